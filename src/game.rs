@@ -1,0 +1,159 @@
+//! The traits every game implements: [`Position`] (the rules: moves and playing them),
+//! [`Impartial`] (Sprague–Grundy values through a decomposition into parts) and [`Notation`]
+//! (position codes and moves in words). The solver, the AI, the analysis, the command line and
+//! the TUI are written against these traits only, so a new game (Nim, Kayles, …) plugs in by
+//! implementing them.
+
+use std::fmt::Debug;
+use std::hash::Hash;
+
+use rand::Rng;
+use thiserror::Error;
+
+use crate::nimber::Nimber;
+
+/// Why a move is not legal in a position, in words a player can act on.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("{0}")]
+pub struct IllegalMove(pub String);
+
+/// A move that could not be played. Carries the move and the untouched position.
+#[derive(Clone, Debug, Error)]
+#[error("illegal move {mv:?}: {reason}")]
+pub struct PlayError<P: Position> {
+    pub mv: P::Move,
+    pub position: P,
+    pub reason: IllegalMove,
+}
+
+/// A position of an impartial game under normal play (the player who cannot move loses).
+/// A value of a type implementing this is always a legal position: constructors check.
+pub trait Position: Clone + Eq + Hash + Debug + Send + Sync + 'static {
+    type Move: Clone + Eq + Hash + Debug + Send + Sync + 'static;
+
+    /// Every legal move. For games with many moves per position (the coin grid) this is
+    /// exponential in the board size: meant for solvers on small positions.
+    fn legal_moves(&self) -> Vec<Self::Move>;
+
+    /// `Ok` if `mv` is legal here, else the reason it is not.
+    fn check_move(&self, mv: &Self::Move) -> Result<(), IllegalMove>;
+
+    /// The position after `mv`, without checking it.
+    ///
+    /// # Panics
+    /// May panic, or return a meaningless position, if `mv` is not legal here.
+    fn play_unchecked(&self, mv: &Self::Move) -> Self;
+
+    /// Whether the player to move has no move (and so has lost).
+    fn is_over(&self) -> bool;
+
+    /// The position after `mv`, or the reason it is illegal with the move and `self` back.
+    fn play(self, mv: Self::Move) -> Result<Self, PlayError<Self>> {
+        match self.check_move(&mv) {
+            Ok(()) => Ok(self.play_unchecked(&mv)),
+            Err(reason) => Err(PlayError {
+                mv,
+                position: self,
+                reason,
+            }),
+        }
+    }
+
+    /// An upper bound on the number of positions reachable from here, where the game can give
+    /// one cheaply; the exact solver uses it to skip hopeless searches. `None`: unknown.
+    fn reachable_bound(&self) -> Option<u128> {
+        None
+    }
+}
+
+/// A position whose Sprague–Grundy value is known through a decomposition into parts (the
+/// tails-up coins of a coin-turning game, the pieces of Binary Dodgeball, the heaps of Nim):
+/// the value of the position is the nim-sum of the values of its parts.
+pub trait Impartial: Position {
+    /// One part of the decomposition: a coin, a cell, a box.
+    type Part: Copy + Eq + Hash + Debug + Send + Sync + 'static;
+
+    /// The parts of this position with their values, in board order.
+    fn parts(&self) -> Vec<(Self::Part, Nimber)>;
+
+    /// The value of the position: the nim-sum of its parts' values.
+    fn nim_sum(&self) -> Nimber {
+        self.parts().into_iter().map(|(_, v)| v).sum()
+    }
+
+    /// The value of the position after `mv` (legal here). Games override this with an
+    /// incremental formula.
+    fn nim_sum_after(&self, mv: &Self::Move) -> Nimber {
+        self.play_unchecked(mv).nim_sum()
+    }
+
+    /// The part a move is made with (the chosen coin, the anchor, the moved piece).
+    fn part_of(&self, mv: &Self::Move) -> Self::Part;
+
+    /// The legal moves made with `part`, at most `limit` of them, and whether there were more.
+    fn moves_of(&self, part: Self::Part, limit: usize) -> (Vec<Self::Move>, bool);
+
+    /// Up to `limit` moves to nim-sum 0 (none if the nim-sum is already 0).
+    fn winning_moves(&self, limit: usize) -> Vec<Self::Move> {
+        if self.nim_sum().is_zero() {
+            return Vec::new();
+        }
+        let mut found = Vec::new();
+        for (part, _) in self.parts() {
+            let (moves, _) = self.moves_of(part, usize::MAX);
+            for mv in moves {
+                if found.len() >= limit {
+                    return found;
+                }
+                if self.nim_sum_after(&mv).is_zero() {
+                    found.push(mv);
+                }
+            }
+        }
+        found
+    }
+
+    /// A move to nim-sum 0 chosen at random among the winning ones, or `None` from a position
+    /// of value 0.
+    fn winning_move<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Self::Move> {
+        crate::ai::pick(self.winning_moves(64), rng)
+    }
+
+    /// From a position of value 0 (lost against perfect play), the move that makes the loss
+    /// take longest and gives the opponent most chances to go wrong, by a heuristic the game
+    /// documents. `None` when there is no move.
+    fn stalling_move<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Self::Move>;
+}
+
+/// A position's code (one line of text, see RULES.md) and the words for its moves.
+pub trait Notation: Position {
+    /// The game's name in codes and on the command line: `coins`, `grid`, `dodgeball`.
+    const GAME: &'static str;
+
+    /// Parses a whole code, `game:…` prefix included.
+    fn from_code(code: &str) -> Result<Self, CodeError>;
+
+    /// The code of this position; `from_code(p.to_code()) == p`.
+    fn to_code(&self) -> String;
+
+    /// A move in words, e.g. `coin 12: flip 12, 6, 3`.
+    fn describe_move(&self, mv: &Self::Move) -> String;
+}
+
+/// A position code that does not parse or breaks a bound.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("{message} (at character {column})")]
+pub struct CodeError {
+    /// 1-based character index into the code where the problem is.
+    pub column: usize,
+    pub message: String,
+}
+
+impl CodeError {
+    pub fn new(column: usize, message: impl Into<String>) -> CodeError {
+        CodeError {
+            column,
+            message: message.into(),
+        }
+    }
+}

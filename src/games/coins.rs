@@ -1,0 +1,1 @@
+//! Coin row (SDOI 2016).

@@ -1,0 +1,1 @@
+//! Binary Dodgeball (PA 2012).

@@ -1,0 +1,1 @@
+//! Coin grid (ZJOI 2009).

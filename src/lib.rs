@@ -1,0 +1,15 @@
+//! grundy: impartial combinatorial games played perfectly through Sprague–Grundy theory.
+//!
+//! The engine is generic over the traits of [`game`]: [`solver`] searches game trees exactly,
+//! [`ai`] picks moves, [`analysis`] explains a position. [`games`] holds the rules of each game,
+//! [`cli`] the command line and [`tui`] the terminal game.
+
+pub mod ai;
+pub mod analysis;
+pub mod cli;
+pub mod game;
+pub mod games;
+pub mod input;
+pub mod nimber;
+pub mod solver;
+pub mod tui;

@@ -1,0 +1,5 @@
+//! The `grundy` binary: parses the command line and hands over to the library.
+
+fn main() -> std::process::ExitCode {
+    grundy::cli::main()
+}

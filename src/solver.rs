@@ -1,0 +1,250 @@
+//! Exact game-tree search straight from the rules, with no Sprague–Grundy theory: who wins and
+//! in how many moves (remoteness), and the value of a position by the definition (the mex of its
+//! options' values). Both walk every position reachable from a root, so they are for small
+//! positions: the brute-force checks of the fast formulas, and the AI's exact play near the end
+//! of a game.
+
+use std::collections::HashMap;
+use std::hash::Hash;
+
+use crate::game::Position;
+use crate::nimber::{Nimber, mex};
+
+/// Who wins a position with both sides playing perfectly, and how fast.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Outcome {
+    /// Whether the player to move wins.
+    pub wins: bool,
+    /// Remoteness: 0 with no move; for a win, 1 + the least remoteness among moves to lost
+    /// positions (win fastest); for a loss, 1 + the largest remoteness among all moves (lose
+    /// slowest). Perfect play ends the game in exactly this many moves.
+    pub remoteness: u32,
+}
+
+impl Outcome {
+    /// The outcome of a position from its options' outcomes.
+    pub fn from_options(options: &[Outcome]) -> Outcome {
+        let fastest_win = options
+            .iter()
+            .filter(|o| !o.wins)
+            .map(|o| o.remoteness)
+            .min();
+        match fastest_win {
+            Some(r) => Outcome {
+                wins: true,
+                remoteness: r + 1,
+            },
+            None => Outcome {
+                wins: false,
+                remoteness: options.iter().map(|o| o.remoteness + 1).max().unwrap_or(0),
+            },
+        }
+    }
+}
+
+/// Evaluates every position reachable from `root` bottom-up, `combine` turning the values of a
+/// position's options (in `legal_moves` order) into its own. Returns `None` as soon as more than
+/// `budget` positions have been reached. Iterative, so long games do not overflow the stack.
+pub fn evaluate<P, V, F>(root: &P, budget: usize, mut combine: F) -> Option<HashMap<P, V>>
+where
+    P: Position,
+    V: Copy,
+    F: FnMut(&P, &[V]) -> V,
+{
+    struct Frame<P: Position, V> {
+        position: P,
+        moves: Vec<P::Move>,
+        values: Vec<V>,
+    }
+    let mut table: HashMap<P, V> = HashMap::new();
+    let frame = |position: P| Frame {
+        moves: position.legal_moves(),
+        values: Vec::new(),
+        position,
+    };
+    let mut stack = vec![frame(root.clone())];
+    while let Some(top) = stack.last_mut() {
+        if top.values.len() == top.moves.len() {
+            let done = stack.pop().expect("stack is not empty");
+            let value = combine(&done.position, &done.values);
+            table.insert(done.position, value);
+            if let Some(parent) = stack.last_mut() {
+                parent.values.push(value);
+            }
+            continue;
+        }
+        let child = top.position.play_unchecked(&top.moves[top.values.len()]);
+        match table.get(&child) {
+            Some(&value) => top.values.push(value),
+            None => {
+                if table.len() + stack.len() >= budget {
+                    return None;
+                }
+                stack.push(frame(child));
+            }
+        }
+    }
+    Some(table)
+}
+
+/// The outcome of every position reachable from a root.
+pub struct ExactSolution<P: Position> {
+    table: HashMap<P, Outcome>,
+}
+
+impl<P: Position> ExactSolution<P> {
+    /// Solves everything reachable from `root`, or `None` past `budget` positions.
+    pub fn new(root: &P, budget: usize) -> Option<ExactSolution<P>> {
+        if root
+            .reachable_bound()
+            .is_some_and(|bound| bound > budget as u128 * 64)
+        {
+            return None;
+        }
+        evaluate(root, budget, |_, options| Outcome::from_options(options))
+            .map(|table| ExactSolution { table })
+    }
+
+    /// The outcome of a position reachable from the root.
+    pub fn outcome(&self, position: &P) -> Option<Outcome> {
+        self.table.get(position).copied()
+    }
+
+    /// How many positions were solved.
+    pub fn len(&self) -> usize {
+        self.table.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.table.is_empty()
+    }
+}
+
+/// Who wins `position`, by game-tree search (`None` past `budget` positions).
+pub fn outcome<P: Position>(position: &P, budget: usize) -> Option<Outcome> {
+    ExactSolution::new(position, budget)?.outcome(position)
+}
+
+/// The Sprague–Grundy value of `position` by the definition: the mex of its options' values,
+/// over the whole game tree (`None` past `budget` positions).
+pub fn nimber_by_definition<P: Position>(position: &P, budget: usize) -> Option<Nimber> {
+    let table = evaluate(position, budget, |_, options: &[Nimber]| {
+        mex(options.iter().copied())
+    })?;
+    table.get(position).copied()
+}
+
+/// Memoised values by definition, shared across many roots (for tables of small positions).
+pub struct DefinitionMemo<P: Position + Hash> {
+    table: HashMap<P, Nimber>,
+}
+
+impl<P: Position> Default for DefinitionMemo<P> {
+    fn default() -> Self {
+        DefinitionMemo {
+            table: HashMap::new(),
+        }
+    }
+}
+
+impl<P: Position> DefinitionMemo<P> {
+    /// The value of `position` by definition, reusing every value computed before.
+    pub fn nimber(&mut self, position: &P) -> Nimber {
+        if let Some(&v) = self.table.get(position) {
+            return v;
+        }
+        let table = &self.table;
+        // Known values short-cut the walk: a position already in the memo is a leaf here.
+        let fresh = evaluate_with_known(position, table);
+        let value = fresh[position];
+        self.table.extend(fresh);
+        value
+    }
+}
+
+fn evaluate_with_known<P: Position>(root: &P, known: &HashMap<P, Nimber>) -> HashMap<P, Nimber> {
+    struct Frame<P: Position> {
+        position: P,
+        moves: Vec<P::Move>,
+        values: Vec<Nimber>,
+    }
+    let mut table: HashMap<P, Nimber> = HashMap::new();
+    let frame = |position: P| Frame {
+        moves: position.legal_moves(),
+        values: Vec::new(),
+        position,
+    };
+    let mut stack = vec![frame(root.clone())];
+    while let Some(top) = stack.last_mut() {
+        if top.values.len() == top.moves.len() {
+            let done = stack.pop().expect("stack is not empty");
+            let value = mex(done.values.iter().copied());
+            table.insert(done.position, value);
+            if let Some(parent) = stack.last_mut() {
+                parent.values.push(value);
+            }
+            continue;
+        }
+        let child = top.position.play_unchecked(&top.moves[top.values.len()]);
+        match known.get(&child).or_else(|| table.get(&child)) {
+            Some(&value) => top.values.push(value),
+            None => stack.push(frame(child)),
+        }
+    }
+    table
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::IllegalMove;
+
+    /// Subtraction game S = {1, 2, 3} on one heap: values n mod 4.
+    #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+    struct Heap(u32);
+
+    impl Position for Heap {
+        type Move = u32;
+        fn legal_moves(&self) -> Vec<u32> {
+            (1..=3).filter(|&k| k <= self.0).collect()
+        }
+        fn check_move(&self, mv: &u32) -> Result<(), IllegalMove> {
+            if (1..=3).contains(mv) && *mv <= self.0 {
+                Ok(())
+            } else {
+                Err(IllegalMove("take 1 to 3 from what is there".into()))
+            }
+        }
+        fn play_unchecked(&self, mv: &u32) -> Heap {
+            Heap(self.0 - mv)
+        }
+        fn is_over(&self) -> bool {
+            self.0 == 0
+        }
+    }
+
+    #[test]
+    fn subtraction_game_values_and_remoteness() {
+        for n in 0..40 {
+            assert_eq!(
+                nimber_by_definition(&Heap(n), 1000),
+                Some(Nimber::new((n % 4) as u64))
+            );
+            let o = outcome(&Heap(n), 1000).unwrap();
+            assert_eq!(o.wins, n % 4 != 0, "heap {n}");
+            // Perfect play takes one heap-of-4 block per two moves.
+            let expected = if n % 4 == 0 { n / 2 } else { n / 4 * 2 + 1 };
+            assert_eq!(o.remoteness, expected, "heap {n}");
+        }
+        let mut memo = DefinitionMemo::default();
+        assert_eq!(memo.nimber(&Heap(30)), Nimber::new(2));
+        assert_eq!(memo.nimber(&Heap(33)), Nimber::new(1));
+    }
+
+    #[test]
+    fn budget_is_respected() {
+        assert!(outcome(&Heap(100), 10).is_none());
+        assert!(Heap(5).play(7).is_err());
+        assert_eq!(Heap(5).play(2).unwrap(), Heap(3));
+    }
+}
