@@ -29,3 +29,36 @@ impl Face {
         }
     }
 }
+
+/// Which game: the names used in position codes and on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, clap::ValueEnum)]
+pub enum GameKind {
+    /// The coin row (SDOI 2016).
+    Coins,
+    /// The coin grid (ZJOI 2009).
+    Grid,
+    /// Binary Dodgeball (PA 2012).
+    Dodgeball,
+}
+
+impl GameKind {
+    pub const ALL: [GameKind; 3] = [GameKind::Coins, GameKind::Grid, GameKind::Dodgeball];
+
+    /// The name in codes and on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            GameKind::Coins => "coins",
+            GameKind::Grid => "grid",
+            GameKind::Dodgeball => "dodgeball",
+        }
+    }
+
+    /// A title for screens.
+    pub fn title(self) -> &'static str {
+        match self {
+            GameKind::Coins => "Coin row",
+            GameKind::Grid => "Coin grid",
+            GameKind::Dodgeball => "Binary Dodgeball",
+        }
+    }
+}
