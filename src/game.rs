@@ -87,6 +87,11 @@ pub trait Impartial: Position {
         self.play_unchecked(mv).nim_sum()
     }
 
+    /// A part in words for listings (`coin 12`, `cell (2,3)`, `box 5`).
+    fn describe_part(&self, part: Self::Part) -> String {
+        format!("{part:?}")
+    }
+
     /// The part a move is made with (the chosen coin, the anchor, the moved piece).
     fn part_of(&self, mv: &Self::Move) -> Self::Part;
 
