@@ -1,1 +1,0 @@
-//! Binary Dodgeball (PA 2012).

@@ -1,0 +1,12 @@
+//! Binary Dodgeball (PA 2012): boxes 1..n, a piece doubles its box, and two pieces that meet
+//! both leave. [`rules`] holds the board and its moves, [`notation`] its codes, [`values`] the
+//! Sprague–Grundy values and the AI's moves, [`contest`] the contest problem.
+
+pub mod contest;
+pub mod notation;
+pub mod rules;
+pub mod values;
+
+pub use contest::solve;
+pub use rules::{Dodgeball, Throw, heap};
+pub use values::{full_board_nim_sum, nth_second_player_win, second_player_wins_up_to};

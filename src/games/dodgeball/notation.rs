@@ -1,0 +1,122 @@
+//! Position codes for Binary Dodgeball (`dodgeball:1011…`, one 0/1 per box) and throws in
+//! words. Parsing checks every character and the board size; columns in errors count
+//! characters from 1, prefix included.
+
+use super::rules::{Dodgeball, Throw, size_error};
+use crate::game::{CodeError, Notation, Position};
+
+const PREFIX: &str = "dodgeball:";
+
+impl Notation for Dodgeball {
+    const GAME: &'static str = "dodgeball";
+
+    fn from_code(code: &str) -> Result<Dodgeball, CodeError> {
+        let mut chars = code.chars().enumerate();
+        for (expected, (i, found)) in PREFIX.chars().zip(chars.by_ref()) {
+            if found != expected {
+                return Err(CodeError::new(
+                    i + 1,
+                    format!(
+                        "a dodgeball code starts with '{PREFIX}', found {} here",
+                        shown(found)
+                    ),
+                ));
+            }
+        }
+        if code.chars().count() < PREFIX.len() {
+            return Err(CodeError::new(
+                code.chars().count() + 1,
+                format!("a dodgeball code starts with '{PREFIX}', but the code ends here"),
+            ));
+        }
+        let mut pieces = Vec::new();
+        for (i, c) in chars {
+            let column = i + 1;
+            let box_ = pieces.len() + 1;
+            match c {
+                '0' | '1' if box_ > Dodgeball::MAX_N => {
+                    return Err(CodeError::new(
+                        column,
+                        format!(
+                            "too many boxes: a board has at most {} boxes",
+                            Dodgeball::MAX_N
+                        ),
+                    ));
+                }
+                '0' => pieces.push(false),
+                '1' => pieces.push(true),
+                c if !c.is_ascii() => {
+                    return Err(CodeError::new(
+                        column,
+                        format!(
+                            "non-ASCII character {} where box {box_} should be",
+                            shown(c)
+                        ),
+                    ));
+                }
+                c if c.is_ascii_alphanumeric() || pieces.is_empty() => {
+                    return Err(CodeError::new(
+                        column,
+                        format!(
+                            "box {box_} must be 0 (empty) or 1 (piece), found {}",
+                            shown(c)
+                        ),
+                    ));
+                }
+                c => {
+                    return Err(CodeError::new(
+                        column,
+                        format!(
+                            "unexpected {} after box {}: the code ends with its last box",
+                            shown(c),
+                            box_ - 1
+                        ),
+                    ));
+                }
+            }
+        }
+        if pieces.is_empty() {
+            return Err(CodeError::new(
+                PREFIX.len() + 1,
+                format!(
+                    "no boxes after '{PREFIX}': a board has 1 to {} boxes",
+                    Dodgeball::MAX_N
+                ),
+            ));
+        }
+        if let Some(mut error) = size_error(pieces.len()) {
+            error.column += PREFIX.len();
+            return Err(error);
+        }
+        Dodgeball::new(&pieces)
+    }
+
+    fn to_code(&self) -> String {
+        let mut code = String::with_capacity(PREFIX.len() + self.n());
+        code.push_str(PREFIX);
+        code.extend((1..=self.n()).map(|b| if self.has_piece(b) { '1' } else { '0' }));
+        code
+    }
+
+    /// `piece in box 3 → box 12`, with `(collides: both leave)` when box 12 holds a piece.
+    fn describe_move(&self, mv: &Throw) -> String {
+        let collision = if self.check_move(mv).is_ok() && self.collides(mv) {
+            " (collides: both leave)"
+        } else {
+            ""
+        };
+        format!("piece in box {} → box {}{collision}", mv.from, mv.to)
+    }
+}
+
+/// A character for an error message: quoted, with blanks and control characters named.
+fn shown(c: char) -> String {
+    match c {
+        ' ' => "a space".to_string(),
+        '\t' => "a tab".to_string(),
+        '\n' | '\r' => "a line break".to_string(),
+        c if c.is_control() => format!("control character U+{:04X}", c as u32),
+        c if !c.is_ascii() => format!("'{c}' (U+{:04X})", c as u32),
+        c => format!("'{c}'"),
+    }
+}
