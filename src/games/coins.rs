@@ -1,1 +1,0 @@
-//! Coin row (SDOI 2016).
