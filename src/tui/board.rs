@@ -1,0 +1,407 @@
+//! THE BOARD INTERFACE: what each game's board implements so that the generic match
+//! ([`crate::tui::session`]) can play it.
+//!
+//! A board is the game's *view state* only — cursor, selection, scroll offset, the rectangles
+//! it was last drawn in (for mouse hit-testing) — never the position: the match owns the
+//! position, the history and the AI, and hands the board a read-only [`BoardView`] each time.
+//!
+//! The contract, per frame and per input:
+//! 1. [`Board::layout`] (mutable) fits the view state to the areas of this frame: scroll so the
+//!    cursor is visible, remember the areas for hit-testing. Keep it O(visible cells).
+//! 2. [`Board::render`] (read-only) draws the board into `areas.board` and its move list or
+//!    selection panel into `areas.moves`. Draw only what is visible: rows reach 30000 coins,
+//!    grids 100 × 100, dodgeball 10^6 boxes.
+//! 3. [`Board::handle`] turns an input (a keymap [`Action`], a click, a wheel turn) into a
+//!    [`BoardAction`]: nothing, a message, or [`BoardAction::Play`] of a move the board has
+//!    checked with `check_move`. Inputs arrive only while `view.accepting` is true, except
+//!    pure cursor motion which boards may allow at any time.
+//! 4. After every change of position (a move, undo, redo, restart) the match calls
+//!    [`Board::position_changed`]: drop a selection that no longer applies.
+//!
+//! In hint mode (`view.hints`) a board shows the Sprague–Grundy value of every visible part and
+//! marks each listed move winning (`theme.winning` and ✓) or losing (`theme.losing` and ✗) for
+//! the player making it — [`ListedMove::wins`] computes that. The nim-sum panel is drawn by the
+//! match from the parts' values, not by the board.
+//!
+//! Adding a board (grid, dodgeball): write `src/tui/boards/<game>.rs` with a type implementing
+//! [`Board`] (see `boards/coins.rs` for a complete one), then in `src/tui/boards/mod.rs` replace
+//! the game's `coming_soon` arm of `start` with `Ok(Box::new(Match::<YourBoard>::new(..)))` like
+//! the coins arm. Nothing else in the TUI needs to change: the menu, help popup, hints panel,
+//! undo/redo, AI thread and game-over screen are generic.
+
+use rand::rngs::StdRng;
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Position as ScreenPosition, Rect};
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+
+use crate::ai::Reason;
+use crate::game::{Impartial, Notation};
+use crate::games::GameKind;
+use crate::tui::keymap::Action;
+use crate::tui::theme::Theme;
+
+/// How a new game starts, when no position code is given.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Start {
+    /// Random faces (or pieces), from the game's seed.
+    #[default]
+    Random,
+    /// The game's standard start: dodgeball with every box full. Coin games have none and
+    /// start at random.
+    Standard,
+}
+
+/// The parameters of a new game, from the menu or the command line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameSetup {
+    pub kind: GameKind,
+    /// Coin row: the number of coins and MAXQ.
+    pub coins: usize,
+    pub maxq: u32,
+    /// Coin grid: rows × columns.
+    pub rows: usize,
+    pub cols: usize,
+    /// Dodgeball: the number of boxes.
+    pub boxes: usize,
+    pub start: Start,
+    /// A position code; when given it wins over the sizes and `start`.
+    pub code: Option<String>,
+}
+
+impl GameSetup {
+    pub fn new(kind: GameKind) -> GameSetup {
+        GameSetup {
+            kind,
+            coins: 20,
+            maxq: 4,
+            rows: 5,
+            cols: 6,
+            boxes: 12,
+            start: if kind == GameKind::Dodgeball {
+                Start::Standard
+            } else {
+                Start::Random
+            },
+            code: None,
+        }
+    }
+}
+
+/// Who made a move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Side {
+    You,
+    Ai,
+}
+
+impl Side {
+    pub fn other(self) -> Side {
+        match self {
+            Side::You => Side::Ai,
+            Side::Ai => Side::You,
+        }
+    }
+}
+
+/// A move of the game's history.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Played<M> {
+    pub mv: M,
+    pub by: Side,
+    /// Why the AI chose it (`None` for the player's moves).
+    pub reason: Option<Reason>,
+    /// The move in words (`Notation::describe_move` in the position it was played from).
+    pub words: String,
+}
+
+/// What a board may read while drawing and handling input.
+pub struct BoardView<'a, P: Impartial> {
+    pub position: &'a P,
+    /// Whether the player may move now (false while the AI thinks and after the game ends).
+    pub accepting: bool,
+    /// Hint mode: show values, mark moves winning/losing.
+    pub hints: bool,
+    /// The last move played, to highlight on the board.
+    pub last: Option<&'a Played<P::Move>>,
+    pub theme: &'a Theme,
+}
+
+/// The two areas a board draws in: the board itself and a side panel for its move list (or,
+/// for a game that builds moves differently, whatever explains the current selection).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct BoardAreas {
+    pub board: Rect,
+    pub moves: Rect,
+}
+
+/// An input for a board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BoardInput {
+    /// A key, already mapped by the keymap: movement, [`Action::Select`], [`Action::Back`],
+    /// [`Action::NextPart`], paging. Other actions never reach a board.
+    Action(Action),
+    /// A left click at a screen cell.
+    Click(ScreenPosition),
+    /// The mouse wheel (`down`: towards the end of the board) at a screen cell.
+    Wheel { down: bool, at: ScreenPosition },
+}
+
+/// What a board asks the match to do.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BoardAction<M> {
+    /// Nothing (the board may have changed its own view state).
+    None,
+    /// Play this legal move for the player.
+    Play(M),
+    /// Tell the player something, e.g. why a coin cannot be chosen.
+    Message(String),
+}
+
+/// A game's board. See the module documentation for the contract.
+pub trait Board: Sized + 'static {
+    type Game: Impartial + Notation;
+
+    /// Which game this board plays.
+    const KIND: GameKind;
+
+    /// The rules, a paragraph per entry, for the help popup.
+    const RULES: &'static [&'static str];
+
+    /// The start position: `setup.code` parsed if given (its error, in words, if it does not
+    /// parse), else a position of the setup's size, random from `rng` or standard.
+    fn start_position(setup: &GameSetup, rng: &mut StdRng) -> anyhow::Result<Self::Game>;
+
+    /// A fresh view state for `position`.
+    fn new(position: &Self::Game) -> Self;
+
+    /// The position changed: keep the cursor where it makes sense, drop stale selections.
+    fn position_changed(&mut self, position: &Self::Game);
+
+    /// The position's size in words for the title bar: `20 coins, MAXQ 4`, `5 × 6`.
+    fn summary(position: &Self::Game) -> String;
+
+    /// The smallest board area (width, height) the board can be drawn in; the move panel
+    /// needs at least [`MIN_MOVES_WIDTH`] × 6 beside it.
+    fn min_size(&self) -> (u16, u16);
+
+    /// Fits the view state to this frame's areas and remembers them for hit-testing.
+    fn layout(&mut self, view: &BoardView<'_, Self::Game>, areas: BoardAreas);
+
+    /// Draws the board and its panel, reading state only.
+    fn render(&self, view: &BoardView<'_, Self::Game>, areas: BoardAreas, buf: &mut Buffer);
+
+    /// Handles an input.
+    fn handle(
+        &mut self,
+        view: &BoardView<'_, Self::Game>,
+        input: BoardInput,
+    ) -> BoardAction<<Self::Game as crate::game::Position>::Move>;
+
+    /// Selects `mv` (a revealed winning move) so that [`Action::Select`] plays it.
+    fn show_move(
+        &mut self,
+        view: &BoardView<'_, Self::Game>,
+        mv: &<Self::Game as crate::game::Position>::Move,
+    );
+
+    /// One line about the cursor for the status bar, e.g. `coin 12 = 3·2^2 · T · value *3`.
+    fn status(&self, view: &BoardView<'_, Self::Game>) -> Line<'static>;
+}
+
+/// The narrowest move panel a board should expect.
+pub const MIN_MOVES_WIDTH: u16 = 24;
+
+/// A legal move in a board's move list.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ListedMove<M> {
+    pub mv: M,
+    pub label: String,
+    /// Whether the move wins for the player making it (leaves nim-sum 0).
+    pub wins: bool,
+}
+
+impl<M> ListedMove<M> {
+    /// `mv` labelled, with whether it wins computed from the game's nim-sum after it.
+    pub fn new<P: Impartial<Move = M>>(position: &P, mv: M, label: String) -> ListedMove<M> {
+        let wins = position.nim_sum_after(&mv).is_zero();
+        ListedMove { mv, label, wins }
+    }
+}
+
+/// A scrolling, selectable list of moves with mouse hit-testing: the move panel of a board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveList<M> {
+    pub title: String,
+    pub entries: Vec<ListedMove<M>>,
+    /// Whether the game had more moves than listed.
+    pub truncated: bool,
+    pub selected: usize,
+    offset: usize,
+    /// The rows of entries, as last laid out.
+    rows: Rect,
+}
+
+impl<M> MoveList<M> {
+    pub fn new(title: String, entries: Vec<ListedMove<M>>, truncated: bool) -> MoveList<M> {
+        MoveList {
+            title,
+            entries,
+            truncated,
+            selected: 0,
+            offset: 0,
+            rows: Rect::default(),
+        }
+    }
+
+    pub fn selected_move(&self) -> Option<&M> {
+        self.entries.get(self.selected).map(|e| &e.mv)
+    }
+
+    pub fn up(&mut self) {
+        self.selected = self.selected.saturating_sub(1);
+    }
+
+    pub fn down(&mut self) {
+        if self.selected + 1 < self.entries.len() {
+            self.selected += 1;
+        }
+    }
+
+    /// Selects the entry whose move is `mv`, if listed.
+    pub fn select(&mut self, mv: &M) -> bool
+    where
+        M: PartialEq,
+    {
+        match self.entries.iter().position(|e| &e.mv == mv) {
+            Some(i) => {
+                self.selected = i;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Scrolls so the selection is visible inside `area` (the whole panel, border included).
+    pub fn layout(&mut self, area: Rect) {
+        self.rows = Self::rows_of(area, self.truncated);
+        let height = self.rows.height as usize;
+        if height == 0 {
+            return;
+        }
+        if self.selected < self.offset {
+            self.offset = self.selected;
+        } else if self.selected >= self.offset + height {
+            self.offset = self.selected + 1 - height;
+        }
+        self.offset = self.offset.min(self.entries.len().saturating_sub(height));
+    }
+
+    fn rows_of(area: Rect, truncated: bool) -> Rect {
+        let inner = Rect {
+            x: area.x + 1,
+            y: area.y + 1,
+            width: area.width.saturating_sub(2),
+            height: area.height.saturating_sub(2),
+        };
+        if truncated {
+            Rect {
+                height: inner.height.saturating_sub(1),
+                ..inner
+            }
+        } else {
+            inner
+        }
+    }
+
+    /// The entry at a screen cell, as last laid out.
+    pub fn hit(&self, at: ScreenPosition) -> Option<usize> {
+        if !self.rows.contains(at) {
+            return None;
+        }
+        let i = self.offset + (at.y - self.rows.y) as usize;
+        (i < self.entries.len()).then_some(i)
+    }
+
+    /// Draws the list in a bordered panel: in hint mode each entry is marked ✓ (winning) or ✗
+    /// (losing) in the theme's colours.
+    pub fn render(&self, area: Rect, buf: &mut Buffer, hints: bool, theme: &Theme) {
+        use ratatui::widgets::{Block, Widget};
+        let block = Block::bordered()
+            .title(Line::styled(format!(" {} ", self.title), theme.title))
+            .border_style(theme.focus_border);
+        block.render(area, buf);
+        let rows = Self::rows_of(area, self.truncated);
+        for (row, (i, entry)) in self
+            .entries
+            .iter()
+            .enumerate()
+            .skip(self.offset)
+            .take(rows.height as usize)
+            .enumerate()
+        {
+            let y = rows.y + row as u16;
+            let selected = i == self.selected;
+            let mut spans = Vec::new();
+            spans.push(Span::raw(if selected { "▶ " } else { "  " }));
+            if hints {
+                let (mark, style) = if entry.wins {
+                    ("✓ ", theme.winning)
+                } else {
+                    ("✗ ", theme.losing)
+                };
+                spans.push(Span::styled(mark, style));
+                spans.push(Span::styled(
+                    entry.label.clone(),
+                    if entry.wins {
+                        theme.winning
+                    } else {
+                        theme.text
+                    },
+                ));
+            } else {
+                spans.push(Span::raw(entry.label.clone()));
+            }
+            let mut line = Line::from(spans);
+            if selected {
+                line = line.patch_style(theme.selected);
+                buf.set_style(
+                    Rect {
+                        y,
+                        height: 1,
+                        ..rows
+                    },
+                    theme.selected,
+                );
+            }
+            buf.set_line(rows.x, y, &line, rows.width);
+        }
+        if self.truncated {
+            let y = rows.y + rows.height;
+            buf.set_stringn(
+                rows.x,
+                y,
+                "  … more moves not listed",
+                rows.width as usize,
+                theme.dim,
+            );
+        }
+        if self.entries.len() > rows.height as usize && rows.height > 0 {
+            let shown = format!(
+                " {}-{} of {} ",
+                self.offset + 1,
+                (self.offset + rows.height as usize).min(self.entries.len()),
+                self.entries.len()
+            );
+            let x = (area.x + area.width).saturating_sub(shown.chars().count() as u16 + 1);
+            buf.set_string(x, area.y + area.height - 1, shown, theme.dim);
+        }
+    }
+}
+
+/// Writes `text` centred in the row `y` of `area`.
+pub fn centred(buf: &mut Buffer, area: Rect, y: u16, text: &str, style: Style) {
+    let width = text.chars().count() as u16;
+    let x = area.x + area.width.saturating_sub(width) / 2;
+    buf.set_stringn(x, y, text, area.width as usize, style);
+}

@@ -1,0 +1,510 @@
+//! The coin-row board: numbered coins wrapping to the width, a cursor on one coin, the moves of
+//! the chosen T coin listed beside it and previewed on the board. Draws only the visible rows,
+//! so a row of 30000 coins scrolls as fast as one of 16.
+
+use anyhow::Context;
+use rand::rngs::StdRng;
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Position as ScreenPosition, Rect};
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
+
+use crate::game::{Impartial, Notation};
+use crate::games::coins::rules::split;
+use crate::games::coins::{CoinMove, CoinRow, coin_value};
+use crate::games::{Face, GameKind};
+use crate::tui::board::{
+    Board, BoardAction, BoardAreas, BoardInput, BoardView, GameSetup, ListedMove, MoveList,
+};
+use crate::tui::keymap::{self, Action};
+
+/// Rows of screen per row of coins: the number, the face, the value (hint mode).
+const CELL_HEIGHT: u16 = 3;
+
+/// The view state of the coin row.
+#[derive(Clone, Debug)]
+pub struct CoinsBoard {
+    n: usize,
+    /// The coin under the cursor, 1-based.
+    cursor: usize,
+    /// The moves of the chosen coin, when one is chosen.
+    list: Option<MoveList<CoinMove>>,
+    /// The list entry clicked once: a second click on it plays it.
+    armed: Option<usize>,
+    /// The first row of coins on screen.
+    scroll: usize,
+    per_row: usize,
+    rows_visible: usize,
+    areas: BoardAreas,
+}
+
+impl CoinsBoard {
+    fn cell_width(&self) -> u16 {
+        (self.n.to_string().len().max(3) + 2) as u16
+    }
+
+    fn moves_of(position: &CoinRow, coin: usize) -> Vec<CoinMove> {
+        position.moves_of(coin, usize::MAX).0
+    }
+
+    /// Opens the move list of the cursor coin, or says why it cannot be chosen.
+    fn choose(&mut self, view: &BoardView<'_, CoinRow>) -> BoardAction<CoinMove> {
+        let coin = self.cursor;
+        if !view.accepting {
+            return BoardAction::Message("Wait for your turn.".to_string());
+        }
+        if view.position.face(coin) == Face::Heads {
+            return BoardAction::Message(format!(
+                "Coin {coin} shows H: choose a coin showing T ({} jumps to one).",
+                keymap::key_for(Action::NextPart)
+            ));
+        }
+        let moves = Self::moves_of(view.position, coin);
+        if moves.is_empty() {
+            return BoardAction::Message(format!(
+                "Coin {coin} = {}: no factor 2 or 3 to divide by, so it cannot be chosen.",
+                factored(coin)
+            ));
+        }
+        let entries = moves
+            .into_iter()
+            .map(|mv| ListedMove::new(view.position, mv, move_label(&mv)))
+            .collect();
+        self.list = Some(MoveList::new(
+            format!("Moves of coin {coin}"),
+            entries,
+            false,
+        ));
+        self.armed = None;
+        BoardAction::None
+    }
+
+    fn move_cursor(&mut self, to: usize) {
+        let to = to.clamp(1, self.n);
+        if to != self.cursor {
+            self.list = None;
+            self.armed = None;
+        }
+        self.cursor = to;
+    }
+
+    /// The next (or previous) coin after the cursor that has a move, wrapping around.
+    fn next_movable(&self, position: &CoinRow, forward: bool) -> Option<usize> {
+        let n = self.n;
+        (1..=n)
+            .map(|k| {
+                if forward {
+                    (self.cursor - 1 + k) % n + 1
+                } else {
+                    (self.cursor - 1 + n * 2 - k) % n + 1
+                }
+            })
+            .find(|&c| position.face(c) == Face::Tails && !Self::moves_of(position, c).is_empty())
+    }
+
+    fn coin_at(&self, at: ScreenPosition) -> Option<usize> {
+        let area = self.areas.board;
+        if !area.contains(at) {
+            return None;
+        }
+        let col = ((at.x - area.x) / self.cell_width()) as usize;
+        let row = ((at.y - area.y) / CELL_HEIGHT) as usize + self.scroll;
+        if col >= self.per_row {
+            return None;
+        }
+        let coin = row * self.per_row + col + 1;
+        (coin <= self.n).then_some(coin)
+    }
+
+    fn render_coin(
+        &self,
+        view: &BoardView<'_, CoinRow>,
+        coin: usize,
+        cell: Rect,
+        preview: &[u32],
+        last: &[u32],
+        buf: &mut Buffer,
+    ) {
+        let theme = view.theme;
+        let face = view.position.face(coin);
+        let is_cursor = coin == self.cursor;
+        let in_preview = preview.contains(&(coin as u32));
+        let in_last = last.contains(&(coin as u32));
+        let w = cell.width as usize;
+
+        let number_style = if in_last { theme.last_move } else { theme.dim };
+        buf.set_stringn(cell.x, cell.y, format!("{coin:^w$}"), w, number_style);
+
+        let face_style = match face {
+            Face::Tails => theme.tails,
+            Face::Heads => theme.heads,
+        };
+        let (text, style) = if in_preview {
+            (
+                format!("{}→{}", face.letter(), face.flipped().letter()),
+                theme.preview,
+            )
+        } else if is_cursor {
+            (format!("[{}]", face.letter()), face_style)
+        } else {
+            (face.letter().to_string(), face_style)
+        };
+        let style = if in_last && !in_preview {
+            style.patch(theme.last_move)
+        } else {
+            style
+        };
+        let style = if is_cursor {
+            style.patch(theme.cursor)
+        } else {
+            style
+        };
+        buf.set_stringn(cell.x, cell.y + 1, format!("{text:^w$}"), w, style);
+
+        if view.hints {
+            let value = coin_value(coin, view.position.maxq());
+            let text = format!("*{}", value.short());
+            let style = if face == Face::Tails {
+                theme.value
+            } else {
+                theme.dim
+            };
+            buf.set_stringn(cell.x, cell.y + 2, format!("{text:^w$}"), w, style);
+        }
+    }
+
+    fn render_panel(&self, view: &BoardView<'_, CoinRow>, area: Rect, buf: &mut Buffer) {
+        let theme = view.theme;
+        if let Some(list) = &self.list {
+            list.render(area, buf, view.hints, theme);
+            return;
+        }
+        let coin = self.cursor;
+        let mut lines = vec![Line::from("Choose a coin showing T:")];
+        lines.push(Line::from(vec![
+            Span::raw("move the cursor and press "),
+            Span::styled(keymap::key_for(Action::Select), theme.key),
+            Span::raw(", or click it. "),
+            Span::styled(keymap::key_for(Action::NextPart), theme.key),
+            Span::raw(" jumps to the next one."),
+        ]));
+        lines.push(Line::raw(""));
+        let face = view.position.face(coin);
+        let count = if face == Face::Tails {
+            Self::moves_of(view.position, coin).len()
+        } else {
+            0
+        };
+        lines.push(Line::from(format!(
+            "Coin {coin} = {} shows {}: {}",
+            factored(coin),
+            face.letter(),
+            match (face, count) {
+                (Face::Heads, _) => "it cannot be chosen.".to_string(),
+                (Face::Tails, 0) => "it has no move.".to_string(),
+                (Face::Tails, 1) => "1 move.".to_string(),
+                (Face::Tails, k) => format!("{k} moves."),
+            }
+        )));
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: true })
+            .block(
+                Block::bordered()
+                    .title(Line::styled(" Moves ", theme.title))
+                    .border_style(theme.border),
+            )
+            .render(area, buf);
+    }
+}
+
+/// `12 = 3·2^2`: a coin as c·2^a·3^b, the factors that matter for its moves.
+pub fn factored(coin: usize) -> String {
+    let (c, a, b) = split(coin as u32);
+    let mut factors = vec![c.to_string()];
+    match a {
+        0 => {}
+        1 => factors.push("2".to_string()),
+        a => factors.push(format!("2^{a}")),
+    }
+    match b {
+        0 => {}
+        1 => factors.push("3".to_string()),
+        b => factors.push(format!("3^{b}")),
+    }
+    if factors.len() > 1 && c == 1 {
+        factors.remove(0);
+    }
+    factors.join("·")
+}
+
+/// A move as the list shows it: the divisor and the coins flipped, `÷2: 12 6 3`.
+fn move_label(mv: &CoinMove) -> String {
+    let divisor = mv
+        .base
+        .radix()
+        .checked_pow(mv.step)
+        .map_or_else(|| "?".to_string(), |d| d.to_string());
+    let coins: Vec<String> = mv.flipped().iter().map(u32::to_string).collect();
+    format!("÷{divisor}: flip {}", coins.join(" "))
+}
+
+impl Board for CoinsBoard {
+    type Game = CoinRow;
+
+    const KIND: GameKind = GameKind::Coins;
+
+    const RULES: &'static [&'static str] = &[
+        "Coins 1..n each show H (heads) or T (tails). A move picks a coin x showing T. \
+         Write x = c·2^a·3^b with c divisible by neither 2 nor 3.",
+        "Then choose p ≥ 1 and 1 ≤ q ≤ MAXQ with p·q ≤ a, and flip the q+1 coins x, x/2^p, \
+         x/2^(2p), …, x/2^(qp) — or the same with 3 and b. Every one of them flips, \
+         whatever it showed; x goes from T to H.",
+        "A coin with a = b = 0 (1, 5, 7, 11, …) can never be chosen, only flipped. \
+         The player who cannot move loses.",
+        "Each T coin is a game of its own: the position's value is the nim-sum (XOR) of the \
+         values of its T coins. Nim-sum 0: the player to move loses against best play; \
+         otherwise some move leaves nim-sum 0.",
+    ];
+
+    fn start_position(setup: &GameSetup, rng: &mut StdRng) -> anyhow::Result<CoinRow> {
+        if let Some(code) = &setup.code {
+            return CoinRow::from_code(code).with_context(|| format!("bad coin row code '{code}'"));
+        }
+        anyhow::ensure!(
+            (1..=CoinRow::MAX_N).contains(&setup.coins),
+            "the number of coins must be 1 to {}, not {}",
+            CoinRow::MAX_N,
+            setup.coins
+        );
+        anyhow::ensure!(
+            (1..=CoinRow::MAX_MAXQ).contains(&setup.maxq),
+            "MAXQ must be 1 to {}, not {}",
+            CoinRow::MAX_MAXQ,
+            setup.maxq
+        );
+        Ok(CoinRow::random(setup.coins, setup.maxq, rng))
+    }
+
+    fn new(position: &CoinRow) -> CoinsBoard {
+        let mut board = CoinsBoard {
+            n: position.n(),
+            cursor: 1,
+            list: None,
+            armed: None,
+            scroll: 0,
+            per_row: 1,
+            rows_visible: 1,
+            areas: BoardAreas::default(),
+        };
+        if let Some(first) = board.next_movable(position, true) {
+            board.cursor = first;
+        }
+        board
+    }
+
+    fn position_changed(&mut self, position: &CoinRow) {
+        self.list = None;
+        self.armed = None;
+        self.n = position.n();
+        self.cursor = self.cursor.clamp(1, self.n);
+    }
+
+    fn summary(position: &CoinRow) -> String {
+        format!("{} coins, MAXQ {}", position.n(), position.maxq())
+    }
+
+    fn min_size(&self) -> (u16, u16) {
+        (self.cell_width() * 4, CELL_HEIGHT * 2)
+    }
+
+    fn layout(&mut self, _view: &BoardView<'_, CoinRow>, areas: BoardAreas) {
+        self.areas = areas;
+        let board = areas.board;
+        self.per_row = ((board.width / self.cell_width()) as usize).max(1);
+        self.rows_visible = ((board.height / CELL_HEIGHT) as usize).max(1);
+        let rows = self.n.div_ceil(self.per_row);
+        let row = (self.cursor - 1) / self.per_row;
+        if row < self.scroll {
+            self.scroll = row;
+        } else if row >= self.scroll + self.rows_visible {
+            self.scroll = row + 1 - self.rows_visible;
+        }
+        self.scroll = self.scroll.min(rows.saturating_sub(self.rows_visible));
+        if let Some(list) = &mut self.list {
+            list.layout(areas.moves);
+        }
+    }
+
+    fn render(&self, view: &BoardView<'_, CoinRow>, areas: BoardAreas, buf: &mut Buffer) {
+        let board = areas.board;
+        let cw = self.cell_width();
+        let preview: Vec<u32> = self
+            .list
+            .as_ref()
+            .and_then(|l| l.selected_move())
+            .map(CoinMove::flipped)
+            .unwrap_or_default();
+        let last: Vec<u32> = view.last.map(|p| p.mv.flipped()).unwrap_or_default();
+        for r in 0..self.rows_visible {
+            let y = board.y + r as u16 * CELL_HEIGHT;
+            if y + CELL_HEIGHT > board.y + board.height {
+                break;
+            }
+            for col in 0..self.per_row {
+                let coin = (self.scroll + r) * self.per_row + col + 1;
+                if coin > self.n {
+                    break;
+                }
+                let cell = Rect::new(board.x + col as u16 * cw, y, cw, CELL_HEIGHT);
+                self.render_coin(view, coin, cell, &preview, &last, buf);
+            }
+        }
+        // A scroll mark when the row does not fit.
+        let rows = self.n.div_ceil(self.per_row);
+        if rows > self.rows_visible && board.width > 0 && board.y > 0 {
+            let text = format!(
+                " rows {}-{} of {} ",
+                self.scroll + 1,
+                (self.scroll + self.rows_visible).min(rows),
+                rows
+            );
+            let x = (board.x + board.width).saturating_sub(text.chars().count() as u16);
+            buf.set_string(x, board.y + board.height, text, view.theme.dim);
+        }
+        self.render_panel(view, areas.moves, buf);
+    }
+
+    fn handle(
+        &mut self,
+        view: &BoardView<'_, CoinRow>,
+        input: BoardInput,
+    ) -> BoardAction<CoinMove> {
+        let page = self.per_row * self.rows_visible;
+        match input {
+            BoardInput::Action(action) => {
+                if let Some(list) = &mut self.list {
+                    match action {
+                        Action::Up => {
+                            list.up();
+                            return BoardAction::None;
+                        }
+                        Action::Down => {
+                            list.down();
+                            return BoardAction::None;
+                        }
+                        Action::Select => {
+                            return match list.selected_move() {
+                                Some(mv) if view.accepting => BoardAction::Play(*mv),
+                                Some(_) => BoardAction::Message("Wait for your turn.".into()),
+                                None => BoardAction::None,
+                            };
+                        }
+                        Action::Back => {
+                            self.list = None;
+                            return BoardAction::None;
+                        }
+                        _ => {}
+                    }
+                }
+                match action {
+                    Action::Left => self.move_cursor(self.cursor.saturating_sub(1)),
+                    Action::Right => self.move_cursor(self.cursor + 1),
+                    Action::Up if self.cursor > self.per_row => {
+                        self.move_cursor(self.cursor - self.per_row)
+                    }
+                    Action::Down if self.cursor + self.per_row <= self.n => {
+                        self.move_cursor(self.cursor + self.per_row)
+                    }
+                    Action::PageUp => self.move_cursor(self.cursor.saturating_sub(page).max(1)),
+                    Action::PageDown => self.move_cursor((self.cursor + page).min(self.n)),
+                    Action::Home => self.move_cursor(1),
+                    Action::End => self.move_cursor(self.n),
+                    Action::NextPart | Action::PrevPart => {
+                        match self.next_movable(view.position, action == Action::NextPart) {
+                            Some(c) => self.move_cursor(c),
+                            None => {
+                                return BoardAction::Message("No coin has a move.".to_string());
+                            }
+                        }
+                    }
+                    Action::Select => return self.choose(view),
+                    _ => {}
+                }
+                BoardAction::None
+            }
+            BoardInput::Click(at) => {
+                if let Some(list) = &mut self.list
+                    && let Some(i) = list.hit(at)
+                {
+                    if self.armed == Some(i) && view.accepting {
+                        return BoardAction::Play(list.entries[i].mv);
+                    }
+                    list.selected = i;
+                    self.armed = Some(i);
+                    return BoardAction::Message(
+                        "Click the move again (or press Enter) to play it.".to_string(),
+                    );
+                }
+                if let Some(coin) = self.coin_at(at) {
+                    self.move_cursor(coin);
+                    if view.position.face(coin) == Face::Tails {
+                        return self.choose(view);
+                    }
+                }
+                BoardAction::None
+            }
+            BoardInput::Wheel { down, at } => {
+                if let Some(list) = &mut self.list
+                    && self.areas.moves.contains(at)
+                {
+                    if down {
+                        list.down();
+                    } else {
+                        list.up();
+                    }
+                    return BoardAction::None;
+                }
+                if self.areas.board.contains(at) {
+                    if down && self.cursor + self.per_row <= self.n {
+                        self.move_cursor(self.cursor + self.per_row);
+                    } else if !down && self.cursor > self.per_row {
+                        self.move_cursor(self.cursor - self.per_row);
+                    }
+                }
+                BoardAction::None
+            }
+        }
+    }
+
+    fn show_move(&mut self, view: &BoardView<'_, CoinRow>, mv: &CoinMove) {
+        self.move_cursor(mv.coin as usize);
+        self.list = None;
+        if let BoardAction::None = self.choose(view)
+            && let Some(list) = &mut self.list
+        {
+            list.select(mv);
+        }
+    }
+
+    fn status(&self, view: &BoardView<'_, CoinRow>) -> Line<'static> {
+        let coin = self.cursor;
+        let face = view.position.face(coin);
+        let mut spans = vec![
+            Span::styled(format!("coin {coin}"), view.theme.title),
+            Span::raw(format!(" = {} · {}", factored(coin), face.letter())),
+        ];
+        if view.hints {
+            let value = coin_value(coin, view.position.maxq());
+            spans.push(Span::styled(
+                format!(" · value *{}", value.short()),
+                view.theme.value,
+            ));
+        }
+        spans.push(Span::styled(
+            format!(" · {} T coins", view.position.tails_count()),
+            Style::new().patch(view.theme.dim),
+        ));
+        Line::from(spans)
+    }
+}

@@ -1,0 +1,93 @@
+//! The help popup: the rules of the current game and every key, generated from the keymap.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Constraint, Rect};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
+
+use crate::tui::keymap;
+use crate::tui::theme::Theme;
+
+/// The help popup's state: what it shows and how far it is scrolled.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Help {
+    pub title: String,
+    pub rules: &'static [&'static str],
+    /// Whether the game's keys are shown (else the menu's).
+    pub game: bool,
+    pub scroll: u16,
+}
+
+impl Help {
+    pub fn new(title: String, rules: &'static [&'static str], game: bool) -> Help {
+        Help {
+            title,
+            rules,
+            game,
+            scroll: 0,
+        }
+    }
+
+    fn lines(&self, theme: &Theme) -> Vec<Line<'static>> {
+        let mut lines = Vec::new();
+        if !self.rules.is_empty() {
+            lines.push(Line::styled("Rules", theme.title));
+            for paragraph in self.rules {
+                lines.push(Line::raw(paragraph.to_string()));
+                lines.push(Line::raw(""));
+            }
+        }
+        lines.push(Line::styled("Keys", theme.title));
+        let rows = keymap::help_rows(self.game);
+        let width = rows
+            .iter()
+            .map(|(k, _)| k.chars().count())
+            .max()
+            .unwrap_or(0);
+        for (keys, help) in rows {
+            let pad = width - keys.chars().count();
+            lines.push(Line::from(vec![
+                Span::styled(keys, theme.key),
+                Span::raw(" ".repeat(pad + 2)),
+                Span::raw(help),
+            ]));
+        }
+        if self.game {
+            lines.push(Line::from(vec![
+                Span::styled("mouse", theme.key),
+                Span::raw(" ".repeat((width + 2).saturating_sub(5))),
+                Span::raw(
+                    "click a coin, cell or piece to choose it; click a move twice to play it",
+                ),
+            ]));
+        }
+        lines
+    }
+
+    /// Draws the popup centred on `area`.
+    pub fn draw(&self, area: Rect, buf: &mut Buffer, theme: &Theme) {
+        let popup = area.centered(
+            Constraint::Length(area.width.saturating_sub(4).min(76)),
+            Constraint::Length(area.height.saturating_sub(2)),
+        );
+        Clear.render(popup, buf);
+        Paragraph::new(self.lines(theme))
+            .wrap(Wrap { trim: false })
+            .scroll((self.scroll, 0))
+            .block(
+                Block::bordered()
+                    .title(Line::styled(format!(" Help: {} ", self.title), theme.title))
+                    .title_bottom(Line::styled(" ↑↓ scroll · Esc or ? close ", theme.dim))
+                    .border_style(theme.focus_border),
+            )
+            .render(popup, buf);
+    }
+
+    pub fn scroll_by(&mut self, down: bool) {
+        if down {
+            self.scroll = self.scroll.saturating_add(1).min(200);
+        } else {
+            self.scroll = self.scroll.saturating_sub(1);
+        }
+    }
+}

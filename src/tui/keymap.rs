@@ -1,0 +1,400 @@
+//! Every key binding, as data: the one place that maps keys to actions. The help popup and the
+//! bottom hint bar are generated from [`BINDINGS`], so they cannot drift from what the keys do.
+
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+/// What a key asks for. Boards receive the movement and selection actions; the rest are
+/// handled by the match, the menu or the app.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Action {
+    Up,
+    Down,
+    Left,
+    Right,
+    /// Choose the thing under the cursor; play the selected move.
+    Select,
+    /// Back out of a selection; close a popup.
+    Back,
+    /// Jump to the next part that has a move (next tails coin, next piece).
+    NextPart,
+    PrevPart,
+    PageUp,
+    PageDown,
+    Home,
+    End,
+    /// Hint mode on/off: values, nim-sum, winning and losing moves.
+    Hints,
+    /// Show one winning move.
+    Reveal,
+    Undo,
+    Redo,
+    /// Back to the menu for a new game.
+    NewGame,
+    /// The same start position again.
+    Restart,
+    Help,
+    Quit,
+    /// Delete a digit in a number field of the menu.
+    Erase,
+}
+
+/// Where a binding applies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scope {
+    /// Menu, game and popups.
+    Everywhere,
+    /// Only while playing.
+    Game,
+    /// Only in the menu.
+    Menu,
+}
+
+/// One key: a code and whether Ctrl is held.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Key {
+    pub code: KeyCode,
+    pub ctrl: bool,
+}
+
+const fn key(c: char) -> Key {
+    Key {
+        code: KeyCode::Char(c),
+        ctrl: false,
+    }
+}
+
+const fn code(code: KeyCode) -> Key {
+    Key { code, ctrl: false }
+}
+
+const fn ctrl(c: char) -> Key {
+    Key {
+        code: KeyCode::Char(c),
+        ctrl: true,
+    }
+}
+
+impl Key {
+    /// The key's name as the help popup and hint bar show it.
+    pub fn name(self) -> String {
+        let base = match self.code {
+            KeyCode::Char(' ') => "Space".to_string(),
+            KeyCode::Char(c) => c.to_string(),
+            KeyCode::Up => "↑".to_string(),
+            KeyCode::Down => "↓".to_string(),
+            KeyCode::Left => "←".to_string(),
+            KeyCode::Right => "→".to_string(),
+            KeyCode::Enter => "Enter".to_string(),
+            KeyCode::Esc => "Esc".to_string(),
+            KeyCode::Tab => "Tab".to_string(),
+            KeyCode::BackTab => "Shift-Tab".to_string(),
+            KeyCode::PageUp => "PgUp".to_string(),
+            KeyCode::PageDown => "PgDn".to_string(),
+            KeyCode::Home => "Home".to_string(),
+            KeyCode::End => "End".to_string(),
+            KeyCode::Backspace => "Backspace".to_string(),
+            other => format!("{other:?}"),
+        };
+        if self.ctrl {
+            format!("Ctrl-{base}")
+        } else {
+            base
+        }
+    }
+
+    fn matches(self, event: &KeyEvent) -> bool {
+        let ctrl = event.modifiers.contains(KeyModifiers::CONTROL);
+        if ctrl != self.ctrl {
+            return false;
+        }
+        match (self.code, event.code) {
+            // Shift only changes the letter (`R` arrives as Char('R') with SHIFT).
+            (KeyCode::Char(a), KeyCode::Char(b)) => a == b,
+            (a, b) => a == b,
+        }
+    }
+}
+
+/// A binding: its keys, what it does, and how the hint bar and the help popup name it.
+#[derive(Clone, Copy, Debug)]
+pub struct Binding {
+    pub keys: &'static [Key],
+    pub action: Action,
+    pub scope: Scope,
+    /// A word or two for the hint bar; empty: not in the bar.
+    pub bar: &'static str,
+    /// A sentence for the help popup.
+    pub help: &'static str,
+}
+
+/// The default keymap. Order is the order of the help popup and the hint bar.
+pub const BINDINGS: &[Binding] = &[
+    Binding {
+        keys: &[code(KeyCode::Left), key('h')],
+        action: Action::Left,
+        scope: Scope::Everywhere,
+        bar: "",
+        help: "move left (menu: previous value)",
+    },
+    Binding {
+        keys: &[code(KeyCode::Right), key('l')],
+        action: Action::Right,
+        scope: Scope::Everywhere,
+        bar: "",
+        help: "move right (menu: next value)",
+    },
+    Binding {
+        keys: &[code(KeyCode::Up), key('k')],
+        action: Action::Up,
+        scope: Scope::Everywhere,
+        bar: "",
+        help: "move up; previous entry of a list",
+    },
+    Binding {
+        keys: &[code(KeyCode::Down), key('j')],
+        action: Action::Down,
+        scope: Scope::Everywhere,
+        bar: "",
+        help: "move down; next entry of a list",
+    },
+    Binding {
+        keys: &[code(KeyCode::Enter), key(' ')],
+        action: Action::Select,
+        scope: Scope::Everywhere,
+        bar: "choose/play",
+        help: "choose the coin, cell or piece under the cursor; play the selected move",
+    },
+    Binding {
+        keys: &[code(KeyCode::Esc)],
+        action: Action::Back,
+        scope: Scope::Everywhere,
+        bar: "back",
+        help: "back out of a selection; close a popup",
+    },
+    Binding {
+        keys: &[code(KeyCode::Tab)],
+        action: Action::NextPart,
+        scope: Scope::Game,
+        bar: "",
+        help: "jump to the next coin, cell or piece that has a move",
+    },
+    Binding {
+        keys: &[code(KeyCode::BackTab)],
+        action: Action::PrevPart,
+        scope: Scope::Game,
+        bar: "",
+        help: "jump to the previous one that has a move",
+    },
+    Binding {
+        keys: &[code(KeyCode::PageUp)],
+        action: Action::PageUp,
+        scope: Scope::Game,
+        bar: "",
+        help: "scroll the board up a page",
+    },
+    Binding {
+        keys: &[code(KeyCode::PageDown)],
+        action: Action::PageDown,
+        scope: Scope::Game,
+        bar: "",
+        help: "scroll the board down a page",
+    },
+    Binding {
+        keys: &[code(KeyCode::Home), key('g')],
+        action: Action::Home,
+        scope: Scope::Game,
+        bar: "",
+        help: "first coin, cell or box",
+    },
+    Binding {
+        keys: &[code(KeyCode::End), key('G')],
+        action: Action::End,
+        scope: Scope::Game,
+        bar: "",
+        help: "last coin, cell or box",
+    },
+    Binding {
+        keys: &[key('i')],
+        action: Action::Hints,
+        scope: Scope::Game,
+        bar: "hints",
+        help: "hints on/off: every value, the nim-sum in binary, winning (✓) and losing (✗) moves",
+    },
+    Binding {
+        keys: &[key('w')],
+        action: Action::Reveal,
+        scope: Scope::Game,
+        bar: "win move",
+        help: "reveal one winning move (selected: Enter plays it)",
+    },
+    Binding {
+        keys: &[key('u')],
+        action: Action::Undo,
+        scope: Scope::Game,
+        bar: "undo",
+        help: "undo your last move and the AI's reply",
+    },
+    Binding {
+        keys: &[key('r')],
+        action: Action::Redo,
+        scope: Scope::Game,
+        bar: "redo",
+        help: "redo what was undone",
+    },
+    Binding {
+        keys: &[key('n')],
+        action: Action::NewGame,
+        scope: Scope::Game,
+        bar: "new",
+        help: "new game: back to the menu",
+    },
+    Binding {
+        keys: &[key('R')],
+        action: Action::Restart,
+        scope: Scope::Game,
+        bar: "",
+        help: "restart this game from its start position",
+    },
+    Binding {
+        keys: &[code(KeyCode::Backspace)],
+        action: Action::Erase,
+        scope: Scope::Menu,
+        bar: "",
+        help: "erase a digit of a number (type digits to enter one)",
+    },
+    Binding {
+        keys: &[key('?')],
+        action: Action::Help,
+        scope: Scope::Everywhere,
+        bar: "help",
+        help: "this help",
+    },
+    Binding {
+        keys: &[key('q'), ctrl('c')],
+        action: Action::Quit,
+        scope: Scope::Everywhere,
+        bar: "quit",
+        help: "quit (Ctrl-C quits from anywhere)",
+    },
+];
+
+/// The action of `event` in the game (`game`: true) or the menu, if any.
+pub fn action(event: &KeyEvent, game: bool) -> Option<Action> {
+    BINDINGS
+        .iter()
+        .filter(|b| match b.scope {
+            Scope::Everywhere => true,
+            Scope::Game => game,
+            Scope::Menu => !game,
+        })
+        .find(|b| b.keys.iter().any(|k| k.matches(event)))
+        .map(|b| b.action)
+}
+
+/// The first key of `action`, for messages such as "press w".
+pub fn key_for(action: Action) -> String {
+    BINDINGS
+        .iter()
+        .find(|b| b.action == action)
+        .and_then(|b| b.keys.first())
+        .map(|k| k.name())
+        .unwrap_or_default()
+}
+
+/// Whether `event` is Ctrl-C, which quits from anywhere, even a popup.
+pub fn is_interrupt(event: &KeyEvent) -> bool {
+    event.modifiers.contains(KeyModifiers::CONTROL) && event.code == KeyCode::Char('c')
+}
+
+/// The bindings shown in the help popup for the game (`game`) or the menu, with every key.
+pub fn help_rows(game: bool) -> Vec<(String, &'static str)> {
+    BINDINGS
+        .iter()
+        .filter(|b| match b.scope {
+            Scope::Everywhere => true,
+            Scope::Game => game,
+            Scope::Menu => !game,
+        })
+        .map(|b| {
+            let keys: Vec<String> = b.keys.iter().map(|k| k.name()).collect();
+            (keys.join(" "), b.help)
+        })
+        .collect()
+}
+
+/// The hint bar entries for the game or the menu: the first key and the short label.
+pub fn bar(game: bool) -> Vec<(String, &'static str)> {
+    let mut entries: Vec<(String, &'static str)> = Vec::new();
+    if game {
+        entries.push(("←↓↑→".to_string(), "move"));
+    } else {
+        entries.push(("↑↓".to_string(), "field"));
+        entries.push(("←→".to_string(), "change"));
+    }
+    entries.extend(
+        BINDINGS
+            .iter()
+            .filter(|b| !b.bar.is_empty())
+            .filter(|b| match b.scope {
+                Scope::Everywhere => true,
+                Scope::Game => game,
+                Scope::Menu => !game,
+            })
+            .map(|b| (b.keys[0].name(), b.bar)),
+    );
+    entries
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn press(code: KeyCode, modifiers: KeyModifiers) -> KeyEvent {
+        KeyEvent::new(code, modifiers)
+    }
+
+    #[test]
+    fn no_key_is_bound_twice_in_one_scope() {
+        for game in [true, false] {
+            let mut seen: Vec<Key> = Vec::new();
+            for b in BINDINGS.iter().filter(|b| match b.scope {
+                Scope::Everywhere => true,
+                Scope::Game => game,
+                Scope::Menu => !game,
+            }) {
+                for k in b.keys {
+                    assert!(!seen.contains(k), "{} bound twice", k.name());
+                    seen.push(*k);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn keys_map_to_actions() {
+        let none = KeyModifiers::NONE;
+        assert_eq!(
+            action(&press(KeyCode::Char('k'), none), true),
+            Some(Action::Up)
+        );
+        assert_eq!(action(&press(KeyCode::Up, none), false), Some(Action::Up));
+        assert_eq!(
+            action(&press(KeyCode::Char('R'), KeyModifiers::SHIFT), true),
+            Some(Action::Restart)
+        );
+        assert_eq!(
+            action(&press(KeyCode::Char('r'), none), true),
+            Some(Action::Redo)
+        );
+        assert_eq!(
+            action(&press(KeyCode::Char('c'), KeyModifiers::CONTROL), true),
+            Some(Action::Quit)
+        );
+        assert_eq!(action(&press(KeyCode::Char('c'), none), true), None);
+        assert_eq!(action(&press(KeyCode::Char('u'), none), false), None);
+        assert_eq!(
+            action(&press(KeyCode::Backspace, none), false),
+            Some(Action::Erase)
+        );
+    }
+}

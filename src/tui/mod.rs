@@ -1,0 +1,58 @@
+//! The terminal game (ratatui + crossterm): a menu, then a match against the AI on a board
+//! for each game, with hints that explain the Sprague–Grundy values, undo/redo, help and mouse.
+//!
+//! [`run`] is the entry point. [`board`] defines the interface each game's board implements;
+//! [`session`] is the generic match logic (history, AI thread, analysis); [`app`] the event
+//! loop, generic over ratatui's `Backend` so tests drive it on a `TestBackend`.
+
+pub mod app;
+pub mod board;
+pub mod boards;
+pub mod help;
+pub mod keymap;
+pub mod menu;
+pub mod screen;
+pub mod session;
+pub mod terminal;
+pub mod theme;
+
+use crate::ai::Level;
+use crate::games::GameKind;
+
+/// Who moves first.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, clap::ValueEnum)]
+pub enum First {
+    #[default]
+    You,
+    Ai,
+}
+
+/// What `grundy` and `grundy play …` ask the terminal game for.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PlayOptions {
+    /// `None`: open the menu.
+    pub game: Option<GameKind>,
+    /// A position code to start from.
+    pub code: Option<String>,
+    /// Coins in the row, or boxes in dodgeball.
+    pub n: Option<usize>,
+    pub maxq: Option<u32>,
+    pub rows: Option<usize>,
+    pub cols: Option<usize>,
+    pub first: First,
+    pub level: Level,
+    pub hints: bool,
+    /// Seeds the start position and the AI; `None`: a fresh seed.
+    pub seed: Option<u64>,
+}
+
+/// Runs the terminal game until the player quits. A bad position code or size is reported
+/// as an error before the terminal is touched; the terminal is restored on every way out.
+pub fn run(options: PlayOptions) -> anyhow::Result<()> {
+    let mut app = app::App::from_options(&options, theme::Theme::from_env())?;
+    let mut terminal = terminal::init()?;
+    let guard = terminal::Guard;
+    let result = app.run(&mut terminal, &mut app::CrosstermEvents);
+    drop(guard);
+    result
+}

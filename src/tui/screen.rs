@@ -1,0 +1,623 @@
+//! The game screen: a [`Match`] puts a board ([`Board`]) and a [`Session`] together, draws the
+//! title, the board, the turn panel, the move panel, the nim-sum panel and the hint bar, and
+//! handles the match's keys (hints, reveal, undo, redo, restart). The app sees it through the
+//! object-safe [`GameScreen`], so it never needs to know which game is played.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Constraint, Layout, Position as ScreenPosition, Rect};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
+
+use crate::analysis::Analysis;
+use crate::game::{Impartial, Notation, Position};
+use crate::games::GameKind;
+use crate::tui::board::{
+    Board, BoardAction, BoardAreas, BoardInput, BoardView, GameSetup, Side, centred,
+};
+use crate::tui::keymap::{self, Action};
+use crate::tui::session::{Session, SessionConfig};
+use crate::tui::theme::Theme;
+
+/// An input for the game screen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ScreenInput {
+    Action(Action),
+    Click(ScreenPosition),
+    Wheel { down: bool, at: ScreenPosition },
+}
+
+/// What the game screen asks the app to do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ScreenEvent {
+    None,
+    /// Back to the menu.
+    NewGame,
+}
+
+/// A game being played, whatever the game.
+pub trait GameScreen {
+    fn kind(&self) -> GameKind;
+    /// The setup the game was started from (to fill the menu for the next one).
+    fn setup(&self) -> &GameSetup;
+    /// The rules of the game, for the help popup.
+    fn rules(&self) -> &'static [&'static str];
+    /// Takes in the AI's move and analyses; returns whether anything changed.
+    fn update(&mut self) -> bool;
+    /// Whether a worker thread is running (the AI thinking, an analysis).
+    fn busy(&self) -> bool;
+    /// The smallest screen the game can be drawn on.
+    fn min_size(&self) -> (u16, u16);
+    fn draw(&mut self, area: Rect, buf: &mut Buffer, theme: &Theme);
+    fn handle(&mut self, input: ScreenInput, theme: &Theme) -> ScreenEvent;
+    /// Waits for the worker threads (tests, scripted play), at most `timeout`.
+    fn settle(&mut self, timeout: Duration);
+}
+
+/// The spinner frames of the "thinking" mark.
+const SPINNER: [char; 10] = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
+/// Width of the right-hand column (turn, moves, nim-sum).
+const PANEL_WIDTH: u16 = 34;
+
+/// The areas of the game screen, from the last draw.
+#[derive(Clone, Copy, Debug, Default)]
+struct Areas {
+    title: Rect,
+    board_frame: Rect,
+    board: BoardAreas,
+    turn: Rect,
+    nim: Rect,
+    status: Rect,
+    bar: Rect,
+}
+
+/// A match of the game `B::Game` on the board `B`.
+pub struct Match<B: Board> {
+    session: Session<B::Game>,
+    board: B,
+    setup: GameSetup,
+    hints: bool,
+    /// The player asked for a winning move; shown when the analysis arrives.
+    reveal_pending: bool,
+    message: Option<String>,
+    /// The game-over popup was closed to look at the board.
+    over_dismissed: bool,
+    areas: Areas,
+}
+
+impl<B: Board> Match<B> {
+    pub fn new(start: B::Game, setup: GameSetup, config: SessionConfig, hints: bool) -> Match<B> {
+        let board = B::new(&start);
+        Match {
+            session: Session::new(start, config),
+            board,
+            setup,
+            hints,
+            reveal_pending: false,
+            message: None,
+            over_dismissed: false,
+            areas: Areas::default(),
+        }
+    }
+
+    pub fn session(&self) -> &Session<B::Game> {
+        &self.session
+    }
+
+    fn view<'a>(
+        session: &'a Session<B::Game>,
+        hints: bool,
+        theme: &'a Theme,
+    ) -> BoardView<'a, B::Game> {
+        BoardView {
+            position: session.position(),
+            accepting: session.accepting(),
+            hints,
+            last: session.last(),
+            theme,
+        }
+    }
+
+    fn position_changed(&mut self) {
+        self.board.position_changed(self.session.position());
+        self.over_dismissed = false;
+        self.reveal_pending = false;
+    }
+
+    fn layout_areas(&self, area: Rect) -> Areas {
+        let [title, middle, status, bar] = area.layout(&Layout::vertical([
+            Constraint::Length(1),
+            Constraint::Min(0),
+            Constraint::Length(1),
+            Constraint::Length(1),
+        ]));
+        let panel = PANEL_WIDTH.min(middle.width / 2);
+        let [board_frame, right] = middle.layout(&Layout::horizontal([
+            Constraint::Min(0),
+            Constraint::Length(panel),
+        ]));
+        let nim_height = if self.hints {
+            let parts = self
+                .session
+                .cached_analysis()
+                .map_or(1, |a| a.parts.len().max(1));
+            (parts as u16 + 6).min(right.height.saturating_sub(5 + 6).max(7))
+        } else {
+            0
+        };
+        let [turn, moves, nim] = right.layout(&Layout::vertical([
+            Constraint::Length(5),
+            Constraint::Min(0),
+            Constraint::Length(nim_height),
+        ]));
+        let inner = Block::bordered().inner(board_frame);
+        Areas {
+            title,
+            board_frame,
+            board: BoardAreas {
+                board: inner,
+                moves,
+            },
+            turn,
+            nim,
+            status,
+            bar,
+        }
+    }
+
+    fn render_title(&self, area: Rect, buf: &mut Buffer, theme: &Theme) {
+        let config = self.session.config();
+        let moves = self.session.history().len();
+        let text = format!(
+            " {} · {} · AI {} · move {}{}",
+            B::KIND.title(),
+            B::summary(self.session.start()),
+            config.level,
+            moves + 1,
+            if self.hints { " · hints on" } else { "" }
+        );
+        buf.set_style(area, theme.title);
+        buf.set_stringn(area.x, area.y, text, area.width as usize, theme.title);
+    }
+
+    fn render_turn(&self, area: Rect, buf: &mut Buffer, theme: &Theme) {
+        let mut lines: Vec<Line> = Vec::new();
+        if let Some(winner) = self.session.winner() {
+            lines.push(match winner {
+                Side::You => Line::styled("Game over: you win ✓", theme.winning),
+                Side::Ai => Line::styled("Game over: the AI wins", theme.losing),
+            });
+        } else if self.session.thinking() {
+            let frame = self.session.thinking_since().map_or(0, |t| {
+                (t.elapsed().as_millis() / 100) as usize % SPINNER.len()
+            });
+            lines.push(Line::styled(
+                format!("{} AI is thinking…", SPINNER[frame]),
+                theme.notice,
+            ));
+        } else if self.session.to_move() == Side::You {
+            lines.push(Line::styled("▶ Your move", theme.notice));
+        } else {
+            lines.push(Line::styled("AI to move", theme.notice));
+        }
+        let history = self.session.history();
+        for played in history.iter().rev().take(2).rev() {
+            let who = match played.by {
+                Side::You => "You",
+                Side::Ai => "AI",
+            };
+            let style = if Some(played) == history.last() {
+                theme.last_move
+            } else {
+                theme.text
+            };
+            let mut spans = vec![
+                Span::styled(format!("{who}: "), theme.title),
+                Span::styled(played.words.clone(), style),
+            ];
+            if let Some(reason) = played.reason {
+                spans.push(Span::styled(format!(" ({reason})"), theme.dim));
+            }
+            lines.push(Line::from(spans));
+        }
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: true })
+            .block(
+                Block::bordered()
+                    .title(Line::styled(" Turn ", theme.title))
+                    .border_style(theme.border),
+            )
+            .render(area, buf);
+    }
+
+    fn render_nim(
+        &self,
+        area: Rect,
+        buf: &mut Buffer,
+        theme: &Theme,
+        analysis: Option<&Analysis<B::Game>>,
+    ) {
+        let block = Block::bordered()
+            .title(Line::styled(" Nim-sum (XOR) ", theme.title))
+            .border_style(theme.border);
+        let inner = block.inner(area);
+        block.render(area, buf);
+        let Some(analysis) = analysis else {
+            buf.set_stringn(
+                inner.x,
+                inner.y,
+                "analysing…",
+                inner.width as usize,
+                theme.dim,
+            );
+            return;
+        };
+        let lines = nim_sum_lines(
+            self.session.position(),
+            analysis,
+            inner.width as usize,
+            inner.height as usize,
+            self.session.to_move(),
+            theme,
+        );
+        for (i, line) in lines.iter().enumerate() {
+            buf.set_line(inner.x, inner.y + i as u16, line, inner.width);
+        }
+    }
+
+    fn render_bar(&self, area: Rect, buf: &mut Buffer, theme: &Theme) {
+        let mut spans = Vec::new();
+        for (key, label) in keymap::bar(true) {
+            spans.push(Span::styled(key, theme.key));
+            spans.push(Span::styled(format!(" {label}  "), theme.dim));
+        }
+        buf.set_line(area.x, area.y, &Line::from(spans), area.width);
+    }
+
+    fn render_over(&self, area: Rect, buf: &mut Buffer, theme: &Theme) {
+        let Some(winner) = self.session.winner() else {
+            return;
+        };
+        if self.over_dismissed {
+            return;
+        }
+        let popup = area.centered(Constraint::Length(44), Constraint::Length(9));
+        Clear.render(popup, buf);
+        let (headline, style, why) = match winner {
+            Side::You => ("You win!", theme.winning, "The AI has no move left."),
+            Side::Ai => ("The AI wins.", theme.losing, "You have no move left."),
+        };
+        let block = Block::bordered()
+            .title(Line::styled(" Game over ", theme.title))
+            .border_style(theme.focus_border);
+        let inner = block.inner(popup);
+        block.render(popup, buf);
+        centred(buf, inner, inner.y + 1, headline, style);
+        centred(buf, inner, inner.y + 2, why, theme.text);
+        let moves = format!("{} moves played.", self.session.history().len());
+        centred(buf, inner, inner.y + 3, &moves, theme.dim);
+        let keys = format!(
+            "Enter/{} new game · {} restart · {} undo",
+            keymap::key_for(Action::NewGame),
+            keymap::key_for(Action::Restart),
+            keymap::key_for(Action::Undo)
+        );
+        centred(buf, inner, inner.y + 5, &keys, theme.text);
+        let keys = format!(
+            "Esc look at the board · {} quit",
+            keymap::key_for(Action::Quit)
+        );
+        centred(buf, inner, inner.y + 6, &keys, theme.text);
+    }
+
+    fn reveal(&mut self, theme: &Theme) {
+        let Some(analysis) = self.session.analysis() else {
+            self.reveal_pending = true;
+            self.message = Some("Looking for a winning move…".to_string());
+            return;
+        };
+        self.reveal_pending = false;
+        match analysis.winning().next() {
+            Some(report) => {
+                let mv = report.mv.clone();
+                let words = self.session.position().describe_move(&mv);
+                let view = Self::view(&self.session, self.hints, theme);
+                self.board.show_move(&view, &mv);
+                self.message = Some(format!(
+                    "A winning move: {words}. {} plays it.",
+                    keymap::key_for(Action::Select)
+                ));
+            }
+            None => {
+                self.message = Some(
+                    "No winning move: the nim-sum is 0, every move loses against perfect play."
+                        .to_string(),
+                );
+            }
+        }
+    }
+}
+
+/// The nim-sum as an XOR sum written out: one row per part (its label, its value, its value in
+/// binary), a rule, the nim-sum, and what it means. Binary columns are dropped when they do not
+/// fit (values reach 2^198): values are then written as powers of two.
+pub fn nim_sum_lines<P: Impartial>(
+    position: &P,
+    analysis: &Analysis<P>,
+    width: usize,
+    height: usize,
+    to_move: Side,
+    theme: &Theme,
+) -> Vec<Line<'static>> {
+    let parts = &analysis.parts;
+    let labels: Vec<String> = parts
+        .iter()
+        .map(|(part, _)| position.describe_part(*part))
+        .collect();
+    let label_width = labels
+        .iter()
+        .map(|l| l.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max("nim-sum".len());
+    let values: Vec<String> = parts
+        .iter()
+        .map(|(_, v)| format!("*{}", v.short()))
+        .collect();
+    let total = format!("*{}", analysis.nim_sum.short());
+    let value_width = values
+        .iter()
+        .map(|v| v.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(total.chars().count());
+    let bits = parts
+        .iter()
+        .map(|(_, v)| v.highest_bit().map_or(1, |h| h as usize + 1))
+        .max()
+        .unwrap_or(1);
+    let binary = label_width + 1 + value_width + 2 + bits <= width;
+    let row = |label: &str, value: &str, nimber: crate::nimber::Nimber| -> String {
+        let mut s = format!("{label:<label_width$} {value:>value_width$}");
+        if binary {
+            s.push_str("  ");
+            s.push_str(&nimber.to_binary_width(bits));
+        }
+        s
+    };
+    let mut lines = Vec::new();
+    // Rows left for parts: rule, total and two lines of verdict take four.
+    let room = height.saturating_sub(4);
+    if parts.is_empty() {
+        lines.push(Line::styled("no T parts: nothing to XOR", theme.dim));
+    }
+    let shown = if parts.len() > room {
+        room.saturating_sub(1)
+    } else {
+        parts.len()
+    };
+    for i in 0..shown {
+        let prefix = if i == 0 { " " } else { "⊕" };
+        lines.push(Line::from(vec![
+            Span::styled(prefix, theme.dim),
+            Span::styled(row(&labels[i], &values[i], parts[i].1), theme.value),
+        ]));
+    }
+    if shown < parts.len() {
+        lines.push(Line::styled(
+            format!("⊕ … {} more parts", parts.len() - shown),
+            theme.dim,
+        ));
+    }
+    let rule_width = (label_width + 1 + value_width + if binary { 2 + bits } else { 0 }).min(width);
+    lines.push(Line::styled(
+        format!(" {}", "─".repeat(rule_width)),
+        theme.dim,
+    ));
+    let zero = analysis.nim_sum.is_zero();
+    let total_style = if zero { theme.losing } else { theme.winning };
+    lines.push(Line::from(vec![
+        Span::raw("="),
+        Span::styled(row("nim-sum", &total, analysis.nim_sum), total_style),
+    ]));
+    let mover = match to_move {
+        Side::You => "you",
+        Side::Ai => "the AI",
+    };
+    let verdict = if zero {
+        format!("= 0: {mover} (to move) lose with best play")
+    } else {
+        format!("≠ 0: {mover} (to move) win with best play")
+    };
+    lines.push(Line::styled(verdict, total_style));
+    if let Some(exact) = analysis.exact {
+        lines.push(Line::styled(
+            format!("exact: {} more moves", exact.remoteness),
+            theme.dim,
+        ));
+    }
+    lines
+}
+
+impl<B: Board> GameScreen for Match<B> {
+    fn kind(&self) -> GameKind {
+        B::KIND
+    }
+
+    fn setup(&self) -> &GameSetup {
+        &self.setup
+    }
+
+    fn rules(&self) -> &'static [&'static str] {
+        B::RULES
+    }
+
+    fn update(&mut self) -> bool {
+        let changed = self.session.update();
+        if changed {
+            self.position_changed();
+        }
+        if self.hints || self.reveal_pending {
+            let had = self.session.cached_analysis().is_some();
+            let now = self.session.analysis().is_some();
+            if now && !had {
+                return true;
+            }
+        }
+        changed
+    }
+
+    fn busy(&self) -> bool {
+        self.session.thinking() || self.session.analysing()
+    }
+
+    fn min_size(&self) -> (u16, u16) {
+        let (w, h) = self.board.min_size();
+        (
+            (w + 2 + crate::tui::board::MIN_MOVES_WIDTH).max(60),
+            (h + 2 + 3).max(16),
+        )
+    }
+
+    fn draw(&mut self, area: Rect, buf: &mut Buffer, theme: &Theme) {
+        if self.reveal_pending && self.session.cached_analysis().is_some() {
+            self.reveal(theme);
+        }
+        let areas = self.layout_areas(area);
+        self.areas = areas;
+        {
+            let view = Self::view(&self.session, self.hints, theme);
+            self.board.layout(&view, areas.board);
+        }
+        let analysis: Option<Arc<Analysis<B::Game>>> = self.session.cached_analysis();
+        let view = Self::view(&self.session, self.hints, theme);
+        self.render_title(areas.title, buf, theme);
+        Block::bordered()
+            .title(Line::styled(format!(" {} ", B::KIND.title()), theme.title))
+            .border_style(theme.border)
+            .render(areas.board_frame, buf);
+        self.board.render(&view, areas.board, buf);
+        self.render_turn(areas.turn, buf, theme);
+        if self.hints {
+            self.render_nim(areas.nim, buf, theme, analysis.as_deref());
+        }
+        let status = match &self.message {
+            Some(m) => Line::styled(m.clone(), theme.notice),
+            None => self.board.status(&view),
+        };
+        buf.set_line(
+            areas.status.x + 1,
+            areas.status.y,
+            &status,
+            areas.status.width.saturating_sub(1),
+        );
+        self.render_bar(areas.bar, buf, theme);
+        self.render_over(area, buf, theme);
+    }
+
+    fn handle(&mut self, input: ScreenInput, theme: &Theme) -> ScreenEvent {
+        self.message = None;
+        let over_popup = self.session.is_over() && !self.over_dismissed;
+        if let ScreenInput::Action(action) = input {
+            match action {
+                Action::Hints => {
+                    self.hints = !self.hints;
+                    if self.hints {
+                        self.session.analysis();
+                    }
+                    return ScreenEvent::None;
+                }
+                Action::Reveal => {
+                    if self.session.accepting() {
+                        self.reveal(theme);
+                    } else {
+                        self.message = Some("Wait for your turn.".to_string());
+                    }
+                    return ScreenEvent::None;
+                }
+                Action::Undo => {
+                    if self.session.undo() {
+                        self.position_changed();
+                        self.message = Some("Took back your move and the AI's reply.".into());
+                    } else {
+                        self.message = Some("Nothing to undo.".to_string());
+                    }
+                    return ScreenEvent::None;
+                }
+                Action::Redo => {
+                    if self.session.redo() {
+                        self.position_changed();
+                    } else {
+                        self.message = Some("Nothing to redo.".to_string());
+                    }
+                    return ScreenEvent::None;
+                }
+                Action::NewGame => return ScreenEvent::NewGame,
+                Action::Restart => {
+                    self.session.restart();
+                    self.position_changed();
+                    self.message = Some("Restarted from the start position.".to_string());
+                    return ScreenEvent::None;
+                }
+                Action::Select if over_popup => return ScreenEvent::NewGame,
+                Action::Back if over_popup => {
+                    self.over_dismissed = true;
+                    return ScreenEvent::None;
+                }
+                _ if over_popup => return ScreenEvent::None,
+                _ => {}
+            }
+        } else if over_popup {
+            return ScreenEvent::None;
+        }
+        let board_input = match input {
+            ScreenInput::Action(a) => BoardInput::Action(a),
+            ScreenInput::Click(at) => BoardInput::Click(at),
+            ScreenInput::Wheel { down, at } => BoardInput::Wheel { down, at },
+        };
+        let view = Self::view(&self.session, self.hints, theme);
+        match self.board.handle(&view, board_input) {
+            BoardAction::None => {}
+            BoardAction::Message(m) => self.message = Some(m),
+            BoardAction::Play(mv) => {
+                if !self.session.accepting() {
+                    self.message = Some("Wait: it is the AI's turn.".to_string());
+                } else {
+                    match self.session.play(mv) {
+                        Ok(()) => {
+                            self.position_changed();
+                            self.session.update();
+                        }
+                        Err(e) => self.message = Some(format!("Illegal move: {e}")),
+                    }
+                }
+            }
+        }
+        ScreenEvent::None
+    }
+
+    fn settle(&mut self, timeout: Duration) {
+        if self.session.settle(timeout) {
+            self.position_changed();
+        }
+        // An AI move may have started a new request (never: the AI moves once), or hints
+        // may need the analysis of the new position.
+        if self.hints || self.reveal_pending {
+            self.session.analysis();
+            self.session.settle(timeout);
+        }
+    }
+}
+
+impl<B: Board> Match<B> {
+    /// The position being played (tests).
+    pub fn position(&self) -> &B::Game {
+        self.session.position()
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.session.position().is_over()
+    }
+}

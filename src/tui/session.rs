@@ -1,0 +1,345 @@
+//! A match in progress, for any game (`P: Impartial + Notation`): the position and its
+//! history with undo/redo, whose turn it is, the AI answering on a worker thread, and the hint
+//! analysis computed off the UI thread and cached per position.
+
+use std::sync::Arc;
+use std::sync::mpsc::{Receiver, Sender, channel};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
+
+use crate::ai::{Decision, Level, choose_move};
+use crate::analysis::Analysis;
+use crate::game::{IllegalMove, Impartial, Notation};
+use crate::tui::board::{Played, Side};
+
+/// How many moves the hint analysis lists (winning ones first).
+pub const ANALYSIS_MOVES: usize = 64;
+/// How many positions the hint analysis may search for exact remoteness.
+pub const ANALYSIS_BUDGET: usize = 20_000;
+/// How many analysed positions are kept, so undo and redo show hints at once.
+const ANALYSIS_CACHE: usize = 8;
+
+/// What the worker threads send back.
+enum WorkerResult<P: Impartial> {
+    Ai {
+        id: u64,
+        decision: Option<Decision<P::Move>>,
+    },
+    Analysis {
+        position: P,
+        analysis: Arc<Analysis<P>>,
+    },
+}
+
+/// The AI's request in flight.
+struct AiRequest<M> {
+    id: u64,
+    started: Instant,
+    /// The answer, once it came back (`None` inside: the AI found no move).
+    answer: Option<Option<Decision<M>>>,
+}
+
+/// Settings of a match that do not change while it is played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SessionConfig {
+    pub first: Side,
+    pub level: Level,
+    /// Seeds the AI's choices (and nothing else: the start position is made before).
+    pub seed: u64,
+    /// The least time between the player's move and the AI's reply, so the player sees both.
+    pub ai_delay: Duration,
+}
+
+/// A match: the start position, the line of moves (with the moves undone still there for
+/// redo), the AI thread and the analyses.
+pub struct Session<P: Impartial + Notation> {
+    start: P,
+    current: P,
+    line: Vec<Played<P::Move>>,
+    /// How many moves of `line` are in effect.
+    now: usize,
+    config: SessionConfig,
+    rng: StdRng,
+    tx: Sender<WorkerResult<P>>,
+    rx: Receiver<WorkerResult<P>>,
+    ai: Option<AiRequest<P::Move>>,
+    next_id: u64,
+    analyses: Vec<(P, Arc<Analysis<P>>)>,
+    analysing: Option<P>,
+}
+
+impl<P: Impartial + Notation> Session<P> {
+    pub fn new(start: P, config: SessionConfig) -> Session<P> {
+        let (tx, rx) = channel();
+        Session {
+            current: start.clone(),
+            start,
+            line: Vec::new(),
+            now: 0,
+            rng: StdRng::seed_from_u64(config.seed),
+            config,
+            tx,
+            rx,
+            ai: None,
+            next_id: 0,
+            analyses: Vec::new(),
+            analysing: None,
+        }
+    }
+
+    pub fn position(&self) -> &P {
+        &self.current
+    }
+
+    pub fn start(&self) -> &P {
+        &self.start
+    }
+
+    pub fn config(&self) -> SessionConfig {
+        self.config
+    }
+
+    /// The moves in effect, oldest first.
+    pub fn history(&self) -> &[Played<P::Move>] {
+        &self.line[..self.now]
+    }
+
+    pub fn last(&self) -> Option<&Played<P::Move>> {
+        self.history().last()
+    }
+
+    /// The last move `side` made, if it is among the last two.
+    pub fn last_by(&self, side: Side) -> Option<&Played<P::Move>> {
+        self.history().iter().rev().take(2).find(|p| p.by == side)
+    }
+
+    pub fn to_move(&self) -> Side {
+        if self.now.is_multiple_of(2) {
+            self.config.first
+        } else {
+            self.config.first.other()
+        }
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.current.is_over()
+    }
+
+    /// Who won, once the game is over: the side that made the last move (the other one
+    /// has no move), normal play.
+    pub fn winner(&self) -> Option<Side> {
+        self.is_over().then(|| self.to_move().other())
+    }
+
+    /// Whether the player may move now.
+    pub fn accepting(&self) -> bool {
+        !self.is_over() && self.to_move() == Side::You
+    }
+
+    /// Whether the AI is working on its move.
+    pub fn thinking(&self) -> bool {
+        self.ai.is_some()
+    }
+
+    /// When the AI started thinking.
+    pub fn thinking_since(&self) -> Option<Instant> {
+        self.ai.as_ref().map(|r| r.started)
+    }
+
+    pub fn analysing(&self) -> bool {
+        self.analysing.is_some()
+    }
+
+    /// Plays the player's move.
+    pub fn play(&mut self, mv: P::Move) -> Result<(), IllegalMove> {
+        if !self.accepting() {
+            return Err(IllegalMove("it is not your move".to_string()));
+        }
+        self.push(mv, Side::You, None)
+    }
+
+    fn push(
+        &mut self,
+        mv: P::Move,
+        by: Side,
+        reason: Option<crate::ai::Reason>,
+    ) -> Result<(), IllegalMove> {
+        self.current.check_move(&mv)?;
+        let words = self.current.describe_move(&mv);
+        self.current = self.current.play_unchecked(&mv);
+        self.line.truncate(self.now);
+        self.line.push(Played {
+            mv,
+            by,
+            reason,
+            words,
+        });
+        self.now += 1;
+        Ok(())
+    }
+
+    /// Takes back the player's last move and the AI's replies after it. `false`: nothing to
+    /// take back (no move of the player's yet).
+    pub fn undo(&mut self) -> bool {
+        let mut k = self.now;
+        while k > 0 && self.line[k - 1].by == Side::Ai {
+            k -= 1;
+        }
+        if k == 0 {
+            return false;
+        }
+        self.ai = None;
+        self.now = k - 1;
+        self.replay();
+        true
+    }
+
+    /// Plays again the next undone move and the AI's replies recorded after it.
+    pub fn redo(&mut self) -> bool {
+        if self.now >= self.line.len() {
+            return false;
+        }
+        self.ai = None;
+        let mut k = self.now + 1;
+        while k < self.line.len() && self.line[k].by == Side::Ai {
+            k += 1;
+        }
+        for played in &self.line[self.now..k] {
+            self.current = self.current.play_unchecked(&played.mv);
+        }
+        self.now = k;
+        true
+    }
+
+    /// Whether there is something to undo / redo.
+    pub fn can_undo(&self) -> bool {
+        self.history().iter().any(|p| p.by == Side::You)
+    }
+
+    pub fn can_redo(&self) -> bool {
+        self.now < self.line.len()
+    }
+
+    /// Back to the start position, with an empty history.
+    pub fn restart(&mut self) {
+        self.ai = None;
+        self.line.clear();
+        self.now = 0;
+        self.current = self.start.clone();
+    }
+
+    /// The position after the first `now` moves, replayed from the start (positions are not
+    /// stored: a 30000-coin row would cost 30 kB a move).
+    fn replay(&mut self) {
+        let mut position = self.start.clone();
+        for played in &self.line[..self.now] {
+            position = position.play_unchecked(&played.mv);
+        }
+        self.current = position;
+    }
+
+    /// Takes in the workers' results, plays the AI's move when it is ready, starts the AI when
+    /// it is its turn. Returns whether the position changed.
+    pub fn update(&mut self) -> bool {
+        while let Ok(result) = self.rx.try_recv() {
+            match result {
+                WorkerResult::Ai { id, decision } => {
+                    if let Some(request) = self.ai.as_mut().filter(|r| r.id == id) {
+                        request.answer = Some(decision);
+                    }
+                }
+                WorkerResult::Analysis { position, analysis } => {
+                    if self.analysing.as_ref() == Some(&position) {
+                        self.analysing = None;
+                    }
+                    if self.analyses.len() >= ANALYSIS_CACHE {
+                        self.analyses.remove(0);
+                    }
+                    self.analyses.push((position, analysis));
+                }
+            }
+        }
+        let mut changed = false;
+        let ready = self
+            .ai
+            .as_ref()
+            .is_some_and(|r| r.answer.is_some() && r.started.elapsed() >= self.config.ai_delay);
+        if ready {
+            let request = self.ai.take().expect("checked above");
+            if let Some(Some(decision)) = request.answer {
+                // The AI only proposes legal moves; if one were not, the game would stall
+                // here rather than break the position.
+                changed = self
+                    .push(decision.mv, Side::Ai, Some(decision.reason))
+                    .is_ok();
+            }
+        }
+        if self.ai.is_none() && !self.is_over() && self.to_move() == Side::Ai {
+            self.start_ai();
+        }
+        changed
+    }
+
+    fn start_ai(&mut self) {
+        let id = self.next_id;
+        self.next_id += 1;
+        let seed: u64 = self.rng.random();
+        let position = self.current.clone();
+        let level = self.config.level;
+        let tx = self.tx.clone();
+        thread::spawn(move || {
+            let mut rng = StdRng::seed_from_u64(seed);
+            let decision = choose_move(&position, level, &mut rng);
+            // The session may be gone (quit, new game): nobody to tell.
+            let _ = tx.send(WorkerResult::Ai { id, decision });
+        });
+        self.ai = Some(AiRequest {
+            id,
+            started: Instant::now(),
+            answer: None,
+        });
+    }
+
+    /// The analysis of the current position, if computed; otherwise starts computing it (on a
+    /// worker thread) and returns `None`.
+    pub fn analysis(&mut self) -> Option<Arc<Analysis<P>>> {
+        if let Some((_, a)) = self.analyses.iter().find(|(p, _)| p == &self.current) {
+            return Some(Arc::clone(a));
+        }
+        if self.analysing.as_ref() != Some(&self.current) {
+            let position = self.current.clone();
+            self.analysing = Some(position.clone());
+            let tx = self.tx.clone();
+            thread::spawn(move || {
+                let analysis = Arc::new(Analysis::new(&position, ANALYSIS_MOVES, ANALYSIS_BUDGET));
+                let _ = tx.send(WorkerResult::Analysis { position, analysis });
+            });
+        }
+        None
+    }
+
+    /// The cached analysis of the current position, without starting one.
+    pub fn cached_analysis(&self) -> Option<Arc<Analysis<P>>> {
+        self.analyses
+            .iter()
+            .find(|(p, _)| p == &self.current)
+            .map(|(_, a)| Arc::clone(a))
+    }
+
+    /// Waits (sleeping, for tests and scripted play) until neither the AI nor an analysis is
+    /// running, at most `timeout`. Returns whether the position changed.
+    pub fn settle(&mut self, timeout: Duration) -> bool {
+        let deadline = Instant::now() + timeout;
+        let mut changed = false;
+        loop {
+            changed |= self.update();
+            if (!self.thinking() && !self.analysing()) || Instant::now() >= deadline {
+                return changed;
+            }
+            thread::sleep(Duration::from_millis(2));
+        }
+    }
+}
