@@ -1,1 +1,0 @@
-//! Coin grid (ZJOI 2009).

@@ -1,0 +1,151 @@
+//! Position codes of the coin grid, `grid:<row 1>/<row 2>/…` with rows of H/T (RULES.md,
+//! "Position codes"), and moves in words.
+
+use super::{Block, CoinGrid};
+use crate::game::{CodeError, Notation};
+
+const PREFIX: &str = "grid:";
+
+/// What a code's character is, for the parser.
+enum Token {
+    Coin(bool),
+    RowEnd,
+}
+
+/// Checks one finished row: not empty, and as long as row 1. `column` is just past it.
+fn finish_row(
+    number: usize,
+    len: usize,
+    first_len: Option<usize>,
+    column: usize,
+) -> Result<(), CodeError> {
+    if len == 0 {
+        return Err(CodeError::new(column, format!("row {number} is empty")));
+    }
+    match first_len {
+        Some(first) if len < first => Err(CodeError::new(
+            column,
+            format!("row {number} has {len} coins, but row 1 has {first}"),
+        )),
+        _ => Ok(()),
+    }
+}
+
+impl Notation for CoinGrid {
+    const GAME: &'static str = "grid";
+
+    fn from_code(code: &str) -> Result<CoinGrid, CodeError> {
+        let Some(body) = code.strip_prefix(PREFIX) else {
+            let shown: String = code.chars().take(12).collect();
+            return Err(CodeError::new(
+                1,
+                format!("a grid code starts with `{PREFIX}`, found `{shown}`"),
+            ));
+        };
+        let max = CoinGrid::MAX_SIDE;
+        let mut tails: Vec<u128> = Vec::new();
+        let (mut bits, mut len) = (0u128, 0usize);
+        let mut first_len: Option<usize> = None;
+        for (index, ch) in body.chars().enumerate() {
+            let column = PREFIX.len() + index + 1;
+            let row = tails.len() + 1;
+            let token = match ch {
+                'H' => Token::Coin(false),
+                'T' => Token::Coin(true),
+                '/' => Token::RowEnd,
+                'h' | 't' => {
+                    return Err(CodeError::new(
+                        column,
+                        format!("'{ch}' is not a face: coins are upper-case H or T"),
+                    ));
+                }
+                c if c.is_ascii_alphabetic() => {
+                    return Err(CodeError::new(
+                        column,
+                        format!("'{c}' in row {row} is not a face: coins are H or T"),
+                    ));
+                }
+                c if !c.is_ascii() => {
+                    return Err(CodeError::new(
+                        column,
+                        format!("non-ASCII character '{c}' in row {row}: coins are H or T"),
+                    ));
+                }
+                c => {
+                    let rest: String = body.chars().skip(index).collect();
+                    // Past the last '/', or from a blank on, it reads as text after the code.
+                    let message = if c.is_ascii_whitespace() || !rest.contains('/') {
+                        let rest: String = rest.chars().take(20).collect();
+                        format!("unexpected text {rest:?} after the grid")
+                    } else {
+                        format!("unexpected {c:?} in row {row}: a grid code holds H, T and '/'")
+                    };
+                    return Err(CodeError::new(column, message));
+                }
+            };
+            match token {
+                Token::Coin(is_tails) => {
+                    if len == max {
+                        return Err(CodeError::new(
+                            column,
+                            format!("row {row} has more than {max} coins"),
+                        ));
+                    }
+                    if first_len.is_some_and(|first| len == first) {
+                        return Err(CodeError::new(
+                            column,
+                            format!(
+                                "row {row} is longer than row 1 ({} coins)",
+                                first_len.unwrap_or(0)
+                            ),
+                        ));
+                    }
+                    if is_tails {
+                        bits |= 1 << len;
+                    }
+                    len += 1;
+                }
+                Token::RowEnd => {
+                    finish_row(row, len, first_len, column)?;
+                    first_len.get_or_insert(len);
+                    tails.push(bits);
+                    (bits, len) = (0, 0);
+                    if tails.len() == max {
+                        return Err(CodeError::new(
+                            column + 1,
+                            format!("more than {max} rows"),
+                        ));
+                    }
+                }
+            }
+        }
+        let end = PREFIX.len() + body.chars().count() + 1;
+        finish_row(tails.len() + 1, len, first_len, end)?;
+        tails.push(bits);
+        let cols = first_len.unwrap_or(len);
+        Ok(CoinGrid::from_tails(cols, tails.into_boxed_slice()))
+    }
+
+    fn to_code(&self) -> String {
+        let mut code = String::from(PREFIX);
+        for r in 0..self.rows() {
+            if r > 0 {
+                code.push('/');
+            }
+            let bits = self.row_bits(r + 1);
+            code.extend((0..self.cols()).map(|c| if bits >> c & 1 == 1 { 'T' } else { 'H' }));
+        }
+        code
+    }
+
+    /// `anchor (2,3): flip (2,3) (1,3) (1,2)`: the anchor, then the other cells from the
+    /// anchor outwards (bottom-right first).
+    fn describe_move(&self, mv: &Block) -> String {
+        let anchor = mv.anchor();
+        let mut words = format!("anchor {anchor}: flip {anchor}");
+        for cell in mv.others().collect::<Vec<_>>().into_iter().rev() {
+            words.push_str(&format!(" {cell}"));
+        }
+        words
+    }
+}
