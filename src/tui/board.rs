@@ -38,6 +38,7 @@ use ratatui::text::{Line, Span};
 use crate::ai::Reason;
 use crate::game::{Impartial, Notation};
 use crate::games::GameKind;
+use crate::nimber::Nimber;
 use crate::tui::keymap::Action;
 use crate::tui::theme::Theme;
 
@@ -185,6 +186,10 @@ pub trait Board: Sized + 'static {
     /// needs at least [`MIN_MOVES_WIDTH`] × 6 beside it.
     fn min_size(&self) -> (u16, u16);
 
+    /// The height the whole board needs at this width (border excluded). The match gives it
+    /// no more than that when the nim-sum panel wants the room below; given less, it scrolls.
+    fn height_for(&self, width: u16) -> u16;
+
     /// Fits the view state to this frame's areas and remembers them for hit-testing.
     fn layout(&mut self, view: &BoardView<'_, Self::Game>, areas: BoardAreas);
 
@@ -219,13 +224,20 @@ pub struct ListedMove<M> {
     pub label: String,
     /// Whether the move wins for the player making it (leaves nim-sum 0).
     pub wins: bool,
+    /// The nim-sum after the move, shown in hint mode.
+    pub nim_sum_after: Nimber,
 }
 
 impl<M> ListedMove<M> {
     /// `mv` labelled, with whether it wins computed from the game's nim-sum after it.
     pub fn new<P: Impartial<Move = M>>(position: &P, mv: M, label: String) -> ListedMove<M> {
-        let wins = position.nim_sum_after(&mv).is_zero();
-        ListedMove { mv, label, wins }
+        let nim_sum_after = position.nim_sum_after(&mv);
+        ListedMove {
+            mv,
+            label,
+            wins: nim_sum_after.is_zero(),
+            nim_sum_after,
+        }
     }
 }
 
@@ -358,6 +370,10 @@ impl<M> MoveList<M> {
                     } else {
                         theme.text
                     },
+                ));
+                spans.push(Span::styled(
+                    format!(" →*{}", entry.nim_sum_after.short()),
+                    theme.dim,
                 ));
             } else {
                 spans.push(Span::raw(entry.label.clone()));

@@ -96,7 +96,7 @@ impl Key {
             other => format!("{other:?}"),
         };
         if self.ctrl {
-            format!("Ctrl-{base}")
+            format!("Ctrl-{}", base.to_uppercase())
         } else {
             base
         }
@@ -161,7 +161,7 @@ pub const BINDINGS: &[Binding] = &[
         keys: &[code(KeyCode::Enter), key(' ')],
         action: Action::Select,
         scope: Scope::Everywhere,
-        bar: "choose/play",
+        bar: "choose",
         help: "choose the coin, cell or piece under the cursor; play the selected move",
     },
     Binding {
@@ -224,7 +224,7 @@ pub const BINDINGS: &[Binding] = &[
         keys: &[key('w')],
         action: Action::Reveal,
         scope: Scope::Game,
-        bar: "win move",
+        bar: "win",
         help: "reveal one winning move (selected: Enter plays it)",
     },
     Binding {

@@ -58,8 +58,12 @@ pub trait GameScreen {
 
 /// The spinner frames of the "thinking" mark.
 const SPINNER: [char; 10] = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
-/// Width of the right-hand column (turn, moves, nim-sum).
+/// Width of the right-hand column (turn, moves).
 const PANEL_WIDTH: u16 = 34;
+/// Height of the turn panel: whose move, the last two moves and why the AI chose its move.
+const TURN_HEIGHT: u16 = 8;
+/// The least height of the nim-sum panel in hint mode.
+const NIM_MIN_HEIGHT: u16 = 9;
 
 /// The areas of the game screen, from the last draw.
 #[derive(Clone, Copy, Debug, Default)]
@@ -134,23 +138,31 @@ impl<B: Board> Match<B> {
             Constraint::Length(1),
         ]));
         let panel = PANEL_WIDTH.min(middle.width / 2);
-        let [board_frame, right] = middle.layout(&Layout::horizontal([
+        let [left, right] = middle.layout(&Layout::horizontal([
             Constraint::Min(0),
             Constraint::Length(panel),
         ]));
-        let nim_height = if self.hints {
-            let parts = self
-                .session
-                .cached_analysis()
-                .map_or(1, |a| a.parts.len().max(1));
-            (parts as u16 + 6).min(right.height.saturating_sub(5 + 6).max(7))
+        // Hints put the nim-sum under the board, where it has the width for binary rows:
+        // the board keeps what it needs (up to all but NIM_MIN_HEIGHT rows), the panel the rest.
+        let (board_frame, nim) = if self.hints {
+            let wanted = self
+                .board
+                .height_for(left.width.saturating_sub(2))
+                .saturating_add(2);
+            let board_height = wanted
+                .min(left.height.saturating_sub(NIM_MIN_HEIGHT))
+                .max(left.height.min(5));
+            let [board_frame, nim] = left.layout(&Layout::vertical([
+                Constraint::Length(board_height),
+                Constraint::Min(0),
+            ]));
+            (board_frame, nim)
         } else {
-            0
+            (left, Rect::default())
         };
-        let [turn, moves, nim] = right.layout(&Layout::vertical([
-            Constraint::Length(5),
+        let [turn, moves] = right.layout(&Layout::vertical([
+            Constraint::Length(TURN_HEIGHT),
             Constraint::Min(0),
-            Constraint::Length(nim_height),
         ]));
         let inner = Block::bordered().inner(board_frame);
         Areas {
@@ -213,14 +225,14 @@ impl<B: Board> Match<B> {
             } else {
                 theme.text
             };
-            let mut spans = vec![
+            let spans = vec![
                 Span::styled(format!("{who}: "), theme.title),
                 Span::styled(played.words.clone(), style),
             ];
-            if let Some(reason) = played.reason {
-                spans.push(Span::styled(format!(" ({reason})"), theme.dim));
-            }
             lines.push(Line::from(spans));
+            if let Some(reason) = played.reason {
+                lines.push(Line::styled(format!("  ↳ {reason}"), theme.dim));
+            }
         }
         Paragraph::new(lines)
             .wrap(Wrap { trim: true })
@@ -268,12 +280,7 @@ impl<B: Board> Match<B> {
     }
 
     fn render_bar(&self, area: Rect, buf: &mut Buffer, theme: &Theme) {
-        let mut spans = Vec::new();
-        for (key, label) in keymap::bar(true) {
-            spans.push(Span::styled(key, theme.key));
-            spans.push(Span::styled(format!(" {label}  "), theme.dim));
-        }
-        buf.set_line(area.x, area.y, &Line::from(spans), area.width);
+        render_bar(keymap::bar(true), area, buf, theme);
     }
 
     fn render_over(&self, area: Rect, buf: &mut Buffer, theme: &Theme) {
@@ -340,9 +347,50 @@ impl<B: Board> Match<B> {
     }
 }
 
-/// The nim-sum as an XOR sum written out: one row per part (its label, its value, its value in
-/// binary), a rule, the nim-sum, and what it means. Binary columns are dropped when they do not
-/// fit (values reach 2^198): values are then written as powers of two.
+/// The key hint bar: whole entries only, help and quit always kept at the right.
+pub fn render_bar(
+    entries: Vec<(String, &'static str)>,
+    area: Rect,
+    buf: &mut Buffer,
+    theme: &Theme,
+) {
+    let text = |(key, label): &(String, &str)| format!("{key} {label}  ");
+    let width = |e: &(String, &str)| text(e).chars().count() as u16;
+    let (right, left): (Vec<_>, Vec<_>) = entries
+        .into_iter()
+        .partition(|(_, label)| *label == "help" || *label == "quit");
+    let right_width: u16 = right.iter().map(width).sum();
+    let mut x = area.x + 1;
+    let limit = (area.x + area.width).saturating_sub(right_width);
+    let mut put = |x: &mut u16, e: &(String, &str)| {
+        buf.set_string(*x, area.y, &e.0, theme.key);
+        buf.set_string(
+            *x + e.0.chars().count() as u16,
+            area.y,
+            format!(" {}", e.1),
+            theme.dim,
+        );
+        *x += width(e);
+    };
+    for e in &left {
+        if x + width(e) > limit {
+            break;
+        }
+        put(&mut x, e);
+    }
+    let mut x = limit.max(x);
+    for e in &right {
+        if x + width(e) > area.x + area.width + 2 {
+            break;
+        }
+        put(&mut x, e);
+    }
+}
+
+/// The nim-sum as an XOR sum written out: one row per part of non-zero value (its label, its
+/// value, its value in binary), a count of the parts of value 0, a rule, the nim-sum, and what
+/// it means. Binary columns are dropped when they do not fit (values reach 2^198): values are
+/// then written as powers of two.
 pub fn nim_sum_lines<P: Impartial>(
     position: &P,
     analysis: &Analysis<P>,
@@ -351,7 +399,13 @@ pub fn nim_sum_lines<P: Impartial>(
     to_move: Side,
     theme: &Theme,
 ) -> Vec<Line<'static>> {
-    let parts = &analysis.parts;
+    // Parts of value 0 change nothing in an XOR: counted, not listed.
+    let parts: Vec<&(P::Part, crate::nimber::Nimber)> = analysis
+        .parts
+        .iter()
+        .filter(|(_, v)| !v.is_zero())
+        .collect();
+    let zeros = analysis.parts.len() - parts.len();
     let labels: Vec<String> = parts
         .iter()
         .map(|(part, _)| position.describe_part(*part))
@@ -378,7 +432,8 @@ pub fn nim_sum_lines<P: Impartial>(
         .map(|(_, v)| v.highest_bit().map_or(1, |h| h as usize + 1))
         .max()
         .unwrap_or(1);
-    let binary = label_width + 1 + value_width + 2 + bits <= width;
+    // One column for the ⊕ in front of each row.
+    let binary = 2 + label_width + 1 + value_width + 2 + bits <= width;
     let row = |label: &str, value: &str, nimber: crate::nimber::Nimber| -> String {
         let mut s = format!("{label:<label_width$} {value:>value_width$}");
         if binary {
@@ -388,18 +443,15 @@ pub fn nim_sum_lines<P: Impartial>(
         s
     };
     let mut lines = Vec::new();
-    // Rows left for parts: rule, total and two lines of verdict take four.
-    let room = height.saturating_sub(4);
-    if parts.is_empty() {
-        lines.push(Line::styled("no T parts: nothing to XOR", theme.dim));
-    }
+    // Rows left for parts: the zero count, the rule, the total, the verdict, exact play.
+    let room = height.saturating_sub(5);
     let shown = if parts.len() > room {
         room.saturating_sub(1)
     } else {
         parts.len()
     };
     for i in 0..shown {
-        let prefix = if i == 0 { " " } else { "⊕" };
+        let prefix = if i == 0 { "  " } else { "⊕ " };
         lines.push(Line::from(vec![
             Span::styled(prefix, theme.dim),
             Span::styled(row(&labels[i], &values[i], parts[i].1), theme.value),
@@ -411,15 +463,24 @@ pub fn nim_sum_lines<P: Impartial>(
             theme.dim,
         ));
     }
-    let rule_width = (label_width + 1 + value_width + if binary { 2 + bits } else { 0 }).min(width);
+    if zeros > 0 || parts.is_empty() {
+        let text = match zeros {
+            0 => "no parts: the XOR of nothing is 0".to_string(),
+            1 => "⊕ 1 part of value 0 (changes nothing)".to_string(),
+            k => format!("⊕ {k} parts of value 0 (change nothing)"),
+        };
+        lines.push(Line::styled(text, theme.dim));
+    }
+    let rule_width = (label_width + 1 + value_width + if binary { 2 + bits } else { 0 })
+        .min(width.saturating_sub(2));
     lines.push(Line::styled(
-        format!(" {}", "─".repeat(rule_width)),
+        format!("  {}", "─".repeat(rule_width)),
         theme.dim,
     ));
     let zero = analysis.nim_sum.is_zero();
     let total_style = if zero { theme.losing } else { theme.winning };
     lines.push(Line::from(vec![
-        Span::raw("="),
+        Span::raw("= "),
         Span::styled(row("nim-sum", &total, analysis.nim_sum), total_style),
     ]));
     let mover = match to_move {
@@ -434,7 +495,10 @@ pub fn nim_sum_lines<P: Impartial>(
     lines.push(Line::styled(verdict, total_style));
     if let Some(exact) = analysis.exact {
         lines.push(Line::styled(
-            format!("exact: {} more moves", exact.remoteness),
+            format!(
+                "with best play the game lasts {} more moves",
+                exact.remoteness
+            ),
             theme.dim,
         ));
     }

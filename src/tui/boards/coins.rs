@@ -63,7 +63,7 @@ impl CoinsBoard {
         let moves = Self::moves_of(view.position, coin);
         if moves.is_empty() {
             return BoardAction::Message(format!(
-                "Coin {coin} = {}: no factor 2 or 3 to divide by, so it cannot be chosen.",
+                "Coin {coin}{}: no factor 2 or 3 to divide by, so it cannot be chosen.",
                 factored(coin)
             ));
         }
@@ -197,7 +197,7 @@ impl CoinsBoard {
             0
         };
         lines.push(Line::from(format!(
-            "Coin {coin} = {} shows {}: {}",
+            "Coin {coin}{} shows {}: {}",
             factored(coin),
             face.letter(),
             match (face, count) {
@@ -218,7 +218,8 @@ impl CoinsBoard {
     }
 }
 
-/// `12 = 3·2^2`: a coin as c·2^a·3^b, the factors that matter for its moves.
+/// ` = 2^2·3` for coin 12: a coin as c·2^a·3^b, the factors that matter for its moves; empty
+/// when that is the number itself (2, 3, 5, …).
 pub fn factored(coin: usize) -> String {
     let (c, a, b) = split(coin as u32);
     let mut factors = vec![c.to_string()];
@@ -235,7 +236,12 @@ pub fn factored(coin: usize) -> String {
     if factors.len() > 1 && c == 1 {
         factors.remove(0);
     }
-    factors.join("·")
+    let text = factors.join("·");
+    if text == coin.to_string() {
+        String::new()
+    } else {
+        format!(" = {text}")
+    }
 }
 
 /// A move as the list shows it: the divisor and the coins flipped, `÷2: 12 6 3`.
@@ -316,6 +322,14 @@ impl Board for CoinsBoard {
 
     fn min_size(&self) -> (u16, u16) {
         (self.cell_width() * 4, CELL_HEIGHT * 2)
+    }
+
+    fn height_for(&self, width: u16) -> u16 {
+        let per_row = ((width / self.cell_width()) as usize).max(1);
+        let rows = self.n.div_ceil(per_row);
+        u16::try_from(rows)
+            .unwrap_or(u16::MAX)
+            .saturating_mul(CELL_HEIGHT)
     }
 
     fn layout(&mut self, _view: &BoardView<'_, CoinRow>, areas: BoardAreas) {
@@ -492,7 +506,7 @@ impl Board for CoinsBoard {
         let face = view.position.face(coin);
         let mut spans = vec![
             Span::styled(format!("coin {coin}"), view.theme.title),
-            Span::raw(format!(" = {} · {}", factored(coin), face.letter())),
+            Span::raw(format!("{} · {}", factored(coin), face.letter())),
         ];
         if view.hints {
             let value = coin_value(coin, view.position.maxq());
