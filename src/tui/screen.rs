@@ -149,8 +149,9 @@ impl<B: Board> Match<B> {
                 .board
                 .height_for(left.width.saturating_sub(2))
                 .saturating_add(2);
+            let nim_least = NIM_MIN_HEIGHT.max(left.height * 2 / 5);
             let board_height = wanted
-                .min(left.height.saturating_sub(NIM_MIN_HEIGHT))
+                .min(left.height.saturating_sub(nim_least))
                 .max(left.height.min(5));
             let [board_frame, nim] = left.layout(&Layout::vertical([
                 Constraint::Length(board_height),
@@ -303,7 +304,10 @@ impl<B: Board> Match<B> {
         block.render(popup, buf);
         centred(buf, inner, inner.y + 1, headline, style);
         centred(buf, inner, inner.y + 2, why, theme.text);
-        let moves = format!("{} moves played.", self.session.history().len());
+        let moves = match self.session.history().len() {
+            1 => "1 move played.".to_string(),
+            n => format!("{n} moves played."),
+        };
         centred(buf, inner, inner.y + 3, &moves, theme.dim);
         let keys = format!(
             "Enter/{} new game · {} restart · {} undo",

@@ -516,7 +516,10 @@ impl Board for CoinsBoard {
             ));
         }
         spans.push(Span::styled(
-            format!(" · {} T coins", view.position.tails_count()),
+            match view.position.tails_count() {
+                1 => " · 1 T coin".to_string(),
+                k => format!(" · {k} T coins"),
+            },
             Style::new().patch(view.theme.dim),
         ));
         Line::from(spans)
