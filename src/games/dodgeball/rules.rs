@@ -33,7 +33,7 @@ pub struct Throw {
 impl Throw {
     /// How many doublings the throw makes (`to = from · 2^p`), if it is a throw at all.
     pub fn doublings(self) -> Option<u32> {
-        if self.from == 0 || self.to <= self.from || self.to % self.from != 0 {
+        if self.from == 0 || self.to <= self.from || !self.to.is_multiple_of(self.from) {
             return None;
         }
         let ratio = self.to / self.from;
@@ -401,7 +401,7 @@ impl Position for Dodgeball {
                 }
             }
             let configurations: u128 = (0..=count)
-                .filter(|j| (count - j) % 2 == 0)
+                .filter(|j| (count - j).is_multiple_of(2))
                 .map(|j| binomial[length][j])
                 .sum();
             bound = bound.saturating_mul(configurations);
@@ -435,4 +435,161 @@ fn describe_targets(targets: &[usize]) -> String {
 
 pub(super) fn size_error(n: usize) -> Option<CodeError> {
     check_size(n).err()
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::rngs::StdRng;
+    use rand::{RngExt, SeedableRng};
+
+    use super::*;
+    use crate::solver::ExactSolution;
+
+    fn board(code: &str) -> Dodgeball {
+        let pieces: Vec<bool> = code.chars().map(|c| c == '1').collect();
+        Dodgeball::new(&pieces).unwrap()
+    }
+
+    #[test]
+    fn heap_is_doublings_left() {
+        for n in 1..300 {
+            for b in 1..=n {
+                let doublings = (0..).take_while(|&h| b << h <= n).last().unwrap();
+                assert_eq!(heap(b, n), doublings, "box {b} of {n}");
+            }
+        }
+        assert_eq!(heap(1, Dodgeball::MAX_N), 19);
+    }
+
+    #[test]
+    fn word_scans_match_box_by_box() {
+        let mut rng = StdRng::seed_from_u64(7);
+        for _ in 0..200 {
+            let n = rng.random_range(1..400);
+            let b = Dodgeball::random(n, &mut rng);
+            let naive: Vec<usize> = (1..=n).filter(|&i| b.has_piece(i)).collect();
+            assert_eq!(b.pieces(), naive);
+            assert!(!b.has_piece(0) && !b.has_piece(n + 1));
+            let lo = rng.random_range(0..n + 5);
+            let hi = rng.random_range(0..n + 5);
+            let inside: Vec<usize> = naive
+                .iter()
+                .copied()
+                .filter(|i| (lo..=hi).contains(i))
+                .collect();
+            assert_eq!(b.pieces_in(lo, hi).collect::<Vec<_>>(), inside);
+            assert_eq!(b.count_in(lo, hi), inside.len());
+            assert_eq!(b.piece_count(), naive.len());
+            let material: u64 = naive.iter().map(|&i| heap(i, n) as u64).sum();
+            assert_eq!(b.material(), material);
+        }
+    }
+
+    #[test]
+    fn heap_intervals_partition_the_board() {
+        for n in 1..200 {
+            let b = Dodgeball::full(n);
+            let mut boxes: Vec<usize> = (0..=b.max_heap())
+                .rev()
+                .flat_map(|h| b.heap_boxes(h))
+                .collect();
+            boxes.sort();
+            assert_eq!(boxes, (1..=n).collect::<Vec<_>>());
+            for h in 0..=b.max_heap() {
+                assert!(b.heap_boxes(h).all(|i| heap(i, n) == h));
+            }
+        }
+    }
+
+    #[test]
+    fn sizes_are_checked() {
+        assert_eq!(Dodgeball::new(&[]).unwrap_err().column, 1);
+        let too_many = vec![true; Dodgeball::MAX_N + 1];
+        let err = Dodgeball::new(&too_many).unwrap_err();
+        assert_eq!(err.column, Dodgeball::MAX_N + 1);
+        assert!(err.message.contains("at most 1000000"), "{err}");
+        assert_eq!(Dodgeball::full(Dodgeball::MAX_N).n(), Dodgeball::MAX_N);
+        assert_eq!(Dodgeball::full(3).pieces(), vec![1, 2, 3]);
+    }
+
+    #[test]
+    #[should_panic(expected = "no boxes")]
+    fn full_of_nothing_panics() {
+        Dodgeball::full(0);
+    }
+
+    #[test]
+    fn illegal_moves_say_why() {
+        let b = board("1011000000");
+        let reason = |from, to| b.check_move(&Throw { from, to }).unwrap_err().0;
+        assert!(reason(0, 2).contains("no box 0"));
+        assert!(reason(11, 22).contains("no box 11"));
+        assert!(reason(2, 4).contains("box 2 holds no piece"));
+        assert!(
+            reason(3, 9).contains("box 9 is not box 3 doubled"),
+            "{}",
+            reason(3, 9)
+        );
+        assert!(
+            reason(3, 3).ends_with("can go to box 6"),
+            "{}",
+            reason(3, 3)
+        );
+        assert!(
+            reason(1, 3).ends_with("box 2, box 4, box 8"),
+            "{}",
+            reason(1, 3)
+        );
+        assert!(reason(3, 12).contains("no box 12"));
+        assert!(reason(4, 2).contains("not box 4 doubled"));
+        assert!(b.check_move(&Throw { from: 1, to: 8 }).is_ok());
+        let err = b.clone().play(Throw { from: 2, to: 4 }).unwrap_err();
+        assert_eq!(err.position, b);
+        assert_eq!(err.mv, Throw { from: 2, to: 4 });
+    }
+
+    #[test]
+    fn moves_update_the_cached_values() {
+        let mut rng = StdRng::seed_from_u64(11);
+        for _ in 0..300 {
+            let n = rng.random_range(1..300);
+            let mut b = Dodgeball::random(n, &mut rng);
+            while !b.is_over() {
+                let moves = b.legal_moves();
+                let mv = moves[rng.random_range(0..moves.len())];
+                let collides = b.collides(&mv);
+                let before = b.piece_count();
+                b = b.play(mv).unwrap();
+                let flags: Vec<bool> = (1..=n).map(|i| b.has_piece(i)).collect();
+                // Eq compares the cached nim-sum, material and count with a fresh count.
+                assert_eq!(b, Dodgeball::new(&flags).unwrap());
+                assert_eq!(b.piece_count() + if collides { 2 } else { 0 }, before);
+                assert!(!b.has_piece(mv.from as usize));
+                assert_eq!(b.has_piece(mv.to as usize), !collides);
+            }
+            assert!(b.legal_moves().is_empty());
+        }
+    }
+
+    #[test]
+    fn reachable_bound_holds() {
+        let mut rng = StdRng::seed_from_u64(5);
+        for n in 1..=22 {
+            for b in [Dodgeball::full(n), Dodgeball::random(n, &mut rng)] {
+                let bound = b.reachable_bound().unwrap();
+                let solved = ExactSolution::new(&b, 1 << 20).unwrap();
+                assert!(
+                    solved.len() as u128 <= bound,
+                    "{b:?}: {} > {bound}",
+                    solved.len()
+                );
+            }
+        }
+        // The full board: every chain keeps its parity, so 2^⌊n/2⌋ at most.
+        assert_eq!(Dodgeball::full(20).reachable_bound(), Some(1 << 10));
+        assert_eq!(
+            Dodgeball::full(Dodgeball::MAX_N).reachable_bound(),
+            Some(u128::MAX)
+        );
+    }
 }

@@ -40,6 +40,11 @@ impl Impartial for Dodgeball {
         Nimber::new((self.nim_sum_u32() ^ change) as u64)
     }
 
+    /// `box 5`.
+    fn describe_part(&self, part: usize) -> String {
+        format!("box {part}")
+    }
+
     fn part_of(&self, mv: &Throw) -> usize {
         mv.from as usize
     }
@@ -106,10 +111,11 @@ impl Impartial for Dodgeball {
     /// by `p` for a throw of `p` doublings onto an empty box, by `2h − p` for a collision of a
     /// heap-`h` piece. A long game keeps material, so the move chosen is, in order:
     /// 1. one that loses the least material (a single doubling onto an empty box, if any);
-    /// 2. among those, one that leaves the opponent the fewest winning replies (after the move
+    /// 2. among those, one that collides with nothing, keeping more pieces on the board;
+    /// 3. among those, one that leaves the opponent the fewest winning replies (after the move
     ///    the nim-sum is `N'`, and each piece whose heap has the top bit of `N'` set has
     ///    exactly one winning reply), so a fallible opponent is likelier to go wrong;
-    /// 3. among those, a piece chosen uniformly at random.
+    /// 4. among those, a piece chosen uniformly at random.
     ///
     /// Moves are grouped into classes (heap `h`, doublings `p`, collides or not) that share the
     /// material loss and the reply count; the classes are tried best first and the first with
@@ -140,7 +146,7 @@ impl Impartial for Dodgeball {
                             .map(|g| after[g as usize])
                             .sum(),
                     };
-                    classes.push(((loss, replies, collides), h, p, collides));
+                    classes.push(((loss, collides, replies), h, p, collides));
                 }
             }
         }
@@ -287,4 +293,143 @@ pub fn nth_second_player_win(k: u64) -> u64 {
         "the {k}-th lost full board has more than 2^64 boxes"
     );
     n
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::SeedableRng;
+    use rand::rngs::StdRng;
+
+    use super::*;
+    use crate::game::Position;
+    use crate::games::dodgeball::heap;
+
+    #[test]
+    fn full_board_formula_matches_the_heaps() {
+        for n in 1..=5000usize {
+            let by_pieces = (1..=n).fold(0, |x, i| x ^ heap(i, n));
+            assert_eq!(full_board_nim_sum(n as u64), by_pieces, "n = {n}");
+        }
+        for n in (1..=2000).step_by(37) {
+            let board = Dodgeball::full(n);
+            assert_eq!(
+                board.nim_sum(),
+                Nimber::new(full_board_nim_sum(n as u64) as u64)
+            );
+            let by_parts: Nimber = board.parts().iter().map(|(_, v)| *v).sum();
+            assert_eq!(board.nim_sum(), by_parts);
+        }
+    }
+
+    #[test]
+    fn digit_dp_matches_a_linear_scan() {
+        let mut lost = Vec::new();
+        let mut n = 0u64;
+        while lost.len() < 2000 {
+            n += 1;
+            if full_board_nim_sum(n) == 0 {
+                lost.push(n);
+            }
+            assert_eq!(second_player_wins_up_to(n), lost.len() as u64, "n = {n}");
+        }
+        for (k, &n) in lost.iter().enumerate() {
+            assert_eq!(nth_second_player_win(k as u64 + 1), n, "k = {}", k + 1);
+        }
+        assert_eq!(lost[..8], [1, 10, 11, 34, 35, 40, 41, 68]);
+    }
+
+    #[test]
+    fn large_k_is_consistent() {
+        let mut rng = StdRng::seed_from_u64(3);
+        let mut ks: Vec<u64> = (0..200)
+            .map(|_| rng.random_range(1..1_000_000_000))
+            .collect();
+        ks.extend([1, 999_999_999, 1 << 40]);
+        for k in ks {
+            let n = nth_second_player_win(k);
+            assert_eq!(full_board_nim_sum(n), 0, "k = {k}");
+            assert_eq!(second_player_wins_up_to(n), k);
+            assert_eq!(second_player_wins_up_to(n - 1), k - 1);
+        }
+        assert!(nth_second_player_win(999_999_999) > 1 << 32);
+    }
+
+    #[test]
+    fn winning_moves_are_all_the_nim_moves() {
+        let mut rng = StdRng::seed_from_u64(9);
+        for _ in 0..100 {
+            let n = rng.random_range(1..3000);
+            let board = Dodgeball::random(n, &mut rng);
+            let fast = board.winning_moves(usize::MAX);
+            let naive: Vec<Throw> = board
+                .legal_moves()
+                .into_iter()
+                .filter(|mv| board.play_unchecked(mv).nim_sum().is_zero())
+                .collect();
+            let mut sorted = fast.clone();
+            sorted.sort_by_key(|t| (t.from, t.to));
+            assert_eq!(sorted, naive);
+            assert_eq!(fast, sorted, "ascending by box");
+            for mv in &naive {
+                assert!(board.nim_sum_after(mv).is_zero());
+            }
+            assert_eq!(board.winning_moves(3), fast[..fast.len().min(3)]);
+            match board.winning_move(&mut rng) {
+                Some(mv) => assert!(naive.contains(&mv)),
+                None => assert!(naive.is_empty()),
+            }
+        }
+    }
+
+    #[test]
+    fn stalling_keeps_material_on_a_million_boxes() {
+        // The largest lost full board within the bound.
+        let k = second_player_wins_up_to(Dodgeball::MAX_N as u64);
+        let n = nth_second_player_win(k) as usize;
+        let board = Dodgeball::full(n);
+        assert!(board.nim_sum().is_zero());
+        let mut rng = StdRng::seed_from_u64(1);
+        let mv = board.stalling_move(&mut rng).unwrap();
+        board.check_move(&mv).unwrap();
+        // On a full board every throw collides; the cheapest is a heap-1 piece onto heap 0.
+        let after = board.play_unchecked(&mv);
+        assert_eq!(after.material() + 1, board.material(), "{mv:?}");
+        let winning = board.play_unchecked(&mv).winning_moves(usize::MAX);
+        assert!(!winning.is_empty());
+    }
+
+    #[test]
+    fn stalling_prefers_a_single_doubling_onto_an_empty_box() {
+        let mut rng = StdRng::seed_from_u64(2);
+        let mut checked = 0;
+        for _ in 0..400 {
+            let n = rng.random_range(2..200);
+            let board = Dodgeball::random(n, &mut rng);
+            let Some(mv) = board.stalling_move(&mut rng) else {
+                assert!(board.is_over());
+                continue;
+            };
+            board.check_move(&mv).unwrap();
+            let quiet_single = board
+                .legal_moves()
+                .into_iter()
+                .any(|m| m.doublings() == Some(1) && !board.collides(&m));
+            if quiet_single {
+                assert_eq!(mv.doublings(), Some(1), "{board:?} {mv:?}");
+                assert!(!board.collides(&mv));
+                checked += 1;
+            }
+            let least_loss = board
+                .legal_moves()
+                .iter()
+                .map(|m| board.material() - board.play_unchecked(m).material())
+                .min()
+                .unwrap();
+            assert_eq!(
+                board.material() - board.play_unchecked(&mv).material(),
+                least_loss
+            );
+        }
+        assert!(checked > 100);
+    }
 }
