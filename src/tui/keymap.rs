@@ -32,6 +32,8 @@ pub enum Action {
     NewGame,
     /// The same start position again.
     Restart,
+    /// Switch the board between its views (dodgeball: boxes in a line, or in chains).
+    View,
     Help,
     Quit,
     /// Delete a digit in a number field of the menu.
@@ -254,6 +256,13 @@ pub const BINDINGS: &[Binding] = &[
         scope: Scope::Game,
         bar: "",
         help: "restart this game from its start position",
+    },
+    Binding {
+        keys: &[key('v')],
+        action: Action::View,
+        scope: Scope::Game,
+        bar: "view",
+        help: "dodgeball: switch between boxes in a line and one chain w, 2w, 4w, … per row",
     },
     Binding {
         keys: &[code(KeyCode::Backspace)],

@@ -4,6 +4,7 @@
 //! [`crate::tui::board::Board`]; until they land, those games show a "coming soon" screen.
 
 pub mod coins;
+pub mod dodgeball;
 
 use std::time::Duration;
 
@@ -29,9 +30,10 @@ pub fn start(
 ) -> anyhow::Result<Box<dyn GameScreen>> {
     match setup.kind {
         GameKind::Coins => start_match::<coins::CoinsBoard>(setup, config, hints, rng),
-        GameKind::Grid | GameKind::Dodgeball => Ok(Box::new(ComingSoon {
+        GameKind::Grid => Ok(Box::new(ComingSoon {
             setup: setup.clone(),
         })),
+        GameKind::Dodgeball => start_match::<dodgeball::DodgeballBoard>(setup, config, hints, rng),
     }
 }
 
