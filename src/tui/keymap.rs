@@ -15,6 +15,11 @@ pub enum Action {
     Select,
     /// Back out of a selection; close a popup.
     Back,
+    /// Play the move being built (the coin grid's block), wherever the cursor is.
+    PlayBuilt,
+    /// Play the smallest move of the part under the cursor (the coin grid: flip the anchor
+    /// alone).
+    Alone,
     /// Jump to the next part that has a move (next tails coin, next piece).
     NextPart,
     PrevPart,
@@ -172,6 +177,20 @@ pub const BINDINGS: &[Binding] = &[
         scope: Scope::Everywhere,
         bar: "back",
         help: "back out of a selection; close a popup",
+    },
+    Binding {
+        keys: &[key('p')],
+        action: Action::PlayBuilt,
+        scope: Scope::Game,
+        bar: "",
+        help: "coin grid: play the block you built (Enter on its anchor does too)",
+    },
+    Binding {
+        keys: &[key('a')],
+        action: Action::Alone,
+        scope: Scope::Game,
+        bar: "",
+        help: "coin grid: flip the T coin under the cursor alone (a one-coin block)",
     },
     Binding {
         keys: &[code(KeyCode::Tab)],

@@ -99,6 +99,10 @@ impl Impartial for CoinGrid {
             .fold(self.nim_sum(), |sum, &c| sum ^ cell_value(c))
     }
 
+    fn describe_part(&self, cell: Cell) -> String {
+        format!("cell {cell}")
+    }
+
     fn part_of(&self, mv: &Block) -> Cell {
         mv.anchor()
     }

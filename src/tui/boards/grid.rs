@@ -1,0 +1,745 @@
+//! The coin-grid board: the grid with row and column numbers, scrolled to the cursor and drawn
+//! cell by visible cell (grids reach 100 × 100). The player picks a T coin as the anchor, then
+//! builds the block by toggling cells and sees, live, why it is not legal yet and (hints) whether
+//! it wins.
+
+use std::collections::{BTreeSet, HashSet};
+
+use anyhow::Context;
+use rand::rngs::StdRng;
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Position as ScreenPosition, Rect};
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block as Frame, Paragraph, Widget, Wrap};
+
+use crate::game::{Impartial, Notation, Position};
+use crate::games::grid::values::cell_exponent;
+use crate::games::grid::{Block, Cell, CoinGrid, cell_value};
+use crate::games::{Face, GameKind};
+use crate::nimber::Nimber;
+use crate::tui::board::{Board, BoardAction, BoardAreas, BoardInput, BoardView, GameSetup};
+use crate::tui::keymap::{self, Action};
+
+/// Screen rows above the cells: the column numbers.
+const HEADER: u16 = 1;
+
+/// The block the player is building: its anchor and the other cells toggled so far. Any cell
+/// may be toggled, so that the panel can say why a block is not legal yet.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Building {
+    anchor: Cell,
+    others: BTreeSet<Cell>,
+    /// Whether this is the winning block the reveal key showed (untouched since).
+    revealed: bool,
+}
+
+impl Building {
+    fn block(&self) -> Block {
+        Block::new(self.anchor, self.others.iter().copied())
+    }
+
+    /// The block's cells that lie up-left of the anchor and connect to it through the block:
+    /// the others are what makes it illegal, marked on the board.
+    fn connected(&self) -> HashSet<Cell> {
+        let mut reached = HashSet::from([self.anchor]);
+        let mut queue = vec![self.anchor];
+        while let Some(Cell { row, col }) = queue.pop() {
+            let next = [
+                Cell::new(row.wrapping_sub(1), col),
+                Cell::new(row + 1, col),
+                Cell::new(row, col.wrapping_sub(1)),
+                Cell::new(row, col + 1),
+            ];
+            for n in next {
+                if n.is_up_left_of(self.anchor) && self.others.contains(&n) && reached.insert(n) {
+                    queue.push(n);
+                }
+            }
+        }
+        reached
+    }
+}
+
+/// The view state of the coin grid.
+#[derive(Clone, Debug)]
+pub struct GridBoard {
+    rows: usize,
+    cols: usize,
+    cursor: Cell,
+    building: Option<Building>,
+    /// The first row and column on screen, 0-based.
+    top: usize,
+    left: usize,
+    visible_rows: usize,
+    visible_cols: usize,
+    /// Screen columns per cell, from the last layout: wider when the grid has room.
+    cell_width: u16,
+    /// Screen rows per row of cells, from the last layout: 2 (the value's exponent, or a
+    /// spacer, below the face) when they fit or in hint mode, else 1.
+    cell_height: u16,
+    /// Whether the second row of a cell shows its value's exponent (hint mode).
+    values: bool,
+    areas: BoardAreas,
+}
+
+/// The number of decimal digits of `n`.
+fn digits(n: usize) -> u16 {
+    n.to_string().len() as u16
+}
+
+/// `2^5+2^1 = 34`: a nim-sum of grid values as the powers of two in it (the board shows
+/// exponents), with the number itself when it is small. Long sums are cut after six terms.
+fn powers(n: Nimber) -> String {
+    if n.is_zero() {
+        return "0".to_string();
+    }
+    let bits: Vec<u32> = n.bits().collect();
+    let mut text = bits
+        .iter()
+        .rev()
+        .take(6)
+        .map(|k| format!("2^{k}"))
+        .collect::<Vec<_>>()
+        .join("+");
+    if bits.len() > 6 {
+        text.push_str(&format!("+… ({} powers)", bits.len()));
+    }
+    if bits.len() > 1
+        && let Some(v) = n.to_u64()
+        && v < 1 << 20
+    {
+        text.push_str(&format!(" = {v}"));
+    }
+    text
+}
+
+impl GridBoard {
+    /// The least screen columns per cell: room for `[T]`, the largest exponent and the column
+    /// number, each with a space before the next cell.
+    fn min_cell_width(&self) -> u16 {
+        let largest_exponent = if self.rows >= 2 && self.cols >= 2 {
+            self.rows + self.cols - 2
+        } else {
+            // Row 1 and column 1 have lowbit values: at most 2^6 on a side of 100.
+            6
+        };
+        3.max(digits(largest_exponent) + 1)
+            .max(digits(self.cols) + 1)
+    }
+
+    /// Columns of screen left of the cells: the row numbers and a space.
+    fn gutter(&self) -> u16 {
+        digits(self.rows) + 1
+    }
+
+    fn first_tails(position: &CoinGrid) -> Option<Cell> {
+        position.tails().first().copied()
+    }
+
+    fn move_cursor(&mut self, row: usize, col: usize) {
+        self.cursor = Cell::new(row.clamp(1, self.rows), col.clamp(1, self.cols));
+    }
+
+    /// The next (or previous) T coin after the cursor in reading order, wrapping around.
+    fn next_tails(&self, position: &CoinGrid, forward: bool) -> Option<Cell> {
+        let n = self.rows * self.cols;
+        let index = (self.cursor.row - 1) * self.cols + self.cursor.col - 1;
+        (1..=n)
+            .map(|k| {
+                if forward {
+                    (index + k) % n
+                } else {
+                    (index + n - k % n) % n
+                }
+            })
+            .map(|i| Cell::new(i / self.cols + 1, i % self.cols + 1))
+            .find(|&c| position.is_tails(c))
+    }
+
+    fn cell_at(&self, at: ScreenPosition) -> Option<Cell> {
+        let area = self.areas.board;
+        if !area.contains(at) {
+            return None;
+        }
+        let (x0, y0) = (area.x + self.gutter(), area.y + HEADER);
+        if at.x < x0 || at.y < y0 {
+            return None;
+        }
+        let col = ((at.x - x0) / self.cell_width.max(1)) as usize;
+        let row = ((at.y - y0) / self.cell_height.max(1)) as usize;
+        if col >= self.visible_cols || row >= self.visible_rows {
+            return None;
+        }
+        let cell = Cell::new(self.top + row + 1, self.left + col + 1);
+        (cell.row <= self.rows && cell.col <= self.cols).then_some(cell)
+    }
+
+    fn not_now(view: &BoardView<'_, CoinGrid>) -> BoardAction<Block> {
+        if view.position.is_over() {
+            BoardAction::Message(format!(
+                "The game is over: {} undoes, {} starts a new one.",
+                keymap::key_for(Action::Undo),
+                keymap::key_for(Action::NewGame)
+            ))
+        } else {
+            BoardAction::Message("Wait for your turn.".to_string())
+        }
+    }
+
+    /// Enter, Space or a click on the cursor cell: pick it as the anchor, toggle it in the
+    /// block, or (on the anchor) play the block.
+    fn select(&mut self, view: &BoardView<'_, CoinGrid>) -> BoardAction<Block> {
+        if !view.accepting {
+            return Self::not_now(view);
+        }
+        let cell = self.cursor;
+        match &mut self.building {
+            Some(building) if building.anchor == cell => self.play_built(view),
+            Some(building) => {
+                if !building.others.remove(&cell) {
+                    building.others.insert(cell);
+                }
+                building.revealed = false;
+                BoardAction::None
+            }
+            None if view.position.is_tails(cell) => {
+                self.building = Some(Building {
+                    anchor: cell,
+                    others: BTreeSet::new(),
+                    revealed: false,
+                });
+                BoardAction::None
+            }
+            None => BoardAction::Message(format!(
+                "Cell {cell} shows H: the anchor must show T ({} jumps to one).",
+                keymap::key_for(Action::NextPart)
+            )),
+        }
+    }
+
+    fn play_built(&mut self, view: &BoardView<'_, CoinGrid>) -> BoardAction<Block> {
+        if !view.accepting {
+            return Self::not_now(view);
+        }
+        let Some(building) = &self.building else {
+            return BoardAction::Message(format!(
+                "No block yet: {} on a T coin picks it as the anchor.",
+                keymap::key_for(Action::Select)
+            ));
+        };
+        let block = building.block();
+        match view.position.check_block(&block) {
+            Ok(()) => BoardAction::Play(block),
+            Err(why) => BoardAction::Message(format!("Not legal yet: {why}.")),
+        }
+    }
+
+    /// Flips the anchor (or, with no block started, the cursor's coin) alone.
+    fn alone(&mut self, view: &BoardView<'_, CoinGrid>) -> BoardAction<Block> {
+        if !view.accepting {
+            return Self::not_now(view);
+        }
+        let anchor = self.building.as_ref().map_or(self.cursor, |b| b.anchor);
+        if view.position.is_tails(anchor) {
+            BoardAction::Play(Block::new(anchor, []))
+        } else {
+            BoardAction::Message(format!(
+                "Cell {anchor} shows H: only a T coin can be flipped alone."
+            ))
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn render_cell(
+        &self,
+        view: &BoardView<'_, CoinGrid>,
+        cell: Cell,
+        x: u16,
+        y: u16,
+        connected: Option<&HashSet<Cell>>,
+        buf: &mut Buffer,
+    ) {
+        let theme = view.theme;
+        let w = self.cell_width as usize;
+        let face = view.position.face(cell);
+        let is_cursor = cell == self.cursor;
+        let in_block = self
+            .building
+            .as_ref()
+            .is_some_and(|b| b.anchor == cell || b.others.contains(&cell));
+        let stray = in_block && connected.is_some_and(|c| !c.contains(&cell));
+        let in_last = view.last.is_some_and(|p| p.mv.contains(cell));
+
+        let (text, mut style) = if stray {
+            (
+                format!("?{}?", face.letter()),
+                theme.preview.patch(theme.losing),
+            )
+        } else if in_block {
+            (
+                format!("{}→{}", face.letter(), face.flipped().letter()),
+                theme.preview,
+            )
+        } else {
+            let style = match face {
+                Face::Tails => theme.tails,
+                Face::Heads => theme.heads,
+            };
+            if is_cursor {
+                (format!("[{}]", face.letter()), style)
+            } else {
+                (face.letter().to_string(), style)
+            }
+        };
+        if in_last && !in_block {
+            style = style.patch(theme.last_move);
+        }
+        if is_cursor {
+            style = style.patch(theme.cursor);
+        }
+        buf.set_stringn(x, y, format!("{text:^w$}"), w, style);
+
+        if self.cell_height >= 2 {
+            let mut style = if !self.values {
+                Style::new()
+            } else if face == Face::Tails {
+                theme.value
+            } else {
+                theme.dim
+            };
+            if in_block {
+                style = style.patch(theme.preview);
+            }
+            if is_cursor {
+                style = style.patch(theme.cursor);
+            }
+            let text = if self.values {
+                cell_exponent(cell).to_string()
+            } else {
+                String::new()
+            };
+            buf.set_stringn(x, y + 1, format!("{text:^w$}"), w, style);
+        }
+    }
+
+    /// The side panel: how to pick an anchor, or the block being built — legal or why not,
+    /// and in hint mode whether it wins. Most important first, since a short panel cuts the
+    /// end.
+    fn render_panel(&self, view: &BoardView<'_, CoinGrid>, area: Rect, buf: &mut Buffer) {
+        let theme = view.theme;
+        let key = |action: Action| Span::styled(keymap::key_for(action), theme.key);
+        let mut lines: Vec<Line> = Vec::new();
+        let title = match &self.building {
+            Some(b) if b.revealed => format!(" Winning block at {} ", b.anchor),
+            Some(b) => format!(" Block at {} ", b.anchor),
+            None => " Block ".to_string(),
+        };
+        match &self.building {
+            None => {
+                let cell = self.cursor;
+                let face = view.position.face(cell);
+                let mut about = vec![Span::raw(format!("Cell {cell} shows {}", face.letter()))];
+                if view.hints {
+                    about.push(Span::styled(
+                        format!(", value 2^{}", cell_exponent(cell)),
+                        theme.value,
+                    ));
+                }
+                about.push(Span::raw("."));
+                lines.push(Line::from(about));
+                lines.push(Line::from(vec![
+                    Span::raw("Pick an anchor (a T coin): "),
+                    key(Action::Select),
+                    Span::raw(" or click · "),
+                    key(Action::Alone),
+                    Span::raw(" flips it alone · "),
+                    key(Action::NextPart),
+                    Span::raw(" next T"),
+                ]));
+            }
+            Some(building) => {
+                let block = building.block();
+                match view.position.check_block(&block) {
+                    Ok(()) => {
+                        let coins = match block.len() {
+                            1 => "the anchor alone".to_string(),
+                            n => format!("{n} coins"),
+                        };
+                        lines.push(Line::from(vec![
+                            Span::styled(format!("✓ legal, flips {coins}: "), theme.winning),
+                            key(Action::PlayBuilt),
+                            Span::raw(" (or Enter or a click on the anchor) plays it"),
+                        ]));
+                    }
+                    Err(why) => lines.push(Line::styled(
+                        format!("✗ not legal yet: {why}"),
+                        theme.losing,
+                    )),
+                }
+                if view.hints {
+                    lines.extend(self.hint_lines(view, &block));
+                }
+                lines.push(Line::from(vec![
+                    Span::styled("Space", theme.key),
+                    Span::raw("/"),
+                    key(Action::Select),
+                    Span::raw(" add/remove a cell · "),
+                    key(Action::PlayBuilt),
+                    Span::raw(" play · "),
+                    key(Action::Alone),
+                    Span::raw(" anchor alone · "),
+                    key(Action::Back),
+                    Span::raw(" drop"),
+                ]));
+            }
+        }
+        let mut legend = Vec::new();
+        if self.building.is_some() {
+            legend.push(Span::styled("T→H", theme.preview));
+            legend.push(Span::raw(" flips · "));
+            legend.push(Span::styled("?H?", theme.preview.patch(theme.losing)));
+            legend.push(Span::raw(" makes it illegal"));
+        }
+        if view.last.is_some() {
+            if !legend.is_empty() {
+                legend.push(Span::raw(" · "));
+            }
+            legend.push(Span::styled("underlined", theme.last_move));
+            legend.push(Span::raw(": last move"));
+        }
+        if !legend.is_empty() {
+            lines.push(Line::from(legend));
+        }
+        if view.hints {
+            lines.push(Line::styled(
+                "Under each coin: k, its value is 2^k.",
+                theme.value,
+            ));
+        }
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: true })
+            .block(
+                Frame::bordered()
+                    .title(Line::styled(title, theme.title))
+                    .border_style(if self.building.is_some() {
+                        theme.focus_border
+                    } else {
+                        theme.border
+                    }),
+            )
+            .render(area, buf);
+    }
+
+    /// Hint mode while building: the XOR of the block's other cells against what a winning
+    /// block needs, nim-sum ⊕ value(anchor), and whether this block wins.
+    fn hint_lines(&self, view: &BoardView<'_, CoinGrid>, block: &Block) -> Vec<Line<'static>> {
+        let theme = view.theme;
+        let anchor = block.anchor();
+        let others: Nimber = block.others().map(cell_value).sum();
+        let needed = view.position.nim_sum() ^ cell_value(anchor);
+        let mut lines = vec![Line::from(vec![
+            Span::raw("XOR of the others "),
+            Span::styled(powers(others), theme.value),
+            Span::raw(", a win needs "),
+            Span::styled(powers(needed), theme.value),
+        ])];
+        let legal = view.position.check_block(block).is_ok();
+        let winning_anchor = match view.position.nim_sum().highest_bit() {
+            Some(h) => format!("anchors of value 2^{h} win"),
+            None => "nim-sum 0: no move wins".to_string(),
+        };
+        lines.push(if others == needed && legal {
+            Line::styled("✓ wins: leaves nim-sum 0", theme.winning)
+        } else if others == needed {
+            Line::styled("✓ wins once legal", theme.winning)
+        } else if needed >= cell_value(anchor) {
+            Line::styled(
+                format!("✗ no block at this anchor wins; {winning_anchor}"),
+                theme.losing,
+            )
+        } else {
+            Line::styled(
+                format!(
+                    "✗ loses; a winning block at this anchor exists ({} shows one)",
+                    keymap::key_for(Action::Reveal)
+                ),
+                theme.losing,
+            )
+        });
+        lines
+    }
+}
+
+impl Board for GridBoard {
+    type Game = CoinGrid;
+
+    const KIND: GameKind = GameKind::Grid;
+
+    const RULES: &'static [&'static str] = &[
+        "A grid of coins, each H (heads) or T (tails). A move flips every coin of a block: \
+         cells connected through their edges, with one cell, the anchor, showing T, and every \
+         other cell up-left of it (in a row at or above it and a column at or left of it). \
+         The anchor goes from T to H; the others flip whatever they show. The player who \
+         cannot move loses.",
+        "On this board: move the cursor to a T coin and press Enter (or click it) to pick the \
+         anchor, then Enter/Space (or a click) on cells up-left of it adds or removes them. The \
+         panel says why the block is not legal yet. p, or Enter on the anchor, plays it; a \
+         flips the anchor alone; Esc drops the block.",
+        "Each T coin is a game of its own: the position's value is the nim-sum (XOR) of the \
+         values of its T coins. A coin at row i, column j is worth 2^(i+j−2), or lowbit(i+j−1) \
+         on the first row and column, so hint mode shows the exponent k of each value 2^k. A \
+         winning block flips coins whose values XOR with the anchor's to the nim-sum.",
+    ];
+
+    fn start_position(setup: &GameSetup, rng: &mut StdRng) -> anyhow::Result<CoinGrid> {
+        if let Some(code) = &setup.code {
+            return CoinGrid::from_code(code).with_context(|| format!("bad grid code '{code}'"));
+        }
+        let side = 1..=CoinGrid::MAX_SIDE;
+        anyhow::ensure!(
+            side.contains(&setup.rows),
+            "the number of rows must be 1 to {}, not {}",
+            CoinGrid::MAX_SIDE,
+            setup.rows
+        );
+        anyhow::ensure!(
+            side.contains(&setup.cols),
+            "the number of columns must be 1 to {}, not {}",
+            CoinGrid::MAX_SIDE,
+            setup.cols
+        );
+        Ok(CoinGrid::random(setup.rows, setup.cols, rng))
+    }
+
+    fn new(position: &CoinGrid) -> GridBoard {
+        GridBoard {
+            rows: position.rows(),
+            cols: position.cols(),
+            cursor: Self::first_tails(position).unwrap_or(Cell::new(1, 1)),
+            building: None,
+            top: 0,
+            left: 0,
+            visible_rows: 1,
+            visible_cols: 1,
+            cell_width: 3,
+            cell_height: 1,
+            values: false,
+            areas: BoardAreas::default(),
+        }
+    }
+
+    fn position_changed(&mut self, position: &CoinGrid) {
+        self.building = None;
+        self.rows = position.rows();
+        self.cols = position.cols();
+        self.move_cursor(self.cursor.row, self.cursor.col);
+    }
+
+    fn summary(position: &CoinGrid) -> String {
+        format!("{} × {}", position.rows(), position.cols())
+    }
+
+    fn min_size(&self) -> (u16, u16) {
+        (self.gutter() + self.min_cell_width() * 3, HEADER + 2 * 2)
+    }
+
+    /// The match asks only in hint mode, where a row of cells takes two screen rows.
+    fn height_for(&self, _width: u16) -> u16 {
+        u16::try_from(self.rows)
+            .unwrap_or(u16::MAX)
+            .saturating_mul(2)
+            .saturating_add(HEADER)
+    }
+
+    fn layout(&mut self, view: &BoardView<'_, CoinGrid>, areas: BoardAreas) {
+        self.areas = areas;
+        let board = areas.board;
+        let width = board.width.saturating_sub(self.gutter());
+        let height = board.height.saturating_sub(HEADER);
+        // A small grid gets wider cells and a spacer row, so cells look square rather than
+        // huddled in a corner.
+        let least = self.min_cell_width();
+        let room = u16::try_from(self.cols).map_or(0, |cols| width / cols);
+        self.cell_width = room.clamp(least, least.max(5));
+        self.values = view.hints;
+        let tall = self.rows.saturating_mul(2) <= height as usize;
+        self.cell_height = if view.hints || tall { 2 } else { 1 };
+        self.visible_cols = ((width / self.cell_width) as usize).clamp(1, self.cols);
+        self.visible_rows = ((height / self.cell_height) as usize).clamp(1, self.rows);
+        let fit = |first: &mut usize, at: usize, visible: usize, total: usize| {
+            if at < *first {
+                *first = at;
+            } else if at >= *first + visible {
+                *first = at + 1 - visible;
+            }
+            *first = (*first).min(total - visible);
+        };
+        fit(
+            &mut self.top,
+            self.cursor.row - 1,
+            self.visible_rows,
+            self.rows,
+        );
+        fit(
+            &mut self.left,
+            self.cursor.col - 1,
+            self.visible_cols,
+            self.cols,
+        );
+    }
+
+    fn render(&self, view: &BoardView<'_, CoinGrid>, areas: BoardAreas, buf: &mut Buffer) {
+        let theme = view.theme;
+        let board = areas.board;
+        let (cw, ch, gutter) = (self.cell_width, self.cell_height, self.gutter());
+        let bottom = board.y + board.height;
+        let right = board.x + board.width;
+        let connected = self.building.as_ref().map(Building::connected);
+        if board.height > HEADER {
+            for j in 0..self.visible_cols {
+                let col = self.left + j + 1;
+                let x = board.x + gutter + j as u16 * cw;
+                if x + cw > right {
+                    break;
+                }
+                let style = if col == self.cursor.col {
+                    theme.key
+                } else {
+                    theme.dim
+                };
+                buf.set_stringn(
+                    x,
+                    board.y,
+                    format!("{col:^w$}", w = cw as usize),
+                    cw as usize,
+                    style,
+                );
+            }
+        }
+        for i in 0..self.visible_rows {
+            let row = self.top + i + 1;
+            let y = board.y + HEADER + i as u16 * ch;
+            if y + ch > bottom {
+                break;
+            }
+            let style = if row == self.cursor.row {
+                theme.key
+            } else {
+                theme.dim
+            };
+            let g = gutter as usize - 1;
+            buf.set_stringn(board.x, y, format!("{row:>g$}"), g, style);
+            for j in 0..self.visible_cols {
+                let x = board.x + gutter + j as u16 * cw;
+                if x + cw > right {
+                    break;
+                }
+                let cell = Cell::new(row, self.left + j + 1);
+                self.render_cell(view, cell, x, y, connected.as_ref(), buf);
+            }
+        }
+        // Where the view is, when the grid does not fit.
+        if (self.visible_rows < self.rows || self.visible_cols < self.cols) && board.y > 0 {
+            let text = format!(
+                " rows {}-{} of {} · columns {}-{} of {} ",
+                self.top + 1,
+                self.top + self.visible_rows,
+                self.rows,
+                self.left + 1,
+                self.left + self.visible_cols,
+                self.cols
+            );
+            let x = right
+                .saturating_sub(text.chars().count() as u16)
+                .max(board.x);
+            buf.set_stringn(x, bottom, text, board.width as usize, theme.dim);
+        }
+        self.render_panel(view, areas.moves, buf);
+    }
+
+    fn handle(&mut self, view: &BoardView<'_, CoinGrid>, input: BoardInput) -> BoardAction<Block> {
+        let Cell { row, col } = self.cursor;
+        match input {
+            BoardInput::Action(action) => {
+                match action {
+                    Action::Left => self.move_cursor(row, col.saturating_sub(1)),
+                    Action::Right => self.move_cursor(row, col + 1),
+                    Action::Up => self.move_cursor(row.saturating_sub(1), col),
+                    Action::Down => self.move_cursor(row + 1, col),
+                    Action::PageUp => self.move_cursor(row.saturating_sub(self.visible_rows), col),
+                    Action::PageDown => self.move_cursor(row + self.visible_rows, col),
+                    Action::Home => self.move_cursor(1, 1),
+                    Action::End => self.move_cursor(self.rows, self.cols),
+                    Action::NextPart | Action::PrevPart => {
+                        match self.next_tails(view.position, action == Action::NextPart) {
+                            Some(c) => self.cursor = c,
+                            None => return BoardAction::Message("No coin shows T.".to_string()),
+                        }
+                    }
+                    Action::Select => return self.select(view),
+                    Action::PlayBuilt => return self.play_built(view),
+                    Action::Alone => return self.alone(view),
+                    Action::Back if self.building.is_some() => {
+                        self.building = None;
+                        return BoardAction::Message("Block dropped.".to_string());
+                    }
+                    _ => {}
+                }
+                BoardAction::None
+            }
+            BoardInput::Click(at) => match self.cell_at(at) {
+                Some(cell) => {
+                    self.cursor = cell;
+                    self.select(view)
+                }
+                None => BoardAction::None,
+            },
+            BoardInput::Wheel { down, at } => {
+                if self.areas.board.contains(at) {
+                    if down {
+                        self.move_cursor(row + 1, col);
+                    } else {
+                        self.move_cursor(row.saturating_sub(1), col);
+                    }
+                }
+                BoardAction::None
+            }
+        }
+    }
+
+    fn show_move(&mut self, _view: &BoardView<'_, CoinGrid>, mv: &Block) {
+        self.cursor = mv.anchor();
+        self.building = Some(Building {
+            anchor: mv.anchor(),
+            others: mv.others().collect(),
+            revealed: true,
+        });
+    }
+
+    fn status(&self, view: &BoardView<'_, CoinGrid>) -> Line<'static> {
+        let cell = self.cursor;
+        let face = view.position.face(cell);
+        let mut spans = vec![
+            Span::styled(format!("cell {cell}"), view.theme.title),
+            Span::raw(format!(" · {}", face.letter())),
+        ];
+        if view.hints {
+            spans.push(Span::styled(
+                format!(" · value 2^{}", cell_exponent(cell)),
+                view.theme.value,
+            ));
+        }
+        spans.push(Span::styled(
+            match (1..=self.rows)
+                .map(|r| view.position.row_bits(r).count_ones())
+                .sum::<u32>()
+            {
+                1 => " · 1 T coin".to_string(),
+                k => format!(" · {k} T coins"),
+            },
+            Style::new().patch(view.theme.dim),
+        ));
+        Line::from(spans)
+    }
+}
