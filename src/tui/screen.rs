@@ -252,12 +252,26 @@ impl<B: Board> Match<B> {
         theme: &Theme,
         analysis: Option<&Analysis<B::Game>>,
     ) {
-        let block = Block::bordered()
-            .title(Line::styled(" Nim-sum (XOR) ", theme.title))
-            .border_style(theme.border);
-        let inner = block.inner(area);
-        block.render(area, buf);
-        let Some(analysis) = analysis else {
+        let inner = Block::bordered().inner(area);
+        let text = analysis.map(|analysis| {
+            nim_sum_lines(
+                self.session.position(),
+                analysis,
+                inner.width as usize,
+                inner.height as usize,
+                self.session.to_move(),
+                theme,
+            )
+        });
+        let title = match &text {
+            Some(t) if t.grouped => " Nim-sum (XOR) · parts grouped by value: pairs cancel ",
+            _ => " Nim-sum (XOR) ",
+        };
+        Block::bordered()
+            .title(Line::styled(title, theme.title))
+            .border_style(theme.border)
+            .render(area, buf);
+        let Some(text) = text else {
             buf.set_stringn(
                 inner.x,
                 inner.y,
@@ -267,15 +281,7 @@ impl<B: Board> Match<B> {
             );
             return;
         };
-        let lines = nim_sum_lines(
-            self.session.position(),
-            analysis,
-            inner.width as usize,
-            inner.height as usize,
-            self.session.to_move(),
-            theme,
-        );
-        for (i, line) in lines.iter().enumerate() {
+        for (i, line) in text.lines.iter().enumerate() {
             buf.set_line(inner.x, inner.y + i as u16, line, inner.width);
         }
     }
@@ -391,6 +397,92 @@ pub fn render_bar(
     }
 }
 
+/// The nim-sum panel's text.
+pub struct NimSumText {
+    pub lines: Vec<Line<'static>>,
+    /// Whether parts are grouped by value (too many to list one by one).
+    pub grouped: bool,
+}
+
+/// A row of the nim-sum panel: a part (or a count of parts) and its value.
+struct Entry {
+    label: String,
+    value: crate::nimber::Nimber,
+    /// A value that appears an even number of times, so cancels out.
+    cancels: bool,
+}
+
+/// Column widths of the nim-sum panel's entries, and how many entries fit side by side.
+struct EntryLayout {
+    label_width: usize,
+    value_width: usize,
+    /// Binary digits, when the binary column fits at all.
+    bits: Option<usize>,
+    /// Width of one entry, its `⊕ ` included.
+    cell: usize,
+    columns: usize,
+}
+
+/// What a grouped entry of even count shows after its value.
+const EVEN: &str = " (even)";
+
+impl EntryLayout {
+    fn new(entries: &[Entry], total: &str, width: usize, grouped: bool) -> EntryLayout {
+        let label_width = entries
+            .iter()
+            .map(|e| e.label.chars().count())
+            .max()
+            .unwrap_or(0)
+            .max("nim-sum".len());
+        let value_width = entries
+            .iter()
+            .map(|e| e.value.short().chars().count() + 1)
+            .max()
+            .unwrap_or(0)
+            .max(total.chars().count());
+        let bits = entries
+            .iter()
+            .map(|e| e.value.highest_bit().map_or(1, |h| h as usize + 1))
+            .max()
+            .unwrap_or(1);
+        let bits = (2 + label_width + 1 + value_width + 2 + bits <= width).then_some(bits);
+        let mut layout = EntryLayout {
+            label_width,
+            value_width,
+            bits,
+            cell: 0,
+            columns: 1,
+        };
+        let even = if grouped { EVEN.len() } else { 0 };
+        layout.cell = 2 + layout.sum_width() + even;
+        layout.columns = ((width + 1) / (layout.cell + 1)).max(1);
+        layout
+    }
+
+    /// Width of an entry's text without its `⊕ ` and the even mark: the rule's width.
+    fn sum_width(&self) -> usize {
+        self.label_width + 1 + self.value_width + self.bits.map_or(0, |b| 2 + b)
+    }
+
+    fn format(&self, entry: &Entry, grouped: bool) -> String {
+        let (lw, vw) = (self.label_width, self.value_width);
+        let value = format!("*{}", entry.value.short());
+        let mut s = if grouped {
+            format!("{:>lw$} {value:<vw$}", entry.label)
+        } else {
+            format!("{:<lw$} {value:>vw$}", entry.label)
+        };
+        if let Some(bits) = self.bits {
+            s.push_str("  ");
+            s.push_str(&entry.value.to_binary_width(bits));
+        }
+        if entry.cancels {
+            s.push_str(EVEN);
+        }
+        s
+    }
+}
+
 /// The nim-sum as an XOR sum written out: one row per part of non-zero value (its label, its
 /// value, its value in binary), a count of the parts of value 0, a rule, the nim-sum, and what
 /// it means. Binary columns are dropped when they do not fit (values reach 2^198): values are
@@ -402,7 +494,7 @@ pub fn nim_sum_lines<P: Impartial>(
     height: usize,
     to_move: Side,
     theme: &Theme,
-) -> Vec<Line<'static>> {
+) -> NimSumText {
     // Parts of value 0 change nothing in an XOR: counted, not listed.
     let parts: Vec<&(P::Part, crate::nimber::Nimber)> = analysis
         .parts
@@ -410,60 +502,87 @@ pub fn nim_sum_lines<P: Impartial>(
         .filter(|(_, v)| !v.is_zero())
         .collect();
     let zeros = analysis.parts.len() - parts.len();
-    let labels: Vec<String> = parts
-        .iter()
-        .map(|(part, _)| position.describe_part(*part))
-        .collect();
-    let label_width = labels
-        .iter()
-        .map(|l| l.chars().count())
-        .max()
-        .unwrap_or(0)
-        .max("nim-sum".len());
-    let values: Vec<String> = parts
-        .iter()
-        .map(|(_, v)| format!("*{}", v.short()))
-        .collect();
+    // Rows left for parts after the zero count, the rule, the total, the verdict, exact play.
+    let reserved =
+        3 + usize::from(zeros > 0 || parts.is_empty()) + usize::from(analysis.exact.is_some());
+    let room = height.saturating_sub(reserved).max(1);
     let total = format!("*{}", analysis.nim_sum.short());
-    let value_width = values
+    let per_part: Vec<Entry> = parts
         .iter()
-        .map(|v| v.chars().count())
-        .max()
-        .unwrap_or(0)
-        .max(total.chars().count());
-    let bits = parts
-        .iter()
-        .map(|(_, v)| v.highest_bit().map_or(1, |h| h as usize + 1))
-        .max()
-        .unwrap_or(1);
-    // One column for the ⊕ in front of each row.
-    let binary = 2 + label_width + 1 + value_width + 2 + bits <= width;
-    let row = |label: &str, value: &str, nimber: crate::nimber::Nimber| -> String {
-        let mut s = format!("{label:<label_width$} {value:>value_width$}");
-        if binary {
-            s.push_str("  ");
-            s.push_str(&nimber.to_binary_width(bits));
+        .map(|(part, v)| Entry {
+            label: position.describe_part(*part),
+            value: *v,
+            cancels: false,
+        })
+        .collect();
+    // One entry per part when they fit (in as many columns as the width allows); else one
+    // per value with its count, since equal values cancel in pairs.
+    let part_layout = EntryLayout::new(&per_part, &total, width, false);
+    let grouped = per_part.len() > room * part_layout.columns;
+    let (entries, layout) = if grouped {
+        let mut groups: std::collections::BTreeMap<crate::nimber::Nimber, usize> =
+            std::collections::BTreeMap::new();
+        for (_, v) in &parts {
+            *groups.entry(*v).or_default() += 1;
         }
-        s
+        let entries: Vec<Entry> = groups
+            .into_iter()
+            .map(|(value, k)| Entry {
+                label: format!("{k} ×"),
+                value,
+                cancels: k % 2 == 0,
+            })
+            .collect();
+        let layout = EntryLayout::new(&entries, &total, width, true);
+        (entries, layout)
+    } else {
+        (per_part, part_layout)
     };
     let mut lines = Vec::new();
-    // Rows left for parts: the zero count, the rule, the total, the verdict, exact play.
-    let room = height.saturating_sub(5);
-    let shown = if parts.len() > room {
-        room.saturating_sub(1)
+    let capacity = room * layout.columns;
+    let shown = if entries.len() > capacity {
+        // The last line says how many more.
+        (room - 1) * layout.columns
     } else {
-        parts.len()
+        entries.len()
     };
-    for i in 0..shown {
-        let prefix = if i == 0 { "  " } else { "⊕ " };
-        lines.push(Line::from(vec![
-            Span::styled(prefix, theme.dim),
-            Span::styled(row(&labels[i], &values[i], parts[i].1), theme.value),
-        ]));
+    // Column-major, so the entries read down each column; one column when that fits.
+    let line_count = if shown <= room {
+        shown
+    } else {
+        shown.div_ceil(layout.columns)
     }
-    if shown < parts.len() {
+    .max(1);
+    let mut rows: Vec<Vec<Span<'static>>> = vec![Vec::new(); line_count];
+    for (i, entry) in entries.iter().take(shown).enumerate() {
+        let (column, line) = (i / line_count, i % line_count);
+        let prefix = if i == 0 { "  " } else { "⊕ " };
+        let spans = &mut rows[line];
+        if column > 0 {
+            spans.push(Span::raw(" "));
+        }
+        spans.push(Span::styled(prefix, theme.dim));
+        let text = layout.format(entry, grouped);
+        let padded = format!("{text:<w$}", w = layout.cell - 2);
+        spans.push(Span::styled(
+            padded,
+            if entry.cancels {
+                theme.dim
+            } else {
+                theme.value
+            },
+        ));
+    }
+    if shown > 0 {
+        lines.extend(rows.into_iter().map(Line::from));
+    }
+    if shown < entries.len() {
         lines.push(Line::styled(
-            format!("⊕ … {} more parts", parts.len() - shown),
+            format!(
+                "⊕ … {} more {}",
+                entries.len() - shown,
+                if grouped { "values" } else { "parts" }
+            ),
             theme.dim,
         ));
     }
@@ -475,8 +594,7 @@ pub fn nim_sum_lines<P: Impartial>(
         };
         lines.push(Line::styled(text, theme.dim));
     }
-    let rule_width = (label_width + 1 + value_width + if binary { 2 + bits } else { 0 })
-        .min(width.saturating_sub(2));
+    let rule_width = layout.sum_width().min(width.saturating_sub(2));
     lines.push(Line::styled(
         format!("  {}", "─".repeat(rule_width)),
         theme.dim,
@@ -485,7 +603,17 @@ pub fn nim_sum_lines<P: Impartial>(
     let total_style = if zero { theme.losing } else { theme.winning };
     lines.push(Line::from(vec![
         Span::raw("= "),
-        Span::styled(row("nim-sum", &total, analysis.nim_sum), total_style),
+        Span::styled(
+            layout.format(
+                &Entry {
+                    label: "nim-sum".to_string(),
+                    value: analysis.nim_sum,
+                    cancels: false,
+                },
+                grouped,
+            ),
+            total_style,
+        ),
     ]));
     let mover = match to_move {
         Side::You => "you",
@@ -506,7 +634,7 @@ pub fn nim_sum_lines<P: Impartial>(
             theme.dim,
         ));
     }
-    lines
+    NimSumText { lines, grouped }
 }
 
 impl<B: Board> GameScreen for Match<B> {
