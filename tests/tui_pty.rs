@@ -35,9 +35,7 @@ impl Pty {
                 pixel_height: 0,
             })
             .expect("openpty");
-        let bin = std::env::var("GRUNDY_PTY_BIN")
-            .unwrap_or_else(|_| env!("CARGO_BIN_EXE_grundy").to_string());
-        let mut command = CommandBuilder::new(bin);
+        let mut command = CommandBuilder::new(env!("CARGO_BIN_EXE_grundy"));
         command.args(args);
         command.env("TERM", "xterm-256color");
         command.env_remove("NO_COLOR");
