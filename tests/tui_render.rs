@@ -392,7 +392,13 @@ fn board_rows(screen: &str) -> Vec<String> {
         .lines()
         .skip(2)
         .take(6)
-        .map(|l| l.chars().take(44).collect())
+        .map(|l| {
+            // The cursor's brackets are not part of the position.
+            l.chars()
+                .take(44)
+                .map(|c| if c == '[' || c == ']' { ' ' } else { c })
+                .collect()
+        })
         .collect()
 }
 
@@ -455,4 +461,24 @@ fn session_refuses_moves_out_of_turn() {
     s.update();
     let mv = start.legal_moves()[0];
     assert!(s.play(mv).is_err());
+}
+
+#[test]
+fn the_cursor_follows_the_ais_move_on_a_long_row() {
+    let mut o = options(&format!("coins:20:{}", "HT".repeat(1500)));
+    o.first = First::Ai;
+    let mut h = Harness::new(&o, 80, 24);
+    let screen = h.screen();
+    let words = screen
+        .split("AI: coin ")
+        .nth(1)
+        .unwrap_or_else(|| panic!("no AI move:\n{screen}"));
+    let coin: String = words.chars().take_while(char::is_ascii_digit).collect();
+    // The status line describes the cursor's coin: the one the AI chose.
+    let status = screen.lines().nth(22).expect("status line");
+    assert!(
+        status.starts_with(&format!(" coin {coin} ")),
+        "{status:?} vs coin {coin}:\n{screen}"
+    );
+    assert!(screen.contains("[H]"), "{screen}");
 }

@@ -216,7 +216,9 @@ impl<B: Board> Match<B> {
             lines.push(Line::styled("AI to move", theme.notice));
         }
         let history = self.session.history();
-        for played in history.iter().rev().take(2).rev() {
+        // Newest first: if the panel is too small for both, the AI's latest move and its
+        // reason are what stays.
+        for played in history.iter().rev().take(2) {
             let who = match played.by {
                 Side::You => "You",
                 Side::Ai => "AI",

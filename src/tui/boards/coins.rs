@@ -15,7 +15,7 @@ use crate::games::coins::rules::split;
 use crate::games::coins::{CoinMove, CoinRow, coin_value};
 use crate::games::{Face, GameKind};
 use crate::tui::board::{
-    Board, BoardAction, BoardAreas, BoardInput, BoardView, GameSetup, ListedMove, MoveList,
+    Board, BoardAction, BoardAreas, BoardInput, BoardView, GameSetup, ListedMove, MoveList, Side,
 };
 use crate::tui::keymap::{self, Action};
 
@@ -37,6 +37,8 @@ pub struct CoinsBoard {
     per_row: usize,
     rows_visible: usize,
     areas: BoardAreas,
+    /// The last AI move the cursor was brought to, so each is followed once.
+    followed: Option<CoinMove>,
 }
 
 impl CoinsBoard {
@@ -302,6 +304,7 @@ impl Board for CoinsBoard {
             per_row: 1,
             rows_visible: 1,
             areas: BoardAreas::default(),
+            followed: None,
         };
         if let Some(first) = board.next_movable(position, true) {
             board.cursor = first;
@@ -332,8 +335,18 @@ impl Board for CoinsBoard {
             .saturating_mul(CELL_HEIGHT)
     }
 
-    fn layout(&mut self, _view: &BoardView<'_, CoinRow>, areas: BoardAreas) {
+    fn layout(&mut self, view: &BoardView<'_, CoinRow>, areas: BoardAreas) {
         self.areas = areas;
+        // The AI's move may be far off screen in a long row: bring the cursor (and so the
+        // view) to its coin once, so the player sees what it did.
+        if let Some(last) = view.last.filter(|p| p.by == Side::Ai)
+            && self.followed != Some(last.mv)
+        {
+            self.followed = Some(last.mv);
+            if self.list.is_none() {
+                self.cursor = (last.mv.coin as usize).clamp(1, self.n);
+            }
+        }
         let board = areas.board;
         self.per_row = ((board.width / self.cell_width()) as usize).max(1);
         self.rows_visible = ((board.height / CELL_HEIGHT) as usize).max(1);
