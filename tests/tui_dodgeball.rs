@@ -265,6 +265,7 @@ fn million_boxes_draw_fast() {
         h.key(key);
     }
     let per_frame = start.elapsed() / frames;
+    eprintln!("10^6 boxes: {per_frame:?} per key and frame");
     // A frame that touched every box (10^6) would take far longer than this in a test build.
     assert!(
         per_frame < Duration::from_millis(50),
@@ -488,4 +489,118 @@ fn bad_codes_and_sizes_are_errors() {
         .err()
         .expect("too many boxes");
     assert!(format!("{error:#}").contains("1 to 1000000"));
+}
+
+#[test]
+fn mouse_works_in_the_chain_view() {
+    let mut h = Harness::new(&options(FULL20), 80, 24);
+    h.keys("v");
+    // The heap row is not a box: a click there does nothing.
+    let (x, y) = h.box_cell(3, 5).expect("box 3 on screen");
+    h.click(x + 2, 2);
+    assert!(!h.screen().contains("Throws of box"));
+    h.click(x + 2, y + 1);
+    assert!(h.screen().contains("Throws of box 3"));
+    // A second click on the chosen piece puts it back; a third chooses it again.
+    h.click(x + 2, y + 1);
+    assert!(!h.screen().contains("Throws of box 3"));
+    h.click(x + 2, y + 1);
+    let (x, y) = h.box_cell(12, 5).expect("box 12 on screen");
+    h.click(x + 2, y + 1);
+    let screen = h.screen();
+    assert!(screen.contains("You: piece in box 3 → box 12"), "{screen}");
+}
+
+#[test]
+fn the_wheel_scrolls_a_large_board() {
+    let mut h = Harness::new(&million(First::You), 120, 40);
+    assert!(h.status().starts_with("box 1 "));
+    for _ in 0..30 {
+        h.app.handle_event(Event::Mouse(MouseEvent {
+            kind: MouseEventKind::ScrollDown,
+            column: 10,
+            row: 10,
+            modifiers: KeyModifiers::NONE,
+        }));
+    }
+    let screen = h.screen();
+    // Nine boxes a row at this width: thirty turns down is box 1 + 270.
+    assert!(h.status().starts_with("box 271 "), "{}", h.status());
+    assert!(screen.contains(" 271 "), "{screen}");
+    assert!(!screen.contains("   1        2 "), "{screen}");
+}
+
+#[test]
+fn any_small_board_survives_any_keys_and_clicks() {
+    // A fixed pseudo-random walk (no rand: a tiny LCG keeps the test independent of rand's
+    // streams) over boards of 1..=40 boxes, both views, both sizes of terminal.
+    let mut state: u64 = 0x2545_f491_4f6c_dd1d;
+    let mut next = move |bound: u64| {
+        state = state
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        (state >> 33) % bound
+    };
+    let keys = [
+        KeyCode::Left,
+        KeyCode::Right,
+        KeyCode::Up,
+        KeyCode::Down,
+        KeyCode::Tab,
+        KeyCode::BackTab,
+        KeyCode::Enter,
+        KeyCode::Esc,
+        KeyCode::PageUp,
+        KeyCode::PageDown,
+        KeyCode::Home,
+        KeyCode::End,
+        KeyCode::Char('v'),
+        KeyCode::Char('i'),
+        KeyCode::Char('w'),
+        KeyCode::Char('u'),
+    ];
+    for n in 1..=40u64 {
+        let code: String = (0..n)
+            .map(|_| if next(3) == 0 { '0' } else { '1' })
+            .collect();
+        let (width, height) = if n % 2 == 0 { (80, 24) } else { (61, 17) };
+        let mut h = Harness::new(&options(&format!("dodgeball:{code}")), width, height);
+        for _ in 0..40 {
+            if next(4) == 0 {
+                let (x, y) = (next(width as u64) as u16, next(height as u64) as u16);
+                h.click(x, y);
+            } else {
+                h.key(keys[next(keys.len() as u64) as usize]);
+            }
+        }
+        let screen = h.screen();
+        assert!(screen.contains("Binary Dodgeball"), "n = {n}:\n{screen}");
+    }
+}
+
+#[test]
+fn reveal_highlights_the_winning_throw_on_the_board() {
+    // Nim-sum *4 = 100 in binary: only box 1 (heap 4) has that bit, and 4 ^ 4 = 0 means all
+    // four doublings, onto the piece in box 16.
+    let mut h = Harness::new(&options(FULL20), 80, 24);
+    h.keys("w");
+    assert_eq!(
+        h.status(),
+        "A winning move: piece in box 1 → box 16 (collides: both leave). Enter plays it."
+    );
+    let (x, y) = h.box_cell(16, 5).expect("box 16 on screen");
+    let buffer = h.terminal.backend().buffer();
+    let mark: String = (x..x + 5).map(|x| buffer[(x, y + 1)].symbol()).collect();
+    assert_eq!(mark.trim(), "[✸]");
+    assert_eq!(
+        buffer[(x + 2, y + 1)].bg,
+        Color::Red,
+        "a collision's colour"
+    );
+    // The same in the chain view: the throw runs along the top row.
+    h.keys("v");
+    let (x, y) = h.box_cell(16, 5).expect("box 16 on screen");
+    let buffer = h.terminal.backend().buffer();
+    let mark: String = (x..x + 5).map(|x| buffer[(x, y + 1)].symbol()).collect();
+    assert_eq!(mark.trim(), "[✸]");
 }
