@@ -183,12 +183,19 @@ impl<B: Board> Match<B> {
     fn render_title(&self, area: Rect, buf: &mut Buffer, theme: &Theme) {
         let config = self.session.config();
         let moves = self.session.history().len();
+        let progress = if self.session.is_over() {
+            match moves {
+                1 => "game over after 1 move".to_string(),
+                n => format!("game over after {n} moves"),
+            }
+        } else {
+            format!("move {}", moves + 1)
+        };
         let text = format!(
-            " {} · {} · AI {} · move {}{}",
+            " {} · {} · AI {} · {progress}{}",
             B::KIND.title(),
             B::summary(self.session.start()),
             config.level,
-            moves + 1,
             if self.hints { " · hints on" } else { "" }
         );
         buf.set_style(area, theme.title);
@@ -589,10 +596,11 @@ pub fn nim_sum_lines<P: Impartial>(
         ));
     }
     if zeros > 0 || parts.is_empty() {
+        let plus = if shown > 0 { "⊕" } else { " " };
         let text = match zeros {
             0 => "no parts: the XOR of nothing is 0".to_string(),
-            1 => "⊕ 1 part of value 0 (changes nothing)".to_string(),
-            k => format!("⊕ {k} parts of value 0 (change nothing)"),
+            1 => format!("{plus} 1 part of value 0 (changes nothing)"),
+            k => format!("{plus} {k} parts of value 0 (change nothing)"),
         };
         lines.push(Line::styled(text, theme.dim));
     }
