@@ -482,3 +482,83 @@ fn the_cursor_follows_the_ais_move_on_a_long_row() {
     );
     assert!(screen.contains("[H]"), "{screen}");
 }
+
+/// A game whose move generator panics: stands for a bug in an engine.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct Broken(u32);
+
+impl Position for Broken {
+    type Move = u32;
+
+    fn legal_moves(&self) -> Vec<u32> {
+        panic!("legal_moves is broken");
+    }
+
+    fn check_move(&self, mv: &u32) -> Result<(), grundy::game::IllegalMove> {
+        if (1..=self.0).contains(mv) {
+            Ok(())
+        } else {
+            Err(grundy::game::IllegalMove("too many".into()))
+        }
+    }
+
+    fn play_unchecked(&self, mv: &u32) -> Broken {
+        Broken(self.0 - mv)
+    }
+
+    fn is_over(&self) -> bool {
+        self.0 == 0
+    }
+}
+
+impl grundy::game::Impartial for Broken {
+    type Part = usize;
+
+    fn parts(&self) -> Vec<(usize, grundy::nimber::Nimber)> {
+        vec![(0, grundy::nimber::Nimber::new(u64::from(self.0)))]
+    }
+
+    fn part_of(&self, _: &u32) -> usize {
+        0
+    }
+
+    fn moves_of(&self, _: usize, _: usize) -> (Vec<u32>, bool) {
+        panic!("moves_of is broken");
+    }
+
+    fn stalling_move<R: rand::Rng + ?Sized>(&self, _: &mut R) -> Option<u32> {
+        panic!("stalling_move is broken");
+    }
+}
+
+impl Notation for Broken {
+    const GAME: &'static str = "broken";
+
+    fn from_code(_: &str) -> Result<Broken, grundy::game::CodeError> {
+        Ok(Broken(5))
+    }
+
+    fn to_code(&self) -> String {
+        format!("broken:{}", self.0)
+    }
+
+    fn describe_move(&self, mv: &u32) -> String {
+        format!("take {mv}")
+    }
+}
+
+#[test]
+fn a_panicking_ai_is_reported_not_hung_and_undo_clears_it() {
+    let mut s = Session::new(Broken(5), config(Side::You, Duration::ZERO));
+    s.play(2).expect("legal");
+    s.settle(SETTLE);
+    assert!(!s.thinking());
+    let failure = s.failure().expect("the failure is reported");
+    assert!(failure.contains("broken"), "{failure}");
+    // No new attempt while failed.
+    s.update();
+    assert!(!s.thinking());
+    assert!(s.undo());
+    assert!(s.failure().is_none());
+    assert_eq!(s.position(), &Broken(5));
+}

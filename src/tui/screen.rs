@@ -209,6 +209,11 @@ impl<B: Board> Match<B> {
                 Side::You => Line::styled("Game over: you win ✓", theme.winning),
                 Side::Ai => Line::styled("Game over: the AI wins", theme.losing),
             });
+        } else if let Some(failure) = self.session.failure() {
+            lines.push(Line::styled(
+                format!("⚠ The AI failed: {failure}. u undoes, n starts a new game."),
+                theme.losing,
+            ));
         } else if self.session.thinking() {
             let frame = self.session.thinking_since().map_or(0, |t| {
                 (t.elapsed().as_millis() / 100) as usize % SPINNER.len()

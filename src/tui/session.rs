@@ -22,8 +22,39 @@ pub const ANALYSIS_BUDGET: usize = 20_000;
 /// How many analysed positions are kept, so undo and redo show hints at once.
 const ANALYSIS_CACHE: usize = 8;
 
+/// The name of the worker threads (the AI, the analyses): their panics are reported in the
+/// game rather than by the terminal's panic hook.
+pub const WORKER_THREAD: &str = "grundy-worker";
+
+/// Runs `work` on a named worker thread and sends its result, or the panic it ended in, on
+/// `tx`. `Err`: the thread could not be started.
+fn spawn_worker<P: Impartial>(
+    tx: Sender<WorkerResult<P>>,
+    work: impl FnOnce() -> WorkerResult<P> + Send + 'static,
+) -> Result<(), String> {
+    thread::Builder::new()
+        .name(WORKER_THREAD.to_string())
+        .spawn(move || {
+            let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(work))
+                .unwrap_or_else(|payload| {
+                    let message = payload
+                        .downcast_ref::<&str>()
+                        .map(|s| s.to_string())
+                        .or_else(|| payload.downcast_ref::<String>().cloned())
+                        .unwrap_or_else(|| "unknown error".to_string());
+                    WorkerResult::Failed { message }
+                });
+            // The session may be gone (quit, new game): then nobody is waiting.
+            let _ = tx.send(result);
+        })
+        .map(|_| ())
+        .map_err(|e| format!("could not start a worker thread: {e}"))
+}
+
 /// What the worker threads send back.
 enum WorkerResult<P: Impartial> {
+    /// A worker panicked (a bug): the game shows it instead of hanging.
+    Failed { message: String },
     Ai {
         id: u64,
         decision: Option<Decision<P::Move>>,
@@ -69,6 +100,8 @@ pub struct Session<P: Impartial + Notation> {
     next_id: u64,
     analyses: Vec<(P, Arc<Analysis<P>>)>,
     analysing: Option<P>,
+    /// Why a worker failed; the AI is not asked again until an undo or restart.
+    failure: Option<String>,
 }
 
 impl<P: Impartial + Notation> Session<P> {
@@ -87,6 +120,7 @@ impl<P: Impartial + Notation> Session<P> {
             next_id: 0,
             analyses: Vec::new(),
             analysing: None,
+            failure: None,
         }
     }
 
@@ -153,6 +187,11 @@ impl<P: Impartial + Notation> Session<P> {
         self.analysing.is_some()
     }
 
+    /// Why the AI or an analysis failed (a bug in the engine), if one did.
+    pub fn failure(&self) -> Option<&str> {
+        self.failure.as_deref()
+    }
+
     /// Plays the player's move.
     pub fn play(&mut self, mv: P::Move) -> Result<(), IllegalMove> {
         if !self.accepting() {
@@ -192,6 +231,7 @@ impl<P: Impartial + Notation> Session<P> {
             return false;
         }
         self.ai = None;
+        self.failure = None;
         self.now = k - 1;
         self.replay();
         true
@@ -226,6 +266,7 @@ impl<P: Impartial + Notation> Session<P> {
     /// Back to the start position, with an empty history.
     pub fn restart(&mut self) {
         self.ai = None;
+        self.failure = None;
         self.line.clear();
         self.now = 0;
         self.current = self.start.clone();
@@ -250,6 +291,11 @@ impl<P: Impartial + Notation> Session<P> {
                     if let Some(request) = self.ai.as_mut().filter(|r| r.id == id) {
                         request.answer = Some(decision);
                     }
+                }
+                WorkerResult::Failed { message } => {
+                    self.failure = Some(message);
+                    self.ai = None;
+                    self.analysing = None;
                 }
                 WorkerResult::Analysis { position, analysis } => {
                     if self.analysing.as_ref() == Some(&position) {
@@ -277,7 +323,11 @@ impl<P: Impartial + Notation> Session<P> {
                     .is_ok();
             }
         }
-        if self.ai.is_none() && !self.is_over() && self.to_move() == Side::Ai {
+        if self.ai.is_none()
+            && self.failure.is_none()
+            && !self.is_over()
+            && self.to_move() == Side::Ai
+        {
             self.start_ai();
         }
         changed
@@ -290,12 +340,12 @@ impl<P: Impartial + Notation> Session<P> {
         let position = self.current.clone();
         let level = self.config.level;
         let tx = self.tx.clone();
-        thread::spawn(move || {
+        self.failure = spawn_worker(tx, move || {
             let mut rng = StdRng::seed_from_u64(seed);
             let decision = choose_move(&position, level, &mut rng);
-            // The session may be gone (quit, new game): nobody to tell.
-            let _ = tx.send(WorkerResult::Ai { id, decision });
-        });
+            WorkerResult::Ai { id, decision }
+        })
+        .err();
         self.ai = Some(AiRequest {
             id,
             started: Instant::now(),
@@ -309,14 +359,18 @@ impl<P: Impartial + Notation> Session<P> {
         if let Some((_, a)) = self.analyses.iter().find(|(p, _)| p == &self.current) {
             return Some(Arc::clone(a));
         }
-        if self.analysing.as_ref() != Some(&self.current) {
+        if self.analysing.as_ref() != Some(&self.current) && self.failure.is_none() {
             let position = self.current.clone();
             self.analysing = Some(position.clone());
             let tx = self.tx.clone();
-            thread::spawn(move || {
+            let result = spawn_worker(tx, move || {
                 let analysis = Arc::new(Analysis::new(&position, ANALYSIS_MOVES, ANALYSIS_BUDGET));
-                let _ = tx.send(WorkerResult::Analysis { position, analysis });
+                WorkerResult::Analysis { position, analysis }
             });
+            if let Err(e) = result {
+                self.failure = Some(e);
+                self.analysing = None;
+            }
         }
         None
     }

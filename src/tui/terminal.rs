@@ -14,6 +14,8 @@ use crossterm::terminal::{
 use ratatui::Terminal;
 use ratatui::backend::CrosstermBackend;
 
+use crate::tui::session::WORKER_THREAD;
+
 pub type Tui = Terminal<CrosstermBackend<Stdout>>;
 
 /// Raw mode, alternate screen, mouse capture; the panic hook that undoes them.
@@ -48,8 +50,13 @@ fn install_panic_hook() {
     ONCE.call_once(|| {
         let previous = std::panic::take_hook();
         std::panic::set_hook(Box::new(move |info| {
-            let _ = restore();
-            previous(info);
+            // A worker's panic is caught and shown in the game (see session.rs); printing it
+            // here would scribble over the screen the TUI still owns.
+            let worker = std::thread::current().name() == Some(WORKER_THREAD);
+            if !worker {
+                let _ = restore();
+                previous(info);
+            }
         }));
     });
 }
