@@ -521,8 +521,13 @@ pub fn nim_sum_lines<P: Impartial>(
         3 + usize::from(zeros > 0 || parts.is_empty()) + usize::from(analysis.exact.is_some());
     let room = height.saturating_sub(reserved).max(1);
     let total = format!("*{}", analysis.nim_sum.short());
+    // No entry is narrower than 8 columns ("⊕ " and the shortest label and value): past this
+    // many parts they cannot fit one by one, so their labels are not even made (a long row
+    // has thousands of parts, and this runs every frame).
+    let most = room * (width / 8).max(1);
     let per_part: Vec<Entry> = parts
         .iter()
+        .take(most + 1)
         .map(|(part, v)| Entry {
             label: position.describe_part(*part),
             value: *v,
@@ -532,7 +537,7 @@ pub fn nim_sum_lines<P: Impartial>(
     // One entry per part when they fit (in as many columns as the width allows); else one
     // per value with its count, since equal values cancel in pairs.
     let part_layout = EntryLayout::new(&per_part, &total, width, false);
-    let grouped = per_part.len() > room * part_layout.columns;
+    let grouped = parts.len() > room * part_layout.columns;
     let (entries, layout) = if grouped {
         let mut groups: std::collections::BTreeMap<crate::nimber::Nimber, usize> =
             std::collections::BTreeMap::new();
