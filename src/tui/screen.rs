@@ -149,7 +149,13 @@ impl<B: Board> Match<B> {
                 .board
                 .height_for(left.width.saturating_sub(2))
                 .saturating_add(2);
-            let nim_least = NIM_MIN_HEIGHT.max(left.height * 2 / 5);
+            // On a short screen the two share the height; on a tall one the nim-sum gets
+            // at least two fifths.
+            let nim_least = if left.height < 2 * NIM_MIN_HEIGHT {
+                left.height / 2
+            } else {
+                NIM_MIN_HEIGHT.max(left.height * 2 / 5)
+            };
             let board_height = wanted
                 .min(left.height.saturating_sub(nim_least))
                 .max(left.height.min(5));
@@ -517,8 +523,16 @@ pub fn nim_sum_lines<P: Impartial>(
         .collect();
     let zeros = analysis.parts.len() - parts.len();
     // Rows left for parts after the zero count, the rule, the total, the verdict, exact play.
-    let reserved =
-        3 + usize::from(zeros > 0 || parts.is_empty()) + usize::from(analysis.exact.is_some());
+    // A short panel drops the exact-play line, then the zero count, before the sum itself.
+    let mut show_exact = analysis.exact.is_some();
+    let mut show_zeros = zeros > 0 || parts.is_empty();
+    if show_exact && height < 3 + usize::from(show_zeros) + 2 {
+        show_exact = false;
+    }
+    if show_zeros && height < 3 + 2 {
+        show_zeros = false;
+    }
+    let reserved = 3 + usize::from(show_zeros) + usize::from(show_exact);
     let room = height.saturating_sub(reserved).max(1);
     let total = format!("*{}", analysis.nim_sum.short());
     // No entry is narrower than 8 columns ("⊕ " and the shortest label and value): past this
@@ -598,14 +612,15 @@ pub fn nim_sum_lines<P: Impartial>(
     if shown < entries.len() {
         lines.push(Line::styled(
             format!(
-                "⊕ … {} more {}",
+                "{} … {} more {}",
+                if shown > 0 { "⊕" } else { " " },
                 entries.len() - shown,
                 if grouped { "values" } else { "parts" }
             ),
             theme.dim,
         ));
     }
-    if zeros > 0 || parts.is_empty() {
+    if show_zeros {
         let plus = if shown > 0 { "⊕" } else { " " };
         let text = match zeros {
             0 => "no parts: the XOR of nothing is 0".to_string(),
@@ -645,7 +660,7 @@ pub fn nim_sum_lines<P: Impartial>(
         format!("≠ 0: {mover} (to move) win with best play")
     };
     lines.push(Line::styled(verdict, total_style));
-    if let Some(exact) = analysis.exact {
+    if let Some(exact) = analysis.exact.filter(|_| show_exact) {
         lines.push(Line::styled(
             format!(
                 "with best play the game lasts {} more moves",
