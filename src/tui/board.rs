@@ -23,11 +23,10 @@
 //! the player making it — [`ListedMove::wins`] computes that. The nim-sum panel is drawn by the
 //! match from the parts' values, not by the board.
 //!
-//! Adding a board (grid, dodgeball): write `src/tui/boards/<game>.rs` with a type implementing
-//! [`Board`] (see `boards/coins.rs` for a complete one), then in `src/tui/boards/mod.rs` replace
-//! the game's `coming_soon` arm of `start` with `Ok(Box::new(Match::<YourBoard>::new(..)))` like
-//! the coins arm. Nothing else in the TUI needs to change: the menu, help popup, hints panel,
-//! undo/redo, AI thread and game-over screen are generic.
+//! Adding a game's board: write `src/tui/boards/<game>.rs` with a type implementing [`Board`]
+//! (`boards/coins.rs`, `grid.rs` and `dodgeball.rs` are complete ones), add a `GameKind` and
+//! its arm to `start` in `src/tui/boards/mod.rs`. Nothing else in the TUI needs to change: the
+//! menu, help popup, nim-sum panel, undo/redo, AI thread and game-over screen are generic.
 
 use rand::rngs::StdRng;
 use ratatui::buffer::Buffer;
