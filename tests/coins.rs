@@ -83,11 +83,11 @@ fn lone_tail_value_depends_on_exponents_only() {
         let mut memo = DefinitionMemo::default();
         for coin in 1..=N {
             let (mut c, mut a, mut b) = (coin as u32, 0, 0);
-            while c % 2 == 0 {
+            while c.is_multiple_of(2) {
                 c /= 2;
                 a += 1;
             }
-            while c % 3 == 0 {
+            while c.is_multiple_of(3) {
                 c /= 3;
                 b += 1;
             }
@@ -175,12 +175,12 @@ fn naive_moves(p: &CoinRow) -> Vec<(CoinMove, Vec<u32>)> {
         }
         let mut c = x;
         let mut a = 0;
-        while c % 2 == 0 {
+        while c.is_multiple_of(2) {
             c /= 2;
             a += 1;
         }
         let mut b = 0;
-        while c % 3 == 0 {
+        while c.is_multiple_of(3) {
             c /= 3;
             b += 1;
         }
@@ -381,8 +381,9 @@ fn stalling_move_is_best_by_its_documented_heuristic() {
 
 #[test]
 fn sample_from_the_rules() {
-    let input = std::fs::read("assets/coins-sample.in").unwrap();
-    let output = std::fs::read_to_string("assets/coins-sample.out").unwrap();
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/assets");
+    let input = std::fs::read(format!("{dir}/coins-sample.in")).unwrap();
+    let output = std::fs::read_to_string(format!("{dir}/coins-sample.out")).unwrap();
     assert_eq!(coins::solve(&input).unwrap(), output);
 }
 
@@ -390,8 +391,13 @@ fn sample_from_the_rules() {
 fn solve_agrees_with_positions() {
     let mut rng = StdRng::seed_from_u64(31);
     let rows: Vec<CoinRow> = (0..100)
-        .map(|_| {
-            let n = rng.random_range(1..=300);
+        .map(|case| {
+            // Two cases of the largest size, the rest small.
+            let n = if case < 2 {
+                CoinRow::MAX_N
+            } else {
+                rng.random_range(1..=300)
+            };
             CoinRow::random(n, rng.random_range(1..=20), &mut rng)
         })
         .collect();
@@ -675,6 +681,25 @@ fn bad_contest_input_names_what_and_where() {
             "coin 3 must be 0 (tails) or 1 (heads), found '00'",
         ),
         (b"1\n3 1\n0 1,0\n", 3, Some(3), "found '1,0'"),
+        (
+            b"1\r\n3 1\r\n0 1 \r\n",
+            3,
+            Some(4),
+            "expected 3 coin values (n = 3), found 2",
+        ),
+        (b"1\n3 1\n\n \n0 1\n", 5, Some(4), "found 2"),
+        (
+            b"1\n5 1\n0 1 0 1 2 1 1 1 0\n",
+            3,
+            Some(9),
+            "coin 5 must be 0 (tails) or 1 (heads), found '2'",
+        ),
+        (
+            b"1\n9 1\n0 1 0 1 0 1 0 1 0 1 1\n",
+            3,
+            Some(19),
+            "expected 9 coin values (n = 9), found 11",
+        ),
         (
             b"2\n3 1\n0 1 0\n",
             4,

@@ -181,6 +181,26 @@ impl Notation for CoinRow {
     }
 }
 
+/// ` (=c·2^a·3^b)` for a coin with a + b ≥ 1, leaving out the factors equal to 1; empty for a
+/// coin coprime to 6.
+pub(crate) fn factored(coin: u32) -> String {
+    let (c, a, b) = split(coin);
+    let power = |radix: u32, e: u32| match e {
+        0 => None,
+        1 => Some(radix.to_string()),
+        e => Some(format!("{radix}^{e}")),
+    };
+    let factors: Vec<String> = [(c > 1).then(|| c.to_string()), power(2, a), power(3, b)]
+        .into_iter()
+        .flatten()
+        .collect();
+    if a + b == 0 {
+        String::new()
+    } else {
+        format!(" (={})", factors.join("·"))
+    }
+}
+
 fn shown(b: u8) -> String {
     if b.is_ascii_graphic() {
         format!("'{}'", b as char)
@@ -194,6 +214,7 @@ fn shown(b: u8) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Impartial;
 
     #[test]
     fn round_trip_and_words() {
@@ -209,6 +230,10 @@ mod tests {
             count: 2,
         };
         assert_eq!(p.describe_move(&mv), "coin 12 (=3·2^2): flip 12, 6, 3");
+        assert_eq!(p.describe_part(12), "coin 12 (=2^2·3)");
+        assert_eq!(p.describe_part(40), "coin 40 (=5·2^3)");
+        assert_eq!(p.describe_part(7), "coin 7");
+        assert_eq!(p.describe_part(0), "coin 0");
         let mv = CoinMove {
             coin: 12,
             base: Base::Three,

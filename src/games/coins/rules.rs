@@ -46,7 +46,7 @@ pub fn split(coin: u32) -> (u32, u32, u32) {
     let a = coin.trailing_zeros();
     let mut rest = coin >> a;
     let mut b = 0;
-    while rest % 3 == 0 {
+    while rest.is_multiple_of(3) {
         rest /= 3;
         b += 1;
     }
@@ -161,7 +161,7 @@ impl CoinRow {
         for word in row.tails.iter_mut() {
             *word = rng.random();
         }
-        if n % 64 != 0 {
+        if !n.is_multiple_of(64) {
             let last = row.tails.len() - 1;
             row.tails[last] &= (1u64 << (n % 64)) - 1;
         }
@@ -323,7 +323,8 @@ impl Position for CoinRow {
     /// A tails coin with a ≥ 1 or b ≥ 1 always has the move p = q = 1; a tails coin coprime
     /// to 6 has none.
     fn is_over(&self) -> bool {
-        self.tails_iter().all(|coin| coin % 2 != 0 && coin % 3 != 0)
+        self.tails_iter()
+            .all(|coin| !coin.is_multiple_of(2) && !coin.is_multiple_of(3))
     }
 
     /// 2^k, where k counts the coins any sequence of moves can ever turn: the coins

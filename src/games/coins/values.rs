@@ -55,8 +55,24 @@ pub(crate) struct Table {
     moves: Vec<Vec<ClassMove>>,
     /// The value of a lone T at each coin 1..=MAX_N (index 0 unused, 0).
     coin_value: Box<[u32]>,
-    /// `class_index(a, b)` of each coin 1..=MAX_N.
-    coin_class: Box<[u8]>,
+    /// `class_index(a, b)` of each coin 1..=MAX_N (the same for every MAXQ).
+    coin_class: &'static [u8],
+}
+
+/// `class_index(a, b)` of each coin 0..=MAX_N (coin 0 unused), computed once for all tables.
+fn coin_classes() -> &'static [u8] {
+    static CLASSES_OF_COINS: OnceLock<Box<[u8]>> = OnceLock::new();
+    CLASSES_OF_COINS.get_or_init(|| {
+        (0..=CoinRow::MAX_N as u32)
+            .map(|coin| match coin {
+                0 => 0,
+                _ => {
+                    let (_, a, b) = split(coin);
+                    class_index(a, b) as u8
+                }
+            })
+            .collect()
+    })
 }
 
 impl Table {
@@ -98,14 +114,12 @@ impl Table {
                 moves[class_index(a, b)] = class_moves;
             }
         }
-        let mut coin_value = vec![0u32; CoinRow::MAX_N + 1].into_boxed_slice();
-        let mut coin_class = vec![0u8; CoinRow::MAX_N + 1].into_boxed_slice();
-        for coin in 1..=CoinRow::MAX_N as u32 {
-            let (_, a, b) = split(coin);
-            let class = class_index(a, b);
-            coin_class[coin as usize] = class as u8;
-            coin_value[coin as usize] = value[class];
-        }
+        let coin_class = coin_classes();
+        let mut coin_value: Box<[u32]> = coin_class
+            .iter()
+            .map(|&class| value[class as usize])
+            .collect();
+        coin_value[0] = 0;
         Table {
             value,
             moves,
@@ -224,6 +238,14 @@ impl Impartial for CoinRow {
     /// The nim-sum here plus the values of the q+1 turned coins.
     fn nim_sum_after(&self, mv: &CoinMove) -> Nimber {
         Nimber::new((self.cached_nim_sum() ^ move_delta(self.maxq(), mv)) as u64)
+    }
+
+    /// `coin 40 (=5·2^3)`: the coin and, when it can be chosen, its c·2^a·3^b.
+    fn describe_part(&self, coin: usize) -> String {
+        match u32::try_from(coin) {
+            Ok(c @ 1..) => format!("coin {coin}{}", super::notation::factored(c)),
+            _ => format!("coin {coin}"),
+        }
     }
 
     fn part_of(&self, mv: &CoinMove) -> usize {
@@ -388,7 +410,11 @@ mod tests {
                 assert_eq!(p.cached_nim_sum(), nim_sum_of_tails(&p));
             }
             assert!(p.is_over());
-            assert!(p.tails().iter().all(|&c| c % 2 != 0 && c % 3 != 0));
+            assert!(
+                p.tails()
+                    .iter()
+                    .all(|&c| !c.is_multiple_of(2) && !c.is_multiple_of(3))
+            );
         }
     }
 }
