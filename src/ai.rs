@@ -145,26 +145,27 @@ pub fn choose_move_with_budget<P: Impartial, R: Rng + ?Sized>(
     if position.is_over() {
         return None;
     }
-    if level.blunder_chance() > 0.0 && rng.random_bool(level.blunder_chance()) {
-        if let Some(mv) = random_move(position, rng) {
-            return Some(Decision {
-                mv,
-                reason: Reason::Random,
-            });
-        }
+    if level.blunder_chance() > 0.0
+        && rng.random_bool(level.blunder_chance())
+        && let Some(mv) = random_move(position, rng)
+    {
+        return Some(Decision {
+            mv,
+            reason: Reason::Random,
+        });
     }
-    if budget > 0 {
-        if let Some(solution) = ExactSolution::new(position, budget) {
-            return exact_move(position, &solution, rng);
-        }
+    if budget > 0
+        && let Some(solution) = ExactSolution::new(position, budget)
+    {
+        return exact_move(position, &solution, rng);
     }
-    if !position.nim_sum().is_zero() {
-        if let Some(mv) = position.winning_move(rng) {
-            return Some(Decision {
-                mv,
-                reason: Reason::NimSumZero,
-            });
-        }
+    if !position.nim_sum().is_zero()
+        && let Some(mv) = position.winning_move(rng)
+    {
+        return Some(Decision {
+            mv,
+            reason: Reason::NimSumZero,
+        });
     }
     position.stalling_move(rng).map(|mv| Decision {
         mv,

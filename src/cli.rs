@@ -1,7 +1,571 @@
-//! The command line.
+//! The command line: `solve` answers the contest formats, `move`, `analyze` and `sg` work on
+//! position codes, `play` (and no command at all) opens the terminal game.
+//!
+//! Exit codes: 0 success, 1 no legal move (`move` on a finished game), 2 bad input or usage.
 
+use std::io::{self, Read, Write};
 use std::process::ExitCode;
 
+use clap::{Args, Parser, Subcommand};
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+
+use crate::ai::{self, Level};
+use crate::analysis::Analysis;
+use crate::game::{Impartial, Notation};
+use crate::games::{AnyPosition, GameKind, coins, dodgeball, grid, with_position};
+use crate::nimber::Nimber;
+use crate::tui::{First, PlayOptions};
+
+const ABOUT: &str = "Play impartial games against a perfect Sprague–Grundy opponent";
+
+const LONG_ABOUT: &str = "\
+Play impartial combinatorial games against an opponent that plays perfectly, and learn why a
+position is won, with Sprague–Grundy theory.
+
+Games: coins (the coin row, SDOI 2016), grid (the coin grid, ZJOI 2009), dodgeball (Binary
+Dodgeball, PA 2012). A position is written as one line of text, its code:
+  coins:<MAXQ>:<faces of coins 1..n, H or T>      coins:14:HTTHTTTTHTTTHTHH
+  grid:<row 1>/<row 2>/...  (H or T per cell)      grid:HHH/TTH
+  dodgeball:<boxes 1..n, 1 = piece, 0 = empty>     dodgeball:1111111111
+
+With no command, grundy opens the game menu in the terminal.
+Exit codes: 0 success; 1 no legal move; 2 bad input or usage.";
+
+/// The command line of `grundy`.
+#[derive(Debug, Parser)]
+#[command(name = "grundy", version, about = ABOUT, long_about = LONG_ABOUT)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Play in the terminal against the AI (the default when no command is given).
+    #[command(
+        long_about = "Play in the terminal against the AI. With no game, opens the menu.\n\
+        Keys: arrows/hjkl move, Enter/Space choose, Esc back, u/r undo/redo, ? help, q quit."
+    )]
+    Play(PlayArgs),
+    /// Answer a contest input read from standard input, one answer per line on standard output.
+    #[command(long_about = "Answer a contest input read from standard input.\n\n\
+        coins:     T cases of `n MAXQ` and n faces (1 = heads, 0 = tails); prints `win` or `lose`\n\
+        \u{20}          for the first player, one line per case.\n\
+        grid:      T cases of `n m` and n rows of H/T; prints `-_-` if the first player wins,\n\
+        \u{20}          `=_=` if not.\n\
+        dodgeball: one k (1 ≤ k < 10^9) per line; prints the k-th smallest number of boxes n for\n\
+        \u{20}          which the second player wins the full board.\n\n\
+        Bad input is reported on standard error with its line and column; exit code 2.")]
+    Solve {
+        /// The contest format to read.
+        #[arg(value_enum)]
+        game: GameKind,
+    },
+    /// Print the AI's move from a position: the move in words, why, and as the last line the
+    /// code of the position after it.
+    #[command(long_about = "Print the AI's move from the position CODE.\n\n\
+        Output: the move in words, the reason (win by nim-sum 0, exact remoteness, stalling, or\n\
+        a random move at weaker levels), and as its last line the code of the position after\n\
+        the move. From a position with no legal move: a message on standard error, exit code 1.")]
+    Move {
+        /// A position code, e.g. coins:14:HTTHTTTTHTTTHTHH.
+        code: String,
+        /// How well the AI plays (easy, medium and hard sometimes play a random move).
+        #[arg(long, value_enum, default_value_t = Level::Perfect)]
+        level: Level,
+        /// Seed for the AI's choices among equal moves (the same seed gives the same move).
+        #[arg(long)]
+        seed: Option<u64>,
+    },
+    /// Explain a position: the value of every part, the nim-sum in binary, the winner and the
+    /// winning moves.
+    #[command(
+        long_about = "Explain the position CODE: the Sprague–Grundy value of every tails \
+        coin / cell / piece, their nim-sum (XOR) in binary, who wins with perfect play (the player \
+        to move wins exactly when the nim-sum is not 0), the exact remoteness when the game tree is \
+        small, and the legal moves, winning ones first, each marked WIN or lose for the player \
+        making it."
+    )]
+    Analyze {
+        /// A position code, e.g. grid:HHH/TTH.
+        code: String,
+        /// At most this many moves are listed.
+        #[arg(long, default_value_t = 40)]
+        moves: usize,
+        /// At most this many parts are listed.
+        #[arg(long, default_value_t = 64)]
+        parts: usize,
+    },
+    /// Print a table of Sprague–Grundy values, to see the patterns.
+    #[command(subcommand)]
+    Sg(SgTable),
+}
+
+#[derive(Debug, Subcommand)]
+pub enum SgTable {
+    /// The value of a lone tails coin at each place 1..n of a coin row with MAXQ.
+    Coins {
+        /// Number of coins (1..=30000).
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=30000))]
+        n: u32,
+        /// MAXQ (1..=20).
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=20))]
+        maxq: u32,
+    },
+    /// The value of a lone tails cell at each place of a rows × cols grid, as the exponent k of
+    /// its value 2^k.
+    Grid {
+        /// Rows (1..=100).
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=100))]
+        rows: u32,
+        /// Columns (1..=100).
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=100))]
+        cols: u32,
+    },
+    /// The Nim heap of the piece in each box 1..n (the doublings it has left), and the value
+    /// of the full board.
+    Dodgeball {
+        /// Number of boxes (1..=1000000).
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+        n: u32,
+    },
+}
+
+#[derive(Debug, Args)]
+pub struct PlayArgs {
+    /// The game; without it, the menu opens.
+    #[arg(value_enum)]
+    pub game: Option<GameKind>,
+    /// Start from this position code instead of a new board.
+    #[arg(long)]
+    pub code: Option<String>,
+    /// Who moves first.
+    #[arg(long, value_enum, default_value_t = First::You)]
+    pub first: First,
+    /// How well the AI plays.
+    #[arg(long, value_enum, default_value_t = Level::Perfect)]
+    pub level: Level,
+    /// Start with hints on (SG values, nim-sum, winning/losing moves).
+    #[arg(long)]
+    pub hints: bool,
+    /// Seed for the random start and the AI's choices.
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Coin row: number of coins.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=30000))]
+    pub n: Option<u32>,
+    /// Coin row: MAXQ.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=20))]
+    pub maxq: Option<u32>,
+    /// Coin grid: rows.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=100))]
+    pub rows: Option<u32>,
+    /// Coin grid: columns.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=100))]
+    pub cols: Option<u32>,
+    /// Dodgeball: number of boxes.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pub boxes: Option<u32>,
+}
+
+/// Runs the command line and returns the process's exit code.
 pub fn main() -> ExitCode {
-    ExitCode::SUCCESS
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(code) => code,
+        Err(Failure::Input(message)) => {
+            eprintln!("grundy: error: {message}");
+            ExitCode::from(2)
+        }
+        Err(Failure::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(Failure::Io(e)) => {
+            eprintln!("grundy: error: {e}");
+            ExitCode::from(1)
+        }
+        Err(Failure::Other(e)) => {
+            eprintln!("grundy: error: {e:#}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+/// Why a command failed.
+#[derive(Debug)]
+pub enum Failure {
+    /// Bad input: exit code 2.
+    Input(String),
+    Io(io::Error),
+    Other(anyhow::Error),
+}
+
+impl From<io::Error> for Failure {
+    fn from(e: io::Error) -> Failure {
+        Failure::Io(e)
+    }
+}
+
+/// Runs a parsed command line.
+pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    let code = match cli.command {
+        None => play(PlayArgs::default_menu()),
+        Some(Command::Play(args)) => play(args),
+        Some(Command::Solve { game }) => {
+            let mut input = Vec::new();
+            io::stdin().read_to_end(&mut input)?;
+            let answer = match game {
+                GameKind::Coins => coins::solve(&input),
+                GameKind::Grid => grid::solve(&input),
+                GameKind::Dodgeball => dodgeball::solve(&input),
+            }
+            .map_err(|e| Failure::Input(format!("solve {}: {e}", game.name())))?;
+            out.write_all(answer.as_bytes())?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Some(Command::Move { code, level, seed }) => {
+            let position = parse_code(&code)?;
+            with_position!(position, p => ai_move(&p, level, seed, &mut out))
+        }
+        Some(Command::Analyze { code, moves, parts }) => {
+            let position = parse_code(&code)?;
+            with_position!(position, p => analyze(&p, moves, parts, &mut out))
+        }
+        Some(Command::Sg(table)) => sg_table(&table, &mut out),
+    }?;
+    out.flush()?;
+    Ok(code)
+}
+
+fn parse_code(code: &str) -> Result<AnyPosition, Failure> {
+    AnyPosition::from_code(code).map_err(|e| {
+        let shown: String = code.chars().take(60).collect();
+        let caret = if e.column <= 60 {
+            format!("\n  {shown}\n  {}^", " ".repeat(e.column.saturating_sub(1)))
+        } else {
+            String::new()
+        };
+        Failure::Input(format!("bad position code: {e}{caret}"))
+    })
+}
+
+impl PlayArgs {
+    fn default_menu() -> PlayArgs {
+        PlayArgs {
+            game: None,
+            code: None,
+            first: First::You,
+            level: Level::Perfect,
+            hints: false,
+            seed: None,
+            n: None,
+            maxq: None,
+            rows: None,
+            cols: None,
+            boxes: None,
+        }
+    }
+}
+
+fn play(args: PlayArgs) -> Result<ExitCode, Failure> {
+    let mut game = args.game;
+    if let Some(code) = &args.code {
+        // A code names its game; check it here so a bad one is reported before the TUI starts.
+        let position = parse_code(code)?;
+        let kind = position.kind();
+        if game.is_some_and(|g| g != kind) {
+            return Err(Failure::Input(format!(
+                "--code is a {} position but the game asked for is {}",
+                kind.name(),
+                game.map(GameKind::name).unwrap_or_default()
+            )));
+        }
+        game = Some(kind);
+    }
+    let options = PlayOptions {
+        game,
+        code: args.code,
+        n: args.n.or(args.boxes).map(|v| v as usize),
+        maxq: args.maxq,
+        rows: args.rows.map(|v| v as usize),
+        cols: args.cols.map(|v| v as usize),
+        first: args.first,
+        level: args.level,
+        hints: args.hints,
+        seed: args.seed,
+    };
+    crate::tui::run(options).map_err(Failure::Other)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn ai_move<P: Impartial + Notation>(
+    position: &P,
+    level: Level,
+    seed: Option<u64>,
+    out: &mut impl Write,
+) -> Result<ExitCode, Failure> {
+    let mut rng = match seed {
+        Some(seed) => StdRng::seed_from_u64(seed),
+        None => rand::make_rng::<StdRng>(),
+    };
+    let Some(decision) = ai::choose_move(position, level, &mut rng) else {
+        eprintln!("grundy: no legal move: the game is over and the player to move has lost");
+        return Ok(ExitCode::from(1));
+    };
+    let after = position.play_unchecked(&decision.mv);
+    writeln!(out, "{}", position.describe_move(&decision.mv))?;
+    writeln!(out, "({}; {} AI)", decision.reason, level)?;
+    writeln!(out, "{}", after.to_code())?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Up to this width the nim-sum is drawn as a column of binary numbers.
+const BINARY_WIDTH: u32 = 64;
+
+fn analyze<P: Impartial + Notation>(
+    position: &P,
+    move_limit: usize,
+    part_limit: usize,
+    out: &mut impl Write,
+) -> Result<ExitCode, Failure> {
+    let analysis = Analysis::new(position, move_limit, ai::EXACT_BUDGET);
+    writeln!(out, "position: {}", position.to_code())?;
+    writeln!(out)?;
+    let parts = &analysis.parts;
+    writeln!(
+        out,
+        "{} part{} with a move or a value:",
+        parts.len(),
+        if parts.len() == 1 { "" } else { "s" }
+    )?;
+    let width = parts
+        .iter()
+        .filter_map(|(_, v)| v.highest_bit())
+        .max()
+        .map_or(1, |h| h + 1)
+        .max(analysis.nim_sum.highest_bit().map_or(1, |h| h + 1));
+    let names: Vec<String> = parts
+        .iter()
+        .take(part_limit)
+        .map(|(part, _)| position.describe_part(*part))
+        .collect();
+    let name_width = names.iter().map(|n| n.chars().count()).max().unwrap_or(0);
+    if width <= BINARY_WIDTH {
+        for (i, ((_, value), name)) in parts.iter().zip(&names).enumerate() {
+            let op = if i == 0 { ' ' } else { '^' };
+            writeln!(
+                out,
+                "  {name:<name_width$}  {:>6}   {op} {}",
+                value.to_string(),
+                value.to_binary_width(width as usize)
+            )?;
+        }
+        if parts.len() > part_limit {
+            writeln!(out, "  … and {} more (--parts)", parts.len() - part_limit)?;
+        }
+        writeln!(
+            out,
+            "  {:<name_width$}  {:>6}     {}",
+            "",
+            "",
+            "-".repeat(width as usize)
+        )?;
+        writeln!(
+            out,
+            "  {:<name_width$}  {:>6}   = {}",
+            "nim-sum",
+            analysis.nim_sum.to_string(),
+            analysis.nim_sum.to_binary_width(width as usize)
+        )?;
+    } else {
+        // Grid values are powers of two up to 2^198: a column of 199-digit numbers helps nobody,
+        // so show each part's exponent and, per bit, how many parts have it.
+        for ((_, value), name) in parts.iter().zip(&names) {
+            writeln!(out, "  {name:<name_width$}  {}", value.short())?;
+        }
+        if parts.len() > part_limit {
+            writeln!(out, "  … and {} more (--parts)", parts.len() - part_limit)?;
+        }
+        writeln!(
+            out,
+            "  bits of the nim-sum (a bit is set when an odd number of parts have it):"
+        )?;
+        let mut bits: Vec<u32> = parts.iter().flat_map(|(_, v)| v.bits()).collect();
+        bits.sort_unstable();
+        bits.dedup();
+        for bit in bits.iter().rev() {
+            let count = parts.iter().filter(|(_, v)| v.bit(*bit)).count();
+            writeln!(
+                out,
+                "    2^{bit:<4} {count:>4} part{}  → {}",
+                if count == 1 { " " } else { "s" },
+                if count % 2 == 1 { "1" } else { "0" }
+            )?;
+        }
+        writeln!(out, "  nim-sum = {}", nim_sum_words(analysis.nim_sum))?;
+    }
+    writeln!(out)?;
+    if analysis.mover_wins {
+        writeln!(
+            out,
+            "The player to move wins (nim-sum is not 0): move to nim-sum 0."
+        )?;
+    } else if position.is_over() {
+        writeln!(out, "The player to move has no move and has lost.")?;
+    } else {
+        writeln!(
+            out,
+            "The player to move loses against perfect play (nim-sum is 0): every move leaves a \
+             non-zero nim-sum."
+        )?;
+    }
+    if let Some(exact) = analysis.exact {
+        writeln!(
+            out,
+            "Exact search: {} in {} move{} with perfect play (remoteness {}).",
+            if exact.wins { "wins" } else { "loses" },
+            exact.remoteness,
+            if exact.remoteness == 1 { "" } else { "s" },
+            exact.remoteness
+        )?;
+    }
+    let winning = analysis.winning().count();
+    writeln!(out)?;
+    writeln!(
+        out,
+        "moves ({} listed{}, {} winning):",
+        analysis.moves.len(),
+        if analysis.moves_truncated {
+            ", more not listed"
+        } else {
+            ""
+        },
+        winning
+    )?;
+    for report in &analysis.moves {
+        let remoteness = report
+            .remoteness_after
+            .map(|r| format!(", game ends {r} moves later"))
+            .unwrap_or_default();
+        writeln!(
+            out,
+            "  {} {}  (nim-sum after: {}{remoteness})",
+            if report.wins { "WIN " } else { "lose" },
+            position.describe_move(&report.mv),
+            nim_sum_words(report.nim_sum_after)
+        )?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn nim_sum_words(value: Nimber) -> String {
+    if value.highest_bit().is_some_and(|h| h >= 64) {
+        value.short()
+    } else {
+        value.to_string()
+    }
+}
+
+fn sg_table(table: &SgTable, out: &mut impl Write) -> Result<ExitCode, Failure> {
+    match *table {
+        SgTable::Coins { n, maxq } => {
+            writeln!(
+                out,
+                "SG value of a lone tails coin at each place, coin row with MAXQ = {maxq}."
+            )?;
+            writeln!(
+                out,
+                "Row r, column c: coin r + c. Coins with no factor 2 or 3 can never be chosen: 0."
+            )?;
+            let values: Vec<Nimber> = (1..=n as usize)
+                .map(|x| coins::coin_value(x, maxq))
+                .collect();
+            let cell = values
+                .iter()
+                .map(|v| v.to_string().len())
+                .max()
+                .unwrap_or(2)
+                .max(3);
+            write!(out, "{:>6} |", "")?;
+            for c in 1..=10 {
+                write!(out, " {:>cell$}", format!("+{c}"))?;
+            }
+            writeln!(out)?;
+            writeln!(out, "{}", "-".repeat(8 + 10 * (cell + 1)))?;
+            for (row, chunk) in values.chunks(10).enumerate() {
+                write!(out, "{:>6} |", row * 10)?;
+                for v in chunk {
+                    write!(out, " {:>cell$}", v.to_string())?;
+                }
+                writeln!(out)?;
+            }
+        }
+        SgTable::Grid { rows, cols } => {
+            writeln!(
+                out,
+                "SG value of a lone tails cell on a {rows} × {cols} grid, written as k for 2^k."
+            )?;
+            writeln!(
+                out,
+                "Row 1 and column 1: lowbit(i + j − 1); elsewhere 2^(i + j − 2)."
+            )?;
+            let cell = 4;
+            write!(out, "{:>4} |", "")?;
+            for c in 1..=cols {
+                write!(out, "{c:>cell$}")?;
+            }
+            writeln!(out)?;
+            writeln!(out, "{}", "-".repeat(6 + cols as usize * cell))?;
+            for r in 1..=rows as usize {
+                write!(out, "{r:>4} |")?;
+                for c in 1..=cols as usize {
+                    let value = grid::cell_value(grid::Cell { row: r, col: c });
+                    let k = value.highest_bit().expect("cell values are powers of two");
+                    write!(out, "{k:>cell$}")?;
+                }
+                writeln!(out)?;
+            }
+        }
+        SgTable::Dodgeball { n } => {
+            let n = n as usize;
+            writeln!(
+                out,
+                "Nim heap of the piece in each box of {n} boxes: ⌊log2({n} / box)⌋, the doublings left."
+            )?;
+            writeln!(out, "Row r, column c: box r + c.")?;
+            write!(out, "{:>8} |", "")?;
+            for c in 1..=10 {
+                write!(out, " {:>3}", format!("+{c}"))?;
+            }
+            writeln!(out)?;
+            writeln!(out, "{}", "-".repeat(10 + 40))?;
+            let heaps: Vec<u32> = (1..=n).map(|i| dodgeball::heap(i, n)).collect();
+            for (row, chunk) in heaps.chunks(10).enumerate() {
+                write!(out, "{:>8} |", row * 10)?;
+                for h in chunk {
+                    write!(out, " {h:>3}")?;
+                }
+                writeln!(out)?;
+            }
+            let nim_sum = dodgeball::full_board_nim_sum(n as u64);
+            writeln!(
+                out,
+                "Full board: nim-sum {nim_sum}: the {} player wins.",
+                if nim_sum == 0 { "second" } else { "first" }
+            )?;
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn command_line_is_well_formed() {
+        Cli::command().debug_assert();
+    }
 }

@@ -64,6 +64,14 @@ pub trait Position: Clone + Eq + Hash + Debug + Send + Sync + 'static {
     fn reachable_bound(&self) -> Option<u128> {
         None
     }
+
+    /// An upper bound on the number of legal moves of any position reachable from here, where
+    /// the game can give one cheaply. A search lists the moves of every position it reaches,
+    /// so the exact solver weighs [`Position::reachable_bound`] by this (the coin grid has
+    /// thousands of moves per position on a 4 × 4 board). `None`: unknown, counted as 1.
+    fn moves_bound(&self) -> Option<u128> {
+        None
+    }
 }
 
 /// A position whose Sprague–Grundy value is known through a decomposition into parts (the

@@ -157,12 +157,14 @@ impl BitXorAssign for Nimber {
 /// Nim-addition: the value of a sum of games.
 impl Add for Nimber {
     type Output = Nimber;
+    #[expect(clippy::suspicious_arithmetic_impl, reason = "nim-addition is XOR")]
     fn add(self, rhs: Nimber) -> Nimber {
         self ^ rhs
     }
 }
 
 impl AddAssign for Nimber {
+    #[expect(clippy::suspicious_op_assign_impl, reason = "nim-addition is XOR")]
     fn add_assign(&mut self, rhs: Nimber) {
         *self ^= rhs;
     }

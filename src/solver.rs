@@ -95,10 +95,11 @@ pub struct ExactSolution<P: Position> {
 impl<P: Position> ExactSolution<P> {
     /// Solves everything reachable from `root`, or `None` past `budget` positions.
     pub fn new(root: &P, budget: usize) -> Option<ExactSolution<P>> {
-        if root
+        // The work of a search is the positions it reaches times the moves it lists there.
+        let work = root
             .reachable_bound()
-            .is_some_and(|bound| bound > budget as u128 * 64)
-        {
+            .map(|bound| bound.saturating_mul(root.moves_bound().unwrap_or(1)));
+        if work.is_some_and(|work| work > budget as u128 * 64) {
             return None;
         }
         evaluate(root, budget, |_, options| Outcome::from_options(options))

@@ -135,7 +135,11 @@ fn cell_value_is_the_value_of_a_lone_tails_coin() {
         for cell in [Cell { row: 1, col: k }, Cell { row: k, col: 1 }] {
             let (blocks, more) = lone(cell).blocks_at(cell, usize::MAX);
             assert!(!more);
-            assert_eq!(mex(blocks.iter().map(others_xor)), cell_value(cell), "{cell:?}");
+            assert_eq!(
+                mex(blocks.iter().map(others_xor)),
+                cell_value(cell),
+                "{cell:?}"
+            );
         }
     }
     for cell in [
@@ -145,7 +149,11 @@ fn cell_value_is_the_value_of_a_lone_tails_coin() {
         Cell { row: 3, col: 5 },
     ] {
         let (blocks, _) = lone(cell).blocks_at(cell, usize::MAX);
-        assert_eq!(mex(blocks.iter().map(others_xor)), cell_value(cell), "{cell:?}");
+        assert_eq!(
+            mex(blocks.iter().map(others_xor)),
+            cell_value(cell),
+            "{cell:?}"
+        );
     }
     assert_eq!(cell_value(Cell { row: 1, col: 1 }), Nimber::new(1));
     assert_eq!(cell_value(Cell { row: 1, col: 8 }), Nimber::new(8));
@@ -162,11 +170,15 @@ fn win_or_loss_from_nim_sum_matches_game_tree_search() {
     let mut rng = StdRng::seed_from_u64(7);
     let mut both = [0, 0];
     for _ in 0..300 {
-        let rows = rng.random_range(1..=3);
-        let cols = rng.random_range(1..=4);
+        let (rows, cols) = SMALL_BOARDS[rng.random_range(0..SMALL_BOARDS.len() - 1)];
         let grid = CoinGrid::random(rows, cols, &mut rng);
         let searched = outcome(&grid, 1 << 20).expect("small board");
-        assert_eq!(searched.wins, !grid.nim_sum().is_zero(), "{}", grid.to_code());
+        assert_eq!(
+            searched.wins,
+            !grid.nim_sum().is_zero(),
+            "{}",
+            grid.to_code()
+        );
         both[searched.wins as usize] += 1;
     }
     // The sample is not one-sided.
@@ -175,7 +187,16 @@ fn win_or_loss_from_nim_sum_matches_game_tree_search() {
 
 #[test]
 fn legal_moves_match_the_naive_enumerator() {
-    for (rows, cols) in [(1, 5), (5, 1), (2, 2), (2, 3), (3, 2), (2, 4), (4, 2), (3, 3)] {
+    for (rows, cols) in [
+        (1, 5),
+        (5, 1),
+        (2, 2),
+        (2, 3),
+        (3, 2),
+        (2, 4),
+        (4, 2),
+        (3, 3),
+    ] {
         for mask in 0..1u64 << (rows * cols) {
             let grid = grid_from_mask(rows, cols, mask);
             let fast = grid.legal_moves();
@@ -244,7 +265,10 @@ fn check_block_reasons() {
         reason((3, 3), &[(2, 2)]),
         "cell (2,2) is not connected to the anchor (3,3)"
     );
-    assert!(grid.check_block(&Block::new(Cell { row: 3, col: 3 }, [])).is_ok());
+    assert!(
+        grid.check_block(&Block::new(Cell { row: 3, col: 3 }, []))
+            .is_ok()
+    );
 }
 
 /// Every anchor of a `side` × `side` corner, every target below its value.
@@ -270,8 +294,8 @@ fn check_every_target(max_row: usize, max_col: usize) {
 }
 
 #[test]
-fn block_for_target_every_anchor_and_target_up_to_7_by_7() {
-    check_every_target(7, 7);
+fn block_for_target_every_anchor_and_target_up_to_8_by_8() {
+    check_every_target(8, 8);
 }
 
 #[test]
@@ -314,20 +338,34 @@ fn block_for_target_random_on_100_by_100() {
         assert_eq!(all.check_block(&block), Ok(()));
         assert_eq!(others_xor(&block), target, "{anchor:?} {target:?}");
         assert_eq!(block_toward(anchor, target), Some(block.clone()));
-        assert_eq!(board.block_for_target(anchor, target).is_some(), board.is_tails(anchor));
+        assert_eq!(
+            board.block_for_target(anchor, target).is_some(),
+            board.is_tails(anchor)
+        );
         assert_eq!(all.block_for_target(anchor, value), None);
     }
-    assert_eq!(all.block_for_target(Cell { row: 101, col: 1 }, Nimber::ZERO), None);
-    assert_eq!(all.block_for_target(Cell { row: 0, col: 1 }, Nimber::ZERO), None);
+    assert_eq!(
+        all.block_for_target(Cell { row: 101, col: 1 }, Nimber::ZERO),
+        None
+    );
+    assert_eq!(
+        all.block_for_target(Cell { row: 0, col: 1 }, Nimber::ZERO),
+        None
+    );
 }
 
 #[test]
 fn sample_through_solve() {
-    let input = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/assets/grid-sample.in"))
-        .unwrap();
-    let expected =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/assets/grid-sample.out"))
-            .unwrap();
+    let input = std::fs::read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/assets/grid-sample.in"
+    ))
+    .unwrap();
+    let expected = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/assets/grid-sample.out"
+    ))
+    .unwrap();
     assert_eq!(solve(&input).unwrap(), expected);
 }
 
@@ -345,7 +383,11 @@ fn solve_agrees_with_nim_sum_on_big_grids() {
             input.push_str(row);
             input.push('\n');
         }
-        expected.push_str(if g.nim_sum().is_zero() { "=_=\n" } else { "-_-\n" });
+        expected.push_str(if g.nim_sum().is_zero() {
+            "=_=\n"
+        } else {
+            "-_-\n"
+        });
     }
     assert_eq!(solve(input.as_bytes()).unwrap(), expected);
     // A lost 100 × 100 grid: T at both cells of each of a few equal-valued pairs.
@@ -353,7 +395,13 @@ fn solve_agrees_with_nim_sum_on_big_grids() {
         + &(1..=100)
             .map(|r| {
                 (1..=100)
-                    .map(|c| if (r, c) == (100, 99) || (r, c) == (99, 100) { 'T' } else { 'H' })
+                    .map(|c| {
+                        if (r, c) == (100, 99) || (r, c) == (99, 100) {
+                            'T'
+                        } else {
+                            'H'
+                        }
+                    })
                     .collect::<String>()
                     + "\n"
             })
@@ -370,22 +418,36 @@ fn solve_error(input: &str) -> (usize, Option<usize>, String) {
 fn solve_reports_bad_input_with_its_place() {
     assert_eq!(
         solve_error(""),
-        (1, None, "empty input: expected the number of cases T".into())
+        (
+            1,
+            None,
+            "empty input: expected the number of cases T".into()
+        )
     );
     assert_eq!(
         solve_error(" \n\n"),
-        (1, None, "empty input: expected the number of cases T".into())
+        (
+            1,
+            None,
+            "empty input: expected the number of cases T".into()
+        )
     );
     let (line, column, message) = solve_error("x\n");
     assert_eq!((line, column), (1, Some(1)));
     assert!(message.contains("T must be a whole number"), "{message}");
     let (_, _, message) = solve_error("51\n");
-    assert!(message.contains("T 51 is out of range (1..=50)"), "{message}");
+    assert!(
+        message.contains("T 51 is out of range (1..=50)"),
+        "{message}"
+    );
     let (_, _, message) = solve_error("0\n");
     assert!(message.contains("out of range"), "{message}");
     let (line, column, message) = solve_error("1\n2 101\n");
     assert_eq!((line, column), (2, Some(3)));
-    assert!(message.contains("m 101 is out of range (1..=100)"), "{message}");
+    assert!(
+        message.contains("m 101 is out of range (1..=100)"),
+        "{message}"
+    );
     let (line, _, message) = solve_error("1\n2\n");
     assert_eq!(line, 2);
     assert!(message.contains("expected n m"), "{message}");
@@ -414,7 +476,11 @@ fn solve_reports_bad_input_with_its_place() {
     );
     assert_eq!(
         solve_error("1\n1 3\nHT\u{e9}\n"),
-        (3, Some(3), "row 1 of case 1: byte 0xC3 is not H or T".into())
+        (
+            3,
+            Some(3),
+            "row 1 of case 1: byte 0xC3 is not H or T".into()
+        )
     );
     let e = solve(b"1\n1 3\nHT\xff\n").unwrap_err();
     assert_eq!(
@@ -445,10 +511,16 @@ fn solve_reports_bad_input_with_its_place() {
     );
     let (line, column, message) = solve_error("1\n1 1\nT\nH\n");
     assert_eq!((line, column), (4, Some(1)));
-    assert!(message.contains("unexpected 'H' after the last case"), "{message}");
+    assert!(
+        message.contains("unexpected 'H' after the last case"),
+        "{message}"
+    );
     let (line, _, message) = solve_error("2\n1 1\nT\n");
     assert_eq!(line, 4);
-    assert!(message.contains("input ends early: expected the line `n m` of case 2"), "{message}");
+    assert!(
+        message.contains("input ends early: expected the line `n m` of case 2"),
+        "{message}"
+    );
     // Blank lines between cases and a missing final newline are fine.
     assert_eq!(solve(b"2\n\n1 1\nT\n\n1 2\r\nTH").unwrap(), "-_-\n-_-\n");
 }
@@ -462,7 +534,10 @@ fn code_error(code: &str) -> (usize, String) {
 fn from_code_reports_bad_codes_with_their_column() {
     assert_eq!(
         code_error("coins:3:HT"),
-        (1, "a grid code starts with `grid:`, found `coins:3:HT`".into())
+        (
+            1,
+            "a grid code starts with `grid:`, found `coins:3:HT`".into()
+        )
     );
     assert_eq!(code_error("grid:"), (6, "row 1 is empty".into()));
     assert_eq!(code_error("grid:HH//HH"), (9, "row 2 is empty".into()));
@@ -485,7 +560,10 @@ fn from_code_reports_bad_codes_with_their_column() {
     );
     assert_eq!(
         code_error("grid:HH/HÉ"),
-        (10, "non-ASCII character 'É' in row 2: coins are H or T".into())
+        (
+            10,
+            "non-ASCII character 'É' in row 2: coins are H or T".into()
+        )
     );
     assert_eq!(
         code_error("grid:HH/TT extra"),
@@ -497,10 +575,16 @@ fn from_code_reports_bad_codes_with_their_column() {
     );
     assert_eq!(
         code_error("grid:H1/TT"),
-        (7, "unexpected '1' in row 1: a grid code holds H, T and '/'".into())
+        (
+            7,
+            "unexpected '1' in row 1: a grid code holds H, T and '/'".into()
+        )
     );
     let wide = format!("grid:{}", "H".repeat(101));
-    assert_eq!(code_error(&wide), (106, "row 1 has more than 100 coins".into()));
+    assert_eq!(
+        code_error(&wide),
+        (106, "row 1 has more than 100 coins".into())
+    );
     let tall = format!("grid:{}", vec!["T"; 101].join("/"));
     assert_eq!(code_error(&tall), (206, "more than 100 rows".into()));
     let ok = format!("grid:{}", vec!["H".repeat(100); 100].join("/"));
@@ -511,17 +595,26 @@ fn from_code_reports_bad_codes_with_their_column() {
 #[test]
 fn new_checks_the_shape() {
     let h = Face::Heads;
-    assert_eq!(CoinGrid::new(&[]).unwrap_err().message, "a grid needs at least one row");
+    assert_eq!(
+        CoinGrid::new(&[]).unwrap_err().message,
+        "a grid needs at least one row"
+    );
     let e = CoinGrid::new(&[vec![h, h], vec![h]]).unwrap_err();
-    assert_eq!((e.column, e.message.as_str()), (9, "row 2 has 1 coins, but row 1 has 2"));
+    assert_eq!(
+        (e.column, e.message.as_str()),
+        (9, "row 2 has 1 coins, but row 1 has 2")
+    );
     let e = CoinGrid::new(&[vec![h], vec![]]).unwrap_err();
     assert_eq!(e.message, "row 2 is empty");
-    assert!(CoinGrid::new(&vec![vec![h; 101]]).is_err());
+    assert!(CoinGrid::new(&[vec![h; 101]]).is_err());
     assert!(CoinGrid::new(&vec![vec![h]; 101]).is_err());
     let g = CoinGrid::new(&[vec![h, Face::Tails], vec![Face::Tails, h]]).unwrap();
     assert_eq!(g.to_code(), "grid:HT/TH");
     assert_eq!(g.face(Cell { row: 1, col: 2 }), Face::Tails);
-    assert_eq!(g.tails(), vec![Cell { row: 1, col: 2 }, Cell { row: 2, col: 1 }]);
+    assert_eq!(
+        g.tails(),
+        vec![Cell { row: 1, col: 2 }, Cell { row: 2, col: 1 }]
+    );
 }
 
 #[test]
@@ -579,7 +672,8 @@ fn moves_of_lists_small_blocks_first_and_reports_truncation() {
 fn reachable_bound_holds() {
     let mut rng = StdRng::seed_from_u64(9);
     for _ in 0..100 {
-        let grid = CoinGrid::random(rng.random_range(1..=3), rng.random_range(1..=4), &mut rng);
+        let (rows, cols) = SMALL_BOARDS[rng.random_range(0..SMALL_BOARDS.len() - 1)];
+        let grid = CoinGrid::random(rows, cols, &mut rng);
         let solution = ExactSolution::new(&grid, 1 << 20).unwrap();
         assert!(solution.len() as u128 <= grid.reachable_bound().unwrap());
     }
@@ -593,7 +687,10 @@ fn reachable_bound_holds() {
             .reachable_bound(),
         Some(u128::MAX)
     );
-    assert_eq!(CoinGrid::from_code("grid:HH").unwrap().reachable_bound(), Some(1));
+    assert_eq!(
+        CoinGrid::from_code("grid:HH").unwrap().reachable_bound(),
+        Some(1)
+    );
 }
 
 #[test]
@@ -699,7 +796,10 @@ fn play_rejects_illegal_blocks_and_keeps_the_position() {
     assert!(err.reason.0.contains("shows H"));
     let after = grid
         .clone()
-        .play(Block::new(Cell { row: 2, col: 2 }, [Cell { row: 1, col: 2 }]))
+        .play(Block::new(
+            Cell { row: 2, col: 2 },
+            [Cell { row: 1, col: 2 }],
+        ))
         .unwrap();
     assert_eq!(after.to_code(), "grid:TTT/THH");
 }
@@ -707,15 +807,13 @@ fn play_rejects_illegal_blocks_and_keeps_the_position() {
 /// A random grid code of up to `max` × `max` coins.
 fn grid_code(max: usize) -> impl Strategy<Value = String> {
     (1..=max, 1..=max).prop_flat_map(|(rows, cols)| {
-        prop::collection::vec(prop::collection::vec(prop::bool::ANY, cols), rows).prop_map(
-            |rows| {
-                let rows: Vec<String> = rows
-                    .iter()
-                    .map(|r| r.iter().map(|&t| if t { 'T' } else { 'H' }).collect())
-                    .collect();
-                format!("grid:{}", rows.join("/"))
-            },
-        )
+        prop::collection::vec(prop::collection::vec(prop::bool::ANY, cols), rows).prop_map(|rows| {
+            let rows: Vec<String> = rows
+                .iter()
+                .map(|r| r.iter().map(|&t| if t { 'T' } else { 'H' }).collect())
+                .collect();
+            format!("grid:{}", rows.join("/"))
+        })
     })
 }
 
@@ -800,7 +898,11 @@ proptest! {
 fn same_values_under_transposition() {
     let mut rng = StdRng::seed_from_u64(21);
     for _ in 0..50 {
-        let g = CoinGrid::random(rng.random_range(1..=100), rng.random_range(1..=100), &mut rng);
+        let g = CoinGrid::random(
+            rng.random_range(1..=100),
+            rng.random_range(1..=100),
+            &mut rng,
+        );
         assert_eq!(g.nim_sum(), g.transposed().nim_sum());
         assert_eq!(g.transposed().transposed(), g);
     }

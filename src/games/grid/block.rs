@@ -49,12 +49,16 @@ fn transpose(cells: Vec<Cell>) -> Vec<Cell> {
 
 /// The target's low 64 bits (all of it below a row-1 value, at most 64).
 fn low_u64(target: Nimber) -> u64 {
-    (0..64).filter(|&k| target.bit(k)).fold(0, |v, k| v | 1 << k)
+    (0..64)
+        .filter(|&k| target.bit(k))
+        .fold(0, |v, k| v | 1 << k)
 }
 
 /// The target's low 128 bits (all of it below a row-2 value, at most 2^100).
 fn low_u128(target: Nimber) -> u128 {
-    (0..128).filter(|&k| target.bit(k)).fold(0, |v, k| v | 1 << k)
+    (0..128)
+        .filter(|&k| target.bit(k))
+        .fold(0, |v, k| v | 1 << k)
 }
 
 /// Anchor (1, col): a block on row 1 is a segment ending at the anchor; try every start.
@@ -65,7 +69,10 @@ fn row_segment(col: usize, target: u64) -> Vec<Cell> {
     while xor != target {
         // The segment start..col - 1 always reaches the target before start 0, since the
         // anchor's value is the mex of these XORs.
-        assert!(start > 1, "no segment of row 1 ends at column {col} with XOR {target}");
+        assert!(
+            start > 1,
+            "no segment of row 1 ends at column {col} with XOR {target}"
+        );
         start -= 1;
         xor ^= 1 << start.trailing_zeros();
     }

@@ -80,7 +80,10 @@ impl Block {
 
     /// The cells other than the anchor, row-major.
     pub fn others(&self) -> impl Iterator<Item = Cell> + '_ {
-        self.cells.iter().copied().filter(move |&c| c != self.anchor)
+        self.cells
+            .iter()
+            .copied()
+            .filter(move |&c| c != self.anchor)
     }
 
     pub fn contains(&self, cell: Cell) -> bool {

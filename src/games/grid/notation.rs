@@ -111,10 +111,7 @@ impl Notation for CoinGrid {
                     tails.push(bits);
                     (bits, len) = (0, 0);
                     if tails.len() == max {
-                        return Err(CodeError::new(
-                            column + 1,
-                            format!("more than {max} rows"),
-                        ));
+                        return Err(CodeError::new(column + 1, format!("more than {max} rows")));
                     }
                 }
             }

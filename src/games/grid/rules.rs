@@ -29,10 +29,7 @@ impl CoinGrid {
     pub fn new(rows: &[Vec<Face>]) -> Result<CoinGrid, CodeError> {
         const PREFIX: usize = "grid:".len();
         let Some(first) = rows.first() else {
-            return Err(CodeError::new(
-                PREFIX + 1,
-                "a grid needs at least one row",
-            ));
+            return Err(CodeError::new(PREFIX + 1, "a grid needs at least one row"));
         };
         let mut column = PREFIX + 1;
         for (index, row) in rows.iter().enumerate() {
@@ -82,7 +79,11 @@ impl CoinGrid {
     /// If a side is outside 1..=100, or a bit is set past the last column.
     pub(crate) fn from_tails(cols: usize, tails: Box<[u128]>) -> CoinGrid {
         assert!((1..=Self::MAX_SIDE).contains(&cols), "{cols} columns");
-        assert!((1..=Self::MAX_SIDE).contains(&tails.len()), "{} rows", tails.len());
+        assert!(
+            (1..=Self::MAX_SIDE).contains(&tails.len()),
+            "{} rows",
+            tails.len()
+        );
         assert!(tails.iter().all(|&bits| bits & !row_mask(cols) == 0));
         CoinGrid {
             cols: cols as u8,
@@ -402,16 +403,51 @@ impl Position for CoinGrid {
     /// 2^(the number of cells up-left of some tails cell): no other cell ever changes, since
     /// a cell that turns T lies up-left of the anchor that flipped it.
     fn reachable_bound(&self) -> Option<u128> {
-        let mut widest = 0usize;
-        let mut cells = 0usize;
-        for &bits in self.tails.iter().rev() {
-            widest = widest.max(128 - bits.leading_zeros() as usize);
-            cells += widest;
-        }
+        let cells: usize = self.live_widths().iter().sum();
         Some(if cells >= 128 {
             u128::MAX
         } else {
             1u128 << cells
         })
+    }
+
+    /// The blocks of every cell that can ever show T (those up-left of a tails cell): a
+    /// cell (1, c) has c blocks (segments of row 1), (r, 1) has r, and any other cell at most
+    /// 2^(r·c − 1), one per subset of its rectangle holding it.
+    fn moves_bound(&self) -> Option<u128> {
+        let mut total = 0u128;
+        for (index, &width) in self.live_widths().iter().enumerate() {
+            let row = index + 1;
+            for col in 1..=width {
+                let blocks = if row == 1 || col == 1 {
+                    (row * col) as u128
+                } else if row * col > 128 {
+                    u128::MAX
+                } else {
+                    1u128 << (row * col - 1)
+                };
+                total = total.saturating_add(blocks);
+            }
+        }
+        Some(total)
+    }
+}
+
+impl CoinGrid {
+    /// For each row, how many of its leading cells lie up-left of some tails cell (the only
+    /// cells a game from here can ever change).
+    fn live_widths(&self) -> Vec<usize> {
+        let mut widest = 0usize;
+        let mut widths: Vec<usize> = self
+            .tails
+            .iter()
+            .rev()
+            .map(|&bits| {
+                widest = widest.max(128 - bits.leading_zeros() as usize);
+                widest
+            })
+            .collect();
+        widths.reverse();
+        widths
     }
 }

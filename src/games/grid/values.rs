@@ -16,7 +16,10 @@ use crate::nimber::Nimber;
 /// # Panics
 /// If the row or the column is 0.
 pub fn cell_exponent(cell: Cell) -> u32 {
-    assert!(cell.row >= 1 && cell.col >= 1, "cells are 1-based: {cell:?}");
+    assert!(
+        cell.row >= 1 && cell.col >= 1,
+        "cells are 1-based: {cell:?}"
+    );
     if cell.row == 1 || cell.col == 1 {
         (cell.row + cell.col - 1).trailing_zeros()
     } else {
@@ -34,18 +37,48 @@ pub fn cell_value(cell: Cell) -> Nimber {
     Nimber::power_of_two(cell_exponent(cell))
 }
 
-/// The nim-sum of the values of the tails cells given as one bit row per board row.
+/// The nim-sum of the values of the tails cells given as one bit row per board row (bit
+/// `c − 1` is column `c`). Interior cell values along a row are consecutive powers of two, so
+/// a row's interior is its bits shifted into place: one 256-bit shift per row.
 pub(crate) fn nim_sum_of_rows<'a>(rows: impl IntoIterator<Item = &'a u128>) -> Nimber {
-    let mut sum = Nimber::ZERO;
-    for (r, &bits) in rows.into_iter().enumerate() {
-        let mut rest = bits;
-        while rest != 0 {
-            let c = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            sum ^= cell_value(Cell::new(r + 1, c + 1));
+    let mut sum = [0u64; 4];
+    fn toggle(sum: &mut [u64; 4], exponent: u32) {
+        sum[(exponent / 64) as usize] ^= 1 << (exponent % 64);
+    }
+    for (index, &bits) in rows.into_iter().enumerate() {
+        let row = index + 1;
+        if row == 1 {
+            let mut rest = bits;
+            while rest != 0 {
+                let col = rest.trailing_zeros() + 1;
+                rest &= rest - 1;
+                toggle(&mut sum, col.trailing_zeros());
+            }
+            continue;
+        }
+        if bits & 1 == 1 {
+            toggle(&mut sum, row.trailing_zeros());
+        }
+        // Bit k ≥ 1 (column k + 1) has exponent row + k − 1.
+        let interior = bits & !1;
+        let limbs = [interior as u64, (interior >> 64) as u64, 0, 0];
+        let (limb_shift, bit_shift) = ((row - 1) / 64, (row - 1) % 64);
+        for i in (limb_shift..4).rev() {
+            let mut limb = limbs[i - limb_shift] << bit_shift;
+            if bit_shift > 0 && i > limb_shift {
+                limb |= limbs[i - limb_shift - 1] >> (64 - bit_shift);
+            }
+            sum[i] ^= limb;
         }
     }
-    sum
+    sum.iter()
+        .enumerate()
+        .flat_map(|(i, &limb)| {
+            (0..64)
+                .filter(move |k| limb >> k & 1 == 1)
+                .map(move |k| Nimber::power_of_two(i as u32 * 64 + k))
+        })
+        .sum()
 }
 
 impl CoinGrid {
@@ -60,16 +93,42 @@ impl CoinGrid {
     }
 
     /// The tails cells that can start a winning move: those whose value is the highest bit
-    /// of the nim-sum. Empty when the nim-sum is 0.
+    /// of the nim-sum, row-major. Empty when the nim-sum is 0.
     pub fn winning_anchors(&self) -> Vec<Cell> {
         match self.nim_sum().highest_bit() {
             None => Vec::new(),
-            Some(h) => self
-                .tails()
-                .into_iter()
-                .filter(|&c| cell_exponent(c) == h)
-                .collect(),
+            Some(h) => self.tails_of_exponent(h),
         }
+    }
+
+    /// The tails cells of value 2^`exponent`, row-major, found without scanning the board:
+    /// on row 1 and column 1 the cells whose index has lowbit 2^exponent, elsewhere one
+    /// anti-diagonal.
+    pub fn tails_of_exponent(&self, exponent: u32) -> Vec<Cell> {
+        let e = exponent as usize;
+        let (rows, cols) = (self.rows(), self.cols());
+        let mut cells = Vec::new();
+        // Row 1: (1, c) with c = 2^e·odd.
+        if e < 7 {
+            cells.extend(
+                (1..=cols)
+                    .filter(|c| c.trailing_zeros() as usize == e)
+                    .map(|c| Cell::new(1, c)),
+            );
+        }
+        for row in 2..=rows {
+            if row.trailing_zeros() as usize == e {
+                cells.push(Cell::new(row, 1));
+            }
+            // (row, col) with col ≥ 2 and row + col − 2 = e.
+            if let Some(col) = (e + 2).checked_sub(row)
+                && (2..=cols).contains(&col)
+            {
+                cells.push(Cell::new(row, col));
+            }
+        }
+        cells.retain(|&c| self.is_tails(c));
+        cells
     }
 
     /// The winning block at `anchor` (one of [`CoinGrid::winning_anchors`]).
@@ -136,24 +195,20 @@ impl Impartial for CoinGrid {
     /// highest bit of the new nim-sum — then the smallest value, then at random. From a won
     /// position this picks a winning lone flip when there is one (no replies win then).
     fn stalling_move<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Block> {
-        let tails = self.tails();
         let nim_sum = self.nim_sum();
         let mut count = [0usize; Nimber::BITS as usize];
-        for &cell in &tails {
+        for cell in self.tails() {
             count[cell_exponent(cell) as usize] += 1;
         }
-        let key = |cell: Cell| {
-            let e = cell_exponent(cell);
-            let after = nim_sum ^ Nimber::power_of_two(e);
-            let replies = match after.highest_bit() {
-                None => 0,
-                Some(h) if h == e => count[h as usize] - 1,
-                Some(h) => count[h as usize],
-            };
-            (replies, e)
+        // The key depends on the flipped coin's exponent only.
+        let replies = |e: u32| match (nim_sum ^ Nimber::power_of_two(e)).highest_bit() {
+            None => 0,
+            Some(h) if h == e => count[h as usize] - 1,
+            Some(h) => count[h as usize],
         };
-        let best = tails.iter().map(|&c| key(c)).min()?;
-        let candidates: Vec<Cell> = tails.into_iter().filter(|&c| key(c) == best).collect();
-        pick(candidates, rng).map(|anchor| Block::new(anchor, []))
+        let best = (0..Nimber::BITS)
+            .filter(|&e| count[e as usize] > 0)
+            .min_by_key(|&e| (replies(e), e))?;
+        pick(self.tails_of_exponent(best), rng).map(|anchor| Block::new(anchor, []))
     }
 }

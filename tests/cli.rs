@@ -1,0 +1,225 @@
+//! The command line as a user runs it: the real binary, its output and its exit codes.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn grundy(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    let mut input = child.stdin.take().expect("stdin is piped");
+    input.write_all(stdin).expect("stdin takes the input");
+    drop(input);
+    child.wait_with_output().expect("the binary finishes")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).expect("stdout is UTF-8")
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8(o.stderr.clone()).expect("stderr is UTF-8")
+}
+
+fn asset(name: &str) -> Vec<u8> {
+    std::fs::read(format!("{}/assets/{name}", env!("CARGO_MANIFEST_DIR"))).expect("asset exists")
+}
+
+/// Asserts a failure with exit code 2 and a message containing every one of `needles`.
+fn assert_input_error(o: &Output, needles: &[&str]) {
+    let err = stderr(o);
+    assert_eq!(o.status.code(), Some(2), "stderr: {err}");
+    for needle in needles {
+        assert!(err.contains(needle), "{needle:?} not in: {err}");
+    }
+    assert!(!err.contains("panicked"), "{err}");
+}
+
+#[test]
+fn solve_answers_the_samples() {
+    for game in ["coins", "grid", "dodgeball"] {
+        let o = grundy(&["solve", game], &asset(&format!("{game}-sample.in")));
+        assert!(o.status.success(), "{game}: {}", stderr(&o));
+        assert_eq!(
+            stdout(&o),
+            String::from_utf8(asset(&format!("{game}-sample.out"))).unwrap(),
+            "{game}"
+        );
+    }
+}
+
+#[test]
+fn solve_dodgeball_answers_each_k() {
+    let o = grundy(&["solve", "dodgeball"], b"1\n2\n3\n4\n5\n6\n7\n8\n");
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "1\n10\n11\n34\n35\n40\n41\n68\n");
+}
+
+#[test]
+fn solve_rejects_bad_input_with_its_place() {
+    let cases: &[(&str, &[u8], &[&str])] = &[
+        ("coins", b"", &["line 1"]),
+        ("coins", b"x\n", &["line 1"]),
+        ("coins", b"1\n3 2\n0 1\n", &["line 3", "3"]),
+        ("coins", b"1\n3 2\n0 1 2\n", &["line 3", "2"]),
+        ("coins", b"1\n3 21\n0 1 1\n", &["line 2", "MAXQ"]),
+        ("coins", b"2\n3 2\n0 1 1\n", &["line 4"]),
+        ("coins", b"1\n3 2\n0 1 1\n7\n", &["line 4"]),
+        ("coins", b"1\n3 2\n0 \xff 1\n", &["line 3"]),
+        ("grid", b"1\n2 3\nHHH\nHXH\n", &["line 4", "X"]),
+        ("grid", b"1\n2 3\nHHH\nHH\n", &["line 4"]),
+        ("grid", b"1\n2 3\nHHH\n", &["line 4"]),
+        ("grid", b"1\n101 3\n", &["line 2"]),
+        ("grid", b"51\n", &["line 1"]),
+        ("dodgeball", b"0\n", &["line 1"]),
+        ("dodgeball", b"2\n1000000000\n", &["line 2"]),
+        ("dodgeball", b"2\nabc\n", &["line 2"]),
+        ("dodgeball", b"", &["line 1"]),
+    ];
+    for (game, input, needles) in cases {
+        let o = grundy(&["solve", game], input);
+        assert_input_error(&o, needles);
+        assert!(o.stdout.is_empty() || stdout(&o).lines().all(|l| !l.is_empty()));
+    }
+}
+
+#[test]
+fn move_prints_the_position_after_as_last_line() {
+    for code in [
+        "coins:14:HTTHTTTTHTTTHTHH",
+        "grid:HHH/TTH",
+        "dodgeball:1111111111",
+        "dodgeball:11",
+    ] {
+        let o = grundy(&["move", code, "--seed", "3"], b"");
+        assert!(o.status.success(), "{code}: {}", stderr(&o));
+        let out = stdout(&o);
+        let last = out.lines().last().expect("some output");
+        let game = code.split(':').next().unwrap();
+        assert!(last.starts_with(&format!("{game}:")), "{out}");
+        assert_ne!(last, code, "the move changed the position");
+        // The same seed gives the same move.
+        let again = grundy(&["move", code, "--seed", "3"], b"");
+        assert_eq!(stdout(&again), out);
+    }
+}
+
+#[test]
+fn move_from_a_winning_position_leaves_a_lost_one() {
+    // Sample 2 of the grid: the first player wins.
+    let o = grundy(&["move", "grid:HHH/TTH"], b"");
+    let after = stdout(&o).lines().last().unwrap().to_string();
+    let a = grundy(&["analyze", &after], b"");
+    let report = stdout(&a);
+    // Either a lost position with moves left, or the end of the game.
+    assert!(
+        report.contains("loses against perfect play")
+            || report.contains("has no move and has lost"),
+        "{report}"
+    );
+    assert!(!report.contains("The player to move wins"), "{report}");
+}
+
+#[test]
+fn move_with_no_legal_move_exits_1() {
+    for code in ["coins:3:HHH", "grid:HH/HH", "dodgeball:1", "coins:2:TH"] {
+        let o = grundy(&["move", code], b"");
+        assert_eq!(o.status.code(), Some(1), "{code}: {}", stderr(&o));
+        assert!(stderr(&o).contains("no legal move"), "{}", stderr(&o));
+    }
+}
+
+#[test]
+fn bad_codes_are_input_errors_naming_the_character() {
+    let cases: &[(&str, &[&str])] = &[
+        ("chess:xx", &["unknown game"]),
+        ("coinsHTH", &["character 1"]),
+        ("coins:3:HTX", &["X", "character 11"]),
+        ("coins:0:HT", &["MAXQ"]),
+        ("grid:HH/H", &["row"]),
+        ("grid:HQ", &["Q"]),
+        ("dodgeball:1021", &["2", "character 13"]),
+        ("dodgeball:", &[]),
+    ];
+    for (code, needles) in cases {
+        for command in ["move", "analyze"] {
+            let o = grundy(&[command, code], b"");
+            assert_input_error(&o, needles);
+        }
+        let o = grundy(&["play", "--code", code], b"");
+        assert_input_error(&o, needles);
+    }
+}
+
+#[test]
+fn analyze_explains_the_nim_sum() {
+    let o = grundy(&["analyze", "coins:14:HTTHTTTTHTTTHTHH"], b"");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("nim-sum"), "{out}");
+    assert!(out.contains("The player to move wins"), "{out}");
+    assert!(out.contains("WIN "), "{out}");
+    let o = grundy(&["analyze", "grid:HHH/HHH"], b"");
+    assert!(stdout(&o).contains("no move"), "{}", stdout(&o));
+    // Grid values past 2^64 are shown by their bits.
+    let big = format!("grid:{}", vec!["H".repeat(99) + "T"; 100].join("/"));
+    let o = grundy(&["analyze", &big, "--moves", "3"], b"");
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("2^198"), "{}", stdout(&o));
+}
+
+#[test]
+fn sg_tables_show_the_patterns() {
+    let o = grundy(&["sg", "grid", "--rows", "4", "--cols", "5"], b"");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    // Row 4: col 1 is lowbit(4) = 2^2, then 2^(4+j-2).
+    let row4 = out
+        .lines()
+        .find(|l| l.trim_start().starts_with("4 |"))
+        .unwrap();
+    let exps: Vec<&str> = row4.split('|').nth(1).unwrap().split_whitespace().collect();
+    assert_eq!(exps, ["2", "4", "5", "6", "7"]);
+
+    let o = grundy(&["sg", "dodgeball", "--n", "10"], b"");
+    let out = stdout(&o);
+    assert!(out.contains("second player wins"), "{out}");
+    let o = grundy(&["sg", "coins", "--n", "30", "--maxq", "3"], b"");
+    assert!(o.status.success(), "{}", stderr(&o));
+
+    for bad in [
+        &["sg", "grid", "--rows", "101", "--cols", "5"][..],
+        &["sg", "coins", "--n", "0", "--maxq", "3"],
+        &["sg", "dodgeball"],
+        &["solve", "chess"],
+        &["move"],
+    ] {
+        let o = grundy(bad, b"");
+        assert_eq!(o.status.code(), Some(2), "{bad:?}");
+    }
+}
+
+#[test]
+fn help_says_what_the_output_means() {
+    let o = grundy(&["--help"], b"");
+    let out = stdout(&o);
+    for needle in [
+        "solve",
+        "move",
+        "analyze",
+        "sg",
+        "play",
+        "coins:14:",
+        "Exit codes",
+    ] {
+        assert!(out.contains(needle), "{needle}: {out}");
+    }
+    let o = grundy(&["solve", "--help"], b"");
+    assert!(stdout(&o).contains("-_-"), "{}", stdout(&o));
+    let o = grundy(&["move", "--help"], b"");
+    assert!(stdout(&o).contains("last line"), "{}", stdout(&o));
+}
