@@ -63,9 +63,11 @@ impl fmt::Display for Level {
 /// Why the AI chose its move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Reason {
-    /// Exact search: the move wins, and the game ends in `remoteness` more moves.
+    /// Exact search: the move wins, and the game is over after `remoteness` moves, this one
+    /// included.
     ExactWin { remoteness: u32 },
-    /// Exact search: the position is lost; the move makes it last `remoteness` more moves.
+    /// Exact search: the position is lost; the move makes it last `remoteness` moves, this
+    /// one included.
     ExactLoss { remoteness: u32 },
     /// The move leaves nim-sum 0: a win for the AI with perfect play.
     NimSumZero,
@@ -78,13 +80,20 @@ pub enum Reason {
 impl fmt::Display for Reason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            // Told after the move is made: count the moves still to come.
+            Reason::ExactWin { remoteness: 1 } => f.write_str("winning: this move ends the game"),
             Reason::ExactWin { remoteness } => {
-                write!(f, "winning: the game ends in {remoteness} more moves")
+                write!(
+                    f,
+                    "winning, {} more to the end",
+                    moves(remoteness.saturating_sub(1))
+                )
             }
             Reason::ExactLoss { remoteness } => {
                 write!(
                     f,
-                    "lost position: stalling, {remoteness} more moves with best play"
+                    "lost position: stalling, {} more",
+                    moves(remoteness.saturating_sub(1))
                 )
             }
             Reason::NimSumZero => f.write_str("winning: leaves nim-sum 0"),
@@ -92,6 +101,11 @@ impl fmt::Display for Reason {
             Reason::Random => f.write_str("a random move"),
         }
     }
+}
+
+/// `1 move`, `3 moves`: a count of moves in words.
+pub fn moves(count: u32) -> String {
+    format!("{count} move{}", if count == 1 { "" } else { "s" })
 }
 
 /// A move with the reason for it.

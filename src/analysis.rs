@@ -65,7 +65,7 @@ impl<P: Impartial> Analysis<P> {
             }
         }
         listed.truncate(move_limit);
-        let moves = listed
+        let mut moves: Vec<MoveReport<P::Move>> = listed
             .into_iter()
             .map(|mv| {
                 let nim_sum_after = position.nim_sum_after(&mv);
@@ -81,6 +81,9 @@ impl<P: Impartial> Analysis<P> {
                 }
             })
             .collect();
+        // A game may find only some of its winning moves up front (the grid builds one block
+        // per anchor); the others turn up among the rest and join the winners here.
+        moves.sort_by_key(|report| !report.wins);
         Analysis {
             parts,
             nim_sum,

@@ -446,7 +446,7 @@ fn analyze<P: Impartial + Notation>(
     for report in &analysis.moves {
         let remoteness = report
             .remoteness_after
-            .map(|r| format!(", game ends {r} moves later"))
+            .map(|r| format!(", then {} with best play", ai::moves(r)))
             .unwrap_or_default();
         writeln!(
             out,

@@ -402,7 +402,11 @@ fn mouse_clicks_a_listed_throw_twice_to_play_it() {
     h.click(column, row as u16);
     assert!(h.status().starts_with("Click the throw again"));
     h.click(column, row as u16);
-    assert!(h.screen().contains("You: piece in box 1 → box 8"));
+    assert!(
+        h.screen().contains("You: piece in box 1 → box 8"),
+        "{}",
+        h.screen()
+    );
     // Clicks outside anything are ignored.
     h.click(0, 0).click(79, 23);
 }
@@ -464,16 +468,19 @@ fn no_color_theme_has_no_colours_but_marks_everything() {
 #[test]
 fn view_key_is_in_the_keymap_help_and_bar() {
     assert!(
-        keymap::help_rows(true)
+        keymap::help_rows(Some(GameKind::Dodgeball))
             .iter()
             .any(|(keys, help)| keys == "v" && help.contains("chain"))
     );
     assert!(
-        keymap::bar(true)
+        keymap::bar(Some(GameKind::Dodgeball))
             .iter()
             .any(|(key, label)| key == "v" && *label == "view")
     );
-    assert!(!keymap::bar(false).iter().any(|(key, _)| key == "v"));
+    for other in [None, Some(GameKind::Coins), Some(GameKind::Grid)] {
+        assert!(!keymap::bar(other).iter().any(|(key, _)| key == "v"));
+        assert!(!keymap::help_rows(other).iter().any(|(key, _)| key == "v"));
+    }
 }
 
 #[test]

@@ -231,10 +231,12 @@ impl App {
             }
             Some(Action::Help) => {
                 self.help = Some(match &self.screen {
-                    Screen::Menu(_) => Help::new("grundy".to_string(), &[], false),
-                    Screen::Game { game, .. } => {
-                        Help::new(game.kind().title().to_string(), game.rules(), true)
-                    }
+                    Screen::Menu(_) => Help::new("grundy".to_string(), &[], None),
+                    Screen::Game { game, .. } => Help::new(
+                        game.kind().title().to_string(),
+                        game.rules(),
+                        Some(game.kind()),
+                    ),
                 });
                 return;
             }

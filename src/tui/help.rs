@@ -5,6 +5,7 @@ use ratatui::layout::{Constraint, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 
+use crate::games::GameKind;
 use crate::tui::keymap;
 use crate::tui::theme::Theme;
 
@@ -13,13 +14,13 @@ use crate::tui::theme::Theme;
 pub struct Help {
     pub title: String,
     pub rules: &'static [&'static str],
-    /// Whether the game's keys are shown (else the menu's).
-    pub game: bool,
+    /// The game whose keys are shown; `None`: the menu's.
+    pub game: Option<GameKind>,
     pub scroll: u16,
 }
 
 impl Help {
-    pub fn new(title: String, rules: &'static [&'static str], game: bool) -> Help {
+    pub fn new(title: String, rules: &'static [&'static str], game: Option<GameKind>) -> Help {
         Help {
             title,
             rules,
@@ -52,7 +53,7 @@ impl Help {
                 Span::raw(help),
             ]));
         }
-        if self.game {
+        if self.game.is_some() {
             lines.push(Line::from(vec![
                 Span::styled("mouse", theme.key),
                 Span::raw(" ".repeat((width + 2).saturating_sub(5))),

@@ -3,6 +3,8 @@
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
+use crate::games::GameKind;
+
 /// What a key asks for. Boards receive the movement and selection actions; the rest are
 /// handled by the match, the menu or the app.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -54,6 +56,30 @@ pub enum Scope {
     Game,
     /// Only in the menu.
     Menu,
+    /// Only while playing this game.
+    Only(GameKind),
+}
+
+impl Scope {
+    /// Whether a binding of this scope applies in the menu (`None`) or in a game.
+    fn applies(self, game: Option<GameKind>) -> bool {
+        match self {
+            Scope::Everywhere => true,
+            Scope::Game => game.is_some(),
+            Scope::Menu => game.is_none(),
+            Scope::Only(kind) => game == Some(kind),
+        }
+    }
+
+    /// Whether a binding of this scope is live in the games (`true`) or the menu. Keys of one
+    /// game are live in all of them, so no two bindings of the games may share a key.
+    fn in_games(self, game: bool) -> bool {
+        match self {
+            Scope::Everywhere => true,
+            Scope::Game | Scope::Only(_) => game,
+            Scope::Menu => !game,
+        }
+    }
 }
 
 /// One key: a code and whether Ctrl is held.
@@ -181,14 +207,14 @@ pub const BINDINGS: &[Binding] = &[
     Binding {
         keys: &[key('p')],
         action: Action::PlayBuilt,
-        scope: Scope::Game,
+        scope: Scope::Only(GameKind::Grid),
         bar: "",
         help: "coin grid: play the block you built (Enter on its anchor does too)",
     },
     Binding {
         keys: &[key('a')],
         action: Action::Alone,
-        scope: Scope::Game,
+        scope: Scope::Only(GameKind::Grid),
         bar: "",
         help: "coin grid: flip the T coin under the cursor alone (a one-coin block)",
     },
@@ -279,7 +305,7 @@ pub const BINDINGS: &[Binding] = &[
     Binding {
         keys: &[key('v')],
         action: Action::View,
-        scope: Scope::Game,
+        scope: Scope::Only(GameKind::Dodgeball),
         bar: "view",
         help: "dodgeball: switch between boxes in a line and one chain w, 2w, 4w, … per row",
     },
@@ -310,11 +336,7 @@ pub const BINDINGS: &[Binding] = &[
 pub fn action(event: &KeyEvent, game: bool) -> Option<Action> {
     BINDINGS
         .iter()
-        .filter(|b| match b.scope {
-            Scope::Everywhere => true,
-            Scope::Game => game,
-            Scope::Menu => !game,
-        })
+        .filter(|b| b.scope.in_games(game))
         .find(|b| b.keys.iter().any(|k| k.matches(event)))
         .map(|b| b.action)
 }
@@ -334,15 +356,11 @@ pub fn is_interrupt(event: &KeyEvent) -> bool {
     event.modifiers.contains(KeyModifiers::CONTROL) && event.code == KeyCode::Char('c')
 }
 
-/// The bindings shown in the help popup for the game (`game`) or the menu, with every key.
-pub fn help_rows(game: bool) -> Vec<(String, &'static str)> {
+/// The bindings shown in the help popup for a game or (`None`) the menu, with every key.
+pub fn help_rows(game: Option<GameKind>) -> Vec<(String, &'static str)> {
     BINDINGS
         .iter()
-        .filter(|b| match b.scope {
-            Scope::Everywhere => true,
-            Scope::Game => game,
-            Scope::Menu => !game,
-        })
+        .filter(|b| b.scope.applies(game))
         .map(|b| {
             let keys: Vec<String> = b.keys.iter().map(|k| k.name()).collect();
             (keys.join(" "), b.help)
@@ -350,10 +368,10 @@ pub fn help_rows(game: bool) -> Vec<(String, &'static str)> {
         .collect()
 }
 
-/// The hint bar entries for the game or the menu: the first key and the short label.
-pub fn bar(game: bool) -> Vec<(String, &'static str)> {
+/// The hint bar entries for a game or (`None`) the menu: the first key and the short label.
+pub fn bar(game: Option<GameKind>) -> Vec<(String, &'static str)> {
     let mut entries: Vec<(String, &'static str)> = Vec::new();
-    if game {
+    if game.is_some() {
         entries.push(("←↓↑→".to_string(), "move"));
     } else {
         entries.push(("↑↓".to_string(), "field"));
@@ -363,11 +381,7 @@ pub fn bar(game: bool) -> Vec<(String, &'static str)> {
         BINDINGS
             .iter()
             .filter(|b| !b.bar.is_empty())
-            .filter(|b| match b.scope {
-                Scope::Everywhere => true,
-                Scope::Game => game,
-                Scope::Menu => !game,
-            })
+            .filter(|b| b.scope.applies(game))
             .map(|b| (b.keys[0].name(), b.bar)),
     );
     entries
@@ -385,11 +399,7 @@ mod tests {
     fn no_key_is_bound_twice_in_one_scope() {
         for game in [true, false] {
             let mut seen: Vec<Key> = Vec::new();
-            for b in BINDINGS.iter().filter(|b| match b.scope {
-                Scope::Everywhere => true,
-                Scope::Game => game,
-                Scope::Menu => !game,
-            }) {
+            for b in BINDINGS.iter().filter(|b| b.scope.in_games(game)) {
                 for k in b.keys {
                     assert!(!seen.contains(k), "{} bound twice", k.name());
                     seen.push(*k);

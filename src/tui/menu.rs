@@ -489,7 +489,7 @@ fn game_blurb(kind: GameKind) -> &'static str {
 
 fn bar_line(theme: &Theme) -> Line<'static> {
     let mut spans = vec![Span::raw(" ")];
-    for (key, label) in keymap::bar(false) {
+    for (key, label) in keymap::bar(None) {
         spans.push(Span::styled(key, theme.key));
         spans.push(Span::styled(format!(" {label} "), theme.dim));
     }

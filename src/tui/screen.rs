@@ -307,7 +307,7 @@ impl<B: Board> Match<B> {
     }
 
     fn render_bar(&self, area: Rect, buf: &mut Buffer, theme: &Theme) {
-        render_bar(keymap::bar(true), area, buf, theme);
+        render_bar(keymap::bar(Some(B::KIND)), area, buf, theme);
     }
 
     fn render_over(&self, area: Rect, buf: &mut Buffer, theme: &Theme) {
@@ -650,21 +650,21 @@ pub fn nim_sum_lines<P: Impartial>(
             total_style,
         ),
     ]));
-    let mover = match to_move {
-        Side::You => "you",
-        Side::Ai => "the AI",
+    let (mover, lose, win) = match to_move {
+        Side::You => ("you", "lose", "win"),
+        Side::Ai => ("the AI", "loses", "wins"),
     };
     let verdict = if zero {
-        format!("= 0: {mover} (to move) lose with best play")
+        format!("= 0: {mover} (to move) {lose} with best play")
     } else {
-        format!("≠ 0: {mover} (to move) win with best play")
+        format!("≠ 0: {mover} (to move) {win} with best play")
     };
     lines.push(Line::styled(verdict, total_style));
     if let Some(exact) = analysis.exact.filter(|_| show_exact) {
         lines.push(Line::styled(
             format!(
-                "with best play the game lasts {} more moves",
-                exact.remoteness
+                "with best play the game lasts {}",
+                crate::ai::moves(exact.remoteness)
             ),
             theme.dim,
         ));
