@@ -5,20 +5,18 @@
 
 use std::time::{Duration, Instant};
 
-use crossterm::event::{
-    Event, KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
-};
+use crossterm::event::{Event, KeyCode, KeyModifiers, MouseEvent, MouseEventKind};
 use grundy::ai::Level;
 use grundy::games::GameKind;
 use grundy::tui::app::App;
 use grundy::tui::keymap;
 use grundy::tui::theme::Theme;
 use grundy::tui::{First, PlayOptions};
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
 use ratatui::style::Color;
 
-const SETTLE: Duration = Duration::from_secs(10);
+mod common;
+use common::render::Harness;
+
 /// 20 boxes, every one full: the standard start.
 const FULL20: &str = "dodgeball:11111111111111111111";
 /// 16 boxes; the piece in box 1 can land in 2 or 8 (empty) or hit 4 or 16 (pieces).
@@ -43,114 +41,6 @@ fn million(first: First) -> PlayOptions {
         level: Level::Perfect,
         seed: Some(1),
         ..PlayOptions::default()
-    }
-}
-
-struct Harness {
-    app: App,
-    terminal: Terminal<TestBackend>,
-}
-
-impl Harness {
-    fn new(options: &PlayOptions, width: u16, height: u16) -> Harness {
-        Harness::with_theme(options, width, height, Theme::colour())
-    }
-
-    fn with_theme(options: &PlayOptions, width: u16, height: u16, theme: Theme) -> Harness {
-        let app = App::with_delay(options, theme, Duration::ZERO).expect("app starts");
-        let mut harness = Harness {
-            app,
-            terminal: Terminal::new(TestBackend::new(width, height)).expect("test terminal"),
-        };
-        // As in the real loop, a frame is drawn before any input: the board learns its size.
-        harness.draw();
-        harness
-    }
-
-    fn key(&mut self, code: KeyCode) -> &mut Self {
-        let modifiers = match code {
-            KeyCode::Char(c) if c.is_ascii_uppercase() => KeyModifiers::SHIFT,
-            KeyCode::BackTab => KeyModifiers::SHIFT,
-            _ => KeyModifiers::NONE,
-        };
-        self.app
-            .handle_event(Event::Key(KeyEvent::new(code, modifiers)));
-        self.app.settle(SETTLE);
-        // The real loop draws after every event; layout (scrolling) happens in the draw.
-        self.draw();
-        self
-    }
-
-    fn keys(&mut self, text: &str) -> &mut Self {
-        for c in text.chars() {
-            self.key(KeyCode::Char(c));
-        }
-        self
-    }
-
-    fn enter(&mut self) -> &mut Self {
-        self.key(KeyCode::Enter)
-    }
-
-    fn click(&mut self, column: u16, row: u16) -> &mut Self {
-        self.app.handle_event(Event::Mouse(MouseEvent {
-            kind: MouseEventKind::Down(MouseButton::Left),
-            column,
-            row,
-            modifiers: KeyModifiers::NONE,
-        }));
-        self.app.settle(SETTLE);
-        self.draw();
-        self
-    }
-
-    fn draw(&mut self) {
-        self.app.settle(SETTLE);
-        self.app.update();
-        let app = &mut self.app;
-        self.terminal.draw(|f| app.draw(f)).expect("draw");
-    }
-
-    /// The screen as text, trailing spaces trimmed.
-    fn screen(&mut self) -> String {
-        self.draw();
-        let buffer = self.terminal.backend().buffer();
-        let mut out = String::new();
-        for y in 0..buffer.area.height {
-            let mut line = String::new();
-            for x in 0..buffer.area.width {
-                line.push_str(buffer[(x, y)].symbol());
-            }
-            out.push_str(line.trim_end());
-            out.push('\n');
-        }
-        out
-    }
-
-    /// The status line (second from the bottom).
-    fn status(&mut self) -> String {
-        let screen = self.screen();
-        let lines: Vec<&str> = screen.lines().collect();
-        lines[lines.len() - 2].trim().to_string()
-    }
-
-    /// The screen cell of box `b`'s number on the board (the left frame, rows below the
-    /// title), found as a cell of `width` columns whose text is exactly the number.
-    fn box_cell(&mut self, b: usize, width: u16) -> Option<(u16, u16)> {
-        self.draw();
-        let buffer = self.terminal.backend().buffer();
-        let board_right = buffer.area.width.saturating_sub(34);
-        for y in 2..buffer.area.height.saturating_sub(2) {
-            let mut x = 1;
-            while x + width <= board_right {
-                let text: String = (x..x + width).map(|x| buffer[(x, y)].symbol()).collect();
-                if text.trim() == b.to_string() {
-                    return Some((x, y));
-                }
-                x += width;
-            }
-        }
-        None
     }
 }
 

@@ -6,9 +6,7 @@
 
 use std::time::{Duration, Instant};
 
-use crossterm::event::{
-    Event, KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
-};
+use crossterm::event::KeyCode;
 use grundy::ai::Level;
 use grundy::game::{Notation, Position};
 use grundy::games::GameKind;
@@ -18,11 +16,11 @@ use grundy::tui::board::Side;
 use grundy::tui::session::{Session, SessionConfig};
 use grundy::tui::theme::Theme;
 use grundy::tui::{First, PlayOptions};
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
 use ratatui::style::Color;
 
-const SETTLE: Duration = Duration::from_secs(10);
+mod common;
+use common::render::{Harness, SETTLE};
+
 /// The 16-coin sample position of RULES.md (first case, MAXQ lowered to 4).
 const SAMPLE: &str = "coins:4:HTTHTTTTHTTTHTHH";
 
@@ -34,97 +32,6 @@ fn options(code: &str) -> PlayOptions {
         level: Level::Perfect,
         seed: Some(1),
         ..PlayOptions::default()
-    }
-}
-
-struct Harness {
-    app: App,
-    terminal: Terminal<TestBackend>,
-}
-
-impl Harness {
-    fn new(options: &PlayOptions, width: u16, height: u16) -> Harness {
-        Harness::with_theme(options, width, height, Theme::colour())
-    }
-
-    fn with_theme(options: &PlayOptions, width: u16, height: u16, theme: Theme) -> Harness {
-        let app = App::with_delay(options, theme, Duration::ZERO).expect("app starts");
-        let mut harness = Harness {
-            app,
-            terminal: Terminal::new(TestBackend::new(width, height)).expect("test terminal"),
-        };
-        // As in the real loop, the first frame is drawn before any input: boards learn their
-        // size (coins per row) from it.
-        harness.draw();
-        harness
-    }
-
-    fn key(&mut self, code: KeyCode) -> &mut Self {
-        let modifiers = match code {
-            KeyCode::Char(c) if c.is_ascii_uppercase() => KeyModifiers::SHIFT,
-            _ => KeyModifiers::NONE,
-        };
-        self.app
-            .handle_event(Event::Key(KeyEvent::new(code, modifiers)));
-        self.app.settle(SETTLE);
-        self
-    }
-
-    fn keys(&mut self, text: &str) -> &mut Self {
-        for c in text.chars() {
-            self.key(KeyCode::Char(c));
-        }
-        self
-    }
-
-    fn enter(&mut self) -> &mut Self {
-        self.key(KeyCode::Enter)
-    }
-
-    fn click(&mut self, column: u16, row: u16) -> &mut Self {
-        self.app.handle_event(Event::Mouse(MouseEvent {
-            kind: MouseEventKind::Down(MouseButton::Left),
-            column,
-            row,
-            modifiers: KeyModifiers::NONE,
-        }));
-        self.app.settle(SETTLE);
-        self
-    }
-
-    fn draw(&mut self) {
-        self.app.settle(SETTLE);
-        self.app.update();
-        let app = &mut self.app;
-        self.terminal.draw(|f| app.draw(f)).expect("draw");
-    }
-
-    /// The screen as text, trailing spaces trimmed.
-    fn screen(&mut self) -> String {
-        self.draw();
-        let buffer = self.terminal.backend().buffer();
-        let mut out = String::new();
-        for y in 0..buffer.area.height {
-            let mut line = String::new();
-            for x in 0..buffer.area.width {
-                line.push_str(buffer[(x, y)].symbol());
-            }
-            out.push_str(line.trim_end());
-            out.push('\n');
-        }
-        out
-    }
-
-    /// The screen cell where `text` first appears.
-    fn find(&mut self, text: &str) -> (u16, u16) {
-        let screen = self.screen();
-        for (y, line) in screen.lines().enumerate() {
-            if let Some(i) = line.find(text) {
-                let x = line[..i].chars().count();
-                return (x as u16, y as u16);
-            }
-        }
-        panic!("{text:?} not on screen:\n{screen}");
     }
 }
 

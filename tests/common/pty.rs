@@ -1,0 +1,211 @@
+//! The real `grundy` binary in a pseudo-terminal (portable-pty), its output read into a vt100
+//! screen model: keys, SGR mouse clicks and resizes as a player would send them, and checks
+//! that the terminal is given back as it was found (no alternate screen, no mouse capture).
+//!
+//! Nothing here asserts on durations: waits poll the screen until the expected text appears
+//! and fail, with the screen, only after a generous [`TIMEOUT`].
+
+use std::io::{Read, Write};
+use std::num::NonZeroU16;
+use std::sync::{Arc, Mutex};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use portable_pty::{Child, CommandBuilder, MasterPty, PtySize, native_pty_system};
+
+/// How long a wait may take before the test fails with the screen.
+pub const TIMEOUT: Duration = Duration::from_secs(10);
+
+pub fn nonzero(n: u16) -> NonZeroU16 {
+    NonZeroU16::new(n).expect("a terminal size is not zero")
+}
+
+/// A running `grundy` in an 80×24 pseudo-terminal. Killed on drop, so a failing test never
+/// leaves it behind.
+pub struct Pty {
+    pub parser: Arc<Mutex<vt100::Parser>>,
+    pub writer: Box<dyn Write + Send>,
+    pub master: Box<dyn MasterPty + Send>,
+    pub child: Box<dyn Child + Send + Sync>,
+}
+
+impl Pty {
+    /// Starts `grundy args` with `env` added (and `NO_COLOR` removed unless `env` sets it).
+    /// The binary is the one cargo built for this test, or `$GRUNDY_PTY_BIN` when set (to
+    /// run the same tests against another build).
+    pub fn spawn(args: &[&str], env: &[(&str, &str)]) -> Pty {
+        let pair = native_pty_system()
+            .openpty(PtySize {
+                rows: 24,
+                cols: 80,
+                pixel_width: 0,
+                pixel_height: 0,
+            })
+            .expect("openpty");
+        let bin = std::env::var("GRUNDY_PTY_BIN")
+            .unwrap_or_else(|_| env!("CARGO_BIN_EXE_grundy").to_string());
+        let mut command = CommandBuilder::new(bin);
+        command.args(args);
+        command.env("TERM", "xterm-256color");
+        command.env_remove("NO_COLOR");
+        for (k, v) in env {
+            command.env(k, v);
+        }
+        let child = pair.slave.spawn_command(command).expect("spawn grundy");
+        // The child holds the slave now; without our copy, reads see EOF when it exits.
+        drop(pair.slave);
+        let mut reader = pair.master.try_clone_reader().expect("reader");
+        let writer = pair.master.take_writer().expect("writer");
+        let parser = Arc::new(Mutex::new(vt100::Parser::new(nonzero(24), nonzero(80), 0)));
+        let sink = Arc::clone(&parser);
+        thread::spawn(move || {
+            let mut buf = [0u8; 8192];
+            loop {
+                match reader.read(&mut buf) {
+                    Ok(0) | Err(_) => break,
+                    Ok(n) => sink.lock().expect("parser").process(&buf[..n]),
+                }
+            }
+        });
+        Pty {
+            parser,
+            writer,
+            master: pair.master,
+            child,
+        }
+    }
+
+    pub fn screen_text(&self) -> String {
+        self.parser.lock().expect("parser").screen().contents()
+    }
+
+    /// Waits until `predicate` holds for the screen; fails with the screen after the timeout.
+    pub fn wait_until(&self, what: &str, predicate: impl Fn(&vt100::Screen) -> bool) {
+        let deadline = Instant::now() + TIMEOUT;
+        loop {
+            {
+                let parser = self.parser.lock().expect("parser");
+                if predicate(parser.screen()) {
+                    return;
+                }
+            }
+            if Instant::now() > deadline {
+                panic!(
+                    "timed out waiting for {what}; screen:\n{}",
+                    self.screen_text()
+                );
+            }
+            thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    pub fn wait_for(&self, text: &str) {
+        self.wait_until(&format!("{text:?}"), |s| s.contents().contains(text));
+    }
+
+    /// Waits until the game has taken the terminal over: alternate screen and mouse capture.
+    pub fn wait_taken_over(&self) {
+        self.wait_until("alternate screen and mouse capture", |s| {
+            s.alternate_screen() && s.mouse_protocol_mode() != vt100::MouseProtocolMode::None
+        });
+    }
+
+    pub fn send(&mut self, bytes: &str) {
+        self.writer.write_all(bytes.as_bytes()).expect("write");
+        self.writer.flush().expect("flush");
+    }
+
+    /// The 0-based (column, row) where `text` first appears (waiting for it first).
+    pub fn find(&self, text: &str) -> (u16, u16) {
+        self.wait_for(text);
+        let contents = self.screen_text();
+        for (row, line) in contents.lines().enumerate() {
+            if let Some(i) = line.find(text) {
+                return (line[..i].chars().count() as u16, row as u16);
+            }
+        }
+        panic!("{text:?} not on screen:\n{contents}");
+    }
+
+    /// A left click (press and release, SGR mouse encoding) at a 0-based screen cell.
+    pub fn click(&mut self, column: u16, row: u16) {
+        let (x, y) = (column + 1, row + 1);
+        self.send(&format!("\x1b[<0;{x};{y}M\x1b[<0;{x};{y}m"));
+    }
+
+    pub fn resize(&self, rows: u16, cols: u16) {
+        self.master
+            .resize(PtySize {
+                rows,
+                cols,
+                pixel_width: 0,
+                pixel_height: 0,
+            })
+            .expect("resize");
+        self.parser
+            .lock()
+            .expect("parser")
+            .screen_mut()
+            .set_size(nonzero(rows), nonzero(cols));
+    }
+
+    /// Waits for the child to exit; its exit status.
+    pub fn wait_exit(&mut self) -> portable_pty::ExitStatus {
+        let deadline = Instant::now() + TIMEOUT;
+        loop {
+            if let Some(status) = self.child.try_wait().expect("try_wait") {
+                // Let the reader thread take in the last bytes (the terminal restore).
+                thread::sleep(Duration::from_millis(100));
+                return status;
+            }
+            if Instant::now() > deadline {
+                panic!("grundy did not exit; screen:\n{}", self.screen_text());
+            }
+            thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    /// Asserts the terminal was given back: main screen, no mouse reporting.
+    pub fn assert_restored(&self) {
+        let parser = self.parser.lock().expect("parser");
+        let screen = parser.screen();
+        assert!(!screen.alternate_screen(), "still on the alternate screen");
+        assert_eq!(
+            screen.mouse_protocol_mode(),
+            vt100::MouseProtocolMode::None,
+            "mouse capture still on"
+        );
+    }
+
+    /// Presses `q`, then asserts a clean exit and the terminal given back.
+    pub fn quit(&mut self) {
+        self.send("q");
+        assert!(self.wait_exit().success(), "grundy failed on q");
+        self.assert_restored();
+    }
+
+    /// Asserts that no cell of the screen has a colour; returns whether any cell is in
+    /// reverse video (how the plain theme marks a selection).
+    pub fn assert_no_colours(&self) -> bool {
+        let parser = self.parser.lock().expect("parser");
+        let screen = parser.screen();
+        let (rows, cols) = screen.size();
+        let mut reversed = false;
+        for row in 0..rows.get() {
+            for col in 0..cols.get() {
+                let cell = screen.cell(row, col).expect("cell");
+                assert_eq!(cell.fgcolor(), vt100::Color::Default, "({row},{col})");
+                assert_eq!(cell.bgcolor(), vt100::Color::Default, "({row},{col})");
+                reversed |= cell.inverse();
+            }
+        }
+        reversed
+    }
+}
+
+impl Drop for Pty {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
