@@ -69,7 +69,8 @@ pub enum Command {
         a random move at weaker levels), and as its last line the code of the position after\n\
         the move. From a position with no legal move: a message on standard error, exit code 1.")]
     Move {
-        /// A position code, e.g. coins:14:HTTHTTTTHTTTHTHH.
+        /// A position code, e.g. coins:14:HTTHTTTTHTTTHTHH; `-` reads it from standard input
+        /// (a 10^6-box dodgeball code is longer than an argument may be).
         code: String,
         /// How well the AI plays (easy, medium and hard sometimes play a random move).
         #[arg(long, value_enum, default_value_t = Level::Perfect)]
@@ -88,7 +89,7 @@ pub enum Command {
         making it."
     )]
     Analyze {
-        /// A position code, e.g. grid:HHH/TTH.
+        /// A position code, e.g. grid:HHH/TTH; `-` reads it from standard input.
         code: String,
         /// At most this many moves are listed.
         #[arg(long, default_value_t = 40)]
@@ -137,7 +138,8 @@ pub struct PlayArgs {
     /// The game; without it, the menu opens.
     #[arg(value_enum)]
     pub game: Option<GameKind>,
-    /// Start from this position code instead of a new board.
+    /// Start from this position code instead of a new board; `-` reads it from standard
+    /// input.
     #[arg(long)]
     pub code: Option<String>,
     /// Who moves first.
@@ -225,17 +227,34 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
             Ok(ExitCode::SUCCESS)
         }
         Some(Command::Move { code, level, seed }) => {
-            let position = parse_code(&code)?;
+            let position = parse_code(&code_text(code)?)?;
             with_position!(position, p => ai_move(&p, level, seed, &mut out))
         }
         Some(Command::Analyze { code, moves, parts }) => {
-            let position = parse_code(&code)?;
+            let position = parse_code(&code_text(code)?)?;
             with_position!(position, p => analyze(&p, moves, parts, &mut out))
         }
         Some(Command::Sg(table)) => sg_table(&table, &mut out),
     }?;
     out.flush()?;
     Ok(code)
+}
+
+/// The code itself, or for `-` the one line on standard input.
+fn code_text(code: String) -> Result<String, Failure> {
+    if code != "-" {
+        return Ok(code);
+    }
+    let mut bytes = Vec::new();
+    io::stdin().read_to_end(&mut bytes)?;
+    let text = String::from_utf8(bytes).map_err(|e| {
+        Failure::Input(format!(
+            "the code on standard input is not UTF-8 (byte {})",
+            e.utf8_error().valid_up_to() + 1
+        ))
+    })?;
+    let line = text.strip_suffix('\n').unwrap_or(&text);
+    Ok(line.strip_suffix('\r').unwrap_or(line).to_string())
 }
 
 fn parse_code(code: &str) -> Result<AnyPosition, Failure> {
@@ -268,8 +287,9 @@ impl PlayArgs {
     }
 }
 
-fn play(args: PlayArgs) -> Result<ExitCode, Failure> {
+fn play(mut args: PlayArgs) -> Result<ExitCode, Failure> {
     let mut game = args.game;
+    args.code = args.code.map(code_text).transpose()?;
     if let Some(code) = &args.code {
         // A code names its game; check it here so a bad one is reported before the TUI starts.
         let position = parse_code(code)?;
@@ -330,7 +350,19 @@ fn analyze<P: Impartial + Notation>(
     out: &mut impl Write,
 ) -> Result<ExitCode, Failure> {
     let analysis = Analysis::new(position, move_limit, ai::EXACT_BUDGET);
-    writeln!(out, "position: {}", position.to_code())?;
+    let code = position.to_code();
+    // A 10^6-box code is a megabyte: show its start and its length instead.
+    const SHOWN: usize = 120;
+    if code.len() > SHOWN {
+        writeln!(
+            out,
+            "position: {}… ({} characters)",
+            &code[..SHOWN],
+            code.len()
+        )?;
+    } else {
+        writeln!(out, "position: {code}")?;
+    }
     writeln!(out)?;
     let parts = &analysis.parts;
     writeln!(

@@ -223,3 +223,27 @@ fn help_says_what_the_output_means() {
     let o = grundy(&["move", "--help"], b"");
     assert!(stdout(&o).contains("last line"), "{}", stdout(&o));
 }
+
+#[test]
+fn a_dash_reads_the_code_from_standard_input() {
+    // A full 10^6-box board: longer than one command-line argument may be.
+    let code = format!("dodgeball:{}\n", "1".repeat(1_000_000));
+    let o = grundy(&["move", "-", "--seed", "1"], code.as_bytes());
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    let after = out.lines().last().unwrap();
+    assert_eq!(after.len(), code.trim_end().len());
+    assert_ne!(after, code.trim_end());
+    let a = grundy(&["analyze", "-", "--moves", "2"], code.as_bytes());
+    assert!(a.status.success(), "{}", stderr(&a));
+    let report = stdout(&a);
+    assert!(report.contains("(1000010 characters)"), "{report}");
+    assert!(report.contains("The player to move wins"), "{report}");
+    // The same errors as for a code given as an argument, and non-UTF-8 bytes are named.
+    let bad = grundy(&["analyze", "-"], b"grid:HT/TX\n");
+    assert_input_error(&bad, &["character 10"]);
+    let bytes = grundy(&["move", "-"], b"grid:HT\xff\n");
+    assert_input_error(&bytes, &["not UTF-8", "byte 8"]);
+    let empty = grundy(&["analyze", "-"], b"");
+    assert_input_error(&empty, &["character 1"]);
+}
