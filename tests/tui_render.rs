@@ -4,7 +4,7 @@
 //! snapshotted after an AI move, it has a single good reply or the snapshot is of a state the
 //! AI cannot influence.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use crossterm::event::KeyCode;
 use grundy::ai::Level;
@@ -175,27 +175,19 @@ fn large_row_scrolls_with_the_cursor() {
     insta::assert_snapshot!(h.screen());
 }
 
+/// The largest row with hints on pages to its end (how fast: `cargo bench --bench tui`).
 #[test]
-fn thirty_thousand_coins_draw_fast() {
+fn thirty_thousand_coins_page_to_the_end() {
     let code = format!("coins:20:{}", "TTH".repeat(10000));
     let mut h = Harness::new(&options(&code), 120, 40);
     h.keys("i");
     h.draw();
-    let start = Instant::now();
     for _ in 0..20 {
         h.key(KeyCode::PageDown);
         h.draw();
     }
-    let per_frame = start.elapsed() / 20;
-    println!("30000 coins, hints on: {per_frame:?} per key and frame");
     let screen = h.screen();
     assert!(screen.contains("rows "), "{screen}");
-    // Generous: a frame that walked all 30000 coins would still pass, but one that did
-    // per-coin work beyond that (values, moves) would not.
-    assert!(
-        per_frame < Duration::from_millis(200),
-        "{per_frame:?} per frame"
-    );
     h.key(KeyCode::End);
     assert!(h.screen().contains("30000"));
 }
