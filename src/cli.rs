@@ -15,6 +15,7 @@ use crate::analysis::Analysis;
 use crate::game::{Impartial, Notation};
 use crate::games::{AnyPosition, GameKind, coins, dodgeball, grid, with_position};
 use crate::nimber::Nimber;
+use crate::tui::board::Start;
 use crate::tui::{First, PlayOptions};
 
 const ABOUT: &str = "Play impartial games against a perfect Sprague–Grundy opponent";
@@ -148,6 +149,10 @@ pub struct PlayArgs {
     /// How well the AI plays.
     #[arg(long, value_enum, default_value_t = Level::Perfect)]
     pub level: Level,
+    /// How a new board starts: standard (dodgeball: every box full; coins and grid: every
+    /// coin T) or random (from the seed). Default: standard for dodgeball, random otherwise.
+    #[arg(long, value_enum)]
+    pub start: Option<Start>,
     /// Start with hints on (SG values, nim-sum, winning/losing moves).
     #[arg(long)]
     pub hints: bool,
@@ -277,6 +282,7 @@ impl PlayArgs {
             first: First::You,
             level: Level::Perfect,
             hints: false,
+            start: None,
             seed: None,
             n: None,
             maxq: None,
@@ -313,6 +319,7 @@ fn play(mut args: PlayArgs) -> Result<ExitCode, Failure> {
         first: args.first,
         level: args.level,
         hints: args.hints,
+        start: args.start,
         seed: args.seed,
     };
     crate::tui::run(options).map_err(Failure::Other)?;

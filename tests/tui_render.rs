@@ -60,8 +60,8 @@ fn menu_enter_twice_starts_a_coin_game() {
 fn menu_typed_sizes_reach_the_game() {
     let mut h = Harness::new(&PlayOptions::default(), 80, 24);
     h.enter();
-    // Focus starts on "Start game"; up five times reaches the coin count.
-    for _ in 0..6 {
+    // Focus starts on "Start game"; seven fields up is the coin count.
+    for _ in 0..7 {
         h.key(KeyCode::Up);
     }
     h.keys("37").key(KeyCode::Down).keys("2");
@@ -71,10 +71,27 @@ fn menu_typed_sizes_reach_the_game() {
 }
 
 #[test]
+fn menu_standard_start_turns_every_coin_tails() {
+    let mut h = Harness::new(&PlayOptions::default(), 80, 24);
+    h.enter();
+    // Up five fields from "Start game" is the start; → switches random to standard.
+    for _ in 0..5 {
+        h.key(KeyCode::Up);
+    }
+    h.key(KeyCode::Right);
+    assert!(h.screen().contains("standard: every coin T"), "{}", h.screen());
+    h.enter();
+    assert!(h.app.in_game());
+    let rows = board_rows(&h.screen());
+    assert!(rows.iter().any(|r| r.contains('T')), "{rows:?}");
+    assert!(!rows.iter().any(|r| r.contains('H')), "{rows:?}");
+}
+
+#[test]
 fn menu_reports_a_bad_size_instead_of_starting() {
     let mut h = Harness::new(&PlayOptions::default(), 80, 24);
     h.enter();
-    for _ in 0..6 {
+    for _ in 0..7 {
         h.key(KeyCode::Up);
     }
     // Erase the 20 down to 0 coins.

@@ -111,6 +111,9 @@ impl App {
         if let Some(c) = options.cols {
             setup.cols = c;
         }
+        if let Some(start) = options.start {
+            setup.start = start;
+        }
         setup.code = options.code.clone();
         menu.set_setup(setup.clone());
         let choice = MenuChoice {

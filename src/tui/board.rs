@@ -42,13 +42,13 @@ use crate::tui::keymap::Action;
 use crate::tui::theme::Theme;
 
 /// How a new game starts, when no position code is given.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, clap::ValueEnum)]
 pub enum Start {
     /// Random faces (or pieces), from the game's seed.
     #[default]
     Random,
-    /// The game's standard start: dodgeball with every box full. Coin games have none and
-    /// start at random.
+    /// The game's standard start: dodgeball with every box full (the contest's start),
+    /// every coin showing T in the coin games.
     Standard,
 }
 

@@ -122,8 +122,8 @@ impl Menu {
 
     fn fields(&self) -> Vec<Field> {
         let mut fields = match self.kind() {
-            GameKind::Coins => vec![Field::Coins, Field::Maxq],
-            GameKind::Grid => vec![Field::Rows, Field::Cols],
+            GameKind::Coins => vec![Field::Coins, Field::Maxq, Field::Start],
+            GameKind::Grid => vec![Field::Rows, Field::Cols, Field::Start],
             GameKind::Dodgeball => vec![Field::Boxes, Field::Start],
         };
         fields.extend([
@@ -336,9 +336,12 @@ impl Menu {
             Field::Boxes => ("Boxes", setup.boxes.to_string()),
             Field::Start => (
                 "Start",
-                match setup.start {
-                    Start::Standard => "standard: every box full".to_string(),
-                    Start::Random => "random".to_string(),
+                match (setup.start, setup.kind) {
+                    (Start::Standard, GameKind::Dodgeball) => {
+                        "standard: every box full".to_string()
+                    }
+                    (Start::Standard, _) => "standard: every coin T".to_string(),
+                    (Start::Random, _) => "random".to_string(),
                 },
             ),
             Field::First => (
@@ -470,7 +473,7 @@ fn field_note(field: Field) -> &'static str {
         Field::Maxq => "how many further coins a move may flip: 1 to 20",
         Field::Rows | Field::Cols => "1 to 100; type digits or ←/→",
         Field::Boxes => "1 to 1000000; type digits or ←/→",
-        Field::Start => "standard: the contest's start; random: a seeded one",
+        Field::Start => "standard: every box full / every coin T; random: from the seed",
         Field::First => "who makes the first move",
         Field::Level => "easy, medium and hard sometimes play at random",
         Field::Hints => "values, nim-sum and winning moves (i toggles in game)",

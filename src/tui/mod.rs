@@ -42,6 +42,8 @@ pub struct PlayOptions {
     pub first: First,
     pub level: Level,
     pub hints: bool,
+    /// How a new board starts; `None`: the game's default (dodgeball standard, coins random).
+    pub start: Option<board::Start>,
     /// Seeds the start position and the AI; `None`: a fresh seed.
     pub seed: Option<u64>,
 }

@@ -16,6 +16,7 @@ use crate::games::coins::{CoinMove, CoinRow, coin_value};
 use crate::games::{Face, GameKind};
 use crate::tui::board::{
     Board, BoardAction, BoardAreas, BoardInput, BoardView, GameSetup, ListedMove, MoveList, Side,
+    Start,
 };
 use crate::tui::keymap::{self, Action};
 
@@ -291,7 +292,10 @@ impl Board for CoinsBoard {
             CoinRow::MAX_MAXQ,
             setup.maxq
         );
-        Ok(CoinRow::random(setup.coins, setup.maxq, rng))
+        Ok(match setup.start {
+            Start::Standard => CoinRow::new(setup.maxq, &vec![Face::Tails; setup.coins])?,
+            Start::Random => CoinRow::random(setup.coins, setup.maxq, rng),
+        })
     }
 
     fn new(position: &CoinRow) -> CoinsBoard {

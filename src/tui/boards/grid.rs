@@ -18,7 +18,7 @@ use crate::games::grid::values::cell_exponent;
 use crate::games::grid::{Block, Cell, CoinGrid, cell_value};
 use crate::games::{Face, GameKind};
 use crate::nimber::Nimber;
-use crate::tui::board::{Board, BoardAction, BoardAreas, BoardInput, BoardView, GameSetup};
+use crate::tui::board::{Board, BoardAction, BoardAreas, BoardInput, BoardView, GameSetup, Start};
 use crate::tui::keymap::{self, Action};
 
 /// Screen rows above the cells: the column numbers.
@@ -509,7 +509,10 @@ impl Board for GridBoard {
             CoinGrid::MAX_SIDE,
             setup.cols
         );
-        Ok(CoinGrid::random(setup.rows, setup.cols, rng))
+        Ok(match setup.start {
+            Start::Standard => CoinGrid::new(&vec![vec![Face::Tails; setup.cols]; setup.rows])?,
+            Start::Random => CoinGrid::random(setup.rows, setup.cols, rng),
+        })
     }
 
     fn new(position: &CoinGrid) -> GridBoard {
