@@ -1,6 +1,6 @@
 //! Harnesses shared by the terminal-game test binaries, included from each with `mod common;`:
 //! [`pty`] runs the real `grundy` binary in a pseudo-terminal, [`render`] drives the app on
-//! ratatui's `TestBackend`.
+//! ratatui's `TestBackend`, and [`grid`] reads the coin-grid board off either's screen.
 
 // Every file in tests/ is a test binary of its own that compiles this module again and uses a
 // different subset of it (the pseudo-terminal tests never touch the TestBackend harness, the
@@ -8,5 +8,6 @@
 // binary leaves unused is not dead code.
 #![allow(dead_code)]
 
+pub mod grid;
 pub mod pty;
 pub mod render;
