@@ -79,7 +79,11 @@ fn menu_standard_start_turns_every_coin_tails() {
         h.key(KeyCode::Up);
     }
     h.key(KeyCode::Right);
-    assert!(h.screen().contains("standard: every coin T"), "{}", h.screen());
+    assert!(
+        h.screen().contains("standard: every coin T"),
+        "{}",
+        h.screen()
+    );
     h.enter();
     assert!(h.app.in_game());
     let rows = board_rows(&h.screen());
