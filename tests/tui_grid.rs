@@ -571,11 +571,9 @@ fn a_click_on_a_scrolled_board_picks_the_cell_under_it() {
 }
 
 #[test]
-#[ignore = "bug: narrow grid cells (3 columns) run block marks together: T→HT→HT→H"]
 fn narrow_cells_keep_a_space_between_block_marks() {
-    // 1 × 30 on an 80-column screen: the cells get the least width, 3 columns, which
-    // `min_cell_width` (src/tui/boards/grid.rs) says leaves "a space before the next cell";
-    // but `T→H` and `?T?` take all 3, so a block's cells read as one word.
+    // 1 × 30 on an 80-column screen: the cells get the least width, which must leave a
+    // space after the 3-column marks `T→H` and `?T?`, or a block's cells read as one word.
     let mut h = Harness::new(&options(&format!("grid:{}", "T".repeat(30))), 80, 24);
     h.key(KeyCode::End).enter();
     for _ in 0..5 {
@@ -594,12 +592,10 @@ fn narrow_cells_keep_a_space_between_block_marks() {
 }
 
 #[test]
-#[ignore = "bug: the turn panel cuts a long move short with no mark, so it reads as another move"]
 fn the_turn_panel_never_shows_a_cut_move_as_whole() {
     // One move flips the whole row of 30 T coins and ends the game. The turn panel (8 rows)
-    // wraps the move's 30 cells over 7 lines and shows the first 5 of them: "You: anchor
-    // (1,30): flip (1,30) … (1,14)", a legal move of its own, with nothing to say the rest
-    // (1,13)…(1,1) is missing.
+    // has no room for the move's 30 cells; cut without a mark, "You: anchor (1,30): flip
+    // (1,30) … (1,14)" would read as a legal move of its own.
     let mut h = Harness::new(&options(&format!("grid:{}", "T".repeat(30))), 80, 24);
     h.key(KeyCode::End).enter();
     for _ in 0..29 {

@@ -9,7 +9,7 @@ use std::time::Duration;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Position as ScreenPosition, Rect};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
+use ratatui::widgets::{Block, Clear, Paragraph, Widget};
 
 use crate::analysis::Analysis;
 use crate::game::{Impartial, Notation, Position};
@@ -209,60 +209,86 @@ impl<B: Board> Match<B> {
     }
 
     fn render_turn(&self, area: Rect, buf: &mut Buffer, theme: &Theme) {
+        let block = Block::bordered()
+            .title(Line::styled(" Turn ", theme.title))
+            .border_style(theme.border);
+        let inner = block.inner(area);
+        block.render(area, buf);
+        let width = inner.width as usize;
+        // Wrapped here rather than by the paragraph, so that a move cut off at the bottom of
+        // the panel ends in "…" instead of reading as a shorter move.
         let mut lines: Vec<Line> = Vec::new();
+        let mut push = |text: &str, style, prefix: Option<(&str, _)>| {
+            for (i, row) in wrap_words(text, width).into_iter().enumerate() {
+                match prefix {
+                    Some((head, head_style)) if i == 0 && row.starts_with(head) => {
+                        let rest = row[head.len()..].to_string();
+                        lines.push(Line::from(vec![
+                            Span::styled(head.to_string(), head_style),
+                            Span::styled(rest, style),
+                        ]));
+                    }
+                    _ => lines.push(Line::styled(row, style)),
+                }
+            }
+        };
         if let Some(winner) = self.session.winner() {
-            lines.push(match winner {
-                Side::You => Line::styled("Game over: you win ✓", theme.winning),
-                Side::Ai => Line::styled("Game over: the AI wins", theme.losing),
-            });
+            match winner {
+                Side::You => push("Game over: you win ✓", theme.winning, None),
+                Side::Ai => push("Game over: the AI wins", theme.losing, None),
+            }
         } else if let Some(failure) = self.session.failure() {
-            lines.push(Line::styled(
-                format!("⚠ The AI failed: {failure}. u undoes, n starts a new game."),
+            push(
+                &format!("⚠ The AI failed: {failure}. u undoes, n starts a new game."),
                 theme.losing,
-            ));
+                None,
+            );
         } else if self.session.thinking() {
             let frame = self.session.thinking_since().map_or(0, |t| {
                 (t.elapsed().as_millis() / 100) as usize % SPINNER.len()
             });
-            lines.push(Line::styled(
-                format!("{} AI is thinking…", SPINNER[frame]),
+            push(
+                &format!("{} AI is thinking…", SPINNER[frame]),
                 theme.notice,
-            ));
+                None,
+            );
         } else if self.session.to_move() == Side::You {
-            lines.push(Line::styled("▶ Your move", theme.notice));
+            push("▶ Your move", theme.notice, None);
         } else {
-            lines.push(Line::styled("AI to move", theme.notice));
+            push("AI to move", theme.notice, None);
         }
         let history = self.session.history();
         // Newest first: if the panel is too small for both, the AI's latest move and its
         // reason are what stays.
         for played in history.iter().rev().take(2) {
             let who = match played.by {
-                Side::You => "You",
-                Side::Ai => "AI",
+                Side::You => "You: ",
+                Side::Ai => "AI: ",
             };
             let style = if Some(played) == history.last() {
                 theme.last_move
             } else {
                 theme.text
             };
-            let spans = vec![
-                Span::styled(format!("{who}: "), theme.title),
-                Span::styled(played.words.clone(), style),
-            ];
-            lines.push(Line::from(spans));
+            push(
+                &format!("{who}{}", played.words),
+                style,
+                Some((who, theme.title)),
+            );
             if let Some(reason) = played.reason {
-                lines.push(Line::styled(format!("  ↳ {reason}"), theme.dim));
+                push(&format!("↳ {reason}"), theme.dim, None);
             }
         }
-        Paragraph::new(lines)
-            .wrap(Wrap { trim: true })
-            .block(
-                Block::bordered()
-                    .title(Line::styled(" Turn ", theme.title))
-                    .border_style(theme.border),
-            )
-            .render(area, buf);
+        let height = inner.height as usize;
+        if lines.len() > height && height > 0 {
+            lines.truncate(height);
+            let last = lines.last_mut().expect("height > 0");
+            let text: String = last.spans.iter().map(|s| s.content.as_ref()).collect();
+            let kept: String = text.chars().take(width.saturating_sub(1)).collect();
+            let style = last.spans.last().map(|s| s.style).unwrap_or_default();
+            *last = Line::styled(format!("{}…", kept.trim_end()), style);
+        }
+        Paragraph::new(lines).render(inner, buf);
     }
 
     fn render_nim(
@@ -850,5 +876,59 @@ impl<B: Board> Match<B> {
 
     pub fn is_over(&self) -> bool {
         self.session.position().is_over()
+    }
+}
+
+/// `text` in lines of at most `width` characters, broken at spaces where it can be.
+fn wrap_words(text: &str, width: usize) -> Vec<String> {
+    let width = width.max(1);
+    let mut rows: Vec<String> = Vec::new();
+    let mut row = String::new();
+    for word in text.split_whitespace() {
+        let mut word = word.to_string();
+        loop {
+            let len = row.chars().count();
+            let word_len = word.chars().count();
+            let needed = if len == 0 {
+                word_len
+            } else {
+                len + 1 + word_len
+            };
+            if needed <= width {
+                if len > 0 {
+                    row.push(' ');
+                }
+                row.push_str(&word);
+                break;
+            }
+            if len > 0 {
+                rows.push(std::mem::take(&mut row));
+                continue;
+            }
+            // A word longer than a whole line is split.
+            let head: String = word.chars().take(width).collect();
+            word = word.chars().skip(width).collect();
+            rows.push(head);
+            if word.is_empty() {
+                break;
+            }
+        }
+    }
+    if !row.is_empty() || rows.is_empty() {
+        rows.push(row);
+    }
+    rows
+}
+
+#[cfg(test)]
+mod wrap_tests {
+    use super::wrap_words;
+
+    #[test]
+    fn wraps_at_spaces_and_splits_long_words() {
+        assert_eq!(wrap_words("ab cd ef", 5), vec!["ab cd", "ef"]);
+        assert_eq!(wrap_words("abcdefg h", 3), vec!["abc", "def", "g h"]);
+        assert_eq!(wrap_words("", 4), vec![""]);
+        assert_eq!(wrap_words("↳ é ü", 3), vec!["↳ é", "ü"]);
     }
 }

@@ -115,8 +115,8 @@ fn powers(n: Nimber) -> String {
 }
 
 impl GridBoard {
-    /// The least screen columns per cell: room for `[T]`, the largest exponent and the column
-    /// number, each with a space before the next cell.
+    /// The least screen columns per cell: room for `[T]` or `T→H`, the largest exponent and
+    /// the column number, each with a space before the next cell.
     fn min_cell_width(&self) -> u16 {
         let largest_exponent = if self.rows >= 2 && self.cols >= 2 {
             self.rows + self.cols - 2
@@ -124,7 +124,7 @@ impl GridBoard {
             // Row 1 and column 1 have lowbit values: at most 2^6 on a side of 100.
             6
         };
-        3.max(digits(largest_exponent) + 1)
+        4.max(digits(largest_exponent) + 1)
             .max(digits(self.cols) + 1)
     }
 
