@@ -764,12 +764,15 @@ impl<B: Board> GameScreen for Match<B> {
             Some(m) => Line::styled(m.clone(), theme.notice),
             None => self.board.status(&view),
         };
-        buf.set_line(
-            areas.status.x + 1,
-            areas.status.y,
-            &status,
-            areas.status.width.saturating_sub(1),
-        );
+        let room = areas.status.width.saturating_sub(1);
+        let cut = status.width() > room as usize && room > 0;
+        // A message cut at the screen's edge says so, rather than ending mid-word.
+        let shown = if cut { room - 1 } else { room };
+        buf.set_line(areas.status.x + 1, areas.status.y, &status, shown);
+        if cut {
+            let style = status.spans.last().map(|s| s.style).unwrap_or_default();
+            buf.set_string(areas.status.x + shown + 1, areas.status.y, "…", style);
+        }
         self.render_bar(areas.bar, buf, theme);
         self.render_over(area, buf, theme);
     }
