@@ -204,8 +204,9 @@ impl<'a> Lines<'a> {
         }
     }
 
-    /// The next line that is not blank, or an error naming `what` was expected.
-    pub fn expect(&mut self, what: &str) -> Result<Line<'a>, InputError> {
+    /// The next line that is not blank, or an error naming `what` was expected. `what` is
+    /// only formatted for the error (pass `format_args!`): this runs once per input line.
+    pub fn expect(&mut self, what: impl fmt::Display) -> Result<Line<'a>, InputError> {
         loop {
             match self.next() {
                 Some(line) if line.is_blank() => continue,

@@ -23,7 +23,7 @@ pub fn solve(input: &[u8]) -> Result<String, InputError> {
     let [cases] = first.numbers(["T"], [1..=100])?;
     let mut out = String::with_capacity(cases as usize * 5);
     for case in 1..=cases {
-        let header = cursor.expect(&format!("the line `n MAXQ` of case {case}"))?;
+        let header = cursor.expect(format_args!("the line `n MAXQ` of case {case}"))?;
         let [n, maxq] = header.numbers(["n", "MAXQ"], [1..=30000, 1..=20])?;
         let values = table(maxq as u32).coin_values();
         let sum = cursor.coin_line(n as usize, values, case)?;
@@ -64,7 +64,7 @@ impl<'a> Cursor<'a> {
         })
     }
 
-    fn ends_early(&self, what: &str) -> InputError {
+    fn ends_early(&self, what: impl std::fmt::Display) -> InputError {
         InputError::new(
             self.lines_read + 1,
             None,
@@ -73,7 +73,7 @@ impl<'a> Cursor<'a> {
     }
 
     /// The next line that is not blank.
-    fn expect(&mut self, what: &str) -> Result<Line<'a>, InputError> {
+    fn expect(&mut self, what: impl std::fmt::Display) -> Result<Line<'a>, InputError> {
         while let Some(line) = self.next_line() {
             if !line.is_blank() {
                 return Ok(line);
@@ -99,7 +99,7 @@ impl<'a> Cursor<'a> {
     fn coin_line(&mut self, n: usize, values: &[u32], case: u64) -> Result<u32, InputError> {
         loop {
             if self.pos >= self.data.len() {
-                return Err(self.ends_early(&format!("the line of {n} coins of case {case}")));
+                return Err(self.ends_early(format_args!("the line of {n} coins of case {case}")));
             }
             self.lines_read += 1;
             let text = &self.data[self.pos..];
