@@ -9,6 +9,14 @@ trap 'rm -rf "$work"' EXIT
 cargo build --release --quiet --bin grundy --example contest_input
 bin=target/release/grundy
 runs=${RUNS:-20}
+# yes: hyperfine can feed the input itself (--input, hyperfine 1.17+); no: an older one;
+# none: no hyperfine, time repeated runs here.
+hyperfine_input=none
+if command -v hyperfine > /dev/null; then
+  hyperfine_input=no
+  # (Not `| grep -q`: under pipefail an early grep exit can fail the pipe.)
+  [[ $(hyperfine --help) == *--input* ]] && hyperfine_input=yes
+fi
 for game in coins grid dodgeball; do
   g++ -O2 -o "$work/$game-cpp" "benches/cpp/$game.cpp"
   target/release/examples/contest_input "$game" 7 > "$work/$game.in"
@@ -17,10 +25,16 @@ for game in coins grid dodgeball; do
   cmp -s "$work/$game.rust.out" "$work/$game.cpp.out" || { echo "$game: answers differ"; exit 1; }
   size=$(wc -c < "$work/$game.in")
   echo "== $game: $(wc -l < "$work/$game.rust.out") answers agree, input $size bytes"
-  if command -v hyperfine > /dev/null; then
+  if [ "$hyperfine_input" = yes ]; then
     hyperfine -N --warmup 3 --runs "$runs" \
       -n "grundy solve $game" "$bin solve $game" \
       -n "C++ -O2 $game" "$work/$game-cpp" --input "$work/$game.in" 2>&1 | grep -v '^ *$'
+  elif [ "$hyperfine_input" = no ]; then
+    # hyperfine before 1.17 has no --input: redirect in its shell, whose start-up time it
+    # measures and subtracts.
+    hyperfine --warmup 3 --runs "$runs" \
+      -n "grundy solve $game" "$bin solve $game < $work/$game.in" \
+      -n "C++ -O2 $game" "$work/$game-cpp < $work/$game.in" 2>&1 | grep -v '^ *$'
   else
     for who in rust cpp; do
       cmd="$bin solve $game"; [ "$who" = cpp ] && cmd="$work/$game-cpp"

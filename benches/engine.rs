@@ -1,1 +1,213 @@
-fn main() {}
+//! Criterion benchmarks of the engine: `cargo bench --bench engine` (filter with a name, e.g.
+//! `cargo bench --bench engine -- contest`).
+//!
+//! - `contest/*`: the contest solvers on the largest inputs, the very bytes that
+//!   `benches/compare.sh` feeds to `grundy solve` and the C++ references (seed 7 of
+//!   `benches/support/contest_inputs.rs`). In process the coin row's SG tables are built once
+//!   and then cached, so these numbers leave out that one-time cost; compare.sh includes it.
+//! - `nim_sum/*`, `parts/*`, `ai_perfect/*`, `winning_move/*`, `stalling_move/*`: the hot paths
+//!   of a turn on the largest boards (random 100 × 100 grid, 30000-coin row, 10^6 boxes), from
+//!   a winning position (random) and a losing one (the random one after a winning move).
+//! - `exact/*`: the remoteness search the AI runs near the end of a game, on positions of
+//!   about 10^5 reachable positions, and the AI's whole exact move there.
+//! - `analysis/*`: what the TUI's hint mode computes for the large positions.
+//!
+//! The generic engine (`Analysis::new`, `choose_move`, `ExactSolution::new`) is instantiated
+//! here, in the bench crate, where small non-`#[inline]` functions of the library (the
+//! `Nimber` operators) cannot be inlined without LTO; in the binary they are instantiated
+//! inside the library and are. `analysis/*` is 1.2 to 4.7 times slower for that reason:
+//! `CARGO_PROFILE_BENCH_LTO=thin cargo bench --bench engine` measures what the binary runs.
+
+use std::hint::black_box;
+use std::time::Duration;
+
+use criterion::{
+    BenchmarkId, Criterion, SamplingMode, Throughput, criterion_group, criterion_main,
+};
+use grundy::ai::{EXACT_BUDGET, Level, choose_move};
+use grundy::analysis::Analysis;
+use grundy::game::{Impartial, Notation};
+use grundy::games::coins::{self, CoinRow};
+use grundy::games::dodgeball::{self, Dodgeball};
+use grundy::games::grid::{self, CoinGrid};
+use grundy::solver::ExactSolution;
+use grundy::tui::session::{ANALYSIS_BUDGET, ANALYSIS_MOVES};
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+
+#[path = "support/contest_inputs.rs"]
+mod contest_inputs;
+
+/// The seed `benches/compare.sh` uses.
+const CONTEST_SEED: u64 = 7;
+
+fn contest(c: &mut Criterion) {
+    let mut group = c.benchmark_group("contest");
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(3));
+    for game in contest_inputs::GAMES {
+        let input = contest_inputs::generate(game, CONTEST_SEED).expect("a known game");
+        let solve: fn(&[u8]) -> Result<String, grundy::input::InputError> = match game {
+            "coins" => coins::solve,
+            "grid" => grid::solve,
+            _ => dodgeball::solve,
+        };
+        let answers = solve(input.as_bytes()).expect("generated input is valid");
+        let expected = match game {
+            "coins" => 100,
+            "grid" => 50,
+            _ => 1000,
+        };
+        assert_eq!(answers.lines().count(), expected, "{game}");
+        group.throughput(Throughput::Bytes(input.len() as u64));
+        group.bench_with_input(
+            BenchmarkId::new(game, describe_input(game)),
+            &input,
+            |b, i| b.iter(|| solve(black_box(i.as_bytes()))),
+        );
+    }
+    group.finish();
+}
+
+fn describe_input(game: &str) -> &'static str {
+    match game {
+        "coins" => "100x_n30000",
+        "grid" => "50x_100x100",
+        _ => "1000_k~1e9",
+    }
+}
+
+/// A won position (`random`) and a lost one: the same after one of its winning moves.
+fn won_and_lost<P: Impartial>(random: P) -> [(&'static str, P); 2] {
+    let mut rng = StdRng::seed_from_u64(11);
+    assert!(!random.nim_sum().is_zero(), "the random position is won");
+    let mv = random
+        .winning_move(&mut rng)
+        .expect("a won position has a winning move");
+    let lost = random.clone().play(mv).expect("a winning move is legal");
+    assert!(lost.nim_sum().is_zero());
+    [("won", random), ("lost", lost)]
+}
+
+fn large_grids() -> [(&'static str, CoinGrid); 2] {
+    won_and_lost(CoinGrid::random(100, 100, &mut StdRng::seed_from_u64(1)))
+}
+
+fn large_rows() -> [(&'static str, CoinRow); 2] {
+    won_and_lost(CoinRow::random(30000, 20, &mut StdRng::seed_from_u64(2)))
+}
+
+fn large_boards() -> [(&'static str, Dodgeball); 2] {
+    won_and_lost(Dodgeball::random(1_000_000, &mut StdRng::seed_from_u64(3)))
+}
+
+/// nim_sum, parts, choose_move (perfect), winning_move and stalling_move on `positions`.
+fn hot_paths<P: Impartial>(c: &mut Criterion, game: &str, positions: &[(&str, P)]) {
+    let (_, won) = &positions[0];
+    for (what, bench) in [
+        ("nim_sum", (|p: &P| p.nim_sum().is_zero()) as fn(&P) -> bool),
+        ("parts", |p: &P| p.parts().len() > 1),
+    ] {
+        c.benchmark_group(what)
+            .sample_size(20)
+            .measurement_time(Duration::from_secs(2))
+            .bench_function(format!("{game}/won"), |b| b.iter(|| bench(black_box(won))));
+    }
+    let mut group = c.benchmark_group("ai_perfect");
+    group
+        .sample_size(20)
+        .measurement_time(Duration::from_secs(2));
+    for (label, position) in positions {
+        let mut rng = StdRng::seed_from_u64(5);
+        group.bench_function(format!("{game}/{label}"), |b| {
+            b.iter(|| choose_move(black_box(position), Level::Perfect, &mut rng))
+        });
+    }
+    group.finish();
+    let (_, lost) = &positions[1];
+    let mut rng = StdRng::seed_from_u64(6);
+    c.benchmark_group("winning_move")
+        .sample_size(20)
+        .measurement_time(Duration::from_secs(2))
+        .bench_function(format!("{game}/won"), |b| {
+            b.iter(|| black_box(won).winning_move(&mut rng))
+        });
+    c.benchmark_group("stalling_move")
+        .sample_size(20)
+        .measurement_time(Duration::from_secs(2))
+        .bench_function(format!("{game}/lost"), |b| {
+            b.iter(|| black_box(lost).stalling_move(&mut rng))
+        });
+}
+
+fn engine_hot_paths(c: &mut Criterion) {
+    hot_paths(c, "grid_100x100", &large_grids());
+    hot_paths(c, "coins_n30000_q20", &large_rows());
+    hot_paths(c, "dodgeball_n1e6", &large_boards());
+}
+
+/// The exact search (`ExactSolution::new` with the AI's budget) and the AI's exact move on a
+/// position of `expected` reachable positions.
+fn exact_one<P: Impartial + Notation>(c: &mut Criterion, name: &str, code: &str, expected: usize) {
+    let position = P::from_code(code).expect("a valid code");
+    let solved = ExactSolution::new(&position, EXACT_BUDGET).expect("within the budget");
+    assert_eq!(solved.len(), expected, "{code}");
+    let mut group = c.benchmark_group("exact");
+    // A search takes a quarter to half a second: one per iteration, ten samples.
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(3))
+        .sampling_mode(SamplingMode::Flat);
+    group.bench_function(format!("solution/{name}"), |b| {
+        b.iter(|| ExactSolution::new(black_box(&position), EXACT_BUDGET).map(|s| s.len()))
+    });
+    let mut rng = StdRng::seed_from_u64(8);
+    group.bench_function(format!("ai_perfect/{name}"), |b| {
+        b.iter(|| choose_move(black_box(&position), Level::Perfect, &mut rng))
+    });
+    group.finish();
+}
+
+fn exact(c: &mut Criterion) {
+    // The full board of 34 boxes: 2^17 = 131072 reachable positions.
+    exact_one::<Dodgeball>(
+        c,
+        "dodgeball_full34",
+        &format!("dodgeball:{}", "1".repeat(34)),
+        131_072,
+    );
+    // 24 tails coins, MAXQ 3: 195840 reachable positions.
+    exact_one::<CoinRow>(
+        c,
+        "coins_T24_q3",
+        &format!("coins:3:{}", "T".repeat(24)),
+        195_840,
+    );
+}
+
+fn analysis_of<P: Impartial>(c: &mut Criterion, game: &str, positions: &[(&str, P)]) {
+    let mut group = c.benchmark_group("analysis");
+    group
+        .sample_size(20)
+        .measurement_time(Duration::from_secs(2));
+    for (label, position) in positions {
+        group.bench_function(format!("{game}/{label}"), |b| {
+            b.iter(|| Analysis::new(black_box(position), ANALYSIS_MOVES, ANALYSIS_BUDGET))
+        });
+    }
+    group.finish();
+}
+
+fn analysis(c: &mut Criterion) {
+    analysis_of(c, "grid_100x100", &large_grids());
+    analysis_of(c, "coins_n30000_q20", &large_rows());
+    analysis_of(c, "dodgeball_n1e6", &large_boards());
+}
+
+criterion_group! {
+    name = benches;
+    config = Criterion::default().warm_up_time(Duration::from_secs(1));
+    targets = contest, engine_hot_paths, exact, analysis
+}
+criterion_main!(benches);
