@@ -5,10 +5,64 @@
 //! of a game.
 
 use std::collections::HashMap;
-use std::hash::Hash;
+use std::hash::{BuildHasherDefault, Hash, Hasher};
 
 use crate::game::Position;
 use crate::nimber::{Nimber, mex};
+
+/// The tables of a search hold up to millions of small positions, looked up once per move:
+/// SipHash's defence against hash flooding buys nothing here and costs most of the lookup, so
+/// they use the Fx hash (rustc's: a rotate, an XOR and a multiply per word).
+#[derive(Clone, Copy, Default)]
+pub struct FxHasher {
+    hash: u64,
+}
+
+impl FxHasher {
+    const SEED: u64 = 0x51_7c_c1_b7_27_22_0a_95;
+
+    fn add(&mut self, word: u64) {
+        self.hash = (self.hash.rotate_left(5) ^ word).wrapping_mul(Self::SEED);
+    }
+}
+
+impl Hasher for FxHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        let mut chunks = bytes.chunks_exact(8);
+        for chunk in &mut chunks {
+            self.add(u64::from_le_bytes(chunk.try_into().expect("8 bytes")));
+        }
+        let rest = chunks.remainder();
+        if !rest.is_empty() {
+            let mut last = [0u8; 8];
+            last[..rest.len()].copy_from_slice(rest);
+            self.add(u64::from_le_bytes(last));
+        }
+    }
+
+    fn write_u8(&mut self, i: u8) {
+        self.add(i.into());
+    }
+
+    fn write_u32(&mut self, i: u32) {
+        self.add(i.into());
+    }
+
+    fn write_u64(&mut self, i: u64) {
+        self.add(i);
+    }
+
+    fn write_usize(&mut self, i: usize) {
+        self.add(i as u64);
+    }
+
+    fn finish(&self) -> u64 {
+        self.hash
+    }
+}
+
+/// A hash map with [`FxHasher`].
+pub type FxHashMap<K, V> = HashMap<K, V, BuildHasherDefault<FxHasher>>;
 
 /// Who wins a position with both sides playing perfectly, and how fast.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -45,7 +99,7 @@ impl Outcome {
 /// Evaluates every position reachable from `root` bottom-up, `combine` turning the values of a
 /// position's options (in `legal_moves` order) into its own. Returns `None` as soon as more than
 /// `budget` positions have been reached. Iterative, so long games do not overflow the stack.
-pub fn evaluate<P, V, F>(root: &P, budget: usize, mut combine: F) -> Option<HashMap<P, V>>
+pub fn evaluate<P, V, F>(root: &P, budget: usize, mut combine: F) -> Option<FxHashMap<P, V>>
 where
     P: Position,
     V: Copy,
@@ -56,7 +110,7 @@ where
         moves: Vec<P::Move>,
         values: Vec<V>,
     }
-    let mut table: HashMap<P, V> = HashMap::new();
+    let mut table: FxHashMap<P, V> = FxHashMap::default();
     let frame = |position: P| Frame {
         moves: position.legal_moves(),
         values: Vec::new(),
@@ -89,7 +143,7 @@ where
 
 /// The outcome of every position reachable from a root.
 pub struct ExactSolution<P: Position> {
-    table: HashMap<P, Outcome>,
+    table: FxHashMap<P, Outcome>,
 }
 
 impl<P: Position> ExactSolution<P> {
@@ -137,13 +191,13 @@ pub fn nimber_by_definition<P: Position>(position: &P, budget: usize) -> Option<
 
 /// Memoised values by definition, shared across many roots (for tables of small positions).
 pub struct DefinitionMemo<P: Position + Hash> {
-    table: HashMap<P, Nimber>,
+    table: FxHashMap<P, Nimber>,
 }
 
 impl<P: Position> Default for DefinitionMemo<P> {
     fn default() -> Self {
         DefinitionMemo {
-            table: HashMap::new(),
+            table: FxHashMap::default(),
         }
     }
 }
@@ -163,13 +217,16 @@ impl<P: Position> DefinitionMemo<P> {
     }
 }
 
-fn evaluate_with_known<P: Position>(root: &P, known: &HashMap<P, Nimber>) -> HashMap<P, Nimber> {
+fn evaluate_with_known<P: Position>(
+    root: &P,
+    known: &FxHashMap<P, Nimber>,
+) -> FxHashMap<P, Nimber> {
     struct Frame<P: Position> {
         position: P,
         moves: Vec<P::Move>,
         values: Vec<Nimber>,
     }
-    let mut table: HashMap<P, Nimber> = HashMap::new();
+    let mut table: FxHashMap<P, Nimber> = FxHashMap::default();
     let frame = |position: P| Frame {
         moves: position.legal_moves(),
         values: Vec::new(),
