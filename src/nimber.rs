@@ -138,8 +138,11 @@ impl Ord for Nimber {
     }
 }
 
+// The operators are inlined across crates (a 256-bit XOR is four instructions): generic code
+// such as `Analysis::new` is compiled in the crate that uses it.
 impl BitXor for Nimber {
     type Output = Nimber;
+    #[inline]
     fn bitxor(mut self, rhs: Nimber) -> Nimber {
         self ^= rhs;
         self
@@ -147,6 +150,7 @@ impl BitXor for Nimber {
 }
 
 impl BitXorAssign for Nimber {
+    #[inline]
     fn bitxor_assign(&mut self, rhs: Nimber) {
         for (a, b) in self.0.iter_mut().zip(rhs.0) {
             *a ^= b;
@@ -158,6 +162,7 @@ impl BitXorAssign for Nimber {
 impl Add for Nimber {
     type Output = Nimber;
     #[expect(clippy::suspicious_arithmetic_impl, reason = "nim-addition is XOR")]
+    #[inline]
     fn add(self, rhs: Nimber) -> Nimber {
         self ^ rhs
     }
@@ -165,12 +170,14 @@ impl Add for Nimber {
 
 impl AddAssign for Nimber {
     #[expect(clippy::suspicious_op_assign_impl, reason = "nim-addition is XOR")]
+    #[inline]
     fn add_assign(&mut self, rhs: Nimber) {
         *self ^= rhs;
     }
 }
 
 impl Sum for Nimber {
+    #[inline]
     fn sum<I: Iterator<Item = Nimber>>(iter: I) -> Nimber {
         iter.fold(Nimber::ZERO, |a, b| a ^ b)
     }

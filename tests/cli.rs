@@ -247,3 +247,19 @@ fn a_dash_reads_the_code_from_standard_input() {
     let empty = grundy(&["analyze", "-"], b"");
     assert_input_error(&empty, &["character 1"]);
 }
+
+#[test]
+fn solve_reads_a_file_given_as_standard_input() {
+    // Standard input redirected from a file (`< coins-sample.in`), not a pipe.
+    let path = format!("{}/assets/coins-sample.in", env!("CARGO_MANIFEST_DIR"));
+    let o = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(["solve", "coins"])
+        .stdin(std::fs::File::open(path).expect("asset exists"))
+        .output()
+        .expect("the binary runs");
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o),
+        String::from_utf8(asset("coins-sample.out")).unwrap()
+    );
+}
