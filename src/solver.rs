@@ -99,7 +99,23 @@ impl Outcome {
 /// Evaluates every position reachable from `root` bottom-up, `combine` turning the values of a
 /// position's options (in `legal_moves` order) into its own. Returns `None` as soon as more than
 /// `budget` positions have been reached. Iterative, so long games do not overflow the stack.
-pub fn evaluate<P, V, F>(root: &P, budget: usize, mut combine: F) -> Option<FxHashMap<P, V>>
+pub fn evaluate<P, V, F>(root: &P, budget: usize, combine: F) -> Option<FxHashMap<P, V>>
+where
+    P: Position,
+    V: Copy,
+    F: FnMut(&P, &[V]) -> V,
+{
+    walk(root, budget, &FxHashMap::default(), combine)
+}
+
+/// [`evaluate`], with the values of `known` positions taken as given: the walk stops there.
+/// The table returned holds the positions newly evaluated.
+fn walk<P, V, F>(
+    root: &P,
+    budget: usize,
+    known: &FxHashMap<P, V>,
+    mut combine: F,
+) -> Option<FxHashMap<P, V>>
 where
     P: Position,
     V: Copy,
@@ -128,7 +144,7 @@ where
             continue;
         }
         let child = top.position.play_unchecked(&top.moves[top.values.len()]);
-        match table.get(&child) {
+        match known.get(&child).or_else(|| table.get(&child)) {
             Some(&value) => top.values.push(value),
             None => {
                 if table.len() + stack.len() >= budget {
@@ -208,48 +224,18 @@ impl<P: Position> DefinitionMemo<P> {
         if let Some(&v) = self.table.get(position) {
             return v;
         }
-        let table = &self.table;
         // Known values short-cut the walk: a position already in the memo is a leaf here.
-        let fresh = evaluate_with_known(position, table);
+        let fresh = walk(
+            position,
+            usize::MAX,
+            &self.table,
+            |_, options: &[Nimber]| mex(options.iter().copied()),
+        )
+        .expect("no budget");
         let value = fresh[position];
         self.table.extend(fresh);
         value
     }
-}
-
-fn evaluate_with_known<P: Position>(
-    root: &P,
-    known: &FxHashMap<P, Nimber>,
-) -> FxHashMap<P, Nimber> {
-    struct Frame<P: Position> {
-        position: P,
-        moves: Vec<P::Move>,
-        values: Vec<Nimber>,
-    }
-    let mut table: FxHashMap<P, Nimber> = FxHashMap::default();
-    let frame = |position: P| Frame {
-        moves: position.legal_moves(),
-        values: Vec::new(),
-        position,
-    };
-    let mut stack = vec![frame(root.clone())];
-    while let Some(top) = stack.last_mut() {
-        if top.values.len() == top.moves.len() {
-            let done = stack.pop().expect("stack is not empty");
-            let value = mex(done.values.iter().copied());
-            table.insert(done.position, value);
-            if let Some(parent) = stack.last_mut() {
-                parent.values.push(value);
-            }
-            continue;
-        }
-        let child = top.position.play_unchecked(&top.moves[top.values.len()]);
-        match known.get(&child).or_else(|| table.get(&child)) {
-            Some(&value) => top.values.push(value),
-            None => stack.push(frame(child)),
-        }
-    }
-    table
 }
 
 #[cfg(test)]

@@ -134,6 +134,13 @@ impl Pty {
     }
 
     pub fn resize(&self, rows: u16, cols: u16) {
+        // The screen model first: whatever the program draws once it sees the new size must
+        // be read at that size, or a fast redraw lands on the old grid and garbles the screen.
+        self.parser
+            .lock()
+            .expect("parser")
+            .screen_mut()
+            .set_size(nonzero(rows), nonzero(cols));
         self.master
             .resize(PtySize {
                 rows,
@@ -142,11 +149,6 @@ impl Pty {
                 pixel_height: 0,
             })
             .expect("resize");
-        self.parser
-            .lock()
-            .expect("parser")
-            .screen_mut()
-            .set_size(nonzero(rows), nonzero(cols));
     }
 
     /// Waits for the child to exit; its exit status.
