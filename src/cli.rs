@@ -3,7 +3,7 @@
 //!
 //! Exit codes: 0 success, 1 no legal move (`move` on a finished game), 2 bad input or usage.
 
-use std::io::{self, Read, Write};
+use std::io::{self, IsTerminal, Read, Write};
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
@@ -335,6 +335,13 @@ fn play(mut args: PlayArgs) -> Result<ExitCode, Failure> {
         start: args.start,
         seed: args.seed,
     };
+    if !io::stdout().is_terminal() {
+        return Err(Failure::Input(
+            "the game needs a terminal, and standard output is not one; for scripts and pipes \
+             use grundy solve, move, analyze or sg"
+                .to_string(),
+        ));
+    }
     crate::tui::run(options).map_err(Failure::Other)?;
     Ok(ExitCode::SUCCESS)
 }

@@ -263,3 +263,15 @@ fn solve_reads_a_file_given_as_standard_input() {
         String::from_utf8(asset("coins-sample.out")).unwrap()
     );
 }
+
+#[test]
+fn play_without_a_terminal_says_so() {
+    // Standard output is a pipe here: the game cannot draw, and says what to use instead.
+    for args in [&[][..], &["play", "grid"][..]] {
+        let o = grundy(args, b"");
+        assert_input_error(&o, &["needs a terminal", "grundy solve"]);
+    }
+    // A bad code is still reported as such, before the terminal is looked at.
+    let o = grundy(&["play", "--code", "grid:HX"], b"");
+    assert_input_error(&o, &["bad position code", "character 7"]);
+}

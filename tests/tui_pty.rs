@@ -94,6 +94,22 @@ fn ai_first_and_ctrl_c_restores_the_terminal() {
 }
 
 #[test]
+fn a_panic_gives_the_terminal_back_and_then_reports() {
+    let args = play("coins:4:HTTHTTTTHTTTHTHH", &[]);
+    let mut pty = spawn(
+        &args,
+        &[("GRUNDY_TEST_PANIC", "1"), ("RUST_BACKTRACE", "0")],
+    );
+    pty.wait_for("Your move");
+    pty.send("\x1b[24~"); // F12
+    let status = pty.wait_exit();
+    assert!(!status.success(), "a panic exits with failure");
+    pty.assert_restored();
+    // The message is printed after the terminal is back, so it is on the main screen.
+    pty.wait_for("F12 pressed with GRUNDY_TEST_PANIC set");
+}
+
+#[test]
 fn menu_enter_twice_starts_a_game() {
     let mut pty = Pty::spawn(&[], &[]);
     pty.wait_for("Choose a game");

@@ -61,6 +61,8 @@ pub struct App {
     theme: Theme,
     quit: bool,
     ai_delay: Duration,
+    /// F12 panics: for the test that a panic gives the terminal back (`GRUNDY_TEST_PANIC`).
+    panic_key: bool,
 }
 
 /// The AI's least reply time in the real game, so the player sees their move land first.
@@ -91,6 +93,7 @@ impl App {
             theme,
             quit: false,
             ai_delay,
+            panic_key: false,
         };
         let Some(kind) = kind else {
             return Ok(app);
@@ -209,7 +212,15 @@ impl App {
         }
     }
 
+    /// Makes F12 panic, so a test can check what a crash leaves of the terminal.
+    pub fn panic_on_f12(&mut self) {
+        self.panic_key = true;
+    }
+
     fn handle_key(&mut self, key: KeyEvent) {
+        if self.panic_key && key.code == KeyCode::F(12) {
+            panic!("F12 pressed with GRUNDY_TEST_PANIC set");
+        }
         if keymap::is_interrupt(&key) {
             self.quit = true;
             return;

@@ -52,6 +52,10 @@ pub struct PlayOptions {
 /// as an error before the terminal is touched; the terminal is restored on every way out.
 pub fn run(options: PlayOptions) -> anyhow::Result<()> {
     let mut app = app::App::from_options(&options, theme::Theme::from_env())?;
+    // Only the pseudo-terminal tests set this: they crash the game on purpose.
+    if std::env::var_os("GRUNDY_TEST_PANIC").is_some() {
+        app.panic_on_f12();
+    }
     let mut terminal = terminal::init()?;
     let guard = terminal::Guard;
     let result = app.run(&mut terminal, &mut app::CrosstermEvents);
