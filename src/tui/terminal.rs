@@ -4,6 +4,7 @@
 
 use std::io::{self, Stdout, Write, stdout};
 use std::sync::Once;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use crossterm::cursor::Show;
 use crossterm::event::{DisableMouseCapture, EnableMouseCapture};
@@ -18,9 +19,15 @@ use crate::tui::session::WORKER_THREAD;
 
 pub type Tui = Terminal<CrosstermBackend<Stdout>>;
 
+/// Whether the terminal is taken over now. Giving it back twice would do harm: leaving the
+/// alternate screen a second time moves the cursor back up again, and what was printed
+/// since (a panic's message) is then written over.
+static TAKEN: AtomicBool = AtomicBool::new(false);
+
 /// Raw mode, alternate screen, mouse capture; the panic hook that undoes them.
 pub fn init() -> io::Result<Tui> {
     install_panic_hook();
+    TAKEN.store(true, Ordering::SeqCst);
     enable_raw_mode()?;
     if let Err(e) = execute!(stdout(), EnterAlternateScreen, EnableMouseCapture) {
         let _ = restore();
@@ -35,8 +42,12 @@ pub fn init() -> io::Result<Tui> {
     }
 }
 
-/// Mouse capture off, alternate screen off, cursor shown, raw mode off. Safe to call twice.
+/// Mouse capture off, alternate screen off, cursor shown, raw mode off. Only the first call
+/// after [`init`] does anything, so it is safe to call from every way out.
 pub fn restore() -> io::Result<()> {
+    if !TAKEN.swap(false, Ordering::SeqCst) {
+        return Ok(());
+    }
     let mut out = stdout();
     // Try every step even if one fails, so a half-broken terminal gets as much back as it can.
     let a = execute!(out, DisableMouseCapture, LeaveAlternateScreen, Show);
