@@ -3,9 +3,9 @@
 //! (tests/snapshots/). Snapshots are taken before any AI move, so the AI's random choices
 //! never reach them; tests that play against the AI read its move off the screen.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use crossterm::event::{Event, KeyCode, KeyModifiers, MouseEvent, MouseEventKind};
+use crossterm::event::KeyCode;
 use grundy::ai::Level;
 use grundy::games::GameKind;
 use grundy::tui::app::App;
@@ -140,12 +140,12 @@ fn dodgeball_million_boxes_chain_view() {
     insta::assert_snapshot!(screen);
 }
 
+/// Paging, the chain view, Tab and End on 10^6 boxes all answer (how fast: the frame
+/// benchmark, `cargo bench --bench tui`).
 #[test]
-fn million_boxes_draw_fast() {
+fn million_boxes_answer_every_key() {
     let mut h = Harness::new(&million(First::You), 120, 40);
-    let start = Instant::now();
-    let frames = 40;
-    for i in 0..frames {
+    for i in 0..40 {
         let key = match i % 4 {
             0 => KeyCode::PageDown,
             1 => KeyCode::Char('v'),
@@ -154,13 +154,10 @@ fn million_boxes_draw_fast() {
         };
         h.key(key);
     }
-    let per_frame = start.elapsed() / frames;
-    eprintln!("10^6 boxes: {per_frame:?} per key and frame");
-    // A frame that touched every box (10^6) would take far longer than this in a test build.
-    assert!(
-        per_frame < Duration::from_millis(50),
-        "{per_frame:?} per frame"
-    );
+    // Ten rounds of four keys: the view toggled an even number of times, the cursor at the end.
+    let screen = h.screen();
+    assert!(screen.contains("1000000"), "{screen}");
+    assert!(h.status().starts_with("box 1000000 "), "{}", h.status());
 }
 
 #[test]
@@ -413,12 +410,7 @@ fn the_wheel_scrolls_a_large_board() {
     let mut h = Harness::new(&million(First::You), 120, 40);
     assert!(h.status().starts_with("box 1 "));
     for _ in 0..30 {
-        h.app.handle_event(Event::Mouse(MouseEvent {
-            kind: MouseEventKind::ScrollDown,
-            column: 10,
-            row: 10,
-            modifiers: KeyModifiers::NONE,
-        }));
+        h.wheel_down(10, 10);
     }
     let screen = h.screen();
     // Nine boxes a row at this width: thirty turns down is box 1 + 270.

@@ -4,7 +4,7 @@
 //! move ends), so the AI's choices never reach them; tests that play against the AI read its
 //! move off the screen and assert only what any reply must leave.
 
-use crossterm::event::{Event, KeyCode, KeyModifiers, MouseEvent, MouseEventKind};
+use crossterm::event::KeyCode;
 use grundy::ai::Level;
 use grundy::games::GameKind;
 use grundy::tui::keymap;
@@ -503,12 +503,7 @@ fn the_wheel_moves_the_cursor_on_a_large_board() {
     let mut h = Harness::new(&options(&hundred_by_hundred()), 120, 40);
     h.key(KeyCode::Home);
     for _ in 0..60 {
-        h.app.handle_event(Event::Mouse(MouseEvent {
-            kind: MouseEventKind::ScrollDown,
-            column: 10,
-            row: 10,
-            modifiers: KeyModifiers::NONE,
-        }));
+        h.wheel_down(10, 10);
     }
     let screen = h.screen();
     assert!(h.status().starts_with("cell (61,1) "), "{}", h.status());

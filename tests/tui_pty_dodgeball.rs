@@ -53,13 +53,7 @@ fn revealed_throws_win_a_game_played_by_keys() {
     pty.wait_taken_over();
     for _ in 0..10 {
         // The title counts moves: after our throw and the AI's reply it is two further on.
-        let text = pty.screen_text();
-        let now: usize = text
-            .split("· move ")
-            .nth(1)
-            .and_then(|rest| rest.split_whitespace().next())
-            .and_then(|n| n.parse().ok())
-            .unwrap_or_else(|| panic!("no move number in the title:\n{text}"));
+        let now = pty.move_number();
         pty.send("w");
         pty.wait_for("A winning move: piece in box");
         pty.send("\r");

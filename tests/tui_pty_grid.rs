@@ -43,16 +43,6 @@ fn click_cell(pty: &mut Pty, row: usize, col: usize) {
     pty.click(x, y);
 }
 
-/// The move number in the title bar (`· move 3`).
-fn move_number(pty: &Pty) -> usize {
-    let text = pty.screen_text();
-    text.split("· move ")
-        .nth(1)
-        .and_then(|rest| rest.split_whitespace().next())
-        .and_then(|n| n.parse().ok())
-        .unwrap_or_else(|| panic!("no move number in the title:\n{text}"))
-}
-
 #[test]
 fn revealed_blocks_win_a_game_played_by_keys() {
     // 3 × 3, nim-sum *20: the player to move wins, so playing the revealed block each turn
@@ -61,7 +51,7 @@ fn revealed_blocks_win_a_game_played_by_keys() {
     pty.wait_for("Your move");
     pty.wait_taken_over();
     for turn in 0..20 {
-        let now = move_number(&pty);
+        let now = pty.move_number();
         pty.send("w");
         pty.wait_for("A winning move: anchor");
         pty.wait_for("Winning block at");

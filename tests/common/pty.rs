@@ -167,6 +167,16 @@ impl Pty {
         }
     }
 
+    /// The move number in the title line (`… · move 7 · …`).
+    pub fn move_number(&self) -> usize {
+        let text = self.screen_text();
+        text.split("· move ")
+            .nth(1)
+            .and_then(|rest| rest.split_whitespace().next())
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("no move number in the title:\n{text}"))
+    }
+
     /// Asserts the terminal was given back: main screen, no mouse reporting.
     pub fn assert_restored(&self) {
         let parser = self.parser.lock().expect("parser");

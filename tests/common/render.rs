@@ -80,6 +80,19 @@ impl Harness {
         self
     }
 
+    /// One turn of the mouse wheel down, over the screen cell (`column`, `row`).
+    pub fn wheel_down(&mut self, column: u16, row: u16) -> &mut Self {
+        self.app.handle_event(Event::Mouse(MouseEvent {
+            kind: MouseEventKind::ScrollDown,
+            column,
+            row,
+            modifiers: KeyModifiers::NONE,
+        }));
+        self.app.settle(SETTLE);
+        self.draw();
+        self
+    }
+
     pub fn draw(&mut self) {
         self.app.settle(SETTLE);
         self.app.update();
