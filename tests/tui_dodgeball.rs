@@ -493,3 +493,20 @@ fn reveal_highlights_the_winning_throw_on_the_board() {
     let mark: String = (x..x + 5).map(|x| buffer[(x, y + 1)].symbol()).collect();
     assert_eq!(mark.trim(), "[✸]");
 }
+
+#[test]
+fn help_shows_the_position_code_shortened_on_a_million_boxes() {
+    let mut h = Harness::new(&options(FULL20), 80, 24);
+    h.keys("?");
+    let screen = h.screen();
+    assert!(screen.contains("This position"), "{screen}");
+    assert!(
+        screen.contains(&format!("dodgeball:{}", "1".repeat(20))),
+        "{screen}"
+    );
+    let mut h = Harness::new(&million(First::You), 120, 60);
+    h.keys("?");
+    let screen = h.screen();
+    // The full board's code: "dodgeball:" and 10^6 digits.
+    assert!(screen.contains("(1000010 characters)"), "{screen}");
+}

@@ -250,7 +250,8 @@ impl App {
                         game.kind().title().to_string(),
                         game.rules(),
                         Some(game.kind()),
-                    ),
+                    )
+                    .with_code(game.position_code()),
                 });
                 return;
             }

@@ -17,6 +17,8 @@ pub struct Help {
     /// The game whose keys are shown; `None`: the menu's.
     pub game: Option<GameKind>,
     pub scroll: u16,
+    /// The code of the position on the board, in a game.
+    pub code: Option<String>,
 }
 
 impl Help {
@@ -26,7 +28,14 @@ impl Help {
             rules,
             game,
             scroll: 0,
+            code: None,
         }
+    }
+
+    /// Shows `code`, the position on the board, so the player can take it to the command line.
+    pub fn with_code(mut self, code: String) -> Help {
+        self.code = Some(code);
+        self
     }
 
     fn lines(&self, theme: &Theme) -> Vec<Line<'static>> {
@@ -37,6 +46,25 @@ impl Help {
                 lines.push(Line::raw(paragraph.to_string()));
                 lines.push(Line::raw(""));
             }
+        }
+        if let Some(code) = &self.code {
+            lines.push(Line::styled("This position", theme.title));
+            // Up to 10^6 boxes: a megabyte of code would bury the keys.
+            const SHOWN: usize = 400;
+            if code.len() > SHOWN {
+                lines.push(Line::raw(format!(
+                    "{}… ({} characters)",
+                    &code[..SHOWN],
+                    code.len()
+                )));
+            } else {
+                lines.push(Line::raw(code.clone()));
+            }
+            lines.push(Line::styled(
+                "grundy analyze CODE explains it; grundy play --code CODE plays from it.",
+                theme.dim,
+            ));
+            lines.push(Line::raw(""));
         }
         lines.push(Line::styled("Keys", theme.title));
         let rows = keymap::help_rows(self.game);

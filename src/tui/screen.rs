@@ -44,6 +44,8 @@ pub trait GameScreen {
     fn setup(&self) -> &GameSetup;
     /// The rules of the game, for the help popup.
     fn rules(&self) -> &'static [&'static str];
+    /// The code of the position on the board (for `grundy analyze` and `play --code`).
+    fn position_code(&self) -> String;
     /// Takes in the AI's move and analyses; returns whether anything changed.
     fn update(&mut self) -> bool;
     /// Whether a worker thread is running (the AI thinking, an analysis).
@@ -709,6 +711,10 @@ impl<B: Board> GameScreen for Match<B> {
 
     fn rules(&self) -> &'static [&'static str] {
         B::RULES
+    }
+
+    fn position_code(&self) -> String {
+        self.session.position().to_code()
     }
 
     fn update(&mut self) -> bool {
