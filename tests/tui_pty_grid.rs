@@ -50,27 +50,14 @@ fn revealed_blocks_win_a_game_played_by_keys() {
     let mut pty = play("grid:HTT/TTH/THT", &[]);
     pty.wait_for("Your move");
     pty.wait_taken_over();
-    for turn in 0..20 {
-        let now = pty.move_number();
-        pty.send("w");
-        pty.wait_for("A winning move: anchor");
-        pty.wait_for("Winning block at");
-        // Enter on the anchor (where the reveal puts the cursor) or p plays the block.
-        pty.send(if turn % 2 == 0 { "\r" } else { "p" });
-        let next = format!("· move {} ", now + 2);
-        pty.wait_until("the AI's reply or the end", |s| {
-            let text = s.contents();
-            text.contains("You win!") || (text.contains(&next) && text.contains("Your move"))
-        });
-        if pty.screen_text().contains("You win!") {
-            break;
-        }
-    }
-    let screen = pty.screen_text();
-    assert!(
-        screen.contains("You win!"),
-        "9 cells cannot last this long:\n{screen}"
+    // Enter on the anchor (where the reveal puts the cursor) or p plays the block; 9 cells
+    // cannot last 20 turns.
+    pty.win_with_revealed_moves(
+        "Winning block at",
+        |turn| if turn % 2 == 0 { "\r" } else { "p" },
+        20,
     );
+    let screen = pty.screen_text();
     assert!(screen.contains("The AI has no move left."), "{screen}");
     // Esc shows the board: every coin shows H.
     pty.send("\x1b");

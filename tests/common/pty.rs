@@ -177,6 +177,32 @@ impl Pty {
             .unwrap_or_else(|| panic!("no move number in the title:\n{text}"))
     }
 
+    /// Plays the revealed winning move (`w`, then `play`'s keys for turn `t`) until the game
+    /// is won, at most `turns` times; panics if it is not won by then. The title counts
+    /// moves, so after our move and the AI's reply it is two further on.
+    pub fn win_with_revealed_moves(
+        &mut self,
+        revealed: &str,
+        play: impl Fn(usize) -> &'static str,
+        turns: usize,
+    ) {
+        for turn in 0..turns {
+            let now = self.move_number();
+            self.send("w");
+            self.wait_for(revealed);
+            self.send(play(turn));
+            let next = format!("· move {} ", now + 2);
+            self.wait_until("the AI's reply or the end", |s| {
+                let text = s.contents();
+                text.contains("You win!") || (text.contains(&next) && text.contains("Your move"))
+            });
+            if self.screen_text().contains("You win!") {
+                return;
+            }
+        }
+        panic!("not won in {turns} turns:\n{}", self.screen_text());
+    }
+
     /// Asserts the terminal was given back: main screen, no mouse reporting.
     pub fn assert_restored(&self) {
         let parser = self.parser.lock().expect("parser");

@@ -69,21 +69,17 @@ impl Harness {
 
     /// A left click at a screen cell (0-based).
     pub fn click(&mut self, column: u16, row: u16) -> &mut Self {
-        self.app.handle_event(Event::Mouse(MouseEvent {
-            kind: MouseEventKind::Down(MouseButton::Left),
-            column,
-            row,
-            modifiers: KeyModifiers::NONE,
-        }));
-        self.app.settle(SETTLE);
-        self.draw();
-        self
+        self.mouse(MouseEventKind::Down(MouseButton::Left), column, row)
     }
 
     /// One turn of the mouse wheel down, over the screen cell (`column`, `row`).
     pub fn wheel_down(&mut self, column: u16, row: u16) -> &mut Self {
+        self.mouse(MouseEventKind::ScrollDown, column, row)
+    }
+
+    fn mouse(&mut self, kind: MouseEventKind, column: u16, row: u16) -> &mut Self {
         self.app.handle_event(Event::Mouse(MouseEvent {
-            kind: MouseEventKind::ScrollDown,
+            kind,
             column,
             row,
             modifiers: KeyModifiers::NONE,
