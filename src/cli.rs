@@ -222,10 +222,12 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
         Some(Command::Solve { game }) => {
             let mut input = Vec::with_capacity(stdin_size_hint());
             io::stdin().read_to_end(&mut input)?;
+            // A byte-order mark (some Windows editors write one) is not part of the input.
+            let input = input.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&input);
             let answer = match game {
-                GameKind::Coins => coins::solve(&input),
-                GameKind::Grid => grid::solve(&input),
-                GameKind::Dodgeball => dodgeball::solve(&input),
+                GameKind::Coins => coins::solve(input),
+                GameKind::Grid => grid::solve(input),
+                GameKind::Dodgeball => dodgeball::solve(input),
             }
             .map_err(|e| Failure::Input(format!("solve {}: {e}", game.name())))?;
             out.write_all(answer.as_bytes())?;

@@ -275,3 +275,18 @@ fn play_without_a_terminal_says_so() {
     let o = grundy(&["play", "--code", "grid:HX"], b"");
     assert_input_error(&o, &["bad position code", "character 7"]);
 }
+
+#[test]
+fn solve_takes_windows_line_ends_and_a_byte_order_mark() {
+    for game in ["coins", "grid", "dodgeball"] {
+        let sample = String::from_utf8(asset(&format!("{game}-sample.in"))).unwrap();
+        let windows = format!("\u{feff}{}", sample.replace('\n', "\r\n"));
+        let o = grundy(&["solve", game], windows.as_bytes());
+        assert!(o.status.success(), "{game}: {}", stderr(&o));
+        assert_eq!(
+            stdout(&o),
+            String::from_utf8(asset(&format!("{game}-sample.out"))).unwrap(),
+            "{game}"
+        );
+    }
+}
