@@ -159,7 +159,7 @@ pub struct PlayArgs {
     /// Seed for the random start and the AI's choices.
     #[arg(long)]
     pub seed: Option<u64>,
-    /// Coin row: number of coins.
+    /// Coin row: number of coins (dodgeball takes it as the number of boxes; --boxes goes to 10^6).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=30000))]
     pub n: Option<u32>,
     /// Coin row: MAXQ.
