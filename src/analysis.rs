@@ -29,7 +29,8 @@ pub struct Analysis<P: Impartial> {
     pub mover_wins: bool,
     /// Exact outcome, with remoteness, when the tree was small enough.
     pub exact: Option<Outcome>,
-    /// Legal moves, at most the limit given, winning ones first.
+    /// Legal moves, at most the limit given: winning ones first, then losing ones; each group
+    /// fastest win / slowest loss first where the remoteness is known.
     pub moves: Vec<MoveReport<P::Move>>,
     /// Whether there were more legal moves than listed.
     pub moves_truncated: bool,
@@ -81,9 +82,17 @@ impl<P: Impartial> Analysis<P> {
                 }
             })
             .collect();
-        // A game may find only some of its winning moves up front (the grid builds one block
-        // per anchor); the others turn up among the rest and join the winners here.
-        moves.sort_by_key(|report| !report.wins);
+        // Best first: winning moves, the fastest win first where the search knows it, then
+        // losing ones, the slowest loss first. (A game may find only some winning moves up
+        // front, as the grid builds one block per anchor; the rest join the winners here.)
+        moves.sort_by_key(|report| {
+            let pace = match report.remoteness_after {
+                Some(r) if report.wins => i64::from(r),
+                Some(r) => -i64::from(r),
+                None => i64::MAX,
+            };
+            (!report.wins, pace)
+        });
         Analysis {
             parts,
             nim_sum,

@@ -198,6 +198,7 @@ proptest! {
         let analysis = Analysis::new(&position, usize::MAX, 1 << 20);
         prop_assert_eq!(analysis.moves.len(), position.legal_moves().len());
         let mut seen_losing = false;
+        let mut previous: Option<(bool, u32)> = None;
         for report in &analysis.moves {
             let after = position.play_unchecked(&report.mv);
             let searched = solver::outcome(&after, 1 << 20).expect("small");
@@ -207,6 +208,12 @@ proptest! {
             // Winning moves come first.
             prop_assert!(!(seen_losing && report.wins));
             seen_losing |= !report.wins;
+            // Within each group the best first: fastest win, slowest loss.
+            if let Some((wins, r)) = previous && wins == report.wins {
+                let here = searched.remoteness;
+                prop_assert!(if wins { r <= here } else { r >= here }, "{:?}", analysis.moves);
+            }
+            previous = Some((report.wins, searched.remoteness));
         }
     }
 }
