@@ -15,23 +15,12 @@ use grundy::tui::{First, PlayOptions};
 use ratatui::style::Color;
 
 mod common;
-use common::render::Harness;
+use common::render::{Harness, options};
 
 /// 20 boxes, every one full: the standard start.
 const FULL20: &str = "dodgeball:11111111111111111111";
 /// 16 boxes; the piece in box 1 can land in 2 or 8 (empty) or hit 4 or 16 (pieces).
 const MIXED: &str = "dodgeball:1011010011110001";
-
-fn options(code: &str) -> PlayOptions {
-    PlayOptions {
-        game: Some(GameKind::Dodgeball),
-        code: Some(code.to_string()),
-        first: First::You,
-        level: Level::Perfect,
-        seed: Some(1),
-        ..PlayOptions::default()
-    }
-}
 
 fn million(first: First) -> PlayOptions {
     PlayOptions {

@@ -5,33 +5,20 @@
 //! move off the screen and assert only what any reply must leave.
 
 use crossterm::event::KeyCode;
-use grundy::ai::Level;
 use grundy::games::GameKind;
 use grundy::tui::keymap;
 use grundy::tui::theme::Theme;
-use grundy::tui::{First, PlayOptions};
 use ratatui::style::{Color, Modifier};
 
 mod common;
 use common::grid::{block_panel, grid_cell, grid_face, move_cells, turn_panel};
-use common::render::Harness;
+use common::render::{Harness, options};
 
 /// 4 × 5, eleven T coins, nim-sum 2^7+2^6+2^4+2^3+2^2 = 220: the player to move wins, and
 /// the only anchor of value 2^7 is (4,5).
 const SMALL: &str = "grid:HTHTH/TTHHT/HTTTH/THHTT";
 const ROWS: usize = 4;
 const COLS: usize = 5;
-
-fn options(code: &str) -> PlayOptions {
-    PlayOptions {
-        game: Some(GameKind::Grid),
-        code: Some(code.to_string()),
-        first: First::You,
-        level: Level::Perfect,
-        seed: Some(1),
-        ..PlayOptions::default()
-    }
-}
 
 /// A fixed 100 × 100 position (no randomness: the snapshot must not depend on rand's
 /// streams), with T coins spread over the whole board.

@@ -9,7 +9,6 @@ use std::time::Duration;
 use crossterm::event::KeyCode;
 use grundy::ai::Level;
 use grundy::game::{Notation, Position};
-use grundy::games::GameKind;
 use grundy::games::coins::CoinRow;
 use grundy::tui::app::App;
 use grundy::tui::board::Side;
@@ -19,21 +18,10 @@ use grundy::tui::{First, PlayOptions};
 use ratatui::style::Color;
 
 mod common;
-use common::render::{Harness, SETTLE};
+use common::render::{Harness, SETTLE, options};
 
 /// The 16-coin sample position of RULES.md (first case, MAXQ lowered to 4).
 const SAMPLE: &str = "coins:4:HTTHTTTTHTTTHTHH";
-
-fn options(code: &str) -> PlayOptions {
-    PlayOptions {
-        game: Some(GameKind::Coins),
-        code: Some(code.to_string()),
-        first: First::You,
-        level: Level::Perfect,
-        seed: Some(1),
-        ..PlayOptions::default()
-    }
-}
 
 #[test]
 fn menu_game_chooser() {

@@ -8,11 +8,28 @@ use std::time::Duration;
 use crossterm::event::{
     Event, KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
-use grundy::tui::PlayOptions;
+use grundy::ai::Level;
+use grundy::games::GameKind;
 use grundy::tui::app::App;
 use grundy::tui::theme::Theme;
+use grundy::tui::{First, PlayOptions};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
+
+/// A game from `code` (its game named by the code's prefix), you first, the perfect AI,
+/// seed 1: every render test's start.
+pub fn options(code: &str) -> PlayOptions {
+    PlayOptions {
+        game: GameKind::ALL
+            .into_iter()
+            .find(|kind| code.starts_with(&format!("{}:", kind.name()))),
+        code: Some(code.to_string()),
+        first: First::You,
+        level: Level::Perfect,
+        seed: Some(1),
+        ..PlayOptions::default()
+    }
+}
 
 /// The longest wait for the AI or an analysis before a test goes on regardless.
 pub const SETTLE: Duration = Duration::from_secs(10);
