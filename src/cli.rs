@@ -12,7 +12,7 @@ use rand::rngs::StdRng;
 
 use crate::ai::{self, Level};
 use crate::analysis::Analysis;
-use crate::game::{Impartial, Notation};
+use crate::game::{Impartial, Notation, shorten_code};
 use crate::games::{AnyPosition, GameKind, coins, dodgeball, grid, with_position};
 use crate::nimber::Nimber;
 use crate::tui::board::Start;
@@ -379,19 +379,7 @@ fn analyze<P: Impartial + Notation>(
     out: &mut impl Write,
 ) -> Result<ExitCode, Failure> {
     let analysis = Analysis::new(position, move_limit, ai::EXACT_BUDGET);
-    let code = position.to_code();
-    // A 10^6-box code is a megabyte: show its start and its length instead.
-    const SHOWN: usize = 120;
-    if code.len() > SHOWN {
-        writeln!(
-            out,
-            "position: {}… ({} characters)",
-            &code[..SHOWN],
-            code.len()
-        )?;
-    } else {
-        writeln!(out, "position: {code}")?;
-    }
+    writeln!(out, "position: {}", shorten_code(&position.to_code(), 120))?;
     writeln!(out)?;
     let parts = &analysis.parts;
     writeln!(

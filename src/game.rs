@@ -153,6 +153,15 @@ pub trait Notation: Position {
     fn describe_move(&self, mv: &Self::Move) -> String;
 }
 
+/// `code` for a reader: whole, or past `shown` characters its start and its length (a
+/// 10^6-box code is a megabyte).
+pub fn shorten_code(code: &str, shown: usize) -> String {
+    match code.char_indices().nth(shown) {
+        Some((cut, _)) => format!("{}… ({} characters)", &code[..cut], code.chars().count()),
+        None => code.to_string(),
+    }
+}
+
 /// A position code that does not parse or breaks a bound.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[error("{message} (at character {column})")]

@@ -251,7 +251,7 @@ impl App {
                         game.rules(),
                         Some(game.kind()),
                     )
-                    .with_code(game.position_code()),
+                    .with_code(&game.position_code()),
                 });
                 return;
             }

@@ -5,6 +5,7 @@ use ratatui::layout::{Constraint, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 
+use crate::game::shorten_code;
 use crate::games::GameKind;
 use crate::tui::keymap;
 use crate::tui::theme::Theme;
@@ -17,7 +18,7 @@ pub struct Help {
     /// The game whose keys are shown; `None`: the menu's.
     pub game: Option<GameKind>,
     pub scroll: u16,
-    /// The code of the position on the board, in a game.
+    /// The code of the position on the board, in a game, shortened for the popup.
     pub code: Option<String>,
 }
 
@@ -33,8 +34,9 @@ impl Help {
     }
 
     /// Shows `code`, the position on the board, so the player can take it to the command line.
-    pub fn with_code(mut self, code: String) -> Help {
-        self.code = Some(code);
+    pub fn with_code(mut self, code: &str) -> Help {
+        // Up to 10^6 boxes: a megabyte of code would bury the keys.
+        self.code = Some(shorten_code(code, 400));
         self
     }
 
@@ -49,17 +51,7 @@ impl Help {
         }
         if let Some(code) = &self.code {
             lines.push(Line::styled("This position", theme.title));
-            // Up to 10^6 boxes: a megabyte of code would bury the keys.
-            const SHOWN: usize = 400;
-            if code.len() > SHOWN {
-                lines.push(Line::raw(format!(
-                    "{}… ({} characters)",
-                    &code[..SHOWN],
-                    code.len()
-                )));
-            } else {
-                lines.push(Line::raw(code.clone()));
-            }
+            lines.push(Line::raw(code.clone()));
             lines.push(Line::styled(
                 "grundy analyze CODE explains it; grundy play --code CODE plays from it.",
                 theme.dim,
