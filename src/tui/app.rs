@@ -60,6 +60,9 @@ pub struct App {
     help: Option<Help>,
     theme: Theme,
     quit: bool,
+    /// The last frame was the "terminal too small" message: the screen under it is not
+    /// shown, so no key may act on it (only quit, help and a resize do anything).
+    too_small: bool,
     ai_delay: Duration,
     /// F12 panics: for the test that a panic gives the terminal back (`GRUNDY_TEST_PANIC`).
     panic_key: bool,
@@ -92,6 +95,7 @@ impl App {
             help: None,
             theme,
             quit: false,
+            too_small: false,
             ai_delay,
             panic_key: false,
         };
@@ -177,7 +181,35 @@ impl App {
         matches!(self.screen, Screen::Game { .. })
     }
 
+    /// Whether the last frame was the "terminal too small" message.
+    pub fn is_too_small(&self) -> bool {
+        self.too_small
+    }
+
+    /// The one way to quit, from the menu, a game or a popup (q, Ctrl-C).
+    fn request_quit(&mut self) {
+        self.help = None;
+        self.quit = true;
+    }
+
     pub fn handle_event(&mut self, event: Event) {
+        if self.too_small {
+            // Nothing under the message may be played blind: a resize redraws (the loop
+            // draws after every event), q and Ctrl-C quit, ? opens or closes the help.
+            if let Event::Key(key) = event
+                && key.is_press()
+            {
+                let action = keymap::action(&key, self.in_game());
+                if keymap::is_interrupt(&key) || action == Some(Action::Quit) {
+                    self.request_quit();
+                } else if action == Some(Action::Help) && self.help.is_some() {
+                    self.help = None;
+                } else if action == Some(Action::Help) || self.help.is_some() {
+                    self.handle_key(key);
+                }
+            }
+            return;
+        }
         match event {
             Event::Key(key) if key.is_press() => self.handle_key(key),
             Event::Mouse(mouse) => {
@@ -222,25 +254,29 @@ impl App {
             panic!("F12 pressed with GRUNDY_TEST_PANIC set");
         }
         if keymap::is_interrupt(&key) {
-            self.quit = true;
+            self.request_quit();
             return;
         }
         let in_game = self.in_game();
         let action = keymap::action(&key, in_game);
         if let Some(help) = &mut self.help {
             match action {
-                Some(Action::Back | Action::Help | Action::Select | Action::Quit) => {
-                    self.help = None
-                }
+                // q quits from the help as from everywhere else, as the help says.
+                Some(Action::Quit) => self.request_quit(),
+                Some(Action::Back | Action::Help | Action::Select) => self.help = None,
                 Some(Action::Up) => help.scroll_by(false),
                 Some(Action::Down) => help.scroll_by(true),
+                Some(Action::PageUp) => help.scroll_lines(false, 10),
+                Some(Action::PageDown) => help.scroll_lines(true, 10),
+                Some(Action::Home) => help.scroll_lines(false, u16::MAX),
+                Some(Action::End) => help.scroll_lines(true, u16::MAX),
                 _ => {}
             }
             return;
         }
         match action {
             Some(Action::Quit) => {
-                self.quit = true;
+                self.request_quit();
                 return;
             }
             Some(Action::Help) => {
@@ -313,8 +349,13 @@ impl App {
 
     fn draw_area(&mut self, area: Rect, buf: &mut Buffer) {
         let (w, h) = self.min_size();
-        if area.width < w || area.height < h {
+        self.too_small = area.width < w || area.height < h;
+        if self.too_small {
             too_small(area, buf, (w, h), &self.theme);
+            // The help may be read on a small screen too.
+            if let Some(help) = &self.help {
+                help.draw(area, buf, &self.theme);
+            }
             return;
         }
         match &mut self.screen {
@@ -371,7 +412,8 @@ fn too_small(area: Rect, buf: &mut Buffer, (w, h): (u16, u16), theme: &Theme) {
         Line::styled("Terminal too small", theme.title),
         Line::raw(format!("It is {}×{}.", area.width, area.height)),
         Line::raw(format!("grundy needs at least {w}×{h} here.")),
-        Line::raw("Enlarge the window, or press q to quit."),
+        Line::raw("Enlarge the window, or press q to quit (? help)."),
+        Line::raw("Other keys do nothing until it fits."),
     ];
     Paragraph::new(text)
         .wrap(Wrap { trim: true })

@@ -420,3 +420,37 @@ pub fn centred(buf: &mut Buffer, area: Rect, y: u16, text: &str, style: Style) {
     let x = area.x + area.width.saturating_sub(width) / 2;
     buf.set_stringn(x, y, text, area.width as usize, style);
 }
+
+/// `text` cut to `width` characters: a cut text ends in "…", so it never reads as a shorter
+/// text (every cut text can also be read in full in the help popup, `?`).
+pub fn fit(text: &str, width: usize) -> String {
+    if text.chars().count() <= width {
+        return text.to_string();
+    }
+    if width == 0 {
+        return String::new();
+    }
+    let kept: String = text.chars().take(width - 1).collect();
+    format!("{}…", kept.trim_end())
+}
+
+/// Writes `line` at (`x`, `y`) in at most `width` columns, ending in "…" when it is cut.
+pub fn set_line_fit(buf: &mut Buffer, x: u16, y: u16, line: &Line<'_>, width: u16) {
+    if line.width() <= width as usize || width == 0 {
+        buf.set_line(x, y, line, width);
+        return;
+    }
+    buf.set_line(x, y, line, width - 1);
+    // The style of the span the cut falls in, so the mark reads as part of that text.
+    let mut seen = 0;
+    let style = line
+        .spans
+        .iter()
+        .find(|s| {
+            seen += s.width();
+            seen >= width as usize
+        })
+        .map(|s| line.style.patch(s.style))
+        .unwrap_or(line.style);
+    buf.set_string(x + width - 1, y, "…", style);
+}

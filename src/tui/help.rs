@@ -18,6 +18,9 @@ pub struct Help {
     /// The game whose keys are shown; `None`: the menu's.
     pub game: Option<GameKind>,
     pub scroll: u16,
+    /// The last line the popup can scroll to (the text's end at the bottom of the box), from
+    /// the last draw: scrolling stops there instead of running into an empty box.
+    max_scroll: std::cell::Cell<u16>,
     /// The code of the position on the board, in a game, shortened for the popup.
     pub code: Option<String>,
 }
@@ -29,6 +32,7 @@ impl Help {
             rules,
             game,
             scroll: 0,
+            max_scroll: std::cell::Cell::new(u16::MAX),
             code: None,
         }
     }
@@ -92,23 +96,48 @@ impl Help {
             Constraint::Length(area.height.saturating_sub(2)),
         );
         Clear.render(popup, buf);
-        Paragraph::new(self.lines(theme))
-            .wrap(Wrap { trim: false })
-            .scroll((self.scroll, 0))
-            .block(
-                Block::bordered()
-                    .title(Line::styled(format!(" Help: {} ", self.title), theme.title))
-                    .title_bottom(Line::styled(" ↑↓ scroll · Esc or ? close ", theme.dim))
-                    .border_style(theme.focus_border),
+        let block = Block::bordered()
+            .title(Line::styled(format!(" Help: {} ", self.title), theme.title))
+            .border_style(theme.focus_border);
+        let inner = block.inner(popup);
+        let paragraph = Paragraph::new(self.lines(theme)).wrap(Wrap { trim: false });
+        let total = paragraph.line_count(inner.width);
+        let max_scroll = u16::try_from(total.saturating_sub(inner.height as usize))
+            .unwrap_or(u16::MAX);
+        self.max_scroll.set(max_scroll);
+        let scroll = self.scroll.min(max_scroll);
+        let hint = if max_scroll == 0 {
+            " Esc, Enter or ? close · q quits ".to_string()
+        } else {
+            format!(
+                " ↑↓ PgUp PgDn scroll · line {}-{} of {total} · Esc or ? close · q quits ",
+                scroll + 1,
+                (scroll as usize + inner.height as usize).min(total)
             )
+        };
+        paragraph
+            .scroll((scroll, 0))
+            .block(block.title_bottom(Line::styled(
+                crate::tui::board::fit(&hint, popup.width.saturating_sub(2) as usize),
+                theme.dim,
+            )))
             .render(popup, buf);
     }
 
+    /// Scrolls a line (`down` or up), never past the end of the text (as last drawn).
     pub fn scroll_by(&mut self, down: bool) {
+        self.scroll_lines(down, 1);
+    }
+
+    /// Scrolls `lines` lines, never past the end of the text (as last drawn).
+    pub fn scroll_lines(&mut self, down: bool, lines: u16) {
         if down {
-            self.scroll = self.scroll.saturating_add(1).min(200);
+            self.scroll = self
+                .scroll
+                .saturating_add(lines)
+                .min(self.max_scroll.get());
         } else {
-            self.scroll = self.scroll.saturating_sub(1);
+            self.scroll = self.scroll.min(self.max_scroll.get()).saturating_sub(lines);
         }
     }
 }
