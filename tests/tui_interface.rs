@@ -92,3 +92,91 @@ fn the_help_popup_stops_scrolling_at_its_end() {
     assert_ne!(h.screen(), at_end);
     insta::assert_snapshot!(at_end);
 }
+
+/// The grid's settings page, the focus on Rows (5 by default).
+fn grid_rows_field() -> Harness {
+    let mut h = Harness::new(&PlayOptions::default(), 80, 24);
+    h.key(KeyCode::Down).enter();
+    for _ in 0..7 {
+        h.key(KeyCode::Up);
+    }
+    assert!(h.screen().contains("▶ Rows"), "{}", h.screen());
+    h
+}
+
+#[test]
+fn typing_in_a_number_field_replaces_its_value() {
+    let mut h = grid_rows_field();
+    h.keys("7");
+    assert!(h.screen().contains("◀ 7 ▶"), "{}", h.screen());
+    h.keys("0");
+    // Typed over the 5, not after it (570).
+    assert!(h.screen().contains("◀ 70 ▶"), "{}", h.screen());
+    h.keys("0");
+    // 700 rows is out of range: shown as typed and said, not cut to 100 in silence.
+    let screen = h.screen();
+    assert!(screen.contains("◀ 700 (out of range) ▶"), "{screen}");
+    assert!(screen.contains("out of range: 1 to 100"), "{screen}");
+    insta::assert_snapshot!(screen);
+    // Start refuses it and says why.
+    for _ in 0..7 {
+        h.key(KeyCode::Down);
+    }
+    h.enter();
+    assert!(!h.app.in_game());
+    assert!(h.screen().contains("Rows 700 is out of range: 1 to 100"), "{}", h.screen());
+    // Back on the field, a new digit starts a new value.
+    for _ in 0..7 {
+        h.key(KeyCode::Up);
+    }
+    h.keys("9");
+    assert!(h.screen().contains("◀ 9 ▶"), "{}", h.screen());
+    for _ in 0..7 {
+        h.key(KeyCode::Down);
+    }
+    h.enter();
+    assert!(h.screen().contains("9 × 6"), "{}", h.screen());
+}
+
+#[test]
+fn an_arrow_brings_an_out_of_range_value_back_into_range() {
+    let mut h = grid_rows_field();
+    h.keys("570");
+    assert!(h.screen().contains("◀ 570 (out of range) ▶"), "{}", h.screen());
+    h.key(KeyCode::Left);
+    assert!(h.screen().contains("◀ 100 ▶"), "{}", h.screen());
+}
+
+#[test]
+fn a_lost_start_is_said_at_once() {
+    // coin 2 and coin 3 are both T with value *1: nim-sum 0, you to move.
+    let mut h = Harness::new(&options("coins:4:HTT"), 80, 24);
+    let screen = h.screen();
+    assert!(
+        screen.contains("You are to move in a lost") && screen.contains("position (nim-sum 0)"),
+        "{screen}"
+    );
+    // A winning start says nothing of the kind.
+    let mut h = Harness::new(&options("coins:4:HTH"), 80, 24);
+    assert!(!h.screen().contains("lost position"), "{}", h.screen());
+}
+
+#[test]
+fn the_grid_bar_shows_p_and_a() {
+    let mut h = Harness::new(&options("grid:HHH/TTH"), 120, 40);
+    let screen = h.screen();
+    let bar = screen.lines().last().unwrap();
+    assert!(bar.contains("p play") && bar.contains("a alone"), "{bar}");
+}
+
+#[test]
+fn the_game_over_panel_does_not_ask_for_a_move() {
+    // One T coin with one move (2 → 1): you play it and the game is over.
+    let mut h = Harness::new(&options("coins:4:HT"), 80, 24);
+    h.key(KeyCode::End).enter().enter().key(KeyCode::Esc);
+    let screen = h.screen();
+    assert!(screen.contains("Game over"), "{screen}");
+    assert!(!screen.contains("Choose a coin"), "{screen}");
+    assert!(screen.contains("The game is over"), "{screen}");
+    insta::assert_snapshot!(screen);
+}

@@ -454,3 +454,50 @@ pub fn set_line_fit(buf: &mut Buffer, x: u16, y: u16, line: &Line<'_>, width: u1
         .unwrap_or(line.style);
     buf.set_string(x + width - 1, y, "…", style);
 }
+
+/// A side panel of wrapped text in a bordered box. Text that does not fit is not cut
+/// silently: the last row shown ends in "…" and the border says where to read it all.
+pub fn render_text_panel(
+    block: ratatui::widgets::Block<'_>,
+    lines: Vec<Line<'_>>,
+    area: Rect,
+    buf: &mut Buffer,
+    theme: &Theme,
+) {
+    use ratatui::widgets::{Paragraph, Widget, Wrap};
+    let inner = block.inner(area);
+    let paragraph = Paragraph::new(lines).wrap(Wrap { trim: true });
+    let cut = paragraph.line_count(inner.width) > inner.height as usize;
+    let block = if cut {
+        block.title_bottom(Line::styled(" more: ? ", theme.dim).right_aligned())
+    } else {
+        block
+    };
+    paragraph.block(block).render(area, buf);
+    if cut && inner.width > 0 && inner.height > 0 {
+        let y = inner.y + inner.height - 1;
+        // After the last character of the last row shown, or over it when the row is full.
+        let end = (inner.x..inner.x + inner.width)
+            .rev()
+            .find(|&x| buf[(x, y)].symbol() != " ")
+            .map_or(inner.x, |x| x + 1);
+        let x = end.min(inner.x + inner.width - 1);
+        buf.set_string(x, y, "…", theme.dim);
+    }
+}
+
+/// The side panel's text once the game is over, instead of how to choose a move.
+pub fn game_over_lines(theme: &Theme) -> Vec<Line<'static>> {
+    use crate::tui::keymap::{self, Action};
+    vec![
+        Line::raw("The game is over: no move is left."),
+        Line::from(vec![
+            Span::styled(keymap::key_for(Action::Undo), theme.key),
+            Span::raw(" undoes, "),
+            Span::styled(keymap::key_for(Action::NewGame), theme.key),
+            Span::raw(" starts a new game, "),
+            Span::styled(keymap::key_for(Action::Restart), theme.key),
+            Span::raw(" restarts this one."),
+        ]),
+    ]
+}

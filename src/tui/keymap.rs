@@ -208,14 +208,14 @@ pub const BINDINGS: &[Binding] = &[
         keys: &[key('p')],
         action: Action::PlayBuilt,
         scope: Scope::Only(GameKind::Grid),
-        bar: "",
+        bar: "play",
         help: "coin grid: play the block you built (Enter on its anchor does too)",
     },
     Binding {
         keys: &[key('a')],
         action: Action::Alone,
         scope: Scope::Only(GameKind::Grid),
-        bar: "",
+        bar: "alone",
         help: "coin grid: flip the T coin under the cursor alone (a one-coin block)",
     },
     Binding {

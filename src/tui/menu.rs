@@ -185,8 +185,15 @@ impl Menu {
                     Some(Action::Erase) => self.erase(field),
                     Some(Action::Back) => {
                         self.step = Step::ChooseGame;
+                        self.typing = false;
                     }
-                    Some(Action::Select) => return MenuEvent::Start(self.choice()),
+                    Some(Action::Select) => {
+                        if let Some(e) = self.range_error() {
+                            self.error = Some(e);
+                            return MenuEvent::None;
+                        }
+                        return MenuEvent::Start(self.choice());
+                    }
                     _ => {}
                 }
             }
@@ -209,6 +216,10 @@ impl Menu {
                 self.focus = i;
                 self.typing = false;
                 if self.fields()[i] == Field::Go {
+                    if let Some(e) = self.range_error() {
+                        self.error = Some(e);
+                        return MenuEvent::None;
+                    }
                     MenuEvent::Start(self.choice())
                 } else {
                     MenuEvent::None
@@ -228,13 +239,26 @@ impl Menu {
         }
     }
 
+    /// A typed digit: the first one after the focus arrives replaces the value, the next
+    /// ones append. The value is kept as typed, even out of range (then shown as such and
+    /// refused by Start), rather than silently changed.
     fn type_digit(&mut self, field: Field, d: u32) {
         let typing = self.typing;
         self.typing = true;
+        // Nine digits are more than any field takes: further digits are ignored.
+        const MOST: u64 = 999_999_999;
+        let next = |old: u64| {
+            if !typing {
+                d as u64
+            } else if old > MOST / 10 {
+                old
+            } else {
+                old * 10 + d as u64
+            }
+        };
         if field == Field::Maxq {
             let setup = &mut self.setups[self.game];
-            let v = if typing { setup.maxq * 10 + d } else { d };
-            setup.maxq = v.min(CoinRow::MAX_MAXQ);
+            setup.maxq = next(setup.maxq as u64) as u32;
             return;
         }
         if field == Field::Seed {
@@ -242,16 +266,42 @@ impl Menu {
             self.seed = Some(v.saturating_mul(10).saturating_add(d as u64));
             return;
         }
-        if let Some((value, max)) = self.number(field) {
-            let v = if typing {
-                *value * 10 + d as usize
-            } else {
-                d as usize
-            };
-            *value = v.min(max);
+        if let Some((value, _)) = self.number(field) {
+            *value = next(*value as u64) as usize;
         } else {
             self.typing = false;
         }
+    }
+
+    /// The range of a number field, and its value now.
+    fn range(&self, field: Field) -> Option<(usize, usize)> {
+        let setup = &self.setups[self.game];
+        match field {
+            Field::Coins => Some((setup.coins, CoinRow::MAX_N)),
+            Field::Maxq => Some((setup.maxq as usize, CoinRow::MAX_MAXQ as usize)),
+            Field::Rows => Some((setup.rows, MAX_GRID)),
+            Field::Cols => Some((setup.cols, MAX_GRID)),
+            Field::Boxes => Some((setup.boxes, MAX_BOXES)),
+            _ => None,
+        }
+    }
+
+    /// Whether a number field holds a value outside its range 1..=max.
+    fn out_of_range(&self, field: Field) -> bool {
+        self.range(field)
+            .is_some_and(|(value, max)| value == 0 || value > max)
+    }
+
+    /// What is wrong with the first field out of range, if any.
+    fn range_error(&self) -> Option<String> {
+        self.fields()
+            .into_iter()
+            .find(|&f| self.out_of_range(f))
+            .map(|f| {
+                let (label, value) = self.field_text(f);
+                let max = self.range(f).map_or(0, |(_, max)| max);
+                format!("{label} {value} is out of range: 1 to {max}")
+            })
     }
 
     fn erase(&mut self, field: Field) {
@@ -271,11 +321,12 @@ impl Menu {
 
     fn change(&mut self, field: Field, up: bool) {
         self.typing = false;
+        // From an out-of-range value, a step lands back in range.
         let step = |v: usize, max: usize| -> usize {
             if up {
-                (v + 1).min(max)
+                (v + 1).clamp(1, max)
             } else {
-                v.saturating_sub(1).max(1)
+                v.saturating_sub(1).clamp(1, max)
             }
         };
         match field {
@@ -445,16 +496,33 @@ impl Menu {
                         Span::styled(marker, theme.text),
                         Span::styled(format!("{label:<12}"), theme.text),
                     ];
-                    if focused {
-                        spans.push(Span::styled(format!("◀ {value} ▶"), theme.selected));
+                    let bad = self.out_of_range(*field);
+                    let shown = if bad {
+                        format!("{value} (out of range)")
                     } else {
-                        spans.push(Span::styled(format!("  {value}"), theme.text));
+                        value
+                    };
+                    if focused {
+                        let style = if bad {
+                            theme.selected.patch(theme.losing)
+                        } else {
+                            theme.selected
+                        };
+                        spans.push(Span::styled(format!("◀ {shown} ▶"), style));
+                    } else {
+                        let style = if bad { theme.losing } else { theme.text };
+                        spans.push(Span::styled(format!("  {shown}"), style));
                     }
                     buf.set_line(row.x + 1, y, &Line::from(spans), row.width);
                 }
+                let focused = fields[self.focus.min(fields.len() - 1)];
                 let note = match self.error.as_deref() {
                     Some(e) => Line::styled(e.to_string(), theme.losing),
-                    None => Line::styled(field_note(fields[self.focus]), theme.dim),
+                    None if self.out_of_range(focused) => Line::styled(
+                        format!("out of range: {}", field_note(focused)),
+                        theme.losing,
+                    ),
+                    None => Line::styled(field_note(focused), theme.dim),
                 };
                 buf.set_line(
                     inner.x + 2,

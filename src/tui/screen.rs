@@ -220,7 +220,7 @@ impl<B: Board> Match<B> {
         // Wrapped here rather than by the paragraph, so that a move cut off at the bottom of
         // the panel ends in "…" instead of reading as a shorter move.
         let mut lines: Vec<Line> = Vec::new();
-        let mut push = |text: &str, style, prefix: Option<(&str, _)>| {
+        let mut push = |text: &str, style, prefix: Option<(&str, ratatui::style::Style)>| {
             for (i, row) in wrap_words(text, width).into_iter().enumerate() {
                 match prefix {
                     Some((head, head_style)) if i == 0 && row.starts_with(head) => {
@@ -256,12 +256,24 @@ impl<B: Board> Match<B> {
             );
         } else if self.session.to_move() == Side::You {
             push("▶ Your move", theme.notice, None);
+            // A start lost for the player is said at once, not left for them to find out.
+            let has_moved = self.session.history().iter().any(|p| p.by == Side::You);
+            if !has_moved && self.session.position().nim_sum().is_zero() {
+                push(
+                    "You are to move in a lost position (nim-sum 0): the AI will win with \
+                     perfect play unless it errs.",
+                    theme.losing,
+                    None,
+                );
+            }
         } else {
             push("AI to move", theme.notice, None);
         }
         let history = self.session.history();
-        // Newest first: if the panel is too small for both, the AI's latest move and its
-        // reason are what stays.
+        // The last two moves, newest first, each with the AI's reason. When they do not fit,
+        // the longest is cut (ending in "…") until they do, so a long AI block never pushes
+        // the other move out; the help popup (?) lists every move in full.
+        let mut groups: Vec<Vec<Line>> = Vec::new();
         for played in history.iter().rev().take(2) {
             let who = match played.by {
                 Side::You => "You: ",
@@ -272,6 +284,21 @@ impl<B: Board> Match<B> {
             } else {
                 theme.text
             };
+            let mut group = Vec::new();
+            let mut push = |text: &str, style, prefix: Option<(&str, ratatui::style::Style)>| {
+                for (i, row) in wrap_words(text, width).into_iter().enumerate() {
+                    match prefix {
+                        Some((head, head_style)) if i == 0 && row.starts_with(head) => {
+                            let rest = row[head.len()..].to_string();
+                            group.push(Line::from(vec![
+                                Span::styled(head.to_string(), head_style),
+                                Span::styled(rest, style),
+                            ]));
+                        }
+                        _ => group.push(Line::styled(row, style)),
+                    }
+                }
+            };
             push(
                 &format!("{who}{}", played.words),
                 style,
@@ -280,15 +307,33 @@ impl<B: Board> Match<B> {
             if let Some(reason) = played.reason {
                 push(&format!("↳ {reason}"), theme.dim, None);
             }
+            groups.push(group);
         }
         let height = inner.height as usize;
+        let room = height.saturating_sub(lines.len());
+        let mut cut = vec![false; groups.len()];
+        while groups.iter().map(Vec::len).sum::<usize>() > room {
+            let Some((i, _)) = groups
+                .iter()
+                .enumerate()
+                .filter(|(_, g)| !g.is_empty())
+                .max_by_key(|(i, g)| (g.len(), usize::MAX - i))
+            else {
+                break;
+            };
+            groups[i].pop();
+            cut[i] = true;
+        }
+        for (mut group, cut) in groups.into_iter().zip(cut) {
+            if cut && let Some(last) = group.last_mut() {
+                *last = ends_in_ellipsis(last, width);
+            }
+            lines.extend(group);
+        }
         if lines.len() > height && height > 0 {
             lines.truncate(height);
             let last = lines.last_mut().expect("height > 0");
-            let text: String = last.spans.iter().map(|s| s.content.as_ref()).collect();
-            let kept: String = text.chars().take(width.saturating_sub(1)).collect();
-            let style = last.spans.last().map(|s| s.style).unwrap_or_default();
-            *last = Line::styled(format!("{}…", kept.trim_end()), style);
+            *last = ends_in_ellipsis(last, width);
         }
         Paragraph::new(lines).render(inner, buf);
     }
@@ -886,6 +931,14 @@ impl<B: Board> Match<B> {
     pub fn is_over(&self) -> bool {
         self.session.position().is_over()
     }
+}
+
+/// `line` with its end replaced by "…" (it was cut after it), in at most `width` columns.
+fn ends_in_ellipsis(line: &Line<'_>, width: usize) -> Line<'static> {
+    let text: String = line.spans.iter().map(|s| s.content.as_ref()).collect();
+    let kept: String = text.chars().take(width.saturating_sub(1)).collect();
+    let style = line.spans.last().map(|s| s.style).unwrap_or_default();
+    Line::styled(format!("{}…", kept.trim_end()), style)
 }
 
 /// `text` in lines of at most `width` characters, broken at spaces where it can be.

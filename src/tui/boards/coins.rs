@@ -8,7 +8,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::{Position as ScreenPosition, Rect};
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
+use ratatui::widgets::Block;
 
 use crate::game::{Impartial, Notation};
 use crate::games::coins::rules::split;
@@ -210,14 +210,20 @@ impl CoinsBoard {
                 (Face::Tails, k) => format!("{k} moves."),
             }
         )));
-        Paragraph::new(lines)
-            .wrap(Wrap { trim: true })
-            .block(
-                Block::bordered()
-                    .title(Line::styled(" Moves ", theme.title))
-                    .border_style(theme.border),
-            )
-            .render(area, buf);
+        let lines = if crate::game::Position::is_over(view.position) {
+            crate::tui::board::game_over_lines(theme)
+        } else {
+            lines
+        };
+        crate::tui::board::render_text_panel(
+            Block::bordered()
+                .title(Line::styled(" Moves ", theme.title))
+                .border_style(theme.border),
+            lines,
+            area,
+            buf,
+            theme,
+        );
     }
 }
 

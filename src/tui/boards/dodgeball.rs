@@ -9,7 +9,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::{Position as ScreenPosition, Rect};
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
+use ratatui::widgets::Block;
 
 use crate::game::{Impartial, Notation};
 use crate::games::GameKind;
@@ -591,14 +591,20 @@ impl DodgeballBoard {
                 ]),
             ],
         };
-        Paragraph::new(lines)
-            .wrap(Wrap { trim: true })
-            .block(
-                Block::bordered()
-                    .title(Line::styled(" Throws ", theme.title))
-                    .border_style(theme.border),
-            )
-            .render(area, buf);
+        let lines = if crate::game::Position::is_over(view.position) {
+            crate::tui::board::game_over_lines(theme)
+        } else {
+            lines
+        };
+        crate::tui::board::render_text_panel(
+            Block::bordered()
+                .title(Line::styled(" Throws ", theme.title))
+                .border_style(theme.border),
+            lines,
+            area,
+            buf,
+            theme,
+        );
     }
 }
 

@@ -11,7 +11,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::{Position as ScreenPosition, Rect};
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block as Frame, Paragraph, Widget, Wrap};
+use ratatui::widgets::Block as Frame;
 
 use crate::game::{Impartial, Notation, Position};
 use crate::games::grid::values::cell_exponent;
@@ -417,18 +417,24 @@ impl GridBoard {
                 theme.value,
             ));
         }
-        Paragraph::new(lines)
-            .wrap(Wrap { trim: true })
-            .block(
-                Frame::bordered()
-                    .title(Line::styled(title, theme.title))
-                    .border_style(if self.building.is_some() {
-                        theme.focus_border
-                    } else {
-                        theme.border
-                    }),
-            )
-            .render(area, buf);
+        let lines = if view.position.is_over() {
+            crate::tui::board::game_over_lines(theme)
+        } else {
+            lines
+        };
+        crate::tui::board::render_text_panel(
+            Frame::bordered()
+                .title(Line::styled(title, theme.title))
+                .border_style(if self.building.is_some() {
+                    theme.focus_border
+                } else {
+                    theme.border
+                }),
+            lines,
+            area,
+            buf,
+            theme,
+        );
     }
 
     /// Hint mode while building: the XOR of the block's other cells against what a winning
