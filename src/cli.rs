@@ -46,7 +46,9 @@ pub enum Command {
     /// Play in the terminal against the AI (the default when no command is given).
     #[command(
         long_about = "Play in the terminal against the AI. With no game, opens the menu.\n\
-        Keys: arrows/hjkl move, Enter/Space choose, Esc back, u/r undo/redo, ? help, q quit."
+        Keys: arrows/hjkl move, Enter/Space choose, Esc back, u/r undo/redo, ? help, q quit.",
+        after_long_help = "Environment:\n  NO_COLOR  when set (to anything), a theme without colours: \
+        selection and moves are marked with symbols and reverse video."
     )]
     Play(PlayArgs),
     /// Answer a contest input read from standard input, one answer per line on standard output.
@@ -83,11 +85,12 @@ pub enum Command {
     /// Explain a position: the value of every part, the nim-sum in binary, the winner and the
     /// winning moves.
     #[command(
-        long_about = "Explain the position CODE: the Sprague–Grundy value of every tails \
-        coin / cell / piece, their nim-sum (XOR) in binary, who wins with perfect play (the player \
-        to move wins exactly when the nim-sum is not 0), the exact remoteness when the game tree is \
-        small, and the legal moves, winning ones first, each marked WIN or lose for the player \
-        making it."
+        long_about = "Explain the position CODE:\n\
+        - the Sprague–Grundy value of every tails coin, cell or piece;\n\
+        - their nim-sum (XOR) in binary;\n\
+        - who wins with perfect play (the player to move wins exactly when the nim-sum is\n\
+        \u{20}  not 0), and the exact remoteness when the game tree is small;\n\
+        - the legal moves, winning ones first, each marked WIN or lose for the player making it."
     )]
     Analyze {
         /// A position code, e.g. grid:HHH/TTH; `-` reads it from standard input.
@@ -102,6 +105,18 @@ pub enum Command {
     /// Print a table of Sprague–Grundy values, to see the patterns.
     #[command(subcommand)]
     Sg(SgTable),
+    /// Print a shell completion script for grundy on standard output.
+    #[command(long_about = "Print a shell completion script for grundy on standard output.\n\n\
+        bash:  grundy completions bash > ~/.local/share/bash-completion/completions/grundy\n\
+        zsh:   grundy completions zsh > ~/.zfunc/_grundy   (with ~/.zfunc in fpath)\n\
+        fish:  grundy completions fish > ~/.config/fish/completions/grundy.fish")]
+    Completions {
+        /// The shell to write the script for.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff) on standard output: `grundy man | man -l -`.
+    Man,
 }
 
 #[derive(Debug, Subcommand)]
@@ -159,19 +174,20 @@ pub struct PlayArgs {
     /// Seed for the random start and the AI's choices.
     #[arg(long)]
     pub seed: Option<u64>,
-    /// Coin row: number of coins (dodgeball takes it as the number of boxes; --boxes goes to 10^6).
+    /// Coin row: number of coins, 1 to 30000 [default: 20] (dodgeball takes it as the number
+    /// of boxes; --boxes goes to 10^6).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=30000))]
     pub n: Option<u32>,
-    /// Coin row: MAXQ.
+    /// Coin row: MAXQ, 1 to 20 [default: 4].
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=20))]
     pub maxq: Option<u32>,
-    /// Coin grid: rows.
+    /// Coin grid: rows, 1 to 100 [default: 5].
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=100))]
     pub rows: Option<u32>,
-    /// Coin grid: columns.
+    /// Coin grid: columns, 1 to 100 [default: 6].
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=100))]
     pub cols: Option<u32>,
-    /// Dodgeball: number of boxes.
+    /// Dodgeball: number of boxes, 1 to 1000000 [default: 12].
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     pub boxes: Option<u32>,
 }
@@ -242,6 +258,19 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
             with_position!(position, p => analyze(&p, moves, parts, &mut out))
         }
         Some(Command::Sg(table)) => sg_table(&table, &mut out),
+        Some(Command::Completions { shell }) => {
+            let mut command = <Cli as clap::CommandFactory>::command();
+            // Into memory first: `generate` panics when it cannot write (`| head`).
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut command, "grundy", &mut script);
+            out.write_all(&script)?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Some(Command::Man) => {
+            let command = <Cli as clap::CommandFactory>::command();
+            clap_mangen::Man::new(command).render(&mut out)?;
+            Ok(ExitCode::SUCCESS)
+        }
     }?;
     out.flush()?;
     Ok(code)
@@ -399,7 +428,13 @@ fn analyze<P: Impartial + Notation>(
         .take(part_limit)
         .map(|(part, _)| position.describe_part(*part))
         .collect();
-    let name_width = names.iter().map(|n| n.chars().count()).max().unwrap_or(0);
+    // The nim-sum row shares the columns of the parts.
+    let name_width = names
+        .iter()
+        .map(|n| n.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max("nim-sum".len());
     if width <= BINARY_WIDTH {
         for (i, ((_, value), name)) in parts.iter().zip(&names).enumerate() {
             let op = if i == 0 { ' ' } else { '^' };
@@ -431,7 +466,7 @@ fn analyze<P: Impartial + Notation>(
         // Grid values are powers of two up to 2^198: a column of 199-digit numbers helps nobody,
         // so show each part's exponent and, per bit, how many parts have it.
         for ((_, value), name) in parts.iter().zip(&names) {
-            writeln!(out, "  {name:<name_width$}  {}", value.short())?;
+            writeln!(out, "  {name:<name_width$}  *{}", value.short())?;
         }
         if parts.len() > part_limit {
             writeln!(out, "  … and {} more (--parts)", parts.len() - part_limit)?;
@@ -443,7 +478,8 @@ fn analyze<P: Impartial + Notation>(
         let mut bits: Vec<u32> = parts.iter().flat_map(|(_, v)| v.bits()).collect();
         bits.sort_unstable();
         bits.dedup();
-        for bit in bits.iter().rev() {
+        // As many bit rows as parts asked for (--parts), the highest first.
+        for bit in bits.iter().rev().take(part_limit) {
             let count = parts.iter().filter(|(_, v)| v.bit(*bit)).count();
             writeln!(
                 out,
@@ -452,7 +488,14 @@ fn analyze<P: Impartial + Notation>(
                 if count % 2 == 1 { "1" } else { "0" }
             )?;
         }
-        writeln!(out, "  nim-sum = {}", nim_sum_words(analysis.nim_sum))?;
+        if bits.len() > part_limit {
+            writeln!(
+                out,
+                "    … and {} lower bits (--parts)",
+                bits.len() - part_limit
+            )?;
+        }
+        writeln!(out, "  nim-sum = *{}", analysis.nim_sum.short())?;
     }
     writeln!(out)?;
     if analysis.mover_wins {
@@ -508,12 +551,9 @@ fn analyze<P: Impartial + Notation>(
     Ok(ExitCode::SUCCESS)
 }
 
+/// A value as every output of grundy writes it: `*5`, or `*2^198+2^3` past 64 bits.
 fn nim_sum_words(value: Nimber) -> String {
-    if value.highest_bit().is_some_and(|h| h >= 64) {
-        value.short()
-    } else {
-        value.to_string()
-    }
+    format!("*{}", value.short())
 }
 
 fn sg_table(table: &SgTable, out: &mut impl Write) -> Result<ExitCode, Failure> {

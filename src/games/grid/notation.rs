@@ -25,7 +25,7 @@ fn finish_row(
     match first_len {
         Some(first) if len < first => Err(CodeError::new(
             column,
-            format!("row {number} has {len} coins, but row 1 has {first}"),
+            format!("row {number} has {}, but row 1 has {first}", coins(len)),
         )),
         _ => Ok(()),
     }
@@ -95,8 +95,8 @@ impl Notation for CoinGrid {
                         return Err(CodeError::new(
                             column,
                             format!(
-                                "row {row} is longer than row 1 ({} coins)",
-                                first_len.unwrap_or(0)
+                                "row {row} is longer than row 1 ({})",
+                                coins(first_len.unwrap_or(0))
                             ),
                         ));
                     }
@@ -144,5 +144,14 @@ impl Notation for CoinGrid {
             words.push_str(&format!(" {cell}"));
         }
         words
+    }
+}
+
+/// `1 coin`, `3 coins`: a count of coins for messages.
+pub fn coins(n: usize) -> String {
+    if n == 1 {
+        "1 coin".to_string()
+    } else {
+        format!("{n} coins")
     }
 }

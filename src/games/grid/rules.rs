@@ -53,8 +53,8 @@ impl CoinGrid {
                 return Err(CodeError::new(
                     column,
                     format!(
-                        "row {number} has {} coins, but row 1 has {}",
-                        row.len(),
+                        "row {number} has {}, but row 1 has {}",
+                        super::notation::coins(row.len()),
                         first.len()
                     ),
                 ));

@@ -1,0 +1,177 @@
+//! The command line's formatting (issue 9): `analyze` columns, plurals and large values,
+//! `--help` texts, completions and the man page, and every command example shown in the README
+//! run and compared with the README's text.
+
+use std::process::{Command, Output, Stdio};
+
+fn grundy(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .expect("the binary runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).expect("stdout is UTF-8")
+}
+
+#[test]
+fn the_nim_sum_row_shares_the_columns_of_the_parts() {
+    let out = stdout(&grundy(&["analyze", "dodgeball:1111111111"]));
+    let lines: Vec<&str> = out.lines().collect();
+    let part = lines.iter().find(|l| l.contains("box 1 ")).expect("box 1");
+    let sum = lines.iter().find(|l| l.contains("nim-sum  ")).expect("nim-sum row");
+    // The value column (`*3` / `*0`) and the binary column end at the same place.
+    let value_end = |l: &str| l.find('*').map(|i| i + 2).expect("a value");
+    assert_eq!(value_end(part), value_end(sum), "\n{out}");
+    assert_eq!(part.chars().count(), sum.chars().count(), "\n{out}");
+}
+
+#[test]
+fn counts_of_one_are_singular() {
+    let o = grundy(&["analyze", "grid:HHH/T"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("row 2 has 1 coin, but row 1 has 3"), "{err}");
+    assert!(!err.contains("1 coins"), "{err}");
+}
+
+/// A 100 × 100 grid with every coin T: values up to 2^198.
+fn full_grid() -> String {
+    let row = "T".repeat(100);
+    format!("grid:{}", vec![row; 100].join("/"))
+}
+
+#[test]
+fn large_grid_values_are_written_as_values() {
+    let out = stdout(&grundy(&["analyze", &full_grid(), "--parts", "3", "--moves", "1"]));
+    assert!(out.contains("  cell (1,1)  *1\n"), "{out}");
+    assert!(out.contains("  nim-sum = *"), "{out}");
+    // --parts limits the bit table too: 3 rows and a count of the rest.
+    let bit_rows = out.lines().filter(|l| l.starts_with("    2^")).count();
+    assert_eq!(bit_rows, 3, "{out}");
+    assert!(out.contains("lower bits (--parts)"), "{out}");
+}
+
+#[test]
+fn help_texts_are_wrapped_and_complete() {
+    let analyze = stdout(&grundy(&["analyze", "--help"]));
+    let longest = analyze.lines().map(|l| l.chars().count()).max().unwrap_or(0);
+    assert!(longest <= 100, "a {longest}-character line:\n{analyze}");
+    let play = stdout(&grundy(&["play", "--help"]));
+    for needle in [
+        "[default: 20]",
+        "[default: 4]",
+        "[default: 5]",
+        "[default: 6]",
+        "[default: 12]",
+        "NO_COLOR",
+    ] {
+        assert!(play.contains(needle), "{needle} not in:\n{play}");
+    }
+}
+
+#[test]
+fn completions_and_man_page() {
+    for (shell, needle) in [
+        ("bash", "_grundy()"),
+        ("zsh", "#compdef grundy"),
+        ("fish", "complete -c grundy"),
+    ] {
+        let o = grundy(&["completions", shell]);
+        assert!(o.status.success());
+        let script = stdout(&o);
+        assert!(script.contains(needle), "{shell}:\n{script}");
+        assert!(script.contains("analyze"), "{shell}");
+    }
+    let o = grundy(&["man"]);
+    assert!(o.status.success());
+    let page = stdout(&o);
+    assert!(page.contains(".TH grundy 1"), "{page}");
+    assert!(page.contains("analyze"), "{page}");
+    let o = grundy(&["completions", "tcsh"]);
+    assert_eq!(o.status.code(), Some(2));
+}
+
+/// One command example of the README: the command after `$ ` and the lines shown under it.
+struct Example {
+    command: String,
+    shown: Vec<String>,
+}
+
+/// Every `$ grundy …` example in the README's shell blocks, with the output shown for it.
+fn readme_examples() -> Vec<Example> {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
+        .expect("README.md");
+    let mut examples: Vec<Example> = Vec::new();
+    let mut in_block = false;
+    let mut current: Option<Example> = None;
+    for line in readme.lines() {
+        if line.starts_with("```") {
+            in_block = !in_block && line.trim_start_matches('`') == "sh";
+            if let Some(e) = current.take() {
+                examples.push(e);
+            }
+            continue;
+        }
+        if !in_block {
+            continue;
+        }
+        if let Some(command) = line.strip_prefix("$ ") {
+            if let Some(e) = current.take() {
+                examples.push(e);
+            }
+            current = Some(Example {
+                command: command.to_string(),
+                shown: Vec::new(),
+            });
+        } else if let Some(e) = &mut current {
+            e.shown.push(line.to_string());
+        }
+    }
+    examples
+}
+
+#[test]
+fn every_command_shown_in_the_readme_prints_what_the_readme_shows() {
+    let examples = readme_examples();
+    assert!(examples.len() >= 6, "only {} examples found", examples.len());
+    let bin = std::path::Path::new(env!("CARGO_BIN_EXE_grundy"))
+        .parent()
+        .expect("bin dir")
+        .to_path_buf();
+    let path = format!(
+        "{}:{}",
+        bin.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    for example in examples {
+        let o = Command::new("bash")
+            .arg("-c")
+            .arg(format!("{} 2>&1", example.command))
+            .env("PATH", &path)
+            .env_remove("NO_COLOR")
+            .stdin(Stdio::null())
+            .output()
+            .expect("bash runs");
+        let actual = String::from_utf8_lossy(&o.stdout).into_owned();
+        let actual: Vec<&str> = actual.lines().collect();
+        // A last shown line of just "…" means the README shows the first lines only.
+        let (shown, prefix_only) = match example.shown.last().map(|l| l.trim()) {
+            Some("…") => (&example.shown[..example.shown.len() - 1], true),
+            _ => (&example.shown[..], false),
+        };
+        let compared = if prefix_only {
+            &actual[..shown.len().min(actual.len())]
+        } else {
+            &actual[..]
+        };
+        assert_eq!(
+            compared,
+            shown,
+            "README example `{}` differs from the real output:\n{}",
+            example.command,
+            actual.join("\n")
+        );
+    }
+}
