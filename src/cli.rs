@@ -15,6 +15,7 @@ use crate::analysis::Analysis;
 use crate::game::{Impartial, Notation, shorten_code};
 use crate::games::{AnyPosition, GameKind, coins, dodgeball, grid, with_position};
 use crate::nimber::Nimber;
+use crate::tui::app::Exit;
 use crate::tui::board::Start;
 use crate::tui::{First, PlayOptions};
 
@@ -182,19 +183,25 @@ pub fn main() -> ExitCode {
     match run(cli) {
         Ok(code) => code,
         Err(Failure::Input(message)) => {
-            eprintln!("grundy: error: {message}");
+            report(&format!("error: {message}"));
             ExitCode::from(2)
         }
         Err(Failure::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(Failure::Io(e)) => {
-            eprintln!("grundy: error: {e}");
+            report(&format!("error: {e}"));
             ExitCode::from(1)
         }
         Err(Failure::Other(e)) => {
-            eprintln!("grundy: error: {e:#}");
+            report(&format!("error: {e:#}"));
             ExitCode::from(1)
         }
     }
+}
+
+/// Writes `grundy: message` to standard error, ignoring failure: after a hang-up the terminal
+/// may be gone, and `eprintln!` would panic on that.
+fn report(message: &str) {
+    let _ = writeln!(io::stderr(), "grundy: {message}");
 }
 
 /// Why a command failed.
@@ -344,8 +351,15 @@ fn play(mut args: PlayArgs) -> Result<ExitCode, Failure> {
                 .to_string(),
         ));
     }
-    crate::tui::run(options).map_err(Failure::Other)?;
-    Ok(ExitCode::SUCCESS)
+    match crate::tui::run(options).map_err(Failure::Other)? {
+        Exit::Quit => Ok(ExitCode::SUCCESS),
+        Exit::TerminalClosed => {
+            report("the terminal's input ended, so the game did");
+            Ok(ExitCode::FAILURE)
+        }
+        // The conventional code of a process ended by signal n.
+        Exit::Signal(n) => Ok(ExitCode::from(128 + n.clamp(1, 127) as u8)),
+    }
 }
 
 fn ai_move<P: Impartial + Notation>(
@@ -359,7 +373,7 @@ fn ai_move<P: Impartial + Notation>(
         None => rand::make_rng::<StdRng>(),
     };
     let Some(decision) = ai::choose_move(position, level, &mut rng) else {
-        eprintln!("grundy: no legal move: the game is over and the player to move has lost");
+        report("no legal move: the game is over and the player to move has lost");
         return Ok(ExitCode::from(1));
     };
     let after = position.play_unchecked(&decision.mv);
