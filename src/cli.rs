@@ -14,7 +14,9 @@ use crate::ai::{self, Level};
 use crate::analysis::Analysis;
 use crate::game::{Impartial, Notation, shorten_code};
 use crate::games::{AnyPosition, GameKind, coins, dodgeball, grid, with_position};
+use crate::input::{Reader, escape_controls, excerpt};
 use crate::nimber::Nimber;
+use crate::tui::app::Exit;
 use crate::tui::board::Start;
 use crate::tui::{First, PlayOptions};
 
@@ -198,19 +200,25 @@ pub fn main() -> ExitCode {
     match run(cli) {
         Ok(code) => code,
         Err(Failure::Input(message)) => {
-            eprintln!("grundy: error: {message}");
+            report(&format!("error: {message}"));
             ExitCode::from(2)
         }
         Err(Failure::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(Failure::Io(e)) => {
-            eprintln!("grundy: error: {e}");
+            report(&format!("error: {e}"));
             ExitCode::from(1)
         }
         Err(Failure::Other(e)) => {
-            eprintln!("grundy: error: {e:#}");
+            report(&format!("error: {e:#}"));
             ExitCode::from(1)
         }
     }
+}
+
+/// Writes `grundy: message` to standard error, ignoring failure: after a hang-up the terminal
+/// may be gone, and `eprintln!` would panic on that.
+fn report(message: &str) {
+    let _ = writeln!(io::stderr(), "grundy: {message}");
 }
 
 /// Why a command failed.
@@ -236,16 +244,26 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
         None => play(PlayArgs::default_menu()),
         Some(Command::Play(args)) => play(args),
         Some(Command::Solve { game }) => {
-            let mut input = Vec::with_capacity(stdin_size_hint());
-            io::stdin().read_to_end(&mut input)?;
-            // A byte-order mark (some Windows editors write one) is not part of the input.
-            let input = input.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&input);
+            // Read as the parser asks, never whole: the first error stops the reading, and an
+            // endless or huge input is refused at its game's bounds.
+            let stdin = io::stdin();
+            let mut source = stdin.lock();
+            let limits = match game {
+                GameKind::Coins => coins::contest::LIMITS,
+                GameKind::Grid => grid::contest::LIMITS,
+                GameKind::Dodgeball => dodgeball::contest::LIMITS,
+            };
+            let mut reader = Reader::stream(&mut source, limits);
             let answer = match game {
-                GameKind::Coins => coins::solve(input),
-                GameKind::Grid => grid::solve(input),
-                GameKind::Dodgeball => dodgeball::solve(input),
+                GameKind::Coins => coins::contest::solve_from(&mut reader),
+                GameKind::Grid => grid::contest::solve_from(&mut reader),
+                GameKind::Dodgeball => dodgeball::contest::solve_from(&mut reader),
+            };
+            if let Some(e) = reader.take_io_error() {
+                return Err(Failure::Io(e));
             }
-            .map_err(|e| Failure::Input(format!("solve {}: {e}", game.name())))?;
+            let answer =
+                answer.map_err(|e| Failure::Input(format!("solve {}: {e}", game.name())))?;
             out.write_all(answer.as_bytes())?;
             Ok(ExitCode::SUCCESS)
         }
@@ -276,41 +294,57 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
     Ok(code)
 }
 
-/// The size of standard input when it is a file (`< input.txt`), so that a 6 MB contest
-/// input is read into one buffer instead of a doubling one; 0 when unknown (a pipe).
-fn stdin_size_hint() -> usize {
-    use std::os::fd::AsFd;
-    io::stdin()
-        .as_fd()
-        .try_clone_to_owned()
-        .ok()
-        .and_then(|fd| std::fs::File::from(fd).metadata().ok())
-        .filter(|meta| meta.is_file())
-        .map_or(0, |meta| meta.len() as usize + 1)
-}
+/// The longest code a position can have: a 10^6-box dodgeball board.
+const MAX_CODE: usize = "dodgeball:".len() + 1_000_000;
 
-/// The code itself, or for `-` the one line on standard input.
+/// The code itself, or for `-` the one line on standard input (a byte-order mark before it and
+/// one line ending after it are not part of it). Standard input is read only up to the
+/// longest code there is.
 fn code_text(code: String) -> Result<String, Failure> {
     if code != "-" {
         return Ok(code);
     }
     let mut bytes = Vec::new();
-    io::stdin().read_to_end(&mut bytes)?;
-    let text = String::from_utf8(bytes).map_err(|e| {
+    // Room for the longest code, a byte-order mark, a line ending, and one byte to tell that
+    // there is more.
+    let cap = MAX_CODE + 3 + 2 + 1;
+    io::stdin()
+        .lock()
+        .take(cap as u64)
+        .read_to_end(&mut bytes)?;
+    let text = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&bytes);
+    let text = text.strip_suffix(b"\n").unwrap_or(text);
+    let text = text.strip_suffix(b"\r").unwrap_or(text);
+    if text.len() > MAX_CODE {
+        return Err(Failure::Input(format!(
+            "the code on standard input is longer than {MAX_CODE} characters, the longest a \
+             position code can be (a 10^6-box dodgeball board); it starts '{}'",
+            excerpt(text, 40)
+        )));
+    }
+    let text = std::str::from_utf8(text).map_err(|e| {
         Failure::Input(format!(
-            "the code on standard input is not UTF-8 (byte {})",
-            e.utf8_error().valid_up_to() + 1
+            "the code on standard input is not UTF-8 (byte {}): '{}'",
+            e.valid_up_to() + 1,
+            excerpt(text, 40)
         ))
     })?;
-    let line = text.strip_suffix('\n').unwrap_or(&text);
-    Ok(line.strip_suffix('\r').unwrap_or(line).to_string())
+    Ok(text.to_string())
 }
 
+/// The position of a code, or an error that quotes the code (its first 60 characters, control
+/// characters escaped) with a caret under the bad character.
 fn parse_code(code: &str) -> Result<AnyPosition, Failure> {
     AnyPosition::from_code(code).map_err(|e| {
-        let shown: String = code.chars().take(60).collect();
         let caret = if e.column <= 60 {
-            format!("\n  {shown}\n  {}^", " ".repeat(e.column.saturating_sub(1)))
+            let before: String = code.chars().take(e.column.saturating_sub(1)).collect();
+            // The caret goes under the character, however wide the escapes before it are.
+            let indent = escape_controls(&before).chars().count();
+            format!(
+                "\n  {}\n  {}^",
+                excerpt(code.as_bytes(), 60),
+                " ".repeat(indent)
+            )
         } else {
             String::new()
         };
@@ -373,8 +407,15 @@ fn play(mut args: PlayArgs) -> Result<ExitCode, Failure> {
                 .to_string(),
         ));
     }
-    crate::tui::run(options).map_err(Failure::Other)?;
-    Ok(ExitCode::SUCCESS)
+    match crate::tui::run(options).map_err(Failure::Other)? {
+        Exit::Quit => Ok(ExitCode::SUCCESS),
+        Exit::TerminalClosed => {
+            report("the terminal's input ended, so the game did");
+            Ok(ExitCode::FAILURE)
+        }
+        // The conventional code of a process ended by signal n.
+        Exit::Signal(n) => Ok(ExitCode::from(128 + n.clamp(1, 127) as u8)),
+    }
 }
 
 fn ai_move<P: Impartial + Notation>(
@@ -388,7 +429,7 @@ fn ai_move<P: Impartial + Notation>(
         None => rand::make_rng::<StdRng>(),
     };
     let Some(decision) = ai::choose_move(position, level, &mut rng) else {
-        eprintln!("grundy: no legal move: the game is over and the player to move has lost");
+        report("no legal move: the game is over and the player to move has lost");
         return Ok(ExitCode::from(1));
     };
     let after = position.play_unchecked(&decision.mv);

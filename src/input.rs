@@ -3,6 +3,7 @@
 //! not be UTF-8, and a stray byte is reported rather than panicking.
 
 use std::fmt;
+use std::io::{self, Read};
 use std::ops::RangeInclusive;
 
 use thiserror::Error;
@@ -123,21 +124,9 @@ impl Field<'_> {
         InputError::new(self.line, Some(self.column), message)
     }
 
-    /// The field as text for a message, with bytes that are not printable ASCII escaped.
+    /// The field as text for a message: a short excerpt, control characters escaped.
     pub fn shown(&self) -> String {
-        let mut s = String::from("'");
-        for &b in self.text.iter().take(40) {
-            if b.is_ascii_graphic() {
-                s.push(b as char);
-            } else {
-                s.push_str(&format!("\\x{b:02X}"));
-            }
-        }
-        if self.text.len() > 40 {
-            s.push('…');
-        }
-        s.push('\'');
-        s
+        format!("'{}'", excerpt(self.text, 40))
     }
 
     /// The field as a decimal number within `range`; `name` says what it is in errors.
@@ -147,6 +136,8 @@ impl Field<'_> {
             if !b.is_ascii_digit() {
                 let what = if b.is_ascii_graphic() {
                     format!("'{}'", b as char)
+                } else if b == b' ' {
+                    "a space".to_string()
                 } else {
                     format!("byte 0x{b:02X}")
                 };
@@ -188,45 +179,257 @@ fn is_blank(b: u8) -> bool {
     b == b' ' || b == b'\t' || b == b'\r' || b == 0x0B || b == 0x0C
 }
 
-/// The lines of an input, numbered from 1. A final line ending does not make an extra line.
-pub struct Lines<'a> {
-    data: &'a [u8],
-    pos: usize,
-    number: usize,
+/// How much a streamed input may hold: past these it is refused, whatever follows.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    /// The most bytes read in all.
+    pub max_bytes: u64,
+    /// The longest line, in bytes without its line ending.
+    pub max_line: usize,
+    /// What a valid input holds at most, for the message (`"100 cases of 30000 coins, about
+    /// 6 MB"`).
+    pub valid: &'static str,
 }
 
-impl<'a> Lines<'a> {
-    pub fn new(data: &'a [u8]) -> Lines<'a> {
-        Lines {
-            data,
+impl Limits {
+    /// Generous bounds for text whose valid form is at most `valid`: lines up to 1 MiB.
+    pub const fn new(max_bytes: u64, valid: &'static str) -> Limits {
+        Limits {
+            max_bytes,
+            max_line: 1 << 20,
+            valid,
+        }
+    }
+}
+
+/// Where the bytes come from: all in memory, or read from a stream as they are needed.
+enum Data<'a> {
+    Slice(&'a [u8]),
+    Stream {
+        source: &'a mut dyn Read,
+        /// `max_line + 1` bytes: a line that does not fit is too long.
+        buffer: Vec<u8>,
+        filled: usize,
+        /// Bytes read from `source` so far.
+        read: u64,
+        eof: bool,
+        limits: Limits,
+    },
+}
+
+/// Contest input, line by line, from memory or from a stream (standard input). A stream is
+/// read in bounded chunks as the parser asks for lines, never whole: parsing stops at the
+/// first error without reading further, and an input past its [`Limits`] (an endless `yes`, a
+/// 30 GB file) is refused as soon as it crosses them. The parser sees complete lines only:
+/// [`Reader::rest`] is whole lines, so a fast scanner may run to the next `\n` without
+/// checking for the end of a chunk. A byte-order mark at the start is skipped.
+pub struct Reader<'a> {
+    data: Data<'a>,
+    /// Where the parser has got to in the window.
+    pos: usize,
+    /// The end of the complete lines in the window.
+    complete: usize,
+    /// How many lines lie before `pos`.
+    lines_read: usize,
+    started: bool,
+    io_error: Option<io::Error>,
+}
+
+impl<'a> Reader<'a> {
+    /// The whole input, already in memory.
+    pub fn new(data: &'a [u8]) -> Reader<'a> {
+        Reader {
+            data: Data::Slice(data),
             pos: 0,
-            number: 0,
+            complete: data.len(),
+            lines_read: 0,
+            started: false,
+            io_error: None,
         }
     }
 
-    /// The next line that is not blank, or an error naming `what` was expected. `what` is
-    /// only formatted for the error (pass `format_args!`): this runs once per input line.
-    pub fn expect(&mut self, what: impl fmt::Display) -> Result<Line<'a>, InputError> {
-        loop {
-            match self.next() {
-                Some(line) if line.is_blank() => continue,
-                Some(line) => return Ok(line),
-                None => {
-                    return Err(InputError::new(
-                        self.number + 1,
-                        None,
-                        format!("input ends early: expected {what}"),
-                    ));
+    /// An input read from `source` as needed, within `limits`.
+    pub fn stream(source: &'a mut dyn Read, limits: Limits) -> Reader<'a> {
+        Reader {
+            data: Data::Stream {
+                source,
+                buffer: vec![0; limits.max_line + 1],
+                filled: 0,
+                read: 0,
+                eof: false,
+                limits,
+            },
+            pos: 0,
+            complete: 0,
+            lines_read: 0,
+            started: false,
+            io_error: None,
+        }
+    }
+
+    /// The error of a failed read, if reading failed (the parse error then says only that
+    /// the input could not be read).
+    pub fn take_io_error(&mut self) -> Option<io::Error> {
+        self.io_error.take()
+    }
+
+    fn window(&self) -> &[u8] {
+        match &self.data {
+            Data::Slice(data) => data,
+            Data::Stream { buffer, filled, .. } => &buffer[..*filled],
+        }
+    }
+
+    /// The complete lines not yet taken, reading more when none are left; empty at the end of
+    /// the input.
+    pub fn rest(&mut self) -> Result<&[u8], InputError> {
+        if self.pos >= self.complete {
+            self.refill()?;
+        }
+        if !self.started {
+            self.started = true;
+            // A byte-order mark (some Windows editors write one) is not part of the input.
+            if self.window()[self.pos..self.complete].starts_with(b"\xEF\xBB\xBF") {
+                self.pos += 3;
+                if self.pos >= self.complete {
+                    self.refill()?;
                 }
+            }
+        }
+        let (pos, complete) = (self.pos, self.complete);
+        Ok(&self.window()[pos..complete])
+    }
+
+    /// Takes `bytes` of [`Reader::rest`], which held `lines` line endings (or the last line).
+    pub fn consume(&mut self, bytes: usize, lines: usize) {
+        self.pos = (self.pos + bytes).min(self.complete);
+        self.lines_read += lines;
+    }
+
+    /// How many lines were taken.
+    pub fn lines_read(&self) -> usize {
+        self.lines_read
+    }
+
+    /// Makes complete lines available after `pos`, if the input has any more.
+    fn refill(&mut self) -> Result<(), InputError> {
+        let next_line = self.lines_read + 1;
+        let Data::Stream {
+            source,
+            buffer,
+            filled,
+            read,
+            eof,
+            limits,
+        } = &mut self.data
+        else {
+            return Ok(());
+        };
+        // Keep only the unfinished line.
+        buffer.copy_within(self.pos..*filled, 0);
+        *filled -= self.pos;
+        self.pos = 0;
+        self.complete = 0;
+        loop {
+            if *eof {
+                self.complete = *filled;
+                return Ok(());
+            }
+            if *filled == buffer.len() {
+                return Err(InputError::new(
+                    next_line,
+                    None,
+                    format!(
+                        "this line is longer than {} bytes; no line of a valid input is so long",
+                        limits.max_line
+                    ),
+                ));
+            }
+            let n = match source.read(&mut buffer[*filled..]) {
+                Ok(n) => n,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => {
+                    let message = format!("cannot read the input: {e}");
+                    self.io_error = Some(e);
+                    return Err(InputError::new(next_line, None, message));
+                }
+            };
+            *read += n as u64;
+            if *read > limits.max_bytes {
+                return Err(InputError::new(
+                    next_line,
+                    None,
+                    format!(
+                        "the input goes on past {}, more than a valid one can hold ({}); \
+                         nothing after this was read",
+                        bytes_in_words(limits.max_bytes),
+                        limits.valid
+                    ),
+                ));
+            }
+            if n == 0 {
+                *eof = true;
+                continue;
+            }
+            let start = *filled;
+            *filled += n;
+            if let Some(last) = buffer[start..*filled].iter().rposition(|&b| b == b'\n') {
+                self.complete = start + last + 1;
+                return Ok(());
             }
         }
     }
 
+    /// The next line (without its line ending), or `None` at the end of the input.
+    pub fn next_line(&mut self) -> Result<Option<Line<'_>>, InputError> {
+        let rest = self.rest()?;
+        if rest.is_empty() {
+            return Ok(None);
+        }
+        let len = find_newline(rest).unwrap_or(rest.len());
+        let (start, number) = (self.pos, self.lines_read + 1);
+        self.consume(len + 1, 1);
+        Ok(Some(Line {
+            number,
+            text: &self.window()[start..start + len],
+        }))
+    }
+
+    /// The next line that is not blank, or an error naming `what` was expected. `what` is
+    /// only formatted for the error (pass `format_args!`): this runs once per input line.
+    pub fn expect(&mut self, what: impl fmt::Display) -> Result<Line<'_>, InputError> {
+        loop {
+            let rest = self.rest()?;
+            if rest.is_empty() {
+                return Err(self.ends_early(what));
+            }
+            let len = find_newline(rest).unwrap_or(rest.len());
+            if rest[..len].iter().all(|&b| is_blank(b)) {
+                self.consume(len + 1, 1);
+                continue;
+            }
+            let (start, number) = (self.pos, self.lines_read + 1);
+            self.consume(len + 1, 1);
+            return Ok(Line {
+                number,
+                text: &self.window()[start..start + len],
+            });
+        }
+    }
+
+    /// The error for an input that stops before `what`.
+    pub fn ends_early(&self, what: impl fmt::Display) -> InputError {
+        InputError::new(
+            self.lines_read + 1,
+            None,
+            format!("input ends early: expected {what}"),
+        )
+    }
+
     /// Checks that only blank lines remain.
     pub fn expect_end(&mut self) -> Result<(), InputError> {
-        for line in self.by_ref() {
-            if !line.is_blank() {
-                let field = line.fields().next().expect("a non-blank line has a field");
+        while let Some(line) = self.next_line()? {
+            if let Some(field) = line.fields().next() {
                 return Err(
                     field.error(format!("unexpected {} after the last case", field.shown()))
                 );
@@ -236,22 +439,85 @@ impl<'a> Lines<'a> {
     }
 }
 
-impl<'a> Iterator for Lines<'a> {
-    type Item = Line<'a>;
-
-    fn next(&mut self) -> Option<Line<'a>> {
-        if self.pos >= self.data.len() {
-            return None;
-        }
-        let rest = &self.data[self.pos..];
-        let len = rest.iter().position(|&b| b == b'\n').unwrap_or(rest.len());
-        self.pos += len + 1;
-        self.number += 1;
-        Some(Line {
-            number: self.number,
-            text: &rest[..len],
-        })
+/// `bytes` as `64 MiB` or `1048576 bytes`.
+fn bytes_in_words(bytes: u64) -> String {
+    if bytes >= 1 << 20 && bytes.is_multiple_of(1 << 20) {
+        format!("{} MiB", bytes >> 20)
+    } else {
+        format!("{bytes} bytes")
     }
+}
+
+/// The first `\n` in `data`, eight bytes at a time.
+pub fn find_newline(data: &[u8]) -> Option<usize> {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    let mut i = 0;
+    while let Some(chunk) = data.get(i..i + 8) {
+        let word = u64::from_le_bytes(chunk.try_into().expect("8 bytes")) ^ (ONES * b'\n' as u64);
+        // The lowest byte flagged here is the first zero byte of `word`, i.e. the first '\n'.
+        let zero_bytes = word.wrapping_sub(ONES) & !word & HIGHS;
+        if zero_bytes != 0 {
+            return Some(i + zero_bytes.trailing_zeros() as usize / 8);
+        }
+        i += 8;
+    }
+    data[i..].iter().position(|&b| b == b'\n').map(|p| i + p)
+}
+
+/// Text from the input for a message: at most `max` characters (then `…`), every control
+/// character and every byte that is not UTF-8 written as an escape (`\x1b`, `\r`, `\xff`), so
+/// a hostile input cannot move the cursor or rewrite the screen through an error message.
+pub fn excerpt(bytes: &[u8], max: usize) -> String {
+    let mut out = String::new();
+    let mut shown = 0;
+    for chunk in bytes.utf8_chunks() {
+        for c in chunk.valid().chars() {
+            if shown == max {
+                out.push('…');
+                return out;
+            }
+            push_escaped(&mut out, c);
+            shown += 1;
+        }
+        for &b in chunk.invalid() {
+            if shown == max {
+                out.push('…');
+                return out;
+            }
+            out.push_str(&format!("\\x{b:02x}"));
+            shown += 1;
+        }
+    }
+    out
+}
+
+/// `text` with its control characters escaped (see [`excerpt`]), whole.
+pub fn escape_controls(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        push_escaped(&mut out, c);
+    }
+    out
+}
+
+fn push_escaped(out: &mut String, c: char) {
+    match c {
+        '\n' => out.push_str("\\n"),
+        '\r' => out.push_str("\\r"),
+        '\t' => out.push_str("\\t"),
+        c if (c as u32) < 0x80 && c.is_control() => out.push_str(&format!("\\x{:02x}", c as u32)),
+        // C1 controls (U+0080–U+009F) act like ESC sequences on some terminals; bidi controls
+        // and the like can reorder what is shown.
+        c if c.is_control() || is_format(c) => out.push_str(&format!("\\u{{{:04x}}}", c as u32)),
+        c => out.push(c),
+    }
+}
+
+/// Invisible characters that change how text around them is shown (bidi overrides, zero
+/// widths).
+fn is_format(c: char) -> bool {
+    matches!(c as u32, 0x200B..=0x200F | 0x202A..=0x202E | 0x2066..=0x2069 | 0xFEFF)
 }
 
 #[cfg(test)]
@@ -260,7 +526,7 @@ mod tests {
 
     #[test]
     fn numbers_and_errors_name_their_place() {
-        let mut lines = Lines::new(b"2\n16 4x\n\n  7 8 9\n");
+        let mut lines = Reader::new(b"2\n16 4x\n\n  7 8 9\n");
         let first = lines.expect("T").unwrap();
         assert_eq!(first.numbers(["T"], [1..=100]).unwrap(), [2]);
         let second = lines.expect("n MAXQ").unwrap();

@@ -724,14 +724,16 @@ fn bad_contest_input_names_what_and_where() {
             Some(3),
             "unexpected '1' after the last case",
         ),
-        (
-            b"1\n3 1\n0 \xff 1\n",
-            3,
-            Some(3),
-            "found '\\xFF' (bytes that are not UTF-8 text)",
-        ),
+        (b"1\n3 1\n0 \xff 1\n", 3, Some(3), "found '\\xff'"),
         (b"1\n3 \xfe\n", 2, Some(3), "byte 0xFE"),
-        (b"\xef\xbb\xbf1\n", 1, Some(1), "T must be a whole number"),
+        // A byte-order mark is skipped; columns count from after it.
+        (
+            b"\xef\xbb\xbf1\n",
+            2,
+            None,
+            "expected the line `n MAXQ` of case 1",
+        ),
+        (b"\xef\xbb\xbfx\n", 1, Some(1), "T must be a whole number"),
         (b"1\n2 1\n\xc3\xa9 0\n", 3, Some(1), "found 'é'"),
     ];
     for &(input, line, column, message) in cases {

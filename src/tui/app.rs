@@ -3,7 +3,7 @@
 //! `TestBackend` with scripted events.
 
 use std::io;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use crossterm::event::{Event, KeyCode, KeyEvent, MouseButton, MouseEventKind};
 use rand::rngs::StdRng;
@@ -26,24 +26,38 @@ use crate::tui::session::SessionConfig;
 use crate::tui::theme::Theme;
 use crate::tui::{First, PlayOptions};
 
-/// Where the loop's events come from.
+/// Where the loop's events come from (the real terminal: [`crate::tui::events`]).
 pub trait EventSource {
-    /// The next event, or `None` after `timeout` without one.
-    fn next(&mut self, timeout: Duration) -> io::Result<Option<Event>>;
+    /// The next input, or `None` after `timeout` without one. A zero timeout only takes what
+    /// is already there.
+    fn next(&mut self, timeout: Duration) -> io::Result<Option<Input>>;
 }
 
-/// Events from the real terminal.
-pub struct CrosstermEvents;
-
-impl EventSource for CrosstermEvents {
-    fn next(&mut self, timeout: Duration) -> io::Result<Option<Event>> {
-        if crossterm::event::poll(timeout)? {
-            crossterm::event::read().map(Some)
-        } else {
-            Ok(None)
-        }
-    }
+/// What an [`EventSource`] hands the loop.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Input {
+    Event(Event),
+    /// The game must end: the terminal closed, or a signal came.
+    End(Exit),
 }
+
+/// Why the game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Exit {
+    /// The player quit (q, Ctrl-C).
+    Quit,
+    /// The terminal went away: its input ended (the window closed while SIGHUP was ignored,
+    /// as under nohup), or it could no longer be drawn on.
+    TerminalClosed,
+    /// A signal (TERM, HUP, INT, QUIT) ended the game; the exit code is 128 + the number.
+    Signal(i32),
+}
+
+/// At most this many waiting inputs are handled between two frames, and for at most
+/// [`DRAIN_TIME`]: a paste of thousands of keys is a few frames, not thousands, and a flood
+/// of input cannot keep the screen from being redrawn.
+const DRAIN_EVENTS: usize = 4096;
+const DRAIN_TIME: Duration = Duration::from_millis(100);
 
 /// What is on screen.
 enum Screen {
@@ -59,7 +73,8 @@ pub struct App {
     screen: Screen,
     help: Option<Help>,
     theme: Theme,
-    quit: bool,
+    /// Set when the game is to end, and why.
+    exit: Option<Exit>,
     /// The last frame was the "terminal too small" message: the screen under it is not
     /// shown, so no key may act on it (only quit, help and a resize do anything).
     too_small: bool,
@@ -94,7 +109,7 @@ impl App {
             screen: Screen::Menu(menu.clone()),
             help: None,
             theme,
-            quit: false,
+            exit: None,
             too_small: false,
             ai_delay,
             panic_key: false,
@@ -153,7 +168,23 @@ impl App {
     }
 
     pub fn should_quit(&self) -> bool {
-        self.quit
+        self.exit.is_some()
+    }
+
+    /// Why the game ended, once it has.
+    pub fn exit(&self) -> Option<Exit> {
+        self.exit
+    }
+
+    /// The one way out of the game: quitting (after any confirmation), the terminal closing
+    /// and the ending signals all come here, on the UI thread, before the terminal is given
+    /// back (or, for a failed draw, just before the error is returned). This is the place to
+    /// save an unfinished game: for [`Exit::TerminalClosed`] and [`Exit::Signal`] there is
+    /// nobody left to ask.
+    pub fn leave(&mut self, why: Exit) {
+        if self.exit.is_none() {
+            self.exit = Some(why);
+        }
     }
 
     /// Whether a worker thread is running (the loop then redraws often, for the spinner).
@@ -189,7 +220,7 @@ impl App {
     /// The one way to quit, from the menu, a game or a popup (q, Ctrl-C).
     fn request_quit(&mut self) {
         self.help = None;
-        self.quit = true;
+        self.leave(Exit::Quit);
     }
 
     pub fn handle_event(&mut self, event: Event) {
@@ -367,29 +398,55 @@ impl App {
         }
     }
 
+    /// Handles one input.
+    pub fn handle_input(&mut self, input: Input) {
+        match input {
+            Input::Event(event) => self.handle_event(event),
+            Input::End(why) => self.leave(why),
+        }
+    }
+
     /// The event loop: draw, wait for an event (briefly while the AI thinks, to animate the
-    /// spinner), handle it, until the player quits.
+    /// spinner), handle it and everything else already waiting, until the game ends; returns
+    /// why it ended.
     pub fn run<B: Backend, E: EventSource>(
         &mut self,
         terminal: &mut Terminal<B>,
         events: &mut E,
-    ) -> anyhow::Result<()>
+    ) -> anyhow::Result<Exit>
     where
         B::Error: Send + Sync + 'static,
     {
-        while !self.quit {
+        loop {
+            if let Some(exit) = self.exit {
+                return Ok(exit);
+            }
             self.update();
-            terminal.draw(|frame| self.draw(frame))?;
+            if let Err(e) = terminal.draw(|frame| self.draw(frame)) {
+                self.leave(Exit::TerminalClosed);
+                return Err(e.into());
+            }
             let timeout = if self.busy() {
                 Duration::from_millis(80)
             } else {
                 Duration::from_millis(250)
             };
-            if let Some(event) = events.next(timeout)? {
-                self.handle_event(event);
+            let Some(first) = events.next(timeout)? else {
+                continue;
+            };
+            self.handle_input(first);
+            let started = Instant::now();
+            for _ in 1..DRAIN_EVENTS {
+                if self.exit.is_some() || started.elapsed() > DRAIN_TIME {
+                    break;
+                }
+                self.update();
+                match events.next(Duration::ZERO)? {
+                    Some(input) => self.handle_input(input),
+                    None => break,
+                }
             }
         }
-        Ok(())
     }
 }
 

@@ -8,6 +8,7 @@
 pub mod app;
 pub mod board;
 pub mod boards;
+pub mod events;
 pub mod help;
 pub mod keymap;
 pub mod menu;
@@ -48,17 +49,23 @@ pub struct PlayOptions {
     pub seed: Option<u64>,
 }
 
-/// Runs the terminal game until the player quits. A bad position code or size is reported
-/// as an error before the terminal is touched; the terminal is restored on every way out.
-pub fn run(options: PlayOptions) -> anyhow::Result<()> {
+/// Runs the terminal game until it ends, and says why it ended (the player quit, the
+/// terminal closed, a signal). A bad position code or size is reported as an error before the
+/// terminal is touched; the terminal is restored on every way out, signals included.
+pub fn run(options: PlayOptions) -> anyhow::Result<app::Exit> {
     let mut app = app::App::from_options(&options, theme::Theme::from_env())?;
     // Only the pseudo-terminal tests set this: they crash the game on purpose.
     if std::env::var_os("GRUNDY_TEST_PANIC").is_some() {
         app.panic_on_f12();
     }
+    // Signals are caught before the terminal is taken over, so none can leave it raw.
+    let mut events = events::TerminalEvents::start()?;
     let mut terminal = terminal::init()?;
     let guard = terminal::Guard;
-    let result = app.run(&mut terminal, &mut app::CrosstermEvents);
+    let result = events
+        .read_terminal()
+        .map_err(anyhow::Error::from)
+        .and_then(|()| app.run(&mut terminal, &mut events));
     drop(guard);
     result
 }

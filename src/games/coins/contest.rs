@@ -6,135 +6,83 @@
 use std::hint::select_unpredictable;
 
 use super::values::table;
-use crate::input::{InputError, Line};
+use crate::input::{InputError, Limits, Reader};
+
+/// What a streamed coin-row input may hold: the largest valid one is about 6 MB.
+pub const LIMITS: Limits = Limits::new(64 << 20, "100 cases of at most 30000 coins, about 6 MB");
 
 /// Solves a whole contest input: `win` or `lose` per case, each on its own line.
 /// Bad input is an error naming the line and column; this never panics.
 pub fn solve(input: &[u8]) -> Result<String, InputError> {
-    if input.iter().all(|&b| is_blank(b) || b == b'\n') {
-        return Err(InputError::new(
-            1,
-            None,
-            "empty input: expected the number of cases T (1 to 100)",
-        ));
-    }
-    let mut cursor = Cursor::new(input);
-    let first = cursor.expect("the number of cases T")?;
+    solve_from(&mut Reader::new(input))
+}
+
+/// [`solve`] reading from `reader`, which stops at the first error.
+pub fn solve_from(reader: &mut Reader) -> Result<String, InputError> {
+    let first = reader.expect("the number of cases T");
+    let first = match first {
+        Ok(line) => line,
+        Err(e) if e.message.starts_with("input ends early") => {
+            return Err(InputError::new(
+                1,
+                None,
+                "empty input: expected the number of cases T (1 to 100)",
+            ));
+        }
+        Err(e) => return Err(e),
+    };
     let [cases] = first.numbers(["T"], [1..=100])?;
     let mut out = String::with_capacity(cases as usize * 5);
     for case in 1..=cases {
-        let header = cursor.expect(format_args!("the line `n MAXQ` of case {case}"))?;
+        let header = reader.expect(format_args!("the line `n MAXQ` of case {case}"))?;
         let [n, maxq] = header.numbers(["n", "MAXQ"], [1..=30000, 1..=20])?;
         let values = table(maxq as u32).coin_values();
-        let sum = cursor.coin_line(n as usize, values, case)?;
+        let sum = coin_line(reader, n as usize, values, case)?;
         out.push_str(if sum != 0 { "win\n" } else { "lose\n" });
     }
-    cursor.expect_end()?;
+    reader.expect_end()?;
     Ok(out)
 }
 
-/// Where the reading has got to: the rest of the input and the number of the line it starts.
-struct Cursor<'a> {
-    data: &'a [u8],
-    pos: usize,
-    /// How many lines lie before `pos`.
-    lines_read: usize,
-}
-
-impl<'a> Cursor<'a> {
-    fn new(data: &'a [u8]) -> Cursor<'a> {
-        Cursor {
-            data,
-            pos: 0,
-            lines_read: 0,
+/// Reads the next non-blank line as n coins 0 (tails) / 1 (heads) and returns their
+/// nim-sum, `values[i]` being the value of a lone tails coin i.
+fn coin_line(reader: &mut Reader, n: usize, values: &[u32], case: u64) -> Result<u32, InputError> {
+    loop {
+        let number = reader.lines_read() + 1;
+        let text = reader.rest()?;
+        if text.is_empty() {
+            return Err(reader.ends_early(format_args!("the line of {n} coins of case {case}")));
         }
-    }
-
-    fn next_line(&mut self) -> Option<Line<'a>> {
-        if self.pos >= self.data.len() {
-            return None;
+        let (sum, found, end) = scan_coins(text, n, values).map_err(|(offset, field)| {
+            InputError::new(
+                number,
+                Some(char_column(text, offset)),
+                format!(
+                    "coin {} must be 0 (tails) or 1 (heads), found {}",
+                    count_fields(&text[..offset]) + 1,
+                    shown(field)
+                ),
+            )
+        })?;
+        if found != n && found != 0 {
+            let line = &text[..end];
+            // Past the last value when there are too few; the first extra one otherwise.
+            let after_last = line
+                .iter()
+                .rposition(|&b| !is_blank(b))
+                .map_or(0, |i| i + 1);
+            let column = nth_field_start(line, n).unwrap_or(after_last);
+            return Err(InputError::new(
+                number,
+                Some(char_column(line, column)),
+                format!("expected {n} coin values (n = {n}), found {found}"),
+            ));
         }
-        let rest = &self.data[self.pos..];
-        let len = find_newline(rest).unwrap_or(rest.len());
-        self.pos += len + 1;
-        self.lines_read += 1;
-        Some(Line {
-            number: self.lines_read,
-            text: &rest[..len],
-        })
-    }
-
-    fn ends_early(&self, what: impl std::fmt::Display) -> InputError {
-        InputError::new(
-            self.lines_read + 1,
-            None,
-            format!("input ends early: expected {what}"),
-        )
-    }
-
-    /// The next line that is not blank.
-    fn expect(&mut self, what: impl std::fmt::Display) -> Result<Line<'a>, InputError> {
-        while let Some(line) = self.next_line() {
-            if !line.is_blank() {
-                return Ok(line);
-            }
-        }
-        Err(self.ends_early(what))
-    }
-
-    /// Checks that only blank lines remain.
-    fn expect_end(&mut self) -> Result<(), InputError> {
-        while let Some(line) = self.next_line() {
-            if let Some(field) = line.fields().next() {
-                return Err(
-                    field.error(format!("unexpected {} after the last case", field.shown()))
-                );
-            }
-        }
-        Ok(())
-    }
-
-    /// Reads the next non-blank line as n coins 0 (tails) / 1 (heads) and returns their
-    /// nim-sum, `values[i]` being the value of a lone tails coin i.
-    fn coin_line(&mut self, n: usize, values: &[u32], case: u64) -> Result<u32, InputError> {
-        loop {
-            if self.pos >= self.data.len() {
-                return Err(self.ends_early(format_args!("the line of {n} coins of case {case}")));
-            }
-            self.lines_read += 1;
-            let text = &self.data[self.pos..];
-            let (sum, found, end) = scan_coins(text, n, values).map_err(|(offset, field)| {
-                InputError::new(
-                    self.lines_read,
-                    Some(char_column(text, offset)),
-                    format!(
-                        "coin {} must be 0 (tails) or 1 (heads), found {}",
-                        count_fields(&text[..offset]) + 1,
-                        shown(field)
-                    ),
-                )
-            })?;
-            self.pos += end + 1;
-            if found == 0 {
-                // A blank line: the coins are on a later one.
-                continue;
-            }
-            if found != n {
-                let line = &text[..end];
-                // Past the last value when there are too few; the first extra one otherwise.
-                let after_last = line
-                    .iter()
-                    .rposition(|&b| !is_blank(b))
-                    .map_or(0, |i| i + 1);
-                let column = nth_field_start(line, n).unwrap_or(after_last);
-                return Err(InputError::new(
-                    self.lines_read,
-                    Some(char_column(line, column)),
-                    format!("expected {n} coin values (n = {n}), found {found}"),
-                ));
-            }
+        reader.consume(end + 1, 1);
+        if found == n {
             return Ok(sum);
         }
+        // A blank line: the coins are on a later one.
     }
 }
 
@@ -196,23 +144,6 @@ fn is_blank(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\r' | 0x0B | 0x0C)
 }
 
-/// The first `\n` in `data`, eight bytes at a time.
-fn find_newline(data: &[u8]) -> Option<usize> {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGHS: u64 = 0x8080_8080_8080_8080;
-    let mut i = 0;
-    while let Some(chunk) = data.get(i..i + 8) {
-        let word = u64::from_le_bytes(chunk.try_into().expect("8 bytes")) ^ (ONES * b'\n' as u64);
-        // The lowest byte flagged here is the first zero byte of `word`, i.e. the first '\n'.
-        let zero_bytes = word.wrapping_sub(ONES) & !word & HIGHS;
-        if zero_bytes != 0 {
-            return Some(i + zero_bytes.trailing_zeros() as usize / 8);
-        }
-        i += 8;
-    }
-    data[i..].iter().position(|&b| b == b'\n').map(|p| i + p)
-}
-
 /// How many blank-separated fields `text` holds.
 fn count_fields(text: &[u8]) -> usize {
     text.split(|&b| is_blank(b))
@@ -244,32 +175,16 @@ fn char_column(text: &[u8], offset: usize) -> usize {
         + 1
 }
 
-/// A field for an error message: as text if it is UTF-8, else with its bytes escaped.
+/// A field for an error message: a short excerpt, control characters and bytes that are not
+/// UTF-8 escaped.
 fn shown(field: &[u8]) -> String {
-    const MAX: usize = 20;
-    match std::str::from_utf8(field) {
-        Ok(text) if text.chars().count() <= MAX => format!("'{text}'"),
-        Ok(text) => format!("'{}…'", text.chars().take(MAX).collect::<String>()),
-        Err(_) => {
-            let escaped: String = field
-                .iter()
-                .take(MAX)
-                .map(|&b| {
-                    if b.is_ascii_graphic() {
-                        (b as char).to_string()
-                    } else {
-                        format!("\\x{b:02X}")
-                    }
-                })
-                .collect();
-            format!("'{escaped}' (bytes that are not UTF-8 text)")
-        }
-    }
+    format!("'{}'", crate::input::excerpt(field, 20))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::input::find_newline;
 
     #[test]
     fn newline_search_finds_the_first() {

@@ -3,16 +3,27 @@
 //! errors give the line and the character column.
 
 use super::values::nth_second_player_win;
-use crate::input::{InputError, Lines};
+use crate::input::{InputError, Limits, Reader, excerpt};
 
 /// The largest k the problem allows (k < 10^9).
 pub const MAX_K: u64 = 999_999_999;
 
+/// The most values of k one input may ask for (the problem asks one; this reader takes many).
+pub const MAX_QUERIES: usize = 1_000_000;
+
+/// What a streamed dodgeball input may hold: 10^6 lines of one k.
+pub const LIMITS: Limits = Limits::new(64 << 20, "10^6 values of k, one per line, about 10 MB");
+
 /// Answers every k of `input`, one line each.
 pub fn solve(input: &[u8]) -> Result<String, InputError> {
+    solve_from(&mut Reader::new(input))
+}
+
+/// [`solve`] reading from `reader`, which stops at the first error.
+pub fn solve_from(reader: &mut Reader) -> Result<String, InputError> {
     let mut out = String::new();
     let mut answered = 0;
-    for line in Lines::new(input) {
+    while let Some(line) = reader.next_line()? {
         let text = std::str::from_utf8(line.text).map_err(|e| {
             let valid = &line.text[..e.valid_up_to()];
             let column = char_count(valid) + 1;
@@ -28,6 +39,11 @@ pub fn solve(input: &[u8]) -> Result<String, InputError> {
         if line.is_blank() {
             continue;
         }
+        if answered == MAX_QUERIES {
+            return Err(line.error(format!(
+                "more than {MAX_QUERIES} values of k: at most {MAX_QUERIES} per input"
+            )));
+        }
         let mut fields = line.fields();
         let field = fields.next().expect("a line that is not blank has a field");
         let field_text = &text[field.column - 1..field.column - 1 + field.text.len()];
@@ -35,7 +51,11 @@ pub fn solve(input: &[u8]) -> Result<String, InputError> {
             return Err(InputError::new(
                 line.number,
                 Some(char_count(&line.text[..field.column - 1 + offset]) + 1),
-                format!("k must be a whole number, found '{c}' (U+{:04X})", c as u32),
+                format!(
+                    "k must be a whole number, found '{}' (U+{:04X})",
+                    crate::input::escape_controls(&c.to_string()),
+                    c as u32
+                ),
             ));
         }
         let k = field
@@ -48,7 +68,7 @@ pub fn solve(input: &[u8]) -> Result<String, InputError> {
                 Some(column),
                 format!(
                     "one k per line: unexpected second field '{}'",
-                    &text[extra.column - 1..extra.column - 1 + extra.text.len()]
+                    excerpt(extra.text, 40)
                 ),
             ));
         }
