@@ -151,6 +151,25 @@ pub trait Notation: Position {
 
     /// A move in words, e.g. `coin 12: flip 12, 6, 3`.
     fn describe_move(&self, mv: &Self::Move) -> String;
+
+    /// The move as one short line that [`Notation::parse_move`] reads back in this position
+    /// (saved games write one a line). The default is [`Notation::describe_move`]; games with
+    /// a compact notation override both.
+    fn move_code(&self, mv: &Self::Move) -> String {
+        self.describe_move(mv)
+    }
+
+    /// Reads a move written by [`Notation::move_code`] in this position. The move is not
+    /// checked for legality here (`Position::check_move` does that), only that it is a move
+    /// of this game. The default searches `legal_moves()` for a move whose code is `text`:
+    /// fine for small games; the coin grid, whose moves are exponentially many, overrides it.
+    fn parse_move(&self, text: &str) -> Result<Self::Move, IllegalMove> {
+        let text = text.trim();
+        self.legal_moves()
+            .into_iter()
+            .find(|mv| self.move_code(mv) == text)
+            .ok_or_else(|| IllegalMove(format!("'{text}' is not a legal move here")))
+    }
 }
 
 /// `code` for a reader: whole, or past `shown` characters its start and its length (a

@@ -12,4 +12,5 @@ pub mod games;
 pub mod input;
 pub mod nimber;
 pub mod solver;
+pub mod store;
 pub mod tui;

@@ -3,7 +3,7 @@
 //! character where a code goes wrong.
 
 use super::rules::{Base, CoinMove, CoinRow, split};
-use crate::game::{CodeError, Notation};
+use crate::game::{CodeError, IllegalMove, Notation};
 use crate::games::Face;
 
 const PREFIX: &str = "coins:";
@@ -179,6 +179,79 @@ impl Notation for CoinRow {
         }
         text
     }
+
+    /// The coins the move turns, largest first: `12 6 3`.
+    fn move_code(&self, mv: &CoinMove) -> String {
+        let coins: Vec<String> = mv.flipped().iter().map(u32::to_string).collect();
+        coins.join(" ")
+    }
+
+    /// Reads `x x/d x/d² …` (the coins a move turns, largest first, d a power of 2 or 3).
+    fn parse_move(&self, text: &str) -> Result<CoinMove, IllegalMove> {
+        parse_coin_move(text)
+    }
+}
+
+/// A coin-row move from the coins it turns, largest first (`12 6 3`; commas may separate
+/// them too). The first two give the divisor d = x / (x/d), a power of 2 or 3.
+fn parse_coin_move(text: &str) -> Result<CoinMove, IllegalMove> {
+    let error = |message: String| IllegalMove(message);
+    let mut coins = Vec::new();
+    for word in text.split([' ', ',']).filter(|w| !w.is_empty()) {
+        let coin: u32 = word
+            .parse()
+            .map_err(|_| error(format!("'{word}' is not a coin number")))?;
+        if coins.len() > CoinRow::MAX_MAXQ as usize {
+            return Err(error(format!(
+                "a move turns at most {} coins",
+                CoinRow::MAX_MAXQ + 1
+            )));
+        }
+        coins.push(coin);
+    }
+    let (first, second) = match coins.as_slice() {
+        [] => {
+            return Err(error(
+                "a coin-row move lists the coins it turns, largest first, e.g. 12 6 3".into(),
+            ));
+        }
+        [coin] => {
+            return Err(error(format!(
+                "a move turns coin {coin} and at least one coin it divides to, e.g. {coin} {}",
+                coin / 2
+            )));
+        }
+        [first, second, ..] => (*first, *second),
+    };
+    if second == 0 || second >= first || !first.is_multiple_of(second) {
+        return Err(error(format!(
+            "coin {second} is not coin {first} divided by a power of 2 or 3"
+        )));
+    }
+    let divisor = first / second;
+    let (base, step) = if divisor.is_power_of_two() {
+        (Base::Two, divisor.trailing_zeros())
+    } else if 3u32.pow(divisor.ilog(3)) == divisor {
+        (Base::Three, divisor.ilog(3))
+    } else {
+        return Err(error(format!(
+            "coin {second} is coin {first} divided by {divisor}, which is not a power of 2 or 3"
+        )));
+    };
+    let mv = CoinMove {
+        coin: first,
+        base,
+        step,
+        count: coins.len() as u32 - 1,
+    };
+    if mv.flipped() != coins {
+        let expected: Vec<String> = mv.flipped().iter().map(u32::to_string).collect();
+        return Err(error(format!(
+            "dividing by {divisor} each time, the coins are {}",
+            expected.join(" ")
+        )));
+    }
+    Ok(mv)
 }
 
 /// ` (=c·2^a·3^b)` for a coin with a + b ≥ 1, leaving out the factors equal to 1; empty for a
@@ -251,5 +324,33 @@ mod tests {
             p.describe_move(&mv),
             "coin 48 (=3·2^4): flip 48, 12, 3 (dividing by 2^2 each time)"
         );
+        assert_eq!(p.move_code(&mv), "48 12 3");
+        assert_eq!(p.parse_move("48 12 3"), Ok(mv));
+        assert_eq!(p.parse_move("48,12,3"), Ok(mv));
+    }
+
+    #[test]
+    fn every_legal_move_code_reads_back() {
+        let p = CoinRow::from_code("coins:3:TTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTT")
+            .unwrap();
+        let moves = crate::game::Position::legal_moves(&p);
+        assert!(moves.len() > 50);
+        for mv in moves {
+            assert_eq!(p.parse_move(&p.move_code(&mv)), Ok(mv));
+        }
+    }
+
+    #[test]
+    fn bad_move_codes_say_why() {
+        let p = CoinRow::from_code("coins:4:TTTTTTTTTTTT").unwrap();
+        let why = |text: &str| p.parse_move(text).unwrap_err().0;
+        assert!(why("").contains("largest first"));
+        assert!(why("12").contains("at least one coin"));
+        assert!(why("12 x").contains("'x' is not a coin number"));
+        assert!(why("12 5").contains("not coin 12 divided"));
+        assert!(why("12 2").contains("divided by 6"));
+        assert!(why("12 6 2").contains("the coins are 12 6 3"));
+        assert!(why("12 0").contains("not coin 12 divided"));
+        assert!(why("99999999999 3").contains("not a coin number"));
     }
 }

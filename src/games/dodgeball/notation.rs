@@ -3,7 +3,7 @@
 //! characters from 1, prefix included.
 
 use super::rules::{Dodgeball, Throw, size_error};
-use crate::game::{CodeError, Notation, Position};
+use crate::game::{CodeError, IllegalMove, Notation, Position};
 
 const PREFIX: &str = "dodgeball:";
 
@@ -106,6 +106,51 @@ impl Notation for Dodgeball {
             ""
         };
         format!("piece in box {} → box {}{collision}", mv.from, mv.to)
+    }
+
+    /// `3->12`: the piece in box 3 thrown to box 12.
+    fn move_code(&self, mv: &Throw) -> String {
+        format!("{}->{}", mv.from, mv.to)
+    }
+
+    /// Reads `from->to` (`→` is read too).
+    fn parse_move(&self, text: &str) -> Result<Throw, IllegalMove> {
+        let text = text.trim();
+        let (from, to) = text
+            .split_once("->")
+            .or_else(|| text.split_once('→'))
+            .ok_or_else(|| {
+                IllegalMove(format!(
+                    "'{text}' is not a throw: write from->to, e.g. 3->12"
+                ))
+            })?;
+        let number = |s: &str, what: &str| {
+            s.trim()
+                .parse::<u32>()
+                .map_err(|_| IllegalMove(format!("'{}' is not a box number ({what})", s.trim())))
+        };
+        Ok(Throw {
+            from: number(from, "the box thrown from")?,
+            to: number(to, "the box thrown to")?,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_legal_move_code_reads_back() {
+        let p = Dodgeball::from_code("dodgeball:1111111111111111111111111").unwrap();
+        for mv in p.legal_moves() {
+            assert_eq!(p.parse_move(&p.move_code(&mv)), Ok(mv));
+        }
+        assert_eq!(p.parse_move("3 → 12"), Ok(Throw { from: 3, to: 12 }));
+        let why = |text: &str| p.parse_move(text).unwrap_err().0;
+        assert!(why("3 12").contains("write from->to"));
+        assert!(why("x->12").contains("'x' is not a box number"));
+        assert!(why("3->").contains("is not a box number (the box thrown to)"));
     }
 }
 

@@ -1,8 +1,8 @@
 //! Position codes of the coin grid, `grid:<row 1>/<row 2>/…` with rows of H/T (RULES.md,
 //! "Position codes"), and moves in words.
 
-use super::{Block, CoinGrid};
-use crate::game::{CodeError, Notation};
+use super::{Block, Cell, CoinGrid};
+use crate::game::{CodeError, IllegalMove, Notation};
 
 const PREFIX: &str = "grid:";
 
@@ -144,6 +144,79 @@ impl Notation for CoinGrid {
             words.push_str(&format!(" {cell}"));
         }
         words
+    }
+
+    /// The block's cells as `row,col`, the anchor first: `2,3 1,3 1,2`. (Listing every
+    /// block to search for a code would be exponential.)
+    fn move_code(&self, mv: &Block) -> String {
+        let anchor = mv.anchor();
+        let mut code = format!("{},{}", anchor.row, anchor.col);
+        for cell in mv.others().collect::<Vec<_>>().into_iter().rev() {
+            code.push_str(&format!(" {},{}", cell.row, cell.col));
+        }
+        code
+    }
+
+    /// Reads `row,col row,col …`, the anchor first (`(2,3)` with brackets is read too).
+    fn parse_move(&self, text: &str) -> Result<Block, IllegalMove> {
+        let mut cells: Vec<Cell> = Vec::new();
+        for word in text.split_whitespace() {
+            let inner = word.trim_start_matches('(').trim_end_matches(')');
+            let cell = inner
+                .split_once(',')
+                .and_then(|(r, c)| Some(Cell::new(r.parse().ok()?, c.parse().ok()?)))
+                .ok_or_else(|| {
+                    IllegalMove(format!(
+                        "'{word}' is not a cell: write row,column, e.g. 2,3"
+                    ))
+                })?;
+            if cells.contains(&cell) {
+                return Err(IllegalMove(format!("cell {cell} is listed twice")));
+            }
+            if cells.len() >= CoinGrid::MAX_SIDE * CoinGrid::MAX_SIDE {
+                return Err(IllegalMove("more cells than a board has".to_string()));
+            }
+            cells.push(cell);
+        }
+        let Some((&anchor, others)) = cells.split_first() else {
+            return Err(IllegalMove(
+                "a coin-grid move lists its cells as row,column, the anchor first, e.g. 2,2 2,1"
+                    .to_string(),
+            ));
+        };
+        Ok(Block::new(anchor, others.iter().copied()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Position;
+
+    #[test]
+    fn every_legal_move_code_reads_back() {
+        let p = CoinGrid::from_code("grid:TTT/TTT/TTT").unwrap();
+        let moves = p.legal_moves();
+        assert!(moves.len() > 100);
+        for mv in moves {
+            let code = p.move_code(&mv);
+            assert_eq!(p.parse_move(&code), Ok(mv), "{code}");
+        }
+        let mv = p.parse_move("(2,2) (2,1)").unwrap();
+        assert_eq!(p.move_code(&mv), "2,2 2,1");
+    }
+
+    #[test]
+    fn bad_move_codes_say_why() {
+        let p = CoinGrid::from_code("grid:TTT/TTT").unwrap();
+        let why = |text: &str| p.parse_move(text).unwrap_err().0;
+        assert!(why("").contains("anchor first"));
+        assert!(why("2,2 x").contains("'x' is not a cell"));
+        assert!(why("2,2 2;1").contains("is not a cell"));
+        assert!(why("2,2 2,1 2,1").contains("listed twice"));
+        // Parsed, but not legal: check_move says why.
+        let off = p.parse_move("3,3").unwrap();
+        assert!(p.check_move(&off).is_err());
     }
 }
 

@@ -1,0 +1,542 @@
+//! Saved games: a small text format a person can read and edit, read by `grundy play --load`
+//! and `grundy analyze --load`, written by `s` in a game and, for the game left unfinished,
+//! by quitting (`autosave.grundy`, which the menu offers to resume).
+//!
+//! ```text
+//! # grundy saved game: the settings, then the moves one a line, then `end`.
+//! grundy save 1
+//! name 2026-11-23 14-05
+//! start coins:4:HTTHTTTTHTTTHTHH
+//! first you
+//! level perfect
+//! seed 1234
+//! hints off
+//! moves 2
+//! 12 6 3
+//! 16 8
+//! end
+//! ```
+//!
+//! The first line that is not blank or a `#` comment is `grundy save 1` (the format's
+//! version). Then one setting a line in any order: `start` (the start position's code,
+//! required), `first` (you or ai), `level` (easy, medium, hard, perfect), `seed` (the game's
+//! seed: the AI's choices), optional `name` and `hints` (on or off); then `moves N` and the N
+//! moves in the game's move notation (`Notation::move_code`: the coin row lists the coins a
+//! move turns, the coin grid the block's cells `row,col` with the anchor first, dodgeball
+//! `from->to`), the players taking turns from `first`; then `end`. A save cut short has no
+//! `end` and is refused, so a truncated file is never read as a shorter game. Every error
+//! names its line.
+
+use std::fmt;
+use std::fs;
+use std::path::Path;
+
+use clap::ValueEnum;
+
+use crate::ai::Level;
+use crate::game::Notation;
+use crate::games::{AnyPosition, with_position};
+use crate::store::write_atomic;
+use crate::tui::First;
+
+/// The first line of every save, with the format's version.
+const MAGIC: &str = "grundy save";
+const VERSION: u32 = 1;
+
+/// A move of a saved game: its text in the game's move notation and its line in the file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SavedMove {
+    pub line: usize,
+    pub code: String,
+}
+
+/// A saved game, as read from its text (the moves not yet played over the board: see
+/// [`replay`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Save {
+    pub name: String,
+    /// The start position's code.
+    pub start: String,
+    pub first: First,
+    pub level: Level,
+    pub seed: u64,
+    pub hints: bool,
+    pub moves: Vec<SavedMove>,
+    /// The line of `start`, for errors about the start position.
+    pub start_line: usize,
+}
+
+/// What is wrong with a save, and on which line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SaveError {
+    pub line: usize,
+    pub message: String,
+}
+
+impl fmt::Display for SaveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}: {}", self.line, self.message)
+    }
+}
+
+impl std::error::Error for SaveError {}
+
+fn error(line: usize, message: impl Into<String>) -> SaveError {
+    SaveError {
+        line,
+        message: message.into(),
+    }
+}
+
+impl Save {
+    /// A save of a game from `start` with `moves` (move codes, oldest first).
+    pub fn new(
+        name: &str,
+        start: String,
+        first: First,
+        level: Level,
+        seed: u64,
+        hints: bool,
+        moves: Vec<String>,
+    ) -> Save {
+        Save {
+            name: name.lines().next().unwrap_or_default().trim().to_string(),
+            start,
+            first,
+            level,
+            seed,
+            hints,
+            moves: moves
+                .into_iter()
+                .map(|code| SavedMove { line: 0, code })
+                .collect(),
+            start_line: 0,
+        }
+    }
+
+    /// The save's text, in the format of the module documentation.
+    pub fn to_text(&self) -> String {
+        let mut text = String::with_capacity(self.start.len() + 64 * (self.moves.len() + 8));
+        text.push_str(
+            "# grundy saved game: the settings, then the moves one a line, then `end`.\n\
+             # grundy play --load FILE resumes it; grundy analyze --load FILE explains it.\n",
+        );
+        text.push_str(&format!("{MAGIC} {VERSION}\n"));
+        if !self.name.is_empty() {
+            text.push_str(&format!("name {}\n", self.name));
+        }
+        text.push_str(&format!("start {}\n", self.start));
+        text.push_str(&format!("first {}\n", name_of(&self.first)));
+        text.push_str(&format!("level {}\n", self.level.name()));
+        text.push_str(&format!("seed {}\n", self.seed));
+        text.push_str(&format!(
+            "hints {}\n",
+            if self.hints { "on" } else { "off" }
+        ));
+        text.push_str(&format!("moves {}\n", self.moves.len()));
+        for mv in &self.moves {
+            text.push_str(&mv.code);
+            text.push('\n');
+        }
+        text.push_str("end\n");
+        text
+    }
+
+    /// Writes the save to `path` atomically.
+    pub fn write(&self, path: &Path) -> std::io::Result<()> {
+        write_atomic(path, &self.to_text())
+    }
+
+    /// Reads and parses the file at `path`; the error names the file and the line.
+    pub fn read(path: &Path) -> Result<Save, String> {
+        let bytes = fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        Save::parse(&bytes).map_err(|e| format!("{}: {e}", path.display()))
+    }
+
+    /// Parses a save's bytes. Checks the format and the start code; the moves are checked
+    /// against the board by [`replay`].
+    pub fn parse(bytes: &[u8]) -> Result<Save, SaveError> {
+        let text = std::str::from_utf8(bytes).map_err(|e| {
+            let line = bytes[..e.valid_up_to()]
+                .iter()
+                .filter(|&&b| b == b'\n')
+                .count()
+                + 1;
+            error(line, "not UTF-8 text: this is not a grundy save")
+        })?;
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        let mut lines = text
+            .split('\n')
+            .enumerate()
+            .map(|(i, l)| (i + 1, l.strip_suffix('\r').unwrap_or(l)))
+            .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'));
+        let last_line = text.split('\n').count();
+        let cut_short = |what: &str| {
+            error(
+                last_line,
+                format!("the save ends {what}: it was cut short (no `end` line)"),
+            )
+        };
+
+        let (line, first) = lines.next().ok_or_else(|| {
+            error(
+                1,
+                format!("empty: a grundy save starts with `{MAGIC} {VERSION}`"),
+            )
+        })?;
+        match first.trim().strip_prefix(MAGIC).map(str::trim) {
+            Some(v) if v == VERSION.to_string() => {}
+            Some(v) if v.parse::<u32>().is_ok_and(|v| v > VERSION) => {
+                return Err(error(
+                    line,
+                    format!("format version {v} is newer than this grundy reads ({VERSION})"),
+                ));
+            }
+            _ => {
+                return Err(error(
+                    line,
+                    format!("not a grundy save: it starts with `{MAGIC} {VERSION}`"),
+                ));
+            }
+        }
+
+        let mut name = None;
+        let mut start: Option<(usize, String)> = None;
+        let mut first_player = None;
+        let mut level = None;
+        let mut seed = None;
+        let mut hints = None;
+        let count = loop {
+            let Some((line, text)) = lines.next() else {
+                return Err(cut_short("before its moves"));
+            };
+            let (key, value) = text.trim().split_once(' ').unwrap_or((text.trim(), ""));
+            let value = value.trim();
+            let duplicate = |seen: bool| -> Result<(), SaveError> {
+                if seen {
+                    Err(error(line, format!("`{key}` is given twice")))
+                } else {
+                    Ok(())
+                }
+            };
+            match key {
+                "name" => {
+                    duplicate(name.is_some())?;
+                    name = Some(value.to_string());
+                }
+                "start" => {
+                    duplicate(start.is_some())?;
+                    AnyPosition::from_code(value).map_err(|e| {
+                        error(line, format!("the start code is not a position: {e}"))
+                    })?;
+                    start = Some((line, value.to_string()));
+                }
+                "first" => {
+                    duplicate(first_player.is_some())?;
+                    first_player = Some(choice::<First>(line, key, value)?);
+                }
+                "level" => {
+                    duplicate(level.is_some())?;
+                    level = Some(choice::<Level>(line, key, value)?);
+                }
+                "seed" => {
+                    duplicate(seed.is_some())?;
+                    seed = Some(value.parse::<u64>().map_err(|_| {
+                        error(line, format!("seed `{value}` is not a whole number"))
+                    })?);
+                }
+                "hints" => {
+                    duplicate(hints.is_some())?;
+                    hints = Some(match value {
+                        "on" => true,
+                        "off" => false,
+                        _ => return Err(error(line, format!("hints is on or off, not `{value}`"))),
+                    });
+                }
+                "moves" => {
+                    break value.parse::<usize>().map_err(|_| {
+                        error(
+                            line,
+                            format!("`moves` takes the number of moves, not `{value}`"),
+                        )
+                    })?;
+                }
+                _ => {
+                    let shown: String = text.chars().take(30).collect();
+                    return Err(error(
+                        line,
+                        format!(
+                            "`{shown}` is not a line of a save (name, start, first, level, seed, \
+                             hints, moves)"
+                        ),
+                    ));
+                }
+            }
+        };
+        let moves_line = last_seen(text, count);
+        let missing = |what: &str| {
+            error(
+                moves_line,
+                format!("the settings above `moves` have no `{what}` line"),
+            )
+        };
+        let (start_line, start) = start.ok_or_else(|| missing("start"))?;
+        let first = first_player.ok_or_else(|| missing("first"))?;
+        let level = level.ok_or_else(|| missing("level"))?;
+        let seed = seed.ok_or_else(|| missing("seed"))?;
+
+        let mut moves: Vec<SavedMove> = Vec::new();
+        loop {
+            let Some((line, text)) = lines.next() else {
+                return Err(cut_short(&format!(
+                    "after {} of its {count} moves",
+                    moves.len()
+                )));
+            };
+            let text = text.trim();
+            if text == "end" {
+                if moves.len() != count {
+                    return Err(error(
+                        line,
+                        format!(
+                            "`end` after {} moves, but `moves` says {count}",
+                            moves.len()
+                        ),
+                    ));
+                }
+                break;
+            }
+            if moves.len() == count {
+                return Err(error(
+                    line,
+                    format!("expected `end` after the {count} moves, found `{text}`"),
+                ));
+            }
+            moves.push(SavedMove {
+                line,
+                code: text.to_string(),
+            });
+        }
+        if let Some((line, text)) = lines.next() {
+            let shown: String = text.chars().take(30).collect();
+            return Err(error(line, format!("text after `end`: `{shown}`")));
+        }
+        Ok(Save {
+            name: name.unwrap_or_default(),
+            start,
+            first,
+            level,
+            seed,
+            hints: hints.unwrap_or(false),
+            moves,
+            start_line,
+        })
+    }
+
+    /// The start position, parsed (checked when the save was read).
+    pub fn start_position(&self) -> Result<AnyPosition, SaveError> {
+        AnyPosition::from_code(&self.start).map_err(|e| {
+            error(
+                self.start_line,
+                format!("the start code is not a position: {e}"),
+            )
+        })
+    }
+
+    /// The position after every move, each checked; the error names the move's line.
+    pub fn final_position(&self) -> Result<AnyPosition, SaveError> {
+        let start = self.start_position()?;
+        let code = with_position!(start, p => replay(&p, &self.moves)?.0.to_code());
+        AnyPosition::from_code(&code).map_err(|e| error(self.start_line, e.to_string()))
+    }
+}
+
+/// Plays `moves` from `start`, reading each with `Notation::parse_move` and checking it:
+/// the position after them and the moves. An unreadable or illegal move is an error naming
+/// its line.
+pub fn replay<P: Notation>(start: &P, moves: &[SavedMove]) -> Result<(P, Vec<P::Move>), SaveError> {
+    let mut position = start.clone();
+    let mut played = Vec::with_capacity(moves.len());
+    for (i, saved) in moves.iter().enumerate() {
+        let number = i + 1;
+        let mv = position.parse_move(&saved.code).map_err(|e| {
+            error(
+                saved.line,
+                format!("move {number} `{}` cannot be read: {e}", saved.code),
+            )
+        })?;
+        position = position.play(mv.clone()).map_err(|e| {
+            error(
+                saved.line,
+                format!(
+                    "move {number} `{}` is not legal here: {}",
+                    saved.code, e.reason
+                ),
+            )
+        })?;
+        played.push(mv);
+    }
+    Ok((position, played))
+}
+
+/// The line `moves N` is on (for errors about the settings before it).
+fn last_seen(text: &str, count: usize) -> usize {
+    let wanted = format!("moves {count}");
+    text.split('\n')
+        .position(|l| l.trim() == wanted)
+        .map_or(1, |i| i + 1)
+}
+
+fn choice<T: ValueEnum>(line: usize, key: &str, value: &str) -> Result<T, SaveError> {
+    T::from_str(value, false).map_err(|_| {
+        let names: Vec<String> = T::value_variants().iter().map(name_of).collect();
+        error(
+            line,
+            format!("{key} `{value}` is not one of {}", names.join(", ")),
+        )
+    })
+}
+
+fn name_of<T: ValueEnum>(value: &T) -> String {
+    value
+        .to_possible_value()
+        .map(|v| v.get_name().to_string())
+        .unwrap_or_default()
+}
+
+/// A file name for a save called `name`: letters, digits, blanks, `-`, `_` and `.` kept, any
+/// other character replaced by `-`; never empty, never hidden.
+pub fn file_name(name: &str) -> String {
+    let clean: String = name
+        .trim()
+        .chars()
+        .map(|c| {
+            if c.is_alphanumeric() || matches!(c, ' ' | '-' | '_' | '.') {
+                c
+            } else {
+                '-'
+            }
+        })
+        .collect();
+    let clean = clean.trim_start_matches('.').trim().to_string();
+    let clean = if clean.is_empty() {
+        "game".to_string()
+    } else {
+        clean
+    };
+    format!("{clean}.{}", crate::store::SAVE_EXTENSION)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Position;
+    use crate::games::coins::CoinRow;
+
+    fn sample() -> Save {
+        let start = CoinRow::from_code("coins:4:HTTHTTTTHTTTHTHH").unwrap();
+        let mut position = start.clone();
+        let mut codes = Vec::new();
+        for _ in 0..4 {
+            let mv = position.legal_moves().into_iter().last().unwrap();
+            codes.push(position.move_code(&mv));
+            position = position.play_unchecked(&mv);
+        }
+        Save::new(
+            "a game",
+            start.to_code(),
+            First::Ai,
+            Level::Hard,
+            77,
+            true,
+            codes,
+        )
+    }
+
+    #[test]
+    fn written_and_read_back() {
+        let save = sample();
+        let text = save.to_text();
+        let read = Save::parse(text.as_bytes()).unwrap();
+        assert_eq!(read.to_text(), text);
+        assert_eq!(read.name, "a game");
+        assert_eq!(
+            (read.first, read.level, read.seed, read.hints),
+            (First::Ai, Level::Hard, 77, true)
+        );
+        assert_eq!(read.moves.len(), 4);
+        assert_eq!(read.moves[0].line, 11);
+        read.final_position().unwrap();
+    }
+
+    #[test]
+    fn every_cut_is_an_error_naming_a_line() {
+        let text = sample().to_text();
+        let bytes = text.as_bytes();
+        let lines = text.lines().count();
+        for cut in 0..bytes.len() - 1 {
+            let e = Save::parse(&bytes[..cut]).expect_err(&format!("cut at {cut} accepted"));
+            assert!((1..=lines).contains(&e.line), "cut {cut}: {e}");
+            assert!(!e.message.is_empty());
+        }
+        // Only the final line break may go.
+        assert!(Save::parse(&bytes[..bytes.len() - 1]).is_ok());
+    }
+
+    #[test]
+    fn hand_edits_are_errors_naming_their_line() {
+        let text = sample().to_text();
+        let edit = |from: &str, to: &str| {
+            let edited = text.replacen(from, to, 1);
+            assert_ne!(edited, text, "{from}");
+            match Save::parse(edited.as_bytes()) {
+                Ok(save) => save.final_position().map(|_| ()).unwrap_err(),
+                Err(e) => e,
+            }
+        };
+        assert_eq!(edit("level hard", "level godlike").line, 7);
+        assert!(
+            edit("level hard", "level godlike")
+                .message
+                .contains("easy, medium, hard, perfect")
+        );
+        assert_eq!(edit("seed 77", "seed -1").line, 8);
+        assert_eq!(edit("first ai", "first me").line, 6);
+        assert_eq!(edit("hints on", "hints maybe").line, 9);
+        assert_eq!(edit("start coins:4:", "start coins:44:").line, 5);
+        assert_eq!(edit("moves 4", "moves 5").line, 15);
+        assert_eq!(edit("moves 4", "moves 3").line, 14);
+        assert_eq!(edit("moves 4", "moves x").line, 10);
+        assert_eq!(
+            edit("grundy save 1", "grundy save 2").message,
+            "format version 2 is newer than this grundy reads (1)"
+        );
+        assert_eq!(edit("end\n", "end\nmore\n").line, 16);
+        assert_eq!(edit("seed 77\n", "").line, 9);
+        assert!(edit("seed 77\n", "").message.contains("no `seed` line"));
+        assert_eq!(edit("name a game", "colour blue").line, 4);
+        // A move changed: its line and what is wrong with it.
+        let first_move = text.lines().nth(10).unwrap();
+        let e = edit(&format!("\n{first_move}\n"), "\n2 x\n");
+        assert_eq!(e.line, 11, "{e}");
+        assert!(e.message.starts_with("move 1 `2 x` cannot be read"), "{e}");
+        let e = edit(&format!("\n{first_move}\n"), "\n4 2\n");
+        assert_eq!(e.line, 11, "{e}");
+        assert!(e.message.contains("not legal here"), "{e}");
+        // Comments, blank lines and Windows line ends are fine.
+        let relaxed = text
+            .replace('\n', "\r\n")
+            .replace("moves 4", "\n# four\nmoves 4");
+        assert_eq!(Save::parse(relaxed.as_bytes()).unwrap().moves.len(), 4);
+        assert_eq!(Save::parse(b"").unwrap_err().line, 1);
+        assert_eq!(Save::parse(b"\xff").unwrap_err().line, 1);
+    }
+
+    #[test]
+    fn file_names_are_tame() {
+        assert_eq!(file_name("2026-11-23 14-05"), "2026-11-23 14-05.grundy");
+        assert_eq!(file_name("../etc/passwd"), "-etc-passwd.grundy");
+        assert_eq!(file_name("  "), "game.grundy");
+        assert_eq!(file_name(".hidden"), "hidden.grundy");
+    }
+}

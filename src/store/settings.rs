@@ -1,0 +1,613 @@
+//! The settings file, `settings.toml` in the config directory: the last game and the sizes of
+//! each game, who moves first, the AI level, hints, coaching and the theme. The menu starts
+//! from it and writes it when a setting is changed there; `grundy play` flags override it for
+//! one run.
+//!
+//! Reading never fails: a field that is broken (a wrong type, a value out of range, an
+//! unknown name) keeps its default and the first problem is reported in one line naming the
+//! field and its line; a file that is not TOML at all gives all the defaults. The file is left
+//! as it is until the player changes a setting.
+//!
+//! ```toml
+//! game = "coins"        # the game the menu starts on: coins, grid, dodgeball
+//! first = "you"         # who moves first: you, ai
+//! level = "perfect"     # easy, medium, hard, perfect
+//! hints = false
+//! coaching = true
+//! theme = "auto"        # auto (colours unless NO_COLOR is set), colour, plain
+//!
+//! [coins]
+//! n = 20
+//! maxq = 4
+//! start = "random"      # random, standard
+//! ```
+
+use std::fmt;
+use std::fs;
+use std::io;
+use std::path::Path;
+
+use clap::ValueEnum;
+use toml::Spanned;
+use toml::de::{DeTable, DeValue};
+
+use crate::ai::Level;
+use crate::games::GameKind;
+use crate::games::coins::CoinRow;
+use crate::store::{line_of, write_atomic};
+use crate::tui::First;
+use crate::tui::board::{GameSetup, Start};
+
+/// Which colours the game uses.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, ValueEnum)]
+pub enum ThemeChoice {
+    /// Colours, unless `NO_COLOR` is set.
+    #[default]
+    Auto,
+    /// Colours (still none when `NO_COLOR` is set: the terminal library drops them).
+    #[value(alias = "color")]
+    Colour,
+    /// No colours: selection and values marked by bold, reverse video and symbols.
+    Plain,
+}
+
+/// Everything the settings file holds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Settings {
+    /// The game the menu starts on.
+    pub game: GameKind,
+    /// The sizes and start of each game, in the order of [`GameKind::ALL`].
+    pub setups: Vec<GameSetup>,
+    pub first: First,
+    pub level: Level,
+    pub hints: bool,
+    /// Coaching (the teacher's comments on each move) on or off.
+    pub coaching: bool,
+    pub theme: ThemeChoice,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            game: GameKind::ALL[0],
+            setups: GameKind::ALL.iter().map(|&k| GameSetup::new(k)).collect(),
+            first: First::You,
+            level: Level::Perfect,
+            hints: false,
+            coaching: true,
+            theme: ThemeChoice::Auto,
+        }
+    }
+}
+
+/// A problem with the settings file, for one line of the menu.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SettingsError {
+    pub line: usize,
+    /// The field (`level`, `coins.maxq`), or empty when the file is not TOML at all.
+    pub field: String,
+    pub message: String,
+    /// How many further fields were broken too.
+    pub more: usize,
+}
+
+impl fmt::Display for SettingsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.field.is_empty() {
+            write!(
+                f,
+                "settings.toml line {}: {}; using the defaults",
+                self.line, self.message
+            )?;
+        } else {
+            write!(
+                f,
+                "settings.toml line {}, {}: {}; using its default",
+                self.line, self.field, self.message
+            )?;
+        }
+        match self.more {
+            0 => Ok(()),
+            1 => write!(f, " (and 1 more problem)"),
+            n => write!(f, " (and {n} more problems)"),
+        }
+    }
+}
+
+/// The settings as read from the file, and what was wrong with it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Loaded {
+    pub settings: Settings,
+    pub problem: Option<SettingsError>,
+    /// Whether the file exists (a missing file is not a problem).
+    pub found: bool,
+}
+
+impl Settings {
+    /// The setup of `kind` (sizes, start), without a code.
+    pub fn setup(&self, kind: GameKind) -> GameSetup {
+        self.setups
+            .iter()
+            .find(|s| s.kind == kind)
+            .cloned()
+            .unwrap_or_else(|| GameSetup::new(kind))
+    }
+
+    /// Reads the file at `path`: a missing file gives the defaults quietly, anything else
+    /// wrong gives the defaults for what is broken and says what.
+    pub fn load(path: &Path) -> Loaded {
+        match fs::read(path) {
+            Ok(bytes) => {
+                let (settings, problem) = match String::from_utf8(bytes) {
+                    Ok(text) => Settings::parse(&text),
+                    Err(e) => {
+                        let valid = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+                        let line = valid.iter().filter(|&&b| b == b'\n').count() + 1;
+                        let problem = SettingsError {
+                            line,
+                            field: String::new(),
+                            message: "the file is not UTF-8 text".to_string(),
+                            more: 0,
+                        };
+                        (Settings::default(), Some(problem))
+                    }
+                };
+                Loaded {
+                    settings,
+                    problem,
+                    found: true,
+                }
+            }
+            Err(e) if e.kind() == io::ErrorKind::NotFound => Loaded::default(),
+            Err(e) => Loaded {
+                settings: Settings::default(),
+                problem: Some(SettingsError {
+                    line: 1,
+                    field: String::new(),
+                    message: format!("cannot be read: {e}"),
+                    more: 0,
+                }),
+                found: true,
+            },
+        }
+    }
+
+    /// Writes the file (atomically).
+    pub fn save(&self, path: &Path) -> io::Result<()> {
+        write_atomic(path, &self.to_toml())
+    }
+
+    /// Parses the text of a settings file: the settings (defaults where a field is missing or
+    /// broken) and the first problem.
+    pub fn parse(text: &str) -> (Settings, Option<SettingsError>) {
+        let mut settings = Settings::default();
+        let table = match DeTable::parse(text) {
+            Ok(table) => table.into_inner(),
+            Err(e) => {
+                let line = e.span().map_or(1, |s| line_of(text, s.start));
+                let message = e.message().trim().to_string();
+                let problem = SettingsError {
+                    line,
+                    field: String::new(),
+                    message: format!("not valid TOML: {message}"),
+                    more: 0,
+                };
+                return (settings, Some(problem));
+            }
+        };
+        let mut problems: Vec<(usize, String, String)> = Vec::new();
+        let mut reader = Reader {
+            text,
+            problems: &mut problems,
+        };
+        for (key, value) in table.iter() {
+            let name = key.get_ref().as_ref();
+            let line = line_of(text, value.span().start);
+            match name {
+                "game" => reader.choice(name, value, &mut settings.game),
+                "first" => reader.choice(name, value, &mut settings.first),
+                "level" => reader.choice(name, value, &mut settings.level),
+                "theme" => reader.choice(name, value, &mut settings.theme),
+                "hints" => reader.flag(name, value, &mut settings.hints),
+                "coaching" => reader.flag(name, value, &mut settings.coaching),
+                _ => match GameKind::ALL.iter().position(|k| k.name() == name) {
+                    Some(i) => match value.get_ref() {
+                        DeValue::Table(section) => {
+                            reader.section(name, section, &mut settings.setups[i])
+                        }
+                        _ => reader.problem(
+                            line,
+                            name,
+                            format!("expected a table [{name}] of its sizes"),
+                        ),
+                    },
+                    None => reader.problem(
+                        line_of(text, key.span().start),
+                        name,
+                        "no such setting".to_string(),
+                    ),
+                },
+            }
+        }
+        let more = problems.len().saturating_sub(1);
+        let problem =
+            problems
+                .into_iter()
+                .min_by_key(|(line, _, _)| *line)
+                .map(|(line, field, message)| SettingsError {
+                    line,
+                    field,
+                    message,
+                    more,
+                });
+        (settings, problem)
+    }
+
+    /// The file's text: every field, with comments saying what each may be.
+    pub fn to_toml(&self) -> String {
+        let mut out = String::from(
+            "# grundy settings: written by the menu when a setting changes.\n\
+             # Missing fields take their defaults; a broken one is reported on the menu.\n",
+        );
+        let line = |out: &mut String, key: &str, value: String, comment: String| {
+            let entry = format!("{key} = {value}");
+            out.push_str(&format!("{entry:<22}# {comment}\n"));
+        };
+        line(
+            &mut out,
+            "game",
+            quoted(self.game),
+            format!("the game the menu starts on: {}", names::<GameKind>()),
+        );
+        line(&mut out, "first", quoted(self.first), names::<First>());
+        line(&mut out, "level", quoted(self.level), names::<Level>());
+        line(
+            &mut out,
+            "hints",
+            self.hints.to_string(),
+            "true or false".into(),
+        );
+        line(
+            &mut out,
+            "coaching",
+            self.coaching.to_string(),
+            "true or false".into(),
+        );
+        line(
+            &mut out,
+            "theme",
+            quoted(self.theme),
+            "auto (colours unless NO_COLOR is set), colour, plain".into(),
+        );
+        for setup in &self.setups {
+            out.push_str(&format!("\n[{}]\n", setup.kind.name()));
+            for field in size_fields(setup.kind) {
+                let (low, high) = field.range();
+                line(
+                    &mut out,
+                    field.key(),
+                    field.get(setup).to_string(),
+                    format!("{low} to {high}"),
+                );
+            }
+            line(&mut out, "start", quoted(setup.start), names::<Start>());
+        }
+        out
+    }
+}
+
+/// A number of a game's setup.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum SizeField {
+    Coins,
+    Maxq,
+    Rows,
+    Cols,
+    Boxes,
+}
+
+/// The numbers of `kind`'s setup that the file keeps.
+fn size_fields(kind: GameKind) -> &'static [SizeField] {
+    #[allow(unreachable_patterns)] // games added later keep only their start
+    match kind {
+        GameKind::Coins => &[SizeField::Coins, SizeField::Maxq],
+        GameKind::Grid => &[SizeField::Rows, SizeField::Cols],
+        GameKind::Dodgeball => &[SizeField::Boxes],
+        _ => &[],
+    }
+}
+
+impl SizeField {
+    fn key(self) -> &'static str {
+        match self {
+            SizeField::Coins => "n",
+            SizeField::Maxq => "maxq",
+            SizeField::Rows => "rows",
+            SizeField::Cols => "cols",
+            SizeField::Boxes => "boxes",
+        }
+    }
+
+    fn range(self) -> (usize, usize) {
+        match self {
+            SizeField::Coins => (1, CoinRow::MAX_N),
+            SizeField::Maxq => (1, CoinRow::MAX_MAXQ as usize),
+            SizeField::Rows | SizeField::Cols => (1, 100),
+            SizeField::Boxes => (1, 1_000_000),
+        }
+    }
+
+    fn get(self, setup: &GameSetup) -> usize {
+        match self {
+            SizeField::Coins => setup.coins,
+            SizeField::Maxq => setup.maxq as usize,
+            SizeField::Rows => setup.rows,
+            SizeField::Cols => setup.cols,
+            SizeField::Boxes => setup.boxes,
+        }
+    }
+
+    fn set(self, setup: &mut GameSetup, value: usize) {
+        match self {
+            SizeField::Coins => setup.coins = value,
+            SizeField::Maxq => setup.maxq = value as u32,
+            SizeField::Rows => setup.rows = value,
+            SizeField::Cols => setup.cols = value,
+            SizeField::Boxes => setup.boxes = value,
+        }
+    }
+}
+
+/// Reads fields, collecting problems (line, field, message).
+struct Reader<'a> {
+    text: &'a str,
+    problems: &'a mut Vec<(usize, String, String)>,
+}
+
+impl Reader<'_> {
+    fn problem(&mut self, line: usize, field: &str, message: String) {
+        self.problems.push((line, field.to_string(), message));
+    }
+
+    fn line(&self, value: &Spanned<DeValue>) -> usize {
+        line_of(self.text, value.span().start)
+    }
+
+    fn choice<T: ValueEnum>(&mut self, field: &str, value: &Spanned<DeValue>, into: &mut T) {
+        let line = self.line(value);
+        match value.get_ref() {
+            DeValue::String(s) => match T::from_str(s, false) {
+                Ok(v) => *into = v,
+                Err(_) => self.problem(
+                    line,
+                    field,
+                    format!("{:?} is not one of {}", s.as_ref(), names::<T>()),
+                ),
+            },
+            other => self.problem(
+                line,
+                field,
+                format!(
+                    "expected a quoted name ({}), found {}",
+                    names::<T>(),
+                    kind_of(other)
+                ),
+            ),
+        }
+    }
+
+    fn flag(&mut self, field: &str, value: &Spanned<DeValue>, into: &mut bool) {
+        match value.get_ref() {
+            DeValue::Boolean(b) => *into = *b,
+            other => {
+                let line = self.line(value);
+                self.problem(
+                    line,
+                    field,
+                    format!("expected true or false, found {}", kind_of(other)),
+                );
+            }
+        }
+    }
+
+    fn section(&mut self, name: &str, section: &DeTable, setup: &mut GameSetup) {
+        for (key, value) in section.iter() {
+            let key_name = key.get_ref().as_ref();
+            let field = format!("{name}.{key_name}");
+            let line = self.line(value);
+            if key_name == "start" {
+                self.choice(&field, value, &mut setup.start);
+                continue;
+            }
+            let Some(size) = size_fields(setup.kind).iter().find(|f| f.key() == key_name) else {
+                let line = line_of(self.text, key.span().start);
+                self.problem(line, &field, "no such setting".to_string());
+                continue;
+            };
+            let (low, high) = size.range();
+            let number = match value.get_ref() {
+                DeValue::Integer(i) => {
+                    let digits = i.as_str().replace('_', "");
+                    i64::from_str_radix(&digits, i.radix()).ok()
+                }
+                _ => None,
+            };
+            match number {
+                Some(v) if (low as i64..=high as i64).contains(&v) => size.set(setup, v as usize),
+                Some(v) => self.problem(line, &field, format!("{v} is not in {low} to {high}")),
+                None => self.problem(
+                    line,
+                    &field,
+                    format!(
+                        "expected a whole number {low} to {high}, found {}",
+                        kind_of(value.get_ref())
+                    ),
+                ),
+            }
+        }
+    }
+}
+
+/// `"name"` of an enum value, as TOML.
+fn quoted<T: ValueEnum>(value: T) -> String {
+    format!("\"{}\"", name_of(&value))
+}
+
+fn name_of<T: ValueEnum>(value: &T) -> String {
+    value
+        .to_possible_value()
+        .map(|v| v.get_name().to_string())
+        .unwrap_or_default()
+}
+
+/// The names of an enum's values: `easy, medium, hard, perfect`.
+fn names<T: ValueEnum>() -> String {
+    let names: Vec<String> = T::value_variants().iter().map(name_of).collect();
+    names.join(", ")
+}
+
+fn kind_of(value: &DeValue) -> String {
+    match value {
+        DeValue::String(s) => format!("the text {:?}", s.as_ref()),
+        DeValue::Integer(i) => format!("the number {}", i.as_str()),
+        DeValue::Float(f) => format!("the number {f}"),
+        DeValue::Boolean(b) => format!("{b}"),
+        DeValue::Datetime(_) => "a date".to_string(),
+        DeValue::Array(_) => "a list".to_string(),
+        DeValue::Table(_) => "a table".to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn changed() -> Settings {
+        let mut s = Settings {
+            game: GameKind::Grid,
+            first: First::Ai,
+            level: Level::Medium,
+            hints: true,
+            coaching: false,
+            theme: ThemeChoice::Plain,
+            ..Settings::default()
+        };
+        s.setups[0].coins = 123;
+        s.setups[0].maxq = 7;
+        s.setups[1].rows = 9;
+        s.setups[1].cols = 11;
+        s.setups[1].start = Start::Standard;
+        s.setups[2].boxes = 999_999;
+        s.setups[2].start = Start::Random;
+        s
+    }
+
+    #[test]
+    fn round_trip() {
+        for settings in [Settings::default(), changed()] {
+            let text = settings.to_toml();
+            assert_eq!(Settings::parse(&text), (settings, None), "{text}");
+        }
+    }
+
+    #[test]
+    fn missing_fields_take_defaults_quietly() {
+        let (s, problem) = Settings::parse("level = \"easy\"\n");
+        assert_eq!(problem, None);
+        assert_eq!(s.level, Level::Easy);
+        assert_eq!(s.first, First::You);
+        assert_eq!(Settings::parse(""), (Settings::default(), None));
+    }
+
+    #[test]
+    fn each_broken_field_is_named_with_its_line_and_the_rest_is_kept() {
+        let good = changed();
+        let text = good.to_toml();
+        let lines: Vec<&str> = text.lines().collect();
+        let mut checked = 0;
+        for (i, line) in lines.iter().enumerate() {
+            let Some((key, _)) = line.split_once(" = ") else {
+                continue;
+            };
+            let key = key.trim();
+            for bad in ["\"nonsense\"", "12345678", "[1, 2]"] {
+                let mut broken: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
+                broken[i] = format!("{key} = {bad}");
+                let (settings, problem) = Settings::parse(&broken.join("\n"));
+                let problem = problem.unwrap_or_else(|| panic!("{key} = {bad} accepted"));
+                assert_eq!(problem.line, i + 1, "{problem}");
+                assert!(problem.field.ends_with(key), "{problem}");
+                assert_eq!(problem.more, 0);
+                let shown = problem.to_string();
+                assert!(shown.contains(&format!("line {}", i + 1)), "{shown}");
+                // Every other field is what the file said.
+                let mut expected = good.clone();
+                let defaults = Settings::default();
+                match problem.field.as_str() {
+                    "game" => expected.game = defaults.game,
+                    "first" => expected.first = defaults.first,
+                    "level" => expected.level = defaults.level,
+                    "hints" => expected.hints = defaults.hints,
+                    "coaching" => expected.coaching = defaults.coaching,
+                    "theme" => expected.theme = defaults.theme,
+                    _ => {}
+                }
+                if let Some((section, key)) = problem.field.split_once('.') {
+                    let i = GameKind::ALL
+                        .iter()
+                        .position(|k| k.name() == section)
+                        .unwrap();
+                    let fresh = GameSetup::new(GameKind::ALL[i]);
+                    let setup = &mut expected.setups[i];
+                    match size_fields(setup.kind).iter().find(|f| f.key() == key) {
+                        Some(field) => field.set(setup, field.get(&fresh)),
+                        None => setup.start = fresh.start,
+                    }
+                }
+                assert_eq!(settings, expected, "{key} = {bad}");
+                checked += 1;
+            }
+        }
+        assert!(checked >= 3 * 13, "{checked}");
+    }
+
+    #[test]
+    fn not_toml_at_all_gives_the_defaults_and_the_line() {
+        let (s, problem) = Settings::parse("level = \"easy\"\nhints = tru e\n");
+        assert_eq!(s, Settings::default());
+        let problem = problem.unwrap();
+        assert_eq!(problem.line, 2);
+        assert!(
+            problem
+                .to_string()
+                .starts_with("settings.toml line 2: not valid TOML")
+        );
+        let (_, problem) = Settings::parse("levle = \"easy\"\n");
+        assert_eq!(
+            problem.unwrap().to_string(),
+            "settings.toml line 1, levle: no such setting; using its default"
+        );
+    }
+
+    #[test]
+    fn a_missing_file_is_no_problem_and_a_broken_one_is_kept() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("settings.toml");
+        assert_eq!(Settings::load(&path), Loaded::default());
+        fs::write(&path, "level = 3\n").unwrap();
+        let loaded = Settings::load(&path);
+        assert!(loaded.found);
+        assert_eq!(loaded.problem.unwrap().field, "level");
+        assert_eq!(fs::read_to_string(&path).unwrap(), "level = 3\n");
+        fs::write(&path, b"level = \"\xff\"\n").unwrap();
+        assert!(
+            Settings::load(&path)
+                .problem
+                .unwrap()
+                .message
+                .contains("UTF-8")
+        );
+        changed().save(&path).unwrap();
+        assert_eq!(Settings::load(&path).settings, changed());
+    }
+}

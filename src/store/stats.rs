@@ -1,0 +1,251 @@
+//! Statistics per game and AI level, `stats.toml` in the data directory: games played to the
+//! end, won and lost, the current and the best winning streak, and the blunders counted by
+//! the teacher's move verdicts (for games that have them). A game counts once, when it first
+//! ends; undoing and finishing it again does not count it twice.
+//!
+//! ```toml
+//! [coins.perfect]
+//! played = 3
+//! won = 1
+//! lost = 2
+//! streak = 0        # wins in a row, up to the last game
+//! best_streak = 1
+//! blunders = 0      # moves the verdicts called blunders, in the graded games
+//! graded = 0        # games that had verdicts
+//! ```
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::fs;
+use std::io;
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use crate::ai::Level;
+use crate::games::GameKind;
+use crate::store::{line_of, set_aside, write_atomic};
+
+/// The record of one game at one level.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Record {
+    pub played: u64,
+    pub won: u64,
+    pub lost: u64,
+    /// Games won in a row, up to the last one played (0 after a loss).
+    pub streak: u64,
+    pub best_streak: u64,
+    /// Blunders (moves the verdicts call blunders) in the graded games.
+    pub blunders: u64,
+    /// Games that had verdicts, so blunders per game is `blunders / graded`.
+    pub graded: u64,
+}
+
+impl Record {
+    /// Counts a finished game; `blunders`: the verdicts' count, when the game had them.
+    pub fn add(&mut self, won: bool, blunders: Option<u64>) {
+        self.played += 1;
+        if won {
+            self.won += 1;
+            self.streak += 1;
+            self.best_streak = self.best_streak.max(self.streak);
+        } else {
+            self.lost += 1;
+            self.streak = 0;
+        }
+        if let Some(b) = blunders {
+            self.blunders += b;
+            self.graded += 1;
+        }
+    }
+
+    /// Blunders per graded game, if any game was graded.
+    pub fn blunders_per_game(&self) -> Option<f64> {
+        (self.graded > 0).then(|| self.blunders as f64 / self.graded as f64)
+    }
+}
+
+impl fmt::Display for Record {
+    /// `5 played · 3 won · 2 lost · streak 1 (best 2)`, and blunders per game when known.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} played · {} won · {} lost · streak {} (best {})",
+            self.played, self.won, self.lost, self.streak, self.best_streak
+        )?;
+        if let Some(b) = self.blunders_per_game() {
+            write!(f, " · {b:.1} blunders a game")?;
+        }
+        Ok(())
+    }
+}
+
+/// Every record: game name → level name → record.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Stats(pub BTreeMap<String, BTreeMap<String, Record>>);
+
+/// What reading the statistics file found.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LoadedStats {
+    pub stats: Stats,
+    /// Why the file could not be read (it is then set aside before the next write).
+    pub problem: Option<String>,
+}
+
+impl Stats {
+    pub fn record(&self, kind: GameKind, level: Level) -> Record {
+        self.0
+            .get(kind.name())
+            .and_then(|levels| levels.get(level.name()))
+            .copied()
+            .unwrap_or_default()
+    }
+
+    pub fn add(&mut self, kind: GameKind, level: Level, won: bool, blunders: Option<u64>) {
+        self.0
+            .entry(kind.name().to_string())
+            .or_default()
+            .entry(level.name().to_string())
+            .or_default()
+            .add(won, blunders);
+    }
+
+    pub fn parse(text: &str) -> Result<Stats, String> {
+        toml::from_str(text).map_err(|e| {
+            let line = e.span().map_or(1, |s| line_of(text, s.start));
+            format!("stats.toml line {line}: {}", e.message().trim())
+        })
+    }
+
+    pub fn to_toml(&self) -> String {
+        let mut text =
+            String::from("# grundy statistics per game and AI level; streak = wins in a row.\n");
+        text.push_str(&toml::to_string(self).unwrap_or_default());
+        text
+    }
+
+    /// Reads the file; a missing one is empty statistics.
+    pub fn load(path: &Path) -> LoadedStats {
+        match fs::read_to_string(path) {
+            Ok(text) => match Stats::parse(&text) {
+                Ok(stats) => LoadedStats {
+                    stats,
+                    problem: None,
+                },
+                Err(problem) => LoadedStats {
+                    stats: Stats::default(),
+                    problem: Some(problem),
+                },
+            },
+            Err(e) if e.kind() == io::ErrorKind::NotFound => LoadedStats::default(),
+            Err(e) => LoadedStats {
+                stats: Stats::default(),
+                problem: Some(format!("stats.toml cannot be read: {e}")),
+            },
+        }
+    }
+
+    /// Counts a finished game in the file at `path`: read, add, write atomically. A file that
+    /// cannot be read is first set aside (`stats.toml.corrupt`), never overwritten.
+    pub fn add_to_file(
+        path: &Path,
+        kind: GameKind,
+        level: Level,
+        won: bool,
+        blunders: Option<u64>,
+    ) -> io::Result<Stats> {
+        let loaded = Stats::load(path);
+        if loaded.problem.is_some() && path.exists() {
+            set_aside(path)?;
+        }
+        let mut stats = loaded.stats;
+        stats.add(kind, level, won, blunders);
+        write_atomic(path, &stats.to_toml())?;
+        Ok(stats)
+    }
+
+    /// The table `grundy stats` prints: one row per game and level played.
+    pub fn table(&self) -> String {
+        if self.0.values().all(|levels| levels.is_empty()) {
+            return "No games finished yet.\n".to_string();
+        }
+        let mut out = format!(
+            "{:<10} {:<8} {:>6} {:>5} {:>5} {:>6} {:>5} {:>9}\n",
+            "game", "level", "played", "won", "lost", "streak", "best", "blunders"
+        );
+        for (game, levels) in &self.0 {
+            for level in Level::ALL {
+                let Some(r) = levels.get(level.name()) else {
+                    continue;
+                };
+                let blunders = r
+                    .blunders_per_game()
+                    .map_or_else(|| "-".to_string(), |b| format!("{b:.1}/game"));
+                out.push_str(&format!(
+                    "{game:<10} {:<8} {:>6} {:>5} {:>5} {:>6} {:>5} {blunders:>9}\n",
+                    level.name(),
+                    r.played,
+                    r.won,
+                    r.lost,
+                    r.streak,
+                    r.best_streak
+                ));
+            }
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_won_and_a_lost_game_are_counted_with_streaks() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("stats.toml");
+        Stats::add_to_file(&path, GameKind::Coins, Level::Perfect, true, None).unwrap();
+        Stats::add_to_file(&path, GameKind::Coins, Level::Perfect, true, Some(2)).unwrap();
+        let stats =
+            Stats::add_to_file(&path, GameKind::Coins, Level::Perfect, false, None).unwrap();
+        let r = stats.record(GameKind::Coins, Level::Perfect);
+        assert_eq!(
+            (r.played, r.won, r.lost, r.streak, r.best_streak),
+            (3, 2, 1, 0, 2)
+        );
+        assert_eq!(r.blunders_per_game(), Some(2.0));
+        assert_eq!(Stats::load(&path).stats, stats);
+        assert_eq!(
+            stats.record(GameKind::Grid, Level::Perfect),
+            Record::default()
+        );
+        let table = stats.table();
+        assert!(
+            table.contains("coins      perfect       3     2     1"),
+            "{table}"
+        );
+    }
+
+    #[test]
+    fn a_broken_file_is_set_aside_not_lost() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("stats.toml");
+        fs::write(&path, "[coins.perfect]\nplayed = \"many\"\n").unwrap();
+        let problem = Stats::load(&path).problem.unwrap();
+        assert!(problem.starts_with("stats.toml line 2:"), "{problem}");
+        Stats::add_to_file(&path, GameKind::Grid, Level::Easy, false, None).unwrap();
+        assert_eq!(
+            fs::read_to_string(dir.path().join("stats.toml.corrupt")).unwrap(),
+            "[coins.perfect]\nplayed = \"many\"\n"
+        );
+        assert_eq!(
+            Stats::load(&path)
+                .stats
+                .record(GameKind::Grid, Level::Easy)
+                .lost,
+            1
+        );
+    }
+}
