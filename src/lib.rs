@@ -11,5 +11,6 @@ pub mod game;
 pub mod games;
 pub mod input;
 pub mod nimber;
+pub mod record;
 pub mod solver;
 pub mod tui;
