@@ -11,6 +11,7 @@ pub mod game;
 pub mod games;
 pub mod input;
 pub mod nimber;
+pub mod record;
 pub mod solver;
 pub mod store;
 pub mod tui;

@@ -34,7 +34,6 @@ use ratatui::layout::{Position as ScreenPosition, Rect};
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
-use crate::ai::Reason;
 use crate::game::{Impartial, Notation};
 use crate::games::GameKind;
 use crate::nimber::Nimber;
@@ -88,32 +87,9 @@ impl GameSetup {
     }
 }
 
-/// Who made a move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Side {
-    You,
-    Ai,
-}
-
-impl Side {
-    pub fn other(self) -> Side {
-        match self {
-            Side::You => Side::Ai,
-            Side::Ai => Side::You,
-        }
-    }
-}
-
-/// A move of the game's history.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Played<M> {
-    pub mv: M,
-    pub by: Side,
-    /// Why the AI chose it (`None` for the player's moves).
-    pub reason: Option<Reason>,
-    /// The move in words (`Notation::describe_move` in the position it was played from).
-    pub words: String,
-}
+// Who moved and the record of a move are engine-side (the game record judges every move);
+// re-exported here, where the boards have always found them.
+pub use crate::record::{Played, Side};
 
 /// What a board may read while drawing and handling input.
 pub struct BoardView<'a, P: Impartial> {

@@ -1,6 +1,7 @@
 //! A match in progress, for any game (`P: Impartial + Notation`): the position and its
-//! history with undo/redo, whose turn it is, the AI answering on a worker thread, and the hint
-//! analysis computed off the UI thread and cached per position.
+//! history with undo/redo, whose turn it is, the AI answering on a worker thread, the hint
+//! analysis computed off the UI thread and cached per position, and the game record: every
+//! move judged ([`crate::record::judge`]) on a worker thread as it is made.
 
 use std::sync::Arc;
 use std::sync::mpsc::{Receiver, Sender, channel};
@@ -13,6 +14,7 @@ use rand::{RngExt, SeedableRng};
 use crate::ai::{Decision, Level, choose_move};
 use crate::analysis::Analysis;
 use crate::game::{IllegalMove, Impartial, Notation};
+use crate::record::{self, Judgement, VERDICT_BUDGET, Verdict};
 use crate::tui::board::{Played, Side};
 
 /// How many moves the hint analysis lists (winning ones first).
@@ -21,6 +23,10 @@ pub const ANALYSIS_MOVES: usize = 64;
 pub const ANALYSIS_BUDGET: usize = 20_000;
 /// How many analysed positions are kept, so undo and redo show hints at once.
 const ANALYSIS_CACHE: usize = 8;
+/// How many parts the cached analyses may hold together (each part costs about 40 bytes):
+/// a 10^6-box board has half a million parts, so only the newest of its analyses is kept,
+/// and memory stays flat however long the game.
+const ANALYSIS_CACHE_PARTS: usize = 300_000;
 
 /// The name of the worker threads (the AI, the analyses): their panics are reported in the
 /// game rather than by the terminal's panic hook.
@@ -63,6 +69,11 @@ enum WorkerResult<P: Impartial> {
         position: P,
         analysis: Arc<Analysis<P>>,
     },
+    /// The verdict of the move with this id.
+    Verdict {
+        id: u64,
+        judgement: Judgement<P::Move>,
+    },
 }
 
 /// The AI's request in flight.
@@ -90,6 +101,8 @@ pub struct Session<P: Impartial + Notation> {
     start: P,
     current: P,
     line: Vec<Played<P::Move>>,
+    /// An id per move of `line`, to match a verdict computed off the UI thread to its move.
+    line_ids: Vec<u64>,
     /// How many moves of `line` are in effect.
     now: usize,
     config: SessionConfig,
@@ -102,6 +115,10 @@ pub struct Session<P: Impartial + Notation> {
     analysing: Option<P>,
     /// Why a worker failed; the AI is not asked again until an undo or restart.
     failure: Option<String>,
+    /// Verdicts being computed.
+    judging: usize,
+    /// A verdict arrived since [`Session::take_judged`] was last called.
+    judged: bool,
 }
 
 impl<P: Impartial + Notation> Session<P> {
@@ -111,6 +128,7 @@ impl<P: Impartial + Notation> Session<P> {
             current: start.clone(),
             start,
             line: Vec::new(),
+            line_ids: Vec::new(),
             now: 0,
             rng: StdRng::seed_from_u64(config.seed),
             config,
@@ -121,6 +139,8 @@ impl<P: Impartial + Notation> Session<P> {
             analyses: Vec::new(),
             analysing: None,
             failure: None,
+            judging: 0,
+            judged: false,
         }
     }
 
@@ -208,16 +228,91 @@ impl<P: Impartial + Notation> Session<P> {
     ) -> Result<(), IllegalMove> {
         self.current.check_move(&mv)?;
         let words = self.current.describe_move(&mv);
+        let before = self.current.clone();
         self.current = self.current.play_unchecked(&mv);
         self.line.truncate(self.now);
+        self.line_ids.truncate(self.now);
+        let id = self.next_id;
+        self.next_id += 1;
+        self.judge(id, before, mv.clone());
         self.line.push(Played {
             mv,
             by,
             reason,
             words,
+            judgement: None,
         });
+        self.line_ids.push(id);
         self.now += 1;
         Ok(())
+    }
+
+    /// Judges the move `id`, `mv` from `before`, on a worker thread (the search may take a
+    /// few milliseconds; the UI never waits for it).
+    fn judge(&mut self, id: u64, before: P, mv: P::Move) {
+        let tx = self.tx.clone();
+        match spawn_worker(tx, move || WorkerResult::Verdict {
+            id,
+            judgement: record::judge(&before, &mv, VERDICT_BUDGET),
+        }) {
+            Ok(()) => self.judging += 1,
+            Err(e) => self.failure = Some(e),
+        }
+    }
+
+    /// Whether verdicts are still being computed.
+    pub fn judging(&self) -> bool {
+        self.judging > 0
+    }
+
+    /// Whether a verdict arrived since the last call (the screen then redraws).
+    pub fn take_judged(&mut self) -> bool {
+        std::mem::take(&mut self.judged)
+    }
+
+    /// The whole record, the undone moves included (for browsing after an undo).
+    pub fn record(&self) -> &[Played<P::Move>] {
+        &self.line
+    }
+
+    /// The position after the first `k` moves of the record (replayed from the start).
+    pub fn position_at(&self, k: usize) -> P {
+        let mut position = self.start.clone();
+        for played in &self.line[..k.min(self.line.len())] {
+            position = position.play_unchecked(&played.mv);
+        }
+        position
+    }
+
+    /// The index of the player's first blunder among the moves in effect.
+    pub fn first_blunder(&self) -> Option<usize> {
+        record::blunders(self.history(), Side::You).first().copied()
+    }
+
+    /// Goes back to the position before the player's first blunder, to find the winning move
+    /// there (the moves after it stay for redo). `false`: no blunder of the player's.
+    pub fn retry_from_mistake(&mut self) -> bool {
+        let Some(k) = self.first_blunder() else {
+            return false;
+        };
+        self.ai = None;
+        self.failure = None;
+        self.now = k;
+        self.replay();
+        true
+    }
+
+    /// The player's move that the coach should tell about: the last move of the player's, if
+    /// it was a blunder and nothing but the AI's reply came after it.
+    pub fn coach_blunder(&self) -> Option<&Played<P::Move>> {
+        let history = self.history();
+        let mine = history.iter().rposition(|p| p.by == Side::You)?;
+        let played = &history[mine];
+        let blunder = played
+            .judgement
+            .as_ref()
+            .is_some_and(|j| j.verdict == Verdict::Blunder);
+        (blunder && history.len() - mine <= 2).then_some(played)
     }
 
     /// Takes back the player's last move and the AI's replies after it. `false`: nothing to
@@ -268,6 +363,7 @@ impl<P: Impartial + Notation> Session<P> {
         self.ai = None;
         self.failure = None;
         self.line.clear();
+        self.line_ids.clear();
         self.now = 0;
         self.current = self.start.clone();
     }
@@ -296,15 +392,31 @@ impl<P: Impartial + Notation> Session<P> {
                     self.failure = Some(message);
                     self.ai = None;
                     self.analysing = None;
+                    // Which worker failed is not known: no verdict is waited for any more.
+                    self.judging = 0;
                 }
                 WorkerResult::Analysis { position, analysis } => {
                     if self.analysing.as_ref() == Some(&position) {
                         self.analysing = None;
                     }
-                    if self.analyses.len() >= ANALYSIS_CACHE {
+                    self.analyses.push((position, analysis));
+                    // Oldest out first, down to the cache's size and parts; the newest stays.
+                    let parts = |a: &[(P, Arc<Analysis<P>>)]| -> usize {
+                        a.iter().map(|(_, a)| a.parts.len()).sum()
+                    };
+                    while self.analyses.len() > 1
+                        && (self.analyses.len() > ANALYSIS_CACHE
+                            || parts(&self.analyses) > ANALYSIS_CACHE_PARTS)
+                    {
                         self.analyses.remove(0);
                     }
-                    self.analyses.push((position, analysis));
+                }
+                WorkerResult::Verdict { id, judgement } => {
+                    self.judging = self.judging.saturating_sub(1);
+                    if let Some(k) = self.line_ids.iter().position(|&i| i == id) {
+                        self.line[k].judgement = Some(judgement);
+                        self.judged = true;
+                    }
                 }
             }
         }
@@ -390,7 +502,9 @@ impl<P: Impartial + Notation> Session<P> {
         let mut changed = false;
         loop {
             changed |= self.update();
-            if (!self.thinking() && !self.analysing()) || Instant::now() >= deadline {
+            if (!self.thinking() && !self.analysing() && !self.judging())
+                || Instant::now() >= deadline
+            {
                 return changed;
             }
             thread::sleep(Duration::from_millis(2));

@@ -1,0 +1,314 @@
+//! The record of a game, for any game: each move with who made it, its verdict (best, good or
+//! a blunder from a won position; best stall or shortened from a lost one), the nim-sum after
+//! it and the remoteness where the exact search knows it; and the principal line of a position
+//! (best play for both sides). Everything is judged through the game traits ([`Impartial`],
+//! [`ExactSolution`]), so every game gets its teacher for free.
+//!
+//! Who wins is decided by the nim-sum (Sprague–Grundy theory, exact on any size); the exact
+//! search only adds how fast, on positions small enough to search.
+
+use std::fmt;
+
+use rand::SeedableRng;
+use rand::rngs::SmallRng;
+
+use crate::ai::{Decision, Reason, exact_move};
+use crate::game::Impartial;
+use crate::nimber::Nimber;
+use crate::solver::{ExactSolution, Outcome};
+
+/// How many positions a verdict may search to know the remoteness of the moves.
+pub const VERDICT_BUDGET: usize = 20_000;
+
+/// Who made a move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Side {
+    You,
+    Ai,
+}
+
+impl Side {
+    pub fn other(self) -> Side {
+        match self {
+            Side::You => Side::Ai,
+            Side::Ai => Side::You,
+        }
+    }
+
+    /// `you` / `AI`, for the move list.
+    pub fn name(self) -> &'static str {
+        match self {
+            Side::You => "you",
+            Side::Ai => "AI",
+        }
+    }
+}
+
+/// A move of a game's record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Played<M> {
+    pub mv: M,
+    pub by: Side,
+    /// Why the AI chose it (`None` for the player's moves).
+    pub reason: Option<Reason>,
+    /// The move in words (`Notation::describe_move` in the position it was played from).
+    pub words: String,
+    /// The engine's verdict, once computed (off the UI thread: it may search).
+    pub judgement: Option<Judgement<M>>,
+}
+
+/// What a move did, judged from the position it was played in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Verdict {
+    /// From a won position: a fastest win (any winning move where the remoteness is unknown).
+    Best,
+    /// From a won position: still winning, but slower than the fastest win.
+    Good,
+    /// From a won position to one won for the opponent: hands the win over.
+    Blunder,
+    /// From a lost position: the slowest loss (the remoteness is known).
+    BestStall,
+    /// From a lost position: a faster loss than the best stall.
+    Shortened,
+    /// From a lost position whose remoteness is unknown: every move loses to perfect play.
+    Lost,
+}
+
+impl Verdict {
+    /// The mark in the move list: ✓ best, · good, ?? blunder.
+    pub fn mark(self) -> &'static str {
+        match self {
+            Verdict::Best | Verdict::BestStall => "✓",
+            Verdict::Good | Verdict::Shortened => "·",
+            Verdict::Blunder => "??",
+            Verdict::Lost => " ",
+        }
+    }
+
+    /// The verdict in words.
+    pub fn words(self) -> &'static str {
+        match self {
+            Verdict::Best => "best",
+            Verdict::Good => "good (still winning, slower)",
+            Verdict::Blunder => "blunder (hands the win over)",
+            Verdict::BestStall => "best stall",
+            Verdict::Shortened => "shortened the loss",
+            Verdict::Lost => "lost position",
+        }
+    }
+}
+
+impl fmt::Display for Verdict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.words())
+    }
+}
+
+/// A move's verdict with what it is based on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Judgement<M> {
+    pub verdict: Verdict,
+    pub nim_sum_before: Nimber,
+    pub nim_sum_after: Nimber,
+    /// The exact outcome before the move (for the mover), where the search knows it.
+    pub before: Option<Outcome>,
+    /// The exact outcome after the move (for the opponent, now to move), where known.
+    pub after: Option<Outcome>,
+    /// A better move, when there was one: after a blunder or a good move, a (fastest) win;
+    /// after a shortened loss, the best stall.
+    pub better: Option<M>,
+}
+
+impl<M> Judgement<M> {
+    /// Whether the player who made the move is winning after it (the opponent to move has
+    /// nim-sum 0).
+    pub fn mover_winning_after(&self) -> bool {
+        self.nim_sum_after.is_zero()
+    }
+}
+
+/// Judges `mv` (legal in `before`), searching at most `budget` positions for remoteness.
+pub fn judge<P: Impartial>(before: &P, mv: &P::Move, budget: usize) -> Judgement<P::Move> {
+    let nim_sum_before = before.nim_sum();
+    let nim_sum_after = before.nim_sum_after(mv);
+    let solution = if budget > 0 {
+        ExactSolution::new(before, budget)
+    } else {
+        None
+    };
+    let won = !nim_sum_before.is_zero();
+    let Some(solution) = solution else {
+        let (verdict, better) = if !won {
+            (Verdict::Lost, None)
+        } else if nim_sum_after.is_zero() {
+            (Verdict::Best, None)
+        } else {
+            // The first move to nim-sum 0 the game lists: deterministic, so a test and the
+            // coach agree.
+            (Verdict::Blunder, before.winning_moves(1).into_iter().next())
+        };
+        return Judgement {
+            verdict,
+            nim_sum_before,
+            nim_sum_after,
+            before: None,
+            after: None,
+            better,
+        };
+    };
+    let outcome_before = solution.outcome(before);
+    let after = solution.outcome(&before.play_unchecked(mv));
+    // The best move by remoteness: the fastest win, else the slowest loss.
+    let options: Vec<(P::Move, Outcome)> = before
+        .legal_moves()
+        .into_iter()
+        .filter_map(|m| {
+            let o = solution.outcome(&before.play_unchecked(&m))?;
+            Some((m, o))
+        })
+        .collect();
+    let best = if won {
+        options
+            .iter()
+            .filter(|(_, o)| !o.wins)
+            .min_by_key(|(_, o)| o.remoteness)
+    } else {
+        options.iter().max_by_key(|(_, o)| o.remoteness)
+    };
+    let best_remoteness = best.map(|(_, o)| o.remoteness);
+    let best_move = best.map(|(m, _)| m.clone());
+    let after_remoteness = after.map(|o| o.remoteness);
+    let (verdict, better) = if won {
+        if !nim_sum_after.is_zero() {
+            (Verdict::Blunder, best_move)
+        } else if after_remoteness == best_remoteness {
+            (Verdict::Best, None)
+        } else {
+            (Verdict::Good, best_move)
+        }
+    } else if after_remoteness == best_remoteness {
+        (Verdict::BestStall, None)
+    } else {
+        (Verdict::Shortened, best_move)
+    };
+    Judgement {
+        verdict,
+        nim_sum_before,
+        nim_sum_after,
+        before: outcome_before,
+        after,
+        better,
+    }
+}
+
+/// The moves of `side` judged blunders, oldest first, as indexes into `record`.
+pub fn blunders<M>(record: &[Played<M>], side: Side) -> Vec<usize> {
+    record
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| {
+            p.by == side
+                && p.judgement
+                    .as_ref()
+                    .is_some_and(|j| j.verdict == Verdict::Blunder)
+        })
+        .map(|(i, _)| i)
+        .collect()
+}
+
+/// Who was winning after each move (the side that made it, or the other) and in how many
+/// moves the game ends with perfect play where known: the value history of the review.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ValuePoint {
+    /// The side winning with perfect play after the move.
+    pub winning: Side,
+    /// Moves left with perfect play, where the exact search knows it.
+    pub remoteness: Option<u32>,
+    /// The move changed who is winning (a blunder).
+    pub turning: bool,
+}
+
+/// The value history of `record`, one point per judged move (stops at the first move not
+/// judged yet).
+pub fn value_history<M>(record: &[Played<M>]) -> Vec<ValuePoint> {
+    record
+        .iter()
+        .map_while(|p| {
+            let j = p.judgement.as_ref()?;
+            Some(ValuePoint {
+                winning: if j.mover_winning_after() {
+                    p.by
+                } else {
+                    p.by.other()
+                },
+                remoteness: j.after.map(|o| o.remoteness),
+                turning: j.verdict == Verdict::Blunder,
+            })
+        })
+        .collect()
+}
+
+/// One ply of a principal line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LineMove<M> {
+    pub mv: M,
+    pub nim_sum_after: Nimber,
+    /// Whether the move was chosen by exact search (else by the nim-sum or the stalling
+    /// heuristic).
+    pub exact: bool,
+    /// Moves left after this one with perfect play, where the exact search knows it.
+    pub remoteness_after: Option<u32>,
+}
+
+/// The principal line from `position`: best play for both sides for at most `plies` moves,
+/// by exact remoteness (fastest win, slowest loss) where a search of at most `budget`
+/// positions knows it, else by the Sprague–Grundy move (to nim-sum 0) or the game's stall.
+/// Ties are broken the same way every time.
+pub fn principal_line<P: Impartial>(
+    position: &P,
+    plies: usize,
+    budget: usize,
+) -> Vec<LineMove<P::Move>> {
+    let mut rng = SmallRng::seed_from_u64(0);
+    let mut line = Vec::new();
+    let mut current = position.clone();
+    let mut solution: Option<ExactSolution<P>> = None;
+    while line.len() < plies && !current.is_over() {
+        // A solution from an earlier position covers every position reachable from it.
+        if solution.is_none() && budget > 0 {
+            solution = ExactSolution::new(&current, budget);
+        }
+        let decision: Option<Decision<P::Move>> = match &solution {
+            Some(s) => exact_move(&current, s, &mut rng),
+            None if !current.nim_sum().is_zero() => current
+                .winning_moves(1)
+                .into_iter()
+                .next()
+                .map(|mv| Decision {
+                    mv,
+                    reason: Reason::NimSumZero,
+                }),
+            None => current.stalling_move(&mut rng).map(|mv| Decision {
+                mv,
+                reason: Reason::Stalling,
+            }),
+        };
+        let Some(decision) = decision else { break };
+        let next = current.play_unchecked(&decision.mv);
+        let remoteness_after = solution
+            .as_ref()
+            .and_then(|s| s.outcome(&next))
+            .map(|o| o.remoteness);
+        line.push(LineMove {
+            nim_sum_after: next.nim_sum(),
+            exact: matches!(
+                decision.reason,
+                Reason::ExactWin { .. } | Reason::ExactLoss { .. }
+            ),
+            remoteness_after,
+            mv: decision.mv,
+        });
+        current = next;
+    }
+    line
+}
