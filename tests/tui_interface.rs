@@ -180,3 +180,20 @@ fn the_game_over_panel_does_not_ask_for_a_move() {
     assert!(screen.contains("The game is over"), "{screen}");
     insta::assert_snapshot!(screen);
 }
+
+#[test]
+fn the_grid_view_follows_the_ai_move() {
+    // T at (1,1), (1,2), (1,3) (values 1, 2, 1) and at (100,100) (2^198). The player flips
+    // (100,100); the AI answers in row 1, 99 rows up.
+    let mut rows = vec!["H".repeat(100); 100];
+    rows[0] = format!("TTT{}", "H".repeat(97));
+    rows[99] = format!("{}T", "H".repeat(99));
+    let code = format!("grid:{}", rows.join("/"));
+    let mut h = Harness::new(&options(&code), 120, 40);
+    h.key(KeyCode::End);
+    assert!(h.screen().contains("rows 67-100"), "{}", h.screen());
+    h.key(KeyCode::Char('a'));
+    let screen = h.screen();
+    assert!(screen.contains("AI: anchor (1,"), "{screen}");
+    assert!(screen.contains(" rows 1-34 "), "the view stayed put:\n{screen}");
+}

@@ -82,6 +82,8 @@ pub struct GridBoard {
     /// Whether the second row of a cell shows its value's exponent (hint mode).
     values: bool,
     areas: BoardAreas,
+    /// The last AI move the cursor was brought to, so the view follows each one once.
+    followed: Option<Block>,
 }
 
 /// The number of decimal digits of `n`.
@@ -540,6 +542,7 @@ impl Board for GridBoard {
             cell_height: 1,
             values: false,
             areas: BoardAreas::default(),
+            followed: None,
         }
     }
 
@@ -568,6 +571,17 @@ impl Board for GridBoard {
 
     fn layout(&mut self, view: &BoardView<'_, CoinGrid>, areas: BoardAreas) {
         self.areas = areas;
+        // The AI's block may be far off screen on a large grid: bring the cursor (and so the
+        // view) to its anchor once, so the player sees what it did.
+        if let Some(last) = view.last.filter(|p| p.by == crate::tui::board::Side::Ai)
+            && self.followed.as_ref() != Some(&last.mv)
+        {
+            self.followed = Some(last.mv.clone());
+            if self.building.is_none() {
+                let anchor = last.mv.anchor();
+                self.cursor = Cell::new(anchor.row.clamp(1, self.rows), anchor.col.clamp(1, self.cols));
+            }
+        }
         let board = areas.board;
         let width = board.width.saturating_sub(self.gutter());
         let height = board.height.saturating_sub(HEADER);
