@@ -175,3 +175,28 @@ fn every_command_shown_in_the_readme_prints_what_the_readme_shows() {
         );
     }
 }
+
+#[test]
+fn every_play_command_shown_in_the_readme_parses() {
+    use clap::Parser;
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
+        .expect("README.md");
+    let mut in_block = false;
+    let mut checked = 0;
+    for line in readme.lines() {
+        if line.starts_with("```") {
+            in_block = !in_block && line.trim_start_matches('`') == "sh";
+            continue;
+        }
+        // The terminal game cannot run in a test: its command line is checked instead.
+        if in_block && line.starts_with("grundy ") {
+            let command = line.split('#').next().unwrap_or("");
+            let words: Vec<&str> = command.split_whitespace().collect();
+            if let Err(e) = grundy::cli::Cli::try_parse_from(&words) {
+                panic!("README command `{command}` does not parse:\n{e}");
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked >= 5, "only {checked} commands checked");
+}
