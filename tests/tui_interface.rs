@@ -29,7 +29,10 @@ fn keys_do_nothing_in_a_game_while_the_terminal_is_too_small() {
     resize(&mut h, 120, 40);
     let screen = h.screen();
     assert!(h.app.in_game(), "{screen}");
-    assert!(screen.lines().next().unwrap().ends_with("move 1"), "a move was played blind:\n{screen}");
+    assert!(
+        screen.lines().next().unwrap().ends_with("move 1"),
+        "a move was played blind:\n{screen}"
+    );
     assert!(!screen.contains("hints on"), "{screen}");
 }
 
@@ -124,7 +127,11 @@ fn typing_in_a_number_field_replaces_its_value() {
     }
     h.enter();
     assert!(!h.app.in_game());
-    assert!(h.screen().contains("Rows 700 is out of range: 1 to 100"), "{}", h.screen());
+    assert!(
+        h.screen().contains("Rows 700 is out of range: 1 to 100"),
+        "{}",
+        h.screen()
+    );
     // Back on the field, a new digit starts a new value.
     for _ in 0..7 {
         h.key(KeyCode::Up);
@@ -142,7 +149,11 @@ fn typing_in_a_number_field_replaces_its_value() {
 fn an_arrow_brings_an_out_of_range_value_back_into_range() {
     let mut h = grid_rows_field();
     h.keys("570");
-    assert!(h.screen().contains("◀ 570 (out of range) ▶"), "{}", h.screen());
+    assert!(
+        h.screen().contains("◀ 570 (out of range) ▶"),
+        "{}",
+        h.screen()
+    );
     h.key(KeyCode::Left);
     assert!(h.screen().contains("◀ 100 ▶"), "{}", h.screen());
 }
@@ -195,5 +206,8 @@ fn the_grid_view_follows_the_ai_move() {
     h.key(KeyCode::Char('a'));
     let screen = h.screen();
     assert!(screen.contains("AI: anchor (1,"), "{screen}");
-    assert!(screen.contains(" rows 1-34 "), "the view stayed put:\n{screen}");
+    assert!(
+        screen.contains(" rows 1-34 "),
+        "the view stayed put:\n{screen}"
+    );
 }

@@ -37,7 +37,12 @@ fn keys_wait_while_the_terminal_is_too_small_and_q_quits_from_the_help() {
     pty.wait_for("Your move");
     let screen = pty.screen_text();
     assert!(
-        screen.lines().next().unwrap_or("").trim_end().ends_with("move 1"),
+        screen
+            .lines()
+            .next()
+            .unwrap_or("")
+            .trim_end()
+            .ends_with("move 1"),
         "a key acted while the screen was too small:\n{screen}"
     );
     assert!(!screen.contains("hints on"), "{screen}");

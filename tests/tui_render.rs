@@ -89,7 +89,11 @@ fn menu_reports_a_bad_size_instead_of_starting() {
     // Erase the 20 down to 0 coins.
     h.key(KeyCode::Backspace).key(KeyCode::Backspace).enter();
     assert!(!h.app.in_game());
-    assert!(h.screen().contains("Coins 0 is out of range: 1 to 30000"), "{}", h.screen());
+    assert!(
+        h.screen().contains("Coins 0 is out of range: 1 to 30000"),
+        "{}",
+        h.screen()
+    );
 }
 
 #[test]

@@ -359,7 +359,10 @@ impl<M> MoveList<M> {
     /// (losing) in the theme's colours.
     pub fn render(&self, area: Rect, buf: &mut Buffer, hints: bool, theme: &Theme) {
         use ratatui::widgets::{Block, Widget};
-        let title = fit(&format!(" {} ", self.title), area.width.saturating_sub(2) as usize);
+        let title = fit(
+            &format!(" {} ", self.title),
+            area.width.saturating_sub(2) as usize,
+        );
         let block = Block::bordered()
             .title(Line::styled(title, theme.title))
             .border_style(theme.focus_border);

@@ -123,8 +123,8 @@ impl Help {
         let inner = block.inner(popup);
         let paragraph = Paragraph::new(self.lines(theme)).wrap(Wrap { trim: false });
         let total = paragraph.line_count(inner.width);
-        let max_scroll = u16::try_from(total.saturating_sub(inner.height as usize))
-            .unwrap_or(u16::MAX);
+        let max_scroll =
+            u16::try_from(total.saturating_sub(inner.height as usize)).unwrap_or(u16::MAX);
         self.max_scroll.set(max_scroll);
         let scroll = self.scroll.min(max_scroll);
         let (first, last) = (
@@ -169,10 +169,7 @@ impl Help {
     /// Scrolls `lines` lines, never past the end of the text (as last drawn).
     pub fn scroll_lines(&mut self, down: bool, lines: u16) {
         if down {
-            self.scroll = self
-                .scroll
-                .saturating_add(lines)
-                .min(self.max_scroll.get());
+            self.scroll = self.scroll.saturating_add(lines).min(self.max_scroll.get());
         } else {
             self.scroll = self.scroll.min(self.max_scroll.get()).saturating_sub(lines);
         }

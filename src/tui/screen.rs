@@ -382,7 +382,10 @@ impl<B: Board> Match<B> {
         let title = titles
             .iter()
             .find(|t| t.chars().count() <= room)
-            .map_or_else(|| crate::tui::board::fit(titles[0], room), |t| t.to_string());
+            .map_or_else(
+                || crate::tui::board::fit(titles[0], room),
+                |t| t.to_string(),
+            );
         Block::bordered()
             .title(Line::styled(title, theme.title))
             .border_style(theme.border)
@@ -819,10 +822,7 @@ impl<B: Board> GameScreen for Match<B> {
                     Side::You => "you",
                     Side::Ai => "AI",
                 };
-                let reason = played
-                    .reason
-                    .map(|r| format!(" ({r})"))
-                    .unwrap_or_default();
+                let reason = played.reason.map(|r| format!(" ({r})")).unwrap_or_default();
                 format!("{}. {who}: {}{reason}", i + 1, played.words)
             })
             .collect();

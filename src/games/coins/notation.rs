@@ -215,8 +215,8 @@ fn shown(b: u8) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::coins::rules::Base;
     use crate::game::Impartial;
+    use crate::games::coins::rules::Base;
 
     #[test]
     fn round_trip_and_words() {
@@ -253,9 +253,6 @@ mod tests {
             step: 2,
             count: 2,
         };
-        assert_eq!(
-            p.describe_move(&mv),
-            "coin 48 (=2^4·3) ÷4: flip 48 12 3"
-        );
+        assert_eq!(p.describe_move(&mv), "coin 48 (=2^4·3) ÷4: flip 48 12 3");
     }
 }

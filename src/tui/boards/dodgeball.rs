@@ -574,7 +574,7 @@ impl DodgeballBoard {
         let key = |action| Span::styled(keymap::key_for(action), theme.key);
         // The chain view leads with what it shows, since that is why it is open; both end
         // with the key that switches.
-        let lines = match self.view {
+        match self.view {
             View::Line => vec![
                 Line::from(vec![
                     Span::raw("Choose a piece: move the cursor and press "),
@@ -607,8 +607,7 @@ impl DodgeballBoard {
                     Span::raw(": next piece"),
                 ]),
             ],
-        };
-        lines
+        }
     }
 }
 
@@ -926,7 +925,10 @@ impl Board for DodgeballBoard {
     }
 
     fn selected(&self) -> Option<<Dodgeball as crate::game::Position>::Move> {
-        self.selection.as_ref().and_then(|s| s.list.selected_move()).copied()
+        self.selection
+            .as_ref()
+            .and_then(|s| s.list.selected_move())
+            .copied()
     }
 
     fn status(&self, view: &BoardView<'_, Dodgeball>) -> Line<'static> {

@@ -19,7 +19,8 @@ use crate::games::grid::{Block, Cell, CoinGrid, cell_value};
 use crate::games::{Face, GameKind};
 use crate::nimber::Nimber;
 use crate::tui::board::{
-    fit,Board, BoardAction, BoardAreas, BoardInput, BoardView, GameSetup, Start};
+    Board, BoardAction, BoardAreas, BoardInput, BoardView, GameSetup, Start, fit,
+};
 use crate::tui::keymap::{self, Action};
 
 /// Screen rows above the cells: the column numbers.
@@ -579,7 +580,10 @@ impl Board for GridBoard {
             self.followed = Some(last.mv.clone());
             if self.building.is_none() {
                 let anchor = last.mv.anchor();
-                self.cursor = Cell::new(anchor.row.clamp(1, self.rows), anchor.col.clamp(1, self.cols));
+                self.cursor = Cell::new(
+                    anchor.row.clamp(1, self.rows),
+                    anchor.col.clamp(1, self.cols),
+                );
             }
         }
         let board = areas.board;
@@ -675,7 +679,10 @@ impl Board for GridBoard {
             );
             // The longest form that fits the frame: a narrow board gets the short one.
             let text = [
-                format!(" rows {rows} of {} · columns {cols} of {} ", self.rows, self.cols),
+                format!(
+                    " rows {rows} of {} · columns {cols} of {} ",
+                    self.rows, self.cols
+                ),
                 format!(" rows {rows}/{} · cols {cols}/{} ", self.rows, self.cols),
                 format!(" rows {rows} · cols {cols} "),
             ]
