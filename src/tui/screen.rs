@@ -798,7 +798,14 @@ impl<B: Board> GameScreen for Match<B> {
     fn details(&self, theme: &Theme) -> (Vec<String>, Vec<String>) {
         let view = Self::view(&self.session, self.hints, theme);
         let position = self.session.position();
-        let mut about = vec![format!("nim-sum *{}", position.nim_sum().short())];
+        let nim_sum = position.nim_sum();
+        let verdict = match (nim_sum.is_zero(), self.session.to_move()) {
+            (true, Side::You) => "= 0: you (to move) lose with best play",
+            (true, Side::Ai) => "= 0: the AI (to move) loses with best play",
+            (false, Side::You) => "≠ 0: you (to move) win with best play",
+            (false, Side::Ai) => "≠ 0: the AI (to move) wins with best play",
+        };
+        let mut about = vec![format!("nim-sum *{} {verdict}", nim_sum.short())];
         if let Some(mv) = self.board.selected() {
             about.push(format!("selected move: {}", position.describe_move(&mv)));
         }
