@@ -86,14 +86,12 @@ pub enum Command {
     },
     /// Explain a position: the value of every part, the nim-sum in binary, the winner and the
     /// winning moves.
-    #[command(
-        long_about = "Explain the position CODE:\n\
+    #[command(long_about = "Explain the position CODE:\n\
         - the Sprague–Grundy value of every tails coin, cell or piece;\n\
         - their nim-sum (XOR) in binary;\n\
         - who wins with perfect play (the player to move wins exactly when the nim-sum is\n\
         \u{20}  not 0), and the exact remoteness when the game tree is small;\n\
-        - the legal moves, winning ones first, each marked WIN or lose for the player making it."
-    )]
+        - the legal moves, winning ones first, each marked WIN or lose for the player making it.")]
     Analyze {
         /// A position code, e.g. grid:HHH/TTH; `-` reads it from standard input.
         code: String,
@@ -108,10 +106,12 @@ pub enum Command {
     #[command(subcommand)]
     Sg(SgTable),
     /// Print a shell completion script for grundy on standard output.
-    #[command(long_about = "Print a shell completion script for grundy on standard output.\n\n\
+    #[command(
+        long_about = "Print a shell completion script for grundy on standard output.\n\n\
         bash:  grundy completions bash > ~/.local/share/bash-completion/completions/grundy\n\
         zsh:   grundy completions zsh > ~/.zfunc/_grundy   (with ~/.zfunc in fpath)\n\
-        fish:  grundy completions fish > ~/.config/fish/completions/grundy.fish")]
+        fish:  grundy completions fish > ~/.config/fish/completions/grundy.fish"
+    )]
     Completions {
         /// The shell to write the script for.
         #[arg(value_enum)]

@@ -21,7 +21,10 @@ fn the_nim_sum_row_shares_the_columns_of_the_parts() {
     let out = stdout(&grundy(&["analyze", "dodgeball:1111111111"]));
     let lines: Vec<&str> = out.lines().collect();
     let part = lines.iter().find(|l| l.contains("box 1 ")).expect("box 1");
-    let sum = lines.iter().find(|l| l.contains("nim-sum  ")).expect("nim-sum row");
+    let sum = lines
+        .iter()
+        .find(|l| l.contains("nim-sum  "))
+        .expect("nim-sum row");
     // The value column (`*3` / `*0`) and the binary column end at the same place.
     let value_end = |l: &str| l.find('*').map(|i| i + 2).expect("a value");
     assert_eq!(value_end(part), value_end(sum), "\n{out}");
@@ -44,7 +47,14 @@ fn full_grid() -> String {
 
 #[test]
 fn large_grid_values_are_written_as_values() {
-    let out = stdout(&grundy(&["analyze", &full_grid(), "--parts", "3", "--moves", "1"]));
+    let out = stdout(&grundy(&[
+        "analyze",
+        &full_grid(),
+        "--parts",
+        "3",
+        "--moves",
+        "1",
+    ]));
     assert!(out.contains("  cell (1,1)  *1\n"), "{out}");
     assert!(out.contains("  nim-sum = *"), "{out}");
     // --parts limits the bit table too: 3 rows and a count of the rest.
@@ -56,7 +66,11 @@ fn large_grid_values_are_written_as_values() {
 #[test]
 fn help_texts_are_wrapped_and_complete() {
     let analyze = stdout(&grundy(&["analyze", "--help"]));
-    let longest = analyze.lines().map(|l| l.chars().count()).max().unwrap_or(0);
+    let longest = analyze
+        .lines()
+        .map(|l| l.chars().count())
+        .max()
+        .unwrap_or(0);
     assert!(longest <= 100, "a {longest}-character line:\n{analyze}");
     let play = stdout(&grundy(&["play", "--help"]));
     for needle in [
@@ -135,7 +149,11 @@ fn readme_examples() -> Vec<Example> {
 #[test]
 fn every_command_shown_in_the_readme_prints_what_the_readme_shows() {
     let examples = readme_examples();
-    assert!(examples.len() >= 6, "only {} examples found", examples.len());
+    assert!(
+        examples.len() >= 6,
+        "only {} examples found",
+        examples.len()
+    );
     let bin = std::path::Path::new(env!("CARGO_BIN_EXE_grundy"))
         .parent()
         .expect("bin dir")
@@ -174,4 +192,29 @@ fn every_command_shown_in_the_readme_prints_what_the_readme_shows() {
             actual.join("\n")
         );
     }
+}
+
+#[test]
+fn every_play_command_shown_in_the_readme_parses() {
+    use clap::Parser;
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
+        .expect("README.md");
+    let mut in_block = false;
+    let mut checked = 0;
+    for line in readme.lines() {
+        if line.starts_with("```") {
+            in_block = !in_block && line.trim_start_matches('`') == "sh";
+            continue;
+        }
+        // The terminal game cannot run in a test: its command line is checked instead.
+        if in_block && line.starts_with("grundy ") {
+            let command = line.split('#').next().unwrap_or("");
+            let words: Vec<&str> = command.split_whitespace().collect();
+            if let Err(e) = grundy::cli::Cli::try_parse_from(&words) {
+                panic!("README command `{command}` does not parse:\n{e}");
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked >= 5, "only {checked} commands checked");
 }

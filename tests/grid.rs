@@ -602,7 +602,7 @@ fn new_checks_the_shape() {
     let e = CoinGrid::new(&[vec![h, h], vec![h]]).unwrap_err();
     assert_eq!(
         (e.column, e.message.as_str()),
-        (9, "row 2 has 1 coins, but row 1 has 2")
+        (9, "row 2 has 1 coin, but row 1 has 2")
     );
     let e = CoinGrid::new(&[vec![h], vec![]]).unwrap_err();
     assert_eq!(e.message, "row 2 is empty");

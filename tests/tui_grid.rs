@@ -317,14 +317,17 @@ fn alone_flips_a_tails_cell_and_the_ai_answers() {
     assert!(screen.contains("▶ Your move"), "{screen}");
     assert!(screen.contains("· move 3"), "{screen}");
     assert_eq!(grid_face(&screen, 4, 5), Some('H'));
+    // The cursor follows the AI's move to its anchor, which it turned to H.
+    let ai = move_cells(&screen, "AI").unwrap_or_else(|| panic!("no AI move:\n{screen}"));
+    let (row, col) = ai[0];
     assert!(
-        h.status().starts_with("cell (4,5) · H · "),
+        h.status()
+            .starts_with(&format!("cell ({row},{col}) · H · ")),
         "{}",
         h.status()
     );
     // The board is the start with both moves' cells flipped.
     let start = faces(&Harness::new(&options(SMALL), 80, 24).screen(), ROWS, COLS);
-    let ai = move_cells(&screen, "AI").unwrap_or_else(|| panic!("no AI move:\n{screen}"));
     assert_eq!(
         faces(&screen, ROWS, COLS),
         flipped(flipped(start, &[(4, 5)]), &ai)

@@ -29,7 +29,10 @@ fn keys_do_nothing_in_a_game_while_the_terminal_is_too_small() {
     resize(&mut h, 120, 40);
     let screen = h.screen();
     assert!(h.app.in_game(), "{screen}");
-    assert!(screen.lines().next().unwrap().ends_with("move 1"), "a move was played blind:\n{screen}");
+    assert!(
+        screen.lines().next().unwrap().ends_with("move 1"),
+        "a move was played blind:\n{screen}"
+    );
     assert!(!screen.contains("hints on"), "{screen}");
 }
 
@@ -124,7 +127,11 @@ fn typing_in_a_number_field_replaces_its_value() {
     }
     h.enter();
     assert!(!h.app.in_game());
-    assert!(h.screen().contains("Rows 700 is out of range: 1 to 100"), "{}", h.screen());
+    assert!(
+        h.screen().contains("Rows 700 is out of range: 1 to 100"),
+        "{}",
+        h.screen()
+    );
     // Back on the field, a new digit starts a new value.
     for _ in 0..7 {
         h.key(KeyCode::Up);
@@ -142,7 +149,11 @@ fn typing_in_a_number_field_replaces_its_value() {
 fn an_arrow_brings_an_out_of_range_value_back_into_range() {
     let mut h = grid_rows_field();
     h.keys("570");
-    assert!(h.screen().contains("◀ 570 (out of range) ▶"), "{}", h.screen());
+    assert!(
+        h.screen().contains("◀ 570 (out of range) ▶"),
+        "{}",
+        h.screen()
+    );
     h.key(KeyCode::Left);
     assert!(h.screen().contains("◀ 100 ▶"), "{}", h.screen());
 }
@@ -178,5 +189,172 @@ fn the_game_over_panel_does_not_ask_for_a_move() {
     assert!(screen.contains("Game over"), "{screen}");
     assert!(!screen.contains("Choose a coin"), "{screen}");
     assert!(screen.contains("The game is over"), "{screen}");
+    insta::assert_snapshot!(screen);
+}
+
+#[test]
+fn the_grid_view_follows_the_ai_move() {
+    // T at (1,1), (1,2), (1,3) (values 1, 2, 1) and at (100,100) (2^198). The player flips
+    // (100,100); the AI answers in row 1, 99 rows up.
+    let mut rows = vec!["H".repeat(100); 100];
+    rows[0] = format!("TTT{}", "H".repeat(97));
+    rows[99] = format!("{}T", "H".repeat(99));
+    let code = format!("grid:{}", rows.join("/"));
+    let mut h = Harness::new(&options(&code), 120, 40);
+    h.key(KeyCode::End);
+    assert!(h.screen().contains("rows 67-100"), "{}", h.screen());
+    h.key(KeyCode::Char('a'));
+    let screen = h.screen();
+    assert!(screen.contains("AI: anchor (1,"), "{screen}");
+    assert!(
+        screen.contains(" rows 1-34 "),
+        "the view stayed put:\n{screen}"
+    );
+}
+
+/// A 100 × 100 grid with every coin T.
+fn full_grid() -> String {
+    format!("grid:{}", vec!["T".repeat(100); 100].join("/"))
+}
+
+/// The help popup's text from its first line to its last, scrolled through a page at a
+/// time: every row of the popup once, in order.
+fn whole_help(h: &mut Harness) -> String {
+    h.key(KeyCode::Char('?'));
+    let mut seen: Vec<String> = Vec::new();
+    let mut last_page = String::new();
+    for _ in 0..200 {
+        let screen = h.screen();
+        let lines: Vec<Vec<char>> = screen.lines().map(|l| l.chars().collect()).collect();
+        // The popup's box: its top-left corner is the one before "Help:".
+        let top = lines
+            .iter()
+            .position(|l| l.iter().collect::<String>().contains("┌ Help:"))
+            .expect("help open");
+        let text: String = lines[top].iter().collect();
+        let left = text[..text.find("┌ Help:").unwrap()].chars().count();
+        let right = left
+            + 1
+            + lines[top][left + 1..]
+                .iter()
+                .position(|&c| c == '┐')
+                .unwrap();
+        let mut page = Vec::new();
+        for line in &lines[top + 1..] {
+            if line.get(left) == Some(&'└') {
+                break;
+            }
+            page.push(
+                line[left + 1..right.min(line.len())]
+                    .iter()
+                    .collect::<String>(),
+            );
+        }
+        let joined = page.join("\n");
+        if joined == last_page {
+            break;
+        }
+        // Pages overlap at the end: keep only rows not already at the end of what was seen.
+        let overlap = (0..=page.len().min(seen.len()))
+            .rev()
+            .find(|&k| seen[seen.len() - k..] == page[..k])
+            .unwrap_or(0);
+        seen.extend(page[overlap..].iter().cloned());
+        last_page = joined;
+        h.key(KeyCode::PageDown);
+    }
+    h.key(KeyCode::Esc);
+    seen.join("\n")
+}
+
+#[test]
+fn a_long_nim_sum_ends_in_an_ellipsis_and_the_help_writes_it_whole() {
+    let mut h = Harness::new(&options(&full_grid()), 120, 40);
+    h.key(KeyCode::Char('i'));
+    let screen = h.screen();
+    let total = screen
+        .lines()
+        .find(|l| l.contains("= nim-sum *2^"))
+        .unwrap_or_else(|| panic!("no nim-sum row:\n{screen}"));
+    let panel = total.split("││").next().unwrap_or("");
+    assert!(panel.trim_end_matches('│').ends_with('…'), "{total}");
+    let help = whole_help(&mut h);
+    // The whole value ends in its lowest power (the wrapped help may break it anywhere).
+    let flat: String = help.split_whitespace().collect::<Vec<_>>().join("");
+    use grundy::game::{Impartial, Notation};
+    let whole = grundy::games::grid::CoinGrid::from_code(&full_grid())
+        .unwrap()
+        .nim_sum()
+        .short();
+    assert!(whole.len() > 200, "{whole}");
+    assert!(flat.contains(&format!("nim-sum*{whole}≠0")), "{help}");
+}
+
+#[test]
+fn long_coin_moves_keep_their_nim_sum_after_on_a_small_screen() {
+    let mut opts = options("coins:20:HT");
+    opts.code = None;
+    opts.game = Some(GameKind::Coins);
+    opts.n = Some(30000);
+    opts.maxq = Some(20);
+    opts.hints = true;
+    opts.start = Some(grundy::tui::board::Start::Standard);
+    let mut h = Harness::new(&opts, 62, 16);
+    h.key(KeyCode::End).enter().key(KeyCode::Down);
+    let screen = h.screen();
+    let moves: Vec<&str> = screen
+        .lines()
+        .filter(|l| l.contains("flip 30000"))
+        .collect();
+    assert!(moves.len() >= 3, "{screen}");
+    for line in &moves {
+        assert!(line.contains(" →*"), "a move lost its →*k:\n{screen}");
+    }
+    assert!(moves.iter().any(|l| l.contains('…')), "{screen}");
+    insta::assert_snapshot!(screen);
+    // The selected move in full, in the help.
+    let help = whole_help(&mut h);
+    let flat: String = help.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains("selected move: coin 30000 (=625·2^4·3) ÷2: flip 30000 15000 7500"),
+        "{help}"
+    );
+}
+
+#[test]
+fn panel_titles_and_texts_are_not_cut_silently_at_80_by_24_and_62_by_16() {
+    for (w, hgt) in [(80, 24), (62, 16)] {
+        let mut h = Harness::new(&options(&full_grid()), w, hgt);
+        h.key(KeyCode::Char('i'));
+        let screen = h.screen();
+        assert!(!screen.contains("pai┐"), "{screen}");
+        // Every panel title ends in its closing space and border, not mid-word.
+        for line in screen.lines().filter(|l| l.contains("┌ ")) {
+            for title in line.split("┌ ").skip(1) {
+                let title = title.split(" ─").next().unwrap_or("");
+                assert!(!title.ends_with('┐'), "cut title {title:?}:\n{screen}");
+            }
+        }
+        insta::assert_snapshot!(format!("grid_full_hints_{w}x{hgt}"), screen);
+    }
+}
+
+#[test]
+fn the_turn_panel_keeps_both_moves_when_the_ai_block_is_long() {
+    let mut h = Harness::new(&options(&full_grid()), 80, 24);
+    // Flip (1,1) alone: the AI answers with the winning block.
+    h.key(KeyCode::Home).key(KeyCode::Char('a'));
+    let screen = h.screen();
+    let turn: String = screen
+        .lines()
+        .take(9)
+        .map(|l| l.chars().skip(46).collect::<String>())
+        .collect::<Vec<_>>()
+        .join("\n");
+    assert!(turn.contains("AI: anchor"), "{screen}");
+    assert!(
+        turn.contains("You: anchor (1,1)"),
+        "the player's move was pushed out:\n{screen}"
+    );
     insta::assert_snapshot!(screen);
 }

@@ -89,7 +89,11 @@ fn menu_reports_a_bad_size_instead_of_starting() {
     // Erase the 20 down to 0 coins.
     h.key(KeyCode::Backspace).key(KeyCode::Backspace).enter();
     assert!(!h.app.in_game());
-    assert!(h.screen().contains("number of coins must be 1 to 30000"));
+    assert!(
+        h.screen().contains("Coins 0 is out of range: 1 to 30000"),
+        "{}",
+        h.screen()
+    );
 }
 
 #[test]
@@ -163,7 +167,7 @@ fn coins_game_over_ai_wins_and_n_opens_the_menu() {
     // Esc closes the popup to show the board and the AI's move.
     h.key(KeyCode::Esc);
     let screen = h.screen();
-    assert!(screen.contains("AI: coin 2 (=2): flip 2, 1"), "{screen}");
+    assert!(screen.contains("AI: coin 2 ÷2: flip 2 1"), "{screen}");
     assert!(screen.contains("Game over: the AI wins"), "{screen}");
     h.keys("n");
     assert!(!h.app.in_game());

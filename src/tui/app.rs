@@ -318,7 +318,8 @@ impl App {
                         game.rules(),
                         Some(game.kind()),
                     )
-                    .with_code(&game.position_code()),
+                    .with_code(&game.position_code())
+                    .with_details(game.details(&self.theme)),
                 });
                 return;
             }

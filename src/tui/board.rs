@@ -185,8 +185,29 @@ pub trait Board: Sized + 'static {
         mv: &<Self::Game as crate::game::Position>::Move,
     );
 
-    /// One line about the cursor for the status bar, e.g. `coin 12 = 3·2^2 · T · value *3`.
+    /// One line about the cursor for the status bar, e.g. `coin 12 (=2^2·3) · T · value *3`.
     fn status(&self, view: &BoardView<'_, Self::Game>) -> Line<'static>;
+
+    /// The side panel's text in full, a paragraph per entry, for the help popup: the panel
+    /// may have to cut it. Empty when the panel shows a move list (see [`Board::selected`]).
+    fn panel_text(&self, view: &BoardView<'_, Self::Game>) -> Vec<String> {
+        let _ = view;
+        Vec::new()
+    }
+
+    /// The move selected in the board's move list, if any: the help popup writes it in full,
+    /// since the list may cut a long one.
+    fn selected(&self) -> Option<<Self::Game as crate::game::Position>::Move> {
+        None
+    }
+}
+
+/// The plain text of `lines`, a string per line (for the help popup).
+pub fn plain_text(lines: &[Line<'_>]) -> Vec<String> {
+    lines
+        .iter()
+        .map(|l| l.spans.iter().map(|s| s.content.as_ref()).collect())
+        .collect()
 }
 
 /// The narrowest move panel a board should expect.
@@ -314,8 +335,12 @@ impl<M> MoveList<M> {
     /// (losing) in the theme's colours.
     pub fn render(&self, area: Rect, buf: &mut Buffer, hints: bool, theme: &Theme) {
         use ratatui::widgets::{Block, Widget};
+        let title = fit(
+            &format!(" {} ", self.title),
+            area.width.saturating_sub(2) as usize,
+        );
         let block = Block::bordered()
-            .title(Line::styled(format!(" {} ", self.title), theme.title))
+            .title(Line::styled(title, theme.title))
             .border_style(theme.focus_border);
         block.render(area, buf);
         let rows = Self::rows_of(area, self.truncated);
@@ -337,19 +362,19 @@ impl<M> MoveList<M> {
                 } else {
                     ("✗ ", theme.losing)
                 };
+                // A long move is cut in its middle, so the nim-sum after it stays in view.
+                let after = format!(" →*{}", entry.nim_sum_after.short());
+                let room = (rows.width as usize).saturating_sub(4 + after.chars().count());
                 spans.push(Span::styled(mark, style));
                 spans.push(Span::styled(
-                    entry.label.clone(),
+                    fit(&entry.label, room.max(1)),
                     if entry.wins {
                         theme.winning
                     } else {
                         theme.text
                     },
                 ));
-                spans.push(Span::styled(
-                    format!(" →*{}", entry.nim_sum_after.short()),
-                    theme.dim,
-                ));
+                spans.push(Span::styled(after, theme.dim));
             } else {
                 spans.push(Span::raw(entry.label.clone()));
             }
@@ -365,18 +390,20 @@ impl<M> MoveList<M> {
                     theme.selected,
                 );
             }
-            buf.set_line(rows.x, y, &line, rows.width);
+            set_line_fit(buf, rows.x, y, &line, rows.width);
         }
         if self.truncated {
             let y = rows.y + rows.height;
             buf.set_stringn(
                 rows.x,
                 y,
-                "  … more moves not listed",
+                fit("  … more moves not listed", rows.width as usize),
                 rows.width as usize,
                 theme.dim,
             );
         }
+        let bottom = area.y + area.height.saturating_sub(1);
+        let mut count_width = 0;
         if self.entries.len() > rows.height as usize && rows.height > 0 {
             let shown = format!(
                 " {}-{} of {} ",
@@ -384,8 +411,14 @@ impl<M> MoveList<M> {
                 (self.offset + rows.height as usize).min(self.entries.len()),
                 self.entries.len()
             );
-            let x = (area.x + area.width).saturating_sub(shown.chars().count() as u16 + 1);
-            buf.set_string(x, area.y + area.height - 1, shown, theme.dim);
+            count_width = shown.chars().count() as u16 + 1;
+            let x = (area.x + area.width).saturating_sub(count_width);
+            buf.set_string(x, bottom, shown, theme.dim);
+        }
+        // What the →*k after each move means, on the bottom border where it fits.
+        const LEGEND: &str = " →*k: nim-sum after ";
+        if hints && LEGEND.chars().count() as u16 + count_width + 2 <= area.width {
+            buf.set_string(area.x + 1, bottom, LEGEND, theme.dim);
         }
     }
 }
@@ -412,7 +445,10 @@ pub fn fit(text: &str, width: usize) -> String {
 
 /// Writes `line` at (`x`, `y`) in at most `width` columns, ending in "…" when it is cut.
 pub fn set_line_fit(buf: &mut Buffer, x: u16, y: u16, line: &Line<'_>, width: u16) {
-    if line.width() <= width as usize || width == 0 {
+    // Padding at the end is no text: losing it cuts nothing.
+    let text: String = line.spans.iter().map(|s| s.content.as_ref()).collect();
+    let text_width = ratatui::text::Line::raw(text.trim_end()).width();
+    if text_width <= width as usize || width == 0 {
         buf.set_line(x, y, line, width);
         return;
     }

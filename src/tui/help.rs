@@ -23,6 +23,10 @@ pub struct Help {
     max_scroll: std::cell::Cell<u16>,
     /// The code of the position on the board, in a game, shortened for the popup.
     pub code: Option<String>,
+    /// What the game screen may cut, in full: the nim-sum, the selected move, the side panel.
+    pub about: Vec<String>,
+    /// Every move played, with the AI's reasons.
+    pub moves: Vec<String>,
 }
 
 impl Help {
@@ -34,6 +38,8 @@ impl Help {
             scroll: 0,
             max_scroll: std::cell::Cell::new(u16::MAX),
             code: None,
+            about: Vec::new(),
+            moves: Vec::new(),
         }
     }
 
@@ -41,6 +47,13 @@ impl Help {
     pub fn with_code(mut self, code: &str) -> Help {
         // Up to 10^6 boxes: a megabyte of code would bury the keys.
         self.code = Some(shorten_code(code, 400));
+        self
+    }
+
+    /// Adds what the game screen may have cut (see `GameScreen::details`), to read in full.
+    pub fn with_details(mut self, (about, moves): (Vec<String>, Vec<String>)) -> Help {
+        self.about = about;
+        self.moves = moves;
         self
     }
 
@@ -60,6 +73,9 @@ impl Help {
                 "grundy analyze CODE explains it; grundy play --code CODE plays from it.",
                 theme.dim,
             ));
+            for line in &self.about {
+                lines.push(Line::raw(line.clone()));
+            }
             lines.push(Line::raw(""));
         }
         lines.push(Line::styled("Keys", theme.title));
@@ -86,6 +102,11 @@ impl Help {
                 ),
             ]));
         }
+        if !self.moves.is_empty() {
+            lines.push(Line::raw(""));
+            lines.push(Line::styled("Moves played", theme.title));
+            lines.extend(self.moves.iter().map(|m| Line::raw(m.clone())));
+        }
         lines
     }
 
@@ -102,19 +123,35 @@ impl Help {
         let inner = block.inner(popup);
         let paragraph = Paragraph::new(self.lines(theme)).wrap(Wrap { trim: false });
         let total = paragraph.line_count(inner.width);
-        let max_scroll = u16::try_from(total.saturating_sub(inner.height as usize))
-            .unwrap_or(u16::MAX);
+        let max_scroll =
+            u16::try_from(total.saturating_sub(inner.height as usize)).unwrap_or(u16::MAX);
         self.max_scroll.set(max_scroll);
         let scroll = self.scroll.min(max_scroll);
-        let hint = if max_scroll == 0 {
-            " Esc, Enter or ? close · q quits ".to_string()
+        let (first, last) = (
+            scroll + 1,
+            (scroll as usize + inner.height as usize).min(total),
+        );
+        // The longest hint that fits the border.
+        let hints = if max_scroll == 0 {
+            vec![
+                " Esc, Enter or ? close · q quits ".to_string(),
+                " Esc close · q quit ".to_string(),
+            ]
         } else {
-            format!(
-                " ↑↓ PgUp PgDn scroll · line {}-{} of {total} · Esc or ? close · q quits ",
-                scroll + 1,
-                (scroll as usize + inner.height as usize).min(total)
-            )
+            vec![
+                format!(
+                    " ↑↓ PgUp PgDn scroll · line {first}-{last} of {total} · Esc or ? close · q quits "
+                ),
+                format!(" ↑↓ scroll · {first}-{last}/{total} · Esc close · q quit "),
+                format!(" ↑↓ {first}-{last}/{total} · Esc · q "),
+            ]
         };
+        let room = popup.width.saturating_sub(2) as usize;
+        let hint = hints
+            .iter()
+            .find(|h| h.chars().count() <= room)
+            .unwrap_or(&hints[hints.len() - 1])
+            .clone();
         paragraph
             .scroll((scroll, 0))
             .block(block.title_bottom(Line::styled(
@@ -132,10 +169,7 @@ impl Help {
     /// Scrolls `lines` lines, never past the end of the text (as last drawn).
     pub fn scroll_lines(&mut self, down: bool, lines: u16) {
         if down {
-            self.scroll = self
-                .scroll
-                .saturating_add(lines)
-                .min(self.max_scroll.get());
+            self.scroll = self.scroll.saturating_add(lines).min(self.max_scroll.get());
         } else {
             self.scroll = self.scroll.min(self.max_scroll.get()).saturating_sub(lines);
         }

@@ -265,7 +265,8 @@ pub const BINDINGS: &[Binding] = &[
         action: Action::Hints,
         scope: Scope::Game,
         bar: "hints",
-        help: "hints on/off: every value, the nim-sum in binary, winning (✓) and losing (✗) moves",
+        help: "hints on/off: every value, the nim-sum in binary, moves marked winning (✓) or \
+               losing (✗), each with →*k, the nim-sum it leaves (→*0: a winning move)",
     },
     Binding {
         keys: &[key('w')],

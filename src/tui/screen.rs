@@ -46,6 +46,9 @@ pub trait GameScreen {
     fn rules(&self) -> &'static [&'static str];
     /// The code of the position on the board (for `grundy analyze` and `play --code`).
     fn position_code(&self) -> String;
+    /// What the screen may have cut, written in full for the help popup: the nim-sum, the
+    /// selected move, the side panel, then (`moves`) every move played.
+    fn details(&self, theme: &Theme) -> (Vec<String>, Vec<String>);
     /// Takes in the AI's move and analyses; returns whether anything changed.
     fn update(&mut self) -> bool;
     /// Whether a worker thread is running (the AI thinking, an analysis).
@@ -199,14 +202,27 @@ impl<B: Board> Match<B> {
         } else {
             format!("move {}", moves + 1)
         };
-        let text = format!(
+        let full = format!(
             " {} · {} · AI {} · {progress}{}",
             B::KIND.title(),
             B::summary(self.session.start()),
             config.level,
             if self.hints { " · hints on" } else { "" }
         );
+        // A narrow screen gets the short form rather than a cut.
+        let short = format!(
+            " {} · {} · {progress}{}",
+            B::summary(self.session.start()),
+            config.level,
+            if self.hints { " · hints" } else { "" }
+        );
+        let text = if full.chars().count() <= area.width as usize {
+            full
+        } else {
+            short
+        };
         buf.set_style(area, theme.title);
+        let text = crate::tui::board::fit(&text, area.width as usize);
         buf.set_stringn(area.x, area.y, text, area.width as usize, theme.title);
     }
 
@@ -271,8 +287,8 @@ impl<B: Board> Match<B> {
         }
         let history = self.session.history();
         // The last two moves, newest first, each with the AI's reason. When they do not fit,
-        // the longest is cut (ending in "…") until they do, so a long AI block never pushes
-        // the other move out; the help popup (?) lists every move in full.
+        // they are cut (ending in "…") so that a long AI block never pushes the other move
+        // out; the help popup (?) lists every move in full.
         let mut groups: Vec<Vec<Line>> = Vec::new();
         for played in history.iter().rev().take(2) {
             let who = match played.by {
@@ -312,13 +328,10 @@ impl<B: Board> Match<B> {
         let height = inner.height as usize;
         let room = height.saturating_sub(lines.len());
         let mut cut = vec![false; groups.len()];
+        // The older move (the player's own, which they know) gives up its lines first, down
+        // to one; then the newest, which the board also highlights.
         while groups.iter().map(Vec::len).sum::<usize>() > room {
-            let Some((i, _)) = groups
-                .iter()
-                .enumerate()
-                .filter(|(_, g)| !g.is_empty())
-                .max_by_key(|(i, g)| (g.len(), usize::MAX - i))
-            else {
+            let Some(i) = (0..groups.len()).rev().find(|&i| groups[i].len() > 1) else {
                 break;
             };
             groups[i].pop();
@@ -356,10 +369,23 @@ impl<B: Board> Match<B> {
                 theme,
             )
         });
-        let title = match &text {
-            Some(t) if t.grouped => " Nim-sum (XOR) · parts grouped by value: pairs cancel ",
-            _ => " Nim-sum (XOR) ",
+        // The longest title that fits: a narrow panel says less rather than cutting it.
+        let titles: &[&str] = match &text {
+            Some(t) if t.grouped => &[
+                " Nim-sum (XOR) · parts grouped by value: pairs cancel ",
+                " Nim-sum (XOR) · grouped by value ",
+                " Nim-sum · grouped ",
+            ],
+            _ => &[" Nim-sum (XOR) "],
         };
+        let room = area.width.saturating_sub(2) as usize;
+        let title = titles
+            .iter()
+            .find(|t| t.chars().count() <= room)
+            .map_or_else(
+                || crate::tui::board::fit(titles[0], room),
+                |t| t.to_string(),
+            );
         Block::bordered()
             .title(Line::styled(title, theme.title))
             .border_style(theme.border)
@@ -374,8 +400,9 @@ impl<B: Board> Match<B> {
             );
             return;
         };
-        for (i, line) in text.lines.iter().enumerate() {
-            buf.set_line(inner.x, inner.y + i as u16, line, inner.width);
+        // A line too long (a nim-sum of 2^198+…) ends in "…"; the help (?) writes it whole.
+        for (i, line) in text.lines.iter().enumerate().take(inner.height as usize) {
+            crate::tui::board::set_line_fit(buf, inner.x, inner.y + i as u16, line, inner.width);
         }
     }
 
@@ -527,12 +554,18 @@ impl EntryLayout {
             .max()
             .unwrap_or(0)
             .max("nim-sum".len());
-        let value_width = entries
+        // The total shares the value column when it fits the panel; a longer one (2^198+…)
+        // runs on and is cut with "…" rather than pushing every entry's marks out of sight.
+        let entry_values = entries
             .iter()
             .map(|e| e.value.short().chars().count() + 1)
             .max()
-            .unwrap_or(0)
-            .max(total.chars().count());
+            .unwrap_or(0);
+        let value_width = if 2 + label_width + 1 + total.chars().count() <= width {
+            entry_values.max(total.chars().count())
+        } else {
+            entry_values
+        };
         let bits = entries
             .iter()
             .map(|e| e.value.highest_bit().map_or(1, |h| h as usize + 1))
@@ -760,6 +793,47 @@ impl<B: Board> GameScreen for Match<B> {
 
     fn position_code(&self) -> String {
         self.session.position().to_code()
+    }
+
+    fn details(&self, theme: &Theme) -> (Vec<String>, Vec<String>) {
+        let view = Self::view(&self.session, self.hints, theme);
+        let position = self.session.position();
+        let nim_sum = position.nim_sum();
+        let verdict = match (nim_sum.is_zero(), self.session.to_move()) {
+            (true, Side::You) => "= 0: you (to move) lose with best play",
+            (true, Side::Ai) => "= 0: the AI (to move) loses with best play",
+            (false, Side::You) => "≠ 0: you (to move) win with best play",
+            (false, Side::Ai) => "≠ 0: the AI (to move) wins with best play",
+        };
+        let mut about = vec![format!("nim-sum *{} {verdict}", nim_sum.short())];
+        if let Some(mv) = self.board.selected() {
+            about.push(format!("selected move: {}", position.describe_move(&mv)));
+        }
+        let panel: Vec<String> = self
+            .board
+            .panel_text(&view)
+            .into_iter()
+            .filter(|l| !l.is_empty())
+            .collect();
+        if !panel.is_empty() {
+            about.push("side panel:".to_string());
+            about.extend(panel.into_iter().map(|l| format!("  {l}")));
+        }
+        let moves = self
+            .session
+            .history()
+            .iter()
+            .enumerate()
+            .map(|(i, played)| {
+                let who = match played.by {
+                    Side::You => "you",
+                    Side::Ai => "AI",
+                };
+                let reason = played.reason.map(|r| format!(" ({r})")).unwrap_or_default();
+                format!("{}. {who}: {}{reason}", i + 1, played.words)
+            })
+            .collect();
+        (about, moves)
     }
 
     fn update(&mut self) -> bool {

@@ -148,36 +148,16 @@ impl Notation for CoinRow {
         code
     }
 
-    /// For example `coin 12 (=3·2^2): flip 12, 6, 3`, or with a step p > 1
-    /// `coin 48 (=3·2^4): flip 48, 12, 3 (dividing by 2^2 each time)`.
+    /// For example `coin 12 (=2^2·3) ÷2: flip 12 6 3`, or with a step p > 1
+    /// `coin 48 (=2^4·3) ÷4: flip 48 12 3`: the coin as [`factored`] writes it everywhere,
+    /// then the move as the move list shows it ([`move_flips`]).
     fn describe_move(&self, mv: &CoinMove) -> String {
-        let coins: Vec<String> = mv.flipped().iter().map(|c| c.to_string()).collect();
-        let radix = mv.base.radix();
-        let factored = if mv.coin == 0 {
+        let factors = if mv.coin == 0 {
             String::new()
         } else {
-            let (c, a, b) = split(mv.coin);
-            // The factor that stays the same in every turned coin, then the power divided.
-            let (kept, exponent) = match mv.base {
-                Base::Two => (c * 3u32.pow(b), a),
-                Base::Three => (c << a, b),
-            };
-            let power = match exponent {
-                0 => String::new(),
-                1 => radix.to_string(),
-                e => format!("{radix}^{e}"),
-            };
-            match (kept, power.is_empty()) {
-                (_, true) => String::new(),
-                (1, false) => format!(" (={power})"),
-                (k, false) => format!(" (={k}·{power})"),
-            }
+            factored(mv.coin)
         };
-        let mut text = format!("coin {}{factored}: flip {}", mv.coin, coins.join(", "));
-        if mv.step > 1 {
-            text.push_str(&format!(" (dividing by {radix}^{} each time)", mv.step));
-        }
-        text
+        format!("coin {}{factors} {}", mv.coin, move_flips(mv))
     }
 
     /// The coins the move turns, largest first: `12 6 3`.
@@ -254,10 +234,14 @@ fn parse_coin_move(text: &str) -> Result<CoinMove, IllegalMove> {
     Ok(mv)
 }
 
-/// ` (=c·2^a·3^b)` for a coin with a + b ≥ 1, leaving out the factors equal to 1; empty for a
-/// coin coprime to 6.
-pub(crate) fn factored(coin: u32) -> String {
+/// `2^2·3` for coin 12: the coin as c·2^a·3^b, c first (left out when 1), then the powers of 2
+/// and 3 its moves divide away; `None` for a coin coprime to 6, which has no move. The one
+/// way a coin is factored, in the command line's output and on every panel of the game.
+pub fn factorisation(coin: u32) -> Option<String> {
     let (c, a, b) = split(coin);
+    if a + b == 0 {
+        return None;
+    }
     let power = |radix: u32, e: u32| match e {
         0 => None,
         1 => Some(radix.to_string()),
@@ -267,11 +251,28 @@ pub(crate) fn factored(coin: u32) -> String {
         .into_iter()
         .flatten()
         .collect();
-    if a + b == 0 {
-        String::new()
-    } else {
-        format!(" (={})", factors.join("·"))
+    Some(factors.join("·"))
+}
+
+/// ` (=2^2·3)` for coin 12 ([`factorisation`] in brackets); empty for a coin coprime to 6,
+/// and for 2 and 3, which it would only repeat.
+pub fn factored(coin: u32) -> String {
+    match factorisation(coin) {
+        Some(f) if f != coin.to_string() => format!(" (={f})"),
+        _ => String::new(),
     }
+}
+
+/// `÷2: flip 12 6 3`: what a move divides by at each step and the coins it flips, in order.
+/// The move list shows exactly this; [`Notation::describe_move`] puts the coin before it.
+pub fn move_flips(mv: &CoinMove) -> String {
+    let divisor = mv
+        .base
+        .radix()
+        .checked_pow(mv.step)
+        .map_or_else(|| "?".to_string(), |d| d.to_string());
+    let coins: Vec<String> = mv.flipped().iter().map(u32::to_string).collect();
+    format!("÷{divisor}: flip {}", coins.join(" "))
 }
 
 fn shown(b: u8) -> String {
@@ -288,6 +289,7 @@ fn shown(b: u8) -> String {
 mod tests {
     use super::*;
     use crate::game::Impartial;
+    use crate::games::coins::rules::Base;
 
     #[test]
     fn round_trip_and_words() {
@@ -302,10 +304,14 @@ mod tests {
             step: 1,
             count: 2,
         };
-        assert_eq!(p.describe_move(&mv), "coin 12 (=3·2^2): flip 12, 6, 3");
+        assert_eq!(p.describe_move(&mv), "coin 12 (=2^2·3) ÷2: flip 12 6 3");
         assert_eq!(p.describe_part(12), "coin 12 (=2^2·3)");
         assert_eq!(p.describe_part(40), "coin 40 (=5·2^3)");
         assert_eq!(p.describe_part(7), "coin 7");
+        assert_eq!(p.describe_part(2), "coin 2");
+        assert_eq!(p.describe_part(18), "coin 18 (=2·3^2)");
+        assert_eq!(p.describe_part(9), "coin 9 (=3^2)");
+        assert_eq!(factorisation(30000).as_deref(), Some("625·2^4·3"));
         assert_eq!(p.describe_part(0), "coin 0");
         let mv = CoinMove {
             coin: 12,
@@ -313,17 +319,14 @@ mod tests {
             step: 1,
             count: 1,
         };
-        assert_eq!(p.describe_move(&mv), "coin 12 (=4·3): flip 12, 4");
+        assert_eq!(p.describe_move(&mv), "coin 12 (=2^2·3) ÷3: flip 12 4");
         let mv = CoinMove {
             coin: 48,
             base: Base::Two,
             step: 2,
             count: 2,
         };
-        assert_eq!(
-            p.describe_move(&mv),
-            "coin 48 (=3·2^4): flip 48, 12, 3 (dividing by 2^2 each time)"
-        );
+        assert_eq!(p.describe_move(&mv), "coin 48 (=2^4·3) ÷4: flip 48 12 3");
         assert_eq!(p.move_code(&mv), "48 12 3");
         assert_eq!(p.parse_move("48 12 3"), Ok(mv));
         assert_eq!(p.parse_move("48,12,3"), Ok(mv));

@@ -11,7 +11,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Block;
 
 use crate::game::{Impartial, Notation};
-use crate::games::coins::rules::split;
+use crate::games::coins::notation;
 use crate::games::coins::{CoinMove, CoinRow, coin_value};
 use crate::games::{Face, GameKind};
 use crate::tui::board::{
@@ -183,6 +183,23 @@ impl CoinsBoard {
             list.render(area, buf, view.hints, theme);
             return;
         }
+        crate::tui::board::render_text_panel(
+            Block::bordered()
+                .title(Line::styled(" Moves ", theme.title))
+                .border_style(theme.border),
+            self.panel_lines(view),
+            area,
+            buf,
+            theme,
+        );
+    }
+
+    /// The side panel's text when no coin is chosen: how to choose one, and the cursor coin.
+    fn panel_lines(&self, view: &BoardView<'_, CoinRow>) -> Vec<Line<'static>> {
+        let theme = view.theme;
+        if crate::game::Position::is_over(view.position) {
+            return crate::tui::board::game_over_lines(theme);
+        }
         let coin = self.cursor;
         let mut lines = vec![Line::from("Choose a coin showing T:")];
         lines.push(Line::from(vec![
@@ -210,58 +227,19 @@ impl CoinsBoard {
                 (Face::Tails, k) => format!("{k} moves."),
             }
         )));
-        let lines = if crate::game::Position::is_over(view.position) {
-            crate::tui::board::game_over_lines(theme)
-        } else {
-            lines
-        };
-        crate::tui::board::render_text_panel(
-            Block::bordered()
-                .title(Line::styled(" Moves ", theme.title))
-                .border_style(theme.border),
-            lines,
-            area,
-            buf,
-            theme,
-        );
+        lines
     }
 }
 
-/// ` = 2^2·3` for coin 12: a coin as c·2^a·3^b, the factors that matter for its moves; empty
-/// when that is the number itself (2, 3, 5, …).
+/// ` (=2^2·3)` for coin 12: the coin row's one factorisation, as the nim-sum panel and the
+/// command line write it.
 pub fn factored(coin: usize) -> String {
-    let (c, a, b) = split(coin as u32);
-    let mut factors = vec![c.to_string()];
-    match a {
-        0 => {}
-        1 => factors.push("2".to_string()),
-        a => factors.push(format!("2^{a}")),
-    }
-    match b {
-        0 => {}
-        1 => factors.push("3".to_string()),
-        b => factors.push(format!("3^{b}")),
-    }
-    if factors.len() > 1 && c == 1 {
-        factors.remove(0);
-    }
-    let text = factors.join("·");
-    if text == coin.to_string() {
-        String::new()
-    } else {
-        format!(" = {text}")
-    }
+    u32::try_from(coin).map_or_else(|_| String::new(), notation::factored)
 }
 
-/// A move as the list shows it: the divisor and the coins flipped, `÷2: 12 6 3`.
+/// A move as the list shows it: `÷2: flip 12 6 3`, the notation's words after the coin.
 fn move_label(mv: &CoinMove) -> String {
-    let divisor = mv
-        .base
-        .radix()
-        .checked_pow(mv.step)
-        .map_or_else(|| "?".to_string(), |d| d.to_string());
-    let coins: Vec<String> = mv.flipped().iter().map(u32::to_string).collect();
-    format!("÷{divisor}: flip {}", coins.join(" "))
+    notation::move_flips(mv)
 }
 
 impl Board for CoinsBoard {
@@ -406,6 +384,7 @@ impl Board for CoinsBoard {
                 (self.scroll + self.rows_visible).min(rows),
                 rows
             );
+            let text = crate::tui::board::fit(&text, board.width as usize);
             let x = (board.x + board.width).saturating_sub(text.chars().count() as u16);
             buf.set_string(x, board.y + board.height, text, view.theme.dim);
         }
@@ -522,6 +501,17 @@ impl Board for CoinsBoard {
         {
             list.select(mv);
         }
+    }
+
+    fn panel_text(&self, view: &BoardView<'_, CoinRow>) -> Vec<String> {
+        if self.list.is_some() {
+            return Vec::new();
+        }
+        crate::tui::board::plain_text(&self.panel_lines(view))
+    }
+
+    fn selected(&self) -> Option<<CoinRow as crate::game::Position>::Move> {
+        self.list.as_ref().and_then(|l| l.selected_move()).copied()
     }
 
     fn status(&self, view: &BoardView<'_, CoinRow>) -> Line<'static> {

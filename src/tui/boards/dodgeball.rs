@@ -536,6 +536,23 @@ impl DodgeballBoard {
             selection.list.render(area, buf, view.hints, theme);
             return;
         }
+        crate::tui::board::render_text_panel(
+            Block::bordered()
+                .title(Line::styled(" Throws ", theme.title))
+                .border_style(theme.border),
+            self.panel_lines(view),
+            area,
+            buf,
+            theme,
+        );
+    }
+
+    /// The side panel's text when no piece is chosen: how to choose one, and the cursor box.
+    fn panel_lines(&self, view: &BoardView<'_, Dodgeball>) -> Vec<Line<'static>> {
+        let theme = view.theme;
+        if crate::game::Position::is_over(view.position) {
+            return crate::tui::board::game_over_lines(theme);
+        }
         let b = self.cursor;
         let n = self.n;
         let about = if !view.position.has_piece(b) {
@@ -547,17 +564,17 @@ impl DodgeballBoard {
                     "Box {b}{}: a piece that cannot move (2·{b} > {n}).",
                     chain_form(b)
                 ),
-                [to] => format!("Box {b}{}: a piece; it can go to box {to}.", chain_form(b)),
-                [first, .., last] => format!(
-                    "Box {b}{}: a piece; it can go to boxes {first} to {last}, doubling.",
-                    chain_form(b)
+                targets => format!(
+                    "Box {b}{}: a piece; it can go to {}.",
+                    chain_form(b),
+                    boxes_words(targets)
                 ),
             }
         };
         let key = |action| Span::styled(keymap::key_for(action), theme.key);
         // The chain view leads with what it shows, since that is why it is open; both end
         // with the key that switches.
-        let lines = match self.view {
+        match self.view {
             View::Line => vec![
                 Line::from(vec![
                     Span::raw("Choose a piece: move the cursor and press "),
@@ -590,21 +607,25 @@ impl DodgeballBoard {
                     Span::raw(": next piece"),
                 ]),
             ],
-        };
-        let lines = if crate::game::Position::is_over(view.position) {
-            crate::tui::board::game_over_lines(theme)
-        } else {
-            lines
-        };
-        crate::tui::board::render_text_panel(
-            Block::bordered()
-                .title(Line::styled(" Throws ", theme.title))
-                .border_style(theme.border),
-            lines,
-            area,
-            buf,
-            theme,
-        );
+        }
+    }
+}
+
+/// `box 4`, `boxes 2, 4 and 8`, `boxes 2, 4, 8, …, 512 (9 boxes, each double the last)`:
+/// the boxes a piece can be thrown to, every one of them or, when many, the pattern.
+fn boxes_words(boxes: &[usize]) -> String {
+    match boxes {
+        [] => "no box".to_string(),
+        [one] => format!("box {one}"),
+        [init @ .., last] if boxes.len() <= 4 => {
+            let init: Vec<String> = init.iter().map(usize::to_string).collect();
+            format!("boxes {} and {last}", init.join(", "))
+        }
+        [a, b, c, .., last] => format!(
+            "boxes {a}, {b}, {c}, …, {last} ({} boxes, each double the last)",
+            boxes.len()
+        ),
+        _ => unreachable!("lists of 1 to 4 boxes are matched above"),
     }
 }
 
@@ -613,6 +634,7 @@ fn scroll_mark(board: Rect, text: &str, buf: &mut Buffer, theme: &Theme) {
     if board.width == 0 || board.y == 0 {
         return;
     }
+    let text = &crate::tui::board::fit(text, board.width as usize);
     let x = (board.x + board.width).saturating_sub(text.chars().count() as u16);
     buf.set_stringn(
         x.max(board.x),
@@ -895,6 +917,20 @@ impl Board for DodgeballBoard {
         }
     }
 
+    fn panel_text(&self, view: &BoardView<'_, Dodgeball>) -> Vec<String> {
+        if self.selection.is_some() {
+            return Vec::new();
+        }
+        crate::tui::board::plain_text(&self.panel_lines(view))
+    }
+
+    fn selected(&self) -> Option<<Dodgeball as crate::game::Position>::Move> {
+        self.selection
+            .as_ref()
+            .and_then(|s| s.list.selected_move())
+            .copied()
+    }
+
     fn status(&self, view: &BoardView<'_, Dodgeball>) -> Line<'static> {
         let theme = view.theme;
         let position = view.position;
@@ -984,6 +1020,12 @@ mod tests {
         assert_eq!(chain_form(7), "");
         assert_eq!(chain_form(8), " = 2^3");
         assert_eq!(chain_form(6), " = 3·2");
+        assert_eq!(boxes_words(&[4]), "box 4");
+        assert_eq!(boxes_words(&[2, 4, 8]), "boxes 2, 4 and 8");
+        assert_eq!(
+            boxes_words(&[2, 4, 8, 16, 32]),
+            "boxes 2, 4, 8, …, 32 (5 boxes, each double the last)"
+        );
         assert_eq!(chain_form(12), " = 3·2^2");
     }
 }

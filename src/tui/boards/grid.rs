@@ -18,7 +18,9 @@ use crate::games::grid::values::cell_exponent;
 use crate::games::grid::{Block, Cell, CoinGrid, cell_value};
 use crate::games::{Face, GameKind};
 use crate::nimber::Nimber;
-use crate::tui::board::{Board, BoardAction, BoardAreas, BoardInput, BoardView, GameSetup, Start};
+use crate::tui::board::{
+    Board, BoardAction, BoardAreas, BoardInput, BoardView, GameSetup, Start, fit,
+};
 use crate::tui::keymap::{self, Action};
 
 /// Screen rows above the cells: the column numbers.
@@ -81,6 +83,8 @@ pub struct GridBoard {
     /// Whether the second row of a cell shows its value's exponent (hint mode).
     values: bool,
     areas: BoardAreas,
+    /// The last AI move the cursor was brought to, so the view follows each one once.
+    followed: Option<Block>,
 }
 
 /// The number of decimal digits of `n`.
@@ -328,13 +332,34 @@ impl GridBoard {
     /// end.
     fn render_panel(&self, view: &BoardView<'_, CoinGrid>, area: Rect, buf: &mut Buffer) {
         let theme = view.theme;
-        let key = |action: Action| Span::styled(keymap::key_for(action), theme.key);
-        let mut lines: Vec<Line> = Vec::new();
         let title = match &self.building {
             Some(b) if b.revealed => format!(" Winning block at {} ", b.anchor),
             Some(b) => format!(" Block at {} ", b.anchor),
             None => " Block ".to_string(),
         };
+        crate::tui::board::render_text_panel(
+            Frame::bordered()
+                .title(Line::styled(title, theme.title))
+                .border_style(if self.building.is_some() {
+                    theme.focus_border
+                } else {
+                    theme.border
+                }),
+            self.panel_lines(view),
+            area,
+            buf,
+            theme,
+        );
+    }
+
+    /// The side panel's text: how to pick an anchor, or the block being built.
+    fn panel_lines(&self, view: &BoardView<'_, CoinGrid>) -> Vec<Line<'static>> {
+        let theme = view.theme;
+        if view.position.is_over() {
+            return crate::tui::board::game_over_lines(theme);
+        }
+        let key = |action: Action| Span::styled(keymap::key_for(action), theme.key);
+        let mut lines: Vec<Line<'static>> = Vec::new();
         match &self.building {
             None => {
                 let cell = self.cursor;
@@ -417,24 +442,7 @@ impl GridBoard {
                 theme.value,
             ));
         }
-        let lines = if view.position.is_over() {
-            crate::tui::board::game_over_lines(theme)
-        } else {
-            lines
-        };
-        crate::tui::board::render_text_panel(
-            Frame::bordered()
-                .title(Line::styled(title, theme.title))
-                .border_style(if self.building.is_some() {
-                    theme.focus_border
-                } else {
-                    theme.border
-                }),
-            lines,
-            area,
-            buf,
-            theme,
-        );
+        lines
     }
 
     /// Hint mode while building: the XOR of the block's other cells against what a winning
@@ -535,6 +543,7 @@ impl Board for GridBoard {
             cell_height: 1,
             values: false,
             areas: BoardAreas::default(),
+            followed: None,
         }
     }
 
@@ -563,6 +572,20 @@ impl Board for GridBoard {
 
     fn layout(&mut self, view: &BoardView<'_, CoinGrid>, areas: BoardAreas) {
         self.areas = areas;
+        // The AI's block may be far off screen on a large grid: bring the cursor (and so the
+        // view) to its anchor once, so the player sees what it did.
+        if let Some(last) = view.last.filter(|p| p.by == crate::tui::board::Side::Ai)
+            && self.followed.as_ref() != Some(&last.mv)
+        {
+            self.followed = Some(last.mv.clone());
+            if self.building.is_none() {
+                let anchor = last.mv.anchor();
+                self.cursor = Cell::new(
+                    anchor.row.clamp(1, self.rows),
+                    anchor.col.clamp(1, self.cols),
+                );
+            }
+        }
         let board = areas.board;
         let width = board.width.saturating_sub(self.gutter());
         let height = board.height.saturating_sub(HEADER);
@@ -650,15 +673,22 @@ impl Board for GridBoard {
         }
         // Where the view is, when the grid does not fit.
         if (self.visible_rows < self.rows || self.visible_cols < self.cols) && board.y > 0 {
-            let text = format!(
-                " rows {}-{} of {} · columns {}-{} of {} ",
-                self.top + 1,
-                self.top + self.visible_rows,
-                self.rows,
-                self.left + 1,
-                self.left + self.visible_cols,
-                self.cols
+            let (rows, cols) = (
+                format!("{}-{}", self.top + 1, self.top + self.visible_rows),
+                format!("{}-{}", self.left + 1, self.left + self.visible_cols),
             );
+            // The longest form that fits the frame: a narrow board gets the short one.
+            let text = [
+                format!(
+                    " rows {rows} of {} · columns {cols} of {} ",
+                    self.rows, self.cols
+                ),
+                format!(" rows {rows}/{} · cols {cols}/{} ", self.rows, self.cols),
+                format!(" rows {rows} · cols {cols} "),
+            ]
+            .into_iter()
+            .find(|t| t.chars().count() <= board.width as usize)
+            .unwrap_or_else(|| fit(&format!(" rows {rows} · cols {cols}"), board.width as usize));
             let x = right
                 .saturating_sub(text.chars().count() as u16)
                 .max(board.x);
@@ -724,6 +754,13 @@ impl Board for GridBoard {
             others: mv.others().collect(),
             revealed: true,
         });
+    }
+
+    fn panel_text(&self, view: &BoardView<'_, CoinGrid>) -> Vec<String> {
+        if false {
+            return Vec::new();
+        }
+        crate::tui::board::plain_text(&self.panel_lines(view))
     }
 
     fn status(&self, view: &BoardView<'_, CoinGrid>) -> Line<'static> {
