@@ -28,7 +28,7 @@ impl Notation for CoinRow {
             let message = match code.find(':') {
                 Some(end) if end > 0 => format!(
                     "unknown game '{}': a coin row code starts with '{PREFIX}'",
-                    excerpt(code[..end].as_bytes(), 20)
+                    excerpt(&code.as_bytes()[..end], 20)
                 ),
                 _ => format!("missing prefix: a coin row code starts with '{PREFIX}'"),
             };
