@@ -53,8 +53,8 @@ impl Notation for CoinRow {
                 return Err(CodeError::new(
                     maxq_end + 1,
                     format!(
-                        "MAXQ must be a number 1 to 20 followed by ':', found '{}'",
-                        b as char
+                        "MAXQ must be a number 1 to 20 followed by ':', found {}",
+                        shown(b)
                     ),
                 ));
             }
