@@ -211,6 +211,18 @@ fn digits(text: &str) -> Result<u64, String> {
 /// arguments it quotes escaped (`\x1b`), so an argument cannot rewrite the terminal.
 fn parse_command_line() -> Result<Cli, ExitCode> {
     use clap::error::ErrorKind;
+    // No valid argument holds a control character (a code may end with one line end). clap
+    // would quote such an argument raw, or drop its escape sequences from the message.
+    for (i, arg) in std::env::args_os().enumerate().skip(1) {
+        let text = arg.to_string_lossy();
+        if without_line_end(&text).chars().any(char::is_control) {
+            report(&format!(
+                "error: argument {i} holds a control character: '{}'",
+                excerpt(text.as_bytes(), 60)
+            ));
+            return Err(ExitCode::from(2));
+        }
+    }
     match Cli::try_parse() {
         Ok(cli) => Ok(cli),
         Err(e) if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) => {
@@ -277,9 +289,6 @@ impl From<io::Error> for Failure {
 
 /// Runs a parsed command line.
 pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
-    if !matches!(cli.command, None | Some(Command::Play(_))) {
-        check_stdout_open()?;
-    }
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let code = match cli.command {
@@ -323,16 +332,11 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
     Ok(code)
 }
 
-/// Fails when standard output is closed (`>&-`): Rust's standard output then swallows every
-/// write as if it had succeeded, and the command would print nothing and exit 0.
-fn check_stdout_open() -> Result<(), Failure> {
-    use std::os::fd::AsFd;
-    match io::stdout().as_fd().try_clone_to_owned() {
-        Ok(_) => Ok(()),
-        Err(e) => Err(Failure::Io(io::Error::new(
-            e.kind(),
-            format!("standard output is closed, so the result cannot be written ({e})"),
-        ))),
+/// `code` without one final line end (`\n` or `\r\n`), as the last line of a file has.
+fn without_line_end(code: &str) -> &str {
+    match code.strip_suffix('\n') {
+        Some(line) => line.strip_suffix('\r').unwrap_or(line),
+        None => code,
     }
 }
 
@@ -344,8 +348,7 @@ const MAX_CODE: usize = "dodgeball:".len() + 1_000_000;
 /// longest code there is.
 fn code_text(code: String) -> Result<String, Failure> {
     if code != "-" {
-        let line = code.strip_suffix('\n').unwrap_or(&code);
-        return Ok(line.strip_suffix('\r').unwrap_or(line).to_string());
+        return Ok(without_line_end(&code).to_string());
     }
     let mut bytes = Vec::new();
     // Room for the longest code, a byte-order mark, a line ending, and one byte to tell that
@@ -356,8 +359,10 @@ fn code_text(code: String) -> Result<String, Failure> {
         .take(cap as u64)
         .read_to_end(&mut bytes)?;
     let text = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&bytes);
-    let text = text.strip_suffix(b"\n").unwrap_or(text);
-    let text = text.strip_suffix(b"\r").unwrap_or(text);
+    let text = match text.strip_suffix(b"\n") {
+        Some(line) => line.strip_suffix(b"\r").unwrap_or(line),
+        None => text,
+    };
     if text.len() > MAX_CODE {
         return Err(Failure::Input(format!(
             "the code on standard input is longer than {MAX_CODE} characters, the longest a \

@@ -74,11 +74,8 @@ pub enum AnyPosition {
 }
 
 impl AnyPosition {
-    /// Parses a code of any game; the part before the first `:` names the game. One line end
-    /// after the code (as a file's last line has) is not part of it.
+    /// Parses a code of any game; the part before the first `:` names the game.
     pub fn from_code(code: &str) -> Result<AnyPosition, CodeError> {
-        let code = code.strip_suffix('\n').unwrap_or(code);
-        let code = code.strip_suffix('\r').unwrap_or(code);
         let game = code.split(':').next().unwrap_or_default();
         match game {
             "coins" => coins::CoinRow::from_code(code).map(AnyPosition::Coins),
