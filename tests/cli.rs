@@ -290,3 +290,169 @@ fn solve_takes_windows_line_ends_and_a_byte_order_mark() {
         );
     }
 }
+
+/// Runs grundy with `chunk` written to its standard input over and over until it stops reading
+/// (an endless `yes`): it must end by itself, with exit code 2.
+fn grundy_endless(args: &[&str], chunk: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    let mut input = child.stdin.take().expect("stdin is piped");
+    let chunk = chunk.repeat(64 * 1024 / chunk.len().max(1) + 1);
+    let writer = std::thread::spawn(move || {
+        let mut written: u64 = 0;
+        // Stops when grundy closes the pipe; the bound only keeps a broken build from hanging.
+        while written < 8 << 30 {
+            if input.write_all(&chunk).is_err() {
+                break;
+            }
+            written += chunk.len() as u64;
+        }
+        written
+    });
+    let output = child.wait_with_output().expect("the binary finishes");
+    let written = writer.join().expect("writer");
+    assert!(
+        written < 1 << 30,
+        "grundy read {written} bytes of an endless input"
+    );
+    output
+}
+
+#[test]
+fn endless_or_huge_input_is_refused_without_reading_it_all() {
+    // `yes | grundy solve coins`: refused at line 1 at once.
+    let o = grundy_endless(&["solve", "coins"], b"y\n");
+    assert_input_error(&o, &["line 1, column 1", "T must be a whole number"]);
+    // Endless blank lines: refused at the game's bound on the input's size.
+    let o = grundy_endless(&["solve", "coins"], b"\n");
+    assert_input_error(&o, &["goes on past 64 MiB", "about 6 MB"]);
+    let o = grundy_endless(&["solve", "grid"], b" \r\n");
+    assert_input_error(&o, &["goes on past 16 MiB"]);
+    // An endless line: refused at 1 MiB.
+    let o = grundy_endless(&["solve", "grid"], b"1111");
+    assert_input_error(&o, &["line 1", "longer than 1048576 bytes"]);
+    // Endless valid k: refused past 10^6 of them.
+    let o = grundy_endless(&["solve", "dodgeball"], b"1\n");
+    assert_input_error(&o, &["line 1000001", "more than 1000000 values of k"]);
+    assert!(
+        o.stdout.is_empty(),
+        "no answers are printed for a refused input"
+    );
+    // Garbage after a valid start: the first bad line is named.
+    let o = grundy_endless(&["solve", "coins"], b"1\n3 2\n0 1 x\n");
+    assert_input_error(&o, &["line 3, column 5"]);
+}
+
+#[test]
+fn a_code_on_standard_input_is_bounded_and_may_end_with_a_line_end() {
+    let o = grundy_endless(&["analyze", "-"], b"dodgeball:1111");
+    assert_input_error(&o, &["longer than 1000010 characters"]);
+    // A byte-order mark before it and one line end after it are not part of the code.
+    for input in [
+        &b"\xef\xbb\xbfcoins:3:HTT\n"[..],
+        b"coins:3:HTT\r\n",
+        b"coins:3:HTT",
+    ] {
+        let o = grundy(&["analyze", "-"], input);
+        assert!(o.status.success(), "{input:?}: {}", stderr(&o));
+        assert!(stdout(&o).starts_with("position: coins:3:HTT\n"));
+    }
+    let o = grundy(&["analyze", "coins:3:HTT\n"], b"");
+    assert!(o.status.success(), "{}", stderr(&o));
+    // Two line ends are one too many.
+    let o = grundy(&["analyze", "-"], b"coins:3:HTT\n\n");
+    assert_input_error(&o, &["followed by a line break"]);
+}
+
+#[test]
+fn control_characters_in_messages_are_escaped() {
+    // ESC [2J would clear the screen; CR would rewrite the line.
+    let cases: &[(&[&str], &[u8], &str)] = &[
+        (&["analyze", "coins:3:H\x1b[2JT"], b"", "\\x1b"),
+        (&["analyze", "grid:HH/TT\r"], b"", "\\r"),
+        (&["analyze", "chess\x1b:1"], b"", "\\x1b"),
+        (&["analyze", "-"], b"dodgeball:1\x1b[31m1", "\\x1b"),
+        (&["solve", "grid"], b"1\n1 2\nHH \x1b[2J\n", "\\x1b"),
+        (&["solve", "dodgeball"], b"12 \x1b]0;owned\x07\n", "\\x1b"),
+        (&["solve", "coins"], b"1\n2 1\n0 \x1b[H\n", "\\x1b"),
+        // U+009B, the one-character CSI of 8-bit terminals.
+        (
+            &["solve", "coins"],
+            b"1\r\n3 1\r\n0 1 \xc2\x9b\r\n",
+            "\\u{009b}",
+        ),
+        (
+            &["sg", "coins", "--n", "\x1b[2J", "--maxq", "1"],
+            b"",
+            "\\x1b",
+        ),
+        (&["move", "--level", "\x1b[2J", "coins:1:T"], b"", "\\x1b"),
+    ];
+    for (args, input, needle) in cases {
+        let o = grundy(args, input);
+        let err = String::from_utf8_lossy(&o.stderr).into_owned();
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(needle), "{args:?}: {err}");
+        let raw = err
+            .chars()
+            .find(|&c| c.is_control() && c != '\n' || ('\u{80}'..='\u{9f}').contains(&c));
+        assert_eq!(raw, None, "{args:?}: a raw control character in {err:?}");
+    }
+}
+
+#[test]
+fn quoted_input_is_a_short_excerpt() {
+    // (An argument may hold at most 128 KiB.)
+    let field = "x".repeat(100_000);
+    let o = grundy(&["solve", "dodgeball"], format!("1 {field}\n").as_bytes());
+    assert_input_error(&o, &["second field", "…"]);
+    assert!(o.stderr.len() < 300, "{} bytes of message", o.stderr.len());
+    let o = grundy(&["analyze", &format!("{field}:1")], b"");
+    assert_input_error(&o, &["unknown game", "…"]);
+    assert!(o.stderr.len() < 400, "{} bytes of message", o.stderr.len());
+}
+
+#[test]
+fn options_that_do_not_fit_are_refused() {
+    let cases: &[(&[&str], &str)] = &[
+        (&["sg", "dodgeball", "--n", "+1"], "digits"),
+        (&["sg", "coins", "--n", " 5", "--maxq", "2"], "digits"),
+        (&["move", "coins:1:T", "--seed", "+3"], "digits"),
+        (
+            &["play", "--code", "coins:3:HTT", "--rows", "9", "--n", "7"],
+            "cannot be used with",
+        ),
+        (
+            &["play", "dodgeball", "--n", "100", "--boxes", "200"],
+            "cannot be used with",
+        ),
+        (
+            &["play", "coins", "--boxes", "50"],
+            "--boxes is not a size of coins",
+        ),
+        (
+            &["play", "coins", "--boxes", "999999"],
+            "--boxes is not a size of coins",
+        ),
+        (&["play", "grid", "--n", "5"], "--n is not a size of grid"),
+        (
+            &["play", "dodgeball", "--rows", "5"],
+            "--rows is not a size of dodgeball",
+        ),
+        (&["play", "--n", "5"], "--n needs a game"),
+        (
+            &["analyze", "coins:3:HTT", "--moves", "18446744073709551615"],
+            "1000",
+        ),
+        (&["analyze", "coins:3:HTT", "--parts", "1001"], "1000"),
+    ];
+    for (args, needle) in cases {
+        let o = grundy(args, b"");
+        assert_input_error(&o, &[needle]);
+    }
+}

@@ -591,9 +591,13 @@ fn bad_codes_name_what_and_where() {
         (
             "coins:14:HTH:",
             13,
-            "unexpected ':' after the faces of coins 1..3",
+            "the faces of coins 1..3 are followed by ':'",
         ),
-        ("coins:14:HTH TT", 13, "unexpected a space after the faces"),
+        (
+            "coins:14:HTH TT",
+            13,
+            "are followed by a space: a code ends",
+        ),
         (
             "coins:14:-HT",
             10,

@@ -247,9 +247,9 @@ fn bad_codes_name_their_column() {
             11,
             "box 1 must be 0 (empty) or 1 (piece), found a space",
         ),
-        ("dodgeball:101 ", 14, "unexpected a space after box 3"),
-        ("dodgeball:101\n", 14, "unexpected a line break after box 3"),
-        ("dodgeball:101:1", 14, "unexpected ':' after box 3"),
+        ("dodgeball:101 ", 14, "box 3 is followed by a space"),
+        ("dodgeball:101\n", 14, "box 3 is followed by a line break"),
+        ("dodgeball:101:1", 14, "box 3 is followed by ':'"),
         (
             "dodgeball:10é1",
             13,

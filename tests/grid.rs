@@ -577,8 +577,20 @@ fn from_code_reports_bad_codes_with_their_column() {
         code_error("grid:H1/TT"),
         (
             7,
-            "unexpected '1' in row 1: a grid code holds H, T and '/'".into()
+            "unexpected '1' in row 1: a grid code holds only H, T and '/'".into()
         )
+    );
+    // Inside a row, not after the grid (issue 11.7).
+    assert_eq!(
+        code_error("grid:HH-H"),
+        (
+            8,
+            "unexpected '-' in row 1: a grid code holds only H, T and '/'".into()
+        )
+    );
+    assert_eq!(
+        code_error("grid:HH/TT\x1b[2J"),
+        (11, "unexpected text \"\\x1b[2J\" after the grid".into())
     );
     let wide = format!("grid:{}", "H".repeat(101));
     assert_eq!(

@@ -89,7 +89,7 @@ impl AnyPosition {
                 1,
                 format!(
                     "unknown game '{}': expected coins, grid or dodgeball",
-                    other.chars().take(20).collect::<String>()
+                    crate::input::excerpt(other.as_bytes(), 20)
                 ),
             )),
         }

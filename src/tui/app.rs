@@ -460,7 +460,8 @@ fn kind_of_code(code: &str) -> anyhow::Result<GameKind> {
         .find(|k| k.name() == name)
         .ok_or_else(|| {
             anyhow::anyhow!(
-                "bad position code '{code}': it must start with coins:, grid: or dodgeball:"
+                "bad position code '{}': it must start with coins:, grid: or dodgeball:",
+                crate::input::excerpt(code.as_bytes(), 40)
             )
         })
 }

@@ -5,6 +5,7 @@
 use super::rules::{Base, CoinMove, CoinRow, split};
 use crate::game::{CodeError, IllegalMove, Notation};
 use crate::games::Face;
+use crate::input::{escape_controls, excerpt};
 
 const PREFIX: &str = "coins:";
 
@@ -16,7 +17,10 @@ impl Notation for CoinRow {
         if let Some((i, ch)) = code.chars().enumerate().find(|(_, ch)| !ch.is_ascii()) {
             return Err(CodeError::new(
                 i + 1,
-                format!("unexpected non-ASCII character '{ch}'"),
+                format!(
+                    "unexpected non-ASCII character '{}'",
+                    escape_controls(&ch.to_string())
+                ),
             ));
         }
         let bytes = code.as_bytes();
@@ -24,7 +28,7 @@ impl Notation for CoinRow {
             let message = match code.find(':') {
                 Some(end) if end > 0 => format!(
                     "unknown game '{}': a coin row code starts with '{PREFIX}'",
-                    &code[..end]
+                    excerpt(&code.as_bytes()[..end], 20)
                 ),
                 _ => format!("missing prefix: a coin row code starts with '{PREFIX}'"),
             };
@@ -49,8 +53,8 @@ impl Notation for CoinRow {
                 return Err(CodeError::new(
                     maxq_end + 1,
                     format!(
-                        "MAXQ must be a number 1 to 20 followed by ':', found '{}'",
-                        b as char
+                        "MAXQ must be a number 1 to 20 followed by ':', found {}",
+                        shown(b)
                     ),
                 ));
             }
@@ -107,9 +111,10 @@ impl Notation for CoinRow {
                     return Err(CodeError::new(
                         column,
                         format!(
-                            "unexpected {} after the faces of coins 1..{}",
-                            shown(b),
-                            faces.len()
+                            "the faces of coins 1..{} are followed by {}: a code ends with its \
+                             last face",
+                            faces.len(),
+                            shown(b)
                         ),
                     ));
                 }
@@ -275,13 +280,15 @@ pub fn move_flips(mv: &CoinMove) -> String {
     format!("÷{divisor}: flip {}", coins.join(" "))
 }
 
+/// An ASCII byte for an error message, with an article: `'x'`, `a space`, `a line break`,
+/// `control character 0x1B`.
 fn shown(b: u8) -> String {
-    if b.is_ascii_graphic() {
-        format!("'{}'", b as char)
-    } else if b == b' ' {
-        "a space".to_string()
-    } else {
-        format!("character 0x{b:02X}")
+    match b {
+        b if b.is_ascii_graphic() => format!("'{}'", b as char),
+        b' ' => "a space".to_string(),
+        b'\t' => "a tab".to_string(),
+        b'\n' | b'\r' => "a line break".to_string(),
+        b => format!("control character 0x{b:02X}"),
     }
 }
 

@@ -67,9 +67,9 @@ impl Notation for Dodgeball {
                     return Err(CodeError::new(
                         column,
                         format!(
-                            "unexpected {} after box {}: the code ends with its last box",
-                            shown(c),
-                            box_ - 1
+                            "box {} is followed by {}: the code ends with its last box",
+                            box_ - 1,
+                            shown(c)
                         ),
                     ));
                 }
@@ -161,7 +161,11 @@ fn shown(c: char) -> String {
         '\t' => "a tab".to_string(),
         '\n' | '\r' => "a line break".to_string(),
         c if c.is_control() => format!("control character U+{:04X}", c as u32),
-        c if !c.is_ascii() => format!("'{c}' (U+{:04X})", c as u32),
+        c if !c.is_ascii() => format!(
+            "'{}' (U+{:04X})",
+            crate::input::escape_controls(&c.to_string()),
+            c as u32
+        ),
         c => format!("'{c}'"),
     }
 }

@@ -3,6 +3,7 @@
 
 use super::{Block, Cell, CoinGrid};
 use crate::game::{CodeError, IllegalMove, Notation};
+use crate::input::{escape_controls, excerpt};
 
 const PREFIX: &str = "grid:";
 
@@ -36,7 +37,7 @@ impl Notation for CoinGrid {
 
     fn from_code(code: &str) -> Result<CoinGrid, CodeError> {
         let Some(body) = code.strip_prefix(PREFIX) else {
-            let shown: String = code.chars().take(12).collect();
+            let shown = excerpt(code.as_bytes(), 12);
             return Err(CodeError::new(
                 1,
                 format!("a grid code starts with `{PREFIX}`, found `{shown}`"),
@@ -68,17 +69,27 @@ impl Notation for CoinGrid {
                 c if !c.is_ascii() => {
                     return Err(CodeError::new(
                         column,
-                        format!("non-ASCII character '{c}' in row {row}: coins are H or T"),
+                        format!(
+                            "non-ASCII character '{}' in row {row}: coins are H or T",
+                            escape_controls(&c.to_string())
+                        ),
                     ));
                 }
                 c => {
-                    let rest: String = body.chars().skip(index).collect();
-                    // Past the last '/', or from a blank on, it reads as text after the code.
-                    let message = if c.is_ascii_whitespace() || !rest.contains('/') {
-                        let rest: String = rest.chars().take(20).collect();
-                        format!("unexpected text {rest:?} after the grid")
+                    let rest = &body[body.char_indices().nth(index).map_or(0, |(i, _)| i)..];
+                    // Text after a whole last row, holding no face and no '/', comes after the
+                    // code; any other character sits inside the row it interrupts.
+                    let after = len > 0 && !rest.contains(['H', 'T', '/']);
+                    let message = if after {
+                        format!(
+                            "unexpected text \"{}\" after the grid",
+                            excerpt(rest.as_bytes(), 20)
+                        )
                     } else {
-                        format!("unexpected {c:?} in row {row}: a grid code holds H, T and '/'")
+                        format!(
+                            "unexpected '{}' in row {row}: a grid code holds only H, T and '/'",
+                            escape_controls(&c.to_string())
+                        )
                     };
                     return Err(CodeError::new(column, message));
                 }
