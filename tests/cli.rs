@@ -3,8 +3,24 @@
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
+/// The binary with its config and data directories in `home` (never the user's own files).
+fn grundy_in(home: &std::path::Path) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_grundy"));
+    command
+        .env("XDG_CONFIG_HOME", home.join("config"))
+        .env("XDG_DATA_HOME", home.join("data"));
+    command
+}
+
+/// Runs `grundy args` with `stdin`, in a fresh temporary home.
 fn grundy(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+    let home = tempfile::tempdir().expect("temporary directory");
+    grundy_at(home.path(), args, stdin)
+}
+
+/// Runs `grundy args` with `stdin`, its files in `home`.
+fn grundy_at(home: &std::path::Path, args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = grundy_in(home)
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -252,7 +268,8 @@ fn a_dash_reads_the_code_from_standard_input() {
 fn solve_reads_a_file_given_as_standard_input() {
     // Standard input redirected from a file (`< coins-sample.in`), not a pipe.
     let path = format!("{}/assets/coins-sample.in", env!("CARGO_MANIFEST_DIR"));
-    let o = Command::new(env!("CARGO_BIN_EXE_grundy"))
+    let home = tempfile::tempdir().expect("temporary directory");
+    let o = grundy_in(home.path())
         .args(["solve", "coins"])
         .stdin(std::fs::File::open(path).expect("asset exists"))
         .output()

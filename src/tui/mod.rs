@@ -46,12 +46,33 @@ pub struct PlayOptions {
     pub start: Option<board::Start>,
     /// Seeds the start position and the AI; `None`: a fresh seed.
     pub seed: Option<u64>,
+    /// A saved game to resume (`grundy play --load FILE`), checked before the terminal is
+    /// taken over; it wins over everything above.
+    pub load: Option<crate::store::save::Save>,
 }
 
-/// Runs the terminal game until the player quits. A bad position code or size is reported
-/// as an error before the terminal is touched; the terminal is restored on every way out.
+/// Runs the terminal game until the player quits, keeping nothing between runs. See
+/// [`run_with_store`].
 pub fn run(options: PlayOptions) -> anyhow::Result<()> {
-    let mut app = app::App::from_options(&options, theme::Theme::from_env())?;
+    run_with_store(
+        options,
+        crate::store::Store::disabled(),
+        crate::store::settings::Loaded::default(),
+    )
+}
+
+/// Runs the terminal game until the player quits, with its settings, saves and statistics in
+/// `store` (`settings` read from there). A bad position code or size is reported as an error
+/// before the terminal is touched; the terminal is restored on every way out, and then where
+/// an unfinished game was saved is said on standard error.
+pub fn run_with_store(
+    options: PlayOptions,
+    store: crate::store::Store,
+    settings: crate::store::settings::Loaded,
+) -> anyhow::Result<()> {
+    let theme = settings.settings.theme.theme();
+    let mut app = app::App::with_store(&options, theme, app::AI_DELAY, store, settings)?;
+    app.copy_to_terminal();
     // Only the pseudo-terminal tests set this: they crash the game on purpose.
     if std::env::var_os("GRUNDY_TEST_PANIC").is_some() {
         app.panic_on_f12();
@@ -60,5 +81,8 @@ pub fn run(options: PlayOptions) -> anyhow::Result<()> {
     let guard = terminal::Guard;
     let result = app.run(&mut terminal, &mut app::CrosstermEvents);
     drop(guard);
+    if let Some(note) = app.exit_note() {
+        eprintln!("grundy: {note}");
+    }
     result
 }
