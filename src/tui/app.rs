@@ -312,14 +312,14 @@ impl App {
         self.resume = None;
         self.resume_problem = None;
         if let Some(path) = self.store.autosave_path().filter(|p| p.exists()) {
-            let resumed = Save::read(&path)
-                .map_err(anyhow::Error::msg)
-                .and_then(|save| self.resumable(&save, &path.display().to_string()));
+            let resumed = std::fs::read(&path)
+                .map_err(anyhow::Error::from)
+                .and_then(|bytes| Ok(Save::parse(&bytes)?))
+                .and_then(|save| self.resumable(&save, "replay"));
             match resumed {
                 Ok(resumable) => self.resume = Some(resumable),
                 Err(e) => {
-                    self.resume_problem =
-                        Some(format!("The unfinished game cannot be resumed: {e:#}"))
+                    self.resume_problem = Some(format!("Cannot resume autosave.grundy: {e:#}"))
                 }
             }
         }
@@ -896,12 +896,12 @@ impl App {
         let (title, what, yes) = match leave {
             Leave::Quit if saves => (
                 " Quit? ",
-                "The game is saved: the menu's Resume continues it.".to_string(),
+                "Quitting saves this game: Resume in the menu continues it.".to_string(),
                 "y save and quit",
             ),
             Leave::NewGame if saves => (
                 " New game? ",
-                "This game is saved: the menu's Resume continues it.".to_string(),
+                "This game is saved first: Resume in the menu continues it.".to_string(),
                 "y save, new game",
             ),
             Leave::Quit => (

@@ -556,12 +556,14 @@ impl Menu {
                 let hint = format!("{} continue", keymap::key_for(Action::Select));
                 centred(buf, inner, inner.y + inner.height - 1, &hint, theme.dim);
                 if let Some(notice) = self.error.as_ref().or(self.notice.as_ref()) {
-                    buf.set_line(
-                        inner.x + 1,
-                        inner.y + inner.height - 2,
-                        &Line::styled(notice.clone(), theme.losing),
-                        inner.width.saturating_sub(2),
-                    );
+                    // Two lines above the hint: a file's problem names the file, the line
+                    // and what is wrong, which rarely fits in one.
+                    let width = inner.width.saturating_sub(2) as usize;
+                    let lines = wrap(notice, width, 2);
+                    let top = inner.y + inner.height - 1 - lines.len() as u16;
+                    for (i, line) in lines.into_iter().enumerate() {
+                        buf.set_stringn(inner.x + 1, top + i as u16, line, width, theme.losing);
+                    }
                 }
             }
             Step::Settings => {
@@ -624,6 +626,37 @@ impl Menu {
             }
         }
     }
+}
+
+/// `text` in at most `rows` lines of `width` characters, broken at spaces; the last line ends
+/// in `…` when the text does not fit.
+fn wrap(text: &str, width: usize, rows: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for word in text.split(' ') {
+        let len = line.chars().count();
+        if len > 0 && len + 1 + word.chars().count() > width {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    lines.push(line);
+    if lines.len() > rows {
+        lines.truncate(rows);
+        let last = &mut lines[rows - 1];
+        let kept: String = last.chars().take(width.saturating_sub(1)).collect();
+        *last = format!("{kept}…");
+    }
+    for line in &mut lines {
+        if line.chars().count() > width {
+            let kept: String = line.chars().take(width.saturating_sub(1)).collect();
+            *line = format!("{kept}…");
+        }
+    }
+    lines
 }
 
 fn field_note(field: Field) -> &'static str {
