@@ -110,8 +110,10 @@ fn settings_round_trip_through_the_menu() {
 #[test]
 fn command_line_overrides_are_not_written() {
     let home = Home::new();
-    let mut o = PlayOptions::default();
-    o.level = Level::Easy;
+    let o = PlayOptions {
+        level: Level::Easy,
+        ..PlayOptions::default()
+    };
     let mut h = home.harness(&o);
     h.enter();
     assert!(h.screen().contains("AI level      easy"));
@@ -184,8 +186,10 @@ fn a_saved_game_loads_and_replays_to_the_same_position() {
     assert!(h.app.should_quit());
 
     // Loaded into a new run: the same position, the same move number.
-    let mut o = PlayOptions::default();
-    o.load = Some(save);
+    let o = PlayOptions {
+        load: Some(save),
+        ..PlayOptions::default()
+    };
     let mut h = home.harness(&o);
     assert!(h.screen().contains("move 7"), "{}", h.screen());
     assert_eq!(position_code(&mut h), code);
