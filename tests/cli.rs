@@ -307,3 +307,85 @@ fn solve_takes_windows_line_ends_and_a_byte_order_mark() {
         );
     }
 }
+
+/// A save of a coin-row game: the start, two moves (ours, then the AI's), `end`.
+const SAVE: &str = "grundy save 1\nname two moves\nstart coins:4:HTTHTTTTHTTTHTHH\n\
+first you\nlevel perfect\nseed 1\nmoves 2\n2 1\n8 4\nend\n";
+
+#[test]
+fn analyze_load_explains_the_position_a_save_reached() {
+    let home = tempfile::tempdir().unwrap();
+    let path = home.path().join("game.grundy");
+    std::fs::write(&path, SAVE).unwrap();
+    let o = grundy_at(
+        home.path(),
+        &["analyze", "--load", path.to_str().unwrap()],
+        b"",
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(
+        out.starts_with("saved game: two moves (2 moves from coins:4:"),
+        "{out}"
+    );
+    // Coins 2, 1 and then 8, 4 turned over.
+    assert!(out.contains("position: coins:4:THTTTTTHHTTTHTHH"), "{out}");
+}
+
+#[test]
+fn a_bad_save_is_an_input_error_naming_its_line() {
+    let home = tempfile::tempdir().unwrap();
+    let path = home.path().join("game.grundy");
+    std::fs::write(&path, SAVE.replace("8 4\n", "8 3\n")).unwrap();
+    for command in ["analyze", "play"] {
+        let o = grundy_at(
+            home.path(),
+            &[command, "--load", path.to_str().unwrap()],
+            b"",
+        );
+        assert_input_error(&o, &["game.grundy: line 9: move 2 `8 3`"]);
+    }
+    // Cut short: no `end`.
+    std::fs::write(&path, &SAVE[..SAVE.len() - 4]).unwrap();
+    let o = grundy_at(
+        home.path(),
+        &["analyze", "--load", path.to_str().unwrap()],
+        b"",
+    );
+    assert_input_error(&o, &["line 9", "cut short"]);
+    let o = grundy_at(home.path(), &["play", "--load", "no-such-file"], b"");
+    assert_input_error(&o, &["no-such-file"]);
+    // The file is left as it was.
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        &SAVE[..SAVE.len() - 4]
+    );
+}
+
+#[test]
+fn stats_prints_the_table_from_the_data_directory() {
+    let home = tempfile::tempdir().unwrap();
+    let o = grundy_at(home.path(), &["stats"], b"");
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("No games finished yet."),
+        "{}",
+        stdout(&o)
+    );
+    let dir = home.path().join("data").join("grundy");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("stats.toml"),
+        "[grid.hard]\nplayed = 3\nwon = 2\nlost = 1\nstreak = 2\nbest_streak = 2\n",
+    )
+    .unwrap();
+    let o = grundy_at(home.path(), &["stats"], b"");
+    let out = stdout(&o);
+    assert!(
+        out.contains("grid       hard          3     2     1      2     2         -"),
+        "{out}"
+    );
+    std::fs::write(dir.join("stats.toml"), "[grid.hard]\nplayed = -1\n").unwrap();
+    let o = grundy_at(home.path(), &["stats"], b"");
+    assert_input_error(&o, &["stats.toml line 2"]);
+}

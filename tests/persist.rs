@@ -345,3 +345,66 @@ fn the_copy_key_copies_the_code_and_shows_it() {
     assert_eq!(h.app.copied(), [SAMPLE.to_string()]);
     assert_eq!(h.status(), format!("Copied (OSC 52): {SAMPLE}"));
 }
+
+/// Games of each kind played out by the AI on both sides, saved, read back and replayed: the
+/// same position; and every cut of the file short of its last line break is refused with a
+/// line number, the file itself untouched.
+#[test]
+fn saves_of_every_game_replay_and_every_truncation_is_refused() {
+    use grundy::game::{Notation, Position};
+    use grundy::games::AnyPosition;
+    use rand::SeedableRng;
+
+    fn moves_of<P: grundy::game::Impartial + Notation>(
+        start: &P,
+        count: usize,
+    ) -> (Vec<String>, String) {
+        let mut rng = rand::rngs::StdRng::seed_from_u64(5);
+        let mut position = start.clone();
+        let mut codes = Vec::new();
+        for _ in 0..count {
+            let Some(decision) = grundy::ai::choose_move(&position, Level::Medium, &mut rng) else {
+                break;
+            };
+            codes.push(position.move_code(&decision.mv));
+            position = position
+                .play(decision.mv)
+                .expect("the AI plays legal moves");
+        }
+        (codes, position.to_code())
+    }
+
+    let home = Home::new();
+    for (i, start) in [
+        "coins:3:TTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTT",
+        "grid:TTTTT/TTTTT/TTTTT/TTTTT",
+        "dodgeball:1111111111111111111111111111111",
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let position = AnyPosition::from_code(start).unwrap();
+        let (codes, end) = grundy::with_position!(position, p => moves_of(&p, 6));
+        assert!(codes.len() >= 4, "{start}: {codes:?}");
+        let save = Save::new(
+            "test",
+            start.to_string(),
+            First::You,
+            Level::Hard,
+            9,
+            false,
+            codes,
+        );
+        let path = home.dir.path().join(format!("{i}.grundy"));
+        save.write(&path).unwrap();
+        let read = Save::read(&path).unwrap();
+        assert_eq!(read.final_position().unwrap().to_code(), end, "{start}");
+        let bytes = fs::read(&path).unwrap();
+        let lines = bytes.iter().filter(|&&b| b == b'\n').count();
+        for cut in 0..bytes.len() - 1 {
+            let e = Save::parse(&bytes[..cut]).expect_err(&format!("{start}: cut at {cut}"));
+            assert!((1..=lines).contains(&e.line), "{start}: cut {cut}: {e}");
+        }
+        assert_eq!(fs::read(&path).unwrap(), bytes);
+    }
+}
