@@ -351,7 +351,7 @@ fn the_copy_key_copies_the_code_and_shows_it() {
 /// line number, the file itself untouched.
 #[test]
 fn saves_of_every_game_replay_and_every_truncation_is_refused() {
-    use grundy::game::{Notation, Position};
+    use grundy::game::Notation;
     use grundy::games::AnyPosition;
     use rand::SeedableRng;
 
