@@ -254,7 +254,7 @@ fn a_corrupt_autosave_is_reported_and_kept() {
     let mut h = home.harness(&PlayOptions::default());
     let screen = h.screen();
     assert!(
-        screen.contains("Cannot resume autosave.grundy: line 4:"),
+        screen.contains("Cannot resume autosave.grundy: line 3:"),
         "{screen}"
     );
     assert!(!screen.contains("Resume:"), "{screen}");
