@@ -263,6 +263,9 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
             let position = match (load, code) {
                 (Some(path), _) => {
                     let save = read_save(&path)?;
+                    let position = save
+                        .final_position()
+                        .map_err(|e| Failure::Input(format!("{}: {e}", path.display())))?;
                     writeln!(
                         out,
                         "saved game: {} ({} move{} from {})",
@@ -275,8 +278,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
                         if save.moves.len() == 1 { "" } else { "s" },
                         shorten_code(&save.start, 60)
                     )?;
-                    save.final_position()
-                        .map_err(|e| Failure::Input(format!("{}: {e}", path.display())))?
+                    position
                 }
                 (None, Some(code)) => parse_code(&code_text(code)?)?,
                 (None, None) => {
