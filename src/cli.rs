@@ -4,6 +4,7 @@
 //! Exit codes: 0 success, 1 no legal move (`move` on a finished game), 2 bad input or usage.
 
 use std::io::{self, IsTerminal, Read, Write};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
@@ -17,6 +18,10 @@ use crate::games::{AnyPosition, GameKind, coins, dodgeball, grid, with_position}
 use crate::input::{Reader, escape_controls, excerpt};
 use crate::nimber::Nimber;
 use crate::tui::app::Exit;
+use crate::store::Store;
+use crate::store::save::Save;
+use crate::store::settings::Settings;
+use crate::store::stats::Stats;
 use crate::tui::board::Start;
 use crate::tui::{First, PlayOptions};
 
@@ -33,6 +38,8 @@ Dodgeball, PA 2012). A position is written as one line of text, its code:
   dodgeball:<boxes 1..n, 1 = piece, 0 = empty>     dodgeball:1111111111
 
 With no command, grundy opens the game menu in the terminal.
+Settings, saved games and statistics live in the platform's config and data directories
+(on Linux $XDG_CONFIG_HOME/grundy and $XDG_DATA_HOME/grundy); see the README.
 Exit codes: 0 success; 1 no legal move; 2 bad input or usage.";
 
 /// The command line of `grundy`.
@@ -94,7 +101,11 @@ pub enum Command {
         - the legal moves, winning ones first, each marked WIN or lose for the player making it.")]
     Analyze {
         /// A position code, e.g. grid:HHH/TTH; `-` reads it from standard input.
-        code: String,
+        #[arg(required_unless_present = "load")]
+        code: Option<String>,
+        /// Analyse the position a saved game has reached (the file `s` in the game wrote).
+        #[arg(long, value_name = "FILE", conflicts_with = "code")]
+        load: Option<PathBuf>,
         /// At most this many moves are listed (0 to 1000).
         #[arg(long, default_value_t = 40, value_parser = number(0, MAX_LISTED as u32))]
         moves: u32,
@@ -119,6 +130,9 @@ pub enum Command {
     },
     /// Print the manual page (roff) on standard output: `grundy man | man -l -`.
     Man,
+    /// Print the statistics: games played, won and lost, and winning streaks per game and AI
+    /// level.
+    Stats,
 }
 
 #[derive(Debug, Subcommand)]
@@ -160,17 +174,20 @@ pub struct PlayArgs {
     /// input. The code gives the game's size, so no size option goes with it.
     #[arg(long, conflicts_with_all = ["n", "maxq", "rows", "cols", "boxes", "start"])]
     pub code: Option<String>,
-    /// Who moves first.
-    #[arg(long, value_enum, default_value_t = First::You)]
-    pub first: First,
-    /// How well the AI plays.
-    #[arg(long, value_enum, default_value_t = Level::Perfect)]
-    pub level: Level,
+    /// Resume a saved game (a file `s` in the game wrote, or the autosave).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["code", "game"])]
+    pub load: Option<PathBuf>,
+    /// Who moves first (default: the settings', else you).
+    #[arg(long, value_enum)]
+    pub first: Option<First>,
+    /// How well the AI plays (default: the settings', else perfect).
+    #[arg(long, value_enum)]
+    pub level: Option<Level>,
     /// How a new board starts: standard (dodgeball: every box full; coins and grid: every
     /// coin T) or random (from the seed). Default: standard for dodgeball, random otherwise.
     #[arg(long, value_enum)]
     pub start: Option<Start>,
-    /// Start with hints on (SG values, nim-sum, winning/losing moves).
+    /// Start with hints on (SG values, nim-sum, winning/losing moves); default: the settings'.
     #[arg(long)]
     pub hints: bool,
     /// Seed for the random start and the AI's choices.
@@ -338,8 +355,37 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
             let position = parse_code(&code_text(code)?)?;
             with_position!(position, p => ai_move(&p, level, seed, &mut out))
         }
-        Some(Command::Analyze { code, moves, parts }) => {
-            let position = parse_code(&code_text(code)?)?;
+        Some(Command::Analyze {
+            code,
+            load,
+            moves,
+            parts,
+        }) => {
+            let position = match (load, code) {
+                (Some(path), _) => {
+                    let save = read_save(&path)?;
+                    let position = save
+                        .final_position()
+                        .map_err(|e| Failure::Input(format!("{}: {e}", path.display())))?;
+                    writeln!(
+                        out,
+                        "saved game: {} ({} move{} from {})",
+                        if save.name.is_empty() {
+                            "unnamed"
+                        } else {
+                            &save.name
+                        },
+                        save.moves.len(),
+                        if save.moves.len() == 1 { "" } else { "s" },
+                        shorten_code(&save.start, 60)
+                    )?;
+                    position
+                }
+                (None, Some(code)) => parse_code(&code_text(code)?)?,
+                (None, None) => {
+                    return Err(Failure::Input("analyze needs a CODE or --load FILE".into()));
+                }
+            };
             with_position!(position, p => analyze(&p, moves as usize, parts as usize, &mut out))
         }
         Some(Command::Sg(table)) => sg_table(&table, &mut out),
@@ -354,6 +400,21 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
         Some(Command::Man) => {
             let command = <Cli as clap::CommandFactory>::command();
             clap_mangen::Man::new(command).render(&mut out)?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Some(Command::Stats) => {
+            let store = Store::from_env();
+            let Some(path) = store.stats_path() else {
+                return Err(Failure::Input(
+                    "no data directory (no home directory?): no statistics".into(),
+                ));
+            };
+            let loaded = Stats::load(&path);
+            if let Some(problem) = loaded.problem {
+                return Err(Failure::Input(format!("{problem} ({})", path.display())));
+            }
+            writeln!(out, "Statistics from {}:", path.display())?;
+            out.write_all(loaded.stats.table().as_bytes())?;
             Ok(ExitCode::SUCCESS)
         }
     }?;
@@ -434,8 +495,9 @@ impl PlayArgs {
         PlayArgs {
             game: None,
             code: None,
-            first: First::You,
-            level: Level::Perfect,
+            load: None,
+            first: None,
+            level: None,
             hints: false,
             start: None,
             seed: None,
@@ -508,6 +570,18 @@ fn play(mut args: PlayArgs) -> Result<ExitCode, Failure> {
         }
         game = Some(kind);
     }
+    let load = args.load.as_deref().map(read_save).transpose()?;
+    if let (Some(save), Some(path)) = (&load, &args.load) {
+        // Checked here, so a bad move is reported (exit 2) before the TUI starts.
+        save.final_position()
+            .map_err(|e| Failure::Input(format!("{}: {e}", path.display())))?;
+    }
+    // The flags override the settings for this run only.
+    let store = Store::from_env();
+    let settings = store
+        .settings_path()
+        .map(|path| Settings::load(&path))
+        .unwrap_or_default();
     let options = PlayOptions {
         game,
         code: args.code,
@@ -515,11 +589,12 @@ fn play(mut args: PlayArgs) -> Result<ExitCode, Failure> {
         maxq: args.maxq,
         rows: args.rows.map(|v| v as usize),
         cols: args.cols.map(|v| v as usize),
-        first: args.first,
-        level: args.level,
-        hints: args.hints,
+        first: args.first.unwrap_or(settings.settings.first),
+        level: args.level.unwrap_or(settings.settings.level),
+        hints: args.hints || settings.settings.hints,
         start: args.start,
         seed: args.seed,
+        load,
     };
     if !io::stdout().is_terminal() {
         return Err(Failure::Input(
@@ -528,7 +603,7 @@ fn play(mut args: PlayArgs) -> Result<ExitCode, Failure> {
                 .to_string(),
         ));
     }
-    match crate::tui::run(options).map_err(Failure::Other)? {
+    match crate::tui::run_with_store(options, store, settings).map_err(Failure::Other)? {
         Exit::Quit => Ok(ExitCode::SUCCESS),
         Exit::TerminalClosed => {
             report("the terminal's input ended, so the game did");
@@ -537,6 +612,11 @@ fn play(mut args: PlayArgs) -> Result<ExitCode, Failure> {
         // The conventional code of a process ended by signal n.
         Exit::Signal(n) => Ok(ExitCode::from(128 + n.clamp(1, 127) as u8)),
     }
+}
+
+/// Reads a saved game; a missing or bad file is bad input (exit 2), named with its line.
+fn read_save(path: &std::path::Path) -> Result<Save, Failure> {
+    Save::read(path).map_err(Failure::Input)
 }
 
 fn ai_move<P: Impartial + Notation>(

@@ -3,8 +3,24 @@
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
+/// The binary with its config and data directories in `home` (never the user's own files).
+fn grundy_in(home: &std::path::Path) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_grundy"));
+    command
+        .env("XDG_CONFIG_HOME", home.join("config"))
+        .env("XDG_DATA_HOME", home.join("data"));
+    command
+}
+
+/// Runs `grundy args` with `stdin`, in a fresh temporary home.
 fn grundy(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+    let home = tempfile::tempdir().expect("temporary directory");
+    grundy_at(home.path(), args, stdin)
+}
+
+/// Runs `grundy args` with `stdin`, its files in `home`.
+fn grundy_at(home: &std::path::Path, args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = grundy_in(home)
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -252,7 +268,8 @@ fn a_dash_reads_the_code_from_standard_input() {
 fn solve_reads_a_file_given_as_standard_input() {
     // Standard input redirected from a file (`< coins-sample.in`), not a pipe.
     let path = format!("{}/assets/coins-sample.in", env!("CARGO_MANIFEST_DIR"));
-    let o = Command::new(env!("CARGO_BIN_EXE_grundy"))
+    let home = tempfile::tempdir().expect("temporary directory");
+    let o = grundy_in(home.path())
         .args(["solve", "coins"])
         .stdin(std::fs::File::open(path).expect("asset exists"))
         .output()
@@ -455,4 +472,86 @@ fn options_that_do_not_fit_are_refused() {
         let o = grundy(args, b"");
         assert_input_error(&o, &[needle]);
     }
+}
+
+/// A save of a coin-row game: the start, two moves (ours, then the AI's), `end`.
+const SAVE: &str = "grundy save 1\nname two moves\nstart coins:4:HTTHTTTTHTTTHTHH\n\
+first you\nlevel perfect\nseed 1\nmoves 2\n2 1\n8 4\nend\n";
+
+#[test]
+fn analyze_load_explains_the_position_a_save_reached() {
+    let home = tempfile::tempdir().unwrap();
+    let path = home.path().join("game.grundy");
+    std::fs::write(&path, SAVE).unwrap();
+    let o = grundy_at(
+        home.path(),
+        &["analyze", "--load", path.to_str().unwrap()],
+        b"",
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(
+        out.starts_with("saved game: two moves (2 moves from coins:4:"),
+        "{out}"
+    );
+    // Coins 2, 1 and then 8, 4 turned over.
+    assert!(out.contains("position: coins:4:THTTTTTHHTTTHTHH"), "{out}");
+}
+
+#[test]
+fn a_bad_save_is_an_input_error_naming_its_line() {
+    let home = tempfile::tempdir().unwrap();
+    let path = home.path().join("game.grundy");
+    std::fs::write(&path, SAVE.replace("8 4\n", "8 3\n")).unwrap();
+    for command in ["analyze", "play"] {
+        let o = grundy_at(
+            home.path(),
+            &[command, "--load", path.to_str().unwrap()],
+            b"",
+        );
+        assert_input_error(&o, &["game.grundy: line 9: move 2 `8 3`"]);
+    }
+    // Cut short: no `end`.
+    std::fs::write(&path, &SAVE[..SAVE.len() - 4]).unwrap();
+    let o = grundy_at(
+        home.path(),
+        &["analyze", "--load", path.to_str().unwrap()],
+        b"",
+    );
+    assert_input_error(&o, &["line 9", "cut short"]);
+    let o = grundy_at(home.path(), &["play", "--load", "no-such-file"], b"");
+    assert_input_error(&o, &["no-such-file"]);
+    // The file is left as it was.
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        &SAVE[..SAVE.len() - 4]
+    );
+}
+
+#[test]
+fn stats_prints_the_table_from_the_data_directory() {
+    let home = tempfile::tempdir().unwrap();
+    let o = grundy_at(home.path(), &["stats"], b"");
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("No games finished yet."),
+        "{}",
+        stdout(&o)
+    );
+    let dir = home.path().join("data").join("grundy");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("stats.toml"),
+        "[grid.hard]\nplayed = 3\nwon = 2\nlost = 1\nstreak = 2\nbest_streak = 2\n",
+    )
+    .unwrap();
+    let o = grundy_at(home.path(), &["stats"], b"");
+    let out = stdout(&o);
+    assert!(
+        out.contains("grid       hard          3     2     1      2     2         -"),
+        "{out}"
+    );
+    std::fs::write(dir.join("stats.toml"), "[grid.hard]\nplayed = -1\n").unwrap();
+    let o = grundy_at(home.path(), &["stats"], b"");
+    assert_input_error(&o, &["stats.toml line 2"]);
 }

@@ -244,6 +244,11 @@ fn restart_goes_back_to_the_start() {
     let mut h = Harness::new(&options(SAMPLE), 80, 24);
     let start = h.screen();
     h.enter().enter().keys("R");
+    // A game with moves asks first; n keeps it, y restarts.
+    assert!(h.screen().contains("Restart?"), "{}", h.screen());
+    h.keys("n");
+    assert_ne!(board_rows(&h.screen()), board_rows(&start));
+    h.keys("Ry");
     assert_eq!(board_rows(&h.screen()), board_rows(&start));
 }
 

@@ -170,7 +170,8 @@ impl Save {
             .enumerate()
             .map(|(i, l)| (i + 1, l.strip_suffix('\r').unwrap_or(l)))
             .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'));
-        let last_line = text.split('\n').count();
+        // Errors about a file that ends too soon point at its last line with text.
+        let last_line = text.trim_end().split('\n').count();
         let cut_short = |what: &str| {
             error(
                 last_line,
@@ -288,10 +289,11 @@ impl Save {
         let mut moves: Vec<SavedMove> = Vec::new();
         loop {
             let Some((line, text)) = lines.next() else {
-                return Err(cut_short(&format!(
-                    "after {} of its {count} moves",
-                    moves.len()
-                )));
+                return Err(cut_short(&if moves.len() == count {
+                    format!("after its {count} moves")
+                } else {
+                    format!("after {} of its {count} moves", moves.len())
+                }));
             };
             let text = text.trim();
             if text == "end" {

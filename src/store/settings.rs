@@ -14,7 +14,7 @@
 //! level = "perfect"     # easy, medium, hard, perfect
 //! hints = false
 //! coaching = true
-//! theme = "auto"        # auto (colours unless NO_COLOR is set), colour, plain
+//! theme = "auto"        # auto (colours unless NO_COLOR is set) or plain
 //!
 //! [coins]
 //! n = 20
@@ -41,14 +41,23 @@ use crate::tui::board::{GameSetup, Start};
 /// Which colours the game uses.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, ValueEnum)]
 pub enum ThemeChoice {
-    /// Colours, unless `NO_COLOR` is set.
+    /// Colours, unless `NO_COLOR` is set (the terminal library then drops them anyway).
     #[default]
+    #[value(alias = "colour", alias = "color")]
     Auto,
-    /// Colours (still none when `NO_COLOR` is set: the terminal library drops them).
-    #[value(alias = "color")]
-    Colour,
     /// No colours: selection and values marked by bold, reverse video and symbols.
     Plain,
+}
+
+impl ThemeChoice {
+    /// The theme this choice gives, with `NO_COLOR` honoured by `auto`.
+    pub fn theme(self) -> crate::tui::theme::Theme {
+        use crate::tui::theme::Theme;
+        match self {
+            ThemeChoice::Auto => Theme::from_env(),
+            ThemeChoice::Plain => Theme::plain(),
+        }
+    }
 }
 
 /// Everything the settings file holds.
@@ -277,7 +286,7 @@ impl Settings {
             &mut out,
             "theme",
             quoted(self.theme),
-            "auto (colours unless NO_COLOR is set), colour, plain".into(),
+            "auto (colours unless NO_COLOR is set) or plain".into(),
         );
         for setup in &self.setups {
             out.push_str(&format!("\n[{}]\n", setup.kind.name()));

@@ -1,6 +1,12 @@
 //! The app: the menu or a game on screen, the help popup over it, and the event loop. The loop
 //! is generic over ratatui's `Backend` and over where events come from, so tests drive it on a
 //! `TestBackend` with scripted events.
+//!
+//! The app also keeps what outlives a run ([`crate::store`]): it starts the menu from the
+//! settings and writes them when the player changes one; saves the game on `s`; saves an
+//! unfinished game on q, Ctrl-C and n (the menu then offers to resume it); asks before n, R or
+//! q leave an unfinished game; counts finished games in the statistics; and copies the
+//! position's code to the clipboard.
 
 use std::io;
 use std::time::{Duration, Instant};
@@ -15,8 +21,13 @@ use ratatui::text::Line;
 use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
 use ratatui::{Frame, Terminal};
 
+use crate::game::shorten_code;
 use crate::games::GameKind;
-use crate::tui::board::{GameSetup, Side};
+use crate::store::save::{self, Save};
+use crate::store::settings::{Loaded, Settings};
+use crate::store::stats::Stats;
+use crate::store::{Store, date_stamp, set_aside};
+use crate::tui::board::{Side, centred};
 use crate::tui::boards;
 use crate::tui::help::Help;
 use crate::tui::keymap::{self, Action};
@@ -65,7 +76,46 @@ enum Screen {
     Game {
         game: Box<dyn GameScreen>,
         choice: MenuChoice,
+        kept: Kept,
     },
+}
+
+/// What the app knows about the game on screen and its files.
+#[derive(Clone, Debug, Default)]
+struct Kept {
+    /// The game's end was counted in the statistics.
+    recorded: bool,
+    /// The autosave file holds this game (resumed from it, or saved to it on leaving).
+    in_autosave: bool,
+    /// The moves when the game was last saved with `s` (or loaded): if they are still the
+    /// moves, leaving loses nothing and needs no question.
+    saved_moves: Option<Vec<String>>,
+    /// The name it was saved or loaded under.
+    name: Option<String>,
+}
+
+/// The unfinished game the menu offers to resume, built from the autosave file.
+struct Resumable {
+    game: Box<dyn GameScreen>,
+    choice: MenuChoice,
+    name: String,
+}
+
+/// What a confirmation asks about: leaving an unfinished game that is not saved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Leave {
+    Quit,
+    NewGame,
+    Restart,
+}
+
+/// Where a copied code goes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Clipboard {
+    /// The terminal's clipboard, through an OSC 52 escape sequence on standard output.
+    Terminal,
+    /// Kept in memory (tests on a `TestBackend`).
+    Record(Vec<String>),
 }
 
 /// The whole terminal game.
@@ -81,6 +131,29 @@ pub struct App {
     ai_delay: Duration,
     /// F12 panics: for the test that a panic gives the terminal back (`GRUNDY_TEST_PANIC`).
     panic_key: bool,
+    /// Where settings, saves and statistics live (disabled: nothing is read or written).
+    store: Store,
+    /// The settings as the file has them (defaults where it has none or a broken field).
+    file_settings: Settings,
+    /// The menu's settings when it started: a field the player changes from this is written.
+    menu_start: Settings,
+    /// The menu's settings now (kept while a game is played).
+    menu_settings: Settings,
+    /// What was wrong with the settings file, until a setting is written.
+    settings_problem: Option<String>,
+    stats: Stats,
+    stats_problem: Option<String>,
+    resume: Option<Resumable>,
+    /// Why the autosave file could not be resumed (it is set aside before it is replaced).
+    resume_problem: Option<String>,
+    confirm: Option<Leave>,
+    /// The name being typed for `s` (save).
+    prompt: Option<String>,
+    clipboard: Clipboard,
+    /// The leaving work (autosave, settings) was done.
+    left: bool,
+    /// What to tell on standard error once the terminal is given back.
+    exit_note: Option<String>,
 }
 
 /// The AI's least reply time in the real game, so the player sees their move land first.
@@ -93,18 +166,48 @@ impl App {
         App::with_delay(options, theme, AI_DELAY)
     }
 
-    /// [`App::from_options`] with the AI's least reply time (tests use zero).
+    /// [`App::from_options`] with the AI's least reply time (tests use zero). Keeps nothing
+    /// between runs (no settings, saves or statistics): see [`App::with_store`].
     pub fn with_delay(
         options: &PlayOptions,
         theme: Theme,
         ai_delay: Duration,
     ) -> anyhow::Result<App> {
-        let kind = match (options.game, &options.code) {
-            (Some(kind), _) => Some(kind),
-            (None, Some(code)) => Some(kind_of_code(code)?),
-            (None, None) => None,
+        App::with_store(
+            options,
+            theme,
+            ai_delay,
+            Store::disabled(),
+            Loaded::default(),
+        )
+    }
+
+    /// The app with its files in `store` and the settings read from there: the menu starts
+    /// from `settings`, and `options` (the command line, already resolved over the settings)
+    /// pick the game, who moves first, the level, hints and seed for this run.
+    pub fn with_store(
+        options: &PlayOptions,
+        theme: Theme,
+        ai_delay: Duration,
+        store: Store,
+        settings: Loaded,
+    ) -> anyhow::Result<App> {
+        let kind = match (options.game, &options.code, &options.load) {
+            (_, _, Some(_)) => None,
+            (Some(kind), _, _) => Some(kind),
+            (None, Some(code), _) => Some(kind_of_code(code)?),
+            (None, None, None) => None,
         };
-        let mut menu = Menu::new(options.first, options.level, options.hints, options.seed);
+        let mut menu = Menu::from_settings(&settings.settings);
+        menu.set_choices(options.first, options.level, options.hints, options.seed);
+        let menu_start = menu.settings(&settings.settings);
+        let (stats, stats_problem) = match store.stats_path() {
+            Some(path) => {
+                let loaded = Stats::load(&path);
+                (loaded.stats, loaded.problem)
+            }
+            None => (Stats::default(), None),
+        };
         let mut app = App {
             screen: Screen::Menu(menu.clone()),
             help: None,
@@ -113,11 +216,39 @@ impl App {
             too_small: false,
             ai_delay,
             panic_key: false,
+            store,
+            menu_settings: menu_start.clone(),
+            menu_start,
+            file_settings: settings.settings,
+            settings_problem: settings.problem.map(|p| p.to_string()),
+            stats,
+            stats_problem,
+            resume: None,
+            resume_problem: None,
+            confirm: None,
+            prompt: None,
+            clipboard: Clipboard::Record(Vec::new()),
+            left: false,
+            exit_note: None,
         };
+        if let Some(save) = &options.load {
+            let resumed = app.resumable(save, "the save")?;
+            app.screen = Screen::Game {
+                game: resumed.game,
+                choice: resumed.choice,
+                kept: Kept {
+                    saved_moves: Some(save.moves.iter().map(|m| m.code.clone()).collect()),
+                    name: Some(save.name.clone()).filter(|n| !n.is_empty()),
+                    ..Kept::default()
+                },
+            };
+            return Ok(app);
+        }
         let Some(kind) = kind else {
+            app.refresh_menu();
             return Ok(app);
         };
-        let mut setup = GameSetup::new(kind);
+        let mut setup = app.menu_settings.setup(kind);
         if let Some(n) = options.n {
             match kind {
                 GameKind::Dodgeball => setup.boxes = n,
@@ -137,7 +268,6 @@ impl App {
             setup.start = start;
         }
         setup.code = options.code.clone();
-        menu.set_setup(setup.clone());
         let choice = MenuChoice {
             setup,
             first: options.first,
@@ -145,11 +275,103 @@ impl App {
             hints: options.hints,
             seed: options.seed,
         };
-        app.screen = app.start(choice)?;
+        let (game, choice) = app.start(choice)?;
+        app.screen = Screen::Game {
+            game,
+            choice,
+            kept: Kept::default(),
+        };
         Ok(app)
     }
 
-    fn start(&self, mut choice: MenuChoice) -> anyhow::Result<Screen> {
+    /// Copies go to the terminal's clipboard (the real game) instead of being kept in memory.
+    pub fn copy_to_terminal(&mut self) {
+        self.clipboard = Clipboard::Terminal;
+    }
+
+    /// The codes copied so far, when they are kept in memory (tests).
+    pub fn copied(&self) -> &[String] {
+        match &self.clipboard {
+            Clipboard::Record(codes) => codes,
+            Clipboard::Terminal => &[],
+        }
+    }
+
+    /// What to tell the player on standard error after the terminal is given back (where the
+    /// unfinished game went).
+    pub fn exit_note(&self) -> Option<&str> {
+        self.exit_note.as_deref()
+    }
+
+    /// A game rebuilt from a save: its start, then its moves replayed and checked.
+    fn resumable(&self, save: &Save, what: &str) -> anyhow::Result<Resumable> {
+        let position = save.start_position()?;
+        let mut setup = self.menu_settings.setup(position.kind());
+        setup.code = Some(save.start.clone());
+        let choice = MenuChoice {
+            setup,
+            first: save.first,
+            level: save.level,
+            hints: save.hints,
+            seed: Some(save.seed),
+        };
+        let (mut game, choice) = self.start(choice)?;
+        game.replay(&save.moves)
+            .map_err(|e| anyhow::anyhow!("{what}: {e}"))?;
+        Ok(Resumable {
+            game,
+            choice,
+            name: save.name.clone(),
+        })
+    }
+
+    /// Reads the autosave file into the menu's Resume entry, and puts the first problem with
+    /// the files (settings, autosave, statistics) in the menu's notice line.
+    fn refresh_menu(&mut self) {
+        self.resume = None;
+        self.resume_problem = None;
+        if let Some(path) = self.store.autosave_path().filter(|p| p.exists()) {
+            let resumed = std::fs::read(&path)
+                .map_err(anyhow::Error::from)
+                .and_then(|bytes| Ok(Save::parse(&bytes)?))
+                .and_then(|save| self.resumable(&save, "replay"));
+            match resumed {
+                Ok(resumable) => self.resume = Some(resumable),
+                Err(e) => {
+                    self.resume_problem = Some(format!("Cannot resume autosave.grundy: {e:#}"))
+                }
+            }
+        }
+        let label = self.resume.as_ref().map(|r| {
+            let moves = r.game.moves_played();
+            (
+                format!(
+                    "{} · {} · move {}",
+                    r.game.kind().title(),
+                    r.game.summary(),
+                    moves + 1
+                ),
+                format!(
+                    "\"{}\", left unfinished after {} move{}",
+                    r.name,
+                    moves,
+                    if moves == 1 { "" } else { "s" }
+                ),
+            )
+        });
+        let notice = self
+            .settings_problem
+            .clone()
+            .or_else(|| self.resume_problem.clone())
+            .or_else(|| self.stats_problem.clone());
+        if let Screen::Menu(menu) = &mut self.screen {
+            menu.set_resume(label);
+            menu.notice = notice;
+            menu.stats = self.stats.clone();
+        }
+    }
+
+    fn start(&self, mut choice: MenuChoice) -> anyhow::Result<(Box<dyn GameScreen>, MenuChoice)> {
         let seed = choice.seed.unwrap_or_else(|| rand::rng().random());
         choice.seed = Some(seed);
         let mut rng = StdRng::seed_from_u64(seed);
@@ -164,7 +386,7 @@ impl App {
             ai_delay: self.ai_delay,
         };
         let game = boards::start(&choice.setup, config, choice.hints, &mut rng)?;
-        Ok(Screen::Game { game, choice })
+        Ok((game, choice))
     }
 
     pub fn should_quit(&self) -> bool {
@@ -182,6 +404,7 @@ impl App {
     /// save an unfinished game: for [`Exit::TerminalClosed`] and [`Exit::Signal`] there is
     /// nobody left to ask.
     pub fn leave(&mut self, why: Exit) {
+        self.keep_unfinished();
         if self.exit.is_none() {
             self.exit = Some(why);
         }
@@ -194,16 +417,174 @@ impl App {
 
     /// Takes in the workers' results. Returns whether anything changed.
     pub fn update(&mut self) -> bool {
-        match &mut self.screen {
+        let changed = match &mut self.screen {
             Screen::Game { game, .. } => game.update(),
             Screen::Menu(_) => false,
-        }
+        };
+        self.count_finished();
+        changed
     }
 
     /// Waits until the AI and the analyses are done, at most `timeout` (tests).
     pub fn settle(&mut self, timeout: Duration) {
         if let Screen::Game { game, .. } = &mut self.screen {
             game.settle(timeout);
+        }
+        self.count_finished();
+    }
+
+    /// Counts a game that has just ended in the statistics (once per game), and drops the
+    /// autosave that held it.
+    fn count_finished(&mut self) {
+        let Screen::Game { game, choice, kept } = &mut self.screen else {
+            return;
+        };
+        let Some(winner) = game.winner() else {
+            return;
+        };
+        if kept.recorded || game.moves_played() == 0 {
+            return;
+        }
+        kept.recorded = true;
+        let won = winner == Side::You;
+        let (kind, level) = (game.kind(), choice.level);
+        if let Some(path) = self.store.stats_path() {
+            match Stats::add_to_file(&path, kind, level, won, None) {
+                Ok(stats) => {
+                    self.stats = stats;
+                    self.stats_problem = None;
+                }
+                Err(e) => game.set_message(format!("The statistics could not be saved: {e}")),
+            }
+        } else {
+            self.stats.add(kind, level, won, None);
+        }
+        if kept.in_autosave {
+            kept.in_autosave = false;
+            if let Some(path) = self.store.autosave_path() {
+                let _ = std::fs::remove_file(path);
+            }
+        }
+    }
+
+    /// Whether leaving the game on screen now would leave an unfinished game that is not
+    /// saved under a name.
+    fn unsaved(&self) -> bool {
+        match &self.screen {
+            Screen::Game { game, kept, .. } => {
+                game.winner().is_none()
+                    && game.moves_played() > 0
+                    && kept.saved_moves.as_ref() != Some(&game.move_codes())
+            }
+            Screen::Menu(_) => false,
+        }
+    }
+
+    /// Saves the game on screen, if unfinished, to the autosave file that the menu offers to
+    /// resume. Returns what happened, in words, when something did.
+    fn autosave(&mut self) -> Option<String> {
+        let Screen::Game { game, choice, kept } = &mut self.screen else {
+            return None;
+        };
+        if game.winner().is_some() || (game.moves_played() == 0 && !kept.in_autosave) {
+            return None;
+        }
+        let path = self.store.autosave_path()?;
+        if self.resume_problem.take().is_some() && path.exists() {
+            // A save that could not be read is kept beside, not overwritten.
+            let _ = set_aside(&path);
+        }
+        let name = kept.name.clone().unwrap_or_else(date_stamp);
+        let save = Save::new(
+            &name,
+            game.start_code(),
+            choice.first,
+            choice.level,
+            choice.seed.unwrap_or(0),
+            game.hints(),
+            game.move_codes(),
+        );
+        match save.write(&path) {
+            Ok(()) => {
+                kept.in_autosave = true;
+                kept.name = Some(name);
+                Some(format!(
+                    "the unfinished game is saved in {}; grundy offers to resume it",
+                    path.display()
+                ))
+            }
+            Err(e) => Some(format!(
+                "the unfinished game could not be saved in {}: {e}",
+                path.display()
+            )),
+        }
+    }
+
+    /// What leaving does, whichever way the app ends (q, Ctrl-C, the end of input, a
+    /// signal): the unfinished game is saved for Resume, the menu's settings written if the
+    /// player changed one. Done once.
+    pub fn keep_unfinished(&mut self) {
+        if self.left {
+            return;
+        }
+        self.left = true;
+        if let Some(note) = self.autosave() {
+            self.exit_note = Some(note);
+        }
+        self.save_settings();
+    }
+
+    /// Writes the menu's settings if the player changed one: each changed field over what the
+    /// file has (a command-line override that was not changed is not written).
+    fn save_settings(&mut self) {
+        if let Screen::Menu(menu) = &self.screen {
+            self.menu_settings = menu.settings(&self.file_settings);
+        }
+        let now = &self.menu_settings;
+        let start = &self.menu_start;
+        if now == start {
+            return;
+        }
+        let mut merged = self.file_settings.clone();
+        if now.game != start.game {
+            merged.game = now.game;
+        }
+        if now.first != start.first {
+            merged.first = now.first;
+        }
+        if now.level != start.level {
+            merged.level = now.level;
+        }
+        if now.hints != start.hints {
+            merged.hints = now.hints;
+        }
+        if now.theme != start.theme {
+            merged.theme = now.theme;
+        }
+        for setup in &now.setups {
+            if start.setup(setup.kind) != *setup {
+                match merged.setups.iter_mut().find(|s| s.kind == setup.kind) {
+                    Some(old) => *old = setup.clone(),
+                    None => merged.setups.push(setup.clone()),
+                }
+            }
+        }
+        self.menu_start = now.clone();
+        let Some(path) = self.store.settings_path() else {
+            self.file_settings = merged;
+            return;
+        };
+        match merged.save(&path) {
+            Ok(()) => {
+                self.file_settings = merged;
+                self.settings_problem = None;
+            }
+            Err(e) => {
+                self.settings_problem = Some(format!(
+                    "The settings could not be saved in {}: {e}",
+                    path.display()
+                ))
+            }
         }
     }
 
@@ -217,10 +598,11 @@ impl App {
         self.too_small
     }
 
-    /// The one way to quit, from the menu, a game or a popup (q, Ctrl-C).
+    /// The one way to quit with q, from the menu, a game or a popup: asks first when that
+    /// would leave an unfinished game that is not saved under a name.
     fn request_quit(&mut self) {
         self.help = None;
-        self.leave(Exit::Quit);
+        self.ask_or_leave(Leave::Quit);
     }
 
     pub fn handle_event(&mut self, event: Event) {
@@ -232,7 +614,9 @@ impl App {
             {
                 let action = keymap::action(&key, self.in_game());
                 if keymap::is_interrupt(&key) || action == Some(Action::Quit) {
-                    self.request_quit();
+                    // No popup could be answered under the message: quit (saving the game).
+                    self.help = None;
+                    self.leave(Exit::Quit);
                 } else if action == Some(Action::Help) && self.help.is_some() {
                     self.help = None;
                 } else if action == Some(Action::Help) || self.help.is_some() {
@@ -285,7 +669,22 @@ impl App {
             panic!("F12 pressed with GRUNDY_TEST_PANIC set");
         }
         if keymap::is_interrupt(&key) {
-            self.request_quit();
+            self.leave(Exit::Quit);
+            return;
+        }
+        if self.prompt.is_some() {
+            self.prompt_key(key);
+            return;
+        }
+        if let Some(leave) = self.confirm {
+            match key.code {
+                KeyCode::Char('y' | 'Y') => {
+                    self.confirm = None;
+                    self.leave_game(leave);
+                }
+                KeyCode::Char('n' | 'N') | KeyCode::Esc => self.confirm = None,
+                _ => {}
+            }
             return;
         }
         let in_game = self.in_game();
@@ -331,22 +730,180 @@ impl App {
                     KeyCode::Char(c) => c.to_digit(10),
                     _ => None,
                 };
-                if let MenuEvent::Start(choice) = menu.handle(action, digit) {
-                    self.start_from_menu(choice);
+                match menu.handle(action, digit) {
+                    MenuEvent::Start(choice) => self.start_from_menu(choice),
+                    MenuEvent::Resume => self.resume_from_menu(),
+                    MenuEvent::None => {}
                 }
             }
-            Screen::Game { game, .. } => {
-                if let Some(action) = action {
+            Screen::Game { game, kept, .. } => match action {
+                Some(Action::NewGame) => self.ask_or_leave(Leave::NewGame),
+                Some(Action::Restart) => self.ask_or_leave(Leave::Restart),
+                Some(Action::Save) => {
+                    if self.store.saves_dir().is_some() {
+                        self.prompt = Some(kept.name.clone().unwrap_or_else(date_stamp));
+                    } else {
+                        game.set_message("Saving is off: there is no data directory.".into());
+                    }
+                }
+                Some(Action::Copy) => self.copy_code(),
+                Some(action) => {
                     let event = game.handle(ScreenInput::Action(action), &self.theme);
                     self.after_game_event(event);
+                }
+                None => {}
+            },
+        }
+        self.count_finished();
+    }
+
+    /// Leaves the game (or quits) at once, or first asks when that would leave an unfinished
+    /// game that is not saved under a name.
+    fn ask_or_leave(&mut self, leave: Leave) {
+        if self.unsaved() {
+            self.confirm = Some(leave);
+        } else {
+            self.leave_game(leave);
+        }
+    }
+
+    fn leave_game(&mut self, leave: Leave) {
+        match leave {
+            Leave::Quit => self.leave(Exit::Quit),
+            Leave::NewGame => self.back_to_menu(),
+            Leave::Restart => {
+                if let Screen::Game { game, kept, .. } = &mut self.screen {
+                    game.handle(ScreenInput::Action(Action::Restart), &self.theme);
+                    kept.recorded = false;
                 }
             }
         }
     }
 
+    /// Back to the menu after a game: an unfinished one is saved for Resume first.
+    fn back_to_menu(&mut self) {
+        let note = self.autosave();
+        let Screen::Game { choice, .. } = &self.screen else {
+            return;
+        };
+        let mut menu = Menu::from_settings(&self.menu_settings);
+        menu.return_to(choice);
+        self.screen = Screen::Menu(menu);
+        self.refresh_menu();
+        if let (Some(note), Screen::Menu(menu)) = (note, &mut self.screen)
+            && note.contains("could not")
+        {
+            menu.error = Some(format!("Warning: {note}"));
+        }
+    }
+
+    fn resume_from_menu(&mut self) {
+        self.save_settings();
+        if let Some(resumed) = self.resume.take() {
+            self.screen = Screen::Game {
+                game: resumed.game,
+                choice: resumed.choice,
+                kept: Kept {
+                    in_autosave: true,
+                    name: Some(resumed.name).filter(|n| !n.is_empty()),
+                    ..Kept::default()
+                },
+            };
+        }
+    }
+
+    /// A key while the save name is typed.
+    fn prompt_key(&mut self, key: KeyEvent) {
+        let Some(name) = &mut self.prompt else {
+            return;
+        };
+        match key.code {
+            KeyCode::Esc => self.prompt = None,
+            KeyCode::Enter => {
+                let name = name.trim().to_string();
+                self.prompt = None;
+                self.save_as(&name);
+            }
+            KeyCode::Backspace => {
+                name.pop();
+            }
+            KeyCode::Char(c) if !c.is_control() && name.chars().count() < 60 => name.push(c),
+            _ => {}
+        }
+    }
+
+    /// Saves the game on screen as `name` in the saves directory.
+    fn save_as(&mut self, name: &str) {
+        let Some(dir) = self.store.saves_dir() else {
+            return;
+        };
+        let Screen::Game { game, choice, kept } = &mut self.screen else {
+            return;
+        };
+        let name = if name.is_empty() {
+            date_stamp()
+        } else {
+            name.to_string()
+        };
+        let path = dir.join(save::file_name(&name));
+        let moves = game.move_codes();
+        let save = Save::new(
+            &name,
+            game.start_code(),
+            choice.first,
+            choice.level,
+            choice.seed.unwrap_or(0),
+            game.hints(),
+            moves.clone(),
+        );
+        match save.write(&path) {
+            Ok(()) => {
+                kept.saved_moves = Some(moves);
+                kept.name = Some(name);
+                game.set_message(format!(
+                    "Saved: grundy play --load '{}' resumes it.",
+                    path.display()
+                ));
+            }
+            Err(e) => game.set_message(format!("Not saved: {}: {e}", path.display())),
+        }
+    }
+
+    /// Copies the position's code to the clipboard and shows it.
+    fn copy_code(&mut self) {
+        let Screen::Game { game, .. } = &mut self.screen else {
+            return;
+        };
+        let code = game.position_code();
+        let sent = match &mut self.clipboard {
+            Clipboard::Terminal => crossterm::execute!(
+                io::stdout(),
+                crossterm::clipboard::CopyToClipboard::to_clipboard_from(code.as_bytes())
+            ),
+            Clipboard::Record(codes) => {
+                codes.push(code.clone());
+                Ok(())
+            }
+        };
+        game.set_message(match sent {
+            Ok(()) => format!("Copied (OSC 52): {}", shorten_code(&code, 60)),
+            Err(e) => format!(
+                "Could not copy ({e}); the code: {}",
+                shorten_code(&code, 60)
+            ),
+        });
+    }
+
     fn start_from_menu(&mut self, choice: MenuChoice) {
+        self.save_settings();
         match self.start(choice) {
-            Ok(screen) => self.screen = screen,
+            Ok((game, choice)) => {
+                self.screen = Screen::Game {
+                    game,
+                    choice,
+                    kept: Kept::default(),
+                }
+            }
             Err(e) => {
                 if let Screen::Menu(menu) = &mut self.screen {
                     menu.error = Some(format!("{e:#}"));
@@ -356,12 +913,8 @@ impl App {
     }
 
     fn after_game_event(&mut self, event: ScreenEvent) {
-        if event == ScreenEvent::NewGame
-            && let Screen::Game { choice, .. } = &self.screen
-        {
-            let mut choice = choice.clone();
-            choice.seed = None;
-            self.screen = Screen::Menu(Menu::after(&choice));
+        if event == ScreenEvent::NewGame {
+            self.ask_or_leave(Leave::NewGame);
         }
     }
 
@@ -396,6 +949,103 @@ impl App {
         }
         if let Some(help) = &self.help {
             help.draw(area, buf, &self.theme);
+        }
+        if let Some(leave) = self.confirm {
+            self.draw_confirm(leave, area, buf);
+        }
+        if let Some(name) = &self.prompt {
+            self.draw_prompt(name, area, buf);
+        }
+    }
+
+    fn draw_confirm(&self, leave: Leave, area: Rect, buf: &mut Buffer) {
+        let moves = match &self.screen {
+            Screen::Game { game, .. } => game.moves_played(),
+            Screen::Menu(_) => 0,
+        };
+        let saves = self.store.autosave_path().is_some();
+        let (title, what, yes) = match leave {
+            Leave::Quit if saves => (
+                " Quit? ",
+                "Quitting saves this game: Resume in the menu continues it.".to_string(),
+                "y save and quit",
+            ),
+            Leave::NewGame if saves => (
+                " New game? ",
+                "This game is saved first: Resume in the menu continues it.".to_string(),
+                "y save, new game",
+            ),
+            Leave::Quit => (
+                " Quit? ",
+                format!("The {moves} moves of this game are lost."),
+                "y quit",
+            ),
+            Leave::NewGame => (
+                " New game? ",
+                format!("The {moves} moves of this game are lost."),
+                "y new game",
+            ),
+            Leave::Restart => (
+                " Restart? ",
+                format!("The {moves} moves played are lost (s saves them first)."),
+                "y restart",
+            ),
+        };
+        let keys = format!("{yes} · n keep playing");
+        let width = (what.chars().count().max(keys.chars().count()) as u16 + 4).min(area.width);
+        self.popup(
+            area,
+            buf,
+            title,
+            width,
+            &[(what.as_str(), false), (&keys, true)],
+        );
+    }
+
+    fn draw_prompt(&self, name: &str, area: Rect, buf: &mut Buffer) {
+        let dir = self
+            .store
+            .saves_dir()
+            .map(|d| d.display().to_string())
+            .unwrap_or_default();
+        let line = format!("Name: {name}▏");
+        let place = format!("into {}", shorten_code(&dir, 50));
+        let keys = "Enter save · Esc cancel";
+        let width = [line.chars().count(), place.chars().count(), keys.len()]
+            .into_iter()
+            .max()
+            .unwrap_or(0)
+            .max(44) as u16
+            + 4;
+        self.popup(
+            area,
+            buf,
+            " Save game ",
+            width.min(area.width),
+            &[(line.as_str(), false), (place.as_str(), true), (keys, true)],
+        );
+    }
+
+    /// A small bordered popup in the middle of `area` with centred lines (`true`: dim).
+    fn popup(&self, area: Rect, buf: &mut Buffer, title: &str, width: u16, lines: &[(&str, bool)]) {
+        let height = (lines.len() as u16 * 2 + 1).min(area.height);
+        let popup = area.centered(
+            ratatui::layout::Constraint::Length(width),
+            ratatui::layout::Constraint::Length(height),
+        );
+        ratatui::widgets::Clear.render(popup, buf);
+        let block = Block::bordered()
+            .title(Line::styled(title.to_string(), self.theme.title))
+            .border_style(self.theme.focus_border);
+        let inner = block.inner(popup);
+        block.render(popup, buf);
+        for (i, (text, dim)) in lines.iter().enumerate() {
+            let style = if *dim {
+                self.theme.dim
+            } else {
+                self.theme.text
+            };
+            centred(buf, inner, inner.y + 2 * i as u16, text, style);
         }
     }
 

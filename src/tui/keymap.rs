@@ -45,6 +45,10 @@ pub enum Action {
     Quit,
     /// Delete a digit in a number field of the menu.
     Erase,
+    /// Save the game under a name.
+    Save,
+    /// Copy the position's code to the clipboard.
+    Copy,
 }
 
 /// Where a binding applies.
@@ -302,6 +306,20 @@ pub const BINDINGS: &[Binding] = &[
         scope: Scope::Game,
         bar: "",
         help: "restart this game from its start position",
+    },
+    Binding {
+        keys: &[key('s')],
+        action: Action::Save,
+        scope: Scope::Game,
+        bar: "",
+        help: "save the game under a name (grundy play --load FILE resumes it)",
+    },
+    Binding {
+        keys: &[key('y')],
+        action: Action::Copy,
+        scope: Scope::Game,
+        bar: "",
+        help: "copy (yank) this position's code to the clipboard, through the terminal (OSC 52)",
     },
     Binding {
         keys: &[key('v')],

@@ -1,5 +1,8 @@
 //! The menu: choose a game, then its size, start, who moves first, the AI level, hints and the
 //! seed. The "Start game" button has the focus from the beginning, so Enter twice starts a game.
+//! With an unfinished game saved, the chooser starts on **Resume**; the settings page shows the
+//! statistics of the game at the chosen level. The menu starts from the settings file
+//! ([`crate::store::settings`]) and gives its state back as settings to write.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Position as ScreenPosition, Rect};
@@ -9,6 +12,8 @@ use ratatui::widgets::{Block, Clear, Widget};
 use crate::ai::Level;
 use crate::games::GameKind;
 use crate::games::coins::CoinRow;
+use crate::store::settings::{Settings, ThemeChoice};
+use crate::store::stats::Stats;
 use crate::tui::First;
 use crate::tui::board::{GameSetup, Start, centred};
 use crate::tui::keymap::{self, Action};
@@ -45,6 +50,8 @@ enum Step {
 pub enum MenuEvent {
     None,
     Start(MenuChoice),
+    /// Resume the unfinished game.
+    Resume,
 }
 
 /// A game as chosen in the menu.
@@ -75,6 +82,17 @@ pub struct Menu {
     pub error: Option<String>,
     /// Screen rows of the game entries or the fields, from the last draw, for clicks.
     rows: Vec<Rect>,
+    /// The unfinished game to resume, in words (`Coin row · 20 coins, MAXQ 4 · move 8`), and
+    /// a second line about it (its name).
+    resume: Option<(String, String)>,
+    /// The Resume entry has the focus (on the game chooser).
+    on_resume: bool,
+    /// A lasting note (a broken settings or save file), shown until it is dealt with.
+    pub notice: Option<String>,
+    /// The statistics, shown on the settings page for the game and level.
+    pub stats: Stats,
+    /// The theme from the settings file (not shown: kept so the settings written keep it).
+    pub theme: ThemeChoice,
 }
 
 impl Menu {
@@ -92,7 +110,79 @@ impl Menu {
             typing: false,
             error: None,
             rows: Vec::new(),
+            resume: None,
+            on_resume: false,
+            notice: None,
+            stats: Stats::default(),
+            theme: ThemeChoice::Auto,
         }
+    }
+
+    /// A menu on the game chooser, from the settings file: the last game and every game's
+    /// sizes, who moves first, the level, hints and the theme.
+    pub fn from_settings(settings: &Settings) -> Menu {
+        let mut menu = Menu::new(settings.first, settings.level, settings.hints, None);
+        for setup in &settings.setups {
+            menu.set_setup(setup.clone());
+        }
+        menu.game = GameKind::ALL
+            .iter()
+            .position(|&k| k == settings.game)
+            .unwrap_or(0);
+        menu.theme = settings.theme;
+        menu
+    }
+
+    /// The menu's state as settings (coaching taken from `base`, which the menu does not show).
+    pub fn settings(&self, base: &Settings) -> Settings {
+        let mut setups = self.setups.clone();
+        for setup in &mut setups {
+            setup.code = None;
+        }
+        Settings {
+            game: self.kind(),
+            setups,
+            first: self.first,
+            level: self.level,
+            hints: self.hints,
+            coaching: base.coaching,
+            theme: self.theme,
+        }
+    }
+
+    /// Who moves first, the level, hints and seed (the command line's, over the settings).
+    pub fn set_choices(&mut self, first: First, level: Level, hints: bool, seed: Option<u64>) {
+        self.first = first;
+        self.level = level;
+        self.hints = hints;
+        self.seed = seed;
+    }
+
+    /// Back on the settings page after the game `choice` (its sizes and choices kept).
+    pub fn return_to(&mut self, choice: &MenuChoice) {
+        let mut setup = choice.setup.clone();
+        setup.code = None;
+        self.set_setup(setup);
+        if let Some(i) = GameKind::ALL.iter().position(|&k| k == choice.setup.kind) {
+            self.game = i;
+        }
+        self.first = choice.first;
+        self.level = choice.level;
+        self.hints = choice.hints;
+        self.seed = None;
+        self.open_settings();
+    }
+
+    /// Offers the unfinished game `label` to resume (`None`: nothing to resume); the
+    /// chooser's focus goes to it.
+    pub fn set_resume(&mut self, label: Option<(String, String)>) {
+        self.on_resume = label.is_some() && self.step == Step::ChooseGame;
+        self.resume = label;
+    }
+
+    /// Whether the chooser offers a game to resume.
+    pub fn has_resume(&self) -> bool {
+        self.resume.is_some()
     }
 
     /// The menu on the settings page of a game played before, to start another.
@@ -158,7 +248,27 @@ impl Menu {
             self.error = None;
         }
         match self.step {
+            Step::ChooseGame if self.on_resume => match action {
+                Some(Action::Up) => {
+                    self.on_resume = false;
+                    self.game = GameKind::ALL.len() - 1;
+                }
+                Some(Action::Down) => {
+                    self.on_resume = false;
+                    self.game = 0;
+                }
+                Some(Action::Select) | Some(Action::Right) => return MenuEvent::Resume,
+                _ => {}
+            },
             Step::ChooseGame => match action {
+                Some(Action::Up) if self.game == 0 && self.resume.is_some() => {
+                    self.on_resume = true
+                }
+                Some(Action::Down)
+                    if self.game + 1 == GameKind::ALL.len() && self.resume.is_some() =>
+                {
+                    self.on_resume = true
+                }
                 Some(Action::Up) => self.game = (self.game + 2) % 3,
                 Some(Action::Down) => self.game = (self.game + 1) % 3,
                 Some(Action::Select) | Some(Action::Right) => self.open_settings(),
@@ -207,8 +317,10 @@ impl Menu {
             return MenuEvent::None;
         };
         match self.step {
+            Step::ChooseGame if self.resume.is_some() && i == 0 => MenuEvent::Resume,
             Step::ChooseGame => {
-                self.game = i;
+                self.game = i - usize::from(self.resume.is_some());
+                self.on_resume = false;
                 self.open_settings();
                 MenuEvent::None
             }
@@ -441,11 +553,37 @@ impl Menu {
         match self.step {
             Step::ChooseGame => {
                 buf.set_string(inner.x + 2, inner.y + 2, "Choose a game", theme.title);
+                let mut top = inner.y + 4;
+                if let Some((label, detail)) = &self.resume {
+                    let row = Rect::new(inner.x + 1, top, inner.width.saturating_sub(2), 2);
+                    self.rows.push(row);
+                    let (marker, style) = if self.on_resume {
+                        buf.set_style(Rect { height: 1, ..row }, theme.selected);
+                        ("▶ ", theme.selected)
+                    } else {
+                        ("  ", theme.text)
+                    };
+                    buf.set_stringn(
+                        row.x + 1,
+                        top,
+                        format!("{marker}Resume: {label}"),
+                        row.width.saturating_sub(1) as usize,
+                        style,
+                    );
+                    buf.set_stringn(
+                        row.x + 5,
+                        top + 1,
+                        detail,
+                        row.width.saturating_sub(4) as usize,
+                        theme.dim,
+                    );
+                    top += 2;
+                }
                 for (i, kind) in GameKind::ALL.iter().enumerate() {
-                    let y = inner.y + 4 + 2 * i as u16;
+                    let y = top + 2 * i as u16;
                     let row = Rect::new(inner.x + 1, y, inner.width.saturating_sub(2), 2);
                     self.rows.push(row);
-                    let selected = i == self.game;
+                    let selected = i == self.game && !self.on_resume;
                     let marker = if selected { "▶ " } else { "  " };
                     let style = if selected { theme.selected } else { theme.text };
                     if selected {
@@ -468,9 +606,32 @@ impl Menu {
                 }
                 let hint = format!("{} continue", keymap::key_for(Action::Select));
                 centred(buf, inner, inner.y + inner.height - 1, &hint, theme.dim);
+                if let Some(notice) = self.error.as_ref().or(self.notice.as_ref()) {
+                    // Two lines above the hint: a file's problem names the file, the line
+                    // and what is wrong, which rarely fits in one.
+                    let width = inner.width.saturating_sub(2) as usize;
+                    let lines = wrap(notice, width, 2);
+                    let top = inner.y + inner.height - 1 - lines.len() as u16;
+                    for (i, line) in lines.into_iter().enumerate() {
+                        buf.set_stringn(inner.x + 1, top + i as u16, line, width, theme.losing);
+                    }
+                }
             }
             Step::Settings => {
                 buf.set_string(inner.x + 2, inner.y + 2, self.kind().title(), theme.title);
+                let record = self.stats.record(self.kind(), self.level);
+                let stats = if record.played == 0 {
+                    format!("{} AI: no game finished yet", self.level)
+                } else {
+                    format!("{} AI: {record}", self.level)
+                };
+                buf.set_stringn(
+                    inner.x + 2,
+                    inner.y + 3,
+                    stats,
+                    inner.width.saturating_sub(3) as usize,
+                    theme.dim,
+                );
                 let fields = self.fields();
                 for (i, field) in fields.iter().enumerate() {
                     let y = inner.y + 4 + i as u16;
@@ -516,7 +677,7 @@ impl Menu {
                     buf.set_line(row.x + 1, y, &Line::from(spans), row.width);
                 }
                 let focused = fields[self.focus.min(fields.len() - 1)];
-                let note = match self.error.as_deref() {
+                let note = match self.error.as_deref().or(self.notice.as_deref()) {
                     Some(e) => Line::styled(e.to_string(), theme.losing),
                     None if self.out_of_range(focused) => Line::styled(
                         format!("out of range: {}", field_note(focused)),
@@ -533,6 +694,37 @@ impl Menu {
             }
         }
     }
+}
+
+/// `text` in at most `rows` lines of `width` characters, broken at spaces; the last line ends
+/// in `…` when the text does not fit.
+fn wrap(text: &str, width: usize, rows: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for word in text.split(' ') {
+        let len = line.chars().count();
+        if len > 0 && len + 1 + word.chars().count() > width {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    lines.push(line);
+    if lines.len() > rows {
+        lines.truncate(rows);
+        let last = &mut lines[rows - 1];
+        let kept: String = last.chars().take(width.saturating_sub(1)).collect();
+        *last = format!("{kept}…");
+    }
+    for line in &mut lines {
+        if line.chars().count() > width {
+            let kept: String = line.chars().take(width.saturating_sub(1)).collect();
+            *line = format!("{kept}…");
+        }
+    }
+    lines
 }
 
 fn field_note(field: Field) -> &'static str {

@@ -47,13 +47,34 @@ pub struct PlayOptions {
     pub start: Option<board::Start>,
     /// Seeds the start position and the AI; `None`: a fresh seed.
     pub seed: Option<u64>,
+    /// A saved game to resume (`grundy play --load FILE`), checked before the terminal is
+    /// taken over; it wins over everything above.
+    pub load: Option<crate::store::save::Save>,
 }
 
-/// Runs the terminal game until it ends, and says why it ended (the player quit, the
-/// terminal closed, a signal). A bad position code or size is reported as an error before the
-/// terminal is touched; the terminal is restored on every way out, signals included.
+/// Runs the terminal game until it ends, keeping nothing between runs (see
+/// [`run_with_store`]), and says why it ended.
 pub fn run(options: PlayOptions) -> anyhow::Result<app::Exit> {
-    let mut app = app::App::from_options(&options, theme::Theme::from_env())?;
+    run_with_store(
+        options,
+        crate::store::Store::disabled(),
+        crate::store::settings::Loaded::default(),
+    )
+}
+
+/// Runs the terminal game until it ends (the player quit, the terminal closed, a signal),
+/// with its settings, saves and statistics in `store` (`settings` read from there), and says
+/// why it ended. A bad position code or size is reported as an error before the terminal is
+/// touched; the terminal is restored on every way out, signals included, and then where an
+/// unfinished game was saved is said on standard error.
+pub fn run_with_store(
+    options: PlayOptions,
+    store: crate::store::Store,
+    settings: crate::store::settings::Loaded,
+) -> anyhow::Result<app::Exit> {
+    let theme = settings.settings.theme.theme();
+    let mut app = app::App::with_store(&options, theme, app::AI_DELAY, store, settings)?;
+    app.copy_to_terminal();
     // Only the pseudo-terminal tests set this: they crash the game on purpose.
     if std::env::var_os("GRUNDY_TEST_PANIC").is_some() {
         app.panic_on_f12();
@@ -66,6 +87,11 @@ pub fn run(options: PlayOptions) -> anyhow::Result<app::Exit> {
         .read_terminal()
         .map_err(anyhow::Error::from)
         .and_then(|()| app.run(&mut terminal, &mut events));
+    // An input error ends the loop without `App::leave`: the game is kept all the same.
+    app.keep_unfinished();
     drop(guard);
+    if let Some(note) = app.exit_note() {
+        eprintln!("grundy: {note}");
+    }
     result
 }

@@ -14,6 +14,7 @@ use ratatui::widgets::{Block, Clear, Paragraph, Widget};
 use crate::analysis::Analysis;
 use crate::game::{Impartial, Notation, Position};
 use crate::games::GameKind;
+use crate::store::save::{SaveError, SavedMove};
 use crate::tui::board::{
     Board, BoardAction, BoardAreas, BoardInput, BoardView, GameSetup, Side, centred,
 };
@@ -59,6 +60,27 @@ pub trait GameScreen {
     fn handle(&mut self, input: ScreenInput, theme: &Theme) -> ScreenEvent;
     /// Waits for the worker threads (tests, scripted play), at most `timeout`.
     fn settle(&mut self, timeout: Duration);
+
+    // For saved games, resume and statistics (src/store).
+
+    /// The code of the start position.
+    fn start_code(&self) -> String;
+    /// The moves played (in effect), oldest first, in the game's move notation
+    /// (`Notation::move_code`).
+    fn move_codes(&self) -> Vec<String>;
+    /// Plays a saved game's moves from the current position, the sides taking turns; each is
+    /// read and checked, and the first bad one is an error naming its line.
+    fn replay(&mut self, moves: &[SavedMove]) -> Result<(), SaveError>;
+    /// How many moves are in effect.
+    fn moves_played(&self) -> usize;
+    /// Who won, once the game is over.
+    fn winner(&self) -> Option<Side>;
+    /// The start position's size in words (`20 coins, MAXQ 4`).
+    fn summary(&self) -> String;
+    /// Whether hints are on (they are saved with the game).
+    fn hints(&self) -> bool;
+    /// Shows a message in the status line (a game saved, a code copied).
+    fn set_message(&mut self, message: String);
 }
 
 /// The spinner frames of the "thinking" mark.
@@ -983,6 +1005,38 @@ impl<B: Board> GameScreen for Match<B> {
         ScreenEvent::None
     }
 
+    fn start_code(&self) -> String {
+        self.saved_start_code()
+    }
+
+    fn move_codes(&self) -> Vec<String> {
+        self.saved_move_codes()
+    }
+
+    fn replay(&mut self, moves: &[SavedMove]) -> Result<(), SaveError> {
+        self.replay_saved(moves)
+    }
+
+    fn moves_played(&self) -> usize {
+        self.session.history().len()
+    }
+
+    fn winner(&self) -> Option<Side> {
+        self.session.winner()
+    }
+
+    fn summary(&self) -> String {
+        B::summary(self.session.start())
+    }
+
+    fn hints(&self) -> bool {
+        self.hints
+    }
+
+    fn set_message(&mut self, message: String) {
+        self.message = Some(message);
+    }
+
     fn settle(&mut self, timeout: Duration) {
         if self.session.settle(timeout) {
             self.position_changed();
@@ -993,6 +1047,35 @@ impl<B: Board> GameScreen for Match<B> {
             self.session.analysis();
             self.session.settle(timeout);
         }
+    }
+}
+
+/// The parts of [`GameScreen`] for saved games, resume and statistics.
+impl<B: Board> Match<B> {
+    fn saved_start_code(&self) -> String {
+        self.session.start().to_code()
+    }
+
+    fn saved_move_codes(&self) -> Vec<String> {
+        let mut position = self.session.start().clone();
+        let mut codes = Vec::with_capacity(self.session.history().len());
+        for played in self.session.history() {
+            codes.push(position.move_code(&played.mv));
+            position = position.play_unchecked(&played.mv);
+        }
+        codes
+    }
+
+    fn replay_saved(&mut self, moves: &[SavedMove]) -> Result<(), SaveError> {
+        let (_, played) = crate::store::save::replay(self.session.position(), moves)?;
+        for (mv, saved) in played.into_iter().zip(moves) {
+            self.session.play_recorded(mv).map_err(|e| SaveError {
+                line: saved.line,
+                message: format!("move `{}`: {e}", saved.code),
+            })?;
+        }
+        self.position_changed();
+        Ok(())
     }
 }
 

@@ -220,6 +220,16 @@ impl<P: Impartial + Notation> Session<P> {
         self.push(mv, Side::You, None)
     }
 
+    /// Plays `mv` for whichever side is to move, without asking the AI: replaying a saved
+    /// game (the move is checked like any other).
+    pub fn play_recorded(&mut self, mv: P::Move) -> Result<(), IllegalMove> {
+        if self.is_over() {
+            return Err(IllegalMove("the game is already over".to_string()));
+        }
+        self.ai = None;
+        self.push(mv, self.to_move(), None)
+    }
+
     fn push(
         &mut self,
         mv: P::Move,

@@ -4,9 +4,15 @@
 //!
 //! Nothing here asserts on durations: waits poll the screen until the expected text appears
 //! and fail, with the screen, only after a generous [`TIMEOUT`].
+//!
+//! Every run gets its own config and data directories (`XDG_CONFIG_HOME`, `XDG_DATA_HOME` in
+//! a temporary [`Home`]), so no test reads or writes the player's settings, saves or
+//! statistics, or sees another test's; [`Pty::spawn_in`] runs the game again in the same one
+//! (to resume what an earlier run saved).
 
 use std::io::{Read, Write};
 use std::num::NonZeroU16;
+use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -20,6 +26,50 @@ pub fn nonzero(n: u16) -> NonZeroU16 {
     NonZeroU16::new(n).expect("a terminal size is not zero")
 }
 
+/// A temporary home for grundy's files: `config/` and `data/` under one temporary directory,
+/// removed when dropped.
+pub struct Home {
+    dir: tempfile::TempDir,
+}
+
+impl Home {
+    pub fn new() -> Home {
+        Home {
+            dir: tempfile::tempdir().expect("temporary directory"),
+        }
+    }
+
+    /// `$XDG_CONFIG_HOME`.
+    pub fn config(&self) -> PathBuf {
+        self.dir.path().join("config")
+    }
+
+    /// `$XDG_DATA_HOME`.
+    pub fn data(&self) -> PathBuf {
+        self.dir.path().join("data")
+    }
+
+    /// grundy's own data directory (`$XDG_DATA_HOME/grundy`): saves, autosave, statistics.
+    pub fn grundy_data(&self) -> PathBuf {
+        self.data().join("grundy")
+    }
+
+    /// grundy's settings file.
+    pub fn settings(&self) -> PathBuf {
+        self.config().join("grundy").join("settings.toml")
+    }
+
+    pub fn path(&self) -> &Path {
+        self.dir.path()
+    }
+}
+
+impl Default for Home {
+    fn default() -> Home {
+        Home::new()
+    }
+}
+
 /// A running `grundy` in an 80×24 pseudo-terminal. Killed on drop, so a failing test never
 /// leaves it behind.
 pub struct Pty {
@@ -27,13 +77,23 @@ pub struct Pty {
     pub writer: Box<dyn Write + Send>,
     pub master: Box<dyn MasterPty + Send>,
     pub child: Box<dyn Child + Send + Sync>,
+    /// The run's own config and data directories, when [`Pty::spawn`] made them.
+    pub home: Option<Home>,
 }
 
 impl Pty {
-    /// Starts `grundy args` with `env` added (and `NO_COLOR` removed unless `env` sets it).
-    /// The binary is the one cargo built for this test, or `$GRUNDY_PTY_BIN` when set (to
-    /// run the same tests against another build).
+    /// Starts `grundy args` with `env` added (and `NO_COLOR` removed unless `env` sets it),
+    /// in a fresh temporary [`Home`]. The binary is the one cargo built for this test, or
+    /// `$GRUNDY_PTY_BIN` when set (to run the same tests against another build).
     pub fn spawn(args: &[&str], env: &[(&str, &str)]) -> Pty {
+        let home = Home::new();
+        let mut pty = Pty::spawn_in(&home, args, env);
+        pty.home = Some(home);
+        pty
+    }
+
+    /// [`Pty::spawn`] with grundy's files in `home`, which outlives the run.
+    pub fn spawn_in(home: &Home, args: &[&str], env: &[(&str, &str)]) -> Pty {
         let pair = native_pty_system()
             .openpty(PtySize {
                 rows: 24,
@@ -48,6 +108,8 @@ impl Pty {
         command.args(args);
         command.env("TERM", "xterm-256color");
         command.env_remove("NO_COLOR");
+        command.env("XDG_CONFIG_HOME", home.config());
+        command.env("XDG_DATA_HOME", home.data());
         for (k, v) in env {
             command.env(k, v);
         }
@@ -72,6 +134,7 @@ impl Pty {
             writer,
             master: pair.master,
             child,
+            home: None,
         }
     }
 
@@ -215,9 +278,24 @@ impl Pty {
         );
     }
 
-    /// Presses `q`, then asserts a clean exit and the terminal given back.
+    /// Presses `q` (and `y` if the game asks whether to leave an unfinished game), then
+    /// asserts a clean exit and the terminal given back.
     pub fn quit(&mut self) {
         self.send("q");
+        let deadline = Instant::now() + TIMEOUT;
+        loop {
+            if self.child.try_wait().expect("try_wait").is_some() {
+                break;
+            }
+            if self.screen_text().contains("n keep playing") {
+                self.send("y");
+                break;
+            }
+            if Instant::now() > deadline {
+                panic!("grundy did not quit on q; screen:\n{}", self.screen_text());
+            }
+            thread::sleep(Duration::from_millis(20));
+        }
         assert!(self.wait_exit().success(), "grundy failed on q");
         self.assert_restored();
     }

@@ -47,6 +47,12 @@ impl Harness {
 
     pub fn with_theme(options: &PlayOptions, width: u16, height: u16, theme: Theme) -> Harness {
         let app = App::with_delay(options, theme, Duration::ZERO).expect("app starts");
+        Harness::from_app(app, width, height)
+    }
+
+    /// A harness around an app made by the test (e.g. `App::with_store` on temporary
+    /// directories).
+    pub fn from_app(app: App, width: u16, height: u16) -> Harness {
         let mut harness = Harness {
             app,
             terminal: Terminal::new(TestBackend::new(width, height)).expect("test terminal"),
