@@ -150,12 +150,18 @@ pub struct PlayArgs {
     #[arg(long, value_enum, default_value_t = Level::Perfect)]
     pub level: Level,
     /// How a new board starts: standard (dodgeball: every box full; coins and grid: every
-    /// coin T) or random (from the seed). Default: standard for dodgeball, random otherwise.
+    /// coin T), random (from the seed) or random-winning (random, then made winning for you:
+    /// a non-zero nim-sum when you move first, zero when the AI does). Default: standard for
+    /// dodgeball, random otherwise.
     #[arg(long, value_enum)]
     pub start: Option<Start>,
     /// Start with hints on (SG values, nim-sum, winning/losing moves).
     #[arg(long)]
     pub hints: bool,
+    /// No coaching: the game does not tell, after the AI's reply, that your move was a blunder
+    /// (`c` switches it in the game).
+    #[arg(long)]
+    pub no_coach: bool,
     /// Seed for the random start and the AI's choices.
     #[arg(long)]
     pub seed: Option<u64>,
@@ -297,6 +303,7 @@ impl PlayArgs {
             first: First::You,
             level: Level::Perfect,
             hints: false,
+            no_coach: false,
             start: None,
             seed: None,
             n: None,
@@ -336,6 +343,7 @@ fn play(mut args: PlayArgs) -> Result<ExitCode, Failure> {
         hints: args.hints,
         start: args.start,
         seed: args.seed,
+        no_coach: args.no_coach,
     };
     if !io::stdout().is_terminal() {
         return Err(Failure::Input(

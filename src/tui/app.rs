@@ -63,6 +63,8 @@ pub struct App {
     ai_delay: Duration,
     /// F12 panics: for the test that a panic gives the terminal back (`GRUNDY_TEST_PANIC`).
     panic_key: bool,
+    /// Whether new games coach the player (tell about blunders).
+    coach: bool,
 }
 
 /// The AI's least reply time in the real game, so the player sees their move land first.
@@ -94,6 +96,7 @@ impl App {
             quit: false,
             ai_delay,
             panic_key: false,
+            coach: !options.no_coach,
         };
         let Some(kind) = kind else {
             return Ok(app);
@@ -144,7 +147,8 @@ impl App {
             seed: seed ^ 0x9e37_79b9_7f4a_7c15,
             ai_delay: self.ai_delay,
         };
-        let game = boards::start(&choice.setup, config, choice.hints, &mut rng)?;
+        let mut game = boards::start(&choice.setup, config, choice.hints, &mut rng)?;
+        game.set_coach(self.coach);
         Ok(Screen::Game { game, choice })
     }
 

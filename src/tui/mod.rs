@@ -11,6 +11,8 @@ pub mod boards;
 pub mod help;
 pub mod keymap;
 pub mod menu;
+pub mod moves;
+pub mod review;
 pub mod screen;
 pub mod session;
 pub mod terminal;
@@ -46,6 +48,8 @@ pub struct PlayOptions {
     pub start: Option<board::Start>,
     /// Seeds the start position and the AI; `None`: a fresh seed.
     pub seed: Option<u64>,
+    /// No coaching: the game does not tell about the player's blunders.
+    pub no_coach: bool,
 }
 
 /// Runs the terminal game until the player quits. A bad position code or size is reported

@@ -2,6 +2,10 @@
 //! title, the board, the turn panel, the move panel, the nim-sum panel and the hint bar, and
 //! handles the match's keys (hints, reveal, undo, redo, restart). The app sees it through the
 //! object-safe [`GameScreen`], so it never needs to know which game is played.
+//!
+//! The teacher lives here too, for every game: the coach line after a blunder, the game-record
+//! panel, the full-screen record that shows the board at each move ([`Browse`]), graded hints,
+//! the post-game review ([`crate::tui::review`]) and retrying from the player's first blunder.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -56,6 +60,8 @@ pub trait GameScreen {
     fn handle(&mut self, input: ScreenInput, theme: &Theme) -> ScreenEvent;
     /// Waits for the worker threads (tests, scripted play), at most `timeout`.
     fn settle(&mut self, timeout: Duration);
+    /// Coaching (a line after each blunder of the player's) on or off.
+    fn set_coach(&mut self, on: bool);
 }
 
 /// The spinner frames of the "thinking" mark.
@@ -75,6 +81,8 @@ struct Areas {
     board: BoardAreas,
     turn: Rect,
     nim: Rect,
+    record: Rect,
+    coach: Rect,
     status: Rect,
     bar: Rect,
 }
@@ -91,6 +99,23 @@ pub struct Match<B: Board> {
     /// The game-over popup was closed to look at the board.
     over_dismissed: bool,
     areas: Areas,
+    /// Whether the coach tells about the player's blunders.
+    coach: bool,
+    /// How far the graded hint has gone in this position: 0 none, 1 winning or losing,
+    /// 2 which part, 3 the move.
+    hint_level: u8,
+    /// How many rows the game-record panel is scrolled back from its newest move.
+    record_back: usize,
+    /// The full-screen game record, when open.
+    browse: Option<Browse<B>>,
+}
+
+/// The full-screen game record: the board after move `selected` (0: the start), read-only.
+struct Browse<B: Board> {
+    selected: usize,
+    offset: usize,
+    position: B::Game,
+    board: B,
 }
 
 impl<B: Board> Match<B> {
@@ -105,6 +130,10 @@ impl<B: Board> Match<B> {
             message: None,
             over_dismissed: false,
             areas: Areas::default(),
+            coach: true,
+            hint_level: 0,
+            record_back: 0,
+            browse: None,
         }
     }
 
@@ -130,12 +159,22 @@ impl<B: Board> Match<B> {
         self.board.position_changed(self.session.position());
         self.over_dismissed = false;
         self.reveal_pending = false;
+        self.hint_level = 0;
+        self.record_back = 0;
     }
 
     fn layout_areas(&self, area: Rect) -> Areas {
-        let [title, middle, status, bar] = area.layout(&Layout::vertical([
+        // The coach's line sits under the board, above the status line, while it has
+        // something to say (at most three rows).
+        let coach_rows = self.coach_text().map_or(0, |t| {
+            wrap_words(&t, area.width.saturating_sub(2) as usize)
+                .len()
+                .min(3) as u16
+        });
+        let [title, middle, coach, status, bar] = area.layout(&Layout::vertical([
             Constraint::Length(1),
             Constraint::Min(0),
+            Constraint::Length(coach_rows),
             Constraint::Length(1),
             Constraint::Length(1),
         ]));
@@ -169,9 +208,18 @@ impl<B: Board> Match<B> {
         } else {
             (left, Rect::default())
         };
-        let [turn, moves] = right.layout(&Layout::vertical([
-            Constraint::Length(TURN_HEIGHT),
+        // The game record takes what the board's own panel can spare.
+        let turn_height = TURN_HEIGHT;
+        let spare = right.height.saturating_sub(turn_height);
+        let record_height = if self.session.history().is_empty() || spare < 12 {
+            0
+        } else {
+            (spare - 8).min(9)
+        };
+        let [turn, moves, record] = right.layout(&Layout::vertical([
+            Constraint::Length(turn_height),
             Constraint::Min(0),
+            Constraint::Length(record_height),
         ]));
         let inner = Block::bordered().inner(board_frame);
         Areas {
@@ -183,6 +231,8 @@ impl<B: Board> Match<B> {
             },
             turn,
             nim,
+            record,
+            coach,
             status,
             bar,
         }
@@ -281,6 +331,7 @@ impl<B: Board> Match<B> {
                 push(&format!("↳ {reason}"), theme.dim, None);
             }
         }
+
         let height = inner.height as usize;
         if lines.len() > height && height > 0 {
             lines.truncate(height);
@@ -345,6 +396,10 @@ impl<B: Board> Match<B> {
         if self.over_dismissed {
             return;
         }
+        if area.width >= 60 && area.height >= 16 {
+            crate::tui::review::render(area, buf, theme, winner, self.session.history());
+            return;
+        }
         let popup = area.centered(Constraint::Length(44), Constraint::Length(9));
         Clear.render(popup, buf);
         let (headline, style, why) = match winner {
@@ -378,6 +433,10 @@ impl<B: Board> Match<B> {
     }
 
     fn reveal(&mut self, theme: &Theme) {
+        if self.hint_level < 3 {
+            self.graded_hint();
+            return;
+        }
         let Some(analysis) = self.session.analysis() else {
             self.reveal_pending = true;
             self.message = Some("Looking for a winning move…".to_string());
@@ -719,6 +778,7 @@ impl<B: Board> GameScreen for Match<B> {
 
     fn update(&mut self) -> bool {
         let changed = self.session.update();
+        let judged = self.session.take_judged();
         if changed {
             self.position_changed();
         }
@@ -729,11 +789,15 @@ impl<B: Board> GameScreen for Match<B> {
                 return true;
             }
         }
-        changed
+        changed || judged
+    }
+
+    fn set_coach(&mut self, on: bool) {
+        self.coach = on;
     }
 
     fn busy(&self) -> bool {
-        self.session.thinking() || self.session.analysing()
+        self.session.thinking() || self.session.analysing() || self.session.judging()
     }
 
     fn min_size(&self) -> (u16, u16) {
@@ -747,6 +811,10 @@ impl<B: Board> GameScreen for Match<B> {
     fn draw(&mut self, area: Rect, buf: &mut Buffer, theme: &Theme) {
         if self.reveal_pending && self.session.cached_analysis().is_some() {
             self.reveal(theme);
+        }
+        if self.browse.is_some() {
+            self.draw_browse(area, buf, theme);
+            return;
         }
         let areas = self.layout_areas(area);
         self.areas = areas;
@@ -763,6 +831,30 @@ impl<B: Board> GameScreen for Match<B> {
             .render(areas.board_frame, buf);
         self.board.render(&view, areas.board, buf);
         self.render_turn(areas.turn, buf, theme);
+        if let Some(coach) = self.coach_text().filter(|_| areas.coach.height > 0) {
+            let width = areas.coach.width.saturating_sub(2) as usize;
+            let rows = wrap_words(&coach, width);
+            for (i, row) in rows.iter().take(areas.coach.height as usize).enumerate() {
+                let cut = i + 1 == areas.coach.height as usize && rows.len() > i + 1;
+                let text = if cut { format!("{row}…") } else { row.clone() };
+                buf.set_stringn(
+                    areas.coach.x + 1,
+                    areas.coach.y + i as u16,
+                    text,
+                    width + 1,
+                    theme.losing,
+                );
+            }
+        }
+        if areas.record.height > 0 {
+            crate::tui::moves::render_panel(
+                self.session.history(),
+                self.record_back,
+                areas.record,
+                buf,
+                theme,
+            );
+        }
         if self.hints {
             self.render_nim(areas.nim, buf, theme, analysis.as_deref());
         }
@@ -785,9 +877,36 @@ impl<B: Board> GameScreen for Match<B> {
 
     fn handle(&mut self, input: ScreenInput, theme: &Theme) -> ScreenEvent {
         self.message = None;
+        if self.browse.is_some() {
+            self.handle_browse(input);
+            return ScreenEvent::None;
+        }
+        if let ScreenInput::Wheel { down, at } = input
+            && self.areas.record.contains(at)
+        {
+            self.scroll_record(down);
+            return ScreenEvent::None;
+        }
         let over_popup = self.session.is_over() && !self.over_dismissed;
         if let ScreenInput::Action(action) = input {
             match action {
+                Action::MoveList => {
+                    self.open_browse();
+                    return ScreenEvent::None;
+                }
+                Action::Coach => {
+                    self.coach = !self.coach;
+                    self.message = Some(if self.coach {
+                        "Coaching on: a blunder of yours is told after the AI's reply.".into()
+                    } else {
+                        "Coaching off.".into()
+                    });
+                    return ScreenEvent::None;
+                }
+                Action::Retry => {
+                    self.retry();
+                    return ScreenEvent::None;
+                }
                 Action::Hints => {
                     self.hints = !self.hints;
                     if self.hints {
@@ -797,6 +916,7 @@ impl<B: Board> GameScreen for Match<B> {
                 }
                 Action::Reveal => {
                     if self.session.accepting() {
+                        self.hint_level = (self.hint_level + 1).min(3);
                         self.reveal(theme);
                     } else {
                         self.message = Some("Wait for your turn.".to_string());
@@ -939,5 +1059,250 @@ mod wrap_tests {
         assert_eq!(wrap_words("abcdefg h", 3), vec!["abc", "def", "g h"]);
         assert_eq!(wrap_words("", 4), vec![""]);
         assert_eq!(wrap_words("↳ é ü", 3), vec!["↳ é", "ü"]);
+    }
+}
+
+/// The teacher: coach line, graded hints, retry, the game-record panel and the full-screen
+/// record.
+impl<B: Board> Match<B> {
+    /// The coach's line after a blunder of the player's, once the AI has replied.
+    fn coach_text(&self) -> Option<String> {
+        if !self.coach {
+            return None;
+        }
+        let played = self.session.coach_blunder()?;
+        let j = played.judgement.as_ref()?;
+        let mut text = format!(
+            "?? Your move left nim-sum *{}: the AI now wins.",
+            j.nim_sum_after.short()
+        );
+        if let Some(better) = &j.better_words {
+            text.push_str(&format!(" {better} would have kept the win"));
+        }
+        text.push_str(&format!(
+            " ({} to take it back, {} to retry).",
+            keymap::key_for(Action::Undo),
+            keymap::key_for(Action::Retry)
+        ));
+        Some(text)
+    }
+
+    /// The first two levels of the graded hint: winning or losing, then which part has a
+    /// winning move. The third is [`Match::reveal`]'s winning move.
+    fn graded_hint(&mut self) {
+        let again = keymap::key_for(Action::Reveal);
+        let nim_sum = self.session.position().nim_sum();
+        if self.hint_level <= 1 {
+            self.message = Some(if nim_sum.is_zero() {
+                format!(
+                    "You are losing: the nim-sum is 0, so every move leaves it non-zero for the \
+                     AI. Make the game last ({again} again: more)."
+                )
+            } else {
+                format!(
+                    "You are winning: the nim-sum is *{}, not 0. Find a move to nim-sum 0 \
+                     ({again} again: which part).",
+                    nim_sum.short()
+                )
+            });
+            return;
+        }
+        let Some(analysis) = self.session.analysis() else {
+            self.reveal_pending = true;
+            self.message = Some("Looking for a winning move…".to_string());
+            return;
+        };
+        self.reveal_pending = false;
+        let position = self.session.position();
+        self.message = Some(match analysis.winning().next() {
+            Some(report) => format!(
+                "{} has a winning move ({again} again: the move itself).",
+                position.describe_part(position.part_of(&report.mv))
+            ),
+            None => format!(
+                "No part has a winning move: every move loses against perfect play \
+                 ({again} again: more)."
+            ),
+        });
+    }
+
+    /// Back to the position before the player's first blunder.
+    fn retry(&mut self) {
+        let Some(k) = self.session.first_blunder() else {
+            self.message = Some(if self.session.judging() {
+                "Still judging the moves; try again in a moment.".to_string()
+            } else {
+                "No blunder of yours to retry from.".to_string()
+            });
+            return;
+        };
+        self.session.retry_from_mistake();
+        self.position_changed();
+        self.message = Some(format!(
+            "Back before move {}, your first blunder: find the move that keeps the win ({} for a hint).",
+            k + 1,
+            keymap::key_for(Action::Reveal)
+        ));
+    }
+
+    fn scroll_record(&mut self, down: bool) {
+        let most = self.session.history().len();
+        self.record_back = if down {
+            self.record_back.saturating_sub(1)
+        } else {
+            (self.record_back + 1).min(most)
+        };
+    }
+
+    fn open_browse(&mut self) {
+        let selected = self.session.history().len();
+        let position = self.session.position().clone();
+        let board = B::new(&position);
+        self.browse = Some(Browse {
+            selected,
+            offset: 0,
+            position,
+            board,
+        });
+    }
+
+    /// Steps through the record (↑↓, paging, first/last); any other key closes it.
+    fn handle_browse(&mut self, input: ScreenInput) {
+        let Some(browse) = &mut self.browse else {
+            return;
+        };
+        let last = self.session.history().len();
+        let step = match input {
+            ScreenInput::Action(Action::Up | Action::Left) => Some(browse.selected.saturating_sub(1)),
+            ScreenInput::Action(Action::Down | Action::Right) => Some((browse.selected + 1).min(last)),
+            ScreenInput::Action(Action::PageUp) => Some(browse.selected.saturating_sub(10)),
+            ScreenInput::Action(Action::PageDown) => Some((browse.selected + 10).min(last)),
+            ScreenInput::Action(Action::Home) => Some(0),
+            ScreenInput::Action(Action::End) => Some(last),
+            ScreenInput::Wheel { down, .. } => Some(if down {
+                (browse.selected + 1).min(last)
+            } else {
+                browse.selected.saturating_sub(1)
+            }),
+            ScreenInput::Click(_) => None,
+            ScreenInput::Action(_) => None,
+        };
+        match step {
+            Some(k) => {
+                if k != browse.selected {
+                    browse.selected = k;
+                    browse.position = self.session.position_at(k);
+                    browse.board.position_changed(&browse.position);
+                }
+            }
+            None => self.browse = None,
+        }
+    }
+
+    /// The full-screen record: the board after the selected move on the left, every move on
+    /// the right, the selected move explained under the board.
+    fn draw_browse(&mut self, area: Rect, buf: &mut Buffer, theme: &Theme) {
+        let history = self.session.history();
+        let Some(browse) = &mut self.browse else {
+            return;
+        };
+        let [title, middle, detail, bar] = area.layout(&Layout::vertical([
+            Constraint::Length(1),
+            Constraint::Min(0),
+            Constraint::Length(3),
+            Constraint::Length(1),
+        ]));
+        let list_width = (area.width / 2).clamp(PANEL_WIDTH.min(area.width), 64);
+        let [left, right] = middle.layout(&Layout::horizontal([
+            Constraint::Min(0),
+            Constraint::Length(list_width),
+        ]));
+        let at = if browse.selected == 0 {
+            "the start".to_string()
+        } else {
+            format!("move {} of {}", browse.selected, history.len())
+        };
+        let text = format!(" {} · game record · the board at {at} (read-only)", B::KIND.title());
+        buf.set_style(title, theme.title);
+        buf.set_stringn(title.x, title.y, text, title.width as usize, theme.title);
+
+        let last = browse.selected.checked_sub(1).map(|k| &history[k]);
+        let view = BoardView {
+            position: &browse.position,
+            accepting: false,
+            hints: self.hints,
+            last,
+            theme,
+        };
+        let areas = BoardAreas {
+            board: Block::bordered().inner(left),
+            moves: right,
+        };
+        browse.board.layout(&view, areas);
+        Block::bordered()
+            .title(Line::styled(format!(" {} ", B::KIND.title()), theme.title))
+            .border_style(theme.border)
+            .render(left, buf);
+        browse.board.render(&view, areas, buf);
+
+        // The record over the board's own panel.
+        Clear.render(right, buf);
+        let block = Block::bordered()
+            .title(Line::styled(" Moves: ✓ best · good ?? blunder ", theme.title))
+            .border_style(theme.focus_border);
+        let rows = block.inner(right);
+        block.render(right, buf);
+        let selected = browse.selected.checked_sub(1);
+        browse.offset = crate::tui::moves::scroll_to(
+            selected.unwrap_or(0),
+            browse.offset,
+            rows.height as usize,
+        );
+        crate::tui::moves::render_rows(
+            history,
+            history.len(),
+            browse.offset,
+            selected,
+            rows,
+            buf,
+            theme,
+        );
+        if history.is_empty() {
+            buf.set_stringn(rows.x, rows.y, "No moves yet.", rows.width as usize, theme.dim);
+        }
+
+        let explanation = match last {
+            Some(played) => format!(
+                "{} {}: {}",
+                match played.by {
+                    Side::You => "You",
+                    Side::Ai => "AI",
+                },
+                played.words,
+                crate::tui::moves::explain(played)
+            ),
+            None => format!(
+                "The start position: nim-sum *{}.",
+                browse.position.nim_sum().short()
+            ),
+        };
+        for (i, row) in wrap_words(&explanation, detail.width.saturating_sub(2) as usize)
+            .into_iter()
+            .take(detail.height as usize)
+            .enumerate()
+        {
+            buf.set_stringn(detail.x + 1, detail.y + i as u16, row, detail.width as usize, theme.text);
+        }
+        render_bar(
+            vec![
+                ("↑↓".to_string(), "step"),
+                ("PgUp/PgDn".to_string(), "10 moves"),
+                ("Home/End".to_string(), "start/end"),
+                ("any other key".to_string(), "back to the game"),
+            ],
+            bar,
+            buf,
+            theme,
+        );
     }
 }

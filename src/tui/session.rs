@@ -253,7 +253,7 @@ impl<P: Impartial + Notation> Session<P> {
         let tx = self.tx.clone();
         match spawn_worker(tx, move || WorkerResult::Verdict {
             id,
-            judgement: record::judge(&before, &mv, VERDICT_BUDGET),
+            judgement: record::judge_in_words(&before, &mv, VERDICT_BUDGET),
         }) {
             Ok(()) => self.judging += 1,
             Err(e) => self.failure = Some(e),
@@ -303,7 +303,7 @@ impl<P: Impartial + Notation> Session<P> {
     }
 
     /// The player's move that the coach should tell about: the last move of the player's, if
-    /// it was a blunder and nothing but the AI's reply came after it.
+    /// it was a blunder and the AI's reply came after it.
     pub fn coach_blunder(&self) -> Option<&Played<P::Move>> {
         let history = self.history();
         let mine = history.iter().rposition(|p| p.by == Side::You)?;
@@ -312,7 +312,8 @@ impl<P: Impartial + Notation> Session<P> {
             .judgement
             .as_ref()
             .is_some_and(|j| j.verdict == Verdict::Blunder);
-        (blunder && history.len() - mine <= 2).then_some(played)
+        // Told after the AI's reply, so the player sees what the blunder allowed.
+        (blunder && history.len() - mine == 2).then_some(played)
     }
 
     /// Takes back the player's last move and the AI's replies after it. `false`: nothing to
