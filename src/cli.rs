@@ -98,6 +98,10 @@ pub enum Command {
         /// At most this many parts are listed.
         #[arg(long, default_value_t = 64)]
         parts: usize,
+        /// Also print the principal line: best play for both sides for at most N moves (1 to
+        /// 10000), by exact remoteness where the search knows it, else by the nim-sum.
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=10_000))]
+        line: Option<u32>,
     },
     /// Print a table of Sprague–Grundy values, to see the patterns.
     #[command(subcommand)]
@@ -243,9 +247,20 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
             let position = parse_code(&code_text(code)?)?;
             with_position!(position, p => ai_move(&p, level, seed, &mut out))
         }
-        Some(Command::Analyze { code, moves, parts }) => {
+        Some(Command::Analyze {
+            code,
+            moves,
+            parts,
+            line,
+        }) => {
             let position = parse_code(&code_text(code)?)?;
-            with_position!(position, p => analyze(&p, moves, parts, &mut out))
+            with_position!(position, p => {
+                let exit = analyze(&p, moves, parts, &mut out)?;
+                if let Some(plies) = line {
+                    principal_line(&p, plies as usize, &mut out)?;
+                }
+                Ok(exit)
+            })
         }
         Some(Command::Sg(table)) => sg_table(&table, &mut out),
     }?;
@@ -514,6 +529,57 @@ fn analyze<P: Impartial + Notation>(
         )?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The principal line from `position` for at most `plies` moves: A is the player to move, B
+/// the other.
+fn principal_line<P: Impartial + Notation>(
+    position: &P,
+    plies: usize,
+    out: &mut impl Write,
+) -> Result<(), Failure> {
+    let line = crate::record::principal_line(position, plies, ai::EXACT_BUDGET);
+    writeln!(out)?;
+    let how = match line.first() {
+        None => "no move".to_string(),
+        Some(first) if first.exact => {
+            "exact search: the winner wins fastest, the loser loses slowest".to_string()
+        }
+        Some(_) => "no exact search here: moves to nim-sum 0, else the game's stall".to_string(),
+    };
+    writeln!(
+        out,
+        "principal line (A: the player to move, B: the other; {how}):"
+    )?;
+    let mut current = position.clone();
+    for (i, ply) in line.iter().enumerate() {
+        let who = if i % 2 == 0 { "A" } else { "B" };
+        let then = match ply.remoteness_after {
+            Some(0) => ", game over".to_string(),
+            Some(r) => format!(", then {}", ai::moves(r)),
+            None => String::new(),
+        };
+        let exact = if ply.exact { "" } else { "  (by nim-sum)" };
+        writeln!(
+            out,
+            "  {:>3}. {who}  {}  → {}{then}{exact}",
+            i + 1,
+            current.describe_move(&ply.mv),
+            nim_sum_words(ply.nim_sum_after)
+        )?;
+        current = current.play_unchecked(&ply.mv);
+    }
+    if current.is_over() {
+        let winner = if line.len() % 2 == 1 { "A" } else { "B" };
+        writeln!(out, "  game over: {winner} wins.")?;
+    } else {
+        writeln!(
+            out,
+            "  … ({} shown; --line N for more)",
+            ai::moves(line.len() as u32)
+        )?;
+    }
+    Ok(())
 }
 
 fn nim_sum_words(value: Nimber) -> String {

@@ -81,7 +81,14 @@ pub fn render_rows<M>(
         }
         if selected == Some(i) {
             line = line.patch_style(theme.selected);
-            buf.set_style(Rect { y, height: 1, ..area }, theme.selected);
+            buf.set_style(
+                Rect {
+                    y,
+                    height: 1,
+                    ..area
+                },
+                theme.selected,
+            );
         }
         buf.set_line(area.x, y, &line, area.width);
     }

@@ -14,17 +14,23 @@ use crate::tui::board::centred;
 use crate::tui::keymap::{self, Action};
 use crate::tui::theme::Theme;
 
+/// Points of a chart: (x, y).
+pub type Points = Vec<(f64, f64)>;
+
 /// The points of the value history: x the move number (0: the start), y positive while the
 /// player is winning and negative while the AI is, of height 1 + the moves left where known
 /// (else 1). Also the points of the blunders.
-pub fn chart_points<M>(history: &[Played<M>]) -> (Vec<(f64, f64)>, Vec<(f64, f64)>) {
+pub fn chart_points<M>(history: &[Played<M>]) -> (Points, Points) {
     let values = record::value_history(history);
     let height = |winning: Side, remoteness: Option<u32>| {
         let h = remoteness.map_or(1.0, |r| f64::from(r) + 1.0);
         if winning == Side::You { h } else { -h }
     };
     let mut line = Vec::new();
-    if let Some(first) = history.first().and_then(|p| p.judgement.as_ref().map(|j| (p, j))) {
+    if let Some(first) = history
+        .first()
+        .and_then(|p| p.judgement.as_ref().map(|j| (p, j)))
+    {
         let (played, j) = first;
         let winning = if j.nim_sum_before.is_zero() {
             played.by.other()
@@ -59,13 +65,7 @@ fn blunder_words<M>(history: &[Played<M>], side: Side) -> String {
 }
 
 /// Draws the review popup over `area` for a finished game won by `winner`.
-pub fn render<M>(
-    area: Rect,
-    buf: &mut Buffer,
-    theme: &Theme,
-    winner: Side,
-    history: &[Played<M>],
-) {
+pub fn render<M>(area: Rect, buf: &mut Buffer, theme: &Theme, winner: Side, history: &[Played<M>]) {
     let width = area.width.saturating_sub(4).min(78);
     let height = area.height.saturating_sub(2).min(20);
     let popup = area.centered(Constraint::Length(width), Constraint::Length(height));
@@ -87,7 +87,13 @@ pub fn render<M>(
         1 => "1 move played.".to_string(),
         n => format!("{n} moves played."),
     };
-    centred(buf, inner, inner.y + 1, &format!("{why} {played}"), theme.text);
+    centred(
+        buf,
+        inner,
+        inner.y + 1,
+        &format!("{why} {played}"),
+        theme.text,
+    );
 
     let bottom = inner.y + inner.height;
     let first_mistake = record::blunders(history, Side::You).first().copied();

@@ -9,8 +9,8 @@ pub mod grid;
 
 use rand::rngs::StdRng;
 
-use crate::games::GameKind;
 use crate::game::Impartial;
+use crate::games::GameKind;
 use crate::tui::board::{Board, GameSetup, Side, Start};
 use crate::tui::screen::{GameScreen, Match};
 use crate::tui::session::SessionConfig;
