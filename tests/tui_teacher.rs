@@ -143,3 +143,78 @@ fn review_after_a_lost_game_and_retry_from_the_mistake() {
     h.keys("www").enter();
     assert!(h.screen().contains("  1 you ✓  *0"), "{}", h.screen());
 }
+
+mod session {
+    use std::time::Duration;
+
+    use grundy::ai::Level;
+    use grundy::game::{Impartial, Position};
+    use grundy::games::coins::CoinRow;
+    use grundy::games::dodgeball::Dodgeball;
+    use grundy::record::{VERDICT_BUDGET, judge};
+    use grundy::tui::board::Side;
+    use grundy::tui::session::{Session, SessionConfig};
+    use rand::SeedableRng;
+    use rand::rngs::StdRng;
+
+    const WAIT: Duration = Duration::from_secs(30);
+
+    fn config() -> SessionConfig {
+        SessionConfig {
+            first: Side::You,
+            level: Level::Perfect,
+            seed: 5,
+            ai_delay: Duration::ZERO,
+        }
+    }
+
+    #[test]
+    fn every_move_of_both_sides_is_judged_as_the_engine_judges_it() {
+        let mut rng = StdRng::seed_from_u64(11);
+        let start = CoinRow::random(14, 3, &mut rng);
+        let mut s = Session::new(start.clone(), config());
+        while !s.is_over() {
+            let mv = s.position().legal_moves()[0].clone();
+            s.play(mv).unwrap();
+            s.settle(WAIT);
+        }
+        let mut position = start;
+        assert!(s.history().len() >= 2);
+        for played in s.history() {
+            let expected = judge(&position, &played.mv, VERDICT_BUDGET);
+            let got = played.judgement.as_ref().expect("judged");
+            assert_eq!(got.verdict, expected.verdict);
+            assert_eq!(got.nim_sum_after, expected.nim_sum_after);
+            assert_eq!(got.after, expected.after);
+            position = position.play_unchecked(&played.mv);
+        }
+        // Retry goes back to the position before the first blunder of the player's.
+        if let Some(k) = s.first_blunder() {
+            assert!(s.retry_from_mistake());
+            assert_eq!(s.history().len(), k);
+            assert!(!s.position().nim_sum().is_zero(), "won before the blunder");
+        }
+    }
+
+    #[test]
+    fn analyses_of_huge_boards_are_not_hoarded() {
+        // 400 000 boxes, about 200 000 pieces (parts) a board: each analysis holds about
+        // 8 MB; the cache keeps no more than 300 000 parts, whatever the number of moves.
+        let mut rng = StdRng::seed_from_u64(12);
+        let start = Dodgeball::random(400_000, &mut rng);
+        let mut s = Session::new(start, config());
+        for _ in 0..4 {
+            s.analysis();
+            s.settle(WAIT);
+            assert!(s.analysis().is_some(), "analysed");
+            assert!(
+                s.cached_analysis_parts() <= 300_000,
+                "{}",
+                s.cached_analysis_parts()
+            );
+            let mv = grundy::ai::random_move(s.position(), &mut rng).expect("a move");
+            s.play(mv).unwrap();
+            s.settle(WAIT);
+        }
+    }
+}

@@ -104,7 +104,7 @@ pub fn render_panel<M>(
     theme: &Theme,
 ) {
     let block = Block::bordered()
-        .title(Line::styled(" Game record ", theme.title))
+        .title(Line::styled(" Game record · m: full ", theme.title))
         .border_style(theme.border);
     let inner = block.inner(area);
     block.render(area, buf);
