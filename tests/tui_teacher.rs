@@ -174,7 +174,7 @@ mod session {
         let start = CoinRow::random(14, 3, &mut rng);
         let mut s = Session::new(start.clone(), config());
         while !s.is_over() {
-            let mv = s.position().legal_moves()[0].clone();
+            let mv = s.position().legal_moves()[0];
             s.play(mv).unwrap();
             s.settle(WAIT);
         }
