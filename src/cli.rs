@@ -112,6 +112,10 @@ pub enum Command {
         /// At most this many parts are listed (0 to 1000).
         #[arg(long, default_value_t = 64, value_parser = number(0, MAX_LISTED as u32))]
         parts: u32,
+        /// Also print the principal line: best play for both sides for at most N moves (1 to
+        /// 10000), by exact remoteness where the search knows it, else by the nim-sum.
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=10_000))]
+        line: Option<u32>,
     },
     /// Print a table of Sprague–Grundy values, to see the patterns.
     #[command(subcommand)]
@@ -184,12 +188,18 @@ pub struct PlayArgs {
     #[arg(long, value_enum)]
     pub level: Option<Level>,
     /// How a new board starts: standard (dodgeball: every box full; coins and grid: every
-    /// coin T) or random (from the seed). Default: standard for dodgeball, random otherwise.
+    /// coin T), random (from the seed) or random-winning (random, then made winning for you:
+    /// a non-zero nim-sum when you move first, zero when the AI does). Default: standard for
+    /// dodgeball, random otherwise.
     #[arg(long, value_enum)]
     pub start: Option<Start>,
     /// Start with hints on (SG values, nim-sum, winning/losing moves); default: the settings'.
     #[arg(long)]
     pub hints: bool,
+    /// No coaching: the game does not tell, after the AI's reply, that your move was a blunder
+    /// (`c` switches it in the game).
+    #[arg(long)]
+    pub no_coach: bool,
     /// Seed for the random start and the AI's choices.
     #[arg(long, value_parser = seed)]
     pub seed: Option<u64>,
@@ -360,6 +370,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
             load,
             moves,
             parts,
+            line,
         }) => {
             let position = match (load, code) {
                 (Some(path), _) => {
@@ -386,7 +397,13 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
                     return Err(Failure::Input("analyze needs a CODE or --load FILE".into()));
                 }
             };
-            with_position!(position, p => analyze(&p, moves as usize, parts as usize, &mut out))
+            with_position!(position, p => {
+                let exit = analyze(&p, moves as usize, parts as usize, &mut out)?;
+                if let Some(plies) = line {
+                    principal_line(&p, plies as usize, &mut out)?;
+                }
+                Ok(exit)
+            })
         }
         Some(Command::Sg(table)) => sg_table(&table, &mut out),
         Some(Command::Completions { shell }) => {
@@ -499,6 +516,7 @@ impl PlayArgs {
             first: None,
             level: None,
             hints: false,
+            no_coach: false,
             start: None,
             seed: None,
             n: None,
@@ -595,6 +613,7 @@ fn play(mut args: PlayArgs) -> Result<ExitCode, Failure> {
         start: args.start,
         seed: args.seed,
         load,
+        no_coach: args.no_coach,
     };
     if !io::stdout().is_terminal() {
         return Err(Failure::Input(
@@ -791,6 +810,57 @@ fn analyze<P: Impartial + Notation>(
         )?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The principal line from `position` for at most `plies` moves: A is the player to move, B
+/// the other.
+fn principal_line<P: Impartial + Notation>(
+    position: &P,
+    plies: usize,
+    out: &mut impl Write,
+) -> Result<(), Failure> {
+    let line = crate::record::principal_line(position, plies, ai::EXACT_BUDGET);
+    writeln!(out)?;
+    let how = match line.first() {
+        None => "no move".to_string(),
+        Some(first) if first.exact => {
+            "exact search: the winner wins fastest, the loser loses slowest".to_string()
+        }
+        Some(_) => "no exact search here: moves to nim-sum 0, else the game's stall".to_string(),
+    };
+    writeln!(
+        out,
+        "principal line (A: the player to move, B: the other; {how}):"
+    )?;
+    let mut current = position.clone();
+    for (i, ply) in line.iter().enumerate() {
+        let who = if i % 2 == 0 { "A" } else { "B" };
+        let then = match ply.remoteness_after {
+            Some(0) => ", game over".to_string(),
+            Some(r) => format!(", then {}", ai::moves(r)),
+            None => String::new(),
+        };
+        let exact = if ply.exact { "" } else { "  (by nim-sum)" };
+        writeln!(
+            out,
+            "  {:>3}. {who}  {}  → {}{then}{exact}",
+            i + 1,
+            current.describe_move(&ply.mv),
+            nim_sum_words(ply.nim_sum_after)
+        )?;
+        current = current.play_unchecked(&ply.mv);
+    }
+    if current.is_over() {
+        let winner = if line.len() % 2 == 1 { "A" } else { "B" };
+        writeln!(out, "  game over: {winner} wins.")?;
+    } else {
+        writeln!(
+            out,
+            "  … ({} shown; --line N for more)",
+            ai::moves(line.len() as u32)
+        )?;
+    }
+    Ok(())
 }
 
 /// A value as every output of grundy writes it: `*5`, or `*2^198+2^3` past 64 bits.

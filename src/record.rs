@@ -13,7 +13,7 @@ use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
 use crate::ai::{Decision, Reason, exact_move};
-use crate::game::Impartial;
+use crate::game::{Impartial, Notation};
 use crate::nimber::Nimber;
 use crate::solver::{ExactSolution, Outcome};
 
@@ -117,6 +117,9 @@ pub struct Judgement<M> {
     /// A better move, when there was one: after a blunder or a good move, a (fastest) win;
     /// after a shortened loss, the best stall.
     pub better: Option<M>,
+    /// `better` in words (filled by [`judge_in_words`]; the traits for words are a game's
+    /// [`Notation`]).
+    pub better_words: Option<String>,
 }
 
 impl<M> Judgement<M> {
@@ -154,6 +157,7 @@ pub fn judge<P: Impartial>(before: &P, mv: &P::Move, budget: usize) -> Judgement
             before: None,
             after: None,
             better,
+            better_words: None,
         };
     };
     let outcome_before = solution.outcome(before);
@@ -198,7 +202,19 @@ pub fn judge<P: Impartial>(before: &P, mv: &P::Move, budget: usize) -> Judgement
         before: outcome_before,
         after,
         better,
+        better_words: None,
     }
+}
+
+/// [`judge`], with the better move also in words.
+pub fn judge_in_words<P: Impartial + Notation>(
+    before: &P,
+    mv: &P::Move,
+    budget: usize,
+) -> Judgement<P::Move> {
+    let mut judgement = judge(before, mv, budget);
+    judgement.better_words = judgement.better.as_ref().map(|m| before.describe_move(m));
+    judgement
 }
 
 /// The moves of `side` judged blunders, oldest first, as indexes into `record`.

@@ -555,3 +555,47 @@ fn stats_prints_the_table_from_the_data_directory() {
     let o = grundy_at(home.path(), &["stats"], b"");
     assert_input_error(&o, &["stats.toml line 2"]);
 }
+
+#[test]
+fn analyze_line_plays_best_moves_to_the_end() {
+    // The sample row: exact search knows it, so the line is best play to the end, and its
+    // length is the remoteness analyze reports.
+    let o = grundy(
+        &[
+            "analyze",
+            "coins:4:HTTHTTTTHTTTHTHH",
+            "--line",
+            "40",
+            "--moves",
+            "1",
+        ],
+        b"",
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("remoteness 7"), "{out}");
+    let plies: Vec<&str> = out
+        .lines()
+        .filter(|l| l.trim_start().starts_with(|c: char| c.is_ascii_digit()) && l.contains(". "))
+        .collect();
+    assert_eq!(plies.len(), 7, "{out}");
+    assert!(
+        plies[0].contains(". A ") && plies[1].contains(". B "),
+        "{out}"
+    );
+    assert!(plies[6].contains("game over"), "{out}");
+    assert!(out.contains("game over: A wins."), "{out}");
+}
+
+#[test]
+fn analyze_line_without_exact_search_follows_the_nim_sum() {
+    let code = format!("dodgeball:{}", "1".repeat(5000));
+    let o = grundy(&["analyze", &code, "--line", "3", "--moves", "1"], b"");
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("no exact search here"), "{out}");
+    assert_eq!(out.matches("(by nim-sum)").count(), 3, "{out}");
+    assert!(out.contains("3 moves shown"), "{out}");
+    let o = grundy(&["analyze", "grid:HHH/TTH", "--line", "0"], b"");
+    assert_input_error(&o, &["--line"]);
+}

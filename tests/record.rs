@@ -42,9 +42,17 @@ fn check_every_move<P: Impartial>(position: &P) -> (usize, usize) {
         let j = judge(position, mv, BUDGET);
         // The nim-sum and the search agree on who wins.
         assert_eq!(here.wins, !j.nim_sum_before.is_zero(), "{position:?}");
-        assert_eq!(after.wins, !j.nim_sum_after.is_zero(), "{position:?} {mv:?}");
+        assert_eq!(
+            after.wins,
+            !j.nim_sum_after.is_zero(),
+            "{position:?} {mv:?}"
+        );
         let blunder = here.wins && after.wins;
-        assert_eq!(j.verdict == Verdict::Blunder, blunder, "{position:?} {mv:?}");
+        assert_eq!(
+            j.verdict == Verdict::Blunder,
+            blunder,
+            "{position:?} {mv:?}"
+        );
         blunders += usize::from(blunder);
         let expected = if here.wins {
             if after.wins {
@@ -98,7 +106,10 @@ fn check_line<P: Impartial>(position: &P) {
         assert!(matches!(v, Verdict::Best | Verdict::BestStall), "{v:?}");
         current = current.play_unchecked(&ply.mv);
         assert_eq!(ply.nim_sum_after, current.nim_sum());
-        assert_eq!(ply.remoteness_after, solution.outcome(&current).map(|o| o.remoteness));
+        assert_eq!(
+            ply.remoteness_after,
+            solution.outcome(&current).map(|o| o.remoteness)
+        );
     }
     // Best play lasts exactly the remoteness.
     assert!(current.is_over());
@@ -121,7 +132,10 @@ fn coin_row_verdicts_match_exact_search() {
             check_line(&p);
         }
     }
-    assert!(judged > 200 && blunders > 20, "{judged} judged, {blunders} blunders");
+    assert!(
+        judged > 200 && blunders > 20,
+        "{judged} judged, {blunders} blunders"
+    );
 }
 
 #[test]
@@ -137,7 +151,10 @@ fn coin_grid_verdicts_match_exact_search() {
             check_line(&p);
         }
     }
-    assert!(judged > 100 && blunders > 10, "{judged} judged, {blunders} blunders");
+    assert!(
+        judged > 100 && blunders > 10,
+        "{judged} judged, {blunders} blunders"
+    );
 }
 
 #[test]
@@ -153,7 +170,10 @@ fn dodgeball_verdicts_match_exact_search() {
             check_line(&p);
         }
     }
-    assert!(judged > 150 && blunders > 20, "{judged} judged, {blunders} blunders");
+    assert!(
+        judged > 150 && blunders > 20,
+        "{judged} judged, {blunders} blunders"
+    );
 }
 
 #[test]

@@ -157,7 +157,7 @@ fn keyboard_game_to_the_end_with_revealed_winning_throws() {
         if h.screen().contains("Game over") {
             break;
         }
-        h.keys("w");
+        h.keys("www");
         assert!(h.status().starts_with("A winning move: piece in box"));
         h.enter();
     }
@@ -258,6 +258,8 @@ fn mouse_chooses_a_piece_then_a_target() {
     // Box 6 holds a piece: the click throws 3 onto it and both leave.
     let (x, y) = h.box_cell(6, 5).expect("box 6 on screen");
     h.click(x + 2, y + 1);
+    // The AI's reply may end the game: Esc closes the review to look at the board.
+    h.key(KeyCode::Esc);
     let screen = h.screen();
     assert!(screen.contains("You: piece in box 3 → box 6"), "{screen}");
     assert!(screen.contains("(collides: both leave)"), "{screen}");
@@ -467,7 +469,7 @@ fn reveal_highlights_the_winning_throw_on_the_board() {
     // Nim-sum *4 = 100 in binary: only box 1 (heap 4) has that bit, and 4 ^ 4 = 0 means all
     // four doublings, onto the piece in box 16.
     let mut h = Harness::new(&options(FULL20), 80, 24);
-    h.keys("w");
+    h.keys("www");
     assert_eq!(
         h.status(),
         "A winning move: piece in box 1 → box 16 (collides: both leave). Enter plays it."

@@ -180,7 +180,7 @@ fn grid_legal_block_built_with_hints() {
 #[test]
 fn grid_revealed_winning_block() {
     let mut h = Harness::new(&options(SMALL), 80, 24);
-    h.keys("iw");
+    h.keys("iwww");
     let screen = h.screen();
     assert!(screen.contains("Winning block at (4,5)"), "{screen}");
     assert!(screen.contains("✓ wins: leaves nim-sum 0"), "{screen}");
@@ -508,7 +508,7 @@ fn keyboard_game_to_the_end_with_revealed_winning_blocks() {
         if h.screen().contains("Game over") {
             break;
         }
-        h.keys("w");
+        h.keys("www");
         assert!(
             h.status().starts_with("A winning move: anchor"),
             "{}",

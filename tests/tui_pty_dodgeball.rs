@@ -77,6 +77,13 @@ fn a_throw_by_mouse_the_chain_view_and_quit() {
     pty.click(x + 2, y + 1);
     pty.wait_for("You: piece in box 1 → box 4");
     pty.wait_for("(collides: both leave)");
+    // The AI's reply may end the game: its review covers the turn panel until Esc.
+    pty.wait_until("the AI's reply", |s| {
+        s.contents().contains("AI: piece") || s.contents().contains("Game over")
+    });
+    if pty.screen_text().contains("Game over") {
+        pty.send("\x1b");
+    }
     pty.wait_for("AI: piece");
 
     pty.quit();

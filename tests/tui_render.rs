@@ -123,6 +123,11 @@ fn coins_hint_mode() {
 #[test]
 fn coins_reveal_selects_a_winning_move() {
     let mut h = Harness::new(&options(SAMPLE), 80, 24);
+    // The graded hint: winning or losing, then which part, then the move.
+    h.keys("w");
+    assert!(h.status().starts_with("You are winning"), "{}", h.status());
+    h.keys("w");
+    assert!(h.status().contains("has a winning move"), "{}", h.status());
     h.keys("w");
     let screen = h.screen();
     assert!(screen.contains("A winning move: coin"), "{screen}");

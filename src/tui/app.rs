@@ -154,6 +154,8 @@ pub struct App {
     left: bool,
     /// What to tell on standard error once the terminal is given back.
     exit_note: Option<String>,
+    /// Whether new games coach the player (tell about blunders).
+    coach: bool,
 }
 
 /// The AI's least reply time in the real game, so the player sees their move land first.
@@ -219,6 +221,7 @@ impl App {
             store,
             menu_settings: menu_start.clone(),
             menu_start,
+            coach: !options.no_coach && settings.settings.coaching,
             file_settings: settings.settings,
             settings_problem: settings.problem.map(|p| p.to_string()),
             stats,
@@ -385,7 +388,8 @@ impl App {
             seed: seed ^ 0x9e37_79b9_7f4a_7c15,
             ai_delay: self.ai_delay,
         };
-        let game = boards::start(&choice.setup, config, choice.hints, &mut rng)?;
+        let mut game = boards::start(&choice.setup, config, choice.hints, &mut rng)?;
+        game.set_coach(self.coach);
         Ok((game, choice))
     }
 

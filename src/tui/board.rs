@@ -46,6 +46,10 @@ pub enum Start {
     /// Random faces (or pieces), from the game's seed.
     #[default]
     Random,
+    /// Random, then made winning for the player: if the player moves first and the random
+    /// board has nim-sum 0, one random move is played on it; if the AI moves first and the
+    /// nim-sum is not 0, one move to nim-sum 0 is. Fair to a beginner: perfect play wins.
+    RandomWinning,
     /// The game's standard start: dodgeball with every box full (the contest's start),
     /// every coin showing T in the coin games.
     Standard,

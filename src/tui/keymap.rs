@@ -49,6 +49,12 @@ pub enum Action {
     Save,
     /// Copy the position's code to the clipboard.
     Copy,
+    /// The full-screen move list, browsing the board at each move.
+    MoveList,
+    /// Coaching (a line after each blunder of yours) on/off.
+    Coach,
+    /// Back to the position before your first blunder, to find the winning move.
+    Retry,
 }
 
 /// Where a binding applies.
@@ -277,7 +283,7 @@ pub const BINDINGS: &[Binding] = &[
         action: Action::Reveal,
         scope: Scope::Game,
         bar: "win",
-        help: "reveal one winning move (selected: Enter plays it)",
+        help: "graded hint, press again for more: winning or losing → which part → the move (Enter plays it)",
     },
     Binding {
         keys: &[key('u')],
@@ -327,6 +333,27 @@ pub const BINDINGS: &[Binding] = &[
         scope: Scope::Only(GameKind::Dodgeball),
         bar: "view",
         help: "dodgeball: switch between boxes in a line and one chain w, 2w, 4w, … per row",
+    },
+    Binding {
+        keys: &[key('m')],
+        action: Action::MoveList,
+        scope: Scope::Game,
+        bar: "",
+        help: "the game record full screen: ↑↓ step through the moves and see the board at each; any other key back",
+    },
+    Binding {
+        keys: &[key('c')],
+        action: Action::Coach,
+        scope: Scope::Game,
+        bar: "",
+        help: "coaching on/off: after a blunder of yours, a line says what it gave away and the better move",
+    },
+    Binding {
+        keys: &[key('t')],
+        action: Action::Retry,
+        scope: Scope::Game,
+        bar: "",
+        help: "try again from your first blunder: back to the position before it, to find the winning move",
     },
     Binding {
         keys: &[code(KeyCode::Backspace)],
@@ -447,7 +474,21 @@ mod tests {
             action(&press(KeyCode::Char('c'), KeyModifiers::CONTROL), true),
             Some(Action::Quit)
         );
-        assert_eq!(action(&press(KeyCode::Char('c'), none), true), None);
+        // Plain c is the coach; only Ctrl-C quits.
+        assert_eq!(
+            action(&press(KeyCode::Char('c'), none), true),
+            Some(Action::Coach)
+        );
+        assert_eq!(action(&press(KeyCode::Char('c'), none), false), None);
+        assert_eq!(
+            action(&press(KeyCode::Char('m'), none), true),
+            Some(Action::MoveList)
+        );
+        assert_eq!(
+            action(&press(KeyCode::Char('t'), none), true),
+            Some(Action::Retry)
+        );
+        assert_eq!(action(&press(KeyCode::Char('z'), none), true), None);
         assert_eq!(action(&press(KeyCode::Char('u'), none), false), None);
         assert_eq!(
             action(&press(KeyCode::Backspace, none), false),

@@ -101,7 +101,14 @@ impl Menu {
         Menu {
             step: Step::ChooseGame,
             game: 0,
-            setups: GameKind::ALL.iter().map(|&k| GameSetup::new(k)).collect(),
+            // A new player starts from a random board that perfect play wins.
+            setups: GameKind::ALL
+                .iter()
+                .map(|&k| GameSetup {
+                    start: Start::RandomWinning,
+                    ..GameSetup::new(k)
+                })
+                .collect(),
             first,
             level,
             hints,
@@ -448,9 +455,10 @@ impl Menu {
             }
             Field::Start => {
                 let setup = &mut self.setups[self.game];
-                setup.start = match setup.start {
-                    Start::Random => Start::Standard,
-                    Start::Standard => Start::Random,
+                setup.start = match (setup.start, up) {
+                    (Start::Random, true) | (Start::Standard, false) => Start::RandomWinning,
+                    (Start::RandomWinning, true) | (Start::Random, false) => Start::Standard,
+                    (Start::Standard, true) | (Start::RandomWinning, false) => Start::Random,
                 };
             }
             Field::First => {
@@ -505,6 +513,7 @@ impl Menu {
                     }
                     (Start::Standard, _) => "standard: every coin T".to_string(),
                     (Start::Random, _) => "random".to_string(),
+                    (Start::RandomWinning, _) => "random, winning for you".to_string(),
                 },
             ),
             Field::First => (
@@ -733,7 +742,7 @@ fn field_note(field: Field) -> &'static str {
         Field::Maxq => "how many further coins a move may flip: 1 to 20",
         Field::Rows | Field::Cols => "1 to 100; type digits or ←/→",
         Field::Boxes => "1 to 1000000; type digits or ←/→",
-        Field::Start => "standard: every box full / every coin T; random: from the seed",
+        Field::Start => "random winning for you: perfect play wins; random; standard: all full / T",
         Field::First => "who makes the first move",
         Field::Level => "easy, medium and hard sometimes play at random",
         Field::Hints => "values, nim-sum and winning moves (i toggles in game)",

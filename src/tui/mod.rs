@@ -12,6 +12,8 @@ pub mod events;
 pub mod help;
 pub mod keymap;
 pub mod menu;
+pub mod moves;
+pub mod review;
 pub mod screen;
 pub mod session;
 pub mod terminal;
@@ -50,6 +52,8 @@ pub struct PlayOptions {
     /// A saved game to resume (`grundy play --load FILE`), checked before the terminal is
     /// taken over; it wins over everything above.
     pub load: Option<crate::store::save::Save>,
+    /// No coaching: the game does not tell about the player's blunders.
+    pub no_coach: bool,
 }
 
 /// Runs the terminal game until it ends, keeping nothing between runs (see

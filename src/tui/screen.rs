@@ -2,6 +2,10 @@
 //! title, the board, the turn panel, the move panel, the nim-sum panel and the hint bar, and
 //! handles the match's keys (hints, reveal, undo, redo, restart). The app sees it through the
 //! object-safe [`GameScreen`], so it never needs to know which game is played.
+//!
+//! The teacher lives here too, for every game: the coach line after a blunder, the game-record
+//! panel, the full-screen record that shows the board at each move ([`Browse`]), graded hints,
+//! the post-game review ([`crate::tui::review`]) and retrying from the player's first blunder.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -21,6 +25,9 @@ use crate::tui::board::{
 use crate::tui::keymap::{self, Action};
 use crate::tui::session::{Session, SessionConfig};
 use crate::tui::theme::Theme;
+
+// The teacher's part of the match (coach, graded hints, retry, the game record on screen).
+mod teacher;
 
 /// An input for the game screen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -81,6 +88,8 @@ pub trait GameScreen {
     fn hints(&self) -> bool;
     /// Shows a message in the status line (a game saved, a code copied).
     fn set_message(&mut self, message: String);
+    /// Coaching (a line after each blunder of the player's) on or off.
+    fn set_coach(&mut self, on: bool);
 }
 
 /// The spinner frames of the "thinking" mark.
@@ -100,6 +109,8 @@ struct Areas {
     board: BoardAreas,
     turn: Rect,
     nim: Rect,
+    record: Rect,
+    coach: Rect,
     status: Rect,
     bar: Rect,
 }
@@ -116,6 +127,23 @@ pub struct Match<B: Board> {
     /// The game-over popup was closed to look at the board.
     over_dismissed: bool,
     areas: Areas,
+    /// Whether the coach tells about the player's blunders.
+    coach: bool,
+    /// How far the graded hint has gone in this position: 0 none, 1 winning or losing,
+    /// 2 which part, 3 the move.
+    hint_level: u8,
+    /// How many rows the game-record panel is scrolled back from its newest move.
+    record_back: usize,
+    /// The full-screen game record, when open.
+    browse: Option<Browse<B>>,
+}
+
+/// The full-screen game record: the board after move `selected` (0: the start), read-only.
+struct Browse<B: Board> {
+    selected: usize,
+    offset: usize,
+    position: B::Game,
+    board: B,
 }
 
 impl<B: Board> Match<B> {
@@ -130,6 +158,10 @@ impl<B: Board> Match<B> {
             message: None,
             over_dismissed: false,
             areas: Areas::default(),
+            coach: true,
+            hint_level: 0,
+            record_back: 0,
+            browse: None,
         }
     }
 
@@ -155,12 +187,22 @@ impl<B: Board> Match<B> {
         self.board.position_changed(self.session.position());
         self.over_dismissed = false;
         self.reveal_pending = false;
+        self.hint_level = 0;
+        self.record_back = 0;
     }
 
     fn layout_areas(&self, area: Rect) -> Areas {
-        let [title, middle, status, bar] = area.layout(&Layout::vertical([
+        // The coach's line sits under the board, above the status line, while it has
+        // something to say (at most three rows).
+        let coach_rows = self.coach_text().map_or(0, |t| {
+            wrap_words(&t, area.width.saturating_sub(2) as usize)
+                .len()
+                .min(3) as u16
+        });
+        let [title, middle, coach, status, bar] = area.layout(&Layout::vertical([
             Constraint::Length(1),
             Constraint::Min(0),
+            Constraint::Length(coach_rows),
             Constraint::Length(1),
             Constraint::Length(1),
         ]));
@@ -194,9 +236,18 @@ impl<B: Board> Match<B> {
         } else {
             (left, Rect::default())
         };
-        let [turn, moves] = right.layout(&Layout::vertical([
-            Constraint::Length(TURN_HEIGHT),
+        // The game record takes what the board's own panel can spare.
+        let turn_height = TURN_HEIGHT;
+        let spare = right.height.saturating_sub(turn_height);
+        let record_height = if self.session.history().is_empty() || spare < 12 {
+            0
+        } else {
+            (spare - 8).min(9)
+        };
+        let [turn, moves, record] = right.layout(&Layout::vertical([
+            Constraint::Length(turn_height),
             Constraint::Min(0),
+            Constraint::Length(record_height),
         ]));
         let inner = Block::bordered().inner(board_frame);
         Areas {
@@ -208,6 +259,8 @@ impl<B: Board> Match<B> {
             },
             turn,
             nim,
+            record,
+            coach,
             status,
             bar,
         }
@@ -347,6 +400,7 @@ impl<B: Board> Match<B> {
             }
             groups.push(group);
         }
+
         let height = inner.height as usize;
         let room = height.saturating_sub(lines.len());
         let mut cut = vec![false; groups.len()];
@@ -439,6 +493,10 @@ impl<B: Board> Match<B> {
         if self.over_dismissed {
             return;
         }
+        if area.width >= 60 && area.height >= 16 {
+            crate::tui::review::render(area, buf, theme, winner, self.session.history());
+            return;
+        }
         let popup = area.centered(Constraint::Length(44), Constraint::Length(9));
         Clear.render(popup, buf);
         let (headline, style, why) = match winner {
@@ -472,6 +530,10 @@ impl<B: Board> Match<B> {
     }
 
     fn reveal(&mut self, theme: &Theme) {
+        if self.hint_level < 3 {
+            self.graded_hint();
+            return;
+        }
         let Some(analysis) = self.session.analysis() else {
             self.reveal_pending = true;
             self.message = Some("Looking for a winning move…".to_string());
@@ -860,6 +922,7 @@ impl<B: Board> GameScreen for Match<B> {
 
     fn update(&mut self) -> bool {
         let changed = self.session.update();
+        let judged = self.session.take_judged();
         if changed {
             self.position_changed();
         }
@@ -870,11 +933,15 @@ impl<B: Board> GameScreen for Match<B> {
                 return true;
             }
         }
-        changed
+        changed || judged
+    }
+
+    fn set_coach(&mut self, on: bool) {
+        self.coach = on;
     }
 
     fn busy(&self) -> bool {
-        self.session.thinking() || self.session.analysing()
+        self.session.thinking() || self.session.analysing() || self.session.judging()
     }
 
     fn min_size(&self) -> (u16, u16) {
@@ -888,6 +955,10 @@ impl<B: Board> GameScreen for Match<B> {
     fn draw(&mut self, area: Rect, buf: &mut Buffer, theme: &Theme) {
         if self.reveal_pending && self.session.cached_analysis().is_some() {
             self.reveal(theme);
+        }
+        if self.browse.is_some() {
+            self.draw_browse(area, buf, theme);
+            return;
         }
         let areas = self.layout_areas(area);
         self.areas = areas;
@@ -904,6 +975,34 @@ impl<B: Board> GameScreen for Match<B> {
             .render(areas.board_frame, buf);
         self.board.render(&view, areas.board, buf);
         self.render_turn(areas.turn, buf, theme);
+        if let Some(coach) = self.coach_text().filter(|_| areas.coach.height > 0) {
+            let width = areas.coach.width.saturating_sub(2) as usize;
+            let rows = wrap_words(&coach, width);
+            for (i, row) in rows.iter().take(areas.coach.height as usize).enumerate() {
+                let cut = i + 1 == areas.coach.height as usize && rows.len() > i + 1;
+                let text = if cut {
+                    format!("{row}…")
+                } else {
+                    row.clone()
+                };
+                buf.set_stringn(
+                    areas.coach.x + 1,
+                    areas.coach.y + i as u16,
+                    text,
+                    width + 1,
+                    theme.losing,
+                );
+            }
+        }
+        if areas.record.height > 0 {
+            crate::tui::moves::render_panel(
+                self.session.history(),
+                self.record_back,
+                areas.record,
+                buf,
+                theme,
+            );
+        }
         if self.hints {
             self.render_nim(areas.nim, buf, theme, analysis.as_deref());
         }
@@ -926,9 +1025,36 @@ impl<B: Board> GameScreen for Match<B> {
 
     fn handle(&mut self, input: ScreenInput, theme: &Theme) -> ScreenEvent {
         self.message = None;
+        if self.browse.is_some() {
+            self.handle_browse(input);
+            return ScreenEvent::None;
+        }
+        if let ScreenInput::Wheel { down, at } = input
+            && self.areas.record.contains(at)
+        {
+            self.scroll_record(down);
+            return ScreenEvent::None;
+        }
         let over_popup = self.session.is_over() && !self.over_dismissed;
         if let ScreenInput::Action(action) = input {
             match action {
+                Action::MoveList => {
+                    self.open_browse();
+                    return ScreenEvent::None;
+                }
+                Action::Coach => {
+                    self.coach = !self.coach;
+                    self.message = Some(if self.coach {
+                        "Coaching on: a blunder of yours is told after the AI's reply.".into()
+                    } else {
+                        "Coaching off.".into()
+                    });
+                    return ScreenEvent::None;
+                }
+                Action::Retry => {
+                    self.retry();
+                    return ScreenEvent::None;
+                }
                 Action::Hints => {
                     self.hints = !self.hints;
                     if self.hints {
@@ -938,6 +1064,7 @@ impl<B: Board> GameScreen for Match<B> {
                 }
                 Action::Reveal => {
                     if self.session.accepting() {
+                        self.hint_level = (self.hint_level + 1).min(3);
                         self.reveal(theme);
                     } else {
                         self.message = Some("Wait for your turn.".to_string());

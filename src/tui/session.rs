@@ -76,6 +76,13 @@ enum WorkerResult<P: Impartial> {
     },
 }
 
+/// A move to judge: its id, the position it was played in, the move.
+struct JudgeJob<P: Impartial> {
+    id: u64,
+    before: P,
+    mv: P::Move,
+}
+
 /// The AI's request in flight.
 struct AiRequest<M> {
     id: u64,
@@ -115,6 +122,9 @@ pub struct Session<P: Impartial + Notation> {
     analysing: Option<P>,
     /// Why a worker failed; the AI is not asked again until an undo or restart.
     failure: Option<String>,
+    /// The judge: one worker thread that judges the moves in the order they are played (a
+    /// replayed game of a hundred moves queues a hundred verdicts, not a hundred threads).
+    judge_tx: Option<Sender<JudgeJob<P>>>,
     /// Verdicts being computed.
     judging: usize,
     /// A verdict arrived since [`Session::take_judged`] was last called.
@@ -139,6 +149,7 @@ impl<P: Impartial + Notation> Session<P> {
             analyses: Vec::new(),
             analysing: None,
             failure: None,
+            judge_tx: None,
             judging: 0,
             judged: false,
         }
@@ -260,13 +271,46 @@ impl<P: Impartial + Notation> Session<P> {
     /// Judges the move `id`, `mv` from `before`, on a worker thread (the search may take a
     /// few milliseconds; the UI never waits for it).
     fn judge(&mut self, id: u64, before: P, mv: P::Move) {
-        let tx = self.tx.clone();
-        match spawn_worker(tx, move || WorkerResult::Verdict {
-            id,
-            judgement: record::judge(&before, &mv, VERDICT_BUDGET),
-        }) {
-            Ok(()) => self.judging += 1,
-            Err(e) => self.failure = Some(e),
+        if self.judge_tx.is_none() {
+            let (jobs_tx, jobs) = channel::<JudgeJob<P>>();
+            let tx = self.tx.clone();
+            let started = thread::Builder::new()
+                .name(WORKER_THREAD.to_string())
+                .spawn(move || {
+                    // Ends when the session (the jobs' sender) is gone.
+                    for job in jobs {
+                        let judged = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                            record::judge_in_words(&job.before, &job.mv, VERDICT_BUDGET)
+                        }));
+                        let result = match judged {
+                            Ok(judgement) => WorkerResult::Verdict {
+                                id: job.id,
+                                judgement,
+                            },
+                            Err(_) => WorkerResult::Failed {
+                                message: "the judge of the moves failed".to_string(),
+                            },
+                        };
+                        if tx.send(result).is_err() {
+                            return;
+                        }
+                    }
+                });
+            match started {
+                Ok(_) => self.judge_tx = Some(jobs_tx),
+                Err(e) => {
+                    self.failure = Some(format!("could not start a worker thread: {e}"));
+                    return;
+                }
+            }
+        }
+        let job = JudgeJob { id, before, mv };
+        if self
+            .judge_tx
+            .as_ref()
+            .is_some_and(|tx| tx.send(job).is_ok())
+        {
+            self.judging += 1;
         }
     }
 
@@ -313,7 +357,7 @@ impl<P: Impartial + Notation> Session<P> {
     }
 
     /// The player's move that the coach should tell about: the last move of the player's, if
-    /// it was a blunder and nothing but the AI's reply came after it.
+    /// it was a blunder and the AI's reply came after it.
     pub fn coach_blunder(&self) -> Option<&Played<P::Move>> {
         let history = self.history();
         let mine = history.iter().rposition(|p| p.by == Side::You)?;
@@ -322,7 +366,8 @@ impl<P: Impartial + Notation> Session<P> {
             .judgement
             .as_ref()
             .is_some_and(|j| j.verdict == Verdict::Blunder);
-        (blunder && history.len() - mine <= 2).then_some(played)
+        // Told after the AI's reply, so the player sees what the blunder allowed.
+        (blunder && history.len() - mine == 2).then_some(played)
     }
 
     /// Takes back the player's last move and the AI's replies after it. `false`: nothing to
@@ -495,6 +540,11 @@ impl<P: Impartial + Notation> Session<P> {
             }
         }
         None
+    }
+
+    /// How many parts the cached analyses hold together (memory: about 40 bytes a part).
+    pub fn cached_analysis_parts(&self) -> usize {
+        self.analyses.iter().map(|(_, a)| a.parts.len()).sum()
     }
 
     /// The cached analysis of the current position, without starting one.

@@ -240,7 +240,7 @@ impl Pty {
             .unwrap_or_else(|| panic!("no move number in the title:\n{text}"))
     }
 
-    /// Plays the revealed winning move (`w`, then `play`'s keys for turn `t`) until the game
+    /// Plays the revealed winning move (`w` three times, then `play`'s keys for turn `t`) until the game
     /// is won, at most `turns` times; panics if it is not won by then. The title counts
     /// moves, so after our move and the AI's reply it is two further on.
     pub fn win_with_revealed_moves(
@@ -251,7 +251,8 @@ impl Pty {
     ) {
         for turn in 0..turns {
             let now = self.move_number();
-            self.send("w");
+            // The graded hint: winning or losing, which part, then the move.
+            self.send("www");
             self.wait_for(revealed);
             self.send(play(turn));
             let next = format!("· move {} ", now + 2);

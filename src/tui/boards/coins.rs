@@ -278,7 +278,7 @@ impl Board for CoinsBoard {
         );
         Ok(match setup.start {
             Start::Standard => CoinRow::new(setup.maxq, &vec![Face::Tails; setup.coins])?,
-            Start::Random => CoinRow::random(setup.coins, setup.maxq, rng),
+            Start::Random | Start::RandomWinning => CoinRow::random(setup.coins, setup.maxq, rng),
         })
     }
 

@@ -677,7 +677,7 @@ impl Board for DodgeballBoard {
         );
         Ok(match setup.start {
             Start::Standard => Dodgeball::full(setup.boxes),
-            Start::Random => Dodgeball::random(setup.boxes, rng),
+            Start::Random | Start::RandomWinning => Dodgeball::random(setup.boxes, rng),
         })
     }
 

@@ -525,7 +525,7 @@ impl Board for GridBoard {
         );
         Ok(match setup.start {
             Start::Standard => CoinGrid::new(&vec![vec![Face::Tails; setup.cols]; setup.rows])?,
-            Start::Random => CoinGrid::random(setup.rows, setup.cols, rng),
+            Start::Random | Start::RandomWinning => CoinGrid::random(setup.rows, setup.cols, rng),
         })
     }
 

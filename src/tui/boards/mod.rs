@@ -9,8 +9,9 @@ pub mod grid;
 
 use rand::rngs::StdRng;
 
+use crate::game::Impartial;
 use crate::games::GameKind;
-use crate::tui::board::{Board, GameSetup};
+use crate::tui::board::{Board, GameSetup, Side, Start};
 use crate::tui::screen::{GameScreen, Match};
 use crate::tui::session::SessionConfig;
 
@@ -35,11 +36,36 @@ fn start_match<B: Board>(
     hints: bool,
     rng: &mut StdRng,
 ) -> anyhow::Result<Box<dyn GameScreen>> {
-    let position = B::start_position(setup, rng)?;
+    let position = if setup.start == Start::RandomWinning && setup.code.is_none() {
+        let random = GameSetup {
+            start: Start::Random,
+            ..setup.clone()
+        };
+        winning_for(B::start_position(&random, rng)?, config.first, rng)
+    } else {
+        B::start_position(setup, rng)?
+    };
     Ok(Box::new(Match::<B>::new(
         position,
         setup.clone(),
         config,
         hints,
     )))
+}
+
+/// `position` made winning for the player: the player to move must have a non-zero nim-sum
+/// when the player moves first, zero when the AI does. One move fixes a board that is not:
+/// any move from nim-sum 0 leaves a non-zero one, and a winning move leaves 0. (A board with
+/// no move at all is left as it is.)
+pub fn winning_for<P: Impartial>(position: P, first: Side, rng: &mut StdRng) -> P {
+    let zero = position.nim_sum().is_zero();
+    let fix = match (first, zero) {
+        (Side::You, true) => crate::ai::random_move(&position, rng),
+        (Side::Ai, false) => position.winning_move(rng),
+        _ => None,
+    };
+    match fix {
+        Some(mv) => position.play_unchecked(&mv),
+        None => position,
+    }
 }

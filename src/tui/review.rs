@@ -1,0 +1,187 @@
+//! The post-game review on the game-over screen, for any game: who won, the value history
+//! (a ratatui chart of who was winning after each move, its height the moves left where the
+//! exact search knows them, the blunders that turned the game marked), the blunders of each
+//! side, and the keys to retry from the player's first mistake or browse the moves.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Constraint, Rect};
+use ratatui::symbols::Marker;
+use ratatui::text::Line;
+use ratatui::widgets::{Axis, Block, Chart, Clear, Dataset, GraphType, Widget};
+
+use crate::record::{self, Played, Side};
+use crate::tui::board::centred;
+use crate::tui::keymap::{self, Action};
+use crate::tui::theme::Theme;
+
+/// Points of a chart: (x, y).
+pub type Points = Vec<(f64, f64)>;
+
+/// The points of the value history: x the move number (0: the start), y positive while the
+/// player is winning and negative while the AI is, of height 1 + the moves left where known
+/// (else 1). Also the points of the blunders.
+pub fn chart_points<M>(history: &[Played<M>]) -> (Points, Points) {
+    let values = record::value_history(history);
+    let height = |winning: Side, remoteness: Option<u32>| {
+        let h = remoteness.map_or(1.0, |r| f64::from(r) + 1.0);
+        if winning == Side::You { h } else { -h }
+    };
+    let mut line = Vec::new();
+    if let Some(first) = history
+        .first()
+        .and_then(|p| p.judgement.as_ref().map(|j| (p, j)))
+    {
+        let (played, j) = first;
+        let winning = if j.nim_sum_before.is_zero() {
+            played.by.other()
+        } else {
+            played.by
+        };
+        line.push((0.0, height(winning, j.before.map(|o| o.remoteness))));
+    }
+    let mut turns = Vec::new();
+    for (i, v) in values.iter().enumerate() {
+        let point = ((i + 1) as f64, height(v.winning, v.remoteness));
+        line.push(point);
+        if v.turning {
+            turns.push(point);
+        }
+    }
+    (line, turns)
+}
+
+/// Blunders of one side in words: `none`, `1 (move 3)`, `2 (moves 3, 7)`.
+fn blunder_words<M>(history: &[Played<M>], side: Side) -> String {
+    let found = record::blunders(history, side);
+    match found.len() {
+        0 => "none".to_string(),
+        1 => format!("1 (move {})", found[0] + 1),
+        n => {
+            let list: Vec<String> = found.iter().take(5).map(|i| (i + 1).to_string()).collect();
+            let more = if n > 5 { ", …" } else { "" };
+            format!("{n} (moves {}{more})", list.join(", "))
+        }
+    }
+}
+
+/// Draws the review popup over `area` for a finished game won by `winner`.
+pub fn render<M>(area: Rect, buf: &mut Buffer, theme: &Theme, winner: Side, history: &[Played<M>]) {
+    let width = area.width.saturating_sub(4).min(78);
+    let height = area.height.saturating_sub(2).min(20);
+    let popup = area.centered(Constraint::Length(width), Constraint::Length(height));
+    Clear.render(popup, buf);
+    let block = Block::bordered()
+        .title(Line::styled(" Game over · review ", theme.title))
+        .border_style(theme.focus_border);
+    let inner = block.inner(popup);
+    block.render(popup, buf);
+    if inner.height < 6 {
+        return;
+    }
+    let (headline, style, why) = match winner {
+        Side::You => ("You win!", theme.winning, "The AI has no move left."),
+        Side::Ai => ("The AI wins.", theme.losing, "You have no move left."),
+    };
+    centred(buf, inner, inner.y, headline, style);
+    let played = match history.len() {
+        1 => "1 move played.".to_string(),
+        n => format!("{n} moves played."),
+    };
+    centred(
+        buf,
+        inner,
+        inner.y + 1,
+        &format!("{why} {played}"),
+        theme.text,
+    );
+
+    let bottom = inner.y + inner.height;
+    let first_mistake = record::blunders(history, Side::You).first().copied();
+    let blunders = format!(
+        "Blunders (█ on the chart): you {} · AI {}",
+        blunder_words(history, Side::You),
+        blunder_words(history, Side::Ai)
+    );
+    centred(buf, inner, bottom - 3, &blunders, theme.text);
+    let retry = match first_mistake {
+        Some(k) => format!(
+            "{} retry from your mistake (move {}) · {} move list",
+            keymap::key_for(Action::Retry),
+            k + 1,
+            keymap::key_for(Action::MoveList)
+        ),
+        None => format!(
+            "No blunder of yours · {} move list",
+            keymap::key_for(Action::MoveList)
+        ),
+    };
+    centred(buf, inner, bottom - 2, &retry, theme.notice);
+    let keys = format!(
+        "Enter/{} new · {} restart · {} undo · Esc board · {} quit",
+        keymap::key_for(Action::NewGame),
+        keymap::key_for(Action::Restart),
+        keymap::key_for(Action::Undo),
+        keymap::key_for(Action::Quit)
+    );
+    centred(buf, inner, bottom - 1, &keys, theme.text);
+
+    let chart_area = Rect {
+        x: inner.x,
+        y: inner.y + 2,
+        width: inner.width,
+        height: inner.height.saturating_sub(5),
+    };
+    if chart_area.height >= 4 {
+        render_chart(chart_area, buf, theme, history);
+    }
+}
+
+/// The value history as a chart.
+fn render_chart<M>(area: Rect, buf: &mut Buffer, theme: &Theme, history: &[Played<M>]) {
+    let (line, turns) = chart_points(history);
+    let top = line.iter().map(|(_, y)| y.abs()).fold(1.0, f64::max);
+    let moves = history.len().max(1) as f64;
+    let zero = [(0.0, 0.0), (moves, 0.0)];
+    let datasets = vec![
+        Dataset::default()
+            .marker(Marker::Braille)
+            .graph_type(GraphType::Line)
+            .style(theme.border)
+            .data(&zero),
+        Dataset::default()
+            .name("who is winning")
+            .marker(Marker::Braille)
+            .graph_type(GraphType::Line)
+            .style(theme.value)
+            .data(&line),
+        Dataset::default()
+            .name("█ blunder")
+            .marker(Marker::Block)
+            .graph_type(GraphType::Scatter)
+            .style(theme.losing)
+            .data(&turns),
+    ];
+    let chart = Chart::new(datasets)
+        .block(
+            Block::bordered()
+                .title(Line::styled(
+                    " Value history: above 0 you win, below it the AI; height: moves left ",
+                    theme.dim,
+                ))
+                .border_style(theme.border),
+        )
+        .x_axis(
+            Axis::default()
+                .title(Line::styled("move", theme.dim))
+                .style(theme.dim)
+                .bounds([0.0, moves])
+                .labels(["0".to_string(), history.len().to_string()]),
+        )
+        .y_axis(
+            Axis::default()
+                .style(theme.dim)
+                .bounds([-top, top])
+                .labels(["AI", "0", "you"]),
+        );
+    chart.render(area, buf);
+}

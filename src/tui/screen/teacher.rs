@@ -1,0 +1,281 @@
+//! The teacher's part of the game screen, for every game: the coach's line after a blunder,
+//! graded hints, retrying from the player's first blunder, and the full-screen game record
+//! that shows the board at each move.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::text::Line;
+use ratatui::widgets::{Block, Clear, Widget};
+
+use super::{Browse, Match, PANEL_WIDTH, ScreenInput, render_bar, wrap_words};
+use crate::game::Impartial;
+use crate::tui::board::{Board, BoardAreas, BoardView, Side};
+use crate::tui::keymap::{self, Action};
+use crate::tui::theme::Theme;
+
+/// The teacher: coach line, graded hints, retry, the game-record panel and the full-screen
+/// record.
+impl<B: Board> Match<B> {
+    /// The coach's line after a blunder of the player's, once the AI has replied.
+    pub(super) fn coach_text(&self) -> Option<String> {
+        if !self.coach {
+            return None;
+        }
+        let played = self.session.coach_blunder()?;
+        let j = played.judgement.as_ref()?;
+        let mut text = format!(
+            "?? Your move left nim-sum *{}: the AI now wins.",
+            j.nim_sum_after.short()
+        );
+        if let Some(better) = &j.better_words {
+            text.push_str(&format!(" {better} would have kept the win"));
+        }
+        text.push_str(&format!(
+            " ({} to take it back, {} to retry).",
+            keymap::key_for(Action::Undo),
+            keymap::key_for(Action::Retry)
+        ));
+        Some(text)
+    }
+
+    /// The first two levels of the graded hint: winning or losing, then which part has a
+    /// winning move. The third is [`Match::reveal`]'s winning move.
+    pub(super) fn graded_hint(&mut self) {
+        let again = keymap::key_for(Action::Reveal);
+        let nim_sum = self.session.position().nim_sum();
+        if self.hint_level <= 1 {
+            self.message = Some(if nim_sum.is_zero() {
+                format!(
+                    "You are losing: the nim-sum is 0, every move leaves it non-zero for the AI. \
+                     Make the game last ({again}: more)."
+                )
+            } else {
+                format!(
+                    "You are winning: nim-sum *{}, not 0. Find a move to nim-sum 0 \
+                     ({again}: which part).",
+                    nim_sum.short()
+                )
+            });
+            return;
+        }
+        let Some(analysis) = self.session.analysis() else {
+            self.reveal_pending = true;
+            self.message = Some("Looking for a winning move…".to_string());
+            return;
+        };
+        self.reveal_pending = false;
+        let position = self.session.position();
+        self.message = Some(match analysis.winning().next() {
+            Some(report) => format!(
+                "{} has a winning move ({again}: the move itself).",
+                position.describe_part(position.part_of(&report.mv))
+            ),
+            None => format!(
+                "No part has a winning move: every move loses against perfect play \
+                 ({again}: more)."
+            ),
+        });
+    }
+
+    /// Back to the position before the player's first blunder.
+    pub(super) fn retry(&mut self) {
+        let Some(k) = self.session.first_blunder() else {
+            self.message = Some(if self.session.judging() {
+                "Still judging the moves; try again in a moment.".to_string()
+            } else {
+                "No blunder of yours to retry from.".to_string()
+            });
+            return;
+        };
+        self.session.retry_from_mistake();
+        self.position_changed();
+        self.message = Some(format!(
+            "Back before move {}, your first blunder: find the move that keeps the win ({} for a hint).",
+            k + 1,
+            keymap::key_for(Action::Reveal)
+        ));
+    }
+
+    pub(super) fn scroll_record(&mut self, down: bool) {
+        let most = self.session.history().len();
+        self.record_back = if down {
+            self.record_back.saturating_sub(1)
+        } else {
+            (self.record_back + 1).min(most)
+        };
+    }
+
+    pub(super) fn open_browse(&mut self) {
+        let selected = self.session.history().len();
+        let position = self.session.position().clone();
+        let board = B::new(&position);
+        self.browse = Some(Browse {
+            selected,
+            offset: 0,
+            position,
+            board,
+        });
+    }
+
+    /// Steps through the record (↑↓, paging, first/last); any other key closes it.
+    pub(super) fn handle_browse(&mut self, input: ScreenInput) {
+        let Some(browse) = &mut self.browse else {
+            return;
+        };
+        let last = self.session.history().len();
+        let step = match input {
+            ScreenInput::Action(Action::Up | Action::Left) => {
+                Some(browse.selected.saturating_sub(1))
+            }
+            ScreenInput::Action(Action::Down | Action::Right) => {
+                Some((browse.selected + 1).min(last))
+            }
+            ScreenInput::Action(Action::PageUp) => Some(browse.selected.saturating_sub(10)),
+            ScreenInput::Action(Action::PageDown) => Some((browse.selected + 10).min(last)),
+            ScreenInput::Action(Action::Home) => Some(0),
+            ScreenInput::Action(Action::End) => Some(last),
+            ScreenInput::Wheel { down, .. } => Some(if down {
+                (browse.selected + 1).min(last)
+            } else {
+                browse.selected.saturating_sub(1)
+            }),
+            ScreenInput::Click(_) => None,
+            ScreenInput::Action(_) => None,
+        };
+        match step {
+            Some(k) => {
+                if k != browse.selected {
+                    browse.selected = k;
+                    browse.position = self.session.position_at(k);
+                    browse.board.position_changed(&browse.position);
+                }
+            }
+            None => self.browse = None,
+        }
+    }
+
+    /// The full-screen record: the board after the selected move on the left, every move on
+    /// the right, the selected move explained under the board.
+    pub(super) fn draw_browse(&mut self, area: Rect, buf: &mut Buffer, theme: &Theme) {
+        let history = self.session.history();
+        let Some(browse) = &mut self.browse else {
+            return;
+        };
+        let [title, middle, detail, bar] = area.layout(&Layout::vertical([
+            Constraint::Length(1),
+            Constraint::Min(0),
+            Constraint::Length(3),
+            Constraint::Length(1),
+        ]));
+        let list_width = (area.width / 2).clamp(PANEL_WIDTH.min(area.width), 64);
+        let [left, right] = middle.layout(&Layout::horizontal([
+            Constraint::Min(0),
+            Constraint::Length(list_width),
+        ]));
+        let at = if browse.selected == 0 {
+            "the start".to_string()
+        } else {
+            format!("move {} of {}", browse.selected, history.len())
+        };
+        let text = format!(
+            " {} · game record · the board at {at} (read-only)",
+            B::KIND.title()
+        );
+        buf.set_style(title, theme.title);
+        buf.set_stringn(title.x, title.y, text, title.width as usize, theme.title);
+
+        let last = browse.selected.checked_sub(1).map(|k| &history[k]);
+        let view = BoardView {
+            position: &browse.position,
+            accepting: false,
+            hints: self.hints,
+            last,
+            theme,
+        };
+        let areas = BoardAreas {
+            board: Block::bordered().inner(left),
+            moves: right,
+        };
+        browse.board.layout(&view, areas);
+        Block::bordered()
+            .title(Line::styled(format!(" {} ", B::KIND.title()), theme.title))
+            .border_style(theme.border)
+            .render(left, buf);
+        browse.board.render(&view, areas, buf);
+
+        // The record over the board's own panel.
+        Clear.render(right, buf);
+        let block = Block::bordered()
+            .title(Line::styled(
+                " Moves: ✓ best · good ?? blunder ",
+                theme.title,
+            ))
+            .border_style(theme.focus_border);
+        let rows = block.inner(right);
+        block.render(right, buf);
+        let selected = browse.selected.checked_sub(1);
+        browse.offset = crate::tui::moves::scroll_to(
+            selected.unwrap_or(0),
+            browse.offset,
+            rows.height as usize,
+        );
+        crate::tui::moves::render_rows(
+            history,
+            history.len(),
+            browse.offset,
+            selected,
+            rows,
+            buf,
+            theme,
+        );
+        if history.is_empty() {
+            buf.set_stringn(
+                rows.x,
+                rows.y,
+                "No moves yet.",
+                rows.width as usize,
+                theme.dim,
+            );
+        }
+
+        let explanation = match last {
+            Some(played) => format!(
+                "{} {}: {}",
+                match played.by {
+                    Side::You => "You",
+                    Side::Ai => "AI",
+                },
+                played.words,
+                crate::tui::moves::explain(played)
+            ),
+            None => format!(
+                "The start position: nim-sum *{}.",
+                browse.position.nim_sum().short()
+            ),
+        };
+        for (i, row) in wrap_words(&explanation, detail.width.saturating_sub(2) as usize)
+            .into_iter()
+            .take(detail.height as usize)
+            .enumerate()
+        {
+            buf.set_stringn(
+                detail.x + 1,
+                detail.y + i as u16,
+                row,
+                detail.width as usize,
+                theme.text,
+            );
+        }
+        render_bar(
+            vec![
+                ("↑↓".to_string(), "step"),
+                ("PgUp/PgDn".to_string(), "10 moves"),
+                ("Home/End".to_string(), "start/end"),
+                ("Esc".to_string(), "(or any other key) back to the game"),
+            ],
+            bar,
+            buf,
+            theme,
+        );
+    }
+}
