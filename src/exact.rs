@@ -375,10 +375,7 @@ pub fn solve<P: FlipGame>(root: &P, limits: &Limits) -> Result<FlipSolution<P>, 
         stride *= table.states.len();
     }
     let remoteness = sweep(&components, count, limits)?;
-    let root_index = components
-        .iter()
-        .map(|t| t.start as usize * t.stride)
-        .sum();
+    let root_index = components.iter().map(|t| t.start as usize * t.stride).sum();
     Ok(FlipSolution {
         root: root.clone(),
         cells,

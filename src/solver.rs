@@ -309,7 +309,8 @@ impl<P: Position> ExactSolution<P> {
                 let outcome = self.outcome(&child)?;
                 let mut losing_replies = 0;
                 for reply in child.legal_moves() {
-                    losing_replies += usize::from(self.outcome(&child.play_unchecked(&reply))?.wins);
+                    losing_replies +=
+                        usize::from(self.outcome(&child.play_unchecked(&reply))?.wins);
                 }
                 Some(MoveOutcome {
                     mv,
