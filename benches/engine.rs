@@ -8,8 +8,13 @@
 //! - `nim_sum/*`, `parts/*`, `ai_perfect/*`, `winning_move/*`, `stalling_move/*`: the hot paths
 //!   of a turn on the largest boards (random 100 × 100 grid, 30000-coin row, 10^6 boxes), from
 //!   a winning position (random) and a losing one (the random one after a winning move).
-//! - `exact/*`: the remoteness search the AI runs near the end of a game, on positions just
-//!   within its budget (65536 and 97536 reachable positions), and the AI's whole exact move.
+//! - `exact/*`: the remoteness search the AI runs near the end of a game: `solution/*` the
+//!   games' compact search (`ExactSolution::new`), `generic/*` the generic walk over whole
+//!   positions it replaced (`ExactSolution::generic`, kept as the reference) on the same
+//!   positions, and `ai_perfect/*` the AI's whole exact move.
+//! - `worst/*`: the AI's move and the analysis (`grundy analyze`) on the positions that used to
+//!   take seconds: long boards with few pieces, the sparse-board family (k pieces or tails
+//!   coins at random on the largest boards), full boards just past the budget, small grids.
 //! - `analysis/*`: what the TUI's hint mode computes for the large positions.
 //!
 //! The generic engine (`Analysis::new`, `choose_move`, `ExactSolution::new`) is instantiated
@@ -31,8 +36,8 @@ use grundy::games::dodgeball::{self, Dodgeball};
 use grundy::games::grid::{self, CoinGrid};
 use grundy::solver::ExactSolution;
 use grundy::tui::session::{ANALYSIS_BUDGET, ANALYSIS_MOVES};
-use rand::SeedableRng;
 use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
 
 #[path = "support/contest_inputs.rs"]
 mod contest_inputs;
@@ -146,21 +151,37 @@ fn engine_hot_paths(c: &mut Criterion) {
     hot_paths(c, "dodgeball_n1e6", &large_boards());
 }
 
-/// The exact search (`ExactSolution::new` with the AI's budget) and the AI's exact move on a
-/// position of `expected` reachable positions.
-fn exact_one<P: Impartial + Notation>(c: &mut Criterion, name: &str, code: &str, expected: usize) {
+/// The exact search (`ExactSolution::new` with the AI's budget), the generic walk on the same
+/// position (when `generic`), and the AI's exact move on a position of `expected` reachable
+/// positions.
+fn exact_one<P: Impartial + Notation>(
+    c: &mut Criterion,
+    name: &str,
+    code: &str,
+    expected: usize,
+    generic: bool,
+) {
     let position = P::from_code(code).expect("a valid code");
     let solved = ExactSolution::new(&position, EXACT_BUDGET).expect("within the budget");
+    assert!(solved.is_compact());
     assert_eq!(solved.len(), expected, "{code}");
     let mut group = c.benchmark_group("exact");
-    // A search takes up to a quarter of a second: one per iteration, ten samples.
     group
         .sample_size(10)
         .measurement_time(Duration::from_secs(3))
-        .sampling_mode(SamplingMode::Flat);
+        .sampling_mode(SamplingMode::Flat)
+        .throughput(Throughput::Elements(expected as u64));
     group.bench_function(format!("solution/{name}"), |b| {
         b.iter(|| ExactSolution::new(black_box(&position), EXACT_BUDGET).map(|s| s.len()))
     });
+    if generic {
+        let reference = ExactSolution::generic(&position, usize::MAX).expect("small enough");
+        assert_eq!(reference.len(), expected);
+        assert_eq!(reference.root(), solved.root());
+        group.bench_function(format!("generic/{name}"), |b| {
+            b.iter(|| ExactSolution::generic(black_box(&position), usize::MAX).map(|s| s.len()))
+        });
+    }
     let mut rng = StdRng::seed_from_u64(8);
     group.bench_function(format!("ai_perfect/{name}"), |b| {
         b.iter(|| choose_move(black_box(&position), Level::Perfect, &mut rng))
@@ -170,19 +191,121 @@ fn exact_one<P: Impartial + Notation>(c: &mut Criterion, name: &str, code: &str,
 
 fn exact(c: &mut Criterion) {
     // The full board of 32 boxes: 2^16 = 65536 reachable positions.
-    exact_one::<Dodgeball>(
-        c,
-        "dodgeball_full32",
-        &format!("dodgeball:{}", "1".repeat(32)),
-        65_536,
-    );
+    let full = |n: usize| format!("dodgeball:{}", "1".repeat(n));
+    exact_one::<Dodgeball>(c, "dodgeball_full32", &full(32), 65_536, true);
     // 22 tails coins, MAXQ 3: 97536 reachable positions.
+    let tails = |n: usize| "T".repeat(n);
     exact_one::<CoinRow>(
         c,
         "coins_T22_q3",
-        &format!("coins:3:{}", "T".repeat(22)),
+        &format!("coins:3:{}", tails(22)),
         97_536,
+        true,
     );
+    // The grid (a win in one move) and the 3 × 4 board of tails.
+    exact_one::<CoinGrid>(c, "grid_THHH_TTTH_TTTT", "grid:THHH/TTTH/TTTT", 2_488, true);
+    exact_one::<CoinGrid>(c, "grid_TTTT_TTTT_TTTT", "grid:TTTT/TTTT/TTTT", 4_096, true);
+    // Near the budget of 10^6 positions.
+    exact_one::<Dodgeball>(c, "dodgeball_full38", &full(38), 524_288, false);
+    exact_one::<CoinRow>(
+        c,
+        "coins_T27_q3",
+        &format!("coins:3:{}", tails(27)),
+        784_896,
+        false,
+    );
+}
+
+/// A board of `n` boxes with pieces in `boxes`, or a row of `n` coins with tails `coins`.
+fn dodgeball_with(n: usize, boxes: &[usize]) -> Dodgeball {
+    let mut pieces = vec![false; n];
+    for &b in boxes {
+        pieces[b - 1] = true;
+    }
+    Dodgeball::new(&pieces).expect("a valid board")
+}
+
+fn coins_with(n: usize, maxq: u32, tails: &[usize]) -> CoinRow {
+    let mut faces = vec![grundy::games::Face::Heads; n];
+    for &t in tails {
+        faces[t - 1] = grundy::games::Face::Tails;
+    }
+    CoinRow::new(maxq, &faces).expect("a valid row")
+}
+
+/// The AI's move and `analyze` (all moves ranked) on `position`.
+fn worst_one<P: Impartial>(c: &mut Criterion, name: &str, position: &P) {
+    let mut group = c.benchmark_group("worst");
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(2))
+        .sampling_mode(SamplingMode::Flat);
+    let mut rng = StdRng::seed_from_u64(9);
+    group.bench_function(format!("ai_perfect/{name}"), |b| {
+        b.iter(|| choose_move(black_box(position), Level::Perfect, &mut rng))
+    });
+    group.bench_function(format!("analyze/{name}"), |b| {
+        b.iter(|| Analysis::new(black_box(position), 40, EXACT_BUDGET))
+    });
+    group.finish();
+}
+
+fn worst(c: &mut Criterion) {
+    const MILLION: usize = Dodgeball::MAX_N;
+    worst_one(
+        c,
+        "dodgeball_1to6_of_1e5",
+        &dodgeball_with(100_000, &[1, 2, 3, 4, 5, 6]),
+    );
+    worst_one(
+        c,
+        "dodgeball_1to6_of_1e6",
+        &dodgeball_with(MILLION, &[1, 2, 3, 4, 5, 6]),
+    );
+    worst_one(
+        c,
+        "dodgeball_1to4_of_1e6",
+        &dodgeball_with(MILLION, &[1, 2, 3, 4]),
+    );
+    worst_one(
+        c,
+        "dodgeball_1357_of_1e6",
+        &dodgeball_with(MILLION, &[1, 3, 5, 7]),
+    );
+    worst_one(c, "dodgeball_full40", &Dodgeball::full(40));
+    worst_one(c, "dodgeball_full45", &Dodgeball::full(45));
+    worst_one(
+        c,
+        "dodgeball_random3000",
+        &Dodgeball::random(3000, &mut StdRng::seed_from_u64(12)),
+    );
+    worst_one(
+        c,
+        "coins_n30000_q20_T108_4096",
+        &coins_with(30_000, 20, &[108, 4096]),
+    );
+    worst_one(
+        c,
+        "grid_4x4_all_T",
+        &CoinGrid::from_code("grid:TTTT/TTTT/TTTT/TTTT").unwrap(),
+    );
+    // The sparse family: k pieces (tails coins) at random in the lower half of the largest
+    // board, the place where pieces can still move.
+    let mut rng = StdRng::seed_from_u64(13);
+    for k in [2, 4, 6, 8, 12] {
+        let boxes: Vec<usize> = (0..k).map(|_| rng.random_range(1..=MILLION / 2)).collect();
+        worst_one(
+            c,
+            &format!("sparse_dodgeball_1e6_k{k}"),
+            &dodgeball_with(MILLION, &boxes),
+        );
+        let coins: Vec<usize> = (0..k).map(|_| rng.random_range(1..=30_000)).collect();
+        worst_one(
+            c,
+            &format!("sparse_coins_30000_q20_k{k}"),
+            &coins_with(30_000, 20, &coins),
+        );
+    }
 }
 
 fn analysis_of<P: Impartial>(c: &mut Criterion, game: &str, positions: &[(&str, P)]) {
@@ -207,6 +330,6 @@ fn analysis(c: &mut Criterion) {
 criterion_group! {
     name = benches;
     config = Criterion::default().warm_up_time(Duration::from_secs(1));
-    targets = contest, engine_hot_paths, exact, analysis
+    targets = contest, engine_hot_paths, exact, worst, analysis
 }
 criterion_main!(benches);

@@ -1,24 +1,38 @@
 //! The computer player. From a winning position it moves to nim-sum 0; from a losing one it
 //! stalls. When the whole game tree from the position is small enough to search (see
-//! [`EXACT_BUDGET`]) it plays by remoteness instead, as GamesCrafters' solvers do: it wins in
-//! the fewest moves and loses in the most.
+//! [`EXACT_BUDGET`] and [`EXACT_DEADLINE`]) it plays by remoteness instead, as GamesCrafters'
+//! solvers do: it wins in the fewest moves and loses in the most.
 //!
 //! Levels below [`Level::Perfect`] sometimes play a random legal move instead of the best one,
 //! so that a beginner can win.
 
 use std::fmt;
+use std::time::{Duration, Instant};
 
 use rand::{Rng, RngExt};
 
+use crate::exact::Limits;
 use crate::game::Impartial;
 use crate::solver::{ExactSolution, Outcome};
 
 /// How many positions the AI may search to play exactly by remoteness. Past this it uses the
-/// Sprague–Grundy move (winning) or the game's stalling heuristic (losing). A search costs
-/// about 1.5 to 2.5 µs a position (`cargo bench --bench engine -- exact`), and one that
-/// overruns is abandoned only at the budget, so this keeps every AI move, hopeless searches
-/// included, to a quarter of a second or less.
-pub const EXACT_BUDGET: usize = 100_000;
+/// Sprague–Grundy move (winning) or the game's stalling heuristic (losing). The games' compact
+/// searches know the exact count before they start and refuse a larger tree at once; they
+/// solve 10^6 positions in well under a quarter of a second (`cargo bench --bench engine --
+/// exact`).
+pub const EXACT_BUDGET: usize = 1_000_000;
+
+/// How long the AI's exact search may run before it gives up (checked as it goes): the
+/// safety net under [`EXACT_BUDGET`] for games without a compact search and for slow machines.
+pub const EXACT_DEADLINE: Duration = Duration::from_millis(200);
+
+/// The limits of the AI's and the analysis's exact searches, starting now.
+pub fn exact_limits(positions: usize) -> Limits {
+    Limits {
+        positions,
+        deadline: Some(Instant::now() + EXACT_DEADLINE),
+    }
+}
 
 /// How well the AI plays.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, clap::ValueEnum)]
@@ -170,7 +184,7 @@ pub fn choose_move_with_budget<P: Impartial, R: Rng + ?Sized>(
         });
     }
     if budget > 0
-        && let Some(solution) = ExactSolution::new(position, budget)
+        && let Some(solution) = ExactSolution::within(position, &exact_limits(budget))
     {
         return exact_move(position, &solution, rng);
     }
@@ -196,24 +210,7 @@ pub fn exact_move<P: Impartial, R: Rng + ?Sized>(
     rng: &mut R,
 ) -> Option<Decision<P::Move>> {
     let here = solution.outcome(position)?;
-    let scored: Vec<(P::Move, Outcome, usize)> = position
-        .legal_moves()
-        .into_iter()
-        .map(|mv| {
-            let child = position.play_unchecked(&mv);
-            let outcome = solution.outcome(&child).expect("children are solved");
-            let mistakes = child
-                .legal_moves()
-                .iter()
-                .filter(|m| {
-                    solution
-                        .outcome(&child.play_unchecked(m))
-                        .is_some_and(|o| o.wins)
-                })
-                .count();
-            (mv, outcome, mistakes)
-        })
-        .collect();
+    let scored = solution.moves_from(position)?;
     let best_key = |o: &Outcome, mistakes: usize| -> (bool, i64, usize) {
         if here.wins {
             // Move to a lost position, as fast as possible.
@@ -222,11 +219,14 @@ pub fn exact_move<P: Impartial, R: Rng + ?Sized>(
             (true, o.remoteness as i64, mistakes)
         }
     };
-    let best = scored.iter().map(|(_, o, m)| best_key(o, *m)).max()?;
+    let best = scored
+        .iter()
+        .map(|m| best_key(&m.outcome, m.losing_replies))
+        .max()?;
     let candidates: Vec<P::Move> = scored
         .into_iter()
-        .filter(|(_, o, m)| best_key(o, *m) == best)
-        .map(|(mv, _, _)| mv)
+        .filter(|m| best_key(&m.outcome, m.losing_replies) == best)
+        .map(|m| m.mv)
         .collect();
     let mv = pick(candidates, rng)?;
     let reason = if here.wins {

@@ -1,9 +1,32 @@
 //! The analysis behind hints and `grundy analyze`: the value of every part, the nim-sum, who
 //! wins, and for each legal move whether it wins or loses for the player making it.
 
+use std::fmt;
+
+use crate::ai::exact_limits;
 use crate::game::Impartial;
 use crate::nimber::Nimber;
 use crate::solver::{ExactSolution, Outcome};
+
+/// A count of moves, or a lower bound on it where the moves are too many to go through (the
+/// blocks of a large coin grid).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveCount {
+    pub count: usize,
+    /// Whether `count` is all of them (else: at least this many).
+    pub complete: bool,
+}
+
+/// `11`, or `at least 3`.
+impl fmt::Display for MoveCount {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.complete {
+            write!(f, "{}", self.count)
+        } else {
+            write!(f, "at least {}", self.count)
+        }
+    }
+}
 
 /// One legal move and what it does to the game.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -29,62 +52,76 @@ pub struct Analysis<P: Impartial> {
     pub mover_wins: bool,
     /// Exact outcome, with remoteness, when the tree was small enough.
     pub exact: Option<Outcome>,
-    /// Legal moves, at most the limit given: winning ones first, then losing ones; each group
-    /// fastest win / slowest loss first where the remoteness is known.
+    /// Legal moves, at most the limit given, best first: winning ones, then losing ones; each
+    /// group fastest win / slowest loss first where the remoteness is known (when the exact
+    /// search solved the position, these are the best of all legal moves).
     pub moves: Vec<MoveReport<P::Move>>,
     /// Whether there were more legal moves than listed.
     pub moves_truncated: bool,
+    /// How many legal moves win, listed or not.
+    pub winning_count: MoveCount,
 }
 
 impl<P: Impartial> Analysis<P> {
     /// Analyses `position`, listing at most `move_limit` moves and searching at most
-    /// `exact_budget` positions for exact remoteness.
+    /// `exact_budget` positions (and [`crate::ai::EXACT_DEADLINE`]) for exact remoteness.
     pub fn new(position: &P, move_limit: usize, exact_budget: usize) -> Analysis<P> {
         let parts = position.parts();
         let nim_sum: Nimber = parts.iter().map(|(_, v)| *v).sum();
         let solution = if exact_budget > 0 {
-            ExactSolution::new(position, exact_budget)
+            ExactSolution::within(position, &exact_limits(exact_budget))
         } else {
             None
         };
-        let exact = solution.as_ref().and_then(|s| s.outcome(position));
-
-        // Winning moves first, so a truncated list still shows them.
-        let mut listed = position.winning_moves(move_limit);
-        let mut truncated = false;
-        for (part, _) in &parts {
-            if listed.len() >= move_limit {
-                truncated = true;
-                break;
+        let report = |mv: P::Move, remoteness_after: Option<u32>| {
+            let nim_sum_after = position.nim_sum_after(&mv);
+            MoveReport {
+                wins: nim_sum_after.is_zero(),
+                nim_sum_after,
+                remoteness_after,
+                mv,
             }
-            let (moves, more) = position.moves_of(*part, move_limit - listed.len());
-            truncated |= more;
-            for mv in moves {
-                if !listed.contains(&mv) {
-                    listed.push(mv);
-                }
+        };
+        let (mut moves, truncated, winning_count) = match &solution {
+            // Every move is solved: rank them all, then keep the best.
+            Some(solution) => {
+                let moves: Vec<MoveReport<P::Move>> = solution
+                    .moves()
+                    .into_iter()
+                    .map(|m| report(m.mv, Some(m.outcome.remoteness)))
+                    .collect();
+                let count = MoveCount {
+                    count: moves.iter().filter(|m| m.wins).count(),
+                    complete: true,
+                };
+                let truncated = moves.len() > move_limit;
+                (moves, truncated, count)
             }
-        }
-        listed.truncate(move_limit);
-        let mut moves: Vec<MoveReport<P::Move>> = listed
-            .into_iter()
-            .map(|mv| {
-                let nim_sum_after = position.nim_sum_after(&mv);
-                let remoteness_after = solution.as_ref().and_then(|s| {
-                    s.outcome(&position.play_unchecked(&mv))
-                        .map(|o| o.remoteness)
-                });
-                MoveReport {
-                    wins: nim_sum_after.is_zero(),
-                    nim_sum_after,
-                    remoteness_after,
-                    mv,
+            None => {
+                // Winning moves first, so a truncated list still shows them.
+                let mut listed = position.winning_moves(move_limit);
+                let mut truncated = false;
+                for (part, _) in &parts {
+                    if listed.len() >= move_limit {
+                        truncated = true;
+                        break;
+                    }
+                    let (moves, more) = position.moves_of(*part, move_limit - listed.len());
+                    truncated |= more;
+                    for mv in moves {
+                        if !listed.contains(&mv) {
+                            listed.push(mv);
+                        }
+                    }
                 }
-            })
-            .collect();
+                listed.truncate(move_limit);
+                let (count, complete) = position.count_winning_moves();
+                let moves = listed.into_iter().map(|mv| report(mv, None)).collect();
+                (moves, truncated, MoveCount { count, complete })
+            }
+        };
         // Best first: winning moves, the fastest win first where the search knows it, then
-        // losing ones, the slowest loss first. (A game may find only some winning moves up
-        // front, as the grid builds one block per anchor; the rest join the winners here.)
+        // losing ones, the slowest loss first.
         moves.sort_by_key(|report| {
             let pace = match report.remoteness_after {
                 Some(r) if report.wins => i64::from(r),
@@ -93,13 +130,15 @@ impl<P: Impartial> Analysis<P> {
             };
             (!report.wins, pace)
         });
+        moves.truncate(move_limit);
         Analysis {
             parts,
             nim_sum,
             mover_wins: !nim_sum.is_zero(),
-            exact,
+            exact: solution.as_ref().map(|s| s.root()),
             moves,
             moves_truncated: truncated,
+            winning_count,
         }
     }
 

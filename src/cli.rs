@@ -783,7 +783,7 @@ fn analyze<P: Impartial + Notation>(
             exact.remoteness
         )?;
     }
-    let winning = analysis.winning().count();
+    let winning = analysis.winning_count;
     writeln!(out)?;
     writeln!(
         out,

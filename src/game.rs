@@ -72,6 +72,18 @@ pub trait Position: Clone + Eq + Hash + Debug + Send + Sync + 'static {
     fn moves_bound(&self) -> Option<u128> {
         None
     }
+
+    /// The game's own exact search over compact states ([`crate::exact`]), if it has one:
+    /// `Some(Ok)` solved, `Some(Err)` known not to finish within `limits`. `None` (the
+    /// default): the exact solver uses its generic walk over whole positions.
+    #[allow(clippy::type_complexity)]
+    fn compact_search(
+        &self,
+        limits: &crate::exact::Limits,
+    ) -> Option<Result<Box<dyn crate::exact::SolvedTree<Self>>, crate::exact::TooLarge>> {
+        let _ = limits;
+        None
+    }
 }
 
 /// A position whose Sprague–Grundy value is known through a decomposition into parts (the
@@ -124,6 +136,23 @@ pub trait Impartial: Position {
             }
         }
         found
+    }
+
+    /// How many legal moves lead to nim-sum 0, and whether that is all of them (`false`: at
+    /// least this many; a game whose moves are too many to list says so). The default goes
+    /// through every move of every part.
+    fn count_winning_moves(&self) -> (usize, bool) {
+        let sum = self.nim_sum();
+        if sum.is_zero() {
+            return (0, true);
+        }
+        let count = self
+            .parts()
+            .into_iter()
+            .flat_map(|(part, _)| self.moves_of(part, usize::MAX).0)
+            .filter(|mv| self.nim_sum_after(mv).is_zero())
+            .count();
+        (count, true)
     }
 
     /// A move to nim-sum 0 chosen at random among the winning ones, or `None` from a position

@@ -1,12 +1,14 @@
 //! grundy: impartial combinatorial games played perfectly through Sprague–Grundy theory.
 //!
-//! The engine is generic over the traits of [`game`]: [`solver`] searches game trees exactly,
+//! The engine is generic over the traits of [`game`]: [`solver`] searches game trees exactly
+//! (through [`exact`]'s compact states where a game provides them),
 //! [`ai`] picks moves, [`analysis`] explains a position. [`games`] holds the rules of each game,
 //! [`cli`] the command line and [`tui`] the terminal game.
 
 pub mod ai;
 pub mod analysis;
 pub mod cli;
+pub mod exact;
 pub mod game;
 pub mod games;
 pub mod input;

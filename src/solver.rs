@@ -3,10 +3,17 @@
 //! options' values). Both walk every position reachable from a root, so they are for small
 //! positions: the brute-force checks of the fast formulas, and the AI's exact play near the end
 //! of a game.
+//!
+//! [`ExactSolution`] uses a game's compact search ([`crate::exact`], through
+//! [`Position::compact_search`]) when it has one, and the generic walk here otherwise; the
+//! generic walk stays the reference the compact searches are tested against
+//! ([`ExactSolution::generic`]).
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hash, Hasher};
+use std::time::Instant;
 
+use crate::exact::{Limits, MoveOutcome, SolvedTree};
 use crate::game::Position;
 use crate::nimber::{Nimber, mex};
 
@@ -50,6 +57,11 @@ impl Hasher for FxHasher {
 
     fn write_u64(&mut self, i: u64) {
         self.add(i);
+    }
+
+    fn write_u128(&mut self, i: u128) {
+        self.add(i as u64);
+        self.add((i >> 64) as u64);
     }
 
     fn write_usize(&mut self, i: usize) {
@@ -105,14 +117,16 @@ where
     V: Copy,
     F: FnMut(&P, &[V]) -> V,
 {
-    walk(root, budget, &FxHashMap::default(), combine)
+    walk(root, budget, None, &FxHashMap::default(), combine)
 }
 
-/// [`evaluate`], with the values of `known` positions taken as given: the walk stops there.
-/// The table returned holds the positions newly evaluated.
+/// [`evaluate`], with the values of `known` positions taken as given: the walk stops there,
+/// and with an optional deadline (checked every 1024 positions). The table returned holds the
+/// positions newly evaluated.
 fn walk<P, V, F>(
     root: &P,
     budget: usize,
+    deadline: Option<Instant>,
     known: &FxHashMap<P, V>,
     mut combine: F,
 ) -> Option<FxHashMap<P, V>>
@@ -150,6 +164,9 @@ where
                 if table.len() + stack.len() >= budget {
                     return None;
                 }
+                if table.len() % 1024 == 1023 && deadline.is_some_and(|d| Instant::now() >= d) {
+                    return None;
+                }
                 stack.push(frame(child));
             }
         }
@@ -159,12 +176,45 @@ where
 
 /// The outcome of every position reachable from a root.
 pub struct ExactSolution<P: Position> {
-    table: FxHashMap<P, Outcome>,
+    inner: Solved<P>,
+}
+
+enum Solved<P: Position> {
+    /// The generic walk: every reachable position in a hash table.
+    Generic {
+        root: P,
+        table: FxHashMap<P, Outcome>,
+    },
+    /// The game's own compact search.
+    Compact(Box<dyn SolvedTree<P>>),
 }
 
 impl<P: Position> ExactSolution<P> {
     /// Solves everything reachable from `root`, or `None` past `budget` positions.
     pub fn new(root: &P, budget: usize) -> Option<ExactSolution<P>> {
+        ExactSolution::within(root, &Limits::positions(budget))
+    }
+
+    /// Solves everything reachable from `root` within `limits`, by the game's compact search
+    /// where it has one ([`Position::compact_search`]), else by the generic walk.
+    pub fn within(root: &P, limits: &Limits) -> Option<ExactSolution<P>> {
+        match root.compact_search(limits) {
+            Some(Ok(solved)) => Some(ExactSolution {
+                inner: Solved::Compact(solved),
+            }),
+            Some(Err(_)) => None,
+            None => ExactSolution::generic_within(root, limits),
+        }
+    }
+
+    /// The generic walk, whatever the game: the reference the compact searches are checked
+    /// against.
+    pub fn generic(root: &P, budget: usize) -> Option<ExactSolution<P>> {
+        ExactSolution::generic_within(root, &Limits::positions(budget))
+    }
+
+    fn generic_within(root: &P, limits: &Limits) -> Option<ExactSolution<P>> {
+        let budget = limits.positions;
         // The work of a search is the positions it reaches times the moves it lists there.
         let work = root
             .reachable_bound()
@@ -172,22 +222,115 @@ impl<P: Position> ExactSolution<P> {
         if work.is_some_and(|work| work > budget as u128 * 64) {
             return None;
         }
-        evaluate(root, budget, |_, options| Outcome::from_options(options))
-            .map(|table| ExactSolution { table })
+        let table = walk(
+            root,
+            budget,
+            limits.deadline,
+            &FxHashMap::default(),
+            |_, options| Outcome::from_options(options),
+        )?;
+        Some(ExactSolution {
+            inner: Solved::Generic {
+                root: root.clone(),
+                table,
+            },
+        })
     }
 
-    /// The outcome of a position reachable from the root.
+    /// Whether the game's compact search solved this (rather than the generic walk).
+    pub fn is_compact(&self) -> bool {
+        matches!(self.inner, Solved::Compact(_))
+    }
+
+    /// The outcome of a position reachable from the root (`None` for any other). On long
+    /// boards this reads the whole position; [`ExactSolution::moves`] answers for the root's
+    /// children without that.
     pub fn outcome(&self, position: &P) -> Option<Outcome> {
-        self.table.get(position).copied()
+        match &self.inner {
+            Solved::Generic { table, .. } => table.get(position).copied(),
+            Solved::Compact(solved) => solved.outcome(position),
+        }
+    }
+
+    /// The outcome of the root.
+    pub fn root(&self) -> Outcome {
+        match &self.inner {
+            Solved::Generic { root, table } => table[root],
+            Solved::Compact(solved) => solved.root(),
+        }
+    }
+
+    /// Every legal move of the root, with the outcome after it and how many of the replies
+    /// from there lose for the opponent.
+    pub fn moves(&self) -> Vec<MoveOutcome<P::Move>> {
+        match &self.inner {
+            Solved::Generic { root, table } => root
+                .legal_moves()
+                .into_iter()
+                .map(|mv| {
+                    let child = root.play_unchecked(&mv);
+                    let losing_replies = child
+                        .legal_moves()
+                        .iter()
+                        .filter(|m| table[&child.play_unchecked(m)].wins)
+                        .count();
+                    MoveOutcome {
+                        outcome: table[&child],
+                        losing_replies,
+                        mv,
+                    }
+                })
+                .collect(),
+            Solved::Compact(solved) => solved.moves(),
+        }
+    }
+
+    /// The root position.
+    pub fn root_position(&self) -> &P {
+        match &self.inner {
+            Solved::Generic { root, .. } => root,
+            Solved::Compact(solved) => solved.root_position(),
+        }
+    }
+
+    /// [`ExactSolution::moves`] of any position reachable from the root (`None` for others):
+    /// from the root itself without reading whole positions, elsewhere by looking up each
+    /// child and grandchild.
+    pub fn moves_from(&self, position: &P) -> Option<Vec<MoveOutcome<P::Move>>> {
+        if position == self.root_position() {
+            return Some(self.moves());
+        }
+        self.outcome(position)?;
+        position
+            .legal_moves()
+            .into_iter()
+            .map(|mv| {
+                let child = position.play_unchecked(&mv);
+                let outcome = self.outcome(&child)?;
+                let mut losing_replies = 0;
+                for reply in child.legal_moves() {
+                    losing_replies +=
+                        usize::from(self.outcome(&child.play_unchecked(&reply))?.wins);
+                }
+                Some(MoveOutcome {
+                    mv,
+                    outcome,
+                    losing_replies,
+                })
+            })
+            .collect()
     }
 
     /// How many positions were solved.
     pub fn len(&self) -> usize {
-        self.table.len()
+        match &self.inner {
+            Solved::Generic { table, .. } => table.len(),
+            Solved::Compact(solved) => solved.len(),
+        }
     }
 
     pub fn is_empty(&self) -> bool {
-        self.table.is_empty()
+        self.len() == 0
     }
 }
 
@@ -228,6 +371,7 @@ impl<P: Position> DefinitionMemo<P> {
         let fresh = walk(
             position,
             usize::MAX,
+            None,
             &self.table,
             |_, options: &[Nimber]| mex(options.iter().copied()),
         )

@@ -4,6 +4,7 @@
 //! solver in [`contest`].
 
 pub mod contest;
+pub mod exact;
 pub mod notation;
 pub mod rules;
 pub mod values;

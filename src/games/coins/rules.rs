@@ -227,6 +227,11 @@ impl CoinRow {
         self.tails[i / 64] >> (i % 64) & 1 == 1
     }
 
+    /// The tails bitset: bit i − 1 of word (i − 1) / 64 is coin i.
+    pub(super) fn tail_words(&self) -> &[u64] {
+        &self.tails
+    }
+
     pub(crate) fn cached_nim_sum(&self) -> u32 {
         self.nim_sum
     }
@@ -325,6 +330,14 @@ impl Position for CoinRow {
     fn is_over(&self) -> bool {
         self.tails_iter()
             .all(|coin| !coin.is_multiple_of(2) && !coin.is_multiple_of(3))
+    }
+
+    /// The classes of coins c·2^a·3^b as independent components (see `exact.rs`).
+    fn compact_search(
+        &self,
+        limits: &crate::exact::Limits,
+    ) -> Option<Result<Box<dyn crate::exact::SolvedTree<Self>>, crate::exact::TooLarge>> {
+        Some(crate::exact::solve(self, limits).map(|s| Box::new(s) as _))
     }
 
     /// 2^k, where k counts the coins any sequence of moves can ever turn: the coins

@@ -281,6 +281,26 @@ impl Impartial for CoinRow {
         found
     }
 
+    /// Every move of every tails coin whose precomputed change of the nim-sum is the nim-sum.
+    fn count_winning_moves(&self) -> (usize, bool) {
+        let sum = self.cached_nim_sum();
+        if sum == 0 {
+            return (0, true);
+        }
+        let table = table(self.maxq());
+        let count = self
+            .tails_iter()
+            .map(|coin| {
+                table
+                    .coin_moves(coin)
+                    .iter()
+                    .filter(|m| m.delta == sum)
+                    .count()
+            })
+            .sum();
+        (count, true)
+    }
+
     /// The heuristic, in order of importance:
     /// 1. **Fewest winning replies**: after the move the nim-sum is s ≠ 0 with highest bit h;
     ///    every tails coin whose value has bit h set has a reply to nim-sum 0, so the move

@@ -3,6 +3,7 @@
 //! Sprague–Grundy values and the AI's moves, [`contest`] the contest problem.
 
 pub mod contest;
+pub mod exact;
 pub mod notation;
 pub mod rules;
 pub mod values;

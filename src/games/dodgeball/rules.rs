@@ -228,6 +228,11 @@ impl Dodgeball {
         word
     }
 
+    /// The board's words: bit `b % 64` of word `b / 64` is box `b`.
+    pub(super) fn words(&self) -> &[u64] {
+        &self.words
+    }
+
     /// The cached nim-sum as a machine integer.
     pub(crate) fn nim_sum_u32(&self) -> u32 {
         self.nim_sum
@@ -378,6 +383,14 @@ impl Position for Dodgeball {
 
     fn is_over(&self) -> bool {
         self.material == 0
+    }
+
+    /// The chains of boxes o·2^k as independent components (see `exact.rs`).
+    fn compact_search(
+        &self,
+        limits: &crate::exact::Limits,
+    ) -> Option<Result<Box<dyn crate::exact::SolvedTree<Self>>, crate::exact::TooLarge>> {
+        Some(crate::exact::solve(self, limits).map(|s| Box::new(s) as _))
     }
 
     /// Moves stay inside a chain `o, 2o, 4o, …` (o odd), never move a piece down, and change

@@ -85,6 +85,16 @@ impl Impartial for Dodgeball {
         found
     }
 
+    /// Each piece of a winning heap has exactly one winning throw: counted a word at a time.
+    fn count_winning_moves(&self) -> (usize, bool) {
+        let total = self
+            .winning_heaps()
+            .iter()
+            .map(|&(h, _)| self.count_heap(h))
+            .sum();
+        (total, true)
+    }
+
     /// Uniform over all winning moves (each winning piece has exactly one), counted by
     /// popcount rather than listed.
     fn winning_move<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Throw> {

@@ -7,6 +7,7 @@
 
 pub mod block;
 pub mod contest;
+pub mod exact;
 pub mod notation;
 pub mod rules;
 pub mod values;

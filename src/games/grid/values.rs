@@ -182,6 +182,14 @@ impl Impartial for CoinGrid {
             .collect()
     }
 
+    /// The blocks of a large board are too many to go through: at least one winning block per
+    /// winning anchor (more blocks at those anchors, and blocks at row-1 or column-1 anchors of
+    /// other values, may win too).
+    fn count_winning_moves(&self) -> (usize, bool) {
+        let anchors = self.winning_anchors().len();
+        (anchors, anchors == 0)
+    }
+
     /// A random anchor among the winning ones, with its block built directly.
     fn winning_move<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Block> {
         let nim_sum = self.nim_sum();
