@@ -560,6 +560,8 @@ impl App {
     pub fn handle_event(&mut self, event: Event) {
         match event {
             Event::Key(key) if key.is_press() => self.handle_key(key),
+            // A question or the save prompt waits for its keys; the mouse does nothing.
+            Event::Mouse(_) if self.confirm.is_some() || self.prompt.is_some() => {}
             Event::Mouse(mouse) => {
                 let at = ScreenPosition::new(mouse.column, mouse.row);
                 let input = match mouse.kind {

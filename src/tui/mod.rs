@@ -80,6 +80,8 @@ pub fn run_with_store(
     let mut terminal = terminal::init()?;
     let guard = terminal::Guard;
     let result = app.run(&mut terminal, &mut app::CrosstermEvents);
+    // The loop ends by leaving (autosave), unless it failed (a terminal error): leave now.
+    app.leave();
     drop(guard);
     if let Some(note) = app.exit_note() {
         eprintln!("grundy: {note}");
