@@ -53,7 +53,8 @@ pub enum Command {
     /// Play in the terminal against the AI (the default when no command is given).
     #[command(
         long_about = "Play in the terminal against the AI. With no game, opens the menu.\n\
-        Keys: arrows/hjkl move, Enter/Space choose, Esc back, u/r undo/redo, ? help, q quit."
+        Keys: arrows/hjkl move, Enter/Space choose, Esc back, u/r undo/redo, s save, y copy the\n\
+        position's code, ? help, q quit (an unfinished game is kept for the menu's Resume)."
     )]
     Play(PlayArgs),
     /// Answer a contest input read from standard input, one answer per line on standard output.
@@ -167,12 +168,16 @@ pub struct PlayArgs {
     #[arg(long, value_enum)]
     pub level: Option<Level>,
     /// How a new board starts: standard (dodgeball: every box full; coins and grid: every
-    /// coin T) or random (from the seed). Default: standard for dodgeball, random otherwise.
+    /// coin T) or random (from the seed). Default: the settings' (at first standard for
+    /// dodgeball, random otherwise).
     #[arg(long, value_enum)]
     pub start: Option<Start>,
     /// Start with hints on (SG values, nim-sum, winning/losing moves); default: the settings'.
     #[arg(long)]
     pub hints: bool,
+    /// Start with hints off, whatever the settings say.
+    #[arg(long, conflicts_with = "hints")]
+    pub no_hints: bool,
     /// Seed for the random start and the AI's choices.
     #[arg(long)]
     pub seed: Option<u64>,
@@ -359,6 +364,7 @@ impl PlayArgs {
             first: None,
             level: None,
             hints: false,
+            no_hints: false,
             start: None,
             seed: None,
             n: None,
@@ -407,7 +413,7 @@ fn play(mut args: PlayArgs) -> Result<ExitCode, Failure> {
         cols: args.cols.map(|v| v as usize),
         first: args.first.unwrap_or(settings.settings.first),
         level: args.level.unwrap_or(settings.settings.level),
-        hints: args.hints || settings.settings.hints,
+        hints: args.hints || (settings.settings.hints && !args.no_hints),
         start: args.start,
         seed: args.seed,
         load,
