@@ -411,9 +411,9 @@ impl App {
         }
         kept.recorded = true;
         let won = winner == Side::You;
-        let (kind, level) = (game.kind(), choice.level);
+        let (kind, level, blunders) = (game.kind(), choice.level, game.blunders());
         if let Some(path) = self.store.stats_path() {
-            match Stats::add_to_file(&path, kind, level, won, None) {
+            match Stats::add_to_file(&path, kind, level, won, blunders) {
                 Ok(stats) => {
                     self.stats = stats;
                     self.stats_problem = None;
@@ -421,7 +421,7 @@ impl App {
                 Err(e) => game.set_message(format!("The statistics could not be saved: {e}")),
             }
         } else {
-            self.stats.add(kind, level, won, None);
+            self.stats.add(kind, level, won, blunders);
         }
         if kept.in_autosave {
             kept.in_autosave = false;

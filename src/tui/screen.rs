@@ -78,6 +78,11 @@ pub trait GameScreen {
     fn hints(&self) -> bool;
     /// Shows a message in the status line (a game saved, a code copied).
     fn set_message(&mut self, message: String);
+    /// How many of the player's moves the move verdicts called blunders, for the statistics;
+    /// `None` while games carry no verdicts.
+    fn blunders(&self) -> Option<u64> {
+        None
+    }
 }
 
 /// The spinner frames of the "thinking" mark.
