@@ -55,7 +55,8 @@ pub enum Command {
     /// Play in the terminal against the AI (the default when no command is given).
     #[command(
         long_about = "Play in the terminal against the AI. With no game, opens the menu.\n\
-        Keys: arrows/hjkl move, Enter/Space choose, Esc back, u/r undo/redo, ? help, q quit.",
+        Keys: arrows/hjkl move, Enter/Space choose, Esc back, u/r undo/redo, s save, y copy the\n\
+        position's code, ? help, q quit (an unfinished game is kept for the menu's Resume).",
         after_long_help = "Environment:\n  NO_COLOR  when set (to anything), a theme without colours: \
         selection and moves are marked with symbols and reverse video."
     )]
@@ -189,13 +190,16 @@ pub struct PlayArgs {
     pub level: Option<Level>,
     /// How a new board starts: standard (dodgeball: every box full; coins and grid: every
     /// coin T), random (from the seed) or random-winning (random, then made winning for you:
-    /// a non-zero nim-sum when you move first, zero when the AI does). Default: standard for
-    /// dodgeball, random otherwise.
+    /// a non-zero nim-sum when you move first, zero when the AI does). Default: the settings'
+    /// (at first standard for dodgeball, random otherwise).
     #[arg(long, value_enum)]
     pub start: Option<Start>,
     /// Start with hints on (SG values, nim-sum, winning/losing moves); default: the settings'.
     #[arg(long)]
     pub hints: bool,
+    /// Start with hints off, whatever the settings say.
+    #[arg(long, conflicts_with = "hints")]
+    pub no_hints: bool,
     /// No coaching: the game does not tell, after the AI's reply, that your move was a blunder
     /// (`c` switches it in the game).
     #[arg(long)]
@@ -517,6 +521,7 @@ impl PlayArgs {
             level: None,
             hints: false,
             no_coach: false,
+            no_hints: false,
             start: None,
             seed: None,
             n: None,
@@ -609,7 +614,7 @@ fn play(mut args: PlayArgs) -> Result<ExitCode, Failure> {
         cols: args.cols.map(|v| v as usize),
         first: args.first.unwrap_or(settings.settings.first),
         level: args.level.unwrap_or(settings.settings.level),
-        hints: args.hints || settings.settings.hints,
+        hints: args.hints || (settings.settings.hints && !args.no_hints),
         start: args.start,
         seed: args.seed,
         load,

@@ -451,9 +451,9 @@ impl App {
         }
         kept.recorded = true;
         let won = winner == Side::You;
-        let (kind, level) = (game.kind(), choice.level);
+        let (kind, level, blunders) = (game.kind(), choice.level, game.blunders());
         if let Some(path) = self.store.stats_path() {
-            match Stats::add_to_file(&path, kind, level, won, None) {
+            match Stats::add_to_file(&path, kind, level, won, blunders) {
                 Ok(stats) => {
                     self.stats = stats;
                     self.stats_problem = None;
@@ -461,7 +461,7 @@ impl App {
                 Err(e) => game.set_message(format!("The statistics could not be saved: {e}")),
             }
         } else {
-            self.stats.add(kind, level, won, None);
+            self.stats.add(kind, level, won, blunders);
         }
         if kept.in_autosave {
             kept.in_autosave = false;
@@ -631,6 +631,8 @@ impl App {
         }
         match event {
             Event::Key(key) if key.is_press() => self.handle_key(key),
+            // A question or the save prompt waits for its keys; the mouse does nothing.
+            Event::Mouse(_) if self.confirm.is_some() || self.prompt.is_some() => {}
             Event::Mouse(mouse) => {
                 let at = ScreenPosition::new(mouse.column, mouse.row);
                 let input = match mouse.kind {

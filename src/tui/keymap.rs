@@ -318,14 +318,14 @@ pub const BINDINGS: &[Binding] = &[
         action: Action::Save,
         scope: Scope::Game,
         bar: "",
-        help: "save the game under a name (grundy play --load FILE resumes it)",
+        help: "save the game under a name (play --load FILE resumes it)",
     },
     Binding {
         keys: &[key('y')],
         action: Action::Copy,
         scope: Scope::Game,
         bar: "",
-        help: "copy (yank) this position's code to the clipboard, through the terminal (OSC 52)",
+        help: "copy (yank) the position's code to the clipboard (OSC 52)",
     },
     Binding {
         keys: &[key('v')],

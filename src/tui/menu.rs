@@ -616,10 +616,10 @@ impl Menu {
                 let hint = format!("{} continue", keymap::key_for(Action::Select));
                 centred(buf, inner, inner.y + inner.height - 1, &hint, theme.dim);
                 if let Some(notice) = self.error.as_ref().or(self.notice.as_ref()) {
-                    // Two lines above the hint: a file's problem names the file, the line
+                    // Up to three lines above the hint: a file's problem names the file, the line
                     // and what is wrong, which rarely fits in one.
                     let width = inner.width.saturating_sub(2) as usize;
-                    let lines = wrap(notice, width, 2);
+                    let lines = wrap(notice, width, 3);
                     let top = inner.y + inner.height - 1 - lines.len() as u16;
                     for (i, line) in lines.into_iter().enumerate() {
                         buf.set_stringn(inner.x + 1, top + i as u16, line, width, theme.losing);
@@ -686,20 +686,33 @@ impl Menu {
                     buf.set_line(row.x + 1, y, &Line::from(spans), row.width);
                 }
                 let focused = fields[self.focus.min(fields.len() - 1)];
-                let note = match self.error.as_deref().or(self.notice.as_deref()) {
-                    Some(e) => Line::styled(e.to_string(), theme.losing),
-                    None if self.out_of_range(focused) => Line::styled(
-                        format!("out of range: {}", field_note(focused)),
-                        theme.losing,
-                    ),
-                    None => Line::styled(field_note(focused), theme.dim),
-                };
-                buf.set_line(
-                    inner.x + 2,
-                    inner.y + inner.height - 1,
-                    &note,
-                    inner.width.saturating_sub(2),
-                );
+                match self.error.as_deref().or(self.notice.as_deref()) {
+                    // A problem may take the row under the Start button too.
+                    Some(e) => {
+                        let width = inner.width.saturating_sub(2) as usize;
+                        let lines = wrap(e, width, 2);
+                        let top = inner.y + inner.height - lines.len() as u16;
+                        for (i, line) in lines.into_iter().enumerate() {
+                            buf.set_stringn(inner.x + 2, top + i as u16, line, width, theme.losing);
+                        }
+                    }
+                    None => {
+                        let note = if self.out_of_range(focused) {
+                            Line::styled(
+                                format!("out of range: {}", field_note(focused)),
+                                theme.losing,
+                            )
+                        } else {
+                            Line::styled(field_note(focused), theme.dim)
+                        };
+                        buf.set_line(
+                            inner.x + 2,
+                            inner.y + inner.height - 1,
+                            &note,
+                            inner.width.saturating_sub(2),
+                        );
+                    }
+                }
             }
         }
     }

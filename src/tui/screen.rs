@@ -90,6 +90,11 @@ pub trait GameScreen {
     fn set_message(&mut self, message: String);
     /// Coaching (a line after each blunder of the player's) on or off.
     fn set_coach(&mut self, on: bool);
+    /// How many of the player's moves the move verdicts called blunders, for the statistics;
+    /// `None` while games carry no verdicts.
+    fn blunders(&self) -> Option<u64> {
+        None
+    }
 }
 
 /// The spinner frames of the "thinking" mark.
@@ -938,6 +943,11 @@ impl<B: Board> GameScreen for Match<B> {
 
     fn set_coach(&mut self, on: bool) {
         self.coach = on;
+    }
+
+    fn blunders(&self) -> Option<u64> {
+        // The verdicts judged so far (the judge runs a move behind at most).
+        Some(crate::record::blunders(self.session.history(), Side::You).len() as u64)
     }
 
     fn busy(&self) -> bool {
