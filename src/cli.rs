@@ -33,7 +33,8 @@ Dodgeball, PA 2012). A position is written as one line of text, its code:
   dodgeball:<boxes 1..n, 1 = piece, 0 = empty>     dodgeball:1111111111
 
 With no command, grundy opens the game menu in the terminal.
-Exit codes: 0 success; 1 no legal move; 2 bad input or usage.";
+Exit codes: 0 success; 1 no legal move (or the terminal went away); 2 bad input or usage;
+128 + n after signal n (TERM 143, HUP 129, INT 130, QUIT 131).";
 
 /// The command line of `grundy`.
 #[derive(Debug, Parser)]
