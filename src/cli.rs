@@ -1,7 +1,8 @@
 //! The command line: `solve` answers the contest formats, `move`, `analyze` and `sg` work on
 //! position codes, `play` (and no command at all) opens the terminal game.
 //!
-//! Exit codes: 0 success, 1 no legal move (`move` on a finished game), 2 bad input or usage.
+//! Exit codes: 0 success, 1 no legal move (`move` on a finished game) or a lost terminal, 2 bad
+//! input or usage, 128 + n after signal n.
 
 use std::io::{self, IsTerminal, Read, Write};
 use std::process::ExitCode;
