@@ -1,7 +1,8 @@
 //! The command line: `solve` answers the contest formats, `move`, `analyze` and `sg` work on
 //! position codes, `play` (and no command at all) opens the terminal game.
 //!
-//! Exit codes: 0 success, 1 no legal move (`move` on a finished game), 2 bad input or usage.
+//! Exit codes: 0 success, 1 no legal move (`move` on a finished game) or a lost terminal, 2 bad
+//! input or usage, 128 + n after signal n.
 
 use std::io::{self, IsTerminal, Read, Write};
 use std::path::PathBuf;
@@ -40,7 +41,8 @@ Dodgeball, PA 2012). A position is written as one line of text, its code:
 With no command, grundy opens the game menu in the terminal.
 Settings, saved games and statistics live in the platform's config and data directories
 (on Linux $XDG_CONFIG_HOME/grundy and $XDG_DATA_HOME/grundy); see the README.
-Exit codes: 0 success; 1 no legal move; 2 bad input or usage.";
+Exit codes: 0 success; 1 no legal move (or the terminal went away); 2 bad input or usage;
+128 + n after signal n (TERM 143, HUP 129, INT 130, QUIT 131).";
 
 /// The command line of `grundy`.
 #[derive(Debug, Parser)]

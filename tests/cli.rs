@@ -432,6 +432,10 @@ fn quoted_input_is_a_short_excerpt() {
     let o = grundy(&["analyze", &format!("{field}:1")], b"");
     assert_input_error(&o, &["unknown game", "…"]);
     assert!(o.stderr.len() < 400, "{} bytes of message", o.stderr.len());
+    let digits = "9".repeat(100_000);
+    let o = grundy(&["analyze", &format!("coins:{digits}:HT")], b"");
+    assert_input_error(&o, &["MAXQ 99999", "… is out of range"]);
+    assert!(o.stderr.len() < 400, "{} bytes of message", o.stderr.len());
 }
 
 #[test]

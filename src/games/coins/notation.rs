@@ -79,7 +79,7 @@ impl Notation for CoinRow {
                 maxq_start + 1,
                 format!(
                     "MAXQ {} is out of range (1..={})",
-                    &code[maxq_start..maxq_end],
+                    excerpt(&bytes[maxq_start..maxq_end], 20),
                     CoinRow::MAX_MAXQ
                 ),
             ));
