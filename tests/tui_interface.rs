@@ -358,3 +358,20 @@ fn the_turn_panel_keeps_both_moves_when_the_ai_block_is_long() {
     );
     insta::assert_snapshot!(screen);
 }
+
+#[test]
+fn a_short_help_popup_is_as_tall_as_its_text() {
+    let mut h = Harness::new(&PlayOptions::default(), 80, 24);
+    h.key(KeyCode::Char('?'));
+    let screen = h.screen();
+    let lines: Vec<&str> = screen.lines().collect();
+    let bottom = lines
+        .iter()
+        .rposition(|l| l.contains("q quits"))
+        .expect("popup bottom");
+    assert!(
+        lines[bottom - 1].contains("quit (Ctrl-C quits from anywhere)"),
+        "an empty box under the help:\n{screen}"
+    );
+    insta::assert_snapshot!(screen);
+}
