@@ -96,7 +96,8 @@ pub enum Command {
         /// At most this many moves are listed.
         #[arg(long, default_value_t = 40)]
         moves: usize,
-        /// At most this many parts are listed.
+        /// At most this many parts are listed (and, for grid values past 2^64, bits of the
+        /// nim-sum).
         #[arg(long, default_value_t = 64)]
         parts: usize,
     },
