@@ -375,3 +375,18 @@ fn a_short_help_popup_is_as_tall_as_its_text() {
     );
     insta::assert_snapshot!(screen);
 }
+
+#[test]
+fn the_menu_fits_where_a_game_fits() {
+    // 62×16 is enough for a game; `n` goes back to the menu, which fits there too.
+    let mut h = Harness::new(&options("coins:4:HTTHTTTTHTTTHTHH"), 62, 16);
+    assert!(!h.screen().contains("Terminal too small"), "{}", h.screen());
+    h.key(KeyCode::Char('n'));
+    let screen = h.screen();
+    assert!(!h.app.in_game());
+    assert!(screen.contains("[ Start game ]"), "{screen}");
+    assert!(!screen.contains("Terminal too small"), "{screen}");
+    insta::assert_snapshot!(screen);
+    h.enter();
+    assert!(h.app.in_game(), "{}", h.screen());
+}
