@@ -358,3 +358,35 @@ fn the_turn_panel_keeps_both_moves_when_the_ai_block_is_long() {
     );
     insta::assert_snapshot!(screen);
 }
+
+#[test]
+fn a_short_help_popup_is_as_tall_as_its_text() {
+    let mut h = Harness::new(&PlayOptions::default(), 80, 24);
+    h.key(KeyCode::Char('?'));
+    let screen = h.screen();
+    let lines: Vec<&str> = screen.lines().collect();
+    let bottom = lines
+        .iter()
+        .rposition(|l| l.contains("q quits"))
+        .expect("popup bottom");
+    assert!(
+        lines[bottom - 1].contains("quit (Ctrl-C quits from anywhere)"),
+        "an empty box under the help:\n{screen}"
+    );
+    insta::assert_snapshot!(screen);
+}
+
+#[test]
+fn the_menu_fits_where_a_game_fits() {
+    // 62×16 is enough for a game; `n` goes back to the menu, which fits there too.
+    let mut h = Harness::new(&options("coins:4:HTTHTTTTHTTTHTHH"), 62, 16);
+    assert!(!h.screen().contains("Terminal too small"), "{}", h.screen());
+    h.key(KeyCode::Char('n'));
+    let screen = h.screen();
+    assert!(!h.app.in_game());
+    assert!(screen.contains("[ Start game ]"), "{screen}");
+    assert!(!screen.contains("Terminal too small"), "{screen}");
+    insta::assert_snapshot!(screen);
+    h.enter();
+    assert!(h.app.in_game(), "{}", h.screen());
+}

@@ -927,7 +927,7 @@ impl App {
     /// The smallest screen the current screen fits on.
     pub fn min_size(&self) -> (u16, u16) {
         match &self.screen {
-            Screen::Menu(_) => Menu::min_size(),
+            Screen::Menu(menu) => menu.size_needed(),
             Screen::Game { game, .. } => game.min_size(),
         }
     }

@@ -112,17 +112,19 @@ impl Help {
 
     /// Draws the popup centred on `area`.
     pub fn draw(&self, area: Rect, buf: &mut Buffer, theme: &Theme) {
-        let popup = area.centered(
-            Constraint::Length(area.width.saturating_sub(4).min(76)),
-            Constraint::Length(area.height.saturating_sub(2)),
-        );
+        let width = area.width.saturating_sub(4).min(76);
+        let paragraph = Paragraph::new(self.lines(theme)).wrap(Wrap { trim: false });
+        let total = paragraph.line_count(width.saturating_sub(2));
+        // As tall as the text, at most the screen: no empty box under a short help.
+        let height = u16::try_from(total + 2)
+            .unwrap_or(u16::MAX)
+            .min(area.height.saturating_sub(2));
+        let popup = area.centered(Constraint::Length(width), Constraint::Length(height));
         Clear.render(popup, buf);
         let block = Block::bordered()
             .title(Line::styled(format!(" Help: {} ", self.title), theme.title))
             .border_style(theme.focus_border);
         let inner = block.inner(popup);
-        let paragraph = Paragraph::new(self.lines(theme)).wrap(Wrap { trim: false });
-        let total = paragraph.line_count(inner.width);
         let max_scroll =
             u16::try_from(total.saturating_sub(inner.height as usize)).unwrap_or(u16::MAX);
         self.max_scroll.set(max_scroll);

@@ -534,15 +534,26 @@ impl Menu {
         }
     }
 
-    /// The smallest screen the menu fits on.
+    /// The smallest screen the menu fits on, whatever page it shows.
     pub fn min_size() -> (u16, u16) {
-        (52, 18)
+        (52, 16)
+    }
+
+    /// The smallest screen this menu's page fits on: the fields, a gap, the Start button and
+    /// the note under it must not overlap, so more fields need more rows.
+    pub fn size_needed(&self) -> (u16, u16) {
+        let (width, least) = Menu::min_size();
+        let fields = match self.step {
+            Step::ChooseGame => 0,
+            Step::Settings => self.fields().len() as u16,
+        };
+        (width, least.max(fields + 8))
     }
 
     /// Draws the menu and remembers its rows for clicks.
     pub fn draw(&mut self, area: Rect, buf: &mut Buffer, theme: &Theme) {
         let width = area.width.min(64);
-        let height = area.height.min(18);
+        let height = area.height.min(18.max(self.size_needed().1));
         let popup = area.centered(Constraint::Length(width), Constraint::Length(height));
         Clear.render(popup, buf);
         let block = Block::bordered()

@@ -408,19 +408,27 @@ impl<B: Board> Match<B> {
 
         let height = inner.height as usize;
         let room = height.saturating_sub(lines.len());
-        let mut cut = vec![false; groups.len()];
+        // The text each group loses, so its last line can be filled up with it before "…".
+        let mut lost: Vec<Vec<String>> = vec![Vec::new(); groups.len()];
         // The older move (the player's own, which they know) gives up its lines first, down
         // to one; then the newest, which the board also highlights.
         while groups.iter().map(Vec::len).sum::<usize>() > room {
             let Some(i) = (0..groups.len()).rev().find(|&i| groups[i].len() > 1) else {
                 break;
             };
-            groups[i].pop();
-            cut[i] = true;
+            if let Some(line) = groups[i].pop() {
+                let text: String = line.spans.iter().map(|s| s.content.as_ref()).collect();
+                lost[i].insert(0, text);
+            }
         }
-        for (mut group, cut) in groups.into_iter().zip(cut) {
-            if cut && let Some(last) = group.last_mut() {
-                *last = ends_in_ellipsis(last, width);
+        for (mut group, lost) in groups.into_iter().zip(lost) {
+            if !lost.is_empty()
+                && let Some(last) = group.last_mut()
+            {
+                let kept: String = last.spans.iter().map(|s| s.content.as_ref()).collect();
+                let style = last.spans.last().map(|s| s.style).unwrap_or_default();
+                let text = format!("{kept} {}", lost.join(" "));
+                *last = Line::styled(crate::tui::board::fit(&text, width), style);
             }
             lines.extend(group);
         }
