@@ -67,15 +67,23 @@ fn main() {
         .nth(1)
         .and_then(|a| a.parse().ok())
         .unwrap_or(300);
-    measure("dodgeball, random boards of 40 to 80 boxes", wanted, |rng| {
-        Dodgeball::random(rng.random_range(40..=80), rng)
-    });
-    measure("coin row, random rows of 24 to 40 coins, MAXQ 1 to 20", wanted, |rng| {
-        CoinRow::random(rng.random_range(24..=40), rng.random_range(1..=20), rng)
-    });
-    measure("coin grid, random boards of 12 to 20 cells", wanted, |rng| {
-        let rows = rng.random_range(3..=4);
-        let cols = rng.random_range(4..=5);
-        CoinGrid::random(rows, cols, rng)
-    });
+    measure(
+        "dodgeball, random boards of 40 to 80 boxes",
+        wanted,
+        |rng| Dodgeball::random(rng.random_range(40..=80), rng),
+    );
+    measure(
+        "coin row, random rows of 24 to 40 coins, MAXQ 1 to 20",
+        wanted,
+        |rng| CoinRow::random(rng.random_range(24..=40), rng.random_range(1..=20), rng),
+    );
+    measure(
+        "coin grid, random boards of 12 to 20 cells",
+        wanted,
+        |rng| {
+            let rows = rng.random_range(3..=4);
+            let cols = rng.random_range(4..=5);
+            CoinGrid::random(rows, cols, rng)
+        },
+    );
 }

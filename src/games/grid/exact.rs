@@ -103,7 +103,7 @@ impl FlipGame for CoinGrid {
             let mut blocks = Vec::new();
             let flow = for_each_connected_set(anchor, usize::MAX, |set| {
                 listed += 1;
-                if listed > MOST_BLOCKS || (listed % 4096 == 0 && limits.expired()) {
+                if listed > MOST_BLOCKS || (listed.is_multiple_of(4096) && limits.expired()) {
                     return ControlFlow::Break(());
                 }
                 blocks.push(
