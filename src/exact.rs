@@ -102,6 +102,10 @@ pub trait FlipGame: Position {
 pub trait SolvedTree<P: Position>: Send + Sync {
     /// How many positions were solved.
     fn len(&self) -> usize;
+    /// Never: a solved tree holds at least its root.
+    fn is_empty(&self) -> bool {
+        false
+    }
     /// The root position.
     fn root_position(&self) -> &P;
     /// The outcome of the root.
@@ -333,9 +337,182 @@ pub struct FlipSolution<P: FlipGame> {
 }
 
 /// Solves everything reachable from `root`, or [`TooLarge`] when the exact count of positions
-/// (or of moves to look at) is past the limits, or the deadline passes.
-pub fn solve<P: FlipGame>(root: &P, limits: &Limits) -> Result<FlipSolution<P>, TooLarge> {
-    let parts = root.flip_components(limits)?;
+/// (or of moves to look at) is past the limits, or the deadline passes. A position of one
+/// component is solved by [`solve_single`], one of several by [`solve_product`].
+pub fn solve<P: FlipGame>(root: &P, limits: &Limits) -> Result<Box<dyn SolvedTree<P>>, TooLarge> {
+    let mut parts = root.flip_components(limits)?;
+    if parts.len() == 1 {
+        let (cells, component) = parts.pop().expect("one component");
+        return Ok(Box::new(solve_single(root, cells, component, limits)?));
+    }
+    Ok(Box::new(solve_product(root, parts, limits)?))
+}
+
+/// The solved tree of a flip game of one component: the remoteness of each reachable state,
+/// looked up by the state itself.
+pub struct SingleSolution<P: FlipGame> {
+    root: P,
+    cells: Vec<P::Cells>,
+    component: FlipComponent,
+    /// The remoteness of each reachable state.
+    remoteness: Seen,
+    count: usize,
+}
+
+/// One component has no cheap exact count of its states (the grid's region, a large class of
+/// coins), so it is solved depth first, straight from its start: each move is looked at once,
+/// the states met and the moves looked at are counted as the search goes, and it stops at the
+/// limits. A state's remoteness is kept under the state itself (no numbering, no sort).
+pub fn solve_single<P: FlipGame>(
+    root: &P,
+    cells: P::Cells,
+    component: FlipComponent,
+    limits: &Limits,
+) -> Result<SingleSolution<P>, TooLarge> {
+    /// A state being solved: the keys and moves still to look at, and the best so far.
+    struct Frame {
+        state: Mask,
+        /// Keys (on cells) whose moves are not all looked at; `key` is the lowest.
+        keys: Mask,
+        key: usize,
+        next: usize,
+        fastest_win: u32,
+        slowest: u32,
+        any: bool,
+    }
+    impl Frame {
+        fn new(state: Mask) -> Frame {
+            Frame {
+                state,
+                keys: state,
+                key: state.trailing_zeros() as usize,
+                next: 0,
+                fastest_win: u32::MAX,
+                slowest: 0,
+                any: false,
+            }
+        }
+
+        /// A move to a state of remoteness `r` looked at.
+        fn fold(&mut self, r: u32) {
+            self.next += 1;
+            self.any = true;
+            if r.is_multiple_of(2) {
+                self.fastest_win = self.fastest_win.min(r);
+            }
+            self.slowest = self.slowest.max(r);
+        }
+    }
+    let mut dense_left = DENSE_TOTAL;
+    let mut remoteness = Seen::new(component.moves.len() as u32, &mut dense_left);
+    let mut stack = vec![Frame::new(component.start)];
+    let (mut count, mut moves) = (0usize, 0usize);
+    while let Some(top) = stack.last_mut() {
+        let flips: &[Mask] = if top.keys == 0 {
+            &[]
+        } else {
+            component.moves.get(top.key).map_or(&[], Vec::as_slice)
+        };
+        if top.next < flips.len() {
+            let child = top.state ^ flips[top.next];
+            moves += 1;
+            match remoteness.get(child) {
+                Some(r) => top.fold(r),
+                None => {
+                    if count + stack.len() >= limits.positions || moves > limits.moves() {
+                        return Err(TooLarge);
+                    }
+                    stack.push(Frame::new(child));
+                }
+            }
+            continue;
+        }
+        if top.keys != 0 {
+            // On to the next key's moves.
+            top.keys &= top.keys - 1;
+            top.key = top.keys.trailing_zeros() as usize;
+            top.next = 0;
+            continue;
+        }
+        let done = stack.pop().expect("the stack is not empty");
+        let r = if done.fastest_win != u32::MAX {
+            done.fastest_win + 1
+        } else if done.any {
+            done.slowest + 1
+        } else {
+            0
+        };
+        remoteness.set(done.state, r);
+        count += 1;
+        if count % 4096 == 0 && limits.expired() {
+            return Err(TooLarge);
+        }
+        if let Some(parent) = stack.last_mut() {
+            parent.fold(r);
+        }
+    }
+    Ok(SingleSolution {
+        root: root.clone(),
+        cells: vec![cells],
+        component,
+        remoteness,
+        count,
+    })
+}
+
+impl<P: FlipGame> SingleSolution<P> {
+    fn get(&self, state: Mask) -> Outcome {
+        outcome_of(self.remoteness.get(state).expect("a reachable state"))
+    }
+}
+
+impl<P: FlipGame> SolvedTree<P> for SingleSolution<P> {
+    fn len(&self) -> usize {
+        self.count
+    }
+
+    fn root_position(&self) -> &P {
+        &self.root
+    }
+
+    fn root(&self) -> Outcome {
+        self.get(self.component.start)
+    }
+
+    fn outcome(&self, position: &P) -> Option<Outcome> {
+        let r = self.remoteness.get(position.flip_state(&self.cells[0]))?;
+        position
+            .same_outside(&self.root, &self.cells)
+            .then(|| outcome_of(r))
+    }
+
+    fn moves(&self) -> Vec<MoveOutcome<P::Move>> {
+        let start = self.component.start;
+        let mut moves = Vec::new();
+        for_each_child(&self.component, start, |child| {
+            let mut losing_replies = 0;
+            for_each_child(&self.component, child, |grandchild| {
+                losing_replies += usize::from(self.get(grandchild).wins);
+            });
+            let flip = start ^ child;
+            let key = 127 - flip.leading_zeros();
+            moves.push(MoveOutcome {
+                mv: self.root.flip_move(&self.cells[0], key, flip),
+                outcome: self.get(child),
+                losing_replies,
+            });
+        });
+        moves
+    }
+}
+
+/// The product of several components: each component's states are enumerated and numbered
+/// first, which gives the exact count of positions before anything is solved.
+fn solve_product<P: FlipGame>(
+    root: &P,
+    parts: Vec<(P::Cells, FlipComponent)>,
+    limits: &Limits,
+) -> Result<FlipSolution<P>, TooLarge> {
     let mut cells = Vec::with_capacity(parts.len());
     let mut components = Vec::with_capacity(parts.len());
     let mut dense_left = DENSE_TOTAL;
@@ -404,7 +581,7 @@ fn sweep(
             table.for_each_child(digit, |child| {
                 let r = remoteness[base + child as usize * table.stride];
                 any = true;
-                if r % 2 == 0 {
+                if r.is_multiple_of(2) {
                     fastest_win = fastest_win.min(r);
                 }
                 slowest = slowest.max(r);

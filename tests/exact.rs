@@ -6,6 +6,9 @@
 //! Compared: the root's outcome and remoteness, the number of positions, every root move's
 //! outcome and its count of losing replies, and outcomes of positions reached by random play.
 
+// The brute force's states are plain vectors, and its children functions take `&S`.
+#![allow(clippy::ptr_arg)]
+
 use std::collections::HashMap;
 use std::hash::Hash;
 

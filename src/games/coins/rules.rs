@@ -337,7 +337,7 @@ impl Position for CoinRow {
         &self,
         limits: &crate::exact::Limits,
     ) -> Option<Result<Box<dyn crate::exact::SolvedTree<Self>>, crate::exact::TooLarge>> {
-        Some(crate::exact::solve(self, limits).map(|s| Box::new(s) as _))
+        Some(crate::exact::solve(self, limits))
     }
 
     /// 2^k, where k counts the coins any sequence of moves can ever turn: the coins

@@ -390,7 +390,7 @@ impl Position for Dodgeball {
         &self,
         limits: &crate::exact::Limits,
     ) -> Option<Result<Box<dyn crate::exact::SolvedTree<Self>>, crate::exact::TooLarge>> {
-        Some(crate::exact::solve(self, limits).map(|s| Box::new(s) as _))
+        Some(crate::exact::solve(self, limits))
     }
 
     /// Moves stay inside a chain `o, 2o, 4o, …` (o odd), never move a piece down, and change

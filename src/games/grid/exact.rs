@@ -63,6 +63,10 @@ impl Region {
     }
 }
 
+/// The most blocks listed for all anchors together (16 bytes each): a region with more has
+/// thousands of moves per position, far too many to search.
+const MOST_BLOCKS: usize = 1 << 20;
+
 impl FlipGame for CoinGrid {
     type Cells = Region;
 
@@ -87,14 +91,19 @@ impl FlipGame for CoinGrid {
         if free >= usize::BITS as usize || 1usize << free > limits.positions {
             return Err(TooLarge);
         }
-        let mut moves: Vec<Vec<Mask>> = Vec::with_capacity(cells);
+        let start = self.flip_state(&region);
+        let mut moves: Vec<Vec<Mask>> = vec![Vec::new(); cells];
         let mut listed = 0usize;
-        for bit in 0..cells as u32 {
+        // The tails anchors first: each subset of the tails cells holding anchor A is reachable
+        // and has all of A's blocks as moves, so 2^(tails − 1) · blocks(A) moves at least.
+        let (tails_bits, others): (Vec<u32>, Vec<u32>) =
+            (0..cells as u32).partition(|&bit| start >> bit & 1 == 1);
+        for bit in tails_bits.into_iter().chain(others) {
             let anchor = region.cell(bit);
             let mut blocks = Vec::new();
             let flow = for_each_connected_set(anchor, usize::MAX, |set| {
                 listed += 1;
-                if listed > limits.moves() {
+                if listed > MOST_BLOCKS || (listed.is_multiple_of(4096) && limits.expired()) {
                     return ControlFlow::Break(());
                 }
                 blocks.push(
@@ -106,12 +115,15 @@ impl FlipGame for CoinGrid {
             if flow.is_break() || limits.expired() {
                 return Err(TooLarge);
             }
-            moves.push(blocks);
+            if start >> bit & 1 == 1 {
+                let least = (blocks.len() as u128) << (tails.len() - 1);
+                if least > limits.moves() as u128 {
+                    return Err(TooLarge);
+                }
+            }
+            moves[bit as usize] = blocks;
         }
-        let component = FlipComponent {
-            start: self.flip_state(&region),
-            moves,
-        };
+        let component = FlipComponent { start, moves };
         Ok(vec![(region, component)])
     }
 

@@ -2,8 +2,8 @@
 //! whose anchor shows T and lies down-right of every other cell of the block.
 //!
 //! [`rules`] holds positions and legality, [`values`] the Sprague–Grundy values and the AI's
-//! moves, [`block`] the constructive winning block, [`notation`] codes and [`contest`] the
-//! contest solver.
+//! moves, [`block`] the constructive winning block, [`exact`] the region that can change for
+//! the compact exact search, [`notation`] codes and [`contest`] the contest solver.
 
 pub mod block;
 pub mod contest;

@@ -405,7 +405,7 @@ impl Position for CoinGrid {
         &self,
         limits: &crate::exact::Limits,
     ) -> Option<Result<Box<dyn crate::exact::SolvedTree<Self>>, crate::exact::TooLarge>> {
-        Some(crate::exact::solve(self, limits).map(|s| Box::new(s) as _))
+        Some(crate::exact::solve(self, limits))
     }
 
     /// 2^(the number of cells up-left of some tails cell): no other cell ever changes, since
