@@ -112,12 +112,13 @@ pub enum Command {
         /// At most this many moves are listed (0 to 1000).
         #[arg(long, default_value_t = 40, value_parser = number(0, MAX_LISTED as u32))]
         moves: u32,
-        /// At most this many parts are listed (and, for grid values past 2^64, bits of the
-        /// nim-sum), 0 to 1000.
+        /// At most this many parts are listed, 0 to 1000 (also bits of a big grid nim-sum).
         #[arg(long, default_value_t = 64, value_parser = number(0, MAX_LISTED as u32))]
         parts: u32,
-        /// Also print the principal line: best play for both sides for at most N moves (1 to
-        /// 10000), by exact remoteness where the search knows it, else by the nim-sum.
+        /// Also print the principal line: best play for both sides, at most N moves (1 to
+        /// 10000).
+        ///
+        /// Exact where the search knows the remoteness, else moves to nim-sum 0.
         #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=10_000))]
         line: Option<u32>,
     },

@@ -163,12 +163,18 @@ fn every_command_shown_in_the_readme_prints_what_the_readme_shows() {
         bin.display(),
         std::env::var("PATH").unwrap_or_default()
     );
+    let home = tempfile::tempdir().expect("a temporary home");
     for example in examples {
         let o = Command::new("bash")
             .arg("-c")
             .arg(format!("{} 2>&1", example.command))
             .env("PATH", &path)
             .env_remove("NO_COLOR")
+            // Paths in the examples are the repository's (assets/…); no example may read or
+            // write the user's settings, saves or statistics.
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .env("XDG_CONFIG_HOME", home.path().join("config"))
+            .env("XDG_DATA_HOME", home.path().join("data"))
             .stdin(Stdio::null())
             .output()
             .expect("bash runs");
