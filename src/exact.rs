@@ -672,3 +672,84 @@ impl<P: FlipGame> SolvedTree<P> for FlipSolution<P> {
         moves
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::coins::CoinRow;
+    use crate::games::dodgeball::Dodgeball;
+    use crate::games::{Face, grid::CoinGrid};
+    use rand::rngs::StdRng;
+    use rand::{RngExt, SeedableRng};
+
+    /// Both ways of solving agree on positions of one component: the depth-first search over
+    /// states and the numbered sweep the product of several components uses.
+    fn both_ways<P: FlipGame>(root: &P)
+    where
+        P::Cells: Clone,
+    {
+        let limits = Limits::positions(1 << 20);
+        let mut parts = root.flip_components(&limits).expect("small");
+        assert_eq!(parts.len(), 1, "{root:?}");
+        let product = solve_product(root, parts.clone(), &limits).expect("small");
+        let (cells, component) = parts.pop().unwrap();
+        let single = solve_single(root, cells, component, &limits).expect("small");
+        assert_eq!(
+            SolvedTree::root(&product),
+            SolvedTree::root(&single),
+            "{root:?}"
+        );
+        assert_eq!(
+            SolvedTree::len(&product),
+            SolvedTree::len(&single),
+            "{root:?}"
+        );
+        let key = |m: &MoveOutcome<P::Move>| format!("{:?}", m.mv);
+        let mut a = product.moves();
+        let mut b = single.moves();
+        a.sort_by_key(key);
+        b.sort_by_key(key);
+        assert_eq!(a, b, "{root:?}");
+    }
+
+    #[test]
+    fn one_component_solved_both_ways() {
+        let mut rng = StdRng::seed_from_u64(3);
+        let mut rows = 0;
+        for _ in 0..40 {
+            // One chain: pieces only in boxes 1, 2, 4, 8, … of the board.
+            let n = rng.random_range(8..200);
+            let mut pieces = vec![false; n];
+            let mut b = 1;
+            while b <= n {
+                pieces[b - 1] = rng.random_bool(0.5);
+                b *= 2;
+            }
+            pieces[0] = true;
+            both_ways(&Dodgeball::new(&pieces).unwrap());
+            // One class: tails coins only among 2^a·3^b.
+            let n = rng.random_range(8..40);
+            let faces: Vec<Face> = (1..=n)
+                .map(|x: u32| {
+                    // Coins 2^a·3^b (b or a at least 1) of the class c = 1.
+                    let (c, _, _) = crate::games::coins::rules::split(x);
+                    if x > 1 && c == 1 && rng.random_bool(0.4) {
+                        Face::Tails
+                    } else {
+                        Face::Heads
+                    }
+                })
+                .collect();
+            let row = CoinRow::new(rng.random_range(1..=4), &faces).unwrap();
+            if crate::solver::ExactSolution::new(&row, 1 << 16).is_some() {
+                rows += 1;
+                both_ways(&row);
+            }
+            let grid = CoinGrid::random(rng.random_range(1..=3), rng.random_range(1..=3), &mut rng);
+            if !grid.tails().is_empty() {
+                both_ways(&grid);
+            }
+        }
+        assert!(rows >= 20, "only {rows} coin rows");
+    }
+}
