@@ -454,7 +454,9 @@ fn any_small_board_survives_any_keys_and_clicks() {
             }
         }
         let screen = h.screen();
-        assert!(screen.contains("Binary Dodgeball"), "n = {n}:\n{screen}");
+        // Still drawing the game (the review popup of a finished game may cover the board's
+        // title; the title bar names the boxes).
+        assert!(screen.contains(" boxes"), "n = {n}:\n{screen}");
     }
 }
 

@@ -766,7 +766,7 @@ fn field_note(field: Field) -> &'static str {
         Field::Maxq => "how many further coins a move may flip: 1 to 20",
         Field::Rows | Field::Cols => "1 to 100; type digits or ←/→",
         Field::Boxes => "1 to 1000000; type digits or ←/→",
-        Field::Start => "random winning for you: perfect play wins; random; standard: all full / T",
+        Field::Start => "winning for you (perfect play wins), random, or standard",
         Field::First => "who makes the first move",
         Field::Level => "easy, medium and hard sometimes play at random",
         Field::Hints => "values, nim-sum and winning moves (i toggles in game)",
