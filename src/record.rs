@@ -17,8 +17,9 @@ use crate::game::{Impartial, Notation};
 use crate::nimber::Nimber;
 use crate::solver::{ExactSolution, Outcome};
 
-/// How many positions a verdict may search to know the remoteness of the moves.
-pub const VERDICT_BUDGET: usize = 20_000;
+/// How many positions a verdict may search to know the remoteness of the moves: as many as
+/// the AI searches (under the same deadline), so the verdicts know what the AI knows.
+pub const VERDICT_BUDGET: usize = crate::ai::EXACT_BUDGET;
 
 /// Who made a move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -135,7 +136,7 @@ pub fn judge<P: Impartial>(before: &P, mv: &P::Move, budget: usize) -> Judgement
     let nim_sum_before = before.nim_sum();
     let nim_sum_after = before.nim_sum_after(mv);
     let solution = if budget > 0 {
-        ExactSolution::new(before, budget)
+        ExactSolution::within(before, &crate::ai::exact_limits(budget))
     } else {
         None
     };

@@ -20,7 +20,7 @@ use crate::tui::board::{Played, Side};
 /// How many moves the hint analysis lists (winning ones first).
 pub const ANALYSIS_MOVES: usize = 64;
 /// How many positions the hint analysis may search for exact remoteness.
-pub const ANALYSIS_BUDGET: usize = 20_000;
+pub const ANALYSIS_BUDGET: usize = crate::ai::EXACT_BUDGET;
 /// How many analysed positions are kept, so undo and redo show hints at once.
 const ANALYSIS_CACHE: usize = 8;
 /// How many parts the cached analyses may hold together (each part costs about 40 bytes):
