@@ -19,7 +19,7 @@
 //! [coins]
 //! n = 20
 //! maxq = 4
-//! start = "random-winning"  # random-winning, random, standard
+//! start = "random"      # random, standard
 //! ```
 
 use std::fmt;
@@ -79,17 +79,7 @@ impl Default for Settings {
     fn default() -> Settings {
         Settings {
             game: GameKind::ALL[0],
-            // A new player's coin games start won for them (dodgeball: the contest's start).
-            setups: GameKind::ALL
-                .iter()
-                .map(|&k| {
-                    let mut setup = GameSetup::new(k);
-                    if setup.start == Start::Random {
-                        setup.start = Start::RandomWinning;
-                    }
-                    setup
-                })
-                .collect(),
+            setups: GameKind::ALL.iter().map(|&k| GameSetup::new(k)).collect(),
             first: First::You,
             level: Level::Perfect,
             hints: false,
