@@ -112,8 +112,9 @@ pub enum Command {
         /// At most this many parts are listed (0 to 1000).
         #[arg(long, default_value_t = 64, value_parser = number(0, MAX_LISTED as u32))]
         parts: u32,
-        /// Also print the principal line: best play for both sides for at most N moves (1 to
-        /// 10000), by exact remoteness where the search knows it, else by the nim-sum.
+        /// Also print the principal line, at most N moves (1 to 10000).
+        #[arg(long_help = "Also print the principal line: best play for both sides for at most N \
+            moves\n(1 to 10000), by exact remoteness where the search knows it, else by the nim-sum.")]
         #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=10_000))]
         line: Option<u32>,
     },
