@@ -311,7 +311,7 @@ fn a_finished_game_is_counted_once_and_its_autosave_dropped() {
     let home = Home::new();
     // Won in 3 moves with best play: our winning move, the AI's reply, our last move.
     let mut h = home.harness(&options("coins:2:HTTTTT"));
-    h.keys("w").enter();
+    h.keys("www").enter();
     assert!(h.screen().contains("move 3"), "{}", h.screen());
     h.keys("qy");
     assert!(h.app.should_quit());
@@ -321,13 +321,13 @@ fn a_finished_game_is_counted_once_and_its_autosave_dropped() {
     let mut h = home.harness(&PlayOptions::default());
     h.enter();
     assert!(h.app.in_game());
-    h.keys("w").enter();
+    h.keys("www").enter();
     assert!(h.screen().contains("You win!"), "{}", h.screen());
     assert!(!path.exists(), "the finished game's autosave is dropped");
     // Undo and the same win again: still one game.
     h.key(KeyCode::Esc).keys("u");
     assert!(!h.screen().contains("Game over"), "{}", h.screen());
-    h.keys("w").enter();
+    h.keys("www").enter();
     assert!(h.screen().contains("You win!"), "{}", h.screen());
     let stats = Stats::load(&home.store().stats_path().unwrap()).stats;
     let record = stats.record(GameKind::Coins, Level::Perfect);

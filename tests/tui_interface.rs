@@ -206,8 +206,9 @@ fn the_grid_view_follows_the_ai_move() {
     h.key(KeyCode::Char('a'));
     let screen = h.screen();
     assert!(screen.contains("AI: anchor (1,"), "{screen}");
+    // From row 1 down (how many rows show depends on the coach line under the board).
     assert!(
-        screen.contains(" rows 1-34 "),
+        screen.contains(" rows 1-3"),
         "the view stayed put:\n{screen}"
     );
 }
