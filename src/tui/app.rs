@@ -200,6 +200,17 @@ impl App {
             (None, Some(code), _) => Some(kind_of_code(code)?),
             (None, None, None) => None,
         };
+        // The command line's game takes its sizes and start from the settings file (or the
+        // defaults), as it did before the player had one.
+        let command_line = settings.settings.clone();
+        let mut settings = settings;
+        if !settings.found {
+            // A new player (no settings file yet): the menu offers a random board that perfect
+            // play wins for them; once the menu writes the settings, these starts go with them.
+            for setup in &mut settings.settings.setups {
+                setup.start = crate::tui::board::Start::RandomWinning;
+            }
+        }
         let mut menu = Menu::from_settings(&settings.settings);
         menu.set_choices(options.first, options.level, options.hints, options.seed);
         let menu_start = menu.settings(&settings.settings);
@@ -251,7 +262,7 @@ impl App {
             app.refresh_menu();
             return Ok(app);
         };
-        let mut setup = app.menu_settings.setup(kind);
+        let mut setup = command_line.setup(kind);
         if let Some(n) = options.n {
             match kind {
                 GameKind::Dodgeball => setup.boxes = n,
