@@ -7,7 +7,7 @@ mod common;
 use std::fs;
 use std::time::Duration;
 
-use common::render::Harness;
+use common::render::{Harness, options};
 use crossterm::event::KeyCode;
 use grundy::ai::Level;
 use grundy::store::Store;
@@ -67,7 +67,10 @@ fn a_new_player_starts_from_a_winning_board_and_keeps_it_after_changing_a_settin
     // No settings file: the teacher's fair start is the menu's default, for every game.
     let mut h = home.harness(&PlayOptions::default(), 80, 24);
     let page = settings_page(&mut h);
-    assert!(page.contains("Start         random, winning for you"), "{page}");
+    assert!(
+        page.contains("Start         random, winning for you"),
+        "{page}"
+    );
     // Starting with the defaults writes nothing.
     h.enter();
     assert!(h.app.in_game());
@@ -81,9 +84,14 @@ fn a_new_player_starts_from_a_winning_board_and_keeps_it_after_changing_a_settin
     }
     assert!(h.screen().contains("▶ AI level"), "{}", h.screen());
     h.key(KeyCode::Left);
-    h.key(KeyCode::Down).key(KeyCode::Down).key(KeyCode::Down).enter();
+    h.key(KeyCode::Down)
+        .key(KeyCode::Down)
+        .key(KeyCode::Down)
+        .enter();
     assert!(h.app.in_game(), "{}", h.screen());
-    let text = home.settings_text().expect("written when a setting changed");
+    let text = home
+        .settings_text()
+        .expect("written when a setting changed");
     assert!(text.contains("level = \"hard\""), "{text}");
     assert_eq!(
         text.matches("start = \"random-winning\"").count(),
@@ -94,7 +102,10 @@ fn a_new_player_starts_from_a_winning_board_and_keeps_it_after_changing_a_settin
     // The next run (the file is there now) still offers it.
     let mut h = home.harness(&PlayOptions::default(), 80, 24);
     let page = settings_page(&mut h);
-    assert!(page.contains("Start         random, winning for you"), "{page}");
+    assert!(
+        page.contains("Start         random, winning for you"),
+        "{page}"
+    );
     assert!(page.contains("AI level      hard"), "{page}");
 }
 
@@ -116,4 +127,104 @@ fn the_command_line_start_is_unchanged_for_a_new_player() {
         .count();
     assert!(lost > 0, "every command-line start was made winning");
     assert_eq!(home.settings_text(), None);
+}
+
+/// A 100 × 100 grid with every coin T.
+fn full_grid() -> String {
+    format!("grid:{}", vec!["T".repeat(100); 100].join("/"))
+}
+
+/// The rows of the "Game record" panel beside the board (its inner text, trimmed).
+fn record_rows(screen: &str) -> Vec<String> {
+    let lines: Vec<&str> = screen.lines().collect();
+    let Some(top) = lines.iter().position(|l| l.contains("┌ Game record")) else {
+        return Vec::new();
+    };
+    let x = lines[top].chars().position(|c| c == '┌').expect("corner") + 1;
+    lines[top + 1..]
+        .iter()
+        .take_while(|l| !l.chars().nth(x - 1).is_some_and(|c| c == '└'))
+        .map(|l| {
+            let inner: String = l.chars().skip(x).collect();
+            inner.trim_end_matches('│').trim_end().to_string()
+        })
+        .filter(|l| !l.is_empty())
+        .collect()
+}
+
+#[test]
+fn a_cut_move_in_the_game_record_ends_in_an_ellipsis() {
+    // Two moves whose words are longer than the panel at 80×24.
+    let mut h = Harness::new(&options("coins:4:HTTHTTTTHTTTHTHH"), 80, 24);
+    h.keys("www").enter();
+    let screen = h.screen();
+    let rows = record_rows(&screen);
+    assert_eq!(rows.len(), 2, "{screen}");
+    for row in &rows {
+        assert!(row.ends_with('…'), "cut with no mark: {row:?}\n{screen}");
+    }
+    // The browsing view (m) on a wide screen has the room: no mark there.
+    h.terminal.backend_mut().resize(120, 40);
+    h.keys("m");
+    let browse = h.screen();
+    assert!(
+        browse.contains("  1 you ✓  *0   coin 8 (=2^3) ÷2: flip 8 4 2 "),
+        "{browse}"
+    );
+}
+
+#[test]
+fn a_large_grid_nim_sum_leaves_the_coach_line_room_for_the_better_move() {
+    // Flip (1,1) alone on the full 100 × 100 grid: a blunder, and the nim-sum it leaves has a
+    // hundred powers of two.
+    let mut h = Harness::new(&options(&full_grid()), 80, 24);
+    h.key(KeyCode::Home).key(KeyCode::Char('a'));
+    let screen = h.screen();
+    assert!(
+        screen.contains("?? Your move left nim-sum *2^198+…: the AI now wins."),
+        "{screen}"
+    );
+    // The better move, a block of hundreds of cells, is cut so the line keeps its end.
+    let coach = screen
+        .lines()
+        .skip(19)
+        .take(3)
+        .flat_map(str::split_whitespace)
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(
+        coach.contains("… would have kept the win (u to take it back, t to retry)."),
+        "{screen}"
+    );
+    insta::assert_snapshot!(screen);
+    // The browsing view: the record's nim-sum column keeps its width, and the verdict of the
+    // AI's reply (a block of hundreds of cells) ends in "…" where its three rows end.
+    h.keys("m").key(KeyCode::Up);
+    let browse = h.screen();
+    assert!(
+        browse.contains("  1 you ?? *2^198+… anchor (1,1)"),
+        "{browse}"
+    );
+    assert!(
+        browse.contains("blunder (hands the win over): nim-sum *2^198+… →"),
+        "{browse}"
+    );
+    assert!(browse.contains("would have kept the win."), "{browse}");
+    h.key(KeyCode::Down);
+    let browse = h.screen();
+    let lines: Vec<&str> = browse.lines().collect();
+    let last_detail = lines[lines.len() - 2];
+    assert!(last_detail.ends_with('…'), "{browse}");
+}
+
+#[test]
+fn the_first_graded_hint_on_a_large_grid_fits_the_status_line() {
+    let mut h = Harness::new(&options(&full_grid()), 120, 40);
+    h.keys("w");
+    let status = h.status();
+    assert!(
+        status.starts_with("You are winning: nim-sum *2^198+…, not 0.")
+            && status.ends_with("(w: which part)."),
+        "{status}"
+    );
 }
