@@ -228,3 +228,32 @@ fn the_first_graded_hint_on_a_large_grid_fits_the_status_line() {
         "{status}"
     );
 }
+
+#[test]
+fn the_statistics_count_the_blunders_of_a_finished_game() {
+    let home = Home::new();
+    // Coins 2 and 4 show T: flip 4 2 wins at once; coin 2's only move (flip 2 1) hands the
+    // win over, and the AI ends the game.
+    let mut h = home.harness(&options("coins:2:HTHT"), 80, 24);
+    h.enter().enter();
+    let screen = h.screen();
+    assert!(screen.contains("The AI wins."), "{screen}");
+    assert!(
+        screen.contains("Blunders (█ on the chart): you 1 (move 1)"),
+        "{screen}"
+    );
+    let stats = grundy::store::stats::Stats::load(&home.store().stats_path().unwrap()).stats;
+    let record = stats.record(grundy::games::GameKind::Coins, Level::Perfect);
+    assert_eq!(
+        (record.played, record.lost, record.blunders, record.graded),
+        (1, 1, 1, 1),
+        "{record:?}"
+    );
+    // The menu's line is cut with "…" (`grundy stats` writes it whole).
+    h.keys("n");
+    let menu = h.screen();
+    assert!(
+        menu.contains("perfect AI: 1 played · 0 won · 1 lost · streak 0 (best 0)…"),
+        "{menu}"
+    );
+}

@@ -419,6 +419,7 @@ impl App {
     /// save an unfinished game: for [`Exit::TerminalClosed`] and [`Exit::Signal`] there is
     /// nobody left to ask.
     pub fn leave(&mut self, why: Exit) {
+        self.count_finished_now(true);
         self.keep_unfinished();
         if self.exit.is_none() {
             self.exit = Some(why);
@@ -449,22 +450,30 @@ impl App {
     }
 
     /// Counts a game that has just ended in the statistics (once per game), and drops the
-    /// autosave that held it.
+    /// autosave that held it. The count waits for the last verdicts (they give the game's
+    /// blunders), unless the game is about to leave the screen.
     fn count_finished(&mut self) {
+        self.count_finished_now(false);
+    }
+
+    /// [`App::count_finished`]; `leaving`: the game leaves the screen (quit, new game,
+    /// restart), so it is counted now, without its blunders if a verdict is still missing.
+    fn count_finished_now(&mut self, leaving: bool) {
         let Screen::Game { game, choice, kept } = &mut self.screen else {
             return;
         };
         let Some(winner) = game.winner() else {
             return;
         };
-        if kept.recorded || game.moves_played() == 0 {
+        if kept.recorded || game.moves_played() == 0 || (game.judging() && !leaving) {
             return;
         }
         kept.recorded = true;
         let won = winner == Side::You;
         let (kind, level) = (game.kind(), choice.level);
+        let blunders = game.player_blunders();
         if let Some(path) = self.store.stats_path() {
-            match Stats::add_to_file(&path, kind, level, won, None) {
+            match Stats::add_to_file(&path, kind, level, won, blunders) {
                 Ok(stats) => {
                     self.stats = stats;
                     self.stats_problem = None;
@@ -472,7 +481,7 @@ impl App {
                 Err(e) => game.set_message(format!("The statistics could not be saved: {e}")),
             }
         } else {
-            self.stats.add(kind, level, won, None);
+            self.stats.add(kind, level, won, blunders);
         }
         if kept.in_autosave {
             kept.in_autosave = false;
@@ -783,6 +792,9 @@ impl App {
     }
 
     fn leave_game(&mut self, leave: Leave) {
+        // A finished game whose last verdict is still being judged is counted before it
+        // goes (a restarted game counts again when it ends).
+        self.count_finished_now(true);
         match leave {
             Leave::Quit => self.leave(Exit::Quit),
             Leave::NewGame => self.back_to_menu(),

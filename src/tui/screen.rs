@@ -90,6 +90,15 @@ pub trait GameScreen {
     fn set_message(&mut self, message: String);
     /// Coaching (a line after each blunder of the player's) on or off.
     fn set_coach(&mut self, on: bool);
+    /// The player's blunders among the moves in effect, once every one of those moves has
+    /// its verdict (`None` while one is still being judged, or if the judge failed).
+    fn player_blunders(&self) -> Option<u64> {
+        None
+    }
+    /// Whether verdicts are still being computed.
+    fn judging(&self) -> bool {
+        false
+    }
 }
 
 /// The spinner frames of the "thinking" mark.
@@ -938,6 +947,18 @@ impl<B: Board> GameScreen for Match<B> {
 
     fn set_coach(&mut self, on: bool) {
         self.coach = on;
+    }
+
+    fn player_blunders(&self) -> Option<u64> {
+        let history = self.session.history();
+        if history.iter().any(|p| p.judgement.is_none()) {
+            return None;
+        }
+        Some(crate::record::blunders(history, Side::You).len() as u64)
+    }
+
+    fn judging(&self) -> bool {
+        self.session.judging()
     }
 
     fn busy(&self) -> bool {
