@@ -257,3 +257,27 @@ fn the_statistics_count_the_blunders_of_a_finished_game() {
         "{menu}"
     );
 }
+
+#[test]
+fn coaching_turned_off_with_c_stays_off_in_the_next_games() {
+    let home = Home::new();
+    let mut h = home.harness(&options("coins:2:HTHT"), 80, 24);
+    h.keys("c");
+    assert!(h.status().starts_with("Coaching off."), "{}", h.status());
+    let text = home.settings_text().expect("written when coaching changed");
+    assert!(text.contains("coaching = false"), "{text}");
+    // The next run: the same blunder (coin 2's only move), and no coach line after the
+    // AI's reply.
+    let mut h = home.harness(&options("coins:4:HTTT"), 80, 24);
+    h.enter().enter().key(KeyCode::Esc);
+    let screen = h.screen();
+    assert!(screen.contains("AI: "), "{screen}");
+    assert!(!screen.contains("?? Your move left"), "{screen}");
+    // On again, and written again.
+    h.keys("uc");
+    assert!(h.status().starts_with("Coaching on"), "{}", h.status());
+    h.enter().enter().key(KeyCode::Esc);
+    assert!(h.screen().contains("?? Your move left"), "{}", h.screen());
+    let text = home.settings_text().unwrap();
+    assert!(text.contains("coaching = true"), "{text}");
+}

@@ -612,6 +612,35 @@ impl App {
         }
     }
 
+    /// `c` in a game: coaching on or off for the next games too, written to the settings
+    /// file (the menu does not show it; `--no-coach` is for one run until `c` is pressed).
+    fn save_coaching(&mut self, on: bool) {
+        self.coach = on;
+        if self.file_settings.coaching == on {
+            return;
+        }
+        let mut merged = self.file_settings.clone();
+        merged.coaching = on;
+        let Some(path) = self.store.settings_path() else {
+            self.file_settings = merged;
+            return;
+        };
+        match merged.save(&path) {
+            Ok(()) => {
+                self.file_settings = merged;
+                self.settings_problem = None;
+            }
+            Err(e) => {
+                if let Screen::Game { game, .. } = &mut self.screen {
+                    game.set_message(format!(
+                        "The settings could not be saved in {}: {e}",
+                        path.display()
+                    ));
+                }
+            }
+        }
+    }
+
     /// Whether the game screen is on (not the menu).
     pub fn in_game(&self) -> bool {
         matches!(self.screen, Screen::Game { .. })
@@ -771,6 +800,11 @@ impl App {
                     }
                 }
                 Some(Action::Copy) => self.copy_code(),
+                Some(Action::Coach) => {
+                    game.handle(ScreenInput::Action(Action::Coach), &self.theme);
+                    let on = game.coach();
+                    self.save_coaching(on);
+                }
                 Some(action) => {
                     let event = game.handle(ScreenInput::Action(action), &self.theme);
                     self.after_game_event(event);

@@ -90,6 +90,10 @@ pub trait GameScreen {
     fn set_message(&mut self, message: String);
     /// Coaching (a line after each blunder of the player's) on or off.
     fn set_coach(&mut self, on: bool);
+    /// Whether coaching is on (the player may turn it off and on with `c`).
+    fn coach(&self) -> bool {
+        true
+    }
     /// The player's blunders among the moves in effect, once every one of those moves has
     /// its verdict (`None` while one is still being judged, or if the judge failed).
     fn player_blunders(&self) -> Option<u64> {
@@ -947,6 +951,10 @@ impl<B: Board> GameScreen for Match<B> {
 
     fn set_coach(&mut self, on: bool) {
         self.coach = on;
+    }
+
+    fn coach(&self) -> bool {
+        self.coach
     }
 
     fn player_blunders(&self) -> Option<u64> {
