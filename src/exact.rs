@@ -102,6 +102,10 @@ pub trait FlipGame: Position {
 pub trait SolvedTree<P: Position>: Send + Sync {
     /// How many positions were solved.
     fn len(&self) -> usize;
+    /// Whether no position was solved.
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
     /// The root position.
     fn root_position(&self) -> &P;
     /// The outcome of the root.
@@ -404,7 +408,7 @@ fn sweep(
             table.for_each_child(digit, |child| {
                 let r = remoteness[base + child as usize * table.stride];
                 any = true;
-                if r % 2 == 0 {
+                if r.is_multiple_of(2) {
                     fastest_win = fastest_win.min(r);
                 }
                 slowest = slowest.max(r);

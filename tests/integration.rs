@@ -143,7 +143,7 @@ fn record_rows(screen: &str) -> Vec<String> {
     let x = lines[top].chars().position(|c| c == '┌').expect("corner") + 1;
     lines[top + 1..]
         .iter()
-        .take_while(|l| !l.chars().nth(x - 1).is_some_and(|c| c == '└'))
+        .take_while(|l| l.chars().nth(x - 1) != Some('└'))
         .map(|l| {
             let inner: String = l.chars().skip(x).collect();
             inner.trim_end_matches('│').trim_end().to_string()
