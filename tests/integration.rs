@@ -281,3 +281,48 @@ fn coaching_turned_off_with_c_stays_off_in_the_next_games() {
     let text = home.settings_text().unwrap();
     assert!(text.contains("coaching = true"), "{text}");
 }
+
+#[test]
+fn quitting_a_saved_game_unchanged_keeps_the_other_unfinished_game_for_resume() {
+    let home = Home::new();
+    // An unfinished game, left with q: the autosave holds it.
+    let mut h = home.harness(&options("coins:4:HTTHTTTTHTTTHTHH"), 80, 24);
+    h.key(KeyCode::Tab).enter().enter();
+    h.keys("qy");
+    assert!(h.app.should_quit());
+    let autosave = home.store().autosave_path().unwrap();
+    let before = fs::read_to_string(&autosave).expect("autosaved");
+    // Another game, saved under a name, then quit unchanged (q asks nothing).
+    let mut h = home.harness(&options("coins:4:TTTTTTTTTTTTTTTTTTTT"), 80, 24);
+    h.key(KeyCode::Tab).enter().enter();
+    h.keys("s");
+    for _ in 0..20 {
+        h.key(KeyCode::Backspace);
+    }
+    h.keys("other").enter();
+    h.keys("q");
+    assert!(h.app.should_quit());
+    assert_eq!(
+        fs::read_to_string(&autosave).unwrap(),
+        before,
+        "the first game's autosave was replaced"
+    );
+    // Loaded and quit at once: the same.
+    let saved = home.store().saves_dir().unwrap().join("other.grundy");
+    let o = PlayOptions {
+        load: Some(grundy::store::save::Save::read(&saved).unwrap()),
+        ..PlayOptions::default()
+    };
+    let mut h = home.harness(&o, 80, 24);
+    h.keys("q");
+    assert!(h.app.should_quit());
+    assert_eq!(fs::read_to_string(&autosave).unwrap(), before);
+    // A move after loading: unsaved again, so q asks and the autosave takes it.
+    let mut h = home.harness(&o, 80, 24);
+    h.key(KeyCode::Tab).enter().enter();
+    assert!(h.screen().contains("move 5"), "{}", h.screen());
+    h.keys("q");
+    assert!(h.screen().contains("Quit?"), "{}", h.screen());
+    h.keys("y");
+    assert_ne!(fs::read_to_string(&autosave).unwrap(), before);
+}

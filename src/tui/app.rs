@@ -513,6 +513,11 @@ impl App {
         if game.winner().is_some() || (game.moves_played() == 0 && !kept.in_autosave) {
             return None;
         }
+        // A game saved under a name (or loaded) and unchanged since is kept in its own file:
+        // the one autosave, which may hold another unfinished game, is left alone.
+        if !kept.in_autosave && kept.saved_moves.as_ref() == Some(&game.move_codes()) {
+            return None;
+        }
         let path = self.store.autosave_path()?;
         if self.resume_problem.take().is_some() && path.exists() {
             // A save that could not be read is kept beside, not overwritten.
