@@ -18,11 +18,11 @@ use crate::game::{Impartial, Notation, shorten_code};
 use crate::games::{AnyPosition, GameKind, coins, dodgeball, grid, with_position};
 use crate::input::{Reader, escape_controls, excerpt};
 use crate::nimber::Nimber;
-use crate::tui::app::Exit;
 use crate::store::Store;
 use crate::store::save::Save;
 use crate::store::settings::Settings;
 use crate::store::stats::Stats;
+use crate::tui::app::Exit;
 use crate::tui::board::Start;
 use crate::tui::{First, PlayOptions};
 
@@ -115,10 +115,11 @@ pub enum Command {
         /// At most this many parts are listed, 0 to 1000 (also bits of a big grid nim-sum).
         #[arg(long, default_value_t = 64, value_parser = number(0, MAX_LISTED as u32))]
         parts: u32,
-        /// Also print the principal line: best play for both sides, at most N moves (1 to
-        /// 10000).
-        ///
-        /// Exact where the search knows the remoteness, else moves to nim-sum 0.
+        /// Also print the principal line, at most N moves (1 to 10000).
+        #[arg(
+            long_help = "Also print the principal line: best play for both sides for at most N \
+            moves\n(1 to 10000), by exact remoteness where the search knows it, else by the nim-sum."
+        )]
         #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=10_000))]
         line: Option<u32>,
     },

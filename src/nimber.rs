@@ -99,6 +99,16 @@ impl Nimber {
         }
     }
 
+    /// [`Nimber::short`] for one line of running text: a value of several powers of two past
+    /// 2^64 (a large grid's nim-sum: up to 199 terms) keeps its highest one, `2^198+…`. The
+    /// whole value is written where there is room for it (the hint panel, the record view).
+    pub fn brief(self) -> String {
+        match (self.to_u64(), self.highest_bit()) {
+            (None, Some(h)) if !self.is_power_of_two() => format!("2^{h}+…"),
+            _ => self.short(),
+        }
+    }
+
     /// The value in decimal, whatever its size.
     pub fn to_decimal(self) -> String {
         if self.is_zero() {
@@ -291,5 +301,11 @@ mod tests {
             "2^150+2^3"
         );
         assert!(Nimber::power_of_two(64) > Nimber::new(u64::MAX));
+        // brief: one term at most past 2^64, the rest as short.
+        let big = Nimber::power_of_two(198) + Nimber::power_of_two(150) + Nimber::new(8);
+        assert_eq!(big.brief(), "2^198+…");
+        assert_eq!(Nimber::power_of_two(198).brief(), "2^198");
+        assert_eq!(Nimber::new(639).brief(), "639");
+        assert_eq!(Nimber::new(u64::MAX).brief(), u64::MAX.to_string());
     }
 }

@@ -146,6 +146,18 @@ fn readme_examples() -> Vec<Example> {
     examples
 }
 
+/// The README's sample saved game: its `text` block that starts as a save file does.
+fn readme_sample_save() -> String {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
+        .expect("README.md");
+    let start = readme
+        .find("```text\n# grundy saved game")
+        .expect("the README shows a saved game")
+        + "```text\n".len();
+    let end = start + readme[start..].find("```").expect("the block ends");
+    readme[start..end].to_string()
+}
+
 #[test]
 fn every_command_shown_in_the_readme_prints_what_the_readme_shows() {
     let examples = readme_examples();
@@ -163,18 +175,20 @@ fn every_command_shown_in_the_readme_prints_what_the_readme_shows() {
         bin.display(),
         std::env::var("PATH").unwrap_or_default()
     );
-    let home = tempfile::tempdir().expect("a temporary home");
+    // The examples run in a directory of their own that holds the README's sample save as
+    // `game.grundy` (the save examples read it).
+    let dir = tempfile::tempdir().expect("temporary directory");
+    std::fs::write(dir.path().join("game.grundy"), readme_sample_save()).expect("sample save");
     for example in examples {
         let o = Command::new("bash")
             .arg("-c")
             .arg(format!("{} 2>&1", example.command))
+            .current_dir(dir.path())
             .env("PATH", &path)
             .env_remove("NO_COLOR")
-            // Paths in the examples are the repository's (assets/…); no example may read or
-            // write the user's settings, saves or statistics.
-            .current_dir(env!("CARGO_MANIFEST_DIR"))
-            .env("XDG_CONFIG_HOME", home.path().join("config"))
-            .env("XDG_DATA_HOME", home.path().join("data"))
+            // No example may read or write the user's settings, saves or statistics.
+            .env("XDG_CONFIG_HOME", dir.path().join("config"))
+            .env("XDG_DATA_HOME", dir.path().join("data"))
             .stdin(Stdio::null())
             .output()
             .expect("bash runs");

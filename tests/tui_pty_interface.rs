@@ -22,7 +22,7 @@ fn keys_wait_while_the_terminal_is_too_small_and_q_quits_from_the_help() {
     pty.resize(15, 50);
     pty.wait_for("Terminal too small");
     // Blind: reveal a winning move and play it, hints on, a new game.
-    pty.send("w");
+    pty.send("www");
     pty.send("\r");
     pty.send("i");
     pty.send("n");

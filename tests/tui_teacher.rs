@@ -87,8 +87,7 @@ fn full_screen_record_browses_the_board_at_each_move() {
     let screen = h.screen();
     assert!(screen.contains("the board at move 1 of 2"), "{screen}");
     assert!(
-        screen
-            .contains("You coin 3 ÷3: flip 3 1: blunder (hands the win over): nim-sum *7 → *6"),
+        screen.contains("You coin 3 ÷3: flip 3 1: blunder (hands the win over): nim-sum *7 → *6"),
         "{screen}"
     );
     insta::assert_snapshot!(screen);

@@ -260,7 +260,7 @@ impl Settings {
         );
         let line = |out: &mut String, key: &str, value: String, comment: String| {
             let entry = format!("{key} = {value}");
-            out.push_str(&format!("{entry:<22}# {comment}\n"));
+            out.push_str(&format!("{entry:<21} # {comment}\n"));
         };
         line(
             &mut out,

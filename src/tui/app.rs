@@ -200,6 +200,17 @@ impl App {
             (None, Some(code), _) => Some(kind_of_code(code)?),
             (None, None, None) => None,
         };
+        // The command line's game takes its sizes and start from the settings file (or the
+        // defaults), as it did before the player had one.
+        let command_line = settings.settings.clone();
+        let mut settings = settings;
+        if !settings.found {
+            // A new player (no settings file yet): the menu offers a random board that perfect
+            // play wins for them; once the menu writes the settings, these starts go with them.
+            for setup in &mut settings.settings.setups {
+                setup.start = crate::tui::board::Start::RandomWinning;
+            }
+        }
         let mut menu = Menu::from_settings(&settings.settings);
         menu.set_choices(options.first, options.level, options.hints, options.seed);
         let menu_start = menu.settings(&settings.settings);
@@ -251,7 +262,7 @@ impl App {
             app.refresh_menu();
             return Ok(app);
         };
-        let mut setup = app.menu_settings.setup(kind);
+        let mut setup = command_line.setup(kind);
         if let Some(n) = options.n {
             match kind {
                 GameKind::Dodgeball => setup.boxes = n,
@@ -408,6 +419,7 @@ impl App {
     /// save an unfinished game: for [`Exit::TerminalClosed`] and [`Exit::Signal`] there is
     /// nobody left to ask.
     pub fn leave(&mut self, why: Exit) {
+        self.count_finished_now(true);
         self.keep_unfinished();
         if self.exit.is_none() {
             self.exit = Some(why);
@@ -438,20 +450,28 @@ impl App {
     }
 
     /// Counts a game that has just ended in the statistics (once per game), and drops the
-    /// autosave that held it.
+    /// autosave that held it. The count waits for the last verdicts (they give the game's
+    /// blunders), unless the game is about to leave the screen.
     fn count_finished(&mut self) {
+        self.count_finished_now(false);
+    }
+
+    /// [`App::count_finished`]; `leaving`: the game leaves the screen (quit, new game,
+    /// restart), so it is counted now, without its blunders if a verdict is still missing.
+    fn count_finished_now(&mut self, leaving: bool) {
         let Screen::Game { game, choice, kept } = &mut self.screen else {
             return;
         };
         let Some(winner) = game.winner() else {
             return;
         };
-        if kept.recorded || game.moves_played() == 0 {
+        if kept.recorded || game.moves_played() == 0 || (game.judging() && !leaving) {
             return;
         }
         kept.recorded = true;
         let won = winner == Side::You;
-        let (kind, level, blunders) = (game.kind(), choice.level, game.blunders());
+        let (kind, level) = (game.kind(), choice.level);
+        let blunders = game.player_blunders();
         if let Some(path) = self.store.stats_path() {
             match Stats::add_to_file(&path, kind, level, won, blunders) {
                 Ok(stats) => {
@@ -491,6 +511,11 @@ impl App {
             return None;
         };
         if game.winner().is_some() || (game.moves_played() == 0 && !kept.in_autosave) {
+            return None;
+        }
+        // A game saved under a name (or loaded) and unchanged since is kept in its own file:
+        // the one autosave, which may hold another unfinished game, is left alone.
+        if !kept.in_autosave && kept.saved_moves.as_ref() == Some(&game.move_codes()) {
             return None;
         }
         let path = self.store.autosave_path()?;
@@ -588,6 +613,35 @@ impl App {
                     "The settings could not be saved in {}: {e}",
                     path.display()
                 ))
+            }
+        }
+    }
+
+    /// `c` in a game: coaching on or off for the next games too, written to the settings
+    /// file (the menu does not show it; `--no-coach` is for one run until `c` is pressed).
+    fn save_coaching(&mut self, on: bool) {
+        self.coach = on;
+        if self.file_settings.coaching == on {
+            return;
+        }
+        let mut merged = self.file_settings.clone();
+        merged.coaching = on;
+        let Some(path) = self.store.settings_path() else {
+            self.file_settings = merged;
+            return;
+        };
+        match merged.save(&path) {
+            Ok(()) => {
+                self.file_settings = merged;
+                self.settings_problem = None;
+            }
+            Err(e) => {
+                if let Screen::Game { game, .. } = &mut self.screen {
+                    game.set_message(format!(
+                        "The settings could not be saved in {}: {e}",
+                        path.display()
+                    ));
+                }
             }
         }
     }
@@ -753,6 +807,11 @@ impl App {
                     }
                 }
                 Some(Action::Copy) => self.copy_code(),
+                Some(Action::Coach) => {
+                    game.handle(ScreenInput::Action(Action::Coach), &self.theme);
+                    let on = game.coach();
+                    self.save_coaching(on);
+                }
                 Some(action) => {
                     let event = game.handle(ScreenInput::Action(action), &self.theme);
                     self.after_game_event(event);
@@ -774,6 +833,9 @@ impl App {
     }
 
     fn leave_game(&mut self, leave: Leave) {
+        // A finished game whose last verdict is still being judged is counted before it
+        // goes (a restarted game counts again when it ends).
+        self.count_finished_now(true);
         match leave {
             Leave::Quit => self.leave(Exit::Quit),
             Leave::NewGame => self.back_to_menu(),

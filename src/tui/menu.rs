@@ -645,11 +645,14 @@ impl Menu {
                 } else {
                     format!("{} AI: {record}", self.level)
                 };
+                // With blunders per game the line is longer than the menu: cut with "…"
+                // (`grundy stats` writes it whole).
+                let room = inner.width.saturating_sub(3) as usize;
                 buf.set_stringn(
                     inner.x + 2,
                     inner.y + 3,
-                    stats,
-                    inner.width.saturating_sub(3) as usize,
+                    crate::tui::board::fit(&stats, room),
+                    room,
                     theme.dim,
                 );
                 let fields = self.fields();

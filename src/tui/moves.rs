@@ -9,7 +9,13 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Widget};
 
 use crate::record::{Played, Side, Verdict};
+use crate::tui::board::{fit, set_line_fit};
 use crate::tui::theme::Theme;
+
+/// At most this many characters of the better move in a verdict's sentence (the coach's line
+/// and the browsing view have three rows): a coin or piece move is far shorter; a large
+/// grid's block of hundreds of cells is cut with "…" (the help, ?, writes every move played).
+pub const BETTER_MOVE_WIDTH: usize = 64;
 
 /// The style of a verdict's mark.
 fn mark_style(verdict: Option<Verdict>, theme: &Theme) -> Style {
@@ -27,7 +33,9 @@ pub fn row<M>(number: usize, played: &Played<M>, theme: &Theme) -> Line<'static>
     let nim_sum = played
         .judgement
         .as_ref()
-        .map_or(String::new(), |j| format!("*{}", j.nim_sum_after.short()));
+        // A large grid's nim-sum keeps its highest power of two here; the browsing view's
+        // verdict line writes it whole.
+        .map_or(String::new(), |j| format!("*{}", j.nim_sum_after.brief()));
     let who = match played.by {
         Side::You => "you",
         Side::Ai => "AI ",
@@ -90,7 +98,9 @@ pub fn render_rows<M>(
                 theme.selected,
             );
         }
-        buf.set_line(area.x, y, &line, area.width);
+        // A move cut at the panel's edge ends in "…" (the browsing view, m, is wider, and
+        // the help lists every move whole).
+        set_line_fit(buf, area.x, y, &line, area.width);
     }
 }
 
@@ -132,8 +142,8 @@ pub fn explain<M>(played: &Played<M>) -> String {
     let mut text = format!(
         "{}: nim-sum *{} → *{}",
         j.verdict,
-        j.nim_sum_before.short(),
-        j.nim_sum_after.short()
+        j.nim_sum_before.brief(),
+        j.nim_sum_after.brief()
     );
     if let Some(after) = j.after {
         text.push_str(&format!(
@@ -142,6 +152,7 @@ pub fn explain<M>(played: &Played<M>) -> String {
         ));
     }
     if let Some(better) = &j.better_words {
+        let better = fit(better, BETTER_MOVE_WIDTH);
         let what = match j.verdict {
             Verdict::Blunder => "would have kept the win",
             Verdict::Good => "wins faster",

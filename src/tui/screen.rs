@@ -90,10 +90,18 @@ pub trait GameScreen {
     fn set_message(&mut self, message: String);
     /// Coaching (a line after each blunder of the player's) on or off.
     fn set_coach(&mut self, on: bool);
-    /// How many of the player's moves the move verdicts called blunders, for the statistics;
-    /// `None` while games carry no verdicts.
-    fn blunders(&self) -> Option<u64> {
+    /// Whether coaching is on (the player may turn it off and on with `c`).
+    fn coach(&self) -> bool {
+        true
+    }
+    /// The player's blunders among the moves in effect, once every one of those moves has
+    /// its verdict (`None` while one is still being judged, or if the judge failed).
+    fn player_blunders(&self) -> Option<u64> {
         None
+    }
+    /// Whether verdicts are still being computed.
+    fn judging(&self) -> bool {
+        false
     }
 }
 
@@ -953,9 +961,20 @@ impl<B: Board> GameScreen for Match<B> {
         self.coach = on;
     }
 
-    fn blunders(&self) -> Option<u64> {
-        // The verdicts judged so far (the judge runs a move behind at most).
-        Some(crate::record::blunders(self.session.history(), Side::You).len() as u64)
+    fn coach(&self) -> bool {
+        self.coach
+    }
+
+    fn player_blunders(&self) -> Option<u64> {
+        let history = self.session.history();
+        if history.iter().any(|p| p.judgement.is_none()) {
+            return None;
+        }
+        Some(crate::record::blunders(history, Side::You).len() as u64)
+    }
+
+    fn judging(&self) -> bool {
+        self.session.judging()
     }
 
     fn busy(&self) -> bool {

@@ -136,6 +136,22 @@ impl Notation for Dodgeball {
     }
 }
 
+/// A character for an error message: quoted, with blanks and control characters named.
+fn shown(c: char) -> String {
+    match c {
+        ' ' => "a space".to_string(),
+        '\t' => "a tab".to_string(),
+        '\n' | '\r' => "a line break".to_string(),
+        c if c.is_control() => format!("control character U+{:04X}", c as u32),
+        c if !c.is_ascii() => format!(
+            "'{}' (U+{:04X})",
+            crate::input::escape_controls(&c.to_string()),
+            c as u32
+        ),
+        c => format!("'{c}'"),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -151,21 +167,5 @@ mod tests {
         assert!(why("3 12").contains("write from->to"));
         assert!(why("x->12").contains("'x' is not a box number"));
         assert!(why("3->").contains("is not a box number (the box thrown to)"));
-    }
-}
-
-/// A character for an error message: quoted, with blanks and control characters named.
-fn shown(c: char) -> String {
-    match c {
-        ' ' => "a space".to_string(),
-        '\t' => "a tab".to_string(),
-        '\n' | '\r' => "a line break".to_string(),
-        c if c.is_control() => format!("control character U+{:04X}", c as u32),
-        c if !c.is_ascii() => format!(
-            "'{}' (U+{:04X})",
-            crate::input::escape_controls(&c.to_string()),
-            c as u32
-        ),
-        c => format!("'{c}'"),
     }
 }

@@ -199,6 +199,15 @@ impl Notation for CoinGrid {
     }
 }
 
+/// `1 coin`, `3 coins`: a count of coins for messages.
+pub fn coins(n: usize) -> String {
+    if n == 1 {
+        "1 coin".to_string()
+    } else {
+        format!("{n} coins")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -228,14 +237,5 @@ mod tests {
         // Parsed, but not legal: check_move says why.
         let off = p.parse_move("3,3").unwrap();
         assert!(p.check_move(&off).is_err());
-    }
-}
-
-/// `1 coin`, `3 coins`: a count of coins for messages.
-pub fn coins(n: usize) -> String {
-    if n == 1 {
-        "1 coin".to_string()
-    } else {
-        format!("{n} coins")
     }
 }

@@ -25,9 +25,12 @@ impl<B: Board> Match<B> {
         let j = played.judgement.as_ref()?;
         let mut text = format!(
             "?? Your move left nim-sum *{}: the AI now wins.",
-            j.nim_sum_after.short()
+            j.nim_sum_after.brief()
         );
         if let Some(better) = &j.better_words {
+            // A grid's block can name hundreds of cells: cut (with "…") so that the line
+            // keeps its end.
+            let better = crate::tui::board::fit(better, crate::tui::moves::BETTER_MOVE_WIDTH);
             text.push_str(&format!(" {better} would have kept the win"));
         }
         text.push_str(&format!(
@@ -53,7 +56,7 @@ impl<B: Board> Match<B> {
                 format!(
                     "You are winning: nim-sum *{}, not 0. Find a move to nim-sum 0 \
                      ({again}: which part).",
-                    nim_sum.short()
+                    nim_sum.brief()
                 )
             });
             return;
@@ -253,11 +256,17 @@ impl<B: Board> Match<B> {
                 browse.position.nim_sum().short()
             ),
         };
-        for (i, row) in wrap_words(&explanation, detail.width.saturating_sub(2) as usize)
-            .into_iter()
-            .take(detail.height as usize)
-            .enumerate()
-        {
+        let width = detail.width.saturating_sub(2) as usize;
+        let rows = wrap_words(&explanation, width);
+        let shown = rows.len().min(detail.height as usize);
+        for (i, row) in rows.iter().take(shown).enumerate() {
+            // Text cut at the bottom says so (a large grid's block of hundreds of cells; the
+            // help, ?, lists every move whole).
+            let row = if i + 1 == shown && rows.len() > shown {
+                crate::tui::board::fit(&format!("{row} …"), width)
+            } else {
+                row.clone()
+            };
             buf.set_stringn(
                 detail.x + 1,
                 detail.y + i as u16,
