@@ -24,7 +24,7 @@ fn largest(game: GameKind) -> (App, Terminal<TestBackend>) {
         game: Some(game),
         n: match game {
             GameKind::Coins => Some(30_000),
-            GameKind::Grid => None,
+            GameKind::Grid | GameKind::Heaps => None,
             GameKind::Dodgeball => Some(1_000_000),
         },
         maxq: Some(20),

@@ -75,7 +75,8 @@ impl<P: Impartial> Analysis<P> {
                         .map(|o| o.remoteness)
                 });
                 MoveReport {
-                    wins: nim_sum_after.is_zero(),
+                    // The nim-sum decides, or the game's own rule (misère Nim).
+                    wins: position.move_wins(&mv),
                     nim_sum_after,
                     remoteness_after,
                     mv,
@@ -96,7 +97,7 @@ impl<P: Impartial> Analysis<P> {
         Analysis {
             parts,
             nim_sum,
-            mover_wins: !nim_sum.is_zero(),
+            mover_wins: position.mover_wins(),
             exact,
             moves,
             moves_truncated: truncated,

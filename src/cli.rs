@@ -13,7 +13,7 @@ use rand::rngs::StdRng;
 use crate::ai::{self, Level};
 use crate::analysis::Analysis;
 use crate::game::{Impartial, Notation, shorten_code};
-use crate::games::{AnyPosition, GameKind, coins, dodgeball, grid, with_position};
+use crate::games::{AnyPosition, GameKind, coins, dodgeball, grid, heaps, with_position};
 use crate::nimber::Nimber;
 use crate::tui::board::Start;
 use crate::tui::{First, PlayOptions};
@@ -56,12 +56,22 @@ pub enum Command {
         grid:      T cases of `n m` and n rows of H/T; prints `-_-` if the first player wins,\n\
         \u{20}          `=_=` if not.\n\
         dodgeball: one k (1 ≤ k < 10^9) per line; prints the k-th smallest number of boxes n for\n\
-        \u{20}          which the second player wins the full board.\n\n\
+        \u{20}          which the second player wins the full board.\n\
+        heaps FORMAT: the heap games' contest problems, by name:\n\
+        \u{20}          p2197 (Nim: Yes/No), cses1730 (Nim: first/second), cses1098 (take 1..3),\n\
+        \u{20}          cses1729 (subtraction set: W/L per heap), abc297g (take L..R: First/Second),\n\
+        \u{20}          cses2207 (Grundy's game), cf603c (Lieges: Kevin/Nicky), cf87c (staircase\n\
+        \u{20}          split: least heap count or -1), cf2004e (coprime: Alice/Bob), p4279 (misère\n\
+        \u{20}          Nim: John/Brother).\n\n\
         Bad input is reported on standard error with its line and column; exit code 2.")]
     Solve {
         /// The contest format to read.
         #[arg(value_enum)]
         game: GameKind,
+        /// For `heaps`: the contest problem, e.g. `grundy solve heaps p2197` (see
+        /// `grundy solve --help`).
+        #[arg(value_enum)]
+        format: Option<heaps::contest::Format>,
     },
     /// Print the AI's move from a position: the move in words, why, and as the last line the
     /// code of the position after it.
@@ -219,7 +229,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
     let code = match cli.command {
         None => play(PlayArgs::default_menu()),
         Some(Command::Play(args)) => play(args),
-        Some(Command::Solve { game }) => {
+        Some(Command::Solve { game, format }) => {
             let mut input = Vec::with_capacity(stdin_size_hint());
             io::stdin().read_to_end(&mut input)?;
             // A byte-order mark (some Windows editors write one) is not part of the input.
@@ -228,6 +238,15 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
                 GameKind::Coins => coins::solve(input),
                 GameKind::Grid => grid::solve(input),
                 GameKind::Dodgeball => dodgeball::solve(input),
+                GameKind::Heaps => match format {
+                    Some(format) => heaps::contest::solve(format, input),
+                    None => {
+                        return Err(Failure::Input(format!(
+                            "solve heaps: name the contest format: {}",
+                            heaps_formats()
+                        )));
+                    }
+                },
             }
             .map_err(|e| Failure::Input(format!("solve {}: {e}", game.name())))?;
             out.write_all(answer.as_bytes())?;
@@ -506,6 +525,17 @@ fn analyze<P: Impartial + Notation>(
         )?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The heap games' contest formats, for an error message.
+fn heaps_formats() -> String {
+    use clap::ValueEnum;
+    heaps::contest::Format::value_variants()
+        .iter()
+        .filter_map(|f| f.to_possible_value())
+        .map(|v| v.get_name().to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 fn nim_sum_words(value: Nimber) -> String {

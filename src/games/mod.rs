@@ -3,6 +3,7 @@
 pub mod coins;
 pub mod dodgeball;
 pub mod grid;
+pub mod heaps;
 
 use crate::game::{CodeError, Notation};
 
@@ -41,10 +42,26 @@ pub enum GameKind {
     Grid,
     /// Binary Dodgeball (PA 2012).
     Dodgeball,
+    /// The heap games: Nim, Bash, subtraction games, Kayles, Grundy's game, misère Nim, …
+    /// (each code names its rule: `nim:3,4,5`, `kayles:5,7`).
+    Heaps,
 }
 
 impl GameKind {
-    pub const ALL: [GameKind; 3] = [GameKind::Coins, GameKind::Grid, GameKind::Dodgeball];
+    pub const ALL: [GameKind; 4] = [
+        GameKind::Coins,
+        GameKind::Grid,
+        GameKind::Dodgeball,
+        GameKind::Heaps,
+    ];
+
+    /// The game whose codes start with `name` (a heap game's codes start with its rule).
+    pub fn of_code_name(name: &str) -> Option<GameKind> {
+        if heaps::notation::is_heap_rule(name) {
+            return Some(GameKind::Heaps);
+        }
+        GameKind::ALL.iter().copied().find(|k| k.name() == name)
+    }
 
     /// The name in codes and on the command line.
     pub fn name(self) -> &'static str {
@@ -52,6 +69,7 @@ impl GameKind {
             GameKind::Coins => "coins",
             GameKind::Grid => "grid",
             GameKind::Dodgeball => "dodgeball",
+            GameKind::Heaps => "heaps",
         }
     }
 
@@ -61,6 +79,7 @@ impl GameKind {
             GameKind::Coins => "Coin row",
             GameKind::Grid => "Coin grid",
             GameKind::Dodgeball => "Binary Dodgeball",
+            GameKind::Heaps => "Heap games",
         }
     }
 }
@@ -71,6 +90,7 @@ pub enum AnyPosition {
     Coins(coins::CoinRow),
     Grid(grid::CoinGrid),
     Dodgeball(dodgeball::Dodgeball),
+    Heaps(heaps::Heaps),
 }
 
 impl AnyPosition {
@@ -81,15 +101,20 @@ impl AnyPosition {
             "coins" => coins::CoinRow::from_code(code).map(AnyPosition::Coins),
             "grid" => grid::CoinGrid::from_code(code).map(AnyPosition::Grid),
             "dodgeball" => dodgeball::Dodgeball::from_code(code).map(AnyPosition::Dodgeball),
+            name if heaps::notation::is_heap_rule(name) => {
+                heaps::Heaps::from_code(code).map(AnyPosition::Heaps)
+            }
             _ if !code.contains(':') => Err(CodeError::new(
                 1,
-                "a code starts with its game and a colon: coins:…, grid:… or dodgeball:…",
+                "a code starts with its game and a colon: coins:…, grid:…, dodgeball:… or a \
+                 heap game (nim:…, kayles:…, …)",
             )),
             other => Err(CodeError::new(
                 1,
                 format!(
-                    "unknown game '{}': expected coins, grid or dodgeball",
-                    other.chars().take(20).collect::<String>()
+                    "unknown game '{}': expected coins, grid, dodgeball or a heap game ({})",
+                    other.chars().take(20).collect::<String>(),
+                    heaps::Rule::NAMES.join(", ")
                 ),
             )),
         }
@@ -100,6 +125,7 @@ impl AnyPosition {
             AnyPosition::Coins(_) => GameKind::Coins,
             AnyPosition::Grid(_) => GameKind::Grid,
             AnyPosition::Dodgeball(_) => GameKind::Dodgeball,
+            AnyPosition::Heaps(_) => GameKind::Heaps,
         }
     }
 
@@ -117,6 +143,7 @@ macro_rules! with_position {
             $crate::games::AnyPosition::Coins($p) => $body,
             $crate::games::AnyPosition::Grid($p) => $body,
             $crate::games::AnyPosition::Dodgeball($p) => $body,
+            $crate::games::AnyPosition::Heaps($p) => $body,
         }
     };
 }

@@ -26,6 +26,8 @@ enum Field {
     Rows,
     Cols,
     Boxes,
+    /// Heap games: which rule (Nim, Kayles, …).
+    HeapRule,
     Start,
     First,
     Level,
@@ -125,6 +127,7 @@ impl Menu {
             GameKind::Coins => vec![Field::Coins, Field::Maxq, Field::Start],
             GameKind::Grid => vec![Field::Rows, Field::Cols, Field::Start],
             GameKind::Dodgeball => vec![Field::Boxes, Field::Start],
+            GameKind::Heaps => vec![Field::HeapRule, Field::Start],
         };
         fields.extend([
             Field::First,
@@ -283,6 +286,16 @@ impl Menu {
                 let setup = &mut self.setups[self.game];
                 setup.maxq = step(setup.maxq as usize, CoinRow::MAX_MAXQ as usize) as u32;
             }
+            Field::HeapRule => {
+                // Cycles through the heap games.
+                let setup = &mut self.setups[self.game];
+                let count = crate::tui::boards::heaps::RULE_STARTS.len();
+                setup.heap_rule = if up {
+                    (setup.heap_rule + 1) % count
+                } else {
+                    (setup.heap_rule + count - 1) % count
+                };
+            }
             Field::Start => {
                 let setup = &mut self.setups[self.game];
                 setup.start = match setup.start {
@@ -334,12 +347,22 @@ impl Menu {
             Field::Rows => ("Rows", setup.rows.to_string()),
             Field::Cols => ("Columns", setup.cols.to_string()),
             Field::Boxes => ("Boxes", setup.boxes.to_string()),
+            Field::HeapRule => (
+                "Game",
+                crate::tui::boards::heaps::rule_entry(setup.heap_rule)
+                    .title
+                    .to_string(),
+            ),
             Field::Start => (
                 "Start",
                 match (setup.start, setup.kind) {
                     (Start::Standard, GameKind::Dodgeball) => {
                         "standard: every box full".to_string()
                     }
+                    (Start::Standard, GameKind::Heaps) => format!(
+                        "standard: {}",
+                        crate::tui::boards::heaps::rule_entry(setup.heap_rule).start
+                    ),
                     (Start::Standard, _) => "standard: every coin T".to_string(),
                     (Start::Random, _) => "random".to_string(),
                 },
@@ -454,6 +477,11 @@ impl Menu {
                 }
                 let note = match self.error.as_deref() {
                     Some(e) => Line::styled(e.to_string(), theme.losing),
+                    None if fields[self.focus] == Field::HeapRule => Line::styled(
+                        crate::tui::boards::heaps::rule_entry(self.setups[self.game].heap_rule)
+                            .rule,
+                        theme.dim,
+                    ),
                     None => Line::styled(field_note(fields[self.focus]), theme.dim),
                 };
                 buf.set_line(
@@ -473,6 +501,7 @@ fn field_note(field: Field) -> &'static str {
         Field::Maxq => "how many further coins a move may flip: 1 to 20",
         Field::Rows | Field::Cols => "1 to 100; type digits or ←/→",
         Field::Boxes => "1 to 1000000; type digits or ←/→",
+        Field::HeapRule => "←/→ choose the heap game (its rule is in the help, ?)",
         Field::Start => "standard: every box full / every coin T; random: from the seed",
         Field::First => "who makes the first move",
         Field::Level => "easy, medium and hard sometimes play at random",
@@ -487,6 +516,7 @@ fn game_blurb(kind: GameKind) -> &'static str {
         GameKind::Coins => "flip a T coin x and x/2^p, x/2^2p, … (SDOI 2016)",
         GameKind::Grid => "flip a block of coins up-left of a T (ZJOI 2009)",
         GameKind::Dodgeball => "throw a piece from box i to box 2^p·i (PA 2012)",
+        GameKind::Heaps => "Nim, Bash, Kayles, Grundy's game, misère Nim, … (rule next)",
     }
 }
 

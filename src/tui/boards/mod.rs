@@ -6,6 +6,7 @@
 pub mod coins;
 pub mod dodgeball;
 pub mod grid;
+pub mod heaps;
 
 use rand::rngs::StdRng;
 
@@ -26,6 +27,7 @@ pub fn start(
         GameKind::Coins => start_match::<coins::CoinsBoard>(setup, config, hints, rng),
         GameKind::Grid => start_match::<grid::GridBoard>(setup, config, hints, rng),
         GameKind::Dodgeball => start_match::<dodgeball::DodgeballBoard>(setup, config, hints, rng),
+        GameKind::Heaps => anyhow::bail!("the heap board is not written yet"),
     }
 }
 
