@@ -142,6 +142,15 @@ pub enum SgTable {
         #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
         n: u32,
     },
+    /// The value of one heap of 0..n under a heap game's rule, 10 to a row, so its period
+    /// shows: RULE is a code without heaps (`nim`, `bash:3`, `subtraction:1,3,4`, `kayles`, …).
+    Heaps {
+        /// The rule: `kayles`, `grundy`, `bash:3`, `take:2,5`, `lieges:3`, …
+        rule: String,
+        /// The largest heap (1..=10000).
+        #[arg(long, default_value_t = 99, value_parser = clap::value_parser!(u32).range(1..=10_000))]
+        n: u32,
+    },
 }
 
 #[derive(Debug, Args)]
@@ -474,7 +483,19 @@ fn analyze<P: Impartial + Notation>(
         writeln!(out, "  nim-sum = {}", nim_sum_words(analysis.nim_sum))?;
     }
     writeln!(out)?;
-    if analysis.mover_wins {
+    if let Some(rule) = position.win_rule() {
+        // Not decided by the nim-sum (misère Nim): the game's own rule, applied here.
+        writeln!(
+            out,
+            "Decided by the game's own rule, not the nim-sum: {rule}."
+        )?;
+        if position.is_over() {
+            writeln!(
+                out,
+                "The player to move has no move left to make and has lost."
+            )?;
+        }
+    } else if analysis.mover_wins {
         writeln!(
             out,
             "The player to move wins (nim-sum is not 0): move to nim-sum 0."
@@ -602,6 +623,39 @@ fn sg_table(table: &SgTable, out: &mut impl Write) -> Result<ExitCode, Failure> 
                     let value = grid::cell_value(grid::Cell { row: r, col: c });
                     let k = value.highest_bit().expect("cell values are powers of two");
                     write!(out, "{k:>cell$}")?;
+                }
+                writeln!(out)?;
+            }
+        }
+        SgTable::Heaps { ref rule, n } => {
+            let code = format!("{rule}:0");
+            let position = heaps::Heaps::from_code(&code).map_err(|e| {
+                Failure::Input(format!("sg heaps: bad rule '{rule}': {}", e.message))
+            })?;
+            let rule = position.rule();
+            writeln!(
+                out,
+                "SG value of one heap under {}; row r, column c: heap r + c.",
+                rule.title()
+            )?;
+            if *rule == heaps::Rule::Misere {
+                writeln!(
+                    out,
+                    "Misère Nim is not decided by these (normal-play) values: with a heap > 1 the \
+                     nim-sum decides as in Nim; with every heap 0 or 1, the parity of the 1-heaps."
+                )?;
+            }
+            let values = heaps::values::HeapValues::new(rule);
+            write!(out, "{:>6} |", "")?;
+            for c in 0..10 {
+                write!(out, " {:>3}", format!("+{c}"))?;
+            }
+            writeln!(out)?;
+            writeln!(out, "{}", "-".repeat(8 + 40))?;
+            for row in (0..=u64::from(n)).step_by(10) {
+                write!(out, "{row:>6} |")?;
+                for x in row..=(row + 9).min(u64::from(n)) {
+                    write!(out, " {:>3}", values.value(x))?;
                 }
                 writeln!(out)?;
             }
