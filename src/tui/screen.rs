@@ -662,7 +662,9 @@ pub fn nim_sum_lines<P: Impartial>(
         format!("  {}", "─".repeat(rule_width)),
         theme.dim,
     ));
-    let zero = analysis.nim_sum.is_zero();
+    // The verdict: by the nim-sum, or by the game's own rule (misère Nim), which the
+    // analysis applied; the rule's words replace the nim-sum's.
+    let zero = !analysis.mover_wins;
     let total_style = if zero { theme.losing } else { theme.winning };
     lines.push(Line::from(vec![
         Span::raw("= "),
@@ -682,7 +684,10 @@ pub fn nim_sum_lines<P: Impartial>(
         Side::You => ("you", "lose", "win"),
         Side::Ai => ("the AI", "loses", "wins"),
     };
-    let verdict = if zero {
+    let verdict = if let Some(rule) = position.win_rule() {
+        let outcome = if zero { lose } else { win };
+        format!("{mover} (to move) {outcome} — {rule}")
+    } else if zero {
         format!("= 0: {mover} (to move) {lose} with best play")
     } else {
         format!("≠ 0: {mover} (to move) {win} with best play")

@@ -205,7 +205,7 @@ pub fn solve(format: Format, input: &[u8]) -> Result<String, InputError> {
         Format::Abc297g => {
             let mut numbers = Numbers::new(input);
             let n = numbers.next("N", COUNT)?;
-            let l = numbers.next("L", SIZE)?.max(0);
+            let l = numbers.next("L", SIZE)?;
             let r = numbers.next("R", SIZE)?;
             if l == 0 || l > r {
                 return Err(InputError::new(

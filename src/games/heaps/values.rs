@@ -179,7 +179,7 @@ impl PrimeTable {
         match x {
             0 => 0,
             1 => 1,
-            _ if x % 2 == 0 => 0,
+            _ if x.is_multiple_of(2) => 0,
             _ => self.index[self.least_factor[x as usize] as usize],
         }
     }
@@ -195,10 +195,10 @@ fn primes() -> &'static PrimeTable {
 /// with k odd a split is worth g(y): g = 0, 1, 0, 1, 2 for x ≤ 4, then 0 on odd x and on even
 /// x the mex of g(x − 1) = 0 and g(x/2), i.e. 2 if g(x/2) = 1 else 1.
 pub fn lieges_value(k: u64, x: u64) -> u32 {
-    if k % 2 == 0 {
+    if k.is_multiple_of(2) {
         return match x {
             0..=2 => x as u32,
-            _ => u32::from(x % 2 == 0),
+            _ => u32::from(x.is_multiple_of(2)),
         };
     }
     match x {
@@ -278,7 +278,8 @@ fn static_table(cell: &OnceLock<Arc<Vec<u32>>>, make: fn() -> Vec<u32>) -> Arc<V
 
 /// The subtraction table of `set` to [`MAX_TABLE_HEAP`], built once per set.
 fn subtraction_values(set: &Arc<[u64]>) -> Arc<Vec<u32>> {
-    static TABLES: OnceLock<Mutex<HashMap<Arc<[u64]>, Arc<Vec<u32>>>>> = OnceLock::new();
+    type Tables = Mutex<HashMap<Arc<[u64]>, Arc<Vec<u32>>>>;
+    static TABLES: OnceLock<Tables> = OnceLock::new();
     let tables = TABLES.get_or_init(Default::default);
     let mut tables = tables.lock().unwrap_or_else(|e| e.into_inner());
     tables

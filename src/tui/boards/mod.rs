@@ -27,7 +27,7 @@ pub fn start(
         GameKind::Coins => start_match::<coins::CoinsBoard>(setup, config, hints, rng),
         GameKind::Grid => start_match::<grid::GridBoard>(setup, config, hints, rng),
         GameKind::Dodgeball => start_match::<dodgeball::DodgeballBoard>(setup, config, hints, rng),
-        GameKind::Heaps => anyhow::bail!("the heap board is not written yet"),
+        GameKind::Heaps => start_match::<heaps::HeapsBoard>(setup, config, hints, rng),
     }
 }
 
