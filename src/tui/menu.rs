@@ -516,7 +516,7 @@ fn game_blurb(kind: GameKind) -> &'static str {
         GameKind::Coins => "flip a T coin x and x/2^p, x/2^2p, … (SDOI 2016)",
         GameKind::Grid => "flip a block of coins up-left of a T (ZJOI 2009)",
         GameKind::Dodgeball => "throw a piece from box i to box 2^p·i (PA 2012)",
-        GameKind::Heaps => "Nim, Bash, Kayles, Grundy's game, misère Nim, … (rule next)",
+        GameKind::Heaps => "Nim, Kayles, Grundy's game, misère Nim and 7 more",
     }
 }
 
