@@ -13,7 +13,9 @@ use rand::rngs::StdRng;
 use crate::ai::{self, Level};
 use crate::analysis::Analysis;
 use crate::game::{Impartial, Notation, shorten_code};
-use crate::games::{AnyPosition, GameKind, coins, dodgeball, grid, heaps, with_position};
+use crate::games::{
+    AnyPosition, GameKind, coins, dag, dodgeball, grid, heaps, stairs, with_position,
+};
 use crate::nimber::Nimber;
 use crate::tui::board::Start;
 use crate::tui::{First, PlayOptions};
@@ -62,7 +64,9 @@ pub enum Command {
         \u{20}          cses1729 (subtraction set: W/L per heap), abc297g (take L..R: First/Second),\n\
         \u{20}          cses2207 (Grundy's game), cf603c (Lieges: Kevin/Nicky), cf87c (staircase\n\
         \u{20}          split: least heap count or -1), cf2004e (coprime: Alice/Bob), p4279 (misère\n\
-        \u{20}          Nim: John/Brother).\n\n\
+        \u{20}          Nim: John/Brother).\n\
+        stairs:    CSES 1099: t tests of n and p_1..p_n; prints `first` or `second`.\n\
+        dag:       LibreOJ 10243: `N M K`, M edges `x y`, K token vertices; prints `win`/`lose`.\n\n\
         Bad input is reported on standard error with its line and column; exit code 2.")]
     Solve {
         /// The contest format to read.
@@ -247,6 +251,13 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
                 GameKind::Coins => coins::solve(input),
                 GameKind::Grid => grid::solve(input),
                 GameKind::Dodgeball => dodgeball::solve(input),
+                GameKind::Stairs => stairs::solve(input),
+                GameKind::Dag => dag::solve(input),
+                GameKind::Ed => {
+                    return Err(Failure::Input(
+                        "solve ed: no contest format for E&D (play it, or analyze ed:…)".into(),
+                    ));
+                }
                 GameKind::Heaps => match format {
                     Some(format) => heaps::contest::solve(format, input),
                     None => {

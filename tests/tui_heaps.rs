@@ -11,7 +11,11 @@ use common::render::{Harness, options};
 fn kayles_move_previewed_with_hints() {
     let mut h = Harness::new(&options("kayles:5,7,9"), 100, 24);
     h.keys("i");
-    h.key(KeyCode::Down).enter().key(KeyCode::Down).key(KeyCode::Down).key(KeyCode::Down);
+    h.key(KeyCode::Down)
+        .enter()
+        .key(KeyCode::Down)
+        .key(KeyCode::Down)
+        .key(KeyCode::Down);
     let screen = h.screen();
     // The fourth move of row 2 knocks out pin 4, leaving 3 + 3: nim-sum 0, marked winning.
     assert!(screen.contains("pin 4 → 3+3"), "{screen}");

@@ -1,9 +1,12 @@
 //! The games: each in its own module with its rules, its notation and its fast values.
 
 pub mod coins;
+pub mod dag;
 pub mod dodgeball;
+pub mod ed;
 pub mod grid;
 pub mod heaps;
+pub mod stairs;
 
 use crate::game::{CodeError, Notation};
 
@@ -45,6 +48,12 @@ pub enum GameKind {
     /// The heap games: Nim, Bash, subtraction games, Kayles, Grundy's game, misère Nim, …
     /// (each code names its rule: `nim:3,4,5`, `kayles:5,7`).
     Heaps,
+    /// Stair Nim (CSES 1099): balls move down one stair.
+    Stairs,
+    /// E&D (SDOI 2009): pairs of heaps, drop one and split the other.
+    Ed,
+    /// Tokens on a directed acyclic graph (LibreOJ 10243).
+    Dag,
 }
 
 impl GameKind {
@@ -55,12 +64,24 @@ impl GameKind {
         GameKind::Heaps,
     ];
 
+    /// Every game, the menu's [`GameKind::ALL`] and the games with a board of their own that
+    /// the menu offers under the heap games' family.
+    pub const EVERY: [GameKind; 7] = [
+        GameKind::Coins,
+        GameKind::Grid,
+        GameKind::Dodgeball,
+        GameKind::Heaps,
+        GameKind::Stairs,
+        GameKind::Ed,
+        GameKind::Dag,
+    ];
+
     /// The game whose codes start with `name` (a heap game's codes start with its rule).
     pub fn of_code_name(name: &str) -> Option<GameKind> {
         if heaps::notation::is_heap_rule(name) {
             return Some(GameKind::Heaps);
         }
-        GameKind::ALL.iter().copied().find(|k| k.name() == name)
+        GameKind::EVERY.iter().copied().find(|k| k.name() == name)
     }
 
     /// The name in codes and on the command line.
@@ -70,6 +91,9 @@ impl GameKind {
             GameKind::Grid => "grid",
             GameKind::Dodgeball => "dodgeball",
             GameKind::Heaps => "heaps",
+            GameKind::Stairs => "stairs",
+            GameKind::Ed => "ed",
+            GameKind::Dag => "dag",
         }
     }
 
@@ -80,6 +104,9 @@ impl GameKind {
             GameKind::Grid => "Coin grid",
             GameKind::Dodgeball => "Binary Dodgeball",
             GameKind::Heaps => "Heap games",
+            GameKind::Stairs => "Stair Nim",
+            GameKind::Ed => "E&D",
+            GameKind::Dag => "Tokens on a DAG",
         }
     }
 }
@@ -91,6 +118,9 @@ pub enum AnyPosition {
     Grid(grid::CoinGrid),
     Dodgeball(dodgeball::Dodgeball),
     Heaps(heaps::Heaps),
+    Stairs(stairs::StairNim),
+    Ed(ed::Ed),
+    Dag(dag::Dag),
 }
 
 impl AnyPosition {
@@ -101,6 +131,9 @@ impl AnyPosition {
             "coins" => coins::CoinRow::from_code(code).map(AnyPosition::Coins),
             "grid" => grid::CoinGrid::from_code(code).map(AnyPosition::Grid),
             "dodgeball" => dodgeball::Dodgeball::from_code(code).map(AnyPosition::Dodgeball),
+            "stairs" => stairs::StairNim::from_code(code).map(AnyPosition::Stairs),
+            "ed" => ed::Ed::from_code(code).map(AnyPosition::Ed),
+            "dag" => dag::Dag::from_code(code).map(AnyPosition::Dag),
             name if heaps::notation::is_heap_rule(name) => {
                 heaps::Heaps::from_code(code).map(AnyPosition::Heaps)
             }
@@ -112,7 +145,7 @@ impl AnyPosition {
             other => Err(CodeError::new(
                 1,
                 format!(
-                    "unknown game '{}': expected coins, grid, dodgeball or a heap game ({})",
+                    "unknown game '{}': expected coins, grid, dodgeball, stairs, ed, dag or a heap game ({})",
                     other.chars().take(20).collect::<String>(),
                     heaps::Rule::NAMES.join(", ")
                 ),
@@ -126,6 +159,9 @@ impl AnyPosition {
             AnyPosition::Grid(_) => GameKind::Grid,
             AnyPosition::Dodgeball(_) => GameKind::Dodgeball,
             AnyPosition::Heaps(_) => GameKind::Heaps,
+            AnyPosition::Stairs(_) => GameKind::Stairs,
+            AnyPosition::Ed(_) => GameKind::Ed,
+            AnyPosition::Dag(_) => GameKind::Dag,
         }
     }
 
@@ -144,6 +180,9 @@ macro_rules! with_position {
             $crate::games::AnyPosition::Grid($p) => $body,
             $crate::games::AnyPosition::Dodgeball($p) => $body,
             $crate::games::AnyPosition::Heaps($p) => $body,
+            $crate::games::AnyPosition::Stairs($p) => $body,
+            $crate::games::AnyPosition::Ed($p) => $body,
+            $crate::games::AnyPosition::Dag($p) => $body,
         }
     };
 }

@@ -14,8 +14,9 @@ pub struct RuleEntry {
     pub start: &'static str,
 }
 
-/// The heap games, by family: take-away games, then splitting games, then misère Nim.
-pub const RULE_STARTS: [RuleEntry; 11] = [
+/// The heap games, by family: take-away games, then splitting games, then misère Nim; then
+/// the games with a board of their own that the menu lists with them.
+pub const RULE_STARTS: [RuleEntry; 14] = [
     RuleEntry {
         name: "nim",
         title: "Nim",
@@ -82,7 +83,45 @@ pub const RULE_STARTS: [RuleEntry; 11] = [
         rule: "Nim, but whoever takes the last token loses",
         start: "misere:3,5,1",
     },
+    RuleEntry {
+        name: "stairs",
+        title: "Stair Nim",
+        rule: "carry balls from a stair k ≥ 2 down to stair k − 1",
+        start: "stairs:2,3,1,4,2,5",
+    },
+    RuleEntry {
+        name: "ed",
+        title: "E&D",
+        rule: "in a pair of heaps, drop one and split the other into a new pair",
+        start: "ed:3,5,2,7,4,4",
+    },
+    RuleEntry {
+        name: "dag",
+        title: "Tokens on a DAG",
+        rule: "slide one token along an edge of the graph",
+        start: "dag:8:1>2,1>3,2>4,3>4,4>5,3>6,6>7,5>8,7>8,2>6:1,3,2",
+    },
 ];
+
+/// The code of a new game of the menu's heap family: the entry's standard start, or its
+/// parameters with random heaps (E&D: an even number of them; a graph: random tokens).
+pub fn start_code(setup: &GameSetup, rng: &mut StdRng) -> String {
+    let entry = rule_entry(setup.heap_rule);
+    if setup.start == Start::Standard {
+        return entry.start.to_string();
+    }
+    let (rule, _) = entry.start.rsplit_once(':').expect("a code has heaps");
+    let (count, largest) = match entry.name {
+        "ed" => (2 * rng.random_range(1..=3), 12),
+        "dag" => (rng.random_range(1..=4), 8),
+        "stairs" => (rng.random_range(4..=7), 6),
+        _ => (rng.random_range(2..=4), 15),
+    };
+    let heaps: Vec<String> = (0..count)
+        .map(|_| rng.random_range(1..=largest).to_string())
+        .collect();
+    format!("{rule}:{}", heaps.join(","))
+}
 
 /// The entry at `i` (wrapping, so a stale index from a saved setting still names a game).
 pub fn rule_entry(i: usize) -> RuleEntry {
@@ -278,19 +317,7 @@ impl Board for HeapsBoard {
         if let Some(code) = &setup.code {
             return Heaps::from_code(code).with_context(|| format!("bad heap game code '{code}'"));
         }
-        let entry = rule_entry(setup.heap_rule);
-        let code = match setup.start {
-            Start::Standard => entry.start.to_string(),
-            Start::Random => {
-                // The rule's parameters as in the standard start, random heaps.
-                let (rule, _) = entry.start.rsplit_once(':').expect("a code has heaps");
-                let count = rng.random_range(2..=4);
-                let heaps: Vec<String> = (0..count)
-                    .map(|_| rng.random_range(1..=15u64).to_string())
-                    .collect();
-                format!("{rule}:{}", heaps.join(","))
-            }
-        };
+        let code = start_code(setup, rng);
         Heaps::from_code(&code).with_context(|| format!("bad start '{code}'"))
     }
 
