@@ -34,3 +34,26 @@ fn misere_panel_states_its_own_rule() {
     assert!(screen.contains("even"), "{screen}");
     insta::assert_snapshot!(screen);
 }
+
+#[test]
+fn stair_nim_board_with_hints() {
+    let mut h = Harness::new(&options("stairs:2,3,1,4,2,5"), 120, 24);
+    h.keys("i");
+    h.enter().key(KeyCode::Down);
+    let screen = h.screen();
+    // Even stairs carry the value; the selected move is previewed on its stair.
+    assert!(screen.contains("stair 2 (3)"), "{screen}");
+    assert!(
+        screen.contains("← stair 2: carry 2 balls down to stair 1"),
+        "{screen}"
+    );
+    insta::assert_snapshot!(screen);
+}
+
+#[test]
+fn dag_board_shows_edges() {
+    let mut h = Harness::new(&options("dag:4:1>2,2>3,1>3,3>4:1,2"), 100, 24);
+    let screen = h.screen();
+    assert!(screen.contains("edges to 2, 3"), "{screen}");
+    insta::assert_snapshot!(screen);
+}

@@ -33,6 +33,10 @@ pub trait PartsGame: Impartial<Part = usize> + Notation {
     fn tokens(&self, part: usize) -> Option<u64>;
     /// The position's size in words.
     fn summary(&self) -> String;
+    /// More about a part for its row (a token's edges out), if anything.
+    fn detail(&self, _part: usize) -> Option<String> {
+        None
+    }
 }
 
 impl PartsGame for StairNim {
@@ -92,6 +96,21 @@ impl PartsGame for Dag {
     fn tokens(&self, _part: usize) -> Option<u64> {
         None
     }
+    fn detail(&self, part: usize) -> Option<String> {
+        let v = *self.tokens().get(part)?;
+        let out = self.graph().successors(v);
+        Some(if out.is_empty() {
+            "no edge out".to_string()
+        } else {
+            format!(
+                "edges to {}",
+                out.iter()
+                    .map(u32::to_string)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )
+        })
+    }
     fn summary(&self) -> String {
         format!(
             "{} vertices, {} tokens",
@@ -135,7 +154,11 @@ impl<G: PartsGame> PartsBoard<G> {
         let entries = moves
             .into_iter()
             .map(|mv| {
-                let label = view.position.describe_move(&mv);
+                // The list's title names the part: drop it from each move's words.
+                let words = view.position.describe_move(&mv);
+                let label = words
+                    .split_once(": ")
+                    .map_or(words.clone(), |(_, rest)| rest.to_string());
                 ListedMove::new(view.position, mv, label)
             })
             .collect();
@@ -273,6 +296,9 @@ impl<G: PartsGame> Board for PartsBoard<G> {
                 if shown < count as usize {
                     spans.push(Span::styled("…", theme.dim));
                 }
+            }
+            if let Some(detail) = position.detail(part) {
+                spans.push(Span::styled(format!("{detail:<16}"), theme.dim));
             }
             if view.hints
                 && let Some((_, v)) = values.iter().find(|(p, _)| *p == part)
