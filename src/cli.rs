@@ -66,7 +66,9 @@ pub enum Command {
         \u{20}          split: least heap count or -1), cf2004e (coprime: Alice/Bob), p4279 (misère\n\
         \u{20}          Nim: John/Brother).\n\
         stairs:    CSES 1099: t tests of n and p_1..p_n; prints `first` or `second`.\n\
-        dag:       LibreOJ 10243: `N M K`, M edges `x y`, K token vertices; prints `win`/`lose`.\n\n\
+        dag:       LibreOJ 10243: `N M K`, M edges `x y`, K token vertices; prints `win`/`lose`.\n\
+        wythoff:   Luogu P2252: lines `a b` (heaps to 10^9); prints 1 if the first player wins,\n\
+        \u{20}          else 0.\n\n\
         Bad input is reported on standard error with its line and column; exit code 2.")]
     Solve {
         /// The contest format to read.
@@ -253,6 +255,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
                 GameKind::Dodgeball => dodgeball::solve(input),
                 GameKind::Stairs => stairs::solve(input),
                 GameKind::Dag => dag::solve(input),
+                GameKind::Wythoff => crate::games::wythoff::solve(input),
                 GameKind::Ed => {
                     return Err(Failure::Input(
                         "solve ed: no contest format for E&D (play it, or analyze ed:…)".into(),

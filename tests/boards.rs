@@ -10,6 +10,7 @@ use grundy::game::{Impartial, Notation, Position};
 use grundy::games::dag::{self, Dag};
 use grundy::games::ed::{Ed, pair_value};
 use grundy::games::stairs::{self, StairNim};
+use grundy::games::wythoff::{self, Wythoff, is_p_position, isqrt, lower_wythoff, queen_value};
 use grundy::games::{AnyPosition, GameKind};
 use grundy::solver::{self, nimber_by_definition};
 use proptest::prelude::*;
@@ -227,12 +228,91 @@ fn dag_values_and_verdicts() {
     );
 }
 
+/// Wythoff's game by plain recursion: a queen moves left, down or diagonally.
+fn queen_wins(a: u64, b: u64, memo: &mut HashMap<(u64, u64), bool>) -> bool {
+    if let Some(&w) = memo.get(&(a, b)) {
+        return w;
+    }
+    let options = (0..a)
+        .map(|x| (x, b))
+        .chain((0..b).map(|y| (a, y)))
+        .chain((1..=a.min(b)).map(|d| (a - d, b - d)))
+        .collect::<Vec<_>>();
+    let wins = options.into_iter().any(|(x, y)| !queen_wins(x, y, memo));
+    memo.insert((a, b), wins);
+    wins
+}
+
+#[test]
+fn wythoff_values_p_positions_and_contest() {
+    for a in 0..=10 {
+        for b in 0..=10 {
+            let p = Wythoff::from_code(&format!("wythoff:{a},{b}")).unwrap();
+            assert_eq!(
+                nimber_by_definition(&p, 1_000_000).unwrap().to_u64(),
+                Some(u64::from(queen_value(a, b))),
+                "({a}, {b})"
+            );
+        }
+    }
+    // The closed form of the lost queens against the recursion and the table, whole board.
+    let mut memo = HashMap::new();
+    for a in 0..=300 {
+        for b in 0..=300 {
+            let lost = queen_value(a, b) == 0;
+            assert_eq!(is_p_position(a, b), lost, "({a}, {b})");
+            if a <= 60 && b <= 60 {
+                assert_eq!(queen_wins(a, b, &mut memo), !lost, "({a}, {b})");
+            }
+        }
+    }
+    // Far out: the lower and upper Wythoff sequences split the positive integers (each appears
+    // exactly once, as Beatty's theorem says of ⌊kφ⌋ and ⌊kφ²⌋), checked to 2·10^6.
+    let limit = 2_000_000usize;
+    let mut hits = vec![0u8; limit + 1];
+    for k in 1..=limit as u64 {
+        let low = lower_wythoff(k);
+        for v in [low, low + k] {
+            if v as usize <= limit {
+                hits[v as usize] += 1;
+            }
+        }
+    }
+    assert!(hits[1..].iter().all(|&h| h == 1));
+    // Exact square roots at the top of the range (10^9 heaps: 5k² near 5·10^18).
+    for n in [
+        0u128,
+        1,
+        2,
+        3,
+        4,
+        5 * 999_999_999u128.pow(2),
+        u64::MAX as u128,
+        10u128.pow(30) + 7,
+    ] {
+        let r = isqrt(n);
+        assert!(r * r <= n && (r + 1) * (r + 1) > n, "isqrt({n})");
+    }
+    assert_eq!(lower_wythoff(1_000_000_000), 1_618_033_988);
+    let out = wythoff::solve(
+        b"2 1\n3 5\n4 4\n618033988 999999999\n999999999 618033988\n618033989 999999999\n0 0\n",
+    )
+    .unwrap();
+    // (618033988, 999999999) is k = 381966011 (checked with 60-digit decimals of φ).
+    assert_eq!(out, "0\n0\n1\n0\n0\n1\n0\n");
+    let e = wythoff::solve(b"2 x\n").unwrap_err();
+    assert_eq!((e.line, e.column), (1, Some(3)));
+    assert!(Wythoff::from_code("wythoff:301,2").is_err());
+    assert!(Wythoff::from_code("wythoff:3").is_err());
+}
+
 #[test]
 fn codes_name_their_game() {
     for (code, kind) in [
         ("stairs:0,1,2", GameKind::Stairs),
         ("ed:1,2,3,4", GameKind::Ed),
         ("dag:2:1>2:1", GameKind::Dag),
+        ("wythoff:3,5,2,2", GameKind::Wythoff),
     ] {
         let p = AnyPosition::from_code(code).unwrap();
         assert_eq!(p.kind(), kind);
@@ -275,6 +355,14 @@ proptest! {
         let heaps: Vec<u64> = heaps.iter().flat_map(|&x| [x, x / 2 + 1]).collect();
         let p = Ed::new(&heaps).unwrap();
         prop_assert_eq!(Ed::from_code(&p.to_code()).unwrap(), p.clone());
+        check_ai(&p, seed)?;
+    }
+
+    #[test]
+    fn wythoff_ai(coords in prop::collection::vec(0u64..=300, 1..3), seed in any::<u64>()) {
+        let coords: Vec<u64> = coords.iter().flat_map(|&x| [x, (x * 7 + 3) % 301]).collect();
+        let p = Wythoff::new(&coords).unwrap();
+        prop_assert_eq!(Wythoff::from_code(&p.to_code()).unwrap(), p.clone());
         check_ai(&p, seed)?;
     }
 

@@ -7,6 +7,7 @@ pub mod ed;
 pub mod grid;
 pub mod heaps;
 pub mod stairs;
+pub mod wythoff;
 
 use crate::game::{CodeError, Notation};
 
@@ -54,6 +55,8 @@ pub enum GameKind {
     Ed,
     /// Tokens on a directed acyclic graph (LibreOJ 10243).
     Dag,
+    /// Wythoff's game (Luogu P2252): queens moving left, down or diagonally.
+    Wythoff,
 }
 
 impl GameKind {
@@ -66,7 +69,7 @@ impl GameKind {
 
     /// Every game, the menu's [`GameKind::ALL`] and the games with a board of their own that
     /// the menu offers under the heap games' family.
-    pub const EVERY: [GameKind; 7] = [
+    pub const EVERY: [GameKind; 8] = [
         GameKind::Coins,
         GameKind::Grid,
         GameKind::Dodgeball,
@@ -74,6 +77,7 @@ impl GameKind {
         GameKind::Stairs,
         GameKind::Ed,
         GameKind::Dag,
+        GameKind::Wythoff,
     ];
 
     /// The game whose codes start with `name` (a heap game's codes start with its rule).
@@ -94,6 +98,7 @@ impl GameKind {
             GameKind::Stairs => "stairs",
             GameKind::Ed => "ed",
             GameKind::Dag => "dag",
+            GameKind::Wythoff => "wythoff",
         }
     }
 
@@ -107,6 +112,7 @@ impl GameKind {
             GameKind::Stairs => "Stair Nim",
             GameKind::Ed => "E&D",
             GameKind::Dag => "Tokens on a DAG",
+            GameKind::Wythoff => "Wythoff's game",
         }
     }
 }
@@ -121,6 +127,7 @@ pub enum AnyPosition {
     Stairs(stairs::StairNim),
     Ed(ed::Ed),
     Dag(dag::Dag),
+    Wythoff(wythoff::Wythoff),
 }
 
 impl AnyPosition {
@@ -134,6 +141,7 @@ impl AnyPosition {
             "stairs" => stairs::StairNim::from_code(code).map(AnyPosition::Stairs),
             "ed" => ed::Ed::from_code(code).map(AnyPosition::Ed),
             "dag" => dag::Dag::from_code(code).map(AnyPosition::Dag),
+            "wythoff" => wythoff::Wythoff::from_code(code).map(AnyPosition::Wythoff),
             name if heaps::notation::is_heap_rule(name) => {
                 heaps::Heaps::from_code(code).map(AnyPosition::Heaps)
             }
@@ -145,7 +153,7 @@ impl AnyPosition {
             other => Err(CodeError::new(
                 1,
                 format!(
-                    "unknown game '{}': expected coins, grid, dodgeball, stairs, ed, dag or a heap game ({})",
+                    "unknown game '{}': expected coins, grid, dodgeball, stairs, ed, dag, wythoff or a heap game ({})",
                     other.chars().take(20).collect::<String>(),
                     heaps::Rule::NAMES.join(", ")
                 ),
@@ -162,6 +170,7 @@ impl AnyPosition {
             AnyPosition::Stairs(_) => GameKind::Stairs,
             AnyPosition::Ed(_) => GameKind::Ed,
             AnyPosition::Dag(_) => GameKind::Dag,
+            AnyPosition::Wythoff(_) => GameKind::Wythoff,
         }
     }
 
@@ -183,6 +192,7 @@ macro_rules! with_position {
             $crate::games::AnyPosition::Stairs($p) => $body,
             $crate::games::AnyPosition::Ed($p) => $body,
             $crate::games::AnyPosition::Dag($p) => $body,
+            $crate::games::AnyPosition::Wythoff($p) => $body,
         }
     };
 }

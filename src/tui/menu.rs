@@ -128,7 +128,11 @@ impl Menu {
             GameKind::Grid => vec![Field::Rows, Field::Cols, Field::Start],
             GameKind::Dodgeball => vec![Field::Boxes, Field::Start],
             // The heap family also offers the games with boards of their own.
-            GameKind::Heaps | GameKind::Stairs | GameKind::Ed | GameKind::Dag => {
+            GameKind::Heaps
+            | GameKind::Stairs
+            | GameKind::Ed
+            | GameKind::Dag
+            | GameKind::Wythoff => {
                 vec![Field::HeapRule, Field::Start]
             }
         };
@@ -519,8 +523,8 @@ fn game_blurb(kind: GameKind) -> &'static str {
         GameKind::Coins => "flip a T coin x and x/2^p, x/2^2p, … (SDOI 2016)",
         GameKind::Grid => "flip a block of coins up-left of a T (ZJOI 2009)",
         GameKind::Dodgeball => "throw a piece from box i to box 2^p·i (PA 2012)",
-        GameKind::Heaps | GameKind::Stairs | GameKind::Ed | GameKind::Dag => {
-            "Nim, Kayles, Grundy's game, misère Nim, Stair Nim, E&D, …"
+        GameKind::Heaps | GameKind::Stairs | GameKind::Ed | GameKind::Dag | GameKind::Wythoff => {
+            "Nim, Kayles, Grundy's game, misère Nim, Wythoff, E&D, …"
         }
     }
 }

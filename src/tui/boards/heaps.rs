@@ -16,7 +16,7 @@ pub struct RuleEntry {
 
 /// The heap games, by family: take-away games, then splitting games, then misère Nim; then
 /// the games with a board of their own that the menu lists with them.
-pub const RULE_STARTS: [RuleEntry; 14] = [
+pub const RULE_STARTS: [RuleEntry; 15] = [
     RuleEntry {
         name: "nim",
         title: "Nim",
@@ -96,6 +96,12 @@ pub const RULE_STARTS: [RuleEntry; 14] = [
         start: "ed:3,5,2,7,4,4",
     },
     RuleEntry {
+        name: "wythoff",
+        title: "Wythoff's game",
+        rule: "take any number from one heap, or the same number from both",
+        start: "wythoff:7,10",
+    },
+    RuleEntry {
         name: "dag",
         title: "Tokens on a DAG",
         rule: "slide one token along an edge of the graph",
@@ -112,7 +118,7 @@ pub fn start_code(setup: &GameSetup, rng: &mut StdRng) -> String {
     }
     let (rule, _) = entry.start.rsplit_once(':').expect("a code has heaps");
     let (count, largest) = match entry.name {
-        "ed" => (2 * rng.random_range(1..=3), 12),
+        "ed" | "wythoff" => (2 * rng.random_range(1..=2), 12),
         "dag" => (rng.random_range(1..=4), 8),
         "stairs" => (rng.random_range(4..=7), 6),
         _ => (rng.random_range(2..=4), 15),

@@ -28,7 +28,7 @@ pub fn start(
         GameKind::Coins => start_match::<coins::CoinsBoard>(setup, config, hints, rng),
         GameKind::Grid => start_match::<grid::GridBoard>(setup, config, hints, rng),
         GameKind::Dodgeball => start_match::<dodgeball::DodgeballBoard>(setup, config, hints, rng),
-        GameKind::Heaps | GameKind::Stairs | GameKind::Ed | GameKind::Dag => {
+        GameKind::Heaps | GameKind::Stairs | GameKind::Ed | GameKind::Dag | GameKind::Wythoff => {
             // The menu's heap family holds the games with a board of their own too: the code
             // (or the chosen entry) names the game.
             let name = match &setup.code {
