@@ -45,6 +45,9 @@ pub fn start(
                 Some(GameKind::Dag) => start_match::<parts::PartsBoard<crate::games::dag::Dag>>(
                     setup, config, hints, rng,
                 ),
+                Some(GameKind::Wythoff) => start_match::<
+                    parts::PartsBoard<crate::games::wythoff::Wythoff>,
+                >(setup, config, hints, rng),
                 _ => start_match::<heaps::HeapsBoard>(setup, config, hints, rng),
             }
         }
