@@ -148,6 +148,20 @@ pub enum SgTable {
         #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
         n: u32,
     },
+    /// Wythoff's game: the value of a queen at (a, b) for a, b ≤ n; the zeros are the lost
+    /// queens (⌊kφ⌋, ⌊kφ⌋ + k) and their mirrors.
+    Wythoff {
+        /// The largest coordinate (1..=300).
+        #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=300))]
+        n: u32,
+    },
+    /// E&D: the value of a pair (x, y) for x, y ≤ n, the index of the lowest 0 bit of
+    /// (x − 1) | (y − 1).
+    Ed {
+        /// The largest heap (1..=1000).
+        #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..=1000))]
+        n: u32,
+    },
     /// The value of one heap of 0..n under a heap game's rule, 10 to a row, so its period
     /// shows: RULE is a code without heaps (`nim`, `bash:3`, `subtraction:1,3,4`, `kayles`, …).
     Heaps {
@@ -637,6 +651,48 @@ fn sg_table(table: &SgTable, out: &mut impl Write) -> Result<ExitCode, Failure> 
                     let value = grid::cell_value(grid::Cell { row: r, col: c });
                     let k = value.highest_bit().expect("cell values are powers of two");
                     write!(out, "{k:>cell$}")?;
+                }
+                writeln!(out)?;
+            }
+        }
+        SgTable::Wythoff { n } => {
+            writeln!(
+                out,
+                "SG value of a Wythoff queen at (a, b): row a, column b. Zeros (lost) at \
+                 (⌊kφ⌋, ⌊kφ⌋ + k) and mirrors."
+            )?;
+            let n = u64::from(n);
+            write!(out, "{:>4} |", "")?;
+            for b in 0..=n {
+                write!(out, " {b:>3}")?;
+            }
+            writeln!(out)?;
+            writeln!(out, "{}", "-".repeat(6 + 4 * (n as usize + 1)))?;
+            for a in 0..=n {
+                write!(out, "{a:>4} |")?;
+                for b in 0..=n {
+                    write!(out, " {:>3}", crate::games::wythoff::queen_value(a, b))?;
+                }
+                writeln!(out)?;
+            }
+        }
+        SgTable::Ed { n } => {
+            writeln!(
+                out,
+                "SG value of an E&D pair (x, y): row x, column y; the index of the lowest 0 bit \
+                 of (x − 1) | (y − 1)."
+            )?;
+            let n = u64::from(n);
+            write!(out, "{:>4} |", "")?;
+            for y in 1..=n {
+                write!(out, " {y:>3}")?;
+            }
+            writeln!(out)?;
+            writeln!(out, "{}", "-".repeat(6 + 4 * n as usize))?;
+            for x in 1..=n {
+                write!(out, "{x:>4} |")?;
+                for y in 1..=n {
+                    write!(out, " {:>3}", crate::games::ed::pair_value(x, y))?;
                 }
                 writeln!(out)?;
             }

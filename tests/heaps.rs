@@ -632,3 +632,61 @@ proptest! {
         }
     }
 }
+
+/// The command line on the new games: solve, sg, analyze and move, and bad input (exit 2).
+#[test]
+fn command_line_on_heap_games() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let run = |args: &[&str], input: &str| {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(input.as_bytes())
+            .unwrap();
+        let out = child.wait_with_output().unwrap();
+        (
+            out.status.code(),
+            String::from_utf8(out.stdout).unwrap(),
+            String::from_utf8(out.stderr).unwrap(),
+        )
+    };
+    let (code, out, _) = run(&["solve", "heaps", "p2197"], "2\n2\n1 1\n2\n1 0\n");
+    assert_eq!((code, out.as_str()), (Some(0), "No\nYes\n"));
+    let (code, out, _) = run(&["solve", "heaps", "p4279"], "2\n3\n3 5 1\n1\n1\n");
+    assert_eq!((code, out.as_str()), (Some(0), "John\nBrother\n"));
+    let (code, _, err) = run(&["solve", "heaps"], "");
+    assert_eq!(code, Some(2));
+    assert!(err.contains("name the contest format"), "{err}");
+    let (code, _, err) = run(&["solve", "heaps", "p2197"], "1\n2\n1 q\n");
+    assert_eq!(code, Some(2));
+    assert!(err.contains("line 3, column 3"), "{err}");
+    let (code, out, _) = run(&["sg", "heaps", "kayles", "--n", "23"], "");
+    assert_eq!(code, Some(0));
+    assert!(
+        out.contains("    10 |   2   6   4   1   2   7   1   4   3   2"),
+        "{out}"
+    );
+    let (code, out, _) = run(&["analyze", "misere:1,1"], "");
+    assert_eq!(code, Some(0));
+    assert!(out.contains("own rule") && out.contains("even"), "{out}");
+    let (code, out, _) = run(&["move", "nim:3,4,5", "--seed", "3"], "");
+    assert_eq!(code, Some(0));
+    let last = out.lines().last().unwrap();
+    assert!(heaps(last).nim_sum().is_zero(), "{out}");
+    let (code, _, err) = run(&["analyze", "kayles:5,x"], "");
+    assert_eq!(code, Some(2));
+    assert!(err.contains("at character 10"), "{err}");
+    let (code, out, _) = run(&["solve", "wythoff"], "3 5\n4 4\n");
+    assert_eq!((code, out.as_str()), (Some(0), "0\n1\n"));
+    let (code, out, _) = run(&["move", "-"], "misere:1");
+    assert_eq!(code, Some(1), "one token left: no move ({out})");
+}
