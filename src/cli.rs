@@ -68,7 +68,9 @@ pub enum Command {
         stairs:    CSES 1099: t tests of n and p_1..p_n; prints `first` or `second`.\n\
         dag:       LibreOJ 10243: `N M K`, M edges `x y`, K token vertices; prints `win`/`lose`.\n\
         wythoff:   Luogu P2252: lines `a b` (heaps to 10^9); prints 1 if the first player wins,\n\
-        \u{20}          else 0.\n\n\
+        \u{20}          else 0.\n\
+        fibnim:    Luogu P6487: one N (≤ 10^15) per line; prints the least winning first take,\n\
+        \u{20}          the smallest term of N's Zeckendorf representation.\n\n\
         Bad input is reported on standard error with its line and column; exit code 2.")]
     Solve {
         /// The contest format to read.
@@ -270,6 +272,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
                 GameKind::Stairs => stairs::solve(input),
                 GameKind::Dag => dag::solve(input),
                 GameKind::Wythoff => crate::games::wythoff::solve(input),
+                GameKind::Fibnim => crate::games::fibnim::solve(input),
                 GameKind::Ed => {
                     return Err(Failure::Input(
                         "solve ed: no contest format for E&D (play it, or analyze ed:…)".into(),

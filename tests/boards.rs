@@ -9,6 +9,7 @@ use grundy::ai::{self, Level};
 use grundy::game::{Impartial, Notation, Position};
 use grundy::games::dag::{self, Dag};
 use grundy::games::ed::{Ed, pair_value};
+use grundy::games::fibnim::{self, FibNim, least_winning_take, zeckendorf};
 use grundy::games::stairs::{self, StairNim};
 use grundy::games::wythoff::{self, Wythoff, is_p_position, isqrt, lower_wythoff, queen_value};
 use grundy::games::{AnyPosition, GameKind};
@@ -306,6 +307,73 @@ fn wythoff_values_p_positions_and_contest() {
     assert!(Wythoff::from_code("wythoff:3").is_err());
 }
 
+/// Fibonacci Nim by plain recursion on (heap, limit).
+fn fib_wins(n: u64, limit: u64, memo: &mut HashMap<(u64, u64), bool>) -> bool {
+    let limit = limit.min(n);
+    if let Some(&w) = memo.get(&(n, limit)) {
+        return w;
+    }
+    let wins = (1..=limit).any(|t| !fib_wins(n - t, 2 * t, memo));
+    memo.insert((n, limit), wins);
+    wins
+}
+
+#[test]
+fn fibonacci_nim_values_zeckendorf_and_contest() {
+    let mut memo = HashMap::new();
+    for n in 0..=300u64 {
+        for limit in [n.saturating_sub(1), 1, 2, 3, 5, 7, 12, 40] {
+            let p = FibNim::new(n, limit).unwrap();
+            let brute = fib_wins(n, limit, &mut memo);
+            assert_eq!(p.mover_wins(), brute, "heap {n}, limit {limit}");
+            // Zeckendorf: the mover wins iff the smallest term is at most the limit, and
+            // taking it wins.
+            assert_eq!(
+                least_winning_take(n, p.limit()).is_some(),
+                brute,
+                "{n} {limit}"
+            );
+            if let Some(t) = least_winning_take(n, p.limit()) {
+                assert!(!fib_wins(n - t, 2 * t, &mut memo), "{n} {limit}: take {t}");
+                assert!((1..t).all(|s| fib_wins(n - s, 2 * s, &mut memo)), "least");
+            }
+            if n <= 24 {
+                assert_eq!(
+                    nimber_by_definition(&p, 1_000_000),
+                    Some(p.nim_sum()),
+                    "heap {n}, limit {limit}"
+                );
+                assert_eq!(solver::outcome(&p, 1_000_000).unwrap().wins, brute);
+            }
+        }
+    }
+    // The first player loses exactly on Fibonacci heaps.
+    let losing: Vec<u64> = (1..=300)
+        .filter(|&n| !FibNim::start(n).unwrap().mover_wins())
+        .collect();
+    assert_eq!(losing, vec![1, 2, 3, 5, 8, 13, 21, 34, 55, 89, 144, 233]);
+    assert_eq!(zeckendorf(100), vec![89, 8, 3]);
+    assert_eq!(
+        zeckendorf(1_000_000_000_000_000).iter().sum::<u64>(),
+        1_000_000_000_000_000
+    );
+    let out = fibnim::solve(b"20\n13\n1000000000000000\n").unwrap();
+    let big = *zeckendorf(1_000_000_000_000_000).last().unwrap();
+    assert_eq!(out, format!("2\n13\n{big}\n"));
+    assert!(fibnim::solve(b"0\n").is_err());
+    assert_eq!(
+        FibNim::from_code("fibnim:20").unwrap().to_code(),
+        "fibnim:20:19"
+    );
+    assert!(FibNim::from_code("fibnim:301").is_err());
+    assert!(
+        FibNim::from_code("fibnim:x")
+            .unwrap_err()
+            .message
+            .contains("whole number")
+    );
+}
+
 #[test]
 fn codes_name_their_game() {
     for (code, kind) in [
@@ -313,6 +381,7 @@ fn codes_name_their_game() {
         ("ed:1,2,3,4", GameKind::Ed),
         ("dag:2:1>2:1", GameKind::Dag),
         ("wythoff:3,5,2,2", GameKind::Wythoff),
+        ("fibnim:20:19", GameKind::Fibnim),
     ] {
         let p = AnyPosition::from_code(code).unwrap();
         assert_eq!(p.kind(), kind);
@@ -363,6 +432,13 @@ proptest! {
         let coords: Vec<u64> = coords.iter().flat_map(|&x| [x, (x * 7 + 3) % 301]).collect();
         let p = Wythoff::new(&coords).unwrap();
         prop_assert_eq!(Wythoff::from_code(&p.to_code()).unwrap(), p.clone());
+        check_ai(&p, seed)?;
+    }
+
+    #[test]
+    fn fibnim_ai(n in 0u64..=300, limit in 0u64..400, seed in any::<u64>()) {
+        let p = FibNim::new(n, limit).unwrap();
+        prop_assert_eq!(FibNim::from_code(&p.to_code()).unwrap(), p);
         check_ai(&p, seed)?;
     }
 

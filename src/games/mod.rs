@@ -4,6 +4,7 @@ pub mod coins;
 pub mod dag;
 pub mod dodgeball;
 pub mod ed;
+pub mod fibnim;
 pub mod grid;
 pub mod heaps;
 pub mod stairs;
@@ -57,6 +58,8 @@ pub enum GameKind {
     Dag,
     /// Wythoff's game (Luogu P2252): queens moving left, down or diagonally.
     Wythoff,
+    /// Fibonacci Nim (COCI 2010/11 HRPA): the previous take limits the next.
+    Fibnim,
 }
 
 impl GameKind {
@@ -69,7 +72,7 @@ impl GameKind {
 
     /// Every game, the menu's [`GameKind::ALL`] and the games with a board of their own that
     /// the menu offers under the heap games' family.
-    pub const EVERY: [GameKind; 8] = [
+    pub const EVERY: [GameKind; 9] = [
         GameKind::Coins,
         GameKind::Grid,
         GameKind::Dodgeball,
@@ -78,6 +81,7 @@ impl GameKind {
         GameKind::Ed,
         GameKind::Dag,
         GameKind::Wythoff,
+        GameKind::Fibnim,
     ];
 
     /// The game whose codes start with `name` (a heap game's codes start with its rule).
@@ -99,6 +103,7 @@ impl GameKind {
             GameKind::Ed => "ed",
             GameKind::Dag => "dag",
             GameKind::Wythoff => "wythoff",
+            GameKind::Fibnim => "fibnim",
         }
     }
 
@@ -113,6 +118,7 @@ impl GameKind {
             GameKind::Ed => "E&D",
             GameKind::Dag => "Tokens on a DAG",
             GameKind::Wythoff => "Wythoff's game",
+            GameKind::Fibnim => "Fibonacci Nim",
         }
     }
 }
@@ -128,6 +134,7 @@ pub enum AnyPosition {
     Ed(ed::Ed),
     Dag(dag::Dag),
     Wythoff(wythoff::Wythoff),
+    Fibnim(fibnim::FibNim),
 }
 
 impl AnyPosition {
@@ -142,6 +149,7 @@ impl AnyPosition {
             "ed" => ed::Ed::from_code(code).map(AnyPosition::Ed),
             "dag" => dag::Dag::from_code(code).map(AnyPosition::Dag),
             "wythoff" => wythoff::Wythoff::from_code(code).map(AnyPosition::Wythoff),
+            "fibnim" => fibnim::FibNim::from_code(code).map(AnyPosition::Fibnim),
             name if heaps::notation::is_heap_rule(name) => {
                 heaps::Heaps::from_code(code).map(AnyPosition::Heaps)
             }
@@ -153,7 +161,7 @@ impl AnyPosition {
             other => Err(CodeError::new(
                 1,
                 format!(
-                    "unknown game '{}': expected coins, grid, dodgeball, stairs, ed, dag, wythoff or a heap game ({})",
+                    "unknown game '{}': expected coins, grid, dodgeball, stairs, ed, dag, wythoff, fibnim or a heap game ({})",
                     other.chars().take(20).collect::<String>(),
                     heaps::Rule::NAMES.join(", ")
                 ),
@@ -171,6 +179,7 @@ impl AnyPosition {
             AnyPosition::Ed(_) => GameKind::Ed,
             AnyPosition::Dag(_) => GameKind::Dag,
             AnyPosition::Wythoff(_) => GameKind::Wythoff,
+            AnyPosition::Fibnim(_) => GameKind::Fibnim,
         }
     }
 
@@ -193,6 +202,7 @@ macro_rules! with_position {
             $crate::games::AnyPosition::Ed($p) => $body,
             $crate::games::AnyPosition::Dag($p) => $body,
             $crate::games::AnyPosition::Wythoff($p) => $body,
+            $crate::games::AnyPosition::Fibnim($p) => $body,
         }
     };
 }

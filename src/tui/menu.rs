@@ -132,7 +132,8 @@ impl Menu {
             | GameKind::Stairs
             | GameKind::Ed
             | GameKind::Dag
-            | GameKind::Wythoff => {
+            | GameKind::Wythoff
+            | GameKind::Fibnim => {
                 vec![Field::HeapRule, Field::Start]
             }
         };
@@ -523,9 +524,12 @@ fn game_blurb(kind: GameKind) -> &'static str {
         GameKind::Coins => "flip a T coin x and x/2^p, x/2^2p, … (SDOI 2016)",
         GameKind::Grid => "flip a block of coins up-left of a T (ZJOI 2009)",
         GameKind::Dodgeball => "throw a piece from box i to box 2^p·i (PA 2012)",
-        GameKind::Heaps | GameKind::Stairs | GameKind::Ed | GameKind::Dag | GameKind::Wythoff => {
-            "Nim, Kayles, Grundy's game, misère Nim, Wythoff, E&D, …"
-        }
+        GameKind::Heaps
+        | GameKind::Stairs
+        | GameKind::Ed
+        | GameKind::Dag
+        | GameKind::Wythoff
+        | GameKind::Fibnim => "Nim, Kayles, Grundy's game, misère Nim, Wythoff, E&D, …",
     }
 }
 

@@ -16,7 +16,7 @@ pub struct RuleEntry {
 
 /// The heap games, by family: take-away games, then splitting games, then misère Nim; then
 /// the games with a board of their own that the menu lists with them.
-pub const RULE_STARTS: [RuleEntry; 15] = [
+pub const RULE_STARTS: [RuleEntry; 16] = [
     RuleEntry {
         name: "nim",
         title: "Nim",
@@ -102,6 +102,12 @@ pub const RULE_STARTS: [RuleEntry; 15] = [
         start: "wythoff:7,10",
     },
     RuleEntry {
+        name: "fibnim",
+        title: "Fibonacci Nim",
+        rule: "first take anything but all; then at most twice the previous take",
+        start: "fibnim:20",
+    },
+    RuleEntry {
         name: "dag",
         title: "Tokens on a DAG",
         rule: "slide one token along an edge of the graph",
@@ -121,6 +127,7 @@ pub fn start_code(setup: &GameSetup, rng: &mut StdRng) -> String {
         "ed" | "wythoff" => (2 * rng.random_range(1..=2), 12),
         "dag" => (rng.random_range(1..=4), 8),
         "stairs" => (rng.random_range(4..=7), 6),
+        "fibnim" => (1, 100),
         _ => (rng.random_range(2..=4), 15),
     };
     let heaps: Vec<String> = (0..count)

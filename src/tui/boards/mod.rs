@@ -28,7 +28,12 @@ pub fn start(
         GameKind::Coins => start_match::<coins::CoinsBoard>(setup, config, hints, rng),
         GameKind::Grid => start_match::<grid::GridBoard>(setup, config, hints, rng),
         GameKind::Dodgeball => start_match::<dodgeball::DodgeballBoard>(setup, config, hints, rng),
-        GameKind::Heaps | GameKind::Stairs | GameKind::Ed | GameKind::Dag | GameKind::Wythoff => {
+        GameKind::Heaps
+        | GameKind::Stairs
+        | GameKind::Ed
+        | GameKind::Dag
+        | GameKind::Wythoff
+        | GameKind::Fibnim => {
             // The menu's heap family holds the games with a board of their own too: the code
             // (or the chosen entry) names the game.
             let name = match &setup.code {
@@ -47,6 +52,9 @@ pub fn start(
                 ),
                 Some(GameKind::Wythoff) => start_match::<
                     parts::PartsBoard<crate::games::wythoff::Wythoff>,
+                >(setup, config, hints, rng),
+                Some(GameKind::Fibnim) => start_match::<
+                    parts::PartsBoard<crate::games::fibnim::FibNim>,
                 >(setup, config, hints, rng),
                 _ => start_match::<heaps::HeapsBoard>(setup, config, hints, rng),
             }

@@ -17,6 +17,7 @@ use crate::game::{Impartial, Notation};
 use crate::games::GameKind;
 use crate::games::dag::Dag;
 use crate::games::ed::Ed;
+use crate::games::fibnim::{FibNim, zeckendorf};
 use crate::games::stairs::StairNim;
 use crate::games::wythoff::{Wythoff, is_p_position, lower_wythoff};
 use crate::tui::board::{
@@ -164,6 +165,46 @@ impl PartsGame for Wythoff {
             [(a, b)] => format!("heaps {a} and {b}"),
             queens => format!("{} queens", queens.len()),
         }
+    }
+}
+
+impl PartsGame for FibNim {
+    const KIND: GameKind = GameKind::Fibnim;
+    const RULES: &'static [&'static str] = &[
+        "Fibonacci Nim: one heap. The first move takes any number of tokens but not all; after \
+         that each move takes at least 1 and at most twice the previous take. Who takes the \
+         last token wins (who cannot move loses).",
+        "Not a sum of parts: the state is the heap and the limit, and its value comes from the \
+         game's own table. Write the heap as a sum of non-consecutive Fibonacci numbers \
+         (Zeckendorf: 20 = 13 + 5 + 2): the player to move wins exactly when the smallest term \
+         is at most the limit, and taking it wins. From a Fibonacci heap the first player loses.",
+    ];
+    fn all_parts(&self) -> Vec<usize> {
+        vec![0]
+    }
+    fn tokens(&self, _part: usize) -> Option<u64> {
+        Some(self.heap())
+    }
+    fn detail(&self, _part: usize) -> Option<String> {
+        let terms = zeckendorf(self.heap());
+        let smallest = *terms.last()?;
+        let sum = terms
+            .iter()
+            .map(u64::to_string)
+            .collect::<Vec<_>>()
+            .join(" + ");
+        Some(if smallest <= self.limit() {
+            format!("{} = {sum}: take {smallest} wins", self.heap())
+        } else {
+            format!(
+                "{} = {sum}: {smallest} > limit {}",
+                self.heap(),
+                self.limit()
+            )
+        })
+    }
+    fn summary(&self) -> String {
+        format!("heap {}, take at most {}", self.heap(), self.limit())
     }
 }
 
