@@ -207,7 +207,7 @@ impl Notation for FibNim {
 
     fn describe_move(&self, t: &u64) -> String {
         format!(
-            "take {t} ({} → {}; the next take at most {})",
+            "take {t} ({} → {}, next ≤ {})",
             self.heap,
             self.heap - t,
             2 * t

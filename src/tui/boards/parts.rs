@@ -386,7 +386,7 @@ impl<G: PartsGame> Board for PartsBoard<G> {
                 }
             }
             if let Some(detail) = position.detail(part) {
-                spans.push(Span::styled(format!("{detail:<16}"), theme.dim));
+                spans.push(Span::styled(format!(" {detail:<16}"), theme.dim));
             }
             if view.hints
                 && let Some((_, v)) = values.iter().find(|(p, _)| *p == part)
