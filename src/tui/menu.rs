@@ -170,8 +170,10 @@ impl Menu {
         }
         match self.step {
             Step::ChooseGame => match action {
-                Some(Action::Up) => self.game = (self.game + 2) % 3,
-                Some(Action::Down) => self.game = (self.game + 1) % 3,
+                Some(Action::Up) => {
+                    self.game = (self.game + GameKind::ALL.len() - 1) % GameKind::ALL.len()
+                }
+                Some(Action::Down) => self.game = (self.game + 1) % GameKind::ALL.len(),
                 Some(Action::Select) | Some(Action::Right) => self.open_settings(),
                 _ => {}
             },
