@@ -31,6 +31,9 @@ Dodgeball, PA 2012). A position is written as one line of text, its code:
   coins:<MAXQ>:<faces of coins 1..n, H or T>      coins:14:HTTHTTTTHTTTHTHH
   grid:<row 1>/<row 2>/...  (H or T per cell)      grid:HHH/TTH
   dodgeball:<boxes 1..n, 1 = piece, 0 = empty>     dodgeball:1111111111
+The curriculum games: nim:3,4,5  bash:3:10,7  subtraction:1,3,4:10,12  take:2,5:10,12
+  fibonacci:10,12  coprime:7,9  kayles:5,7  grundy:7,9  lieges:3:4,5  staircase:10,15
+  misere:3,5,1  stairs:2,3,1,4  ed:3,5,2,7  dag:4:1>2,2>3,1>3,3>4:1,2  wythoff:7,10  fibnim:20
 
 With no command, grundy opens the game menu in the terminal.
 Exit codes: 0 success; 1 no legal move; 2 bad input or usage.";
