@@ -24,8 +24,8 @@ fn largest(game: GameKind) -> (App, Terminal<TestBackend>) {
         game: Some(game),
         n: match game {
             GameKind::Coins => Some(30_000),
-            GameKind::Grid => None,
             GameKind::Dodgeball => Some(1_000_000),
+            _ => None,
         },
         maxq: Some(20),
         rows: Some(100),

@@ -188,7 +188,7 @@ pub fn choose_move_with_budget<P: Impartial, R: Rng + ?Sized>(
     {
         return exact_move(position, &solution, rng);
     }
-    if !position.nim_sum().is_zero()
+    if position.mover_wins()
         && let Some(mv) = position.winning_move(rng)
     {
         return Some(Decision {

@@ -76,7 +76,8 @@ impl<P: Impartial> Analysis<P> {
         let report = |mv: P::Move, remoteness_after: Option<u32>| {
             let nim_sum_after = position.nim_sum_after(&mv);
             MoveReport {
-                wins: nim_sum_after.is_zero(),
+                // The nim-sum decides, or the game's own rule (misère Nim).
+                wins: position.move_wins(&mv),
                 nim_sum_after,
                 remoteness_after,
                 mv,
@@ -134,7 +135,7 @@ impl<P: Impartial> Analysis<P> {
         Analysis {
             parts,
             nim_sum,
-            mover_wins: !nim_sum.is_zero(),
+            mover_wins: position.mover_wins(),
             exact: solution.as_ref().map(|s| s.root()),
             moves,
             moves_truncated: truncated,

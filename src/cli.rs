@@ -15,7 +15,9 @@ use rand::rngs::StdRng;
 use crate::ai::{self, Level};
 use crate::analysis::Analysis;
 use crate::game::{Impartial, Notation, shorten_code};
-use crate::games::{AnyPosition, GameKind, coins, dodgeball, grid, with_position};
+use crate::games::{
+    AnyPosition, GameKind, coins, dag, dodgeball, grid, heaps, stairs, with_position,
+};
 use crate::input::{Reader, escape_controls, excerpt};
 use crate::nimber::Nimber;
 use crate::store::Store;
@@ -37,6 +39,9 @@ Dodgeball, PA 2012). A position is written as one line of text, its code:
   coins:<MAXQ>:<faces of coins 1..n, H or T>      coins:14:HTTHTTTTHTTTHTHH
   grid:<row 1>/<row 2>/...  (H or T per cell)      grid:HHH/TTH
   dodgeball:<boxes 1..n, 1 = piece, 0 = empty>     dodgeball:1111111111
+The curriculum games: nim:3,4,5  bash:3:10,7  subtraction:1,3,4:10,12  take:2,5:10,12
+  fibonacci:10,12  coprime:7,9  kayles:5,7  grundy:7,9  lieges:3:4,5  staircase:10,15
+  misere:3,5,1  stairs:2,3,1,4  ed:3,5,2,7  dag:4:1>2,2>3,1>3,3>4:1,2  wythoff:7,10  fibnim:20
 
 With no command, grundy opens the game menu in the terminal.
 Settings, saved games and statistics live in the platform's config and data directories
@@ -70,12 +75,28 @@ pub enum Command {
         grid:      T cases of `n m` and n rows of H/T; prints `-_-` if the first player wins,\n\
         \u{20}          `=_=` if not.\n\
         dodgeball: one k (1 ≤ k < 10^9) per line; prints the k-th smallest number of boxes n for\n\
-        \u{20}          which the second player wins the full board.\n\n\
+        \u{20}          which the second player wins the full board.\n\
+        heaps FORMAT: the heap games' contest problems, by name:\n\
+        \u{20}          p2197 (Nim: Yes/No), cses1730 (Nim: first/second), cses1098 (take 1..3),\n\
+        \u{20}          cses1729 (subtraction set: W/L per heap), abc297g (take L..R: First/Second),\n\
+        \u{20}          cses2207 (Grundy's game), cf603c (Lieges: Kevin/Nicky), cf87c (staircase\n\
+        \u{20}          split: least heap count or -1), cf2004e (coprime: Alice/Bob), p4279 (misère\n\
+        \u{20}          Nim: John/Brother).\n\
+        stairs:    CSES 1099: t tests of n and p_1..p_n; prints `first` or `second`.\n\
+        dag:       LibreOJ 10243: `N M K`, M edges `x y`, K token vertices; prints `win`/`lose`.\n\
+        wythoff:   Luogu P2252: lines `a b` (heaps to 10^9); prints 1 if the first player wins,\n\
+        \u{20}          else 0.\n\
+        fibnim:    Luogu P6487: one N (≤ 10^15) per line; prints the least winning first take,\n\
+        \u{20}          the smallest term of N's Zeckendorf representation.\n\n\
         Bad input is reported on standard error with its line and column; exit code 2.")]
     Solve {
         /// The contest format to read.
         #[arg(value_enum)]
         game: GameKind,
+        /// For `heaps`: the contest problem, e.g. `grundy solve heaps p2197` (see
+        /// `grundy solve --help`).
+        #[arg(value_enum)]
+        format: Option<heaps::contest::Format>,
     },
     /// Print the AI's move from a position: the move in words, why, and as the last line the
     /// code of the position after it.
@@ -171,6 +192,29 @@ pub enum SgTable {
     Dodgeball {
         /// Number of boxes (1..=1000000).
         #[arg(long, value_parser = number(1, 1_000_000))]
+        n: u32,
+    },
+    /// Wythoff's game: the value of a queen at (a, b) for a, b ≤ n; the zeros are the lost
+    /// queens (⌊kφ⌋, ⌊kφ⌋ + k) and their mirrors.
+    Wythoff {
+        /// The largest coordinate (1..=300).
+        #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=300))]
+        n: u32,
+    },
+    /// E&D: the value of a pair (x, y) for x, y ≤ n, the index of the lowest 0 bit of
+    /// (x − 1) | (y − 1).
+    Ed {
+        /// The largest heap (1..=1000).
+        #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..=1000))]
+        n: u32,
+    },
+    /// The value of one heap of 0..n under a heap game's rule, 10 to a row, so its period
+    /// shows: RULE is a code without heaps (`nim`, `bash:3`, `subtraction:1,3,4`, `kayles`, …).
+    Heaps {
+        /// The rule: `kayles`, `grundy`, `bash:3`, `take:2,5`, `lieges:3`, …
+        rule: String,
+        /// The largest heap (1..=10000).
+        #[arg(long, default_value_t = 99, value_parser = clap::value_parser!(u32).range(1..=10_000))]
         n: u32,
     },
 }
@@ -346,25 +390,56 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
     let code = match cli.command {
         None => play(PlayArgs::default_menu()),
         Some(Command::Play(args)) => play(args),
-        Some(Command::Solve { game }) => {
-            // Read as the parser asks, never whole: the first error stops the reading, and an
-            // endless or huge input is refused at its game's bounds.
+        Some(Command::Solve { game, format }) => {
             let stdin = io::stdin();
             let mut source = stdin.lock();
-            let limits = match game {
-                GameKind::Coins => coins::contest::LIMITS,
-                GameKind::Grid => grid::contest::LIMITS,
-                GameKind::Dodgeball => dodgeball::contest::LIMITS,
-            };
-            let mut reader = Reader::stream(&mut source, limits);
             let answer = match game {
-                GameKind::Coins => coins::contest::solve_from(&mut reader),
-                GameKind::Grid => grid::contest::solve_from(&mut reader),
-                GameKind::Dodgeball => dodgeball::contest::solve_from(&mut reader),
+                // Read as the parser asks, never whole: the first error stops the reading,
+                // and an endless or huge input is refused at its game's bounds.
+                GameKind::Coins | GameKind::Grid | GameKind::Dodgeball => {
+                    let limits = match game {
+                        GameKind::Coins => coins::contest::LIMITS,
+                        GameKind::Grid => grid::contest::LIMITS,
+                        _ => dodgeball::contest::LIMITS,
+                    };
+                    let mut reader = Reader::stream(&mut source, limits);
+                    let answer = match game {
+                        GameKind::Coins => coins::contest::solve_from(&mut reader),
+                        GameKind::Grid => grid::contest::solve_from(&mut reader),
+                        _ => dodgeball::contest::solve_from(&mut reader),
+                    };
+                    if let Some(e) = reader.take_io_error() {
+                        return Err(Failure::Io(e));
+                    }
+                    answer
+                }
+                GameKind::Ed => {
+                    return Err(Failure::Input(
+                        "solve ed: no contest format for E&D (play it, or analyze ed:…)".into(),
+                    ));
+                }
+                GameKind::Heaps if format.is_none() => {
+                    return Err(Failure::Input(format!(
+                        "solve heaps: name the contest format: {}",
+                        heaps_formats()
+                    )));
+                }
+                // The curriculum's inputs are read whole, within a bound far above any valid
+                // one, so an endless input is still refused.
+                _ => {
+                    let input = read_bounded(&mut source, CURRICULUM_INPUT_BYTES, game)?;
+                    // A byte-order mark (some Windows editors write one) is not part of it.
+                    let input = input.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&input);
+                    match (game, format) {
+                        (GameKind::Stairs, _) => stairs::solve(input),
+                        (GameKind::Dag, _) => dag::solve(input),
+                        (GameKind::Wythoff, _) => crate::games::wythoff::solve(input),
+                        (GameKind::Fibnim, _) => crate::games::fibnim::solve(input),
+                        (_, Some(format)) => heaps::contest::solve(format, input),
+                        (_, None) => unreachable!("heaps without a format returned above"),
+                    }
+                }
             };
-            if let Some(e) = reader.take_io_error() {
-                return Err(Failure::Io(e));
-            }
             let answer =
                 answer.map_err(|e| Failure::Input(format!("solve {}: {e}", game.name())))?;
             out.write_all(answer.as_bytes())?;
@@ -552,6 +627,8 @@ fn check_sizes(args: &PlayArgs) -> Result<(), Failure> {
         Some(GameKind::Coins) => &["--n", "--maxq"],
         Some(GameKind::Grid) => &["--rows", "--cols"],
         Some(GameKind::Dodgeball) => &["--n", "--boxes"],
+        // The curriculum games take their size from the menu or a code.
+        Some(_) => &[],
         None if args.code.is_some() => &[],
         None => {
             if let Some((option, _)) = given.iter().find(|(_, set)| *set) {
@@ -769,7 +846,19 @@ fn analyze<P: Impartial + Notation>(
         writeln!(out, "  nim-sum = *{}", analysis.nim_sum.short())?;
     }
     writeln!(out)?;
-    if analysis.mover_wins {
+    if let Some(rule) = position.win_rule() {
+        // Not decided by the nim-sum (misère Nim): the game's own rule, applied here.
+        writeln!(
+            out,
+            "Decided by the game's own rule, not the nim-sum: {rule}."
+        )?;
+        if position.is_over() {
+            writeln!(
+                out,
+                "The player to move has no move left to make and has lost."
+            )?;
+        }
+    } else if analysis.mover_wins {
         writeln!(
             out,
             "The player to move wins (nim-sum is not 0): move to nim-sum 0."
@@ -873,6 +962,35 @@ fn principal_line<P: Impartial + Notation>(
     Ok(())
 }
 
+/// The heap games' contest formats, for an error message.
+fn heaps_formats() -> String {
+    use clap::ValueEnum;
+    heaps::contest::Format::value_variants()
+        .iter()
+        .filter_map(|f| f.to_possible_value())
+        .map(|v| v.get_name().to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The most bytes `solve` reads for a curriculum game's contest input: far above any valid one
+/// (CSES 1729's 10^6 heaps are a few megabytes).
+const CURRICULUM_INPUT_BYTES: u64 = 64 << 20;
+
+/// All of `source`, refused past `max` bytes (an endless `yes` is not read to the end).
+fn read_bounded(source: &mut impl Read, max: u64, game: GameKind) -> Result<Vec<u8>, Failure> {
+    let mut input = Vec::new();
+    source.take(max + 1).read_to_end(&mut input)?;
+    if input.len() as u64 > max {
+        return Err(Failure::Input(format!(
+            "solve {}: the input goes on past {} MiB, more than any valid input",
+            game.name(),
+            max >> 20
+        )));
+    }
+    Ok(input)
+}
+
 /// A value as every output of grundy writes it: `*5`, or `*2^198+2^3` past 64 bits.
 fn nim_sum_words(value: Nimber) -> String {
     format!("*{}", value.short())
@@ -934,6 +1052,81 @@ fn sg_table(table: &SgTable, out: &mut impl Write) -> Result<ExitCode, Failure> 
                     let value = grid::cell_value(grid::Cell { row: r, col: c });
                     let k = value.highest_bit().expect("cell values are powers of two");
                     write!(out, "{k:>cell$}")?;
+                }
+                writeln!(out)?;
+            }
+        }
+        SgTable::Wythoff { n } => {
+            writeln!(
+                out,
+                "SG value of a Wythoff queen at (a, b): row a, column b. Zeros (lost) at \
+                 (⌊kφ⌋, ⌊kφ⌋ + k) and mirrors."
+            )?;
+            let n = u64::from(n);
+            write!(out, "{:>4} |", "")?;
+            for b in 0..=n {
+                write!(out, " {b:>3}")?;
+            }
+            writeln!(out)?;
+            writeln!(out, "{}", "-".repeat(6 + 4 * (n as usize + 1)))?;
+            for a in 0..=n {
+                write!(out, "{a:>4} |")?;
+                for b in 0..=n {
+                    write!(out, " {:>3}", crate::games::wythoff::queen_value(a, b))?;
+                }
+                writeln!(out)?;
+            }
+        }
+        SgTable::Ed { n } => {
+            writeln!(
+                out,
+                "SG value of an E&D pair (x, y): row x, column y; the index of the lowest 0 bit \
+                 of (x − 1) | (y − 1)."
+            )?;
+            let n = u64::from(n);
+            write!(out, "{:>4} |", "")?;
+            for y in 1..=n {
+                write!(out, " {y:>3}")?;
+            }
+            writeln!(out)?;
+            writeln!(out, "{}", "-".repeat(6 + 4 * n as usize))?;
+            for x in 1..=n {
+                write!(out, "{x:>4} |")?;
+                for y in 1..=n {
+                    write!(out, " {:>3}", crate::games::ed::pair_value(x, y))?;
+                }
+                writeln!(out)?;
+            }
+        }
+        SgTable::Heaps { ref rule, n } => {
+            let code = format!("{rule}:0");
+            let position = heaps::Heaps::from_code(&code).map_err(|e| {
+                Failure::Input(format!("sg heaps: bad rule '{rule}': {}", e.message))
+            })?;
+            let rule = position.rule();
+            writeln!(
+                out,
+                "SG value of one heap under {}; row r, column c: heap r + c.",
+                rule.title()
+            )?;
+            if *rule == heaps::Rule::Misere {
+                writeln!(
+                    out,
+                    "Misère Nim is not decided by these (normal-play) values: with a heap > 1 the \
+                     nim-sum decides as in Nim; with every heap 0 or 1, the parity of the 1-heaps."
+                )?;
+            }
+            let values = heaps::values::HeapValues::new(rule);
+            write!(out, "{:>6} |", "")?;
+            for c in 0..10 {
+                write!(out, " {:>3}", format!("+{c}"))?;
+            }
+            writeln!(out)?;
+            writeln!(out, "{}", "-".repeat(8 + 40))?;
+            for row in (0..=u64::from(n)).step_by(10) {
+                write!(out, "{row:>6} |")?;
+                for x in row..=(row + 9).min(u64::from(n)) {
+                    write!(out, " {:>3}", values.value(x))?;
                 }
                 writeln!(out)?;
             }

@@ -118,9 +118,34 @@ pub trait Impartial: Position {
     /// The legal moves made with `part`, at most `limit` of them, and whether there were more.
     fn moves_of(&self, part: Self::Part, limit: usize) -> (Vec<Self::Move>, bool);
 
-    /// Up to `limit` moves to nim-sum 0 (none if the nim-sum is already 0).
+    /// Whether the player to move wins with perfect play. For a sum under normal play (every
+    /// game here but the few below) that is exactly when the nim-sum is not 0: the default.
+    ///
+    /// A game that is not decided by the nim-sum of its parts — misère Nim (who takes the last
+    /// token loses), Fibonacci Nim (the previous take limits the next) — overrides this and
+    /// [`Impartial::move_wins`] with its own rule, and says so in [`Impartial::win_rule`]. Its
+    /// parts still show their honest values (a misère heap's normal-play value), but the AI,
+    /// the analysis and the hints decide by these two methods, never by the nim-sum.
+    fn mover_wins(&self) -> bool {
+        !self.nim_sum().is_zero()
+    }
+
+    /// Whether `mv` (legal here) wins for the player making it: the opponent is left lost.
+    fn move_wins(&self, mv: &Self::Move) -> bool {
+        self.nim_sum_after(mv).is_zero()
+    }
+
+    /// For a game not decided by the nim-sum: its win rule applied to this position, in words
+    /// for hints (`misère: a heap > 1 and nim-sum *3 ≠ 0: the player to move wins`). `None`
+    /// (the default): the nim-sum decides.
+    fn win_rule(&self) -> Option<String> {
+        None
+    }
+
+    /// Up to `limit` winning moves: to nim-sum 0, or by the game's own rule
+    /// ([`Impartial::move_wins`]). None if the player to move loses.
     fn winning_moves(&self, limit: usize) -> Vec<Self::Move> {
-        if self.nim_sum().is_zero() {
+        if !self.mover_wins() {
             return Vec::new();
         }
         let mut found = Vec::new();
@@ -130,7 +155,7 @@ pub trait Impartial: Position {
                 if found.len() >= limit {
                     return found;
                 }
-                if self.nim_sum_after(&mv).is_zero() {
+                if self.move_wins(&mv) {
                     found.push(mv);
                 }
             }

@@ -179,6 +179,74 @@ fn is_blank(b: u8) -> bool {
     b == b' ' || b == b'\t' || b == b'\r' || b == 0x0B || b == 0x0C
 }
 
+/// The lines of an input already in memory, numbered from 1 (the curriculum games' readers,
+/// whose inputs are read whole within a bound). A final line ending does not make an extra
+/// line.
+pub struct Lines<'a> {
+    data: &'a [u8],
+    pos: usize,
+    number: usize,
+}
+
+impl<'a> Lines<'a> {
+    pub fn new(data: &'a [u8]) -> Lines<'a> {
+        Lines {
+            data,
+            pos: 0,
+            number: 0,
+        }
+    }
+
+    /// The next line that is not blank, or an error naming `what` was expected. `what` is
+    /// only formatted for the error (pass `format_args!`): this runs once per input line.
+    pub fn expect(&mut self, what: impl fmt::Display) -> Result<Line<'a>, InputError> {
+        loop {
+            match self.next() {
+                Some(line) if line.is_blank() => continue,
+                Some(line) => return Ok(line),
+                None => {
+                    return Err(InputError::new(
+                        self.number + 1,
+                        None,
+                        format!("input ends early: expected {what}"),
+                    ));
+                }
+            }
+        }
+    }
+
+    /// Checks that only blank lines remain.
+    pub fn expect_end(&mut self) -> Result<(), InputError> {
+        for line in self.by_ref() {
+            if !line.is_blank() {
+                let field = line.fields().next().expect("a non-blank line has a field");
+                return Err(
+                    field.error(format!("unexpected {} after the last case", field.shown()))
+                );
+            }
+        }
+        Ok(())
+    }
+}
+
+impl<'a> Iterator for Lines<'a> {
+    type Item = Line<'a>;
+
+    fn next(&mut self) -> Option<Line<'a>> {
+        if self.pos >= self.data.len() {
+            return None;
+        }
+        let rest = &self.data[self.pos..];
+        let len = rest.iter().position(|&b| b == b'\n').unwrap_or(rest.len());
+        self.pos += len + 1;
+        self.number += 1;
+        Some(Line {
+            number: self.number,
+            text: &rest[..len],
+        })
+    }
+}
+
 /// How much a streamed input may hold: past these it is refused, whatever follows.
 #[derive(Clone, Copy, Debug)]
 pub struct Limits {

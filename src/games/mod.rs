@@ -1,8 +1,14 @@
 //! The games: each in its own module with its rules, its notation and its fast values.
 
 pub mod coins;
+pub mod dag;
 pub mod dodgeball;
+pub mod ed;
+pub mod fibnim;
 pub mod grid;
+pub mod heaps;
+pub mod stairs;
+pub mod wythoff;
 
 use crate::game::{CodeError, Notation};
 
@@ -41,10 +47,50 @@ pub enum GameKind {
     Grid,
     /// Binary Dodgeball (PA 2012).
     Dodgeball,
+    /// The heap games: Nim, Bash, subtraction games, Kayles, Grundy's game, misère Nim, …
+    /// (each code names its rule: `nim:3,4,5`, `kayles:5,7`).
+    Heaps,
+    /// Stair Nim (CSES 1099): balls move down one stair.
+    Stairs,
+    /// E&D (SDOI 2009): pairs of heaps, drop one and split the other.
+    Ed,
+    /// Tokens on a directed acyclic graph (LibreOJ 10243).
+    Dag,
+    /// Wythoff's game (Luogu P2252): queens moving left, down or diagonally.
+    Wythoff,
+    /// Fibonacci Nim (COCI 2010/11 HRPA): the previous take limits the next.
+    Fibnim,
 }
 
 impl GameKind {
-    pub const ALL: [GameKind; 3] = [GameKind::Coins, GameKind::Grid, GameKind::Dodgeball];
+    pub const ALL: [GameKind; 4] = [
+        GameKind::Coins,
+        GameKind::Grid,
+        GameKind::Dodgeball,
+        GameKind::Heaps,
+    ];
+
+    /// Every game, the menu's [`GameKind::ALL`] and the games with a board of their own that
+    /// the menu offers under the heap games' family.
+    pub const EVERY: [GameKind; 9] = [
+        GameKind::Coins,
+        GameKind::Grid,
+        GameKind::Dodgeball,
+        GameKind::Heaps,
+        GameKind::Stairs,
+        GameKind::Ed,
+        GameKind::Dag,
+        GameKind::Wythoff,
+        GameKind::Fibnim,
+    ];
+
+    /// The game whose codes start with `name` (a heap game's codes start with its rule).
+    pub fn of_code_name(name: &str) -> Option<GameKind> {
+        if heaps::notation::is_heap_rule(name) {
+            return Some(GameKind::Heaps);
+        }
+        GameKind::EVERY.iter().copied().find(|k| k.name() == name)
+    }
 
     /// The name in codes and on the command line.
     pub fn name(self) -> &'static str {
@@ -52,6 +98,12 @@ impl GameKind {
             GameKind::Coins => "coins",
             GameKind::Grid => "grid",
             GameKind::Dodgeball => "dodgeball",
+            GameKind::Heaps => "heaps",
+            GameKind::Stairs => "stairs",
+            GameKind::Ed => "ed",
+            GameKind::Dag => "dag",
+            GameKind::Wythoff => "wythoff",
+            GameKind::Fibnim => "fibnim",
         }
     }
 
@@ -61,6 +113,12 @@ impl GameKind {
             GameKind::Coins => "Coin row",
             GameKind::Grid => "Coin grid",
             GameKind::Dodgeball => "Binary Dodgeball",
+            GameKind::Heaps => "Heap games",
+            GameKind::Stairs => "Stair Nim",
+            GameKind::Ed => "E&D",
+            GameKind::Dag => "Tokens on a DAG",
+            GameKind::Wythoff => "Wythoff's game",
+            GameKind::Fibnim => "Fibonacci Nim",
         }
     }
 }
@@ -71,6 +129,12 @@ pub enum AnyPosition {
     Coins(coins::CoinRow),
     Grid(grid::CoinGrid),
     Dodgeball(dodgeball::Dodgeball),
+    Heaps(heaps::Heaps),
+    Stairs(stairs::StairNim),
+    Ed(ed::Ed),
+    Dag(dag::Dag),
+    Wythoff(wythoff::Wythoff),
+    Fibnim(fibnim::FibNim),
 }
 
 impl AnyPosition {
@@ -81,15 +145,25 @@ impl AnyPosition {
             "coins" => coins::CoinRow::from_code(code).map(AnyPosition::Coins),
             "grid" => grid::CoinGrid::from_code(code).map(AnyPosition::Grid),
             "dodgeball" => dodgeball::Dodgeball::from_code(code).map(AnyPosition::Dodgeball),
+            "stairs" => stairs::StairNim::from_code(code).map(AnyPosition::Stairs),
+            "ed" => ed::Ed::from_code(code).map(AnyPosition::Ed),
+            "dag" => dag::Dag::from_code(code).map(AnyPosition::Dag),
+            "wythoff" => wythoff::Wythoff::from_code(code).map(AnyPosition::Wythoff),
+            "fibnim" => fibnim::FibNim::from_code(code).map(AnyPosition::Fibnim),
+            name if heaps::notation::is_heap_rule(name) => {
+                heaps::Heaps::from_code(code).map(AnyPosition::Heaps)
+            }
             _ if !code.contains(':') => Err(CodeError::new(
                 1,
-                "a code starts with its game and a colon: coins:…, grid:… or dodgeball:…",
+                "a code starts with its game and a colon: coins:…, grid:…, dodgeball:… or a \
+                 heap game (nim:…, kayles:…, …)",
             )),
             other => Err(CodeError::new(
                 1,
                 format!(
-                    "unknown game '{}': expected coins, grid or dodgeball",
-                    crate::input::excerpt(other.as_bytes(), 20)
+                    "unknown game '{}': expected coins, grid, dodgeball, stairs, ed, dag, wythoff, fibnim or a heap game ({})",
+                    crate::input::excerpt(other.as_bytes(), 20),
+                    heaps::Rule::NAMES.join(", ")
                 ),
             )),
         }
@@ -100,6 +174,12 @@ impl AnyPosition {
             AnyPosition::Coins(_) => GameKind::Coins,
             AnyPosition::Grid(_) => GameKind::Grid,
             AnyPosition::Dodgeball(_) => GameKind::Dodgeball,
+            AnyPosition::Heaps(_) => GameKind::Heaps,
+            AnyPosition::Stairs(_) => GameKind::Stairs,
+            AnyPosition::Ed(_) => GameKind::Ed,
+            AnyPosition::Dag(_) => GameKind::Dag,
+            AnyPosition::Wythoff(_) => GameKind::Wythoff,
+            AnyPosition::Fibnim(_) => GameKind::Fibnim,
         }
     }
 
@@ -117,6 +197,12 @@ macro_rules! with_position {
             $crate::games::AnyPosition::Coins($p) => $body,
             $crate::games::AnyPosition::Grid($p) => $body,
             $crate::games::AnyPosition::Dodgeball($p) => $body,
+            $crate::games::AnyPosition::Heaps($p) => $body,
+            $crate::games::AnyPosition::Stairs($p) => $body,
+            $crate::games::AnyPosition::Ed($p) => $body,
+            $crate::games::AnyPosition::Dag($p) => $body,
+            $crate::games::AnyPosition::Wythoff($p) => $body,
+            $crate::games::AnyPosition::Fibnim($p) => $body,
         }
     };
 }

@@ -1172,16 +1172,13 @@ impl App {
 /// The game named by a code's prefix (`coins:…` → coins).
 fn kind_of_code(code: &str) -> anyhow::Result<GameKind> {
     let name = code.split(':').next().unwrap_or("");
-    GameKind::ALL
-        .iter()
-        .copied()
-        .find(|k| k.name() == name)
-        .ok_or_else(|| {
-            anyhow::anyhow!(
-                "bad position code '{}': it must start with coins:, grid: or dodgeball:",
-                crate::input::excerpt(code.as_bytes(), 40)
-            )
-        })
+    GameKind::of_code_name(name).ok_or_else(|| {
+        anyhow::anyhow!(
+            "bad position code '{}': it must start with coins:, grid:, dodgeball: or a heap \
+             game (nim:, kayles:, …)",
+            crate::input::excerpt(code.as_bytes(), 40)
+        )
+    })
 }
 
 fn too_small(area: Rect, buf: &mut Buffer, (w, h): (u16, u16), theme: &Theme) {

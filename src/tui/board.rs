@@ -67,6 +67,8 @@ pub struct GameSetup {
     pub cols: usize,
     /// Dodgeball: the number of boxes.
     pub boxes: usize,
+    /// Heap games: which rule, an index into `tui::boards::heaps::RULE_STARTS`.
+    pub heap_rule: usize,
     pub start: Start,
     /// A position code; when given it wins over the sizes and `start`.
     pub code: Option<String>,
@@ -81,6 +83,7 @@ impl GameSetup {
             rows: 5,
             cols: 6,
             boxes: 12,
+            heap_rule: 0,
             start: if kind == GameKind::Dodgeball {
                 Start::Standard
             } else {
@@ -232,10 +235,12 @@ impl<M> ListedMove<M> {
     /// `mv` labelled, with whether it wins computed from the game's nim-sum after it.
     pub fn new<P: Impartial<Move = M>>(position: &P, mv: M, label: String) -> ListedMove<M> {
         let nim_sum_after = position.nim_sum_after(&mv);
+        // The nim-sum decides, or the game's own rule (misère Nim).
+        let wins = position.move_wins(&mv);
         ListedMove {
             mv,
             label,
-            wins: nim_sum_after.is_zero(),
+            wins,
             nim_sum_after,
         }
     }

@@ -31,6 +31,8 @@ enum Field {
     Rows,
     Cols,
     Boxes,
+    /// Heap games: which rule (Nim, Kayles, …).
+    HeapRule,
     Start,
     First,
     Level,
@@ -222,6 +224,15 @@ impl Menu {
             GameKind::Coins => vec![Field::Coins, Field::Maxq, Field::Start],
             GameKind::Grid => vec![Field::Rows, Field::Cols, Field::Start],
             GameKind::Dodgeball => vec![Field::Boxes, Field::Start],
+            // The heap family also offers the games with boards of their own.
+            GameKind::Heaps
+            | GameKind::Stairs
+            | GameKind::Ed
+            | GameKind::Dag
+            | GameKind::Wythoff
+            | GameKind::Fibnim => {
+                vec![Field::HeapRule, Field::Start]
+            }
         };
         fields.extend([
             Field::First,
@@ -276,8 +287,10 @@ impl Menu {
                 {
                     self.on_resume = true
                 }
-                Some(Action::Up) => self.game = (self.game + 2) % 3,
-                Some(Action::Down) => self.game = (self.game + 1) % 3,
+                Some(Action::Up) => {
+                    self.game = (self.game + GameKind::ALL.len() - 1) % GameKind::ALL.len()
+                }
+                Some(Action::Down) => self.game = (self.game + 1) % GameKind::ALL.len(),
                 Some(Action::Select) | Some(Action::Right) => self.open_settings(),
                 _ => {}
             },
@@ -453,6 +466,16 @@ impl Menu {
                 let setup = &mut self.setups[self.game];
                 setup.maxq = step(setup.maxq as usize, CoinRow::MAX_MAXQ as usize) as u32;
             }
+            Field::HeapRule => {
+                // Cycles through the heap games.
+                let setup = &mut self.setups[self.game];
+                let count = crate::tui::boards::heaps::RULE_STARTS.len();
+                setup.heap_rule = if up {
+                    (setup.heap_rule + 1) % count
+                } else {
+                    (setup.heap_rule + count - 1) % count
+                };
+            }
             Field::Start => {
                 let setup = &mut self.setups[self.game];
                 setup.start = match (setup.start, up) {
@@ -505,12 +528,22 @@ impl Menu {
             Field::Rows => ("Rows", setup.rows.to_string()),
             Field::Cols => ("Columns", setup.cols.to_string()),
             Field::Boxes => ("Boxes", setup.boxes.to_string()),
+            Field::HeapRule => (
+                "Game",
+                crate::tui::boards::heaps::rule_entry(setup.heap_rule)
+                    .title
+                    .to_string(),
+            ),
             Field::Start => (
                 "Start",
                 match (setup.start, setup.kind) {
                     (Start::Standard, GameKind::Dodgeball) => {
                         "standard: every box full".to_string()
                     }
+                    (Start::Standard, GameKind::Heaps) => format!(
+                        "standard: {}",
+                        crate::tui::boards::heaps::rule_entry(setup.heap_rule).start
+                    ),
                     (Start::Standard, _) => "standard: every coin T".to_string(),
                     (Start::Random, _) => "random".to_string(),
                     (Start::RandomWinning, _) => "random, winning for you".to_string(),
@@ -710,6 +743,20 @@ impl Menu {
                             buf.set_stringn(inner.x + 2, top + i as u16, line, width, theme.losing);
                         }
                     }
+                    None if focused == Field::HeapRule => {
+                        buf.set_line(
+                            inner.x + 2,
+                            inner.y + inner.height - 1,
+                            &Line::styled(
+                                crate::tui::boards::heaps::rule_entry(
+                                    self.setups[self.game].heap_rule,
+                                )
+                                .rule,
+                                theme.dim,
+                            ),
+                            inner.width.saturating_sub(2),
+                        );
+                    }
                     None => {
                         let note = if self.out_of_range(focused) {
                             Line::styled(
@@ -769,6 +816,7 @@ fn field_note(field: Field) -> &'static str {
         Field::Maxq => "how many further coins a move may flip: 1 to 20",
         Field::Rows | Field::Cols => "1 to 100; type digits or ←/→",
         Field::Boxes => "1 to 1000000; type digits or ←/→",
+        Field::HeapRule => "←/→ choose the heap game (its rule is in the help, ?)",
         Field::Start => "winning for you (perfect play wins), random, or standard",
         Field::First => "who makes the first move",
         Field::Level => "easy, medium and hard sometimes play at random",
@@ -783,6 +831,12 @@ fn game_blurb(kind: GameKind) -> &'static str {
         GameKind::Coins => "flip a T coin x and x/2^p, x/2^2p, … (SDOI 2016)",
         GameKind::Grid => "flip a block of coins up-left of a T (ZJOI 2009)",
         GameKind::Dodgeball => "throw a piece from box i to box 2^p·i (PA 2012)",
+        GameKind::Heaps
+        | GameKind::Stairs
+        | GameKind::Ed
+        | GameKind::Dag
+        | GameKind::Wythoff
+        | GameKind::Fibnim => "Nim, Kayles, Grundy's game, misère Nim, Wythoff, E&D, …",
     }
 }
 

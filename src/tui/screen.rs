@@ -845,7 +845,9 @@ pub fn nim_sum_lines<P: Impartial>(
         format!("  {}", "─".repeat(rule_width)),
         theme.dim,
     ));
-    let zero = analysis.nim_sum.is_zero();
+    // The verdict: by the nim-sum, or by the game's own rule (misère Nim), which the
+    // analysis applied; the rule's words replace the nim-sum's.
+    let zero = !analysis.mover_wins;
     let total_style = if zero { theme.losing } else { theme.winning };
     lines.push(Line::from(vec![
         Span::raw("= "),
@@ -865,12 +867,37 @@ pub fn nim_sum_lines<P: Impartial>(
         Side::You => ("you", "lose", "win"),
         Side::Ai => ("the AI", "loses", "wins"),
     };
-    let verdict = if zero {
+    let rule = position.win_rule();
+    let verdict = if rule.is_some() {
+        let outcome = if zero { lose } else { win };
+        format!("{mover} (to move) {outcome}, by the game's own rule:")
+    } else if zero {
         format!("= 0: {mover} (to move) {lose} with best play")
     } else {
         format!("≠ 0: {mover} (to move) {win} with best play")
     };
     lines.push(Line::styled(verdict, total_style));
+    if let Some(rule) = rule {
+        // The rule in words, wrapped to the panel, as far as the panel has rows.
+        let mut row = String::new();
+        let mut rows = Vec::new();
+        for word in rule.split(' ') {
+            if !row.is_empty() && row.chars().count() + 1 + word.chars().count() > width {
+                rows.push(std::mem::take(&mut row));
+            }
+            if !row.is_empty() {
+                row.push(' ');
+            }
+            row.push_str(word);
+        }
+        rows.push(row);
+        let room = height.saturating_sub(lines.len() + usize::from(show_exact));
+        lines.extend(
+            rows.into_iter()
+                .take(room)
+                .map(|r| Line::styled(r, total_style)),
+        );
+    }
     if let Some(exact) = analysis.exact.filter(|_| show_exact) {
         lines.push(Line::styled(
             format!(

@@ -6,6 +6,8 @@
 pub mod coins;
 pub mod dodgeball;
 pub mod grid;
+pub mod heaps;
+pub mod parts;
 
 use rand::rngs::StdRng;
 
@@ -27,6 +29,37 @@ pub fn start(
         GameKind::Coins => start_match::<coins::CoinsBoard>(setup, config, hints, rng),
         GameKind::Grid => start_match::<grid::GridBoard>(setup, config, hints, rng),
         GameKind::Dodgeball => start_match::<dodgeball::DodgeballBoard>(setup, config, hints, rng),
+        GameKind::Heaps
+        | GameKind::Stairs
+        | GameKind::Ed
+        | GameKind::Dag
+        | GameKind::Wythoff
+        | GameKind::Fibnim => {
+            // The menu's heap family holds the games with a board of their own too: the code
+            // (or the chosen entry) names the game.
+            let name = match &setup.code {
+                Some(code) => code.split(':').next().unwrap_or_default().to_string(),
+                None => heaps::rule_entry(setup.heap_rule).name.to_string(),
+            };
+            match GameKind::of_code_name(&name) {
+                Some(GameKind::Stairs) => start_match::<
+                    parts::PartsBoard<crate::games::stairs::StairNim>,
+                >(setup, config, hints, rng),
+                Some(GameKind::Ed) => start_match::<parts::PartsBoard<crate::games::ed::Ed>>(
+                    setup, config, hints, rng,
+                ),
+                Some(GameKind::Dag) => start_match::<parts::PartsBoard<crate::games::dag::Dag>>(
+                    setup, config, hints, rng,
+                ),
+                Some(GameKind::Wythoff) => start_match::<
+                    parts::PartsBoard<crate::games::wythoff::Wythoff>,
+                >(setup, config, hints, rng),
+                Some(GameKind::Fibnim) => start_match::<
+                    parts::PartsBoard<crate::games::fibnim::FibNim>,
+                >(setup, config, hints, rng),
+                _ => start_match::<heaps::HeapsBoard>(setup, config, hints, rng),
+            }
+        }
     }
 }
 

@@ -1,0 +1,339 @@
+//! Tokens on a directed acyclic graph (LibreOJ 10243): a move slides one token along an edge.
+//! Each token is a part; its value is the value of its vertex, the mex of its successors'
+//! values (computed once per graph, in reverse topological order), and the position's value is
+//! their nim-sum.
+
+use std::sync::Arc;
+
+use rand::Rng;
+
+use super::stairs::{join, parse_list};
+use crate::game::{CodeError, IllegalMove, Impartial, Notation, Position};
+use crate::input::{InputError, Lines};
+use crate::nimber::{Nimber, mex_small};
+
+/// Bounds of a playable graph (the contest reader allows more).
+pub const MAX_VERTICES: usize = 200;
+pub const MAX_TOKENS: usize = 1000;
+
+/// A directed acyclic graph on vertices 1..=n with the value of every vertex.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Graph {
+    /// Successors of vertex v at `successors[v − 1]`, in the order given.
+    successors: Vec<Vec<u32>>,
+    values: Vec<u32>,
+}
+
+impl Graph {
+    /// The graph of `edges` (x → y) on `n` vertices, or the reason it is not a DAG.
+    pub fn new(n: usize, edges: &[(u32, u32)]) -> Result<Graph, String> {
+        let mut successors = vec![Vec::new(); n];
+        for &(x, y) in edges {
+            if x == 0 || y == 0 || x as usize > n || y as usize > n {
+                return Err(format!("edge {x}→{y}: vertices are 1 to {n}"));
+            }
+            successors[x as usize - 1].push(y);
+        }
+        // Values by mex in reverse topological order (Kahn's algorithm on the reverse graph).
+        let mut out_degree: Vec<usize> = successors.iter().map(Vec::len).collect();
+        let mut predecessors = vec![Vec::new(); n];
+        for (x, succ) in successors.iter().enumerate() {
+            for &y in succ {
+                predecessors[y as usize - 1].push(x);
+            }
+        }
+        let mut ready: Vec<usize> = (0..n).filter(|&v| out_degree[v] == 0).collect();
+        let mut values = vec![u32::MAX; n];
+        let mut done = 0;
+        while let Some(v) = ready.pop() {
+            values[v] = mex_small(successors[v].iter().map(|&y| values[y as usize - 1]));
+            done += 1;
+            for &p in &predecessors[v] {
+                out_degree[p] -= 1;
+                if out_degree[p] == 0 {
+                    ready.push(p);
+                }
+            }
+        }
+        if done < n {
+            let v = (0..n)
+                .find(|&v| values[v] == u32::MAX)
+                .expect("a vertex is left")
+                + 1;
+            return Err(format!("the graph has a cycle (through vertex {v})"));
+        }
+        Ok(Graph { successors, values })
+    }
+
+    pub fn len(&self) -> usize {
+        self.successors.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.successors.is_empty()
+    }
+
+    /// The value of vertex v (1-based).
+    pub fn value(&self, v: u32) -> u32 {
+        self.values[v as usize - 1]
+    }
+
+    pub fn successors(&self, v: u32) -> &[u32] {
+        &self.successors[v as usize - 1]
+    }
+}
+
+/// A move: token `token` (0-based) slides to vertex `to`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Slide {
+    pub token: usize,
+    pub to: u32,
+}
+
+/// Tokens on a graph.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Dag {
+    graph: Arc<Graph>,
+    tokens: Vec<u32>,
+}
+
+impl Dag {
+    pub fn new(graph: Arc<Graph>, tokens: Vec<u32>) -> Result<Dag, String> {
+        if tokens.is_empty() || tokens.len() > MAX_TOKENS {
+            return Err(format!("1 to {MAX_TOKENS} tokens, not {}", tokens.len()));
+        }
+        if let Some(&v) = tokens.iter().find(|&&v| v == 0 || v as usize > graph.len()) {
+            return Err(format!(
+                "a token on vertex {v}: vertices are 1 to {}",
+                graph.len()
+            ));
+        }
+        Ok(Dag { graph, tokens })
+    }
+
+    pub fn graph(&self) -> &Graph {
+        &self.graph
+    }
+
+    /// The vertex of each token.
+    pub fn tokens(&self) -> &[u32] {
+        &self.tokens
+    }
+}
+
+impl Position for Dag {
+    type Move = Slide;
+
+    fn legal_moves(&self) -> Vec<Slide> {
+        (0..self.tokens.len())
+            .flat_map(|i| self.moves_of(i, usize::MAX).0)
+            .collect()
+    }
+
+    fn check_move(&self, mv: &Slide) -> Result<(), IllegalMove> {
+        let Some(&v) = self.tokens.get(mv.token) else {
+            return Err(IllegalMove(format!("there is no token {}", mv.token + 1)));
+        };
+        if !self.graph.successors(v).contains(&mv.to) {
+            return Err(IllegalMove(format!("there is no edge {v}→{}", mv.to)));
+        }
+        Ok(())
+    }
+
+    fn play_unchecked(&self, mv: &Slide) -> Dag {
+        let mut tokens = self.tokens.clone();
+        tokens[mv.token] = mv.to;
+        Dag {
+            graph: self.graph.clone(),
+            tokens,
+        }
+    }
+
+    fn is_over(&self) -> bool {
+        self.tokens
+            .iter()
+            .all(|&v| self.graph.successors(v).is_empty())
+    }
+
+    fn reachable_bound(&self) -> Option<u128> {
+        Some(
+            (self.graph.len() as u128)
+                .checked_pow(self.tokens.len() as u32)
+                .unwrap_or(u128::MAX),
+        )
+    }
+}
+
+impl Impartial for Dag {
+    /// A token, 0-based.
+    type Part = usize;
+
+    fn parts(&self) -> Vec<(usize, Nimber)> {
+        self.tokens
+            .iter()
+            .enumerate()
+            .map(|(i, &v)| (i, Nimber::new(self.graph.value(v).into())))
+            .collect()
+    }
+
+    fn nim_sum_after(&self, mv: &Slide) -> Nimber {
+        let from = self.graph.value(self.tokens[mv.token]);
+        self.nim_sum() + Nimber::new((from ^ self.graph.value(mv.to)).into())
+    }
+
+    fn describe_part(&self, i: usize) -> String {
+        format!(
+            "token {} (vertex {})",
+            i + 1,
+            self.tokens.get(i).copied().unwrap_or(0)
+        )
+    }
+
+    fn part_of(&self, mv: &Slide) -> usize {
+        mv.token
+    }
+
+    fn moves_of(&self, i: usize, limit: usize) -> (Vec<Slide>, bool) {
+        let Some(&v) = self.tokens.get(i) else {
+            return (Vec::new(), false);
+        };
+        let succ = self.graph.successors(v);
+        let moves = succ
+            .iter()
+            .take(limit)
+            .map(|&to| Slide { token: i, to })
+            .collect();
+        (moves, succ.len() > limit)
+    }
+
+    /// Loses slowly: slide a token to the successor of highest value (the most play left in
+    /// it), preferring the slides that leave the fewest winning replies.
+    fn stalling_move<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Slide> {
+        let mut candidates: Vec<(std::cmp::Reverse<u32>, usize, Slide)> = Vec::new();
+        for mv in self.legal_moves().into_iter().take(256) {
+            let replies = self.play_unchecked(&mv).winning_moves(64).len();
+            candidates.push((std::cmp::Reverse(self.graph.value(mv.to)), replies, mv));
+        }
+        let best = candidates.iter().map(|c| (c.1, c.0)).min()?;
+        let moves = candidates
+            .into_iter()
+            .filter(|c| (c.1, c.0) == best)
+            .map(|c| c.2)
+            .collect();
+        crate::ai::pick(moves, rng)
+    }
+}
+
+impl Notation for Dag {
+    const GAME: &'static str = "dag";
+
+    /// `dag:<n>:<edges x>y, comma-separated>:<token vertices>`, e.g. `dag:4:1>2,2>3,1>3,3>4:1,2`.
+    fn from_code(code: &str) -> Result<Dag, CodeError> {
+        let fields: Vec<&str> = code.split(':').collect();
+        if fields.len() != 4 || fields[0] != "dag" {
+            return Err(CodeError::new(
+                1,
+                "a graph code is dag:<vertices>:<edges x>y,…>:<token vertices>",
+            ));
+        }
+        let n_column = 5;
+        let [n] = parse_list(fields[1], n_column, "the vertex count", MAX_VERTICES as u64)?[..]
+        else {
+            return Err(CodeError::new(n_column, "one vertex count"));
+        };
+        if n == 0 {
+            return Err(CodeError::new(n_column, "a graph needs a vertex"));
+        }
+        let edges_column = n_column + fields[1].chars().count() + 1;
+        let mut edges = Vec::new();
+        let mut at = edges_column;
+        if !fields[2].is_empty() {
+            for edge in fields[2].split(',') {
+                let parsed = edge
+                    .split_once('>')
+                    .and_then(|(x, y)| Some((x.parse::<u32>().ok()?, y.parse::<u32>().ok()?)));
+                match parsed {
+                    Some(e) => edges.push(e),
+                    None => {
+                        return Err(CodeError::new(
+                            at,
+                            format!("edge '{edge}': write an edge x→y as x>y"),
+                        ));
+                    }
+                }
+                at += edge.chars().count() + 1;
+            }
+        }
+        let graph = Graph::new(n as usize, &edges).map_err(|e| CodeError::new(edges_column, e))?;
+        let tokens_column = edges_column + fields[2].chars().count() + 1;
+        let tokens = parse_list(fields[3], tokens_column, "the tokens", n)?
+            .into_iter()
+            .map(|v| v as u32)
+            .collect();
+        Dag::new(Arc::new(graph), tokens).map_err(|e| CodeError::new(tokens_column, e))
+    }
+
+    fn to_code(&self) -> String {
+        let edges: Vec<String> = (1..=self.graph.len() as u32)
+            .flat_map(|x| {
+                self.graph
+                    .successors(x)
+                    .iter()
+                    .map(move |y| format!("{x}>{y}"))
+            })
+            .collect();
+        let tokens: Vec<u64> = self.tokens.iter().map(|&v| u64::from(v)).collect();
+        format!(
+            "dag:{}:{}:{}",
+            self.graph.len(),
+            edges.join(","),
+            join(&tokens)
+        )
+    }
+
+    fn describe_move(&self, mv: &Slide) -> String {
+        format!(
+            "token {}: {} → {}",
+            mv.token + 1,
+            self.tokens.get(mv.token).copied().unwrap_or(0),
+            mv.to
+        )
+    }
+}
+
+/// LibreOJ 10243: `N M K`, M lines `x y` (an edge x → y), then K vertices → `win` / `lose`.
+pub fn solve(input: &[u8]) -> Result<String, InputError> {
+    let mut numbers = Lines::new(input).flat_map(|line| line.fields().collect::<Vec<_>>());
+    let mut last_line = 1;
+    let mut next = |what: &str, range: std::ops::RangeInclusive<u64>| -> Result<u64, InputError> {
+        match numbers.next() {
+            Some(field) => {
+                last_line = field.line;
+                field.number(what, range)
+            }
+            None => Err(InputError::new(
+                last_line,
+                None,
+                format!("input ends early: expected {what}"),
+            )),
+        }
+    };
+    let n = next("N", 1..=100_000)?;
+    let m = next("M", 0..=1_000_000)?;
+    let k = next("K", 1..=1_000_000)?;
+    let mut edges = Vec::with_capacity(m as usize);
+    for _ in 0..m {
+        let x = next("an edge's x", 1..=n)? as u32;
+        let y = next("an edge's y", 1..=n)? as u32;
+        edges.push((x, y));
+    }
+    let graph = Graph::new(n as usize, &edges).map_err(|e| InputError::new(1, None, e))?;
+    let mut value = 0;
+    for _ in 0..k {
+        value ^= graph.value(next("a token's vertex", 1..=n)? as u32);
+    }
+    if let Some(field) = numbers.next() {
+        return Err(field.error(format!("unexpected {} after the tokens", field.shown())));
+    }
+    Ok(if value != 0 { "win\n" } else { "lose\n" }.to_string())
+}

@@ -1,0 +1,291 @@
+//! The contest formats of the heap games, each named by its problem. The inputs are read as a
+//! stream of whitespace-separated numbers (a case's sizes may sit on one line or several);
+//! every error names the line and column of the number at fault.
+//!
+//! | format | problem | input → output |
+//! |---|---|---|
+//! | `p2197` | Luogu P2197, Nim | T; per case n, n sizes → `Yes` (first wins) / `No` |
+//! | `cses1730` | CSES 1730 Nim Game I | t; per test n, n sizes → `first` / `second` |
+//! | `cses1098` | CSES 1098 Nim Game II (take 1..3) | t; per test n, n sizes → `first` / `second` |
+//! | `cses1729` | CSES 1729 Stick Game (subtraction set) | `n k`, k sizes of S → W/L for heaps 1..n |
+//! | `abc297g` | AtCoder ABC297 G (take l..r) | `N L R`, N sizes → `First` / `Second` |
+//! | `cses2207` | CSES 2207 Grundy's game | t; per test n → `first` / `second` |
+//! | `cf603c` | Codeforces 603C (Lieges of Legendre) | `n k`, n sizes → `Kevin` / `Nicky` |
+//! | `cf87c` | Codeforces 87C (staircase split) | x → least heap count of a winning split, or -1 |
+//! | `cf2004e` | Codeforces 2004E (coprime takes) | t; per test n, n sizes → `Alice` / `Bob` |
+//! | `p4279` | Luogu P4279 (misère Nim) | T; per case n, n sizes → `John` / `Brother` |
+
+use std::fmt::Display;
+use std::ops::RangeInclusive;
+
+use super::rules::stairs_top;
+use super::values::{
+    PrimeTable, grundy_table, lieges_value, misere_mover_wins, staircase_table, subtraction_table,
+};
+use crate::input::{Field, InputError, Lines};
+
+/// The contest formats, by problem.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, clap::ValueEnum)]
+pub enum Format {
+    /// Luogu P2197 (Nim): T cases of n and n sizes → Yes / No.
+    P2197,
+    /// CSES 1730 Nim Game I: t tests of n and n sizes → first / second.
+    Cses1730,
+    /// CSES 1098 Nim Game II (take 1..3): t tests of n and n sizes → first / second.
+    Cses1098,
+    /// CSES 1729 Stick Game: `n k` and the k sizes of S → W or L for each heap 1..n.
+    Cses1729,
+    /// AtCoder ABC297 G (take L..R): `N L R` and N sizes → First / Second.
+    Abc297g,
+    /// CSES 2207 Grundy's game: t tests of one heap n → first / second.
+    Cses2207,
+    /// Codeforces 603C (Lieges of Legendre): `n k` and n sizes → Kevin / Nicky.
+    Cf603c,
+    /// Codeforces 87C (staircase split): x → the least number of heaps of a winning first
+    /// split, or -1.
+    Cf87c,
+    /// Codeforces 2004E (coprime takes): t tests of n and n sizes → Alice / Bob.
+    Cf2004e,
+    /// Luogu P4279 (misère Nim): T cases of n and n sizes → John / Brother.
+    P4279,
+}
+
+/// The numbers of an input, in order, with their places.
+struct Numbers<'a> {
+    lines: Lines<'a>,
+    fields: std::vec::IntoIter<Field<'a>>,
+    line: usize,
+}
+
+impl<'a> Numbers<'a> {
+    fn new(input: &'a [u8]) -> Numbers<'a> {
+        Numbers {
+            lines: Lines::new(input),
+            fields: Vec::new().into_iter(),
+            line: 0,
+        }
+    }
+
+    /// The next number, named `what` (formatted only for an error), within `range`.
+    fn next(&mut self, what: impl Display, range: RangeInclusive<u64>) -> Result<u64, InputError> {
+        loop {
+            if let Some(field) = self.fields.next() {
+                return field.number(&what.to_string(), range);
+            }
+            match self.lines.next() {
+                Some(line) => {
+                    self.line = line.number;
+                    self.fields = line.fields().collect::<Vec<_>>().into_iter();
+                }
+                None => {
+                    return Err(InputError::new(
+                        self.line + 1,
+                        None,
+                        format!("input ends early: expected {what}"),
+                    ));
+                }
+            }
+        }
+    }
+
+    /// Checks nothing but blanks is left.
+    fn end(mut self) -> Result<(), InputError> {
+        if let Some(field) = self.fields.next() {
+            return Err(field.error(format!("unexpected {} after the last case", field.shown())));
+        }
+        self.lines.expect_end()
+    }
+}
+
+const SIZE: RangeInclusive<u64> = 0..=1_000_000_000;
+const COUNT: RangeInclusive<u64> = 1..=1_000_000;
+
+/// Reads T, then per case n and n sizes, and answers each case with `answer(sizes)`.
+fn cases(
+    input: &[u8],
+    sizes: RangeInclusive<u64>,
+    mut answer: impl FnMut(&[u64]) -> &'static str,
+) -> Result<String, InputError> {
+    let mut numbers = Numbers::new(input);
+    let cases = numbers.next("the number of cases T", COUNT)?;
+    let mut out = String::new();
+    let mut heaps = Vec::new();
+    for case in 1..=cases {
+        let n = numbers.next(format_args!("n of case {case}"), COUNT)?;
+        heaps.clear();
+        for i in 1..=n {
+            heaps.push(numbers.next(format_args!("size {i} of case {case}"), sizes.clone())?);
+        }
+        out.push_str(answer(&heaps));
+        out.push('\n');
+    }
+    numbers.end()?;
+    Ok(out)
+}
+
+fn xor(values: impl IntoIterator<Item = u64>) -> u64 {
+    values.into_iter().fold(0, |a, b| a ^ b)
+}
+
+/// Answers `input` in `format`.
+pub fn solve(format: Format, input: &[u8]) -> Result<String, InputError> {
+    match format {
+        Format::P2197 => cases(input, SIZE, |h| {
+            if xor(h.iter().copied()) != 0 {
+                "Yes"
+            } else {
+                "No"
+            }
+        }),
+        Format::Cses1730 => cases(input, SIZE, |h| {
+            if xor(h.iter().copied()) != 0 {
+                "first"
+            } else {
+                "second"
+            }
+        }),
+        Format::Cses1098 => cases(input, SIZE, |h| {
+            if xor(h.iter().map(|x| x % 4)) != 0 {
+                "first"
+            } else {
+                "second"
+            }
+        }),
+        Format::P4279 => cases(input, SIZE, |h| {
+            if misere_mover_wins(h) {
+                "John"
+            } else {
+                "Brother"
+            }
+        }),
+        Format::Cf2004e => {
+            // The sieve goes only as far as the largest heap read.
+            let mut numbers = Numbers::new(input);
+            let t = numbers.next("the number of tests t", COUNT)?;
+            let mut tests = Vec::new();
+            let mut largest = 1;
+            for test in 1..=t {
+                let n = numbers.next(format_args!("n of test {test}"), COUNT)?;
+                let mut heaps = Vec::with_capacity(n as usize);
+                for i in 1..=n {
+                    let x = numbers.next(format_args!("a_{i} of test {test}"), 1..=10_000_000)?;
+                    largest = largest.max(x);
+                    heaps.push(x);
+                }
+                tests.push(heaps);
+            }
+            numbers.end()?;
+            let primes = PrimeTable::new(largest);
+            let mut out = String::new();
+            for heaps in tests {
+                let first = xor(heaps.iter().map(|&x| u64::from(primes.coprime_value(x)))) != 0;
+                out.push_str(if first { "Alice\n" } else { "Bob\n" });
+            }
+            Ok(out)
+        }
+        Format::Cses1729 => {
+            let mut numbers = Numbers::new(input);
+            let n = numbers.next("n", 1..=1_000_000)?;
+            let k = numbers.next("k", 1..=100)?;
+            let mut set = Vec::new();
+            for i in 1..=k {
+                set.push(numbers.next(format_args!("p_{i}"), 1..=1_000_000)?);
+            }
+            numbers.end()?;
+            set.sort_unstable();
+            set.dedup();
+            let table = subtraction_table(&set, n);
+            let mut out: String = table[1..]
+                .iter()
+                .map(|&v| if v != 0 { 'W' } else { 'L' })
+                .collect();
+            out.push('\n');
+            Ok(out)
+        }
+        Format::Abc297g => {
+            let mut numbers = Numbers::new(input);
+            let n = numbers.next("N", COUNT)?;
+            let l = numbers.next("L", SIZE)?;
+            let r = numbers.next("R", SIZE)?;
+            if l == 0 || l > r {
+                return Err(InputError::new(
+                    1,
+                    None,
+                    format!("L and R must satisfy 1 ≤ L ≤ R, found L = {l}, R = {r}"),
+                ));
+            }
+            let mut value = 0;
+            for i in 1..=n {
+                let x = numbers.next(format_args!("A_{i}"), SIZE)?;
+                value ^= (x % (l + r)) / l;
+            }
+            numbers.end()?;
+            Ok(if value != 0 { "First\n" } else { "Second\n" }.to_string())
+        }
+        Format::Cses2207 => {
+            let mut numbers = Numbers::new(input);
+            let t = numbers.next("the number of tests t", COUNT)?;
+            let table = grundy_table(GRUNDY_TABLE);
+            let mut out = String::new();
+            for test in 1..=t {
+                let n = numbers.next(format_args!("n of test {test}"), 1..=1_000_000)?;
+                out.push_str(if grundy_first_wins(&table, n) {
+                    "first\n"
+                } else {
+                    "second\n"
+                });
+            }
+            numbers.end()?;
+            Ok(out)
+        }
+        Format::Cf603c => {
+            let mut numbers = Numbers::new(input);
+            let n = numbers.next("n", COUNT)?;
+            let k = numbers.next("k", 1..=1_000_000_000)?;
+            let mut value = 0;
+            for i in 1..=n {
+                value ^= lieges_value(k, numbers.next(format_args!("a_{i}"), 1..=1_000_000_000)?);
+            }
+            numbers.end()?;
+            Ok(if value != 0 { "Kevin\n" } else { "Nicky\n" }.to_string())
+        }
+        Format::Cf87c => {
+            let mut numbers = Numbers::new(input);
+            let x = numbers.next("n", 1..=100_000)?;
+            numbers.end()?;
+            let answer = least_winning_split(&staircase_table(x), x);
+            Ok(format!("{}\n", answer.map_or(-1, |j| j as i64)))
+        }
+    }
+}
+
+/// How far `cses2207` builds Grundy's game by mex; past it, see [`grundy_first_wins`].
+pub const GRUNDY_TABLE: u64 = 10_000;
+/// The largest single heap of Grundy's game of value 0 (Flammenkamp's tables, which go far
+/// past 10^6; `tests/heaps.rs` checks that none lies between it and [`GRUNDY_TABLE`]).
+pub const GRUNDY_LAST_ZERO: u64 = 1222;
+
+/// Whether the first player wins Grundy's game on one heap of `n`: from the mex table where it
+/// reaches, else by the published fact that no heap past 1222 has value 0.
+pub fn grundy_first_wins(table: &[u32], n: u64) -> bool {
+    match table.get(n as usize) {
+        Some(&v) => v != 0,
+        None => n > GRUNDY_LAST_ZERO,
+    }
+}
+
+/// Codeforces 87C: the least j ≥ 2 such that splitting `x` into j consecutive heaps leaves
+/// nim-sum 0, from the staircase table `g` (to at least x).
+pub fn least_winning_split(g: &[u32], x: u64) -> Option<u64> {
+    let mut count = 2;
+    while count * (count + 1) / 2 <= x {
+        if let Some(top) = stairs_top(x, count) {
+            let value = (top + 1 - count..=top).fold(0, |acc, h| acc ^ g[h as usize]);
+            if value == 0 {
+                return Some(count);
+            }
+        }
+        count += 1;
+    }
+    None
+}

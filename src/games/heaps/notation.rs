@@ -1,0 +1,275 @@
+//! Codes of heap-game positions: `<rule>[:<parameters>]:<heaps>`, fields separated by `:`,
+//! numbers in a list by `,`. The rule's parameters come first, the heaps (or Kayles rows) last:
+//!
+//! | rule | code | parameters |
+//! |---|---|---|
+//! | Nim | `nim:3,4,5` | — |
+//! | Bash | `bash:3:10,7` | m: take 1..m |
+//! | subtraction set | `subtraction:1,3,4:10,12` | the set S |
+//! | take l..r | `take:2,5:10,12` | l, r |
+//! | Fibonacci takes | `fibonacci:10,12` | — |
+//! | Kayles | `kayles:5,7` | — (rows of pins) |
+//! | Grundy's game | `grundy:7,9` | — |
+//! | Lieges of Legendre | `lieges:3:4,5` | k |
+//! | staircase split | `staircase:10,15` | — |
+//! | coprime takes | `coprime:7,9` | — |
+//! | misère Nim | `misere:3,5,1` | — |
+
+use std::sync::Arc;
+
+use super::rules::{Action, HeapMove, Heaps, MAX_LIEGES_K, MAX_SET_LEN, MAX_TABLE_HEAP, Rule};
+use crate::game::{CodeError, Notation};
+
+/// Whether `name` (the part of a code before its first `:`) is a heap game's.
+pub fn is_heap_rule(name: &str) -> bool {
+    Rule::NAMES.contains(&name)
+}
+
+/// The fields of a code after the rule's name, each with its 1-based starting column.
+fn fields(code: &str) -> Vec<(usize, &str)> {
+    let mut out = Vec::new();
+    let mut column = 1;
+    for field in code.split(':') {
+        out.push((column, field));
+        column += field.chars().count() + 1;
+    }
+    out
+}
+
+/// A comma-separated list of numbers starting at `column`, each in `range`.
+fn numbers(
+    text: &str,
+    column: usize,
+    what: &str,
+    range: std::ops::RangeInclusive<u64>,
+) -> Result<Vec<u64>, CodeError> {
+    if text.is_empty() {
+        return Err(CodeError::new(
+            column,
+            format!("expected {what}, found nothing"),
+        ));
+    }
+    let mut out = Vec::new();
+    let mut at = column;
+    for item in text.split(',') {
+        if item.is_empty() {
+            return Err(CodeError::new(at, format!("empty number in {what}")));
+        }
+        if let Some((i, c)) = item.char_indices().find(|(_, c)| !c.is_ascii_digit()) {
+            return Err(CodeError::new(
+                at + item[..i].chars().count(),
+                format!("'{c}' in {what}: expected digits separated by commas"),
+            ));
+        }
+        let value: u64 = item.parse().map_err(|_| {
+            CodeError::new(
+                at,
+                format!("{item} in {what} is too large (at most {})", range.end()),
+            )
+        })?;
+        if !range.contains(&value) {
+            return Err(CodeError::new(
+                at,
+                format!(
+                    "{value} in {what} is out of range ({}..={})",
+                    range.start(),
+                    range.end()
+                ),
+            ));
+        }
+        out.push(value);
+        at += item.chars().count() + 1;
+        if out.len() > super::MAX_HEAPS {
+            return Err(CodeError::new(
+                at,
+                format!("more than {} numbers in {what}", super::MAX_HEAPS),
+            ));
+        }
+    }
+    Ok(out)
+}
+
+impl Notation for Heaps {
+    /// Heap games share one board and one `GameKind`; each code names its own rule.
+    const GAME: &'static str = "heaps";
+
+    fn from_code(code: &str) -> Result<Heaps, CodeError> {
+        let fields = fields(code);
+        let (_, name) = fields[0];
+        let wanted = match name {
+            "bash" | "subtraction" | "take" | "lieges" => 3,
+            _ if is_heap_rule(name) => 2,
+            _ => {
+                return Err(CodeError::new(
+                    1,
+                    format!("'{name}' is not a heap game ({})", Rule::NAMES.join(", ")),
+                ));
+            }
+        };
+        if fields.len() != wanted {
+            let shape = match wanted {
+                3 => format!("{name}:<parameters>:<heaps>"),
+                _ => format!("{name}:<heaps>"),
+            };
+            let column = fields
+                .get(wanted)
+                .map_or(code.chars().count() + 1, |f| f.0 - 1);
+            return Err(CodeError::new(
+                column,
+                format!(
+                    "a {name} code has {wanted} fields separated by ':' ({shape}), found {}",
+                    fields.len()
+                ),
+            ));
+        }
+        let max = u64::MAX / 4;
+        let rule = match name {
+            "nim" => Rule::Nim,
+            "fibonacci" => Rule::Fibonacci,
+            "kayles" => Rule::Kayles,
+            "grundy" => Rule::Grundy,
+            "staircase" => Rule::Staircase,
+            "coprime" => Rule::Coprime,
+            "misere" => Rule::Misere,
+            "bash" => {
+                let [m] = exactly(
+                    numbers(fields[1].1, fields[1].0, "m", 1..=max)?,
+                    fields[1].0,
+                    "m",
+                )?;
+                Rule::Bash { m }
+            }
+            "lieges" => {
+                let [k] = exactly(
+                    numbers(fields[1].1, fields[1].0, "k", 1..=MAX_LIEGES_K)?,
+                    fields[1].0,
+                    "k",
+                )?;
+                Rule::Lieges { k }
+            }
+            "take" => {
+                let [l, r] = exactly(
+                    numbers(fields[1].1, fields[1].0, "l,r", 1..=max)?,
+                    fields[1].0,
+                    "l,r",
+                )?;
+                if l > r {
+                    return Err(CodeError::new(
+                        fields[1].0,
+                        format!("take l..r needs l ≤ r, found {l} > {r}"),
+                    ));
+                }
+                Rule::TakeRange { l, r }
+            }
+            "subtraction" => {
+                let mut set = numbers(
+                    fields[1].1,
+                    fields[1].0,
+                    "the subtraction set",
+                    1..=MAX_TABLE_HEAP,
+                )?;
+                if set.len() > MAX_SET_LEN {
+                    return Err(CodeError::new(
+                        fields[1].0,
+                        format!("a subtraction set has at most {MAX_SET_LEN} numbers"),
+                    ));
+                }
+                set.sort_unstable();
+                set.dedup();
+                Rule::Subtraction {
+                    set: Arc::from(set),
+                }
+            }
+            _ => unreachable!("checked above"),
+        };
+        let (column, text) = *fields.last().expect("at least one field");
+        let what = match rule {
+            Rule::Kayles => "the rows",
+            _ => "the heaps",
+        };
+        let heaps = numbers(text, column, what, 0..=rule.max_heap())?;
+        Heaps::new(rule, heaps).map_err(|e| CodeError::new(column, e))
+    }
+
+    fn to_code(&self) -> String {
+        let list = |xs: &[u64]| xs.iter().map(u64::to_string).collect::<Vec<_>>().join(",");
+        let params = match self.rule() {
+            Rule::Bash { m } => format!("{m}:"),
+            Rule::Lieges { k } => format!("{k}:"),
+            Rule::TakeRange { l, r } => format!("{l},{r}:"),
+            Rule::Subtraction { set } => format!("{}:", list(set)),
+            _ => String::new(),
+        };
+        format!("{}:{params}{}", self.rule().name(), list(self.heaps()))
+    }
+
+    fn describe_move(&self, mv: &HeapMove) -> String {
+        let x = self.heaps().get(mv.heap).copied().unwrap_or(0);
+        let n = mv.heap + 1;
+        let join = |pieces: Vec<u64>| {
+            pieces
+                .iter()
+                .map(u64::to_string)
+                .collect::<Vec<_>>()
+                .join(" + ")
+        };
+        match mv.action {
+            Action::Take(t) => format!("heap {n}: take {t} ({x} → {})", x.saturating_sub(t)),
+            Action::Knock { count: 1, left } => format!(
+                "row {n}: knock out pin {} ({x} → {})",
+                left + 1,
+                join(super::rules::pieces(self.rule(), x, mv.action)).if_empty("0")
+            ),
+            Action::Knock { count, left } => format!(
+                "row {n}: knock out pins {}-{} ({x} → {})",
+                left + 1,
+                left + count,
+                join(super::rules::pieces(self.rule(), x, mv.action)).if_empty("0")
+            ),
+            Action::Split { left } => format!("heap {n}: split {x} into {left} + {}", x - left),
+            Action::Multiply => {
+                let k = match self.rule() {
+                    Rule::Lieges { k } => *k,
+                    _ => 1,
+                };
+                format!("heap {n}: {x} → {k} heaps of {}", x / 2)
+            }
+            Action::Stairs { .. } => format!(
+                "heap {n}: split {x} into {}",
+                join(super::rules::pieces(self.rule(), x, mv.action))
+            ),
+        }
+    }
+}
+
+trait IfEmpty {
+    fn if_empty(self, instead: &str) -> String;
+}
+
+impl IfEmpty for String {
+    fn if_empty(self, instead: &str) -> String {
+        if self.is_empty() {
+            instead.to_string()
+        } else {
+            self
+        }
+    }
+}
+
+/// Exactly `N` numbers for the parameter `what`.
+fn exactly<const N: usize>(
+    values: Vec<u64>,
+    column: usize,
+    what: &str,
+) -> Result<[u64; N], CodeError> {
+    let count = values.len();
+    values.try_into().map_err(|_| {
+        CodeError::new(
+            column,
+            format!(
+                "{what} is {N} number{}, found {count}",
+                if N == 1 { "" } else { "s" }
+            ),
+        )
+    })
+}

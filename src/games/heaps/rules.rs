@@ -1,0 +1,525 @@
+//! The rules of the heap games: what one move does to one heap, for each [`Rule`], and the
+//! position ([`Heaps`]) with its legal moves. Values are in [`super::values`].
+
+use std::sync::Arc;
+
+use crate::game::{IllegalMove, Position};
+
+/// The most heaps a position may have (a Lieges move that would pass it is refused).
+pub const MAX_HEAPS: usize = 1000;
+/// The largest heap of a rule whose values have a formula (or a proven period: Kayles).
+pub const MAX_FORMULA_HEAP: u64 = 1_000_000;
+/// The largest heap of a rule whose values come from a mex table (built once, to this size).
+pub const MAX_TABLE_HEAP: u64 = 10_000;
+/// The largest subtraction set, and its largest element.
+pub const MAX_SET_LEN: usize = 100;
+/// Lieges of Legendre: the largest k (a move makes k heaps).
+pub const MAX_LIEGES_K: u64 = 10;
+
+/// What a move may do to one heap of x tokens.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Rule {
+    /// Take any 1..x. SG(x) = x.
+    Nim,
+    /// Take 1..m. SG(x) = x mod (m + 1).
+    Bash { m: u64 },
+    /// Take s for some s of the set (sorted, without repeats), s ≤ x.
+    Subtraction { set: Arc<[u64]> },
+    /// Take l..r tokens (l ≤ r). SG(x) = ⌊(x mod (l + r)) / l⌋.
+    TakeRange { l: u64, r: u64 },
+    /// Take a Fibonacci number of tokens (1, 2, 3, 5, 8, …).
+    Fibonacci,
+    /// A row of x pins: knock down 1 pin or 2 adjacent ones; the row may split in two.
+    Kayles,
+    /// Split a heap into two unequal non-empty heaps (Grundy's game).
+    Grundy,
+    /// Take one token; or replace a heap of even size 2y by k heaps of size y.
+    Lieges { k: u64 },
+    /// Split a heap into two or more heaps of consecutive sizes a, a − 1, …, a − j + 1 ≥ 1.
+    Staircase,
+    /// Take y ≥ 1 with gcd(x, y) = 1.
+    Coprime,
+    /// Nim, but the player who takes the last token loses: decided by its own rule, not by
+    /// the nim-sum. grundy ends the game when one token is left (the player to move would
+    /// have to take it): so a move that takes every token left, a loss on the spot, is not
+    /// offered.
+    Misere,
+}
+
+impl Rule {
+    /// The rule's name in codes: `nim`, `bash`, `subtraction`, …
+    pub fn name(&self) -> &'static str {
+        match self {
+            Rule::Nim => "nim",
+            Rule::Bash { .. } => "bash",
+            Rule::Subtraction { .. } => "subtraction",
+            Rule::TakeRange { .. } => "take",
+            Rule::Fibonacci => "fibonacci",
+            Rule::Kayles => "kayles",
+            Rule::Grundy => "grundy",
+            Rule::Lieges { .. } => "lieges",
+            Rule::Staircase => "staircase",
+            Rule::Coprime => "coprime",
+            Rule::Misere => "misere",
+        }
+    }
+
+    /// Every rule name, in the order the menu and the help list them.
+    pub const NAMES: [&'static str; 11] = [
+        "nim",
+        "bash",
+        "subtraction",
+        "take",
+        "fibonacci",
+        "kayles",
+        "grundy",
+        "lieges",
+        "staircase",
+        "coprime",
+        "misere",
+    ];
+
+    /// The rule in words, for titles: `Bash (take 1..3)`.
+    pub fn title(&self) -> String {
+        match self {
+            Rule::Nim => "Nim".into(),
+            Rule::Bash { m } => format!("Bash (take 1..{m})"),
+            Rule::Subtraction { set } => format!(
+                "Subtraction game S = {{{}}}",
+                set.iter()
+                    .map(u64::to_string)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            Rule::TakeRange { l, r } => format!("Take {l}..{r}"),
+            Rule::Fibonacci => "Fibonacci takes".into(),
+            Rule::Kayles => "Kayles".into(),
+            Rule::Grundy => "Grundy's game".into(),
+            Rule::Lieges { k } => format!("Lieges of Legendre (k = {k})"),
+            Rule::Staircase => "Staircase split".into(),
+            Rule::Coprime => "Coprime takes".into(),
+            Rule::Misere => "Misère Nim".into(),
+        }
+    }
+
+    /// The largest heap this rule allows in a position.
+    pub fn max_heap(&self) -> u64 {
+        match self {
+            Rule::Subtraction { .. } | Rule::Fibonacci | Rule::Grundy | Rule::Staircase => {
+                MAX_TABLE_HEAP
+            }
+            _ => MAX_FORMULA_HEAP,
+        }
+    }
+
+    /// Whether every move only takes tokens from one heap (no split): then a position has at
+    /// most ∏ (x + 1) successors, a bound the exact search can use.
+    pub fn takes_only(&self) -> bool {
+        !matches!(
+            self,
+            Rule::Kayles | Rule::Grundy | Rule::Lieges { .. } | Rule::Staircase
+        )
+    }
+
+    /// Whether taking `t` tokens from a heap of `x` is allowed by the rule (ignoring misère's
+    /// last-token rule, which looks at the whole position).
+    pub fn allows_take(&self, x: u64, t: u64) -> bool {
+        if t == 0 || t > x {
+            return false;
+        }
+        match self {
+            Rule::Nim | Rule::Misere => true,
+            Rule::Bash { m } => t <= *m,
+            Rule::Subtraction { set } => set.binary_search(&t).is_ok(),
+            Rule::TakeRange { l, r } => (*l..=*r).contains(&t),
+            Rule::Fibonacci => is_fibonacci(t),
+            Rule::Coprime => gcd(x, t) == 1,
+            Rule::Lieges { .. } => t == 1,
+            Rule::Kayles | Rule::Grundy | Rule::Staircase => false,
+        }
+    }
+}
+
+/// Whether `n ≥ 1` is a Fibonacci number 1, 2, 3, 5, 8, …
+pub fn is_fibonacci(n: u64) -> bool {
+    let (mut a, mut b) = (1u64, 2u64);
+    while a < n {
+        (a, b) = (b, a.saturating_add(b));
+    }
+    a == n
+}
+
+/// The Fibonacci numbers 1, 2, 3, 5, 8, … up to `limit`.
+pub fn fibonacci_up_to(limit: u64) -> Vec<u64> {
+    let mut out = Vec::new();
+    let (mut a, mut b) = (1u64, 2u64);
+    while a <= limit {
+        out.push(a);
+        (a, b) = (b, a.saturating_add(b));
+    }
+    out
+}
+
+pub fn gcd(mut a: u64, mut b: u64) -> u64 {
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a
+}
+
+/// What a move does to its heap.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Action {
+    /// Take this many tokens.
+    Take(u64),
+    /// Kayles: knock down `count` (1 or 2) pins after the first `left`: the row becomes rows
+    /// of `left` and `x − left − count` pins.
+    Knock { count: u64, left: u64 },
+    /// Grundy's game: split into `left` and `x − left`, `left < x − left`.
+    Split { left: u64 },
+    /// Lieges of Legendre: a heap of 2y becomes k heaps of y.
+    Multiply,
+    /// Staircase split into `count` heaps a, a − 1, …, a − count + 1.
+    Stairs { count: u64 },
+}
+
+/// A move: which heap (0-based) and what happens to it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct HeapMove {
+    pub heap: usize,
+    pub action: Action,
+}
+
+/// The largest heap a, if a heap of x splits into `count` consecutive heaps a, …, a − count + 1
+/// (all ≥ 1).
+pub fn stairs_top(x: u64, count: u64) -> Option<u64> {
+    if count < 2 {
+        return None;
+    }
+    // x = count·a − count(count − 1)/2, and the smallest heap a − count + 1 ≥ 1.
+    let triangle = count.checked_mul(count - 1)? / 2;
+    let sum = x.checked_add(triangle)?;
+    (sum % count == 0 && sum / count >= count).then(|| sum / count)
+}
+
+/// The heaps a move leaves in place of a heap of `x` (empty pieces dropped; in board order).
+pub fn pieces(rule: &Rule, x: u64, action: Action) -> Vec<u64> {
+    let mut out = Vec::new();
+    match action {
+        Action::Take(t) => out.push(x - t),
+        Action::Knock { count, left } => {
+            out.push(left);
+            out.push(x - left - count);
+        }
+        Action::Split { left } => {
+            out.push(left);
+            out.push(x - left);
+        }
+        Action::Multiply => {
+            let k = match rule {
+                Rule::Lieges { k } => *k,
+                _ => 1,
+            };
+            out.extend(std::iter::repeat_n(x / 2, k as usize));
+        }
+        Action::Stairs { count } => {
+            let top = stairs_top(x, count).unwrap_or(0);
+            out.extend((0..count).map(|i| top - i));
+        }
+    }
+    out.retain(|&p| p > 0);
+    out
+}
+
+/// A position of a heap game: the rule and the heaps, in board order. Empty heaps stay where
+/// they are (heap numbers do not shift when a heap is emptied); a split puts its pieces in
+/// place of the heap it splits.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Heaps {
+    rule: Rule,
+    heaps: Vec<u64>,
+}
+
+impl Heaps {
+    /// A position, checked against the bounds: 1..=[`MAX_HEAPS`] heaps, each at most the
+    /// rule's [`Rule::max_heap`]; misère Nim needs at least one token.
+    pub fn new(rule: Rule, heaps: Vec<u64>) -> Result<Heaps, String> {
+        if heaps.is_empty() {
+            return Err("a position needs at least one heap".into());
+        }
+        if heaps.len() > MAX_HEAPS {
+            return Err(format!(
+                "{} heaps: at most {MAX_HEAPS} are allowed",
+                heaps.len()
+            ));
+        }
+        let max = rule.max_heap();
+        if let Some((i, &x)) = heaps.iter().enumerate().find(|&(_, &x)| x > max) {
+            return Err(format!(
+                "heap {} has {x} tokens: {} allows at most {max}",
+                i + 1,
+                rule.name()
+            ));
+        }
+        if rule == Rule::Misere && heaps.iter().all(|&x| x == 0) {
+            return Err(
+                "misère Nim needs at least one token (with none left, the player to \
+                        move has already won)"
+                    .into(),
+            );
+        }
+        Ok(Heaps { rule, heaps })
+    }
+
+    pub fn rule(&self) -> &Rule {
+        &self.rule
+    }
+
+    pub fn heaps(&self) -> &[u64] {
+        &self.heaps
+    }
+
+    pub fn total(&self) -> u64 {
+        self.heaps.iter().sum()
+    }
+
+    /// The legal moves of heap `i`, in order, at most `limit`, and whether there were more.
+    pub fn heap_moves(&self, i: usize, limit: usize) -> (Vec<HeapMove>, bool) {
+        let mut out = Vec::new();
+        let Some(&x) = self.heaps.get(i) else {
+            return (out, false);
+        };
+        let mut more = false;
+        let mut push = |action: Action, out: &mut Vec<HeapMove>| -> bool {
+            if out.len() >= limit {
+                more = true;
+                return false;
+            }
+            out.push(HeapMove { heap: i, action });
+            true
+        };
+        match &self.rule {
+            Rule::Misere => {
+                // Taking every token left loses on the spot: the game ends one token earlier.
+                let others = self.total() - x;
+                let most = if others == 0 { x.saturating_sub(1) } else { x };
+                for t in 1..=most {
+                    if !push(Action::Take(t), &mut out) {
+                        break;
+                    }
+                }
+            }
+            Rule::Subtraction { set } => {
+                for &t in set.iter().take_while(|&&t| t <= x) {
+                    if !push(Action::Take(t), &mut out) {
+                        break;
+                    }
+                }
+            }
+            Rule::Fibonacci => {
+                for t in fibonacci_up_to(x) {
+                    if !push(Action::Take(t), &mut out) {
+                        break;
+                    }
+                }
+            }
+            Rule::TakeRange { l, r } => {
+                for t in *l..=x.min(*r) {
+                    if !push(Action::Take(t), &mut out) {
+                        break;
+                    }
+                }
+            }
+            Rule::Nim | Rule::Bash { .. } | Rule::Coprime => {
+                let most = match self.rule {
+                    Rule::Bash { m } => x.min(m),
+                    _ => x,
+                };
+                for t in 1..=most {
+                    if self.rule.allows_take(x, t) && !push(Action::Take(t), &mut out) {
+                        break;
+                    }
+                }
+            }
+            Rule::Lieges { .. } => {
+                if x >= 1 {
+                    push(Action::Take(1), &mut out);
+                }
+                if x >= 2 && x % 2 == 0 && self.multiply_fits() {
+                    push(Action::Multiply, &mut out);
+                }
+            }
+            Rule::Kayles => {
+                'outer: for count in 1..=2u64.min(x) {
+                    for left in 0..=x - count {
+                        if !push(Action::Knock { count, left }, &mut out) {
+                            break 'outer;
+                        }
+                    }
+                }
+            }
+            Rule::Grundy => {
+                for left in 1..x.div_ceil(2) {
+                    if !push(Action::Split { left }, &mut out) {
+                        break;
+                    }
+                }
+            }
+            Rule::Staircase => {
+                let mut count = 2;
+                while count * (count + 1) / 2 <= x {
+                    if stairs_top(x, count).is_some() && !push(Action::Stairs { count }, &mut out) {
+                        break;
+                    }
+                    count += 1;
+                }
+            }
+        }
+        (out, more)
+    }
+
+    /// Whether a Lieges move (one heap becomes k) keeps the position within [`MAX_HEAPS`].
+    fn multiply_fits(&self) -> bool {
+        match self.rule {
+            Rule::Lieges { k } => self.heaps.len() - 1 + k as usize <= MAX_HEAPS,
+            _ => false,
+        }
+    }
+}
+
+impl Position for Heaps {
+    type Move = HeapMove;
+
+    fn legal_moves(&self) -> Vec<HeapMove> {
+        (0..self.heaps.len())
+            .flat_map(|i| self.heap_moves(i, usize::MAX).0)
+            .collect()
+    }
+
+    fn check_move(&self, mv: &HeapMove) -> Result<(), IllegalMove> {
+        let Some(&x) = self.heaps.get(mv.heap) else {
+            return Err(IllegalMove(format!(
+                "there is no heap {} (the position has {})",
+                mv.heap + 1,
+                self.heaps.len()
+            )));
+        };
+        let name = self.rule.title();
+        let bad = |why: String| Err(IllegalMove(why));
+        match (mv.action, &self.rule) {
+            (Action::Take(t), _)
+                if self.rule.takes_only() || matches!(self.rule, Rule::Lieges { .. }) =>
+            {
+                if t == 0 || t > x {
+                    return bad(format!(
+                        "heap {} has {x} tokens: cannot take {t}",
+                        mv.heap + 1
+                    ));
+                }
+                if !self.rule.allows_take(x, t) {
+                    return bad(format!("{name} does not allow taking {t} from {x}"));
+                }
+                if self.rule == Rule::Misere && t == self.total() {
+                    return bad(
+                        "taking the last token loses: the game is over one token earlier".into(),
+                    );
+                }
+                Ok(())
+            }
+            (Action::Knock { count, left }, Rule::Kayles) => {
+                if !(1..=2).contains(&count) || left.checked_add(count).is_none_or(|end| end > x) {
+                    return bad(format!(
+                        "a row of {x} pins has no {count} pins after pin {left} to knock down"
+                    ));
+                }
+                Ok(())
+            }
+            (Action::Split { left }, Rule::Grundy) => {
+                if left == 0 || left.saturating_mul(2) >= x {
+                    return bad(format!(
+                        "{x} cannot be split into {left} and {} (two unequal non-empty heaps)",
+                        x.saturating_sub(left)
+                    ));
+                }
+                Ok(())
+            }
+            (Action::Multiply, Rule::Lieges { k }) => {
+                if x == 0 || x % 2 == 1 {
+                    return bad(format!(
+                        "only an even heap can be split into {k} halves, not {x}"
+                    ));
+                }
+                if !self.multiply_fits() {
+                    return bad(format!("that would make more than {MAX_HEAPS} heaps"));
+                }
+                Ok(())
+            }
+            (Action::Stairs { count }, Rule::Staircase) => match stairs_top(x, count) {
+                Some(_) => Ok(()),
+                None => bad(format!(
+                    "{x} is not a sum of {count} consecutive heap sizes ≥ 1"
+                )),
+            },
+            (action, _) => bad(format!("{name} has no move {action:?}")),
+        }
+    }
+
+    fn play_unchecked(&self, mv: &HeapMove) -> Heaps {
+        let x = self.heaps[mv.heap];
+        let mut heaps = Vec::with_capacity(self.heaps.len() + 1);
+        heaps.extend_from_slice(&self.heaps[..mv.heap]);
+        let new = pieces(&self.rule, x, mv.action);
+        if new.is_empty() {
+            // The heap stays, empty, so later heaps keep their numbers.
+            heaps.push(0);
+        } else {
+            heaps.extend(new);
+        }
+        heaps.extend_from_slice(&self.heaps[mv.heap + 1..]);
+        Heaps {
+            rule: self.rule.clone(),
+            heaps,
+        }
+    }
+
+    fn is_over(&self) -> bool {
+        match self.rule {
+            Rule::Misere => self.total() <= 1,
+            _ => (0..self.heaps.len()).all(|i| self.heap_moves(i, 1).0.is_empty()),
+        }
+    }
+
+    fn reachable_bound(&self) -> Option<u128> {
+        if !self.rule.takes_only() {
+            // Kayles, Grundy's game and the staircase split never add tokens: a position
+            // reachable from here is an ordered list of heaps summing to at most the total,
+            // and there are fewer than 2^(total + 1) of those. Lieges may add tokens: unknown.
+            return match self.rule {
+                Rule::Lieges { .. } => None,
+                _ => Some(
+                    1u128
+                        .checked_shl(self.total().min(127) as u32 + 1)
+                        .unwrap_or(u128::MAX),
+                ),
+            };
+        }
+        Some(
+            self.heaps
+                .iter()
+                .fold(1u128, |acc, &x| acc.saturating_mul(u128::from(x) + 1)),
+        )
+    }
+
+    fn moves_bound(&self) -> Option<u128> {
+        match self.rule {
+            Rule::Lieges { .. } => None,
+            _ => Some(
+                self.heaps
+                    .iter()
+                    .map(|&x| 2 * u128::from(x))
+                    .sum::<u128>()
+                    .max(1),
+            ),
+        }
+    }
+}

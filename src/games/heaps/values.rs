@@ -1,0 +1,495 @@
+//! Sprague–Grundy values of one heap under each [`Rule`], by formula where one is known and by
+//! a mex table (built once, on first use) where not; the `Impartial` implementation of
+//! [`Heaps`] (a heap is a part); and misère Nim's own win rule. Every formula and table is
+//! checked against values by definition and a game-tree search in `tests/heaps.rs`.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
+
+use rand::Rng;
+
+use super::rules::{
+    Action, HeapMove, Heaps, MAX_FORMULA_HEAP, MAX_TABLE_HEAP, Rule, fibonacci_up_to, pieces,
+    stairs_top,
+};
+use crate::game::{Impartial, Position};
+use crate::nimber::Nimber;
+
+/// The mex of small values, with a scratch array reused across a table's entries.
+struct Mex {
+    seen: Vec<u32>,
+    stamp: u32,
+}
+
+impl Mex {
+    fn new() -> Mex {
+        Mex {
+            seen: vec![0; 64],
+            stamp: 0,
+        }
+    }
+
+    fn start(&mut self) {
+        self.stamp += 1;
+    }
+
+    fn add(&mut self, v: u32) {
+        let v = v as usize;
+        if v >= self.seen.len() {
+            self.seen.resize(v + 1, 0);
+        }
+        self.seen[v] = self.stamp;
+    }
+
+    fn value(&self) -> u32 {
+        self.seen
+            .iter()
+            .position(|&s| s != self.stamp)
+            .unwrap_or(self.seen.len()) as u32
+    }
+}
+
+/// Values of the subtraction game with `set` for heaps 0..=n: g(x) = mex{g(x − s) : s ≤ x}.
+pub fn subtraction_table(set: &[u64], n: u64) -> Vec<u32> {
+    let mut g = Vec::with_capacity(n as usize + 1);
+    let mut mex = Mex::new();
+    for x in 0..=n {
+        mex.start();
+        for &s in set.iter().take_while(|&&s| s <= x) {
+            mex.add(g[(x - s) as usize]);
+        }
+        g.push(mex.value());
+    }
+    g
+}
+
+/// Kayles values for rows of 0..=n pins: a move knocks out 1 or 2 adjacent pins, leaving rows
+/// of a and x − a − count pins.
+pub fn kayles_table(n: u64) -> Vec<u32> {
+    let mut g: Vec<u32> = Vec::with_capacity(n as usize + 1);
+    let mut mex = Mex::new();
+    for x in 0..=n {
+        mex.start();
+        for count in 1..=2u64.min(x) {
+            // By symmetry a row and its mirror give the same value: half the splits suffice.
+            for a in 0..=(x - count) / 2 {
+                mex.add(g[a as usize] ^ g[(x - count - a) as usize]);
+            }
+        }
+        g.push(mex.value());
+    }
+    g
+}
+
+/// Grundy's game values for heaps 0..=n: split into two unequal non-empty heaps.
+pub fn grundy_table(n: u64) -> Vec<u32> {
+    let mut g: Vec<u32> = Vec::with_capacity(n as usize + 1);
+    let mut mex = Mex::new();
+    for x in 0..=n {
+        mex.start();
+        for a in 1..x.div_ceil(2) {
+            mex.add(g[a as usize] ^ g[(x - a) as usize]);
+        }
+        g.push(mex.value());
+    }
+    g
+}
+
+/// Staircase-split values for heaps 0..=n: split into j ≥ 2 heaps of consecutive sizes. A
+/// prefix XOR of the values gives each option's value in O(1).
+pub fn staircase_table(n: u64) -> Vec<u32> {
+    let mut g: Vec<u32> = Vec::with_capacity(n as usize + 1);
+    // prefix[i] = g(0) ^ … ^ g(i − 1)
+    let mut prefix: Vec<u32> = vec![0];
+    let mut mex = Mex::new();
+    for x in 0..=n {
+        mex.start();
+        let mut count = 2;
+        while count * (count + 1) / 2 <= x {
+            if let Some(top) = stairs_top(x, count) {
+                let low = top + 1 - count;
+                mex.add(prefix[top as usize + 1] ^ prefix[low as usize]);
+            }
+            count += 1;
+        }
+        let v = mex.value();
+        g.push(v);
+        prefix.push(prefix[x as usize] ^ v);
+    }
+    g
+}
+
+/// Where Kayles is known to be periodic: g(x) = g(x − 12) for x ≥ [`KAYLES_PERIOD_FROM`] + 12
+/// (Guy and Smith; OEIS A002186). `tests/heaps.rs` checks it against the mex table to 10^4.
+pub const KAYLES_PERIOD_FROM: u64 = 71;
+const KAYLES_TABLE: u64 = 200;
+
+/// The Kayles value of a row of `x` pins: the mex table to 200, then its period of 12.
+pub fn kayles_value(x: u64) -> u32 {
+    static TABLE: OnceLock<Vec<u32>> = OnceLock::new();
+    let table = TABLE.get_or_init(|| kayles_table(KAYLES_TABLE));
+    let x = if x <= KAYLES_TABLE {
+        x
+    } else {
+        KAYLES_PERIOD_FROM + (x - KAYLES_PERIOD_FROM) % 12
+    };
+    table[x as usize]
+}
+
+/// Least prime factor of 0..=n (0 and 1 map to themselves) and the index of each prime among
+/// the primes (2 → 1, 3 → 2, 5 → 3, …; 0 for others).
+pub struct PrimeTable {
+    least_factor: Vec<u32>,
+    index: Vec<u32>,
+}
+
+impl PrimeTable {
+    /// A linear sieve to `n`.
+    pub fn new(n: u64) -> PrimeTable {
+        let n = n as usize;
+        let mut least_factor = vec![0u32; n + 1];
+        let mut index = vec![0u32; n + 1];
+        let mut primes: Vec<u32> = Vec::new();
+        for i in 2..=n {
+            if least_factor[i] == 0 {
+                least_factor[i] = i as u32;
+                primes.push(i as u32);
+                index[i] = primes.len() as u32;
+            }
+            for &p in &primes {
+                let m = i * p as usize;
+                if p > least_factor[i] || m > n {
+                    break;
+                }
+                least_factor[m] = p;
+            }
+        }
+        if n >= 1 {
+            least_factor[1] = 1;
+        }
+        PrimeTable {
+            least_factor,
+            index,
+        }
+    }
+
+    /// The coprime-take value of a heap of `x ≤ n`: 0 → 0, 1 → 1, even → 0, odd → the index
+    /// among the primes of its least prime factor.
+    pub fn coprime_value(&self, x: u64) -> u32 {
+        match x {
+            0 => 0,
+            1 => 1,
+            _ if x.is_multiple_of(2) => 0,
+            _ => self.index[self.least_factor[x as usize] as usize],
+        }
+    }
+}
+
+fn primes() -> &'static PrimeTable {
+    static TABLE: OnceLock<PrimeTable> = OnceLock::new();
+    TABLE.get_or_init(|| PrimeTable::new(MAX_FORMULA_HEAP))
+}
+
+/// Lieges of Legendre (k heaps of y from 2y): with k even, a split of 2y is worth 0 (an even
+/// number of equal heaps cancels), so g = 0, 1, 2 for 0, 1, 2 and then 1 on even x, 0 on odd;
+/// with k odd a split is worth g(y): g = 0, 1, 0, 1, 2 for x ≤ 4, then 0 on odd x and on even
+/// x the mex of g(x − 1) = 0 and g(x/2), i.e. 2 if g(x/2) = 1 else 1.
+pub fn lieges_value(k: u64, x: u64) -> u32 {
+    if k.is_multiple_of(2) {
+        return match x {
+            0..=2 => x as u32,
+            _ => u32::from(x.is_multiple_of(2)),
+        };
+    }
+    match x {
+        0 | 2 => 0,
+        1 | 3 => 1,
+        4 => 2,
+        _ if x % 2 == 1 => 0,
+        _ => {
+            if lieges_value(k, x / 2) == 1 {
+                2
+            } else {
+                1
+            }
+        }
+    }
+}
+
+/// The value of one heap: a function of the heap's size, with any table it needs fetched once.
+pub struct HeapValues {
+    rule: Rule,
+    table: Option<Arc<Vec<u32>>>,
+}
+
+impl HeapValues {
+    pub fn new(rule: &Rule) -> HeapValues {
+        let table = match rule {
+            Rule::Subtraction { set } => Some(subtraction_values(set)),
+            Rule::Fibonacci => Some(static_table(&FIBONACCI, || {
+                subtraction_table(&fibonacci_up_to(MAX_TABLE_HEAP), MAX_TABLE_HEAP)
+            })),
+            Rule::Grundy => Some(static_table(&GRUNDY, || grundy_table(MAX_TABLE_HEAP))),
+            Rule::Staircase => Some(static_table(&STAIRCASE, || staircase_table(MAX_TABLE_HEAP))),
+            _ => None,
+        };
+        HeapValues {
+            rule: rule.clone(),
+            table,
+        }
+    }
+
+    /// The Sprague–Grundy value of a heap of `x` (misère Nim: its normal-play value x).
+    pub fn value(&self, x: u64) -> u64 {
+        if let Some(table) = &self.table {
+            return u64::from(table[x as usize]);
+        }
+        match self.rule {
+            Rule::Nim | Rule::Misere => x,
+            Rule::Bash { m } => x % (m + 1),
+            Rule::TakeRange { l, r } => (x % (l + r)) / l,
+            Rule::Kayles => u64::from(kayles_value(x)),
+            Rule::Lieges { k } => u64::from(lieges_value(k, x)),
+            Rule::Coprime => u64::from(primes().coprime_value(x)),
+            Rule::Subtraction { .. } | Rule::Fibonacci | Rule::Grundy | Rule::Staircase => {
+                unreachable!("table rules have a table")
+            }
+        }
+    }
+
+    /// The nim-sum of the heaps `pieces`.
+    pub fn of_pieces(&self, pieces: &[u64]) -> u64 {
+        pieces.iter().fold(0, |acc, &p| acc ^ self.value(p))
+    }
+}
+
+/// The value of a heap of `x` under `rule` (fetches the rule's table: for one-off use).
+pub fn heap_value(rule: &Rule, x: u64) -> u64 {
+    HeapValues::new(rule).value(x)
+}
+
+static FIBONACCI: OnceLock<Arc<Vec<u32>>> = OnceLock::new();
+static GRUNDY: OnceLock<Arc<Vec<u32>>> = OnceLock::new();
+static STAIRCASE: OnceLock<Arc<Vec<u32>>> = OnceLock::new();
+
+fn static_table(cell: &OnceLock<Arc<Vec<u32>>>, make: fn() -> Vec<u32>) -> Arc<Vec<u32>> {
+    cell.get_or_init(|| Arc::new(make())).clone()
+}
+
+/// The subtraction table of `set` to [`MAX_TABLE_HEAP`], built once per set.
+fn subtraction_values(set: &Arc<[u64]>) -> Arc<Vec<u32>> {
+    type Tables = Mutex<HashMap<Arc<[u64]>, Arc<Vec<u32>>>>;
+    static TABLES: OnceLock<Tables> = OnceLock::new();
+    let tables = TABLES.get_or_init(Default::default);
+    let mut tables = tables.lock().unwrap_or_else(|e| e.into_inner());
+    tables
+        .entry(set.clone())
+        .or_insert_with(|| Arc::new(subtraction_table(set, MAX_TABLE_HEAP)))
+        .clone()
+}
+
+/// Misère Nim's win rule (Bouton): with some heap larger than 1, the player to move wins
+/// exactly when the nim-sum is not 0, as in Nim; with every heap 0 or 1, exactly when the
+/// number of 1-heaps is even (each move takes one, and whoever faces a lone token must take it).
+pub fn misere_mover_wins(heaps: &[u64]) -> bool {
+    if heaps.iter().any(|&x| x > 1) {
+        heaps.iter().fold(0, |acc, &x| acc ^ x) != 0
+    } else {
+        heaps.iter().filter(|&&x| x == 1).count() % 2 == 0
+    }
+}
+
+impl Heaps {
+    /// The value of each heap, in board order.
+    pub fn values(&self) -> Vec<u64> {
+        let values = HeapValues::new(self.rule());
+        self.heaps().iter().map(|&x| values.value(x)).collect()
+    }
+
+    /// The moves of heap `i` after which the position's nim-sum is 0, up to `limit`: every
+    /// move whose pieces are worth `target` = the heap's value XOR the nim-sum.
+    fn moves_to_value(
+        &self,
+        values: &HeapValues,
+        i: usize,
+        target: u64,
+        limit: usize,
+    ) -> Vec<HeapMove> {
+        let x = self.heaps()[i];
+        let mut found = Vec::new();
+        // Only the heap's moves are walked; a heap of 10^6 under Nim has 10^6 of them, so the
+        // walk stops as soon as `limit` are found.
+        let (moves, _) = self.heap_moves(i, usize::MAX);
+        for mv in moves {
+            if found.len() >= limit {
+                break;
+            }
+            if values.of_pieces(&pieces(self.rule(), x, mv.action)) == target {
+                found.push(mv);
+            }
+        }
+        found
+    }
+
+    /// Misère Nim's winning moves: the position after must be lost by the rule, and only a
+    /// heap's Nim move (to x XOR nim-sum), or taking it to 0 or 1, can do that.
+    fn misere_winning_moves(&self, limit: usize) -> Vec<HeapMove> {
+        let nim_sum = self.heaps().iter().fold(0, |acc, &x| acc ^ x);
+        let mut found = Vec::new();
+        for (i, &x) in self.heaps().iter().enumerate() {
+            let mut targets = vec![x ^ nim_sum, 0, 1];
+            targets.sort_unstable();
+            targets.dedup();
+            for y in targets {
+                if y >= x || found.len() >= limit {
+                    continue;
+                }
+                let mv = HeapMove {
+                    heap: i,
+                    action: Action::Take(x - y),
+                };
+                if self.check_move(&mv).is_ok() && self.move_wins(&mv) {
+                    found.push(mv);
+                }
+            }
+        }
+        found
+    }
+}
+
+impl Impartial for Heaps {
+    type Part = usize;
+
+    fn parts(&self) -> Vec<(usize, Nimber)> {
+        self.values()
+            .into_iter()
+            .enumerate()
+            .map(|(i, v)| (i, Nimber::new(v)))
+            .collect()
+    }
+
+    fn nim_sum_after(&self, mv: &HeapMove) -> Nimber {
+        let values = HeapValues::new(self.rule());
+        let x = self.heaps()[mv.heap];
+        let after = values.of_pieces(&pieces(self.rule(), x, mv.action));
+        self.nim_sum() + Nimber::new(values.value(x) ^ after)
+    }
+
+    fn mover_wins(&self) -> bool {
+        match self.rule() {
+            Rule::Misere => misere_mover_wins(self.heaps()),
+            _ => !self.nim_sum().is_zero(),
+        }
+    }
+
+    fn move_wins(&self, mv: &HeapMove) -> bool {
+        match self.rule() {
+            Rule::Misere => !misere_mover_wins(self.play_unchecked(mv).heaps()),
+            _ => self.nim_sum_after(mv).is_zero(),
+        }
+    }
+
+    fn win_rule(&self) -> Option<String> {
+        if *self.rule() != Rule::Misere {
+            return None;
+        }
+        let heaps = self.heaps();
+        Some(if heaps.iter().any(|&x| x > 1) {
+            let nim_sum = heaps.iter().fold(0, |acc, &x| acc ^ x);
+            format!(
+                "misère: a heap is larger than 1, so play as in Nim: nim-sum *{nim_sum} {} 0, the \
+                 player to move {}",
+                if nim_sum == 0 { "=" } else { "≠" },
+                if nim_sum == 0 { "loses" } else { "wins" }
+            )
+        } else {
+            let ones = heaps.iter().filter(|&&x| x == 1).count();
+            format!(
+                "misère: every heap is 0 or 1, so the nim-sum does not decide: {ones} heap{} of 1 \
+                 ({}), the player to move {}",
+                if ones == 1 { "" } else { "s" },
+                if ones % 2 == 0 { "even" } else { "odd" },
+                if ones % 2 == 0 {
+                    "wins"
+                } else {
+                    "loses (the last token is theirs)"
+                }
+            )
+        })
+    }
+
+    fn describe_part(&self, part: usize) -> String {
+        let x = self.heaps().get(part).copied().unwrap_or(0);
+        match self.rule() {
+            Rule::Kayles => format!("row {} ({x} pins)", part + 1),
+            _ => format!("heap {} ({x})", part + 1),
+        }
+    }
+
+    fn part_of(&self, mv: &HeapMove) -> usize {
+        mv.heap
+    }
+
+    fn moves_of(&self, part: usize, limit: usize) -> (Vec<HeapMove>, bool) {
+        self.heap_moves(part, limit)
+    }
+
+    fn winning_moves(&self, limit: usize) -> Vec<HeapMove> {
+        if *self.rule() == Rule::Misere {
+            return self.misere_winning_moves(limit);
+        }
+        let values = HeapValues::new(self.rule());
+        let heap_values = self.values();
+        let nim_sum = heap_values.iter().fold(0, |acc, &v| acc ^ v);
+        if nim_sum == 0 {
+            return Vec::new();
+        }
+        // A heap whose value has the nim-sum's top bit has a move to value ^ nim-sum (smaller,
+        // so the mex guarantees it): those first. Other heaps may have one too where a move
+        // can raise a value (Kayles, Grundy's game); they are walked only while small.
+        let top = 63 - nim_sum.leading_zeros();
+        let (sure, maybe): (Vec<usize>, Vec<usize>) =
+            (0..heap_values.len()).partition(|&i| heap_values[i] >> top & 1 == 1);
+        let mut found = Vec::new();
+        for i in sure.into_iter().chain(
+            maybe
+                .into_iter()
+                .filter(|&i| self.heaps()[i] <= MAX_TABLE_HEAP),
+        ) {
+            if found.len() >= limit {
+                break;
+            }
+            let target = heap_values[i] ^ nim_sum;
+            found.extend(self.moves_to_value(&values, i, target, limit - found.len()));
+        }
+        found
+    }
+
+    /// Loses as slowly as a heuristic can without search: the move that removes the fewest
+    /// tokens (one token, one pin; a split removes none), so the most material stays; among
+    /// those, the move that leaves the opponent the fewest winning replies.
+    fn stalling_move<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<HeapMove> {
+        let mut candidates: Vec<(u64, usize, HeapMove)> = Vec::new();
+        for i in 0..self.heaps().len() {
+            let x = self.heaps()[i];
+            for mv in self.heap_moves(i, 32).0 {
+                let left: u64 = pieces(self.rule(), x, mv.action).iter().sum();
+                let removed = x.saturating_sub(left);
+                candidates.push((removed, 0, mv));
+            }
+        }
+        let least = candidates.iter().map(|c| c.0).min()?;
+        candidates.retain(|c| c.0 == least);
+        candidates.truncate(64);
+        for c in &mut candidates {
+            c.1 = self.play_unchecked(&c.2).winning_moves(64).len();
+        }
+        let fewest = candidates.iter().map(|c| c.1).min()?;
+        let best: Vec<HeapMove> = candidates
+            .into_iter()
+            .filter(|c| c.1 == fewest)
+            .map(|c| c.2)
+            .collect();
+        crate::ai::pick(best, rng)
+    }
+}

@@ -1,0 +1,335 @@
+//! Stair Nim (CSES 1099 "Stair Game"): stairs 1..n with p_k balls on stair k; a move carries
+//! one or more balls from a stair k ≥ 2 down to stair k − 1. Balls on stair 1 are out of play.
+//!
+//! The value of a position is the nim-sum of the ball counts on the **even** stairs: a move
+//! from an even stair is a Nim move on that count; a move from an odd stair k adds balls to the
+//! even stair k − 1, and the opponent can carry exactly those balls on down to the odd stair
+//! k − 2, restoring the count (balls on odd stairs are a reserve that can be copied away). So
+//! every even stair is a part worth its count and every odd stair a part worth 0 — the parts
+//! are not independent games, but their nim-sum is the position's value (checked against the
+//! definition in `tests/boards.rs`).
+
+use rand::Rng;
+
+use crate::game::{CodeError, IllegalMove, Impartial, Notation, Position};
+use crate::input::{InputError, Lines};
+use crate::nimber::Nimber;
+
+/// Bounds of a position: stairs and balls per stair.
+pub const MAX_STAIRS: usize = 1000;
+pub const MAX_BALLS: u64 = 1_000_000;
+
+/// A move: carry `count` balls from stair `stair` (≥ 2) down to `stair − 1`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct StairMove {
+    pub stair: usize,
+    pub count: u64,
+}
+
+/// A staircase: `balls[k − 1]` balls on stair k.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct StairNim {
+    balls: Vec<u64>,
+}
+
+impl StairNim {
+    pub fn new(balls: Vec<u64>) -> Result<StairNim, String> {
+        if balls.is_empty() || balls.len() > MAX_STAIRS {
+            return Err(format!("1 to {MAX_STAIRS} stairs, not {}", balls.len()));
+        }
+        if let Some((k, &p)) = balls.iter().enumerate().find(|&(_, &p)| p > MAX_BALLS) {
+            return Err(format!(
+                "stair {} has {p} balls: at most {MAX_BALLS}",
+                k + 1
+            ));
+        }
+        Ok(StairNim { balls })
+    }
+
+    /// The balls on each stair, stair 1 first.
+    pub fn balls(&self) -> &[u64] {
+        &self.balls
+    }
+
+    /// The value of stair k (1-based): its count on even stairs, 0 on odd ones.
+    pub fn stair_value(&self, k: usize) -> u64 {
+        if k.is_multiple_of(2) {
+            self.balls[k - 1]
+        } else {
+            0
+        }
+    }
+
+    fn nim_sum_u64(&self) -> u64 {
+        (2..=self.balls.len())
+            .step_by(2)
+            .fold(0, |acc, k| acc ^ self.balls[k - 1])
+    }
+}
+
+/// Whether the first player wins a staircase (CSES 1099): the XOR of the even stairs.
+pub fn first_wins(balls: &[u64]) -> bool {
+    balls.iter().skip(1).step_by(2).fold(0, |acc, &p| acc ^ p) != 0
+}
+
+impl Position for StairNim {
+    type Move = StairMove;
+
+    fn legal_moves(&self) -> Vec<StairMove> {
+        (2..=self.balls.len())
+            .flat_map(|stair| {
+                (1..=self.balls[stair - 1]).map(move |count| StairMove { stair, count })
+            })
+            .collect()
+    }
+
+    fn check_move(&self, mv: &StairMove) -> Result<(), IllegalMove> {
+        if mv.stair < 2 || mv.stair > self.balls.len() {
+            return Err(IllegalMove(format!(
+                "balls move down from stairs 2..{}, not from stair {}",
+                self.balls.len(),
+                mv.stair
+            )));
+        }
+        let there = self.balls[mv.stair - 1];
+        if mv.count == 0 || mv.count > there {
+            return Err(IllegalMove(format!(
+                "stair {} has {there} balls: cannot carry {}",
+                mv.stair, mv.count
+            )));
+        }
+        Ok(())
+    }
+
+    fn play_unchecked(&self, mv: &StairMove) -> StairNim {
+        let mut balls = self.balls.clone();
+        balls[mv.stair - 1] -= mv.count;
+        balls[mv.stair - 2] += mv.count;
+        StairNim { balls }
+    }
+
+    fn is_over(&self) -> bool {
+        self.balls.iter().skip(1).all(|&p| p == 0)
+    }
+
+    fn reachable_bound(&self) -> Option<u128> {
+        // Stair k can hold at most the balls at or above it.
+        let mut above = 0u128;
+        let mut bound = 1u128;
+        for &p in self.balls.iter().rev() {
+            above += u128::from(p);
+            bound = bound.saturating_mul(above + 1);
+        }
+        Some(bound)
+    }
+
+    fn moves_bound(&self) -> Option<u128> {
+        Some(
+            self.balls
+                .iter()
+                .map(|&p| u128::from(p))
+                .sum::<u128>()
+                .max(1),
+        )
+    }
+}
+
+impl Impartial for StairNim {
+    /// A stair, 1-based.
+    type Part = usize;
+
+    fn parts(&self) -> Vec<(usize, Nimber)> {
+        (1..=self.balls.len())
+            .map(|k| (k, Nimber::new(self.stair_value(k))))
+            .collect()
+    }
+
+    fn nim_sum(&self) -> Nimber {
+        Nimber::new(self.nim_sum_u64())
+    }
+
+    fn nim_sum_after(&self, mv: &StairMove) -> Nimber {
+        // Exactly one of the two stairs is even: its count changes by `count`.
+        let even = if mv.stair.is_multiple_of(2) {
+            mv.stair
+        } else {
+            mv.stair - 1
+        };
+        let before = self.balls[even - 1];
+        let after = if even == mv.stair {
+            before - mv.count
+        } else {
+            before + mv.count
+        };
+        Nimber::new(self.nim_sum_u64() ^ before ^ after)
+    }
+
+    fn describe_part(&self, k: usize) -> String {
+        format!(
+            "stair {k} ({})",
+            self.balls.get(k - 1).copied().unwrap_or(0)
+        )
+    }
+
+    fn part_of(&self, mv: &StairMove) -> usize {
+        mv.stair
+    }
+
+    fn moves_of(&self, k: usize, limit: usize) -> (Vec<StairMove>, bool) {
+        if k < 2 || k > self.balls.len() {
+            return (Vec::new(), false);
+        }
+        let p = self.balls[k - 1];
+        let moves = (1..=p.min(limit as u64))
+            .map(|count| StairMove { stair: k, count })
+            .collect();
+        (moves, p > limit as u64)
+    }
+
+    /// To nim-sum 0: lower an even stair to (count XOR nim-sum) by carrying the difference down,
+    /// or raise an even stair to that from the odd stair above it.
+    fn winning_moves(&self, limit: usize) -> Vec<StairMove> {
+        let s = self.nim_sum_u64();
+        let mut found = Vec::new();
+        if s == 0 {
+            return found;
+        }
+        for even in (2..=self.balls.len()).step_by(2) {
+            let p = self.balls[even - 1];
+            let want = p ^ s;
+            let mv = if want < p {
+                Some(StairMove {
+                    stair: even,
+                    count: p - want,
+                })
+            } else if even < self.balls.len() && want - p <= self.balls[even] {
+                Some(StairMove {
+                    stair: even + 1,
+                    count: want - p,
+                })
+            } else {
+                None
+            };
+            if let Some(mv) = mv
+                && found.len() < limit
+            {
+                found.push(mv);
+            }
+        }
+        found
+    }
+
+    /// Loses slowly: carry a single ball, from the lowest stair that has a move (the ball has
+    /// the least way still to go), preferring the moves that leave the fewest winning replies.
+    fn stalling_move<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<StairMove> {
+        let mut candidates: Vec<(usize, StairMove)> = (2..=self.balls.len())
+            .filter(|&k| self.balls[k - 1] > 0)
+            .map(|stair| {
+                let mv = StairMove { stair, count: 1 };
+                (self.play_unchecked(&mv).winning_moves(64).len(), mv)
+            })
+            .collect();
+        let fewest = candidates.iter().map(|c| c.0).min()?;
+        candidates.retain(|c| c.0 == fewest);
+        crate::ai::pick(candidates.into_iter().map(|c| c.1).collect(), rng)
+    }
+}
+
+impl Notation for StairNim {
+    const GAME: &'static str = "stairs";
+
+    /// `stairs:p1,p2,…,pn`: the balls on stairs 1..n.
+    fn from_code(code: &str) -> Result<StairNim, CodeError> {
+        let body = code
+            .strip_prefix("stairs:")
+            .ok_or_else(|| CodeError::new(1, "a Stair Nim code starts with 'stairs:'"))?;
+        let balls = parse_list(body, 8, "the stairs", MAX_BALLS)?;
+        StairNim::new(balls).map_err(|e| CodeError::new(8, e))
+    }
+
+    fn to_code(&self) -> String {
+        format!("stairs:{}", join(&self.balls))
+    }
+
+    fn describe_move(&self, mv: &StairMove) -> String {
+        format!(
+            "stair {}: carry {} ball{} down to stair {}",
+            mv.stair,
+            mv.count,
+            if mv.count == 1 { "" } else { "s" },
+            mv.stair - 1
+        )
+    }
+}
+
+/// Numbers joined by commas.
+pub fn join(values: &[u64]) -> String {
+    values
+        .iter()
+        .map(u64::to_string)
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// A comma-separated list of numbers ≤ `max`, starting at character `column` of a code.
+pub fn parse_list(text: &str, column: usize, what: &str, max: u64) -> Result<Vec<u64>, CodeError> {
+    let mut out = Vec::new();
+    let mut at = column;
+    for item in text.split(',') {
+        if item.is_empty() {
+            return Err(CodeError::new(at, format!("empty number in {what}")));
+        }
+        if let Some((i, c)) = item.char_indices().find(|(_, c)| !c.is_ascii_digit()) {
+            return Err(CodeError::new(
+                at + item[..i].chars().count(),
+                format!("'{c}' in {what}: expected digits separated by commas"),
+            ));
+        }
+        let value: u64 =
+            item.parse().ok().filter(|&v| v <= max).ok_or_else(|| {
+                CodeError::new(at, format!("{item} in {what} is more than {max}"))
+            })?;
+        out.push(value);
+        at += item.chars().count() + 1;
+        if out.len() > 100_000 {
+            return Err(CodeError::new(at, format!("too many numbers in {what}")));
+        }
+    }
+    Ok(out)
+}
+
+/// CSES 1099: t tests, each n and p_1..p_n (numbers may wrap lines) → `first` / `second`.
+pub fn solve(input: &[u8]) -> Result<String, InputError> {
+    let mut numbers = Lines::new(input).flat_map(|line| line.fields().collect::<Vec<_>>());
+    let mut last_line = 1;
+    let mut next = |what: &str, range: std::ops::RangeInclusive<u64>| -> Result<u64, InputError> {
+        match numbers.next() {
+            Some(field) => {
+                last_line = field.line;
+                field.number(what, range)
+            }
+            None => Err(InputError::new(
+                last_line,
+                None,
+                format!("input ends early: expected {what}"),
+            )),
+        }
+    };
+    let t = next("the number of tests t", 1..=1_000_000)?;
+    let mut out = String::new();
+    for _ in 0..t {
+        let n = next("n", 1..=1_000_000)?;
+        let mut x = 0;
+        for k in 1..=n {
+            let p = next("p_k", 0..=1_000_000_000)?;
+            if k % 2 == 0 {
+                x ^= p;
+            }
+        }
+        out.push_str(if x != 0 { "first\n" } else { "second\n" });
+    }
+    if let Some(field) = numbers.next() {
+        return Err(field.error(format!("unexpected {} after the last test", field.shown())));
+    }
+    Ok(out)
+}

@@ -1,0 +1,558 @@
+//! A generic board for games whose parts are best shown as a list: Stair Nim (stairs), E&D
+//! (pairs of heaps), tokens on a DAG (tokens). One row per part — its name, its tokens where it
+//! has a count, its value in hint mode — and the moves of the chosen part listed and previewed
+//! (the position after the selected move, in words). A new game of this kind implements
+//! [`PartsGame`] and gets a board without new TUI code.
+
+use std::marker::PhantomData;
+
+use anyhow::Context;
+use rand::rngs::StdRng;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Position as ScreenPosition;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
+
+use crate::game::{Impartial, Notation};
+use crate::games::GameKind;
+use crate::games::dag::Dag;
+use crate::games::ed::Ed;
+use crate::games::fibnim::{FibNim, zeckendorf};
+use crate::games::stairs::StairNim;
+use crate::games::wythoff::{Wythoff, is_p_position, lower_wythoff};
+use crate::tui::board::{
+    Board, BoardAction, BoardAreas, BoardInput, BoardView, GameSetup, ListedMove, MoveList,
+};
+use crate::tui::keymap::{self, Action};
+
+/// What the generic board needs of a game beyond the game traits.
+pub trait PartsGame: Impartial<Part = usize> + Notation {
+    const KIND: GameKind;
+    const RULES: &'static [&'static str];
+    /// Every part, in board order (parts with no move or value 0 too).
+    fn all_parts(&self) -> Vec<usize>;
+    /// Tokens to draw for a part, where it has a count (balls on a stair).
+    fn tokens(&self, part: usize) -> Option<u64>;
+    /// The position's size in words.
+    fn summary(&self) -> String;
+    /// More about a part for its row (a token's edges out), if anything.
+    fn detail(&self, _part: usize) -> Option<String> {
+        None
+    }
+}
+
+impl PartsGame for StairNim {
+    const KIND: GameKind = GameKind::Stairs;
+    const RULES: &'static [&'static str] = &[
+        "Stair Nim: stairs 1..n with balls on them; a move carries one or more balls from a \
+         stair k ≥ 2 down to stair k − 1. Balls on stair 1 are out of play. Who cannot move \
+         loses.",
+        "Only the even stairs count: a move from an even stair is a Nim move on its count; \
+         balls carried from an odd stair onto an even one can be carried straight on down by \
+         the opponent, undoing the change. So the position's value is the nim-sum of the counts \
+         on stairs 2, 4, 6, …, and odd stairs are worth 0.",
+    ];
+    fn all_parts(&self) -> Vec<usize> {
+        (1..=self.balls().len()).collect()
+    }
+    fn tokens(&self, part: usize) -> Option<u64> {
+        self.balls().get(part - 1).copied()
+    }
+    fn summary(&self) -> String {
+        format!("{} stairs", self.balls().len())
+    }
+}
+
+impl PartsGame for Ed {
+    const KIND: GameKind = GameKind::Ed;
+    const RULES: &'static [&'static str] = &[
+        "E&D: heaps in pairs. A move picks a pair, drops one of its heaps and splits the other \
+         into two non-empty heaps, which become the pair. A pair of two 1s cannot move. Who \
+         cannot move loses.",
+        "Each pair is a game of its own. The value of a pair (x, y) is the index of the lowest 0 \
+         bit of (x − 1) | (y − 1): e.g. (3, 5): 2 | 4 = 110, lowest 0 bit at 0, value 0.",
+    ];
+    fn all_parts(&self) -> Vec<usize> {
+        (0..self.pairs().len()).collect()
+    }
+    fn tokens(&self, _part: usize) -> Option<u64> {
+        None
+    }
+    fn summary(&self) -> String {
+        format!("{} pairs", self.pairs().len())
+    }
+}
+
+impl PartsGame for Dag {
+    const KIND: GameKind = GameKind::Dag;
+    const RULES: &'static [&'static str] = &[
+        "Tokens on a directed acyclic graph: a move slides one token along an edge. Tokens may \
+         share a vertex. Who cannot move loses.",
+        "Each token is a game of its own; the value of a vertex is the mex (least value not \
+         among) of its successors' values, so a vertex with no edge out is worth 0. The \
+         position's value is the nim-sum of the tokens' vertices' values.",
+    ];
+    fn all_parts(&self) -> Vec<usize> {
+        (0..self.tokens().len()).collect()
+    }
+    fn tokens(&self, _part: usize) -> Option<u64> {
+        None
+    }
+    fn detail(&self, part: usize) -> Option<String> {
+        let v = *self.tokens().get(part)?;
+        let out = self.graph().successors(v);
+        Some(if out.is_empty() {
+            "no edge out".to_string()
+        } else {
+            format!(
+                "edges to {}",
+                out.iter()
+                    .map(u32::to_string)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )
+        })
+    }
+    fn summary(&self) -> String {
+        format!(
+            "{} vertices, {} tokens",
+            self.graph().len(),
+            self.tokens().len()
+        )
+    }
+}
+
+impl PartsGame for Wythoff {
+    const KIND: GameKind = GameKind::Wythoff;
+    const RULES: &'static [&'static str] = &[
+        "Wythoff's game: two heaps (a, b); take any number from one heap, or the same number \
+         from both. As a queen on a board: it moves left, down or diagonally toward the corner \
+         (0, 0). Several queens are a sum: a move moves one. Who cannot move loses.",
+        "The lost queens (value 0) are (⌊kφ⌋, ⌊kφ²⌋) = (⌊kφ⌋, ⌊kφ⌋ + k) and their mirrors, φ the \
+         golden ratio: (0,0), (1,2), (3,5), (4,7), (6,10), (8,13), … — each k gives one pair, the \
+         differences are 0, 1, 2, … and every number appears exactly once, which is why no P \
+         position reaches another. ⌊kφ⌋ is computed exactly as ⌊(k + ⌊√(5k²)⌋) / 2⌋.",
+        "Other values (for sums of queens) come from a mex table of the board to 300 × 300.",
+    ];
+    fn all_parts(&self) -> Vec<usize> {
+        (0..self.queens().len()).collect()
+    }
+    fn tokens(&self, _part: usize) -> Option<u64> {
+        None
+    }
+    fn detail(&self, part: usize) -> Option<String> {
+        let (a, b) = *self.queens().get(part)?;
+        if is_p_position(a, b) {
+            return Some("a P-position (lost to move)".to_string());
+        }
+        // The P-positions a queen can reach: the one on its diagonal or in its row / column.
+        let k = a.abs_diff(b);
+        let low = lower_wythoff(k);
+        let diagonal = (low <= a.min(b)).then(|| {
+            if a <= b {
+                (low, low + k)
+            } else {
+                (low + k, low)
+            }
+        });
+        Some(match diagonal {
+            Some((x, y)) => format!("P-position on its diagonal: ({x}, {y})"),
+            None => "no P-position on its diagonal".to_string(),
+        })
+    }
+    fn summary(&self) -> String {
+        match self.queens() {
+            [(a, b)] => format!("heaps {a} and {b}"),
+            queens => format!("{} queens", queens.len()),
+        }
+    }
+}
+
+impl PartsGame for FibNim {
+    const KIND: GameKind = GameKind::Fibnim;
+    const RULES: &'static [&'static str] = &[
+        "Fibonacci Nim: one heap. The first move takes any number of tokens but not all; after \
+         that each move takes at least 1 and at most twice the previous take. Who takes the \
+         last token wins (who cannot move loses).",
+        "Not a sum of parts: the state is the heap and the limit, and its value comes from the \
+         game's own table. Write the heap as a sum of non-consecutive Fibonacci numbers \
+         (Zeckendorf: 20 = 13 + 5 + 2): the player to move wins exactly when the smallest term \
+         is at most the limit, and taking it wins. From a Fibonacci heap the first player loses.",
+    ];
+    fn all_parts(&self) -> Vec<usize> {
+        vec![0]
+    }
+    fn tokens(&self, _part: usize) -> Option<u64> {
+        Some(self.heap())
+    }
+    fn detail(&self, _part: usize) -> Option<String> {
+        let terms = zeckendorf(self.heap());
+        let smallest = *terms.last()?;
+        let sum = terms
+            .iter()
+            .map(u64::to_string)
+            .collect::<Vec<_>>()
+            .join(" + ");
+        Some(if smallest <= self.limit() {
+            format!("{} = {sum}: take {smallest} wins", self.heap())
+        } else {
+            format!(
+                "{} = {sum}: {smallest} > limit {}",
+                self.heap(),
+                self.limit()
+            )
+        })
+    }
+    fn summary(&self) -> String {
+        format!("heap {}, take at most {}", self.heap(), self.limit())
+    }
+}
+
+/// The view state: the part under the cursor and the chosen part's moves.
+#[derive(Clone, Debug)]
+pub struct PartsBoard<G: PartsGame> {
+    cursor: usize,
+    parts: Vec<usize>,
+    list: Option<MoveList<G::Move>>,
+    armed: Option<usize>,
+    scroll: usize,
+    rows_visible: usize,
+    areas: BoardAreas,
+    game: PhantomData<G>,
+}
+
+impl<G: PartsGame> PartsBoard<G> {
+    fn part(&self) -> usize {
+        self.parts[self.cursor.min(self.parts.len() - 1)]
+    }
+
+    fn choose(&mut self, view: &BoardView<'_, G>) -> BoardAction<G::Move> {
+        if !view.accepting {
+            return BoardAction::Message("Wait for your turn.".to_string());
+        }
+        let part = self.part();
+        let (moves, more) = view.position.moves_of(part, 500);
+        if moves.is_empty() {
+            return BoardAction::Message(format!(
+                "{} has no move ({} jumps to one that has).",
+                view.position.describe_part(part),
+                keymap::key_for(Action::NextPart)
+            ));
+        }
+        let entries = moves
+            .into_iter()
+            .map(|mv| {
+                // The list's title names the part: drop it from each move's words.
+                let words = view.position.describe_move(&mv);
+                let label = words
+                    .split_once(": ")
+                    .map_or(words.clone(), |(_, rest)| rest.to_string());
+                ListedMove::new(view.position, mv, label)
+            })
+            .collect();
+        self.list = Some(MoveList::new(
+            format!("Moves of {}", view.position.describe_part(part)),
+            entries,
+            more,
+        ));
+        self.armed = None;
+        BoardAction::None
+    }
+
+    fn move_cursor(&mut self, to: usize) {
+        let to = to.min(self.parts.len().saturating_sub(1));
+        if to != self.cursor {
+            self.list = None;
+            self.armed = None;
+        }
+        self.cursor = to;
+    }
+
+    fn next_movable(&self, position: &G, forward: bool) -> Option<usize> {
+        let n = self.parts.len();
+        (1..=n)
+            .map(|k| {
+                if forward {
+                    (self.cursor + k) % n
+                } else {
+                    (self.cursor + 2 * n - k) % n
+                }
+            })
+            .find(|&i| !position.moves_of(self.parts[i], 1).0.is_empty())
+    }
+}
+
+impl<G: PartsGame> Board for PartsBoard<G> {
+    type Game = G;
+    const KIND: GameKind = G::KIND;
+    const RULES: &'static [&'static str] = G::RULES;
+
+    fn start_position(setup: &GameSetup, rng: &mut StdRng) -> anyhow::Result<G> {
+        let code = match &setup.code {
+            Some(code) => code.clone(),
+            None => super::heaps::start_code(setup, rng),
+        };
+        G::from_code(&code).with_context(|| format!("bad {} code '{code}'", G::GAME))
+    }
+
+    fn new(position: &G) -> Self {
+        let mut board = PartsBoard {
+            cursor: 0,
+            parts: position.all_parts(),
+            list: None,
+            armed: None,
+            scroll: 0,
+            rows_visible: 1,
+            areas: BoardAreas::default(),
+            game: PhantomData,
+        };
+        if position.moves_of(board.parts[0], 1).0.is_empty()
+            && let Some(i) = board.next_movable(position, true)
+        {
+            board.cursor = i;
+        }
+        board
+    }
+
+    fn position_changed(&mut self, position: &G) {
+        self.list = None;
+        self.armed = None;
+        self.parts = position.all_parts();
+        self.cursor = self.cursor.min(self.parts.len().saturating_sub(1));
+    }
+
+    fn summary(position: &G) -> String {
+        position.summary()
+    }
+
+    fn min_size(&self) -> (u16, u16) {
+        (30, 3)
+    }
+
+    fn height_for(&self, _width: u16) -> u16 {
+        u16::try_from(self.parts.len()).unwrap_or(u16::MAX)
+    }
+
+    fn layout(&mut self, _view: &BoardView<'_, G>, areas: BoardAreas) {
+        self.areas = areas;
+        self.rows_visible = (areas.board.height as usize).max(1);
+        if self.cursor < self.scroll {
+            self.scroll = self.cursor;
+        } else if self.cursor >= self.scroll + self.rows_visible {
+            self.scroll = self.cursor + 1 - self.rows_visible;
+        }
+        self.scroll = self
+            .scroll
+            .min(self.parts.len().saturating_sub(self.rows_visible));
+        if let Some(list) = &mut self.list {
+            list.layout(areas.moves);
+        }
+    }
+
+    fn render(&self, view: &BoardView<'_, G>, areas: BoardAreas, buf: &mut Buffer) {
+        let board = areas.board;
+        let theme = view.theme;
+        let position = view.position;
+        let values = position.parts();
+        let selected = self.list.as_ref().and_then(|l| l.selected_move());
+        let last = view.last.map(|p| position_part(position, &p.mv));
+        for row in 0..self
+            .rows_visible
+            .min(self.parts.len().saturating_sub(self.scroll))
+        {
+            let i = self.scroll + row;
+            let part = self.parts[i];
+            let is_cursor = i == self.cursor;
+            let mut spans = vec![Span::styled(
+                format!(
+                    "{}{:<24}",
+                    if is_cursor { "▶ " } else { "  " },
+                    position.describe_part(part)
+                ),
+                if last == Some(part) {
+                    theme.last_move
+                } else if is_cursor {
+                    theme.cursor
+                } else {
+                    theme.text
+                },
+            )];
+            if let Some(count) = position.tokens(part) {
+                let room = (board.width as usize).saturating_sub(40);
+                let shown = (count as usize).min(room);
+                spans.push(Span::styled("●".repeat(shown), theme.tails));
+                if shown < count as usize {
+                    spans.push(Span::styled("…", theme.dim));
+                }
+            }
+            if let Some(detail) = position.detail(part) {
+                spans.push(Span::styled(format!(" {detail:<16}"), theme.dim));
+            }
+            if view.hints
+                && let Some((_, v)) = values.iter().find(|(p, _)| *p == part)
+            {
+                spans.push(Span::styled(format!("  *{}", v.short()), theme.value));
+            }
+            if let Some(mv) = selected.filter(|mv| position.part_of(mv) == part) {
+                spans.push(Span::styled(
+                    format!("  ← {}", position.describe_move(mv)),
+                    theme.preview,
+                ));
+            }
+            buf.set_line(
+                board.x,
+                board.y + row as u16,
+                &Line::from(spans),
+                board.width,
+            );
+        }
+        if let Some(list) = &self.list {
+            list.render(areas.moves, buf, view.hints, theme);
+            return;
+        }
+        let lines = vec![
+            Line::from(G::RULES.first().copied().unwrap_or_default()),
+            Line::raw(""),
+            Line::from(vec![
+                Span::raw("↑/↓ pick, "),
+                Span::styled(keymap::key_for(Action::Select), theme.key),
+                Span::raw(" lists the moves."),
+            ]),
+        ];
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: true })
+            .block(
+                Block::bordered()
+                    .title(Line::styled(" Moves ", theme.title))
+                    .border_style(theme.border),
+            )
+            .render(areas.moves, buf);
+    }
+
+    fn handle(&mut self, view: &BoardView<'_, G>, input: BoardInput) -> BoardAction<G::Move> {
+        match input {
+            BoardInput::Action(action) => {
+                if let Some(list) = &mut self.list {
+                    match action {
+                        Action::Up => {
+                            list.up();
+                            return BoardAction::None;
+                        }
+                        Action::Down => {
+                            list.down();
+                            return BoardAction::None;
+                        }
+                        Action::Select => {
+                            return match list.selected_move() {
+                                Some(mv) if view.accepting => BoardAction::Play(mv.clone()),
+                                Some(_) => BoardAction::Message("Wait for your turn.".into()),
+                                None => BoardAction::None,
+                            };
+                        }
+                        Action::Back => {
+                            self.list = None;
+                            return BoardAction::None;
+                        }
+                        _ => {}
+                    }
+                }
+                match action {
+                    Action::Up | Action::Left => self.move_cursor(self.cursor.saturating_sub(1)),
+                    Action::Down | Action::Right => self.move_cursor(self.cursor + 1),
+                    Action::PageUp => {
+                        self.move_cursor(self.cursor.saturating_sub(self.rows_visible))
+                    }
+                    Action::PageDown => self.move_cursor(self.cursor + self.rows_visible),
+                    Action::Home => self.move_cursor(0),
+                    Action::End => self.move_cursor(self.parts.len()),
+                    Action::NextPart | Action::PrevPart => {
+                        match self.next_movable(view.position, action == Action::NextPart) {
+                            Some(i) => self.move_cursor(i),
+                            None => return BoardAction::Message("No part has a move.".into()),
+                        }
+                    }
+                    Action::Select => return self.choose(view),
+                    _ => {}
+                }
+                BoardAction::None
+            }
+            BoardInput::Click(at) => {
+                if let Some(list) = &mut self.list
+                    && let Some(i) = list.hit(at)
+                {
+                    if self.armed == Some(i) && view.accepting {
+                        return BoardAction::Play(list.entries[i].mv.clone());
+                    }
+                    list.selected = i;
+                    self.armed = Some(i);
+                    return BoardAction::Message(
+                        "Click the move again (or press Enter) to play it.".to_string(),
+                    );
+                }
+                let area = self.areas.board;
+                if area.contains(ScreenPosition::new(at.x, at.y)) {
+                    let i = (at.y - area.y) as usize + self.scroll;
+                    if i < self.parts.len() {
+                        self.move_cursor(i);
+                        return self.choose(view);
+                    }
+                }
+                BoardAction::None
+            }
+            BoardInput::Wheel { down, at } => {
+                if let Some(list) = &mut self.list
+                    && self.areas.moves.contains(at)
+                {
+                    if down {
+                        list.down();
+                    } else {
+                        list.up();
+                    }
+                } else if down {
+                    self.move_cursor(self.cursor + 1);
+                } else {
+                    self.move_cursor(self.cursor.saturating_sub(1));
+                }
+                BoardAction::None
+            }
+        }
+    }
+
+    fn show_move(&mut self, view: &BoardView<'_, G>, mv: &G::Move) {
+        let part = view.position.part_of(mv);
+        if let Some(i) = self.parts.iter().position(|&p| p == part) {
+            self.move_cursor(i);
+        }
+        self.list = None;
+        if let BoardAction::None = self.choose(view)
+            && let Some(list) = &mut self.list
+            && !list.select(mv)
+        {
+            let label = view.position.describe_move(mv);
+            list.entries
+                .insert(0, ListedMove::new(view.position, mv.clone(), label));
+            list.selected = 0;
+        }
+    }
+
+    fn status(&self, view: &BoardView<'_, G>) -> Line<'static> {
+        let part = self.part();
+        let moves = view.position.moves_of(part, 1000);
+        Line::from(vec![
+            Span::styled(view.position.describe_part(part), view.theme.title),
+            Span::styled(
+                format!(
+                    " · {}{} move{}",
+                    moves.0.len(),
+                    if moves.1 { "+" } else { "" },
+                    if moves.0.len() == 1 { "" } else { "s" }
+                ),
+                view.theme.dim,
+            ),
+        ])
+    }
+}
+
+fn position_part<G: PartsGame>(position: &G, mv: &G::Move) -> usize {
+    position.part_of(mv)
+}

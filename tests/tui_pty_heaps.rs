@@ -1,0 +1,67 @@
+//! The real `grundy` binary in a pseudo-terminal on the curriculum games: a Kayles game won
+//! with revealed winning moves, misère Nim's own rule in the hints, and Stair Nim from the
+//! menu's heap family; the terminal is given back each time.
+
+mod common;
+use common::pty::Pty;
+
+fn play(code: &str) -> Pty {
+    Pty::spawn(
+        &["play", "--code", code, "--seed", "1", "--first", "you"],
+        &[],
+    )
+}
+
+#[test]
+fn kayles_won_with_revealed_moves() {
+    let mut pty = play("kayles:4,6");
+    pty.wait_for("Your move");
+    pty.wait_taken_over();
+    pty.send("i");
+    pty.wait_for("Nim-sum (XOR)");
+    // `w` reveals a winning move in the move list (✓ in hint mode); Enter plays it.
+    pty.win_with_revealed_moves("✓", |_| "\r", 12);
+    pty.quit();
+}
+
+#[test]
+fn misere_hints_say_its_rule() {
+    let mut pty = play("misere:1,1,1");
+    pty.wait_for("Your move");
+    pty.send("i");
+    pty.wait_for("misère: every heap is 0 or 1");
+    pty.wait_for("you (to move) lose, by the game's own rule");
+    pty.quit();
+}
+
+#[test]
+fn stair_nim_from_the_menu() {
+    let mut pty = Pty::spawn(&["play", "--seed", "1"], &[]);
+    pty.wait_for("Choose a game");
+    pty.wait_taken_over();
+    // The heap family is the fourth game.
+    for _ in 0..3 {
+        pty.send("j");
+    }
+    pty.wait_for("▶ Heap games");
+    pty.send("\r");
+    pty.wait_for("Start game");
+    // The focus starts on the Start button: up to the Game field, which cycles through the
+    // family to Stair Nim, then back down and start.
+    for _ in 0..6 {
+        pty.send("k");
+    }
+    pty.wait_for("◀ Nim ▶");
+    for _ in 0..11 {
+        pty.send("l");
+    }
+    pty.wait_for("◀ Stair Nim ▶");
+    pty.wait_for("carry balls from a stair");
+    for _ in 0..6 {
+        pty.send("j");
+    }
+    pty.send("\r");
+    pty.wait_for("stair 1");
+    pty.wait_for("Your move");
+    pty.quit();
+}
