@@ -42,19 +42,23 @@ fn spawn_worker<P: Impartial>(
         .name(WORKER_THREAD.to_string())
         .spawn(move || {
             let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(work))
-                .unwrap_or_else(|payload| {
-                    let message = payload
-                        .downcast_ref::<&str>()
-                        .map(|s| s.to_string())
-                        .or_else(|| payload.downcast_ref::<String>().cloned())
-                        .unwrap_or_else(|| "unknown error".to_string());
-                    WorkerResult::Failed { message }
+                .unwrap_or_else(|payload| WorkerResult::Failed {
+                    message: panic_message(payload.as_ref()),
                 });
             // The session may be gone (quit, new game): then nobody is waiting.
             let _ = tx.send(result);
         })
         .map(|_| ())
         .map_err(|e| format!("could not start a worker thread: {e}"))
+}
+
+/// The message a worker's panic carried.
+fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+    payload
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "unknown error".to_string())
 }
 
 /// What the worker threads send back.
@@ -287,8 +291,13 @@ impl<P: Impartial + Notation> Session<P> {
                                 id: job.id,
                                 judgement,
                             },
-                            Err(_) => WorkerResult::Failed {
-                                message: "the judge of the moves failed".to_string(),
+                            // Its reason, as the other workers report theirs (the AI may
+                            // fail on the same position; either message then says why).
+                            Err(payload) => WorkerResult::Failed {
+                                message: format!(
+                                    "the judge of the moves failed: {}",
+                                    panic_message(payload.as_ref())
+                                ),
                             },
                         };
                         if tx.send(result).is_err() {
