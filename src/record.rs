@@ -111,6 +111,9 @@ pub struct Judgement<M> {
     pub verdict: Verdict,
     pub nim_sum_before: Nimber,
     pub nim_sum_after: Nimber,
+    /// Whether the mover is winning after the move: the opponent's nim-sum is 0, or the
+    /// game's own rule says so (misère Nim).
+    pub wins_after: bool,
     /// The exact outcome before the move (for the mover), where the search knows it.
     pub before: Option<Outcome>,
     /// The exact outcome after the move (for the opponent, now to move), where known.
@@ -125,9 +128,9 @@ pub struct Judgement<M> {
 
 impl<M> Judgement<M> {
     /// Whether the player who made the move is winning after it (the opponent to move has
-    /// nim-sum 0).
+    /// nim-sum 0, or loses by the game's own rule).
     pub fn mover_winning_after(&self) -> bool {
-        self.nim_sum_after.is_zero()
+        self.wins_after
     }
 }
 
@@ -140,11 +143,13 @@ pub fn judge<P: Impartial>(before: &P, mv: &P::Move, budget: usize) -> Judgement
     } else {
         None
     };
-    let won = !nim_sum_before.is_zero();
+    // The nim-sum decides, or the game's own rule (misère Nim is not won by its nim-sum).
+    let won = before.mover_wins();
+    let wins_after = before.move_wins(mv);
     let Some(solution) = solution else {
         let (verdict, better) = if !won {
             (Verdict::Lost, None)
-        } else if nim_sum_after.is_zero() {
+        } else if wins_after {
             (Verdict::Best, None)
         } else {
             // The first move to nim-sum 0 the game lists: deterministic, so a test and the
@@ -155,6 +160,7 @@ pub fn judge<P: Impartial>(before: &P, mv: &P::Move, budget: usize) -> Judgement
             verdict,
             nim_sum_before,
             nim_sum_after,
+            wins_after,
             before: None,
             after: None,
             better,
@@ -184,7 +190,7 @@ pub fn judge<P: Impartial>(before: &P, mv: &P::Move, budget: usize) -> Judgement
     let best_move = best.map(|(m, _)| m.clone());
     let after_remoteness = after.map(|o| o.remoteness);
     let (verdict, better) = if won {
-        if !nim_sum_after.is_zero() {
+        if !wins_after {
             (Verdict::Blunder, best_move)
         } else if after_remoteness == best_remoteness {
             (Verdict::Best, None)
@@ -200,6 +206,7 @@ pub fn judge<P: Impartial>(before: &P, mv: &P::Move, budget: usize) -> Judgement
         verdict,
         nim_sum_before,
         nim_sum_after,
+        wins_after,
         before: outcome_before,
         after,
         better,

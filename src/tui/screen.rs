@@ -362,10 +362,19 @@ impl<B: Board> Match<B> {
             push("▶ Your move", theme.notice, None);
             // A start lost for the player is said at once, not left for them to find out.
             let has_moved = self.session.history().iter().any(|p| p.by == Side::You);
-            if !has_moved && self.session.position().nim_sum().is_zero() {
+            // (The game's own rule decides: misère Nim is not won by its nim-sum.)
+            let position = self.session.position();
+            if !has_moved && !position.mover_wins() {
+                let why = if position.win_rule().is_some() {
+                    "by the game's own rule"
+                } else {
+                    "nim-sum 0"
+                };
                 push(
-                    "You are to move in a lost position (nim-sum 0): the AI will win with \
-                     perfect play unless it errs.",
+                    &format!(
+                        "You are to move in a lost position ({why}): the AI will win with \
+                         perfect play unless it errs."
+                    ),
                     theme.losing,
                     None,
                 );
@@ -937,7 +946,24 @@ impl<B: Board> GameScreen for Match<B> {
             (false, Side::You) => "≠ 0: you (to move) win with best play",
             (false, Side::Ai) => "≠ 0: the AI (to move) wins with best play",
         };
-        let mut about = vec![format!("nim-sum *{} {verdict}", nim_sum.short())];
+        let mut about = match position.win_rule() {
+            // Not an SG game (misère Nim): its own rule decides, not the nim-sum.
+            Some(rule) => vec![format!(
+                "nim-sum *{}; {} (to move) {} by the game's own rule: {rule}",
+                nim_sum.short(),
+                if self.session.to_move() == Side::You {
+                    "you"
+                } else {
+                    "the AI"
+                },
+                if position.mover_wins() {
+                    "wins"
+                } else {
+                    "loses"
+                },
+            )],
+            None => vec![format!("nim-sum *{} {verdict}", nim_sum.short())],
+        };
         if let Some(mv) = self.board.selected() {
             about.push(format!("selected move: {}", position.describe_move(&mv)));
         }

@@ -45,8 +45,20 @@ impl<B: Board> Match<B> {
     /// winning move. The third is [`Match::reveal`]'s winning move.
     pub(super) fn graded_hint(&mut self) {
         let again = keymap::key_for(Action::Reveal);
-        let nim_sum = self.session.position().nim_sum();
-        if self.hint_level <= 1 {
+        let position = self.session.position();
+        let nim_sum = position.nim_sum();
+        if self.hint_level <= 1
+            && let Some(rule) = position.win_rule()
+        {
+            // Not an SG game (misère Nim): the game's own rule decides, not the nim-sum.
+            let side = if position.mover_wins() {
+                "winning"
+            } else {
+                "losing"
+            };
+            self.message = Some(format!("You are {side} by the game's own rule: {rule}"));
+            return;
+        } else if self.hint_level <= 1 {
             self.message = Some(if nim_sum.is_zero() {
                 format!(
                     "You are losing: the nim-sum is 0, every move leaves it non-zero for the AI. \
