@@ -6,9 +6,8 @@
 //! memory gives.
 //!
 //! Parsers covered: the three contest readers (memory and stream), the position codes of each
-//! game and of `AnyPosition`, and the terminal's key/mouse byte parser. Saved games: when the
-//! saved-game parser lands, add its property in the section at the end (arbitrary bytes and
-//! mutated real saves, same checks).
+//! game and of `AnyPosition`, the terminal's key/mouse byte parser, and saved games (which
+//! must also write back the text they read and replay to a position or a placed error).
 //!
 //! `cargo test --test fuzz_parsers` runs a few thousand inputs in seconds; for a longer run set
 //! `GRUNDY_FUZZ_CASES` (cases per property, default 1000).
@@ -22,6 +21,7 @@ use grundy::games::dodgeball::Dodgeball;
 use grundy::games::grid::CoinGrid;
 use grundy::games::{AnyPosition, coins, dodgeball, grid};
 use grundy::input::{InputError, Limits, Reader};
+use grundy::store::save::Save;
 use grundy::tui::events::Parser;
 use proptest::prelude::*;
 
@@ -387,6 +387,62 @@ proptest! {
     }
 }
 
-// Saved games: the persistence work adds a saved-game parser; its fuzz property goes here
-// (arbitrary bytes, and real saves with `edits()` applied: no panic, errors that name their
-// place with `assert_clean` messages, and a parsed save that writes back the same).
+// Saved games: arbitrary bytes, and real saves with `edits()` applied.
+
+/// Real saves, one per contest game, in the format `s` writes (the README's sample first).
+const SAVES: [&str; 3] = [
+    "# grundy saved game\ngrundy save 1\nname 2026-11-23 14-05\nstart coins:4:HTTHTTTTHTTTHTHH\n\
+     first you\nlevel perfect\nseed 1234\nhints off\nmoves 2\n2 1\n8 4\nend\n",
+    "grundy save 1\nstart grid:HHH/TTH\nfirst you\nlevel hard\nseed 7\nmoves 1\n2,2 2,1\nend\n",
+    "grundy save 1\nname dodge\nstart dodgeball:111111\nfirst ai\nlevel easy\nseed 3\nhints on\n\
+     moves 2\n3->6\n1->4\nend\n",
+];
+
+/// A save either reads, writes back the same text and replays to a position or to an error
+/// naming its line; or it is refused with an error that names its line and is fit for a
+/// terminal. Never a panic.
+fn check_save(input: &[u8]) {
+    let lines = input.split(|&b| b == b'\n').count();
+    match Save::parse(input) {
+        Ok(save) => {
+            let text = save.to_text();
+            let again = Save::parse(text.as_bytes()).expect("a save's own text reads back");
+            assert_eq!(
+                again.to_text(),
+                text,
+                "{:?}",
+                String::from_utf8_lossy(input)
+            );
+            if let Err(e) = save.final_position() {
+                assert!(e.line <= lines + 1, "line {} of {lines}: {e}", e.line);
+                assert_clean(&e.to_string(), input);
+            }
+        }
+        Err(e) => {
+            assert!(e.line <= lines + 1, "line {} of {lines}: {e}", e.line);
+            assert_clean(&e.to_string(), input);
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    #[test]
+    fn saved_games_on_arbitrary_bytes(input in prop::collection::vec(any::<u8>(), 0..400)) {
+        check_save(&input);
+    }
+
+    #[test]
+    fn saved_games_edited_by_hand(which in 0..SAVES.len(), edits in edits()) {
+        check_save(&apply(SAVES[which].as_bytes().to_vec(), &edits));
+    }
+}
+
+#[test]
+fn the_sample_saves_replay() {
+    for text in SAVES {
+        let save = Save::parse(text.as_bytes()).expect("the sample reads");
+        save.final_position().expect("the sample replays");
+    }
+}

@@ -81,10 +81,12 @@ impl fmt::Display for SaveError {
 
 impl std::error::Error for SaveError {}
 
+/// An error at `line`. A message quotes the file, which may hold anything: its control
+/// characters are shown escaped (`\x1b`), never sent to the terminal, and a long quote is cut.
 fn error(line: usize, message: impl Into<String>) -> SaveError {
     SaveError {
         line,
-        message: message.into(),
+        message: crate::input::excerpt(message.into().as_bytes(), 300),
     }
 }
 
