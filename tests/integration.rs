@@ -327,3 +327,30 @@ fn quitting_a_saved_game_unchanged_keeps_the_other_unfinished_game_for_resume() 
     h.keys("y");
     assert_ne!(fs::read_to_string(&autosave).unwrap(), before);
 }
+
+#[test]
+fn a_game_counted_before_it_was_retried_is_not_counted_again_when_resumed() {
+    // The autosave of a game that ended (and was counted), was retried from the player's
+    // mistake and left unfinished: `counted yes`. Coins 2 and 4 show T; flip 4 2 wins.
+    let save = |counted: &str| {
+        format!(
+            "grundy save 1\nstart coins:2:HTHT\nfirst you\nlevel perfect\nseed 1\n{counted}\
+             moves 0\nend\n"
+        )
+    };
+    for (counted, played) in [("counted yes\n", 0), ("", 1)] {
+        let home = Home::new();
+        let path = home.store().autosave_path().unwrap();
+        fs::create_dir_all(path.parent().unwrap()).unwrap();
+        fs::write(&path, save(counted)).unwrap();
+        let mut h = home.harness(&PlayOptions::default(), 80, 24);
+        assert!(h.screen().contains("Resume"), "{}", h.screen());
+        h.enter();
+        assert!(h.app.in_game(), "{}", h.screen());
+        h.keys("www").enter();
+        assert!(h.screen().contains("You win!"), "{}", h.screen());
+        let stats = grundy::store::stats::Stats::load(&home.store().stats_path().unwrap()).stats;
+        let r = stats.record(grundy::games::GameKind::Coins, Level::Perfect);
+        assert_eq!(r.played, played, "{counted:?}: {r:?}");
+    }
+}

@@ -20,7 +20,8 @@
 //! The first line that is not blank or a `#` comment is `grundy save 1` (the format's
 //! version). Then one setting a line in any order: `start` (the start position's code,
 //! required), `first` (you or ai), `level` (easy, medium, hard, perfect), `seed` (the game's
-//! seed: the AI's choices), optional `name` and `hints` (on or off); then `moves N` and the N
+//! seed: the AI's choices), optional `name`, `hints` (on or off) and `counted yes` (the game
+//! already ended once and is in the statistics: it was undone or retried); then `moves N` and the N
 //! moves in the game's move notation (`Notation::move_code`: the coin row lists the coins a
 //! move turns, the coin grid the block's cells `row,col` with the anchor first, dodgeball
 //! `from->to`), the players taking turns from `first`; then `end`. A save cut short has no
@@ -61,6 +62,9 @@ pub struct Save {
     pub level: Level,
     pub seed: u64,
     pub hints: bool,
+    /// The game already ended once and was counted in the statistics (it was then undone or
+    /// retried): finishing it again must not count it twice. Written `counted yes`.
+    pub counted: bool,
     pub moves: Vec<SavedMove>,
     /// The line of `start`, for errors about the start position.
     pub start_line: usize,
@@ -108,6 +112,7 @@ impl Save {
             level,
             seed,
             hints,
+            counted: false,
             moves: moves
                 .into_iter()
                 .map(|code| SavedMove { line: 0, code })
@@ -135,6 +140,9 @@ impl Save {
             "hints {}\n",
             if self.hints { "on" } else { "off" }
         ));
+        if self.counted {
+            text.push_str("counted yes\n");
+        }
         text.push_str(&format!("moves {}\n", self.moves.len()));
         for mv in &self.moves {
             text.push_str(&mv.code);
@@ -209,6 +217,7 @@ impl Save {
         let mut level = None;
         let mut seed = None;
         let mut hints = None;
+        let mut counted = None;
         let count = loop {
             let Some((line, text)) = lines.next() else {
                 return Err(cut_short("before its moves"));
@@ -256,6 +265,16 @@ impl Save {
                         _ => return Err(error(line, format!("hints is on or off, not `{value}`"))),
                     });
                 }
+                "counted" => {
+                    duplicate(counted.is_some())?;
+                    counted = Some(match value {
+                        "yes" => true,
+                        "no" => false,
+                        _ => {
+                            return Err(error(line, format!("counted is yes or no, not `{value}`")));
+                        }
+                    });
+                }
                 "moves" => {
                     break value.parse::<usize>().map_err(|_| {
                         error(
@@ -270,7 +289,7 @@ impl Save {
                         line,
                         format!(
                             "`{shown}` is not a line of a save (name, start, first, level, seed, \
-                             hints, moves)"
+                             hints, counted, moves)"
                         ),
                     ));
                 }
@@ -332,6 +351,7 @@ impl Save {
             level,
             seed,
             hints: hints.unwrap_or(false),
+            counted: counted.unwrap_or(false),
             moves,
             start_line,
         })
@@ -471,6 +491,21 @@ mod tests {
         assert_eq!(read.moves.len(), 4);
         assert_eq!(read.moves[0].line, 11);
         read.final_position().unwrap();
+    }
+
+    #[test]
+    fn a_counted_game_says_so_and_reads_back() {
+        let mut save = sample();
+        assert!(
+            !save.to_text().contains("counted"),
+            "only written when true"
+        );
+        save.counted = true;
+        let text = save.to_text();
+        assert!(text.contains("\ncounted yes\nmoves 4\n"), "{text}");
+        assert!(Save::parse(text.as_bytes()).unwrap().counted);
+        let e = Save::parse(text.replace("counted yes", "counted maybe").as_bytes()).unwrap_err();
+        assert!(e.message.contains("counted is yes or no"), "{e}");
     }
 
     #[test]

@@ -99,6 +99,8 @@ struct Resumable {
     game: Box<dyn GameScreen>,
     choice: MenuChoice,
     name: String,
+    /// The game was counted in the statistics already (see [`Save::counted`]).
+    counted: bool,
 }
 
 /// What a confirmation asks about: leaving an unfinished game that is not saved.
@@ -253,6 +255,7 @@ impl App {
                 kept: Kept {
                     saved_moves: Some(save.moves.iter().map(|m| m.code.clone()).collect()),
                     name: Some(save.name.clone()).filter(|n| !n.is_empty()),
+                    recorded: save.counted,
                     ..Kept::default()
                 },
             };
@@ -336,6 +339,7 @@ impl App {
             game,
             choice,
             name: save.name.clone(),
+            counted: save.counted,
         })
     }
 
@@ -524,7 +528,7 @@ impl App {
             let _ = set_aside(&path);
         }
         let name = kept.name.clone().unwrap_or_else(date_stamp);
-        let save = Save::new(
+        let mut save = Save::new(
             &name,
             game.start_code(),
             choice.first,
@@ -533,6 +537,8 @@ impl App {
             game.hints(),
             game.move_codes(),
         );
+        // A game that ended and was counted, then undone or retried, is not counted again.
+        save.counted = kept.recorded;
         match save.write(&path) {
             Ok(()) => {
                 kept.in_autosave = true;
@@ -874,6 +880,7 @@ impl App {
                 kept: Kept {
                     in_autosave: true,
                     name: Some(resumed.name).filter(|n| !n.is_empty()),
+                    recorded: resumed.counted,
                     ..Kept::default()
                 },
             };
@@ -915,7 +922,7 @@ impl App {
         };
         let path = dir.join(save::file_name(&name));
         let moves = game.move_codes();
-        let save = Save::new(
+        let mut save = Save::new(
             &name,
             game.start_code(),
             choice.first,
@@ -924,6 +931,7 @@ impl App {
             game.hints(),
             moves.clone(),
         );
+        save.counted = kept.recorded;
         match save.write(&path) {
             Ok(()) => {
                 kept.saved_moves = Some(moves);
