@@ -360,7 +360,14 @@ impl Impartial for Sum {
 
     fn describe_part(&self, part: usize) -> String {
         match self.components.get(part) {
-            Some(c) => format!("[{}] {}", part + 1, shorten_code(&c.to_code(), 24)),
+            Some(c) => {
+                // Short enough for a board row: a long code (a big graph) is cut with …
+                let code = c.to_code();
+                match code.char_indices().nth(24) {
+                    Some((cut, _)) => format!("[{}] {}…", part + 1, &code[..cut]),
+                    None => format!("[{}] {code}", part + 1),
+                }
+            }
             None => format!("[{}]", part + 1),
         }
     }

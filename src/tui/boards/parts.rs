@@ -227,11 +227,13 @@ impl PartsGame for Sum {
         None
     }
     fn detail(&self, part: usize) -> Option<String> {
-        let c = self.components().get(part)?;
-        Some(if c.is_over() {
-            "no move left".to_string()
-        } else {
-            format!("{} game", c.game_name())
+        // The number of moves, not the value: the row's value shows in hint mode only.
+        let (moves, more) = self.components().get(part)?.moves(99);
+        Some(match (moves.len(), more) {
+            (0, _) => "no move left".to_string(),
+            (1, _) => "1 move".to_string(),
+            (n, false) => format!("{n} moves"),
+            (n, true) => format!("{n}+ moves"),
         })
     }
     fn summary(&self) -> String {
