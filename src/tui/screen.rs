@@ -362,10 +362,17 @@ impl<B: Board> Match<B> {
             push("▶ Your move", theme.notice, None);
             // A start lost for the player is said at once, not left for them to find out.
             let has_moved = self.session.history().iter().any(|p| p.by == Side::You);
-            if !has_moved && self.session.position().nim_sum().is_zero() {
+            // Lost by the game's own rule where it has one (misère Nim), else by the nim-sum.
+            let position = self.session.position();
+            if !has_moved && !position.mover_wins() {
                 push(
-                    "You are to move in a lost position (nim-sum 0): the AI will win with \
-                     perfect play unless it errs.",
+                    if position.nim_sum().is_zero() {
+                        "You are to move in a lost position (nim-sum 0): the AI will win with \
+                         perfect play unless it errs."
+                    } else {
+                        "You are to move in a lost position (by the game's own rule): the AI \
+                         will win with perfect play unless it errs."
+                    },
                     theme.losing,
                     None,
                 );
