@@ -42,6 +42,8 @@ Dodgeball, PA 2012). A position is written as one line of text, its code:
 The curriculum games: nim:3,4,5  bash:3:10,7  subtraction:1,3,4:10,12  take:2,5:10,12
   fibonacci:10,12  coprime:7,9  kayles:5,7  grundy:7,9  lieges:3:4,5  staircase:10,15
   misere:3,5,1  stairs:2,3,1,4  ed:3,5,2,7  dag:4:1>2,2>3,1>3,3>4:1,2  wythoff:7,10  fibnim:20
+A sum of positions of different games joins their codes with +: nim:3,4+kayles:5+coins:4:HTT
+(its value is the XOR of the components' values; misère Nim cannot be a component).
 
 With no command, grundy opens the game menu in the terminal.
 Settings, saved games and statistics live in the platform's config and data directories

@@ -8,6 +8,7 @@ pub mod fibnim;
 pub mod grid;
 pub mod heaps;
 pub mod stairs;
+pub mod sum;
 pub mod wythoff;
 
 use crate::game::{CodeError, Notation};
@@ -60,6 +61,10 @@ pub enum GameKind {
     Wythoff,
     /// Fibonacci Nim (COCI 2010/11 HRPA): the previous take limits the next.
     Fibnim,
+    /// A sum of positions of different games, codes joined with `+` (`nim:3,4+kayles:5`).
+    /// Not a game of its own on the command line (no `solve`/`sg` for it), so clap skips it.
+    #[value(skip)]
+    Sum,
 }
 
 impl GameKind {
@@ -104,6 +109,7 @@ impl GameKind {
             GameKind::Dag => "dag",
             GameKind::Wythoff => "wythoff",
             GameKind::Fibnim => "fibnim",
+            GameKind::Sum => "sum",
         }
     }
 
@@ -119,12 +125,13 @@ impl GameKind {
             GameKind::Dag => "Tokens on a DAG",
             GameKind::Wythoff => "Wythoff's game",
             GameKind::Fibnim => "Fibonacci Nim",
+            GameKind::Sum => "Sum of games",
         }
     }
 }
 
 /// A position of any of the games, as parsed from a code.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum AnyPosition {
     Coins(coins::CoinRow),
     Grid(grid::CoinGrid),
@@ -135,11 +142,16 @@ pub enum AnyPosition {
     Dag(dag::Dag),
     Wythoff(wythoff::Wythoff),
     Fibnim(fibnim::FibNim),
+    Sum(sum::Sum),
 }
 
 impl AnyPosition {
-    /// Parses a code of any game; the part before the first `:` names the game.
+    /// Parses a code of any game; the part before the first `:` names the game. A code with
+    /// `+` is a sum of components of any games ([`sum::Sum`]).
     pub fn from_code(code: &str) -> Result<AnyPosition, CodeError> {
+        if code.contains('+') {
+            return sum::Sum::from_code(code).map(AnyPosition::Sum);
+        }
         let game = code.split(':').next().unwrap_or_default();
         match game {
             "coins" => coins::CoinRow::from_code(code).map(AnyPosition::Coins),
@@ -180,6 +192,7 @@ impl AnyPosition {
             AnyPosition::Dag(_) => GameKind::Dag,
             AnyPosition::Wythoff(_) => GameKind::Wythoff,
             AnyPosition::Fibnim(_) => GameKind::Fibnim,
+            AnyPosition::Sum(_) => GameKind::Sum,
         }
     }
 
@@ -203,6 +216,7 @@ macro_rules! with_position {
             $crate::games::AnyPosition::Dag($p) => $body,
             $crate::games::AnyPosition::Wythoff($p) => $body,
             $crate::games::AnyPosition::Fibnim($p) => $body,
+            $crate::games::AnyPosition::Sum($p) => $body,
         }
     };
 }

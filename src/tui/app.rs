@@ -1179,6 +1179,9 @@ impl App {
 
 /// The game named by a code's prefix (`coins:…` → coins).
 fn kind_of_code(code: &str) -> anyhow::Result<GameKind> {
+    if code.contains('+') {
+        return Ok(GameKind::Sum);
+    }
     let name = code.split(':').next().unwrap_or("");
     GameKind::of_code_name(name).ok_or_else(|| {
         anyhow::anyhow!(

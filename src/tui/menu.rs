@@ -230,7 +230,8 @@ impl Menu {
             | GameKind::Ed
             | GameKind::Dag
             | GameKind::Wythoff
-            | GameKind::Fibnim => {
+            | GameKind::Fibnim
+            | GameKind::Sum => {
                 vec![Field::HeapRule, Field::Start]
             }
         };
@@ -836,7 +837,8 @@ fn game_blurb(kind: GameKind) -> &'static str {
         | GameKind::Ed
         | GameKind::Dag
         | GameKind::Wythoff
-        | GameKind::Fibnim => "Nim, Kayles, Grundy's game, misère Nim, Wythoff, E&D, …",
+        | GameKind::Fibnim
+        | GameKind::Sum => "Nim, Kayles, Grundy's game, misère Nim, Wythoff, E&D, …",
     }
 }
 

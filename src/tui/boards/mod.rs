@@ -29,6 +29,10 @@ pub fn start(
         GameKind::Coins => start_match::<coins::CoinsBoard>(setup, config, hints, rng),
         GameKind::Grid => start_match::<grid::GridBoard>(setup, config, hints, rng),
         GameKind::Dodgeball => start_match::<dodgeball::DodgeballBoard>(setup, config, hints, rng),
+        // A sum's components are listed one a row by the generic parts board.
+        GameKind::Sum => {
+            start_match::<parts::PartsBoard<crate::games::sum::Sum>>(setup, config, hints, rng)
+        }
         GameKind::Heaps
         | GameKind::Stairs
         | GameKind::Ed

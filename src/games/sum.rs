@@ -1,0 +1,496 @@
+//! Sums of positions of different games: `nim:3,4+kayles:5+coins:4:HTT` is three Nim heaps, a
+//! Kayles row and a coin row side by side. A move is a move in exactly one component; who
+//! cannot move in any component loses.
+//!
+//! This is the Sprague–Grundy theorem at work: the value of a sum is the nim-sum (XOR) of its
+//! components' values, whatever games they are. A [`Sum`] holds the components as
+//! [`Component`]s (an [`AnyPosition`] of one game, never itself a sum) and asks each for its own
+//! value; nothing here knows any game's rules.
+//!
+//! The parts of a sum (in the sense of [`Impartial::parts`]) are its components, each with its
+//! nim-sum: a part's moves are that component's moves, so the generic parts board shows a sum as
+//! one row per component with its value and XORs the rows.
+//!
+//! Misère Nim is refused as a component: under misère play the last mover loses, so a misère
+//! heap position has no Sprague–Grundy value that could be XORed with the others (misère play
+//! of a sum is not decided by the components' values at all).
+
+use rand::Rng;
+
+use crate::game::{CodeError, IllegalMove, Impartial, Notation, Position, shorten_code};
+use crate::games::{AnyPosition, coins, dag, dodgeball, ed, fibnim, grid, heaps, stairs, wythoff};
+use crate::nimber::Nimber;
+
+/// At most this many components in a sum.
+pub const MAX_COMPONENTS: usize = 64;
+
+/// One component of a sum: a position of one game (any game but a sum).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Component {
+    Coins(coins::CoinRow),
+    Grid(grid::CoinGrid),
+    Dodgeball(dodgeball::Dodgeball),
+    Heaps(heaps::Heaps),
+    Stairs(stairs::StairNim),
+    Ed(ed::Ed),
+    Dag(dag::Dag),
+    Wythoff(wythoff::Wythoff),
+    Fibnim(fibnim::FibNim),
+}
+
+/// A move of one component's game.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum AnyMove {
+    Coins(<coins::CoinRow as Position>::Move),
+    Grid(<grid::CoinGrid as Position>::Move),
+    Dodgeball(<dodgeball::Dodgeball as Position>::Move),
+    Heaps(<heaps::Heaps as Position>::Move),
+    Stairs(<stairs::StairNim as Position>::Move),
+    Ed(<ed::Ed as Position>::Move),
+    Dag(<dag::Dag as Position>::Move),
+    Wythoff(<wythoff::Wythoff as Position>::Move),
+    Fibnim(<fibnim::FibNim as Position>::Move),
+}
+
+/// Runs `$body` on the position a [`Component`] holds, with `$wrap` bound to the matching
+/// [`AnyMove`] constructor (to wrap that game's moves) and `$back` to the [`Component`] one.
+macro_rules! with_component {
+    ($c:expr, $p:ident, $wrap:ident, $back:ident => $body:expr) => {
+        match $c {
+            Component::Coins($p) => {
+                #[allow(unused_variables)]
+                let ($wrap, $back) = (AnyMove::Coins, Component::Coins);
+                $body
+            }
+            Component::Grid($p) => {
+                #[allow(unused_variables)]
+                let ($wrap, $back) = (AnyMove::Grid, Component::Grid);
+                $body
+            }
+            Component::Dodgeball($p) => {
+                #[allow(unused_variables)]
+                let ($wrap, $back) = (AnyMove::Dodgeball, Component::Dodgeball);
+                $body
+            }
+            Component::Heaps($p) => {
+                #[allow(unused_variables)]
+                let ($wrap, $back) = (AnyMove::Heaps, Component::Heaps);
+                $body
+            }
+            Component::Stairs($p) => {
+                #[allow(unused_variables)]
+                let ($wrap, $back) = (AnyMove::Stairs, Component::Stairs);
+                $body
+            }
+            Component::Ed($p) => {
+                #[allow(unused_variables)]
+                let ($wrap, $back) = (AnyMove::Ed, Component::Ed);
+                $body
+            }
+            Component::Dag($p) => {
+                #[allow(unused_variables)]
+                let ($wrap, $back) = (AnyMove::Dag, Component::Dag);
+                $body
+            }
+            Component::Wythoff($p) => {
+                #[allow(unused_variables)]
+                let ($wrap, $back) = (AnyMove::Wythoff, Component::Wythoff);
+                $body
+            }
+            Component::Fibnim($p) => {
+                #[allow(unused_variables)]
+                let ($wrap, $back) = (AnyMove::Fibnim, Component::Fibnim);
+                $body
+            }
+        }
+    };
+}
+
+/// Runs `$body` on a component and a move of the same game; `$other` when the move is of
+/// another game.
+macro_rules! with_component_move {
+    ($c:expr, $mv:expr, $p:ident, $m:ident, $back:ident => $body:expr, else $other:expr) => {
+        match ($c, $mv) {
+            (Component::Coins($p), AnyMove::Coins($m)) => {
+                let $back = Component::Coins;
+                $body
+            }
+            (Component::Grid($p), AnyMove::Grid($m)) => {
+                let $back = Component::Grid;
+                $body
+            }
+            (Component::Dodgeball($p), AnyMove::Dodgeball($m)) => {
+                let $back = Component::Dodgeball;
+                $body
+            }
+            (Component::Heaps($p), AnyMove::Heaps($m)) => {
+                let $back = Component::Heaps;
+                $body
+            }
+            (Component::Stairs($p), AnyMove::Stairs($m)) => {
+                let $back = Component::Stairs;
+                $body
+            }
+            (Component::Ed($p), AnyMove::Ed($m)) => {
+                let $back = Component::Ed;
+                $body
+            }
+            (Component::Dag($p), AnyMove::Dag($m)) => {
+                let $back = Component::Dag;
+                $body
+            }
+            (Component::Wythoff($p), AnyMove::Wythoff($m)) => {
+                let $back = Component::Wythoff;
+                $body
+            }
+            (Component::Fibnim($p), AnyMove::Fibnim($m)) => {
+                let $back = Component::Fibnim;
+                $body
+            }
+            _ => $other,
+        }
+    };
+}
+
+impl Component {
+    /// The component of a position of one game; `Err` (the reason) for a sum or for misère Nim.
+    pub fn new(position: AnyPosition) -> Result<Component, String> {
+        Ok(match position {
+            AnyPosition::Coins(p) => Component::Coins(p),
+            AnyPosition::Grid(p) => Component::Grid(p),
+            AnyPosition::Dodgeball(p) => Component::Dodgeball(p),
+            AnyPosition::Heaps(p) => {
+                if matches!(p.rule(), heaps::Rule::Misere) {
+                    return Err(
+                        "misère Nim cannot be part of a sum: the last mover loses, so a \
+                                misère position has no Sprague–Grundy value to XOR with the \
+                                others (play it on its own)"
+                            .to_string(),
+                    );
+                }
+                Component::Heaps(p)
+            }
+            AnyPosition::Stairs(p) => Component::Stairs(p),
+            AnyPosition::Ed(p) => Component::Ed(p),
+            AnyPosition::Dag(p) => Component::Dag(p),
+            AnyPosition::Wythoff(p) => Component::Wythoff(p),
+            AnyPosition::Fibnim(p) => Component::Fibnim(p),
+            AnyPosition::Sum(_) => return Err("a sum cannot be a component of a sum".to_string()),
+        })
+    }
+
+    /// The component as a position of its own game.
+    pub fn to_any(&self) -> AnyPosition {
+        AnyPosition::from_code(&self.to_code()).expect("a component's code parses")
+    }
+
+    /// The game's name as its code starts (`nim`, `kayles`, `coins`).
+    pub fn game_name(&self) -> String {
+        let code = self.to_code();
+        code.split(':').next().unwrap_or_default().to_string()
+    }
+
+    pub fn to_code(&self) -> String {
+        with_component!(self, p, _w, _b => p.to_code())
+    }
+
+    pub fn nim_sum(&self) -> Nimber {
+        with_component!(self, p, _w, _b => p.nim_sum())
+    }
+
+    pub fn is_over(&self) -> bool {
+        with_component!(self, p, _w, _b => p.is_over())
+    }
+
+    pub fn legal_moves(&self) -> Vec<AnyMove> {
+        with_component!(self, p, wrap, _b => p.legal_moves().into_iter().map(wrap).collect())
+    }
+
+    /// Up to `limit` of this component's moves, gathered part by part (cheaper than
+    /// `legal_moves` for the coin grid), and whether there were more.
+    pub fn moves(&self, limit: usize) -> (Vec<AnyMove>, bool) {
+        with_component!(self, p, wrap, _b => {
+            let mut found = Vec::new();
+            for (part, _) in p.parts() {
+                let room = limit - found.len();
+                let (moves, more) = p.moves_of(part, room);
+                found.extend(moves.into_iter().map(wrap));
+                if more || found.len() >= limit {
+                    return (found, true);
+                }
+            }
+            (found, false)
+        })
+    }
+
+    pub fn check_move(&self, mv: &AnyMove) -> Result<(), IllegalMove> {
+        with_component_move!(self, mv, p, m, _b => p.check_move(m), else Err(IllegalMove(format!(
+            "that is not a move of {}",
+            self.game_name()
+        ))))
+    }
+
+    /// The component after `mv`; panics if `mv` is of another game.
+    pub fn play_unchecked(&self, mv: &AnyMove) -> Component {
+        with_component_move!(self, mv, p, m, back => back(p.play_unchecked(m)),
+            else panic!("move {mv:?} is not of this component's game"))
+    }
+
+    /// The component's value after `mv` (legal here).
+    pub fn nim_sum_after(&self, mv: &AnyMove) -> Nimber {
+        with_component_move!(self, mv, p, m, _b => p.nim_sum_after(m),
+            else panic!("move {mv:?} is not of this component's game"))
+    }
+
+    pub fn describe_move(&self, mv: &AnyMove) -> String {
+        with_component_move!(self, mv, p, m, _b => p.describe_move(m), else format!("{mv:?}"))
+    }
+
+    pub fn move_code(&self, mv: &AnyMove) -> String {
+        with_component_move!(self, mv, p, m, _b => p.move_code(m), else format!("{mv:?}"))
+    }
+
+    pub fn parse_move(&self, text: &str) -> Result<AnyMove, IllegalMove> {
+        with_component!(self, p, wrap, _b => p.parse_move(text).map(wrap))
+    }
+
+    pub fn reachable_bound(&self) -> Option<u128> {
+        with_component!(self, p, _w, _b => p.reachable_bound())
+    }
+
+    pub fn moves_bound(&self) -> Option<u128> {
+        with_component!(self, p, _w, _b => p.moves_bound())
+    }
+
+    /// The component's own stalling move (meant for a component of value 0).
+    pub fn stalling_move<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<AnyMove> {
+        with_component!(self, p, wrap, _b => p.stalling_move(rng).map(wrap))
+    }
+}
+
+/// A sum of two or more components, each a position of its own game.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Sum {
+    components: Vec<Component>,
+}
+
+impl Sum {
+    /// A sum of `components` (2 to [`MAX_COMPONENTS`]).
+    pub fn new(components: Vec<Component>) -> Result<Sum, String> {
+        if components.len() < 2 {
+            return Err("a sum has at least two components".to_string());
+        }
+        if components.len() > MAX_COMPONENTS {
+            return Err(format!("a sum has at most {MAX_COMPONENTS} components"));
+        }
+        Ok(Sum { components })
+    }
+
+    pub fn components(&self) -> &[Component] {
+        &self.components
+    }
+}
+
+impl Position for Sum {
+    /// (component index from 0, that component's move).
+    type Move = (usize, AnyMove);
+
+    fn legal_moves(&self) -> Vec<Self::Move> {
+        self.components
+            .iter()
+            .enumerate()
+            .flat_map(|(i, c)| c.legal_moves().into_iter().map(move |m| (i, m)))
+            .collect()
+    }
+
+    fn check_move(&self, (i, mv): &Self::Move) -> Result<(), IllegalMove> {
+        let component = self.components.get(*i).ok_or_else(|| {
+            IllegalMove(format!(
+                "there is no component {} (the sum has {})",
+                i + 1,
+                self.components.len()
+            ))
+        })?;
+        component.check_move(mv)
+    }
+
+    fn play_unchecked(&self, (i, mv): &Self::Move) -> Self {
+        let mut next = self.clone();
+        next.components[*i] = self.components[*i].play_unchecked(mv);
+        next
+    }
+
+    fn is_over(&self) -> bool {
+        self.components.iter().all(Component::is_over)
+    }
+
+    /// Positions of a sum are tuples of the components' positions: the product of their bounds.
+    fn reachable_bound(&self) -> Option<u128> {
+        self.components.iter().try_fold(1u128, |acc, c| {
+            c.reachable_bound().map(|b| acc.saturating_mul(b))
+        })
+    }
+
+    /// A move of a sum is a move of one component: the sum of their bounds.
+    fn moves_bound(&self) -> Option<u128> {
+        self.components.iter().try_fold(0u128, |acc, c| {
+            c.moves_bound().map(|b| acc.saturating_add(b))
+        })
+    }
+}
+
+impl Impartial for Sum {
+    /// The component's index from 0.
+    type Part = usize;
+
+    /// Every component with its value (its own nim-sum): the sum's value is their XOR.
+    fn parts(&self) -> Vec<(usize, Nimber)> {
+        self.components
+            .iter()
+            .enumerate()
+            .map(|(i, c)| (i, c.nim_sum()))
+            .collect()
+    }
+
+    /// Only the moved component changes: XOR its old value out and its new one in.
+    fn nim_sum_after(&self, (i, mv): &Self::Move) -> Nimber {
+        let component = &self.components[*i];
+        self.nim_sum() ^ component.nim_sum() ^ component.nim_sum_after(mv)
+    }
+
+    fn describe_part(&self, part: usize) -> String {
+        match self.components.get(part) {
+            Some(c) => {
+                // Short enough for a board row: a long code (a big graph) is cut with …
+                let code = c.to_code();
+                match code.char_indices().nth(24) {
+                    Some((cut, _)) => format!("[{}] {}…", part + 1, &code[..cut]),
+                    None => format!("[{}] {code}", part + 1),
+                }
+            }
+            None => format!("[{}]", part + 1),
+        }
+    }
+
+    fn part_of(&self, (i, _): &Self::Move) -> usize {
+        *i
+    }
+
+    fn moves_of(&self, part: usize, limit: usize) -> (Vec<Self::Move>, bool) {
+        match self.components.get(part) {
+            Some(c) => {
+                let (moves, more) = c.moves(limit);
+                (moves.into_iter().map(|m| (part, m)).collect(), more)
+            }
+            None => (Vec::new(), false),
+        }
+    }
+
+    /// From a sum of value 0: in a component of value 0, that component's own stalling move
+    /// (the loss there takes longest; the others stay as they were), else any move of a random
+    /// component that has one. A heuristic, like every game's.
+    fn stalling_move<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Self::Move> {
+        let movable: Vec<usize> = (0..self.components.len())
+            .filter(|&i| !self.components[i].is_over())
+            .collect();
+        let zero: Vec<usize> = movable
+            .iter()
+            .copied()
+            .filter(|&i| self.components[i].nim_sum().is_zero())
+            .collect();
+        if let Some(i) = crate::ai::pick(zero, rng)
+            && let Some(mv) = self.components[i].stalling_move(rng)
+        {
+            return Some((i, mv));
+        }
+        let i = crate::ai::pick(movable, rng)?;
+        let (moves, _) = self.components[i].moves(64);
+        crate::ai::pick(moves, rng).map(|m| (i, m))
+    }
+}
+
+impl Notation for Sum {
+    const GAME: &'static str = "sum";
+
+    /// Components' codes joined with `+`. An error in a component names its character in the
+    /// whole code.
+    fn from_code(code: &str) -> Result<Sum, CodeError> {
+        let mut components = Vec::new();
+        let mut column = 1; // 1-based character index where the current component starts
+        for (n, text) in code.split('+').enumerate() {
+            if n >= MAX_COMPONENTS {
+                return Err(CodeError::new(
+                    column,
+                    format!("a sum has at most {MAX_COMPONENTS} components"),
+                ));
+            }
+            if text.trim().is_empty() {
+                return Err(CodeError::new(
+                    column,
+                    format!(
+                        "component {} of the sum is empty: write a game's code on each side of \
+                         every +",
+                        n + 1
+                    ),
+                ));
+            }
+            let position = AnyPosition::from_code(text).map_err(|e| {
+                CodeError::new(
+                    column + e.column - 1,
+                    format!("component {} of the sum: {}", n + 1, e.message),
+                )
+            })?;
+            let component = Component::new(position).map_err(|why| CodeError::new(column, why))?;
+            components.push(component);
+            column += text.chars().count() + 1;
+        }
+        Sum::new(components).map_err(|why| CodeError::new(1, why))
+    }
+
+    fn to_code(&self) -> String {
+        self.components
+            .iter()
+            .map(Component::to_code)
+            .collect::<Vec<_>>()
+            .join("+")
+    }
+
+    /// `[2] kayles: heap 1: …`: the component (from 1), its game, the move in its words.
+    fn describe_move(&self, (i, mv): &Self::Move) -> String {
+        match self.components.get(*i) {
+            Some(c) => format!("[{}] {}: {}", i + 1, c.game_name(), c.describe_move(mv)),
+            None => format!("[{}] {mv:?}", i + 1),
+        }
+    }
+
+    /// `[2] ` and the component's own move code.
+    fn move_code(&self, (i, mv): &Self::Move) -> String {
+        match self.components.get(*i) {
+            Some(c) => format!("[{}] {}", i + 1, c.move_code(mv)),
+            None => format!("[{}] {mv:?}", i + 1),
+        }
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Self::Move, IllegalMove> {
+        let text = text.trim();
+        let bad = || {
+            IllegalMove(format!(
+                "'{}': a move in a sum is [component] then the component's move, e.g. [2] …",
+                shorten_code(text, 40)
+            ))
+        };
+        let rest = text.strip_prefix('[').ok_or_else(bad)?;
+        let (index, rest) = rest.split_once(']').ok_or_else(bad)?;
+        let n: usize = index.trim().parse().map_err(|_| bad())?;
+        let component = n
+            .checked_sub(1)
+            .and_then(|i| self.components.get(i))
+            .ok_or_else(|| {
+                IllegalMove(format!(
+                    "there is no component {n} (the sum has {})",
+                    self.components.len()
+                ))
+            })?;
+        component.parse_move(rest).map(|m| (n - 1, m))
+    }
+}

@@ -1,0 +1,48 @@
+//! A sum of different games on one screen: the generic parts board lists one component a row,
+//! the nim-sum panel XORs the components' values (TestBackend + insta), and the real binary in
+//! a pseudo-terminal wins a sum of four games with revealed winning moves.
+
+use crossterm::event::KeyCode;
+
+mod common;
+use common::pty::Pty;
+use common::render::{Harness, options};
+
+#[test]
+fn sum_board_lists_components_and_xors_their_values() {
+    let mut h = Harness::new(&options("nim:3,4+kayles:5+coins:4:HTT"), 120, 24);
+    h.keys("i");
+    h.enter().key(KeyCode::Down).key(KeyCode::Down);
+    let screen = h.screen();
+    // Nim 3 ⊕ 4 = *7, Kayles 5 = *4: the sum is *3, and taking the 3-heap is the winning move.
+    assert!(screen.contains("[1] nim:3,4"), "{screen}");
+    assert!(screen.contains("[2] kayles:5"), "{screen}");
+    assert!(screen.contains("= nim-sum"), "{screen}");
+    assert!(screen.contains("*3  011"), "{screen}");
+    assert!(screen.contains("Moves of [1] nim:3,4"), "{screen}");
+    assert!(screen.contains("✓ heap 1: take 3 (3 → 0) →*0"), "{screen}");
+    insta::assert_snapshot!(screen);
+}
+
+#[test]
+fn sum_of_four_games_won_with_revealed_moves() {
+    let mut pty = Pty::spawn(
+        &[
+            "play",
+            "--code",
+            "kayles:4,6+wythoff:2,3+stairs:0,2,3+nim:1",
+            "--seed",
+            "1",
+            "--first",
+            "you",
+        ],
+        &[],
+    );
+    pty.wait_for("Your move");
+    pty.wait_taken_over();
+    pty.send("i");
+    pty.wait_for("Nim-sum (XOR)");
+    // Wait for the reveal's own words: the game record's ✓ marks are on screen from move 3 on.
+    pty.win_with_revealed_moves("A winning move:", |_| "\r", 30);
+    pty.quit();
+}
