@@ -95,7 +95,8 @@ fn a_new_player_starts_from_a_winning_board_and_keeps_it_after_changing_a_settin
     assert!(text.contains("level = \"hard\""), "{text}");
     assert_eq!(
         text.matches("start = \"random-winning\"").count(),
-        3,
+        // One per family of the menu: coins, grid, dodgeball and the heap games.
+        4,
         "{text}"
     );
 
