@@ -163,6 +163,27 @@ pub trait Impartial: Position {
         found
     }
 
+    /// Up to `limit` legal moves after which the position's nim-sum is `target` (with `target`
+    /// 0: the winning moves under normal play). A sum of games uses it on each component: the
+    /// winning moves of a sum are the moves of one component to the value that makes the XOR
+    /// 0. The default goes through every move of every part; games with a faster way (the
+    /// heap games: straight to the heap values wanted) override it.
+    fn moves_to_nim_sum(&self, target: Nimber, limit: usize) -> Vec<Self::Move> {
+        let mut found = Vec::new();
+        for (part, _) in self.parts() {
+            let (moves, _) = self.moves_of(part, usize::MAX);
+            for mv in moves {
+                if found.len() >= limit {
+                    return found;
+                }
+                if self.nim_sum_after(&mv) == target {
+                    found.push(mv);
+                }
+            }
+        }
+        found
+    }
+
     /// How many legal moves lead to nim-sum 0, and whether that is all of them (`false`: at
     /// least this many; a game whose moves are too many to list says so). The default goes
     /// through every move of every part.

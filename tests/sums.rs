@@ -194,6 +194,7 @@ proptest! {
         let listed: usize = (0..p.components().len()).map(|i| p.moves_of(i, usize::MAX).0.len()).sum();
         prop_assert_eq!(listed, p.legal_moves().len());
         let winning = p.winning_moves(usize::MAX);
+        prop_assert_eq!(p.count_winning_moves(), (winning.len(), true));
         for mv in p.legal_moves() {
             let after = p.play_unchecked(&mv);
             prop_assert_eq!(p.nim_sum_after(&mv), after.nim_sum());

@@ -262,6 +262,13 @@ impl Component {
         with_component!(self, p, _w, _b => p.moves_bound())
     }
 
+    /// Up to `limit` of the component's moves to value `target`.
+    pub fn moves_to_nim_sum(&self, target: Nimber, limit: usize) -> Vec<AnyMove> {
+        with_component!(self, p, wrap, _b => {
+            p.moves_to_nim_sum(target, limit).into_iter().map(wrap).collect()
+        })
+    }
+
     /// The component's own stalling move (meant for a component of value 0).
     pub fn stalling_move<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<AnyMove> {
         with_component!(self, p, wrap, _b => p.stalling_move(rng).map(wrap))
@@ -384,6 +391,41 @@ impl Impartial for Sum {
             }
             None => (Vec::new(), false),
         }
+    }
+
+    /// The moves of one component to the value that makes the XOR 0: for component i of value
+    /// v, to v ^ nim-sum. Components whose value has the nim-sum's top bit first (their target
+    /// is smaller, so the mex guarantees a move); each component finds its moves its own way
+    /// ([`Impartial::moves_to_nim_sum`]), so a sum costs what its components cost.
+    fn winning_moves(&self, limit: usize) -> Vec<Self::Move> {
+        let values: Vec<Nimber> = self.components.iter().map(Component::nim_sum).collect();
+        let total: Nimber = values.iter().copied().sum();
+        let Some(top) = total.highest_bit() else {
+            return Vec::new();
+        };
+        let (sure, maybe): (Vec<usize>, Vec<usize>) =
+            (0..values.len()).partition(|&i| values[i].bit(top));
+        let mut found = Vec::new();
+        for i in sure.into_iter().chain(maybe) {
+            if found.len() >= limit {
+                break;
+            }
+            let target = values[i] ^ total;
+            let moves = self.components[i].moves_to_nim_sum(target, limit - found.len());
+            found.extend(moves.into_iter().map(|m| (i, m)));
+        }
+        found
+    }
+
+    /// Every winning move counted (see [`Sum::winning_moves`]). Complete unless a heap
+    /// component has a heap past the heap games' tables (10^4): their fast search walks such a
+    /// heap only when its value must fall, so a move that raises a value there is not counted.
+    fn count_winning_moves(&self) -> (usize, bool) {
+        let complete = self.components.iter().all(|c| match c {
+            Component::Heaps(h) => h.heaps().iter().all(|&x| x <= heaps::rules::MAX_TABLE_HEAP),
+            _ => true,
+        });
+        (self.winning_moves(usize::MAX).len(), complete)
     }
 
     /// From a sum of value 0: in a component of value 0, that component's own stalling move

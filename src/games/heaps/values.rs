@@ -438,9 +438,19 @@ impl Impartial for Heaps {
         if *self.rule() == Rule::Misere {
             return self.misere_winning_moves(limit);
         }
+        self.moves_to_nim_sum(Nimber::default(), limit)
+    }
+
+    /// Straight to the heap values wanted: a heap of value v must go to v ^ (nim-sum ^ target).
+    /// (Normal-play values, misère Nim's heaps included: a sum refuses misère components.)
+    fn moves_to_nim_sum(&self, target: Nimber, limit: usize) -> Vec<HeapMove> {
         let values = HeapValues::new(self.rule());
         let heap_values = self.values();
-        let nim_sum = heap_values.iter().fold(0, |acc, &v| acc ^ v);
+        let Some(target) = target.to_u64() else {
+            return Vec::new();
+        };
+        // The change needed: the nim-sum now XOR the target (0: no move gets there).
+        let nim_sum = heap_values.iter().fold(0, |acc, &v| acc ^ v) ^ target;
         if nim_sum == 0 {
             return Vec::new();
         }
