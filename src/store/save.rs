@@ -271,7 +271,10 @@ impl Save {
                         "yes" => true,
                         "no" => false,
                         _ => {
-                            return Err(error(line, format!("counted is yes or no, not `{value}`")));
+                            return Err(error(
+                                line,
+                                format!("counted is yes or no, not `{value}`"),
+                            ));
                         }
                     });
                 }
