@@ -528,17 +528,7 @@ impl App {
             let _ = set_aside(&path);
         }
         let name = kept.name.clone().unwrap_or_else(date_stamp);
-        let mut save = Save::new(
-            &name,
-            game.start_code(),
-            choice.first,
-            choice.level,
-            choice.seed.unwrap_or(0),
-            game.hints(),
-            game.move_codes(),
-        );
-        // A game that ended and was counted, then undone or retried, is not counted again.
-        save.counted = kept.recorded;
+        let save = save_of(game.as_ref(), choice, kept, &name, game.move_codes());
         match save.write(&path) {
             Ok(()) => {
                 kept.in_autosave = true;
@@ -922,16 +912,7 @@ impl App {
         };
         let path = dir.join(save::file_name(&name));
         let moves = game.move_codes();
-        let mut save = Save::new(
-            &name,
-            game.start_code(),
-            choice.first,
-            choice.level,
-            choice.seed.unwrap_or(0),
-            game.hints(),
-            moves.clone(),
-        );
-        save.counted = kept.recorded;
+        let save = save_of(game.as_ref(), choice, kept, &name, moves.clone());
         match save.write(&path) {
             Ok(()) => {
                 kept.saved_moves = Some(moves);
@@ -1175,6 +1156,28 @@ impl App {
             }
         }
     }
+}
+
+/// The save of the game on screen, under `name`, with `moves` (its move codes).
+fn save_of(
+    game: &dyn GameScreen,
+    choice: &MenuChoice,
+    kept: &Kept,
+    name: &str,
+    moves: Vec<String>,
+) -> Save {
+    let mut save = Save::new(
+        name,
+        game.start_code(),
+        choice.first,
+        choice.level,
+        choice.seed.unwrap_or(0),
+        game.hints(),
+        moves,
+    );
+    // A game that ended and was counted, then undone or retried, is not counted again.
+    save.counted = kept.recorded;
+    save
 }
 
 /// The game named by a code's prefix (`coins:…` → coins).
