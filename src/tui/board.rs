@@ -259,6 +259,40 @@ pub struct MoveList<M> {
     rows: Rect,
 }
 
+/// What a key did to an open move list.
+pub enum ListKey<M> {
+    /// The list took the key; the board answers with this.
+    Handled(BoardAction<M>),
+    /// Esc: the board closes the list.
+    Close,
+    /// Not a key of the list: the board handles it.
+    Pass,
+}
+
+impl<M: Clone> MoveList<M> {
+    /// The keys of an open list, the same on every board: ↑↓ step through it, Enter plays the
+    /// selected move (on the player's turn), Esc closes it.
+    pub fn key(&mut self, action: Action, accepting: bool) -> ListKey<M> {
+        match action {
+            Action::Up => {
+                self.up();
+                ListKey::Handled(BoardAction::None)
+            }
+            Action::Down => {
+                self.down();
+                ListKey::Handled(BoardAction::None)
+            }
+            Action::Select => ListKey::Handled(match self.selected_move() {
+                Some(mv) if accepting => BoardAction::Play(mv.clone()),
+                Some(_) => BoardAction::Message("Wait for your turn.".into()),
+                None => BoardAction::None,
+            }),
+            Action::Back => ListKey::Close,
+            _ => ListKey::Pass,
+        }
+    }
+}
+
 impl<M> MoveList<M> {
     pub fn new(title: String, entries: Vec<ListedMove<M>>, truncated: bool) -> MoveList<M> {
         MoveList {

@@ -15,8 +15,8 @@ use crate::games::coins::notation;
 use crate::games::coins::{CoinMove, CoinRow, coin_value};
 use crate::games::{Face, GameKind};
 use crate::tui::board::{
-    Board, BoardAction, BoardAreas, BoardInput, BoardView, GameSetup, ListedMove, MoveList, Side,
-    Start,
+    Board, BoardAction, BoardAreas, BoardInput, BoardView, GameSetup, ListKey, ListedMove,
+    MoveList, Side, Start,
 };
 use crate::tui::keymap::{self, Action};
 
@@ -400,27 +400,13 @@ impl Board for CoinsBoard {
         match input {
             BoardInput::Action(action) => {
                 if let Some(list) = &mut self.list {
-                    match action {
-                        Action::Up => {
-                            list.up();
-                            return BoardAction::None;
-                        }
-                        Action::Down => {
-                            list.down();
-                            return BoardAction::None;
-                        }
-                        Action::Select => {
-                            return match list.selected_move() {
-                                Some(mv) if view.accepting => BoardAction::Play(*mv),
-                                Some(_) => BoardAction::Message("Wait for your turn.".into()),
-                                None => BoardAction::None,
-                            };
-                        }
-                        Action::Back => {
+                    match list.key(action, view.accepting) {
+                        ListKey::Handled(answer) => return answer,
+                        ListKey::Close => {
                             self.list = None;
                             return BoardAction::None;
                         }
-                        _ => {}
+                        ListKey::Pass => {}
                     }
                 }
                 match action {

@@ -15,8 +15,8 @@ use crate::game::{Impartial, Notation};
 use crate::games::GameKind;
 use crate::games::dodgeball::{Dodgeball, Throw, heap};
 use crate::tui::board::{
-    Board, BoardAction, BoardAreas, BoardInput, BoardView, GameSetup, ListedMove, MoveList, Side,
-    Start,
+    Board, BoardAction, BoardAreas, BoardInput, BoardView, GameSetup, ListKey, ListedMove,
+    MoveList, Side, Start,
 };
 use crate::tui::keymap::{self, Action};
 use crate::tui::theme::Theme;
@@ -785,28 +785,20 @@ impl Board for DodgeballBoard {
         match input {
             BoardInput::Action(action) => {
                 if let Some(selection) = &mut self.selection {
-                    match action {
-                        Action::Up | Action::Left => {
-                            selection.list.up();
-                            return BoardAction::None;
-                        }
-                        Action::Down | Action::Right => {
-                            selection.list.down();
-                            return BoardAction::None;
-                        }
-                        Action::Select => {
-                            return match selection.list.selected_move() {
-                                Some(mv) if view.accepting => BoardAction::Play(*mv),
-                                Some(_) => BoardAction::Message("Wait for your turn.".into()),
-                                None => BoardAction::None,
-                            };
-                        }
-                        Action::Back => {
+                    // The targets lie along the board: ←→ step through them too.
+                    let key = match action {
+                        Action::Left => Action::Up,
+                        Action::Right => Action::Down,
+                        other => other,
+                    };
+                    match selection.list.key(key, view.accepting) {
+                        ListKey::Handled(answer) => return answer,
+                        ListKey::Close => {
                             self.selection = None;
                             self.armed = None;
                             return BoardAction::None;
                         }
-                        _ => {}
+                        ListKey::Pass => {}
                     }
                 }
                 let page = self.rows_visible.max(1);

@@ -155,7 +155,8 @@ use crate::games::heaps::rules::pieces;
 use crate::games::heaps::values::HeapValues;
 use crate::games::heaps::{Action as HeapAction, HeapMove, Heaps, Rule};
 use crate::tui::board::{
-    Board, BoardAction, BoardAreas, BoardInput, BoardView, GameSetup, ListedMove, MoveList, Start,
+    Board, BoardAction, BoardAreas, BoardInput, BoardView, GameSetup, ListKey, ListedMove,
+    MoveList, Start,
 };
 use crate::tui::keymap::{self, Action};
 
@@ -505,27 +506,13 @@ impl Board for HeapsBoard {
         match input {
             BoardInput::Action(action) => {
                 if let Some(list) = &mut self.list {
-                    match action {
-                        Action::Up => {
-                            list.up();
-                            return BoardAction::None;
-                        }
-                        Action::Down => {
-                            list.down();
-                            return BoardAction::None;
-                        }
-                        Action::Select => {
-                            return match list.selected_move() {
-                                Some(mv) if view.accepting => BoardAction::Play(*mv),
-                                Some(_) => BoardAction::Message("Wait for your turn.".into()),
-                                None => BoardAction::None,
-                            };
-                        }
-                        Action::Back => {
+                    match list.key(action, view.accepting) {
+                        ListKey::Handled(answer) => return answer,
+                        ListKey::Close => {
                             self.list = None;
                             return BoardAction::None;
                         }
-                        _ => {}
+                        ListKey::Pass => {}
                     }
                 }
                 match action {

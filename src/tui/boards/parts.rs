@@ -22,7 +22,7 @@ use crate::games::stairs::StairNim;
 use crate::games::sum::Sum;
 use crate::games::wythoff::{Wythoff, is_p_position, lower_wythoff};
 use crate::tui::board::{
-    Board, BoardAction, BoardAreas, BoardInput, BoardView, GameSetup, ListedMove, MoveList,
+    Board, BoardAction, BoardAreas, BoardInput, BoardView, GameSetup, ListKey, ListedMove, MoveList,
 };
 use crate::tui::keymap::{self, Action};
 
@@ -466,27 +466,13 @@ impl<G: PartsGame> Board for PartsBoard<G> {
         match input {
             BoardInput::Action(action) => {
                 if let Some(list) = &mut self.list {
-                    match action {
-                        Action::Up => {
-                            list.up();
-                            return BoardAction::None;
-                        }
-                        Action::Down => {
-                            list.down();
-                            return BoardAction::None;
-                        }
-                        Action::Select => {
-                            return match list.selected_move() {
-                                Some(mv) if view.accepting => BoardAction::Play(mv.clone()),
-                                Some(_) => BoardAction::Message("Wait for your turn.".into()),
-                                None => BoardAction::None,
-                            };
-                        }
-                        Action::Back => {
+                    match list.key(action, view.accepting) {
+                        ListKey::Handled(answer) => return answer,
+                        ListKey::Close => {
                             self.list = None;
                             return BoardAction::None;
                         }
-                        _ => {}
+                        ListKey::Pass => {}
                     }
                 }
                 match action {
