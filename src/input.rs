@@ -247,6 +247,46 @@ impl<'a> Iterator for Lines<'a> {
     }
 }
 
+/// The whitespace-separated numbers of an input in memory, whatever lines they are on (the
+/// formats whose numbers may wrap lines), each read with its name and range.
+pub struct Numbers<'a> {
+    fields: Box<dyn Iterator<Item = Field<'a>> + 'a>,
+    /// The line of the last number read: where an input that ends early is said to end.
+    last_line: usize,
+}
+
+impl<'a> Numbers<'a> {
+    pub fn new(data: &'a [u8]) -> Numbers<'a> {
+        Numbers {
+            fields: Box::new(Lines::new(data).flat_map(|line| line.fields().collect::<Vec<_>>())),
+            last_line: 1,
+        }
+    }
+
+    /// Checks that no field is left; `after` says after what (`the last test`).
+    pub fn expect_end(&mut self, after: &str) -> Result<(), InputError> {
+        match self.fields.next() {
+            Some(field) => Err(field.error(format!("unexpected {} after {after}", field.shown()))),
+            None => Ok(()),
+        }
+    }
+
+    /// The next number, which must lie in `range`; `what` names it in an error.
+    pub fn next(&mut self, what: &str, range: RangeInclusive<u64>) -> Result<u64, InputError> {
+        match self.fields.next() {
+            Some(field) => {
+                self.last_line = field.line;
+                field.number(what, range)
+            }
+            None => Err(InputError::new(
+                self.last_line,
+                None,
+                format!("input ends early: expected {what}"),
+            )),
+        }
+    }
+}
+
 /// How much a streamed input may hold: past these it is refused, whatever follows.
 #[derive(Clone, Copy, Debug)]
 pub struct Limits {

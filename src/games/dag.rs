@@ -9,7 +9,7 @@ use rand::Rng;
 
 use super::stairs::{join, parse_list};
 use crate::game::{CodeError, IllegalMove, Impartial, Notation, Position};
-use crate::input::{InputError, Lines};
+use crate::input::{InputError, Numbers};
 use crate::nimber::{Nimber, mex_small};
 
 /// Bounds of a playable graph (the contest reader allows more).
@@ -303,21 +303,8 @@ impl Notation for Dag {
 
 /// LibreOJ 10243: `N M K`, M lines `x y` (an edge x → y), then K vertices → `win` / `lose`.
 pub fn solve(input: &[u8]) -> Result<String, InputError> {
-    let mut numbers = Lines::new(input).flat_map(|line| line.fields().collect::<Vec<_>>());
-    let mut last_line = 1;
-    let mut next = |what: &str, range: std::ops::RangeInclusive<u64>| -> Result<u64, InputError> {
-        match numbers.next() {
-            Some(field) => {
-                last_line = field.line;
-                field.number(what, range)
-            }
-            None => Err(InputError::new(
-                last_line,
-                None,
-                format!("input ends early: expected {what}"),
-            )),
-        }
-    };
+    let mut numbers = Numbers::new(input);
+    let mut next = |what: &str, range| numbers.next(what, range);
     let n = next("N", 1..=100_000)?;
     let m = next("M", 0..=1_000_000)?;
     let k = next("K", 1..=1_000_000)?;
@@ -332,8 +319,6 @@ pub fn solve(input: &[u8]) -> Result<String, InputError> {
     for _ in 0..k {
         value ^= graph.value(next("a token's vertex", 1..=n)? as u32);
     }
-    if let Some(field) = numbers.next() {
-        return Err(field.error(format!("unexpected {} after the tokens", field.shown())));
-    }
+    numbers.expect_end("the tokens")?;
     Ok(if value != 0 { "win\n" } else { "lose\n" }.to_string())
 }

@@ -12,7 +12,7 @@
 use rand::Rng;
 
 use crate::game::{CodeError, IllegalMove, Impartial, Notation, Position};
-use crate::input::{InputError, Lines};
+use crate::input::{InputError, Numbers};
 use crate::nimber::Nimber;
 
 /// Bounds of a position: stairs and balls per stair.
@@ -300,21 +300,8 @@ pub fn parse_list(text: &str, column: usize, what: &str, max: u64) -> Result<Vec
 
 /// CSES 1099: t tests, each n and p_1..p_n (numbers may wrap lines) → `first` / `second`.
 pub fn solve(input: &[u8]) -> Result<String, InputError> {
-    let mut numbers = Lines::new(input).flat_map(|line| line.fields().collect::<Vec<_>>());
-    let mut last_line = 1;
-    let mut next = |what: &str, range: std::ops::RangeInclusive<u64>| -> Result<u64, InputError> {
-        match numbers.next() {
-            Some(field) => {
-                last_line = field.line;
-                field.number(what, range)
-            }
-            None => Err(InputError::new(
-                last_line,
-                None,
-                format!("input ends early: expected {what}"),
-            )),
-        }
-    };
+    let mut numbers = Numbers::new(input);
+    let mut next = |what: &str, range| numbers.next(what, range);
     let t = next("the number of tests t", 1..=1_000_000)?;
     let mut out = String::new();
     for _ in 0..t {
@@ -328,8 +315,6 @@ pub fn solve(input: &[u8]) -> Result<String, InputError> {
         }
         out.push_str(if x != 0 { "first\n" } else { "second\n" });
     }
-    if let Some(field) = numbers.next() {
-        return Err(field.error(format!("unexpected {} after the last test", field.shown())));
-    }
+    numbers.expect_end("the last test")?;
     Ok(out)
 }
