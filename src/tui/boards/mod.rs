@@ -8,6 +8,8 @@ pub mod dodgeball;
 pub mod grid;
 pub mod heaps;
 pub mod parts;
+pub mod sketch;
+pub mod sum;
 
 use rand::rngs::StdRng;
 
@@ -29,10 +31,8 @@ pub fn start(
         GameKind::Coins => start_match::<coins::CoinsBoard>(setup, config, hints, rng),
         GameKind::Grid => start_match::<grid::GridBoard>(setup, config, hints, rng),
         GameKind::Dodgeball => start_match::<dodgeball::DodgeballBoard>(setup, config, hints, rng),
-        // A sum's components are listed one a row by the generic parts board.
-        GameKind::Sum => {
-            start_match::<parts::PartsBoard<crate::games::sum::Sum>>(setup, config, hints, rng)
-        }
+        // A sum: a small board per component.
+        GameKind::Sum => start_match::<sum::SumBoard>(setup, config, hints, rng),
         GameKind::Heaps
         | GameKind::Stairs
         | GameKind::Ed
@@ -42,9 +42,14 @@ pub fn start(
             // The menu's heap family holds the games with a board of their own too: the code
             // (or the chosen entry) names the game.
             let name = match &setup.code {
+                // A code with + is a sum, whatever its first component's game.
+                Some(code) if code.contains('+') => "sum".to_string(),
                 Some(code) => code.split(':').next().unwrap_or_default().to_string(),
                 None => heaps::rule_entry(setup.heap_rule).name.to_string(),
             };
+            if name == "sum" {
+                return start_match::<sum::SumBoard>(setup, config, hints, rng);
+            }
             match GameKind::of_code_name(&name) {
                 Some(GameKind::Stairs) => start_match::<
                     parts::PartsBoard<crate::games::stairs::StairNim>,

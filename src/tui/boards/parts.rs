@@ -19,7 +19,6 @@ use crate::games::dag::Dag;
 use crate::games::ed::Ed;
 use crate::games::fibnim::{FibNim, zeckendorf};
 use crate::games::stairs::StairNim;
-use crate::games::sum::Sum;
 use crate::games::wythoff::{Wythoff, is_p_position, lower_wythoff};
 use crate::tui::board::{
     Board, BoardAction, BoardAreas, BoardInput, BoardView, GameSetup, ListKey, ListedMove, MoveList,
@@ -206,38 +205,6 @@ impl PartsGame for FibNim {
     }
     fn summary(&self) -> String {
         format!("heap {}, take at most {}", self.heap(), self.limit())
-    }
-}
-
-impl PartsGame for Sum {
-    const KIND: GameKind = GameKind::Sum;
-    const RULES: &'static [&'static str] = &[
-        "A sum of games: positions of different games side by side, written as their codes \
-         joined with + (nim:3,4+kayles:5+coins:4:HTT). A move is a move in exactly one \
-         component, by that game's rules. Who cannot move in any component loses.",
-        "The Sprague–Grundy theorem: every component is worth a nimber (its own nim-sum), and \
-         the sum is worth the nim-sum (XOR) of the components' values, whatever their games. \
-         To win, move in one component to the value that makes the XOR 0.",
-        "Misère Nim cannot be a component: the last mover loses there, so it has no such value.",
-    ];
-    fn all_parts(&self) -> Vec<usize> {
-        (0..self.components().len()).collect()
-    }
-    fn tokens(&self, _part: usize) -> Option<u64> {
-        None
-    }
-    fn detail(&self, part: usize) -> Option<String> {
-        // The number of moves, not the value: the row's value shows in hint mode only.
-        let (moves, more) = self.components().get(part)?.moves(99);
-        Some(match (moves.len(), more) {
-            (0, _) => "no move left".to_string(),
-            (1, _) => "1 move".to_string(),
-            (n, false) => format!("{n} moves"),
-            (n, true) => format!("{n}+ moves"),
-        })
-    }
-    fn summary(&self) -> String {
-        format!("{} components", self.components().len())
     }
 }
 
