@@ -1,5 +1,5 @@
 //! A generic board for games whose parts are best shown as a list: Stair Nim (stairs), E&D
-//! (pairs of heaps), tokens on a DAG (tokens). One row per part — its name, its tokens where it
+//! (pairs of heaps), tokens on a DAG (tokens), Fibonacci Nim (its heap). One row per part — its name, its tokens where it
 //! has a count, its value in hint mode — and the moves of the chosen part listed and previewed
 //! (the position after the selected move, in words). A new game of this kind implements
 //! [`PartsGame`] and gets a board without new TUI code.
@@ -20,7 +20,6 @@ use crate::games::ed::Ed;
 use crate::games::fibnim::{FibNim, zeckendorf};
 use crate::games::stairs::StairNim;
 use crate::games::sum::Sum;
-use crate::games::wythoff::{Wythoff, is_p_position, lower_wythoff};
 use crate::tui::board::{
     Board, BoardAction, BoardAreas, BoardInput, BoardView, GameSetup, ListKey, ListedMove, MoveList,
 };
@@ -120,52 +119,6 @@ impl PartsGame for Dag {
             self.graph().len(),
             self.tokens().len()
         )
-    }
-}
-
-impl PartsGame for Wythoff {
-    const KIND: GameKind = GameKind::Wythoff;
-    const RULES: &'static [&'static str] = &[
-        "Wythoff's game: two heaps (a, b); take any number from one heap, or the same number \
-         from both. As a queen on a board: it moves left, down or diagonally toward the corner \
-         (0, 0). Several queens are a sum: a move moves one. Who cannot move loses.",
-        "The lost queens (value 0) are (⌊kφ⌋, ⌊kφ²⌋) = (⌊kφ⌋, ⌊kφ⌋ + k) and their mirrors, φ the \
-         golden ratio: (0,0), (1,2), (3,5), (4,7), (6,10), (8,13), … — each k gives one pair, the \
-         differences are 0, 1, 2, … and every number appears exactly once, which is why no P \
-         position reaches another. ⌊kφ⌋ is computed exactly as ⌊(k + ⌊√(5k²)⌋) / 2⌋.",
-        "Other values (for sums of queens) come from a mex table of the board to 300 × 300.",
-    ];
-    fn all_parts(&self) -> Vec<usize> {
-        (0..self.queens().len()).collect()
-    }
-    fn tokens(&self, _part: usize) -> Option<u64> {
-        None
-    }
-    fn detail(&self, part: usize) -> Option<String> {
-        let (a, b) = *self.queens().get(part)?;
-        if is_p_position(a, b) {
-            return Some("a P-position (lost to move)".to_string());
-        }
-        // The P-positions a queen can reach: the one on its diagonal or in its row / column.
-        let k = a.abs_diff(b);
-        let low = lower_wythoff(k);
-        let diagonal = (low <= a.min(b)).then(|| {
-            if a <= b {
-                (low, low + k)
-            } else {
-                (low + k, low)
-            }
-        });
-        Some(match diagonal {
-            Some((x, y)) => format!("P-position on its diagonal: ({x}, {y})"),
-            None => "no P-position on its diagonal".to_string(),
-        })
-    }
-    fn summary(&self) -> String {
-        match self.queens() {
-            [(a, b)] => format!("heaps {a} and {b}"),
-            queens => format!("{} queens", queens.len()),
-        }
     }
 }
 
@@ -424,7 +377,13 @@ impl<G: PartsGame> Board for PartsBoard<G> {
             if view.hints
                 && let Some((_, v)) = values.iter().find(|(p, _)| *p == part)
             {
-                spans.push(Span::styled(format!("  *{}", v.short()), theme.value));
+                // Past a game's value table the value is not known: a stand-in is not shown.
+                let value = if position.values_known() {
+                    format!("  *{}", v.short())
+                } else {
+                    "  value ?".to_string()
+                };
+                spans.push(Span::styled(value, theme.value));
             }
             if let Some(mv) = selected.filter(|mv| position.part_of(mv) == part) {
                 spans.push(Span::styled(
