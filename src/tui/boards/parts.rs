@@ -142,19 +142,26 @@ impl PartsGame for FibNim {
     fn detail(&self, _part: usize) -> Option<String> {
         let terms = zeckendorf(self.heap());
         let smallest = *terms.last()?;
-        let sum = terms
+        // A heap of 10^15 has 18 terms: the smallest three tell the rule.
+        let shown = &terms[terms.len().saturating_sub(3)..];
+        let mut sum = shown
             .iter()
             .map(u64::to_string)
             .collect::<Vec<_>>()
             .join(" + ");
-        Some(if smallest <= self.limit() {
-            format!("{} = {sum}: take {smallest} wins", self.heap())
+        if shown.len() < terms.len() {
+            sum = format!("… + {sum} ({} terms)", terms.len());
+        }
+        // A long heap is named on its row already: its terms only.
+        let whole = if shown.len() < terms.len() {
+            sum
         } else {
-            format!(
-                "{} = {sum}: {smallest} > limit {}",
-                self.heap(),
-                self.limit()
-            )
+            format!("{} = {sum}", self.heap())
+        };
+        Some(if smallest <= self.limit() {
+            format!("{whole}: take {smallest} wins")
+        } else {
+            format!("{whole}: {smallest} > limit {}", self.limit())
         })
     }
     fn summary(&self) -> String {
@@ -364,8 +371,21 @@ impl<G: PartsGame> Board for PartsBoard<G> {
                 },
             )];
             if let Some(count) = position.tokens(part) {
-                let room = (board.width as usize).saturating_sub(40);
-                let shown = (count as usize).min(room);
+                // Room left after the name, the detail and the value (a heap of 10^15 has a
+                // long name and more tokens than any screen).
+                let used: usize = spans.iter().map(|s| s.width()).sum();
+                let detail = position
+                    .detail(part)
+                    .map_or(0, |d| d.chars().count().max(16) + 1);
+                let room = (board.width as usize)
+                    .saturating_sub(used.max(26) + detail + 12)
+                    .min(board.width as usize - 40.min(board.width as usize));
+                // Too little room for a heap's worth: no tokens rather than a stub.
+                let shown = if room < 5 {
+                    0
+                } else {
+                    (count as usize).min(room)
+                };
                 spans.push(Span::styled("●".repeat(shown), theme.tails));
                 if shown < count as usize {
                     spans.push(Span::styled("…", theme.dim));

@@ -458,10 +458,12 @@ impl Board for WythoffBoard {
             }
         }
         // The legend.
-        let legend = if view.hints {
-            "♛ queen  • reachable  ✓ winning move  0 lost (P)  n value"
-        } else {
-            "♛ queen  • reachable  P lost to move  ▒ target"
+        // With several queens a P square is lost for a lone queen only: the nim-sum decides.
+        let legend = match (view.hints, queens.len()) {
+            (true, 1) => "♛ queen  • reachable  ✓ winning move  0 lost (P)  n value",
+            (true, _) => "♛ chosen ♕ other  • reachable  ✓ P reachable  n value (XOR them)",
+            (false, 1) => "♛ queen  • reachable  P lost to move  ▒ target",
+            (false, _) => "♛ chosen ♕ other  • reachable  P lost for a lone queen",
         };
         set_line_fit(
             buf,
