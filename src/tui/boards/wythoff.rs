@@ -402,7 +402,14 @@ impl Board for WythoffBoard {
                         _ => theme.text,
                     };
                     (" ♕ ".into(), style)
-                } else if view.hints && is_p && reachable {
+                } else if view.hints
+                    && reachable
+                    && position.move_wins(&QueenMove {
+                        queen: self.queen,
+                        to: here,
+                    })
+                {
+                    // A lone queen: the P-position; several: the square to nim-sum 0.
                     (" ✓ ".into(), theme.winning)
                 } else if view.hints
                     && let Some(v) = known_value(x, y)
@@ -461,7 +468,7 @@ impl Board for WythoffBoard {
         // With several queens a P square is lost for a lone queen only: the nim-sum decides.
         let legend = match (view.hints, queens.len()) {
             (true, 1) => "♛ queen  • reachable  ✓ winning move  0 lost (P)  n value",
-            (true, _) => "♛ chosen ♕ other  • reachable  ✓ P reachable  n value (XOR them)",
+            (true, _) => "♛ chosen ♕ other  • reachable  ✓ winning move  n value (XOR them)",
             (false, 1) => "♛ queen  • reachable  P lost to move  ▒ target",
             (false, _) => "♛ chosen ♕ other  • reachable  P lost for a lone queen",
         };
@@ -612,7 +619,7 @@ impl Board for WythoffBoard {
                     theme.text,
                 ));
                 if view.hints {
-                    let (mark, style) = if is_p_position(x, y) {
+                    let (mark, style) = if position.move_wins(&mv) {
                         (" ✓ wins", theme.winning)
                     } else {
                         (" ✗ loses", theme.losing)
