@@ -767,6 +767,16 @@ fn analyze<P: Impartial + Notation>(
         parts.len(),
         if parts.len() == 1 { "" } else { "s" }
     )?;
+    if !position.values_known() {
+        // Past the game's value table: the parts report stand-ins, which are not shown.
+        for (part, _) in parts.iter().take(part_limit) {
+            writeln!(out, "  {}  value not known", position.describe_part(*part))?;
+        }
+        writeln!(
+            out,
+            "  nim-sum: not known (past the game's value table; no formula gives it)"
+        )?;
+    }
     let width = parts
         .iter()
         .filter_map(|(_, v)| v.highest_bit())
@@ -785,7 +795,8 @@ fn analyze<P: Impartial + Notation>(
         .max()
         .unwrap_or(0)
         .max("nim-sum".len());
-    if width <= BINARY_WIDTH {
+    if !position.values_known() {
+    } else if width <= BINARY_WIDTH {
         for (i, ((_, value), name)) in parts.iter().zip(&names).enumerate() {
             let op = if i == 0 { ' ' } else { '^' };
             writeln!(
@@ -907,7 +918,7 @@ fn analyze<P: Impartial + Notation>(
             "  {} {}  (nim-sum after: {}{remoteness})",
             if report.wins { "WIN " } else { "lose" },
             position.describe_move(&report.mv),
-            nim_sum_words(report.nim_sum_after)
+            after_words(position, &report.mv, report.nim_sum_after)
         )?;
     }
     Ok(ExitCode::SUCCESS)
@@ -947,7 +958,7 @@ fn principal_line<P: Impartial + Notation>(
             "  {:>3}. {who}  {}  → {}{then}{exact}",
             i + 1,
             current.describe_move(&ply.mv),
-            nim_sum_words(ply.nim_sum_after)
+            after_words(&current, &ply.mv, ply.nim_sum_after)
         )?;
         current = current.play_unchecked(&ply.mv);
     }
@@ -991,6 +1002,19 @@ fn read_bounded(source: &mut impl Read, max: u64, game: GameKind) -> Result<Vec<
         )));
     }
     Ok(input)
+}
+
+/// The nim-sum after `mv` in words: its value, or past a value table whether the position
+/// left is lost, the only thing known there.
+fn after_words<P: Impartial>(position: &P, mv: &P::Move, value: Nimber) -> String {
+    let after = position.play_unchecked(mv);
+    if position.values_known() && after.values_known() {
+        nim_sum_words(value)
+    } else if after.mover_wins() {
+        "not known, a won position".to_string()
+    } else {
+        "not known, a lost position".to_string()
+    }
 }
 
 /// A value as every output of grundy writes it: `*5`, or `*2^198+2^3` past 64 bits.

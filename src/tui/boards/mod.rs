@@ -10,6 +10,7 @@ pub mod heaps;
 pub mod parts;
 pub mod sketch;
 pub mod sum;
+pub mod wythoff;
 
 use rand::rngs::StdRng;
 
@@ -60,9 +61,9 @@ pub fn start(
                 Some(GameKind::Dag) => start_match::<parts::PartsBoard<crate::games::dag::Dag>>(
                     setup, config, hints, rng,
                 ),
-                Some(GameKind::Wythoff) => start_match::<
-                    parts::PartsBoard<crate::games::wythoff::Wythoff>,
-                >(setup, config, hints, rng),
+                Some(GameKind::Wythoff) => {
+                    start_match::<wythoff::WythoffBoard>(setup, config, hints, rng)
+                }
                 Some(GameKind::Fibnim) => start_match::<
                     parts::PartsBoard<crate::games::fibnim::FibNim>,
                 >(setup, config, hints, rng),
@@ -100,7 +101,7 @@ fn start_match<B: Board>(
 /// any move from nim-sum 0 leaves a non-zero one, and a winning move leaves 0. (A board with
 /// no move at all is left as it is.)
 pub fn winning_for<P: Impartial>(position: P, first: Side, rng: &mut StdRng) -> P {
-    let zero = position.nim_sum().is_zero();
+    let zero = !position.mover_wins();
     let fix = match (first, zero) {
         (Side::You, true) => crate::ai::random_move(&position, rng),
         (Side::Ai, false) => position.winning_move(rng),

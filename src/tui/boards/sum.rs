@@ -148,6 +148,14 @@ impl SumBoard {
 
 use crate::game::Position;
 
+/// `words` at the right end of row `y` of `frame` (a border row).
+fn put_on_border(buf: &mut Buffer, frame: Rect, y: u16, words: &str, style: ratatui::style::Style) {
+    let width = words.chars().count() as u16;
+    if frame.width > width + 2 {
+        buf.set_string(frame.right() - width - 2, y, words, style);
+    }
+}
+
 impl Board for SumBoard {
     type Game = Sum;
     const KIND: GameKind = GameKind::Sum;
@@ -314,6 +322,30 @@ impl Board for SumBoard {
             }
             for (row, line) in lines.iter().enumerate().take(inner.height as usize) {
                 buf.set_line(inner.x, inner.y + row as u16, line, inner.width);
+            }
+        }
+        // Frames cut by the screen: say so on the outermost frames' borders.
+        if let Some(&(_, top)) = self.frames.first()
+            && self.scroll > 0
+        {
+            let words = format!(" ↑ {} more above ", self.scroll);
+            put_on_border(buf, top, top.y, &words, theme.notice);
+        }
+        if let Some(&(i, bottom)) = self.frames.last() {
+            let below = self.count - 1 - i;
+            let cut = bottom.y + bottom.height > areas.board.y + areas.board.height
+                || frame_height(
+                    &position.components()[i],
+                    bottom.width.saturating_sub(2) as usize,
+                    self.preview_of(i).is_some(),
+                ) > bottom.height;
+            if below > 0 || cut {
+                let words = if below > 0 {
+                    format!(" ↓ {below} more below ")
+                } else {
+                    " ↓ cut ".to_string()
+                };
+                put_on_border(buf, bottom, bottom.bottom() - 1, &words, theme.notice);
             }
         }
         if let Some(list) = &self.list {
