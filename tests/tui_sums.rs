@@ -16,8 +16,8 @@ fn sum_board_lists_components_and_xors_their_values() {
     h.enter().key(KeyCode::Down).key(KeyCode::Down);
     let screen = h.screen();
     // Nim 3 ⊕ 4 = *7, Kayles 5 = *4: the sum is *3, and taking the 3-heap is the winning move.
-    assert!(screen.contains("[1] nim *7"), "{screen}");
-    assert!(screen.contains("[2] kayles *4"), "{screen}");
+    assert!(screen.contains("[1] Nim *7"), "{screen}");
+    assert!(screen.contains("[2] Kayles *4"), "{screen}");
     // Each component drawn by its game: Nim heaps as tokens, the Kayles row as pins, coins.
     assert!(screen.contains("heap 2 (4)     ●●●●"), "{screen}");
     assert!(screen.contains("row 1 (5)      ▮▮▮▮▮"), "{screen}");
@@ -42,10 +42,10 @@ fn sum_board_scrolls_to_the_component_under_the_cursor() {
     h.keys("i");
     let screen = h.screen();
     assert!(screen.contains("more below"), "{screen}");
-    assert!(!screen.contains("[6] ed"), "{screen}");
+    assert!(!screen.contains("[6] E&D"), "{screen}");
     h.key(KeyCode::End);
     let screen = h.screen();
-    assert!(screen.contains("[6] ed"), "{screen}");
+    assert!(screen.contains("[6] E&D"), "{screen}");
     assert!(screen.contains("(3, 5)"), "{screen}");
     assert!(screen.contains("more above"), "{screen}");
 }

@@ -116,7 +116,7 @@ pub const RULE_STARTS: [RuleEntry; 17] = [
     RuleEntry {
         name: "sum",
         title: "Sum of games",
-        rule: "games side by side: move in any one; the XOR of their values decides",
+        rule: "games side by side; move in any one; XOR of values decides",
         start: super::sum::STANDARD,
     },
 ];

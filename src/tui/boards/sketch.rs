@@ -17,6 +17,15 @@ use crate::tui::theme::Theme;
 /// The most rows a drawing takes (one more says what is cut).
 pub const MAX_ROWS: usize = 6;
 
+/// The component's game for a frame's title: `Nim`, `Kayles`, `Coin row`.
+pub fn title(component: &Component) -> String {
+    match component {
+        Component::Heaps(p) => p.rule().title(),
+        other => crate::games::GameKind::of_code_name(&other.game_name())
+            .map_or_else(|| other.game_name(), |k| k.title().to_string()),
+    }
+}
+
 /// A drawing of `component`, at most `width` columns wide and [`MAX_ROWS`] + 1 rows high.
 pub fn sketch(component: &Component, width: usize, theme: &Theme) -> Vec<Line<'static>> {
     let width = width.max(8);

@@ -47,7 +47,7 @@ pub fn random_code(rng: &mut StdRng) -> String {
                     let faces: String = (0..n)
                         .map(|_| if rng.random_bool(0.5) { 'T' } else { 'H' })
                         .collect();
-                    format!("coins:{n}:{faces}")
+                    format!("coins:{}:{faces}", rng.random_range(2..=4))
                 }
                 5 => format!("stairs:{}", heaps(rng, 4, 4)),
                 6 => format!("wythoff:{}", heaps(rng, 2, 9)),
@@ -277,7 +277,7 @@ impl Board for SumBoard {
         for &(i, frame) in &self.frames {
             let component = &position.components()[i];
             let mut title = vec![Span::styled(
-                format!(" [{}] {} ", i + 1, component.game_name()),
+                format!(" [{}] {} ", i + 1, super::sketch::title(component)),
                 theme.title,
             )];
             if view.hints {
