@@ -303,10 +303,13 @@ pub fn principal_line<P: Impartial>(
     let mut line = Vec::new();
     let mut current = position.clone();
     let mut solution: Option<ExactSolution<P>> = None;
+    // One deadline for the whole line: a position too big to search is retried further down
+    // the line (it shrinks), but the retries share the time of one search.
+    let limits = crate::ai::exact_limits(budget);
     while line.len() < plies && !current.is_over() {
         // A solution from an earlier position covers every position reachable from it.
         if solution.is_none() && budget > 0 {
-            solution = ExactSolution::new(&current, budget);
+            solution = ExactSolution::within(&current, &limits);
         }
         let decision: Option<Decision<P::Move>> = match &solution {
             Some(s) => exact_move(&current, s, &mut rng),

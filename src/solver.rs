@@ -121,7 +121,7 @@ where
 }
 
 /// [`evaluate`], with the values of `known` positions taken as given: the walk stops there,
-/// and with an optional deadline (checked every 1024 positions). The table returned holds the
+/// and with an optional deadline (checked every 1024 steps). The table returned holds the
 /// positions newly evaluated.
 fn walk<P, V, F>(
     root: &P,
@@ -147,7 +147,14 @@ where
         position,
     };
     let mut stack = vec![frame(root.clone())];
+    let mut steps: usize = 0;
     while let Some(top) = stack.last_mut() {
+        // The clock is read every 1024 steps, whatever they were: a sum's positions have many
+        // moves whose children are mostly known, so new positions alone come too seldom.
+        steps += 1;
+        if steps.is_multiple_of(1024) && deadline.is_some_and(|d| Instant::now() >= d) {
+            return None;
+        }
         if top.values.len() == top.moves.len() {
             let done = stack.pop().expect("stack is not empty");
             let value = combine(&done.position, &done.values);
@@ -162,9 +169,6 @@ where
             Some(&value) => top.values.push(value),
             None => {
                 if table.len() + stack.len() >= budget {
-                    return None;
-                }
-                if table.len() % 1024 == 1023 && deadline.is_some_and(|d| Instant::now() >= d) {
                     return None;
                 }
                 stack.push(frame(child));

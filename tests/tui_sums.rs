@@ -72,3 +72,33 @@ fn sum_of_four_games_won_with_revealed_moves() {
     pty.win_with_revealed_moves("A winning move:", |_| "\r", 30);
     pty.quit();
 }
+
+/// The Turn panel grows to say a long move and the AI's reason in full, instead of cutting
+/// them to a fixed eight rows (a sum's moves name their component and game).
+#[test]
+fn the_turn_panel_says_long_moves_in_full() {
+    // Coin 16 flips 16 8 4 2: long words in a narrow panel, and the AI's reply has its reason.
+    let code = "coins:4:HHHHHHHHHHHHHHHT+kayles:3+nim:5";
+    let mut h = Harness::new(&options(code), 64, 40);
+    h.enter().key(KeyCode::Down).key(KeyCode::Down).enter();
+    let screen = h.screen();
+    let lines: Vec<&str> = screen.lines().collect();
+    let top = lines.iter().position(|l| l.contains("┌ Turn")).unwrap();
+    let column = lines[top].chars().position(|c| c == '┌').unwrap();
+    let column = lines[top]
+        .chars()
+        .enumerate()
+        .skip(column + 1)
+        .find(|&(_, c)| c == '┌')
+        .map_or(column, |(i, _)| i);
+    let turn: Vec<String> = lines[top + 1..]
+        .iter()
+        .map(|l| l.chars().skip(column).collect::<String>())
+        .take_while(|l| !l.starts_with('└'))
+        .collect();
+    let text = turn.join("\n");
+    assert!(text.contains("AI: ["), "{screen}");
+    assert!(text.contains("You: [1] coins:"), "{screen}");
+    assert!(text.contains("flip 16 8 4 2"), "{screen}");
+    assert!(!text.contains('…'), "a move cut short:\n{screen}");
+}

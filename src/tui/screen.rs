@@ -249,8 +249,18 @@ impl<B: Board> Match<B> {
         } else {
             (left, Rect::default())
         };
-        // The game record takes what the board's own panel can spare.
-        let turn_height = TURN_HEIGHT;
+        // The Turn panel grows to say the last two moves in full (a sum's or a big board's
+        // moves run long), up to two fifths of the column; the game record takes what the
+        // board's own panel can spare.
+        let wanted = self
+            .turn_lines(
+                right.width.saturating_sub(2) as usize,
+                usize::MAX,
+                &Theme::plain(),
+            )
+            .len() as u16
+            + 2;
+        let turn_height = wanted.clamp(TURN_HEIGHT, TURN_HEIGHT.max(right.height * 2 / 5));
         let spare = right.height.saturating_sub(turn_height);
         let record_height = if self.session.history().is_empty() || spare < 12 {
             0
@@ -320,7 +330,14 @@ impl<B: Board> Match<B> {
             .border_style(theme.border);
         let inner = block.inner(area);
         block.render(area, buf);
-        let width = inner.width as usize;
+        let lines = self.turn_lines(inner.width as usize, inner.height as usize, theme);
+        Paragraph::new(lines).render(inner, buf);
+    }
+
+    /// The Turn panel's text at `width`, cut to `height` rows: whose move it is (and a lost
+    /// start said at once), then the last two moves, newest first, each with the AI's reason.
+    /// With room to spare nothing is cut, which is how the layout asks what it needs.
+    fn turn_lines(&self, width: usize, height: usize, theme: &Theme) -> Vec<Line<'static>> {
         // Wrapped here rather than by the paragraph, so that a move cut off at the bottom of
         // the panel ends in "…" instead of reading as a shorter move.
         let mut lines: Vec<Line> = Vec::new();
@@ -423,7 +440,6 @@ impl<B: Board> Match<B> {
             groups.push(group);
         }
 
-        let height = inner.height as usize;
         let room = height.saturating_sub(lines.len());
         // The text each group loses, so its last line can be filled up with it before "…".
         let mut lost: Vec<Vec<String>> = vec![Vec::new(); groups.len()];
@@ -454,7 +470,7 @@ impl<B: Board> Match<B> {
             let last = lines.last_mut().expect("height > 0");
             *last = ends_in_ellipsis(last, width);
         }
-        Paragraph::new(lines).render(inner, buf);
+        lines
     }
 
     fn render_nim(

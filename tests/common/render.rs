@@ -20,9 +20,10 @@ use ratatui::backend::TestBackend;
 /// seed 1: every render test's start.
 pub fn options(code: &str) -> PlayOptions {
     PlayOptions {
+        // A sum's code starts with its first component's game: the app tells it by its `+`.
         game: GameKind::ALL
             .into_iter()
-            .find(|kind| code.starts_with(&format!("{}:", kind.name()))),
+            .find(|kind| code.starts_with(&format!("{}:", kind.name())) && !code.contains('+')),
         code: Some(code.to_string()),
         first: First::You,
         level: Level::Perfect,
