@@ -57,7 +57,10 @@ impl Help {
         self
     }
 
-    fn lines(&self, theme: &Theme) -> Vec<Line<'static>> {
+    /// The popup's text for an inner width of `width` columns: paragraphs are left to the
+    /// paragraph's wrap, but key descriptions wrap here, under their own column.
+    fn lines(&self, theme: &Theme, width: usize) -> Vec<Line<'static>> {
+        let text_width = width;
         let mut lines = Vec::new();
         if !self.rules.is_empty() {
             lines.push(Line::styled("Rules", theme.title));
@@ -85,22 +88,33 @@ impl Help {
             .map(|(k, _)| k.chars().count())
             .max()
             .unwrap_or(0);
+        // A description that wraps goes on under its own column, not under the keys.
+        let mut key_row = |keys: String, help: &str| {
+            let indent = width + 2;
+            let rows = crate::tui::screen::wrap_words(help, text_width.saturating_sub(indent));
+            for (i, row) in rows.into_iter().enumerate() {
+                let head = if i == 0 {
+                    let pad = indent.saturating_sub(keys.chars().count());
+                    vec![
+                        Span::styled(keys.clone(), theme.key),
+                        Span::raw(" ".repeat(pad)),
+                    ]
+                } else {
+                    vec![Span::raw(" ".repeat(indent))]
+                };
+                let mut spans = head;
+                spans.push(Span::raw(row));
+                lines.push(Line::from(spans));
+            }
+        };
         for (keys, help) in rows {
-            let pad = width - keys.chars().count();
-            lines.push(Line::from(vec![
-                Span::styled(keys, theme.key),
-                Span::raw(" ".repeat(pad + 2)),
-                Span::raw(help),
-            ]));
+            key_row(keys, help);
         }
         if self.game.is_some() {
-            lines.push(Line::from(vec![
-                Span::styled("mouse", theme.key),
-                Span::raw(" ".repeat((width + 2).saturating_sub(5))),
-                Span::raw(
-                    "click a coin, cell or piece to choose it; click a move twice to play it",
-                ),
-            ]));
+            key_row(
+                "mouse".to_string(),
+                "click a coin, cell or piece to choose it; click a move twice to play it",
+            );
         }
         if !self.moves.is_empty() {
             lines.push(Line::raw(""));
@@ -113,7 +127,8 @@ impl Help {
     /// Draws the popup centred on `area`.
     pub fn draw(&self, area: Rect, buf: &mut Buffer, theme: &Theme) {
         let width = area.width.saturating_sub(4).min(76);
-        let paragraph = Paragraph::new(self.lines(theme)).wrap(Wrap { trim: false });
+        let paragraph = Paragraph::new(self.lines(theme, width.saturating_sub(2) as usize))
+            .wrap(Wrap { trim: false });
         let total = paragraph.line_count(width.saturating_sub(2));
         // As tall as the text, at most the screen: no empty box under a short help.
         let height = u16::try_from(total + 2)

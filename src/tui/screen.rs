@@ -1368,7 +1368,7 @@ fn ends_in_ellipsis(line: &Line<'_>, width: usize) -> Line<'static> {
 }
 
 /// `text` in lines of at most `width` characters, broken at spaces where it can be.
-fn wrap_words(text: &str, width: usize) -> Vec<String> {
+pub(crate) fn wrap_words(text: &str, width: usize) -> Vec<String> {
     let width = width.max(1);
     let mut rows: Vec<String> = Vec::new();
     let mut row = String::new();
