@@ -109,6 +109,38 @@ fn a_panic_gives_the_terminal_back_and_then_reports() {
     pty.wait_for("F12 pressed with GRUNDY_TEST_PANIC set");
 }
 
+/// A crash mid-game keeps the unfinished game for Resume, as quitting does.
+#[test]
+fn a_panic_keeps_the_unfinished_game() {
+    let home = common::pty::Home::new();
+    let args = play("coins:4:HTTHTTTTHTTTHTHH", &[]);
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let mut pty = Pty::spawn_in(
+        &home,
+        &args,
+        &[("GRUNDY_TEST_PANIC", "1"), ("RUST_BACKTRACE", "0")],
+    );
+    pty.wait_for("Your move");
+    pty.wait_taken_over();
+    // One move each: the revealed winning move, then the AI's reply.
+    pty.send("www");
+    pty.wait_for("A winning move:");
+    pty.send("\r");
+    pty.wait_until("the AI's reply", |s| s.contents().contains("AI: "));
+    pty.wait_for("Your move");
+    pty.send("\x1b[24~"); // F12
+    let status = pty.wait_exit();
+    assert!(!status.success(), "a panic exits with failure");
+    pty.assert_restored();
+    pty.wait_for("F12 pressed with GRUNDY_TEST_PANIC set");
+    pty.wait_for("the unfinished game is saved in");
+    let autosave = std::fs::read_dir(home.grundy_data())
+        .expect("the data directory")
+        .filter_map(Result::ok)
+        .any(|e| e.file_name().to_string_lossy().contains("autosave"));
+    assert!(autosave, "no autosave in {}", home.grundy_data().display());
+}
+
 #[test]
 fn menu_enter_twice_starts_a_game() {
     let mut pty = Pty::spawn(&[], &[]);

@@ -87,15 +87,32 @@ pub fn run_with_store(
     let mut events = events::TerminalEvents::start()?;
     let mut terminal = terminal::init()?;
     let guard = terminal::Guard;
+    // A panic in the loop (a bug) is caught long enough to keep the unfinished game, then
+    // goes on: the hook has given the terminal back and printed it, and the exit says failure.
+    let mut panicked = None;
     let result = events
         .read_terminal()
         .map_err(anyhow::Error::from)
-        .and_then(|()| app.run(&mut terminal, &mut events));
-    // An input error ends the loop without `App::leave`: the game is kept all the same.
-    app.keep_unfinished();
+        .and_then(|()| {
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                app.run(&mut terminal, &mut events)
+            }))
+            .unwrap_or_else(|payload| {
+                panicked = Some(payload);
+                Ok(app::Exit::TerminalClosed)
+            })
+        });
+    // An input error ends the loop without `App::leave`: the game is kept all the same. After
+    // a panic the app may be half-way through a change: keeping the game must not panic again.
+    let kept = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| app.keep_unfinished()));
     drop(guard);
-    if let Some(note) = app.exit_note() {
+    if kept.is_ok()
+        && let Some(note) = app.exit_note()
+    {
         eprintln!("grundy: {note}");
+    }
+    if let Some(payload) = panicked {
+        std::panic::resume_unwind(payload);
     }
     result
 }
