@@ -59,8 +59,18 @@ pub trait Position: Clone + Eq + Hash + Debug + Send + Sync + 'static {
         }
     }
 
-    /// An upper bound on the number of positions reachable from here, where the game can give
-    /// one cheaply; the exact solver uses it to skip hopeless searches. `None`: unknown.
+    /// The same position in a standard form, for the exact search's table: positions that
+    /// differ only in the order of independent parts (heaps listed in another order, empty
+    /// heaps) have the same outcome and remoteness, and the search stores them once. The
+    /// default: the position itself. (The reference search, [`crate::solver::ExactSolution::generic`],
+    /// never uses it.)
+    fn canonical(&self) -> Self {
+        self.clone()
+    }
+
+    /// An upper bound on the number of positions reachable from here (counted in
+    /// [`Position::canonical`] form), where the game can give one cheaply; the exact solver
+    /// uses it to skip hopeless searches. `None`: unknown.
     fn reachable_bound(&self) -> Option<u128> {
         None
     }

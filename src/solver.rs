@@ -117,7 +117,7 @@ where
     V: Copy,
     F: FnMut(&P, &[V]) -> V,
 {
-    walk(root, budget, None, &FxHashMap::default(), combine)
+    walk(root, budget, None, &FxHashMap::default(), false, combine)
 }
 
 /// [`evaluate`], with the values of `known` positions taken as given: the walk stops there,
@@ -128,6 +128,7 @@ fn walk<P, V, F>(
     budget: usize,
     deadline: Option<Instant>,
     known: &FxHashMap<P, V>,
+    canonical: bool,
     mut combine: F,
 ) -> Option<FxHashMap<P, V>>
 where
@@ -146,7 +147,16 @@ where
         values: Vec::new(),
         position,
     };
-    let mut stack = vec![frame(root.clone())];
+    // With `canonical`, every position is stored in its standard form (see
+    // `Position::canonical`): one entry for all the orders of the same heaps.
+    let standard = |position: P| {
+        if canonical {
+            position.canonical()
+        } else {
+            position
+        }
+    };
+    let mut stack = vec![frame(standard(root.clone()))];
     let mut steps: usize = 0;
     while let Some(top) = stack.last_mut() {
         // The clock is read every 1024 steps, whatever they were: a sum's positions have many
@@ -164,7 +174,7 @@ where
             }
             continue;
         }
-        let child = top.position.play_unchecked(&top.moves[top.values.len()]);
+        let child = standard(top.position.play_unchecked(&top.moves[top.values.len()]));
         match known.get(&child).or_else(|| table.get(&child)) {
             Some(&value) => top.values.push(value),
             None => {
@@ -188,6 +198,8 @@ enum Solved<P: Position> {
     Generic {
         root: P,
         table: FxHashMap<P, Outcome>,
+        /// Whether the table holds positions in canonical form (lookups convert).
+        canonical: bool,
     },
     /// The game's own compact search.
     Compact(Box<dyn SolvedTree<P>>),
@@ -207,17 +219,18 @@ impl<P: Position> ExactSolution<P> {
                 inner: Solved::Compact(solved),
             }),
             Some(Err(_)) => None,
-            None => ExactSolution::generic_within(root, limits),
+            None => ExactSolution::generic_within(root, limits, true),
         }
     }
 
     /// The generic walk, whatever the game: the reference the compact searches are checked
     /// against.
     pub fn generic(root: &P, budget: usize) -> Option<ExactSolution<P>> {
-        ExactSolution::generic_within(root, &Limits::positions(budget))
+        ExactSolution::generic_within(root, &Limits::positions(budget), false)
     }
 
-    fn generic_within(root: &P, limits: &Limits) -> Option<ExactSolution<P>> {
+    /// The generic walk; with `canonical`, over positions in canonical form.
+    fn generic_within(root: &P, limits: &Limits, canonical: bool) -> Option<ExactSolution<P>> {
         let budget = limits.positions;
         // The work of a search is the positions it reaches times the moves it lists there.
         let work = root
@@ -231,12 +244,14 @@ impl<P: Position> ExactSolution<P> {
             budget,
             limits.deadline,
             &FxHashMap::default(),
+            canonical,
             |_, options| Outcome::from_options(options),
         )?;
         Some(ExactSolution {
             inner: Solved::Generic {
                 root: root.clone(),
                 table,
+                canonical,
             },
         })
     }
@@ -251,7 +266,15 @@ impl<P: Position> ExactSolution<P> {
     /// children without that.
     pub fn outcome(&self, position: &P) -> Option<Outcome> {
         match &self.inner {
-            Solved::Generic { table, .. } => table.get(position).copied(),
+            Solved::Generic {
+                table, canonical, ..
+            } => {
+                if *canonical {
+                    table.get(&position.canonical()).copied()
+                } else {
+                    table.get(position).copied()
+                }
+            }
             Solved::Compact(solved) => solved.outcome(position),
         }
     }
@@ -259,7 +282,7 @@ impl<P: Position> ExactSolution<P> {
     /// The outcome of the root.
     pub fn root(&self) -> Outcome {
         match &self.inner {
-            Solved::Generic { root, table } => table[root],
+            Solved::Generic { root, .. } => self.outcome(root).expect("the root is solved"),
             Solved::Compact(solved) => solved.root(),
         }
     }
@@ -268,18 +291,19 @@ impl<P: Position> ExactSolution<P> {
     /// from there lose for the opponent.
     pub fn moves(&self) -> Vec<MoveOutcome<P::Move>> {
         match &self.inner {
-            Solved::Generic { root, table } => root
+            Solved::Generic { root, .. } => root
                 .legal_moves()
                 .into_iter()
                 .map(|mv| {
                     let child = root.play_unchecked(&mv);
+                    let solved = |p: &P| self.outcome(p).expect("reachable from the root");
                     let losing_replies = child
                         .legal_moves()
                         .iter()
-                        .filter(|m| table[&child.play_unchecked(m)].wins)
+                        .filter(|m| solved(&child.play_unchecked(m)).wins)
                         .count();
                     MoveOutcome {
-                        outcome: table[&child],
+                        outcome: solved(&child),
                         losing_replies,
                         mv,
                     }
@@ -377,6 +401,7 @@ impl<P: Position> DefinitionMemo<P> {
             usize::MAX,
             None,
             &self.table,
+            false,
             |_, options: &[Nimber]| mex(options.iter().copied()),
         )
         .expect("no budget");

@@ -387,6 +387,24 @@ impl Heaps {
     }
 }
 
+/// The number of partitions of all n ≤ `total` (multisets of positive sizes summing to at
+/// most `total`), saturating: p(n) counted part size by part size, summed.
+fn partitions_up_to(total: u64) -> u128 {
+    // p(400) is about 7·10^18: past that the count saturates anyway.
+    if total > 400 {
+        return u128::MAX;
+    }
+    let n = total as usize;
+    let mut p = vec![0u128; n + 1];
+    p[0] = 1;
+    for part in 1..=n {
+        for m in part..=n {
+            p[m] = p[m].saturating_add(p[m - part]);
+        }
+    }
+    p.iter().fold(0u128, |acc, &x| acc.saturating_add(x))
+}
+
 impl Position for Heaps {
     type Move = HeapMove;
 
@@ -489,18 +507,29 @@ impl Position for Heaps {
         }
     }
 
+    /// The heaps sorted, largest first, without the empty ones (one heap of 0 if all are):
+    /// the heaps of a position are independent, so their order does not change who wins or
+    /// how fast.
+    fn canonical(&self) -> Heaps {
+        let mut heaps: Vec<u64> = self.heaps.iter().copied().filter(|&x| x > 0).collect();
+        heaps.sort_unstable_by(|a, b| b.cmp(a));
+        if heaps.is_empty() {
+            heaps.push(0);
+        }
+        Heaps {
+            rule: self.rule.clone(),
+            heaps,
+        }
+    }
+
     fn reachable_bound(&self) -> Option<u128> {
         if !self.rule.takes_only() {
-            // Kayles, Grundy's game and the staircase split never add tokens: a position
-            // reachable from here is an ordered list of heaps summing to at most the total,
-            // and there are fewer than 2^(total + 1) of those. Lieges may add tokens: unknown.
+            // Kayles, Grundy's game and the staircase split never add tokens: a canonical
+            // position reachable from here is a multiset of heap sizes summing to at most
+            // the total, a partition of some n ≤ total. Lieges may add tokens: unknown.
             return match self.rule {
                 Rule::Lieges { .. } => None,
-                _ => Some(
-                    1u128
-                        .checked_shl(self.total().min(127) as u32 + 1)
-                        .unwrap_or(u128::MAX),
-                ),
+                _ => Some(partitions_up_to(self.total())),
             };
         }
         Some(
