@@ -5,55 +5,11 @@
 mod common;
 
 use std::fs;
-use std::time::Duration;
 
-use common::render::{Harness, options};
+use common::render::{Harness, StoreHome as Home, options};
 use crossterm::event::KeyCode;
 use grundy::ai::Level;
-use grundy::store::Store;
-use grundy::store::settings::Settings;
-use grundy::tui::app::App;
-use grundy::tui::theme::Theme;
-use grundy::tui::{First, PlayOptions};
-
-/// A store in a temporary directory, removed at the end of the test.
-struct Home {
-    dir: tempfile::TempDir,
-}
-
-impl Home {
-    fn new() -> Home {
-        Home {
-            dir: tempfile::tempdir().unwrap(),
-        }
-    }
-
-    fn store(&self) -> Store {
-        Store::at(self.dir.path().join("config"), self.dir.path().join("data"))
-    }
-
-    /// The app for `options` with its files here, the settings read from the file. As
-    /// `grundy play` does, options left at their defaults take the settings' values.
-    fn harness(&self, options: &PlayOptions, width: u16, height: u16) -> Harness {
-        let store = self.store();
-        let settings = Settings::load(&store.settings_path().unwrap());
-        let mut options = options.clone();
-        if options.first == First::default() {
-            options.first = settings.settings.first;
-        }
-        if options.level == Level::default() {
-            options.level = settings.settings.level;
-        }
-        options.hints |= settings.settings.hints;
-        let app = App::with_store(&options, Theme::colour(), Duration::ZERO, store, settings)
-            .expect("app starts");
-        Harness::from_app(app, width, height)
-    }
-
-    fn settings_text(&self) -> Option<String> {
-        fs::read_to_string(self.store().settings_path().unwrap()).ok()
-    }
-}
+use grundy::tui::PlayOptions;
 
 /// The menu's settings page of the game chosen first (the coin row).
 fn settings_page(h: &mut Harness) -> String {

@@ -7,58 +7,14 @@
 mod common;
 
 use std::fs;
-use std::time::Duration;
 
-use common::render::{Harness, options};
+use common::render::{Harness, StoreHome as Home, options};
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 use grundy::ai::Level;
 use grundy::games::GameKind;
-use grundy::store::Store;
 use grundy::store::save::Save;
-use grundy::store::settings::Settings;
 use grundy::store::stats::Stats;
-use grundy::tui::app::App;
-use grundy::tui::theme::Theme;
 use grundy::tui::{First, PlayOptions};
-
-/// A store in a temporary directory, removed at the end of the test.
-struct Home {
-    dir: tempfile::TempDir,
-}
-
-impl Home {
-    fn new() -> Home {
-        Home {
-            dir: tempfile::tempdir().unwrap(),
-        }
-    }
-
-    fn store(&self) -> Store {
-        Store::at(self.dir.path().join("config"), self.dir.path().join("data"))
-    }
-
-    /// The app for `options` with its files here, the settings read from the file. As
-    /// `grundy play` does, options left at their defaults take the settings' values.
-    fn harness(&self, options: &PlayOptions) -> Harness {
-        let store = self.store();
-        let settings = Settings::load(&store.settings_path().unwrap());
-        let mut options = options.clone();
-        if options.first == First::default() {
-            options.first = settings.settings.first;
-        }
-        if options.level == Level::default() {
-            options.level = settings.settings.level;
-        }
-        options.hints |= settings.settings.hints;
-        let app = App::with_store(&options, Theme::colour(), Duration::ZERO, store, settings)
-            .expect("app starts");
-        Harness::from_app(app, 80, 24)
-    }
-
-    fn settings_text(&self) -> Option<String> {
-        fs::read_to_string(self.store().settings_path().unwrap()).ok()
-    }
-}
 
 /// The code of the position on screen, through the copy key.
 fn position_code(h: &mut Harness) -> String {
@@ -71,14 +27,14 @@ const SAMPLE: &str = "coins:4:HTTHTTTTHTTTHTHH";
 #[test]
 fn settings_round_trip_through_the_menu() {
     let home = Home::new();
-    let mut h = home.harness(&PlayOptions::default());
+    let mut h = home.harness(&PlayOptions::default(), 80, 24);
     // Nothing is written until a setting changes: starting with the defaults writes nothing.
     h.enter().enter();
     assert!(h.app.in_game());
     assert_eq!(home.settings_text(), None);
 
     // The grid, 7 rows, hints on.
-    let mut h = home.harness(&PlayOptions::default());
+    let mut h = home.harness(&PlayOptions::default(), 80, 24);
     h.key(KeyCode::Down).enter();
     for _ in 0..7 {
         h.key(KeyCode::Up);
@@ -99,7 +55,7 @@ fn settings_round_trip_through_the_menu() {
     assert!(text.contains("hints = true"), "{text}");
 
     // The next run's menu starts from them: on the grid, whose page shows 7 rows and hints.
-    let mut h = home.harness(&PlayOptions::default());
+    let mut h = home.harness(&PlayOptions::default(), 80, 24);
     h.enter();
     let screen = h.screen();
     assert!(screen.contains("Coin grid"), "{screen}");
@@ -114,7 +70,7 @@ fn command_line_overrides_are_not_written() {
         level: Level::Easy,
         ..PlayOptions::default()
     };
-    let mut h = home.harness(&o);
+    let mut h = home.harness(&o, 80, 24);
     h.enter();
     assert!(h.screen().contains("AI level      easy"));
     h.enter();
@@ -129,7 +85,7 @@ fn a_broken_settings_file_is_named_on_the_menu_and_left_alone() {
     fs::create_dir_all(path.parent().unwrap()).unwrap();
     let broken = "game = \"grid\"\nlevel = \"godlike\"\n";
     fs::write(&path, broken).unwrap();
-    let mut h = home.harness(&PlayOptions::default());
+    let mut h = home.harness(&PlayOptions::default(), 80, 24);
     let screen = h.screen();
     assert!(
         screen.contains("settings.toml line 2, level: \"godlike\" is not one of"),
@@ -142,7 +98,7 @@ fn a_broken_settings_file_is_named_on_the_menu_and_left_alone() {
     assert!(h.app.in_game());
     assert_eq!(fs::read_to_string(&path).unwrap(), broken);
     // A changed setting writes the file, the broken field as its default.
-    let mut h = home.harness(&PlayOptions::default());
+    let mut h = home.harness(&PlayOptions::default(), 80, 24);
     h.enter();
     for _ in 0..2 {
         h.key(KeyCode::Up);
@@ -158,7 +114,7 @@ fn a_broken_settings_file_is_named_on_the_menu_and_left_alone() {
 #[test]
 fn a_saved_game_loads_and_replays_to_the_same_position() {
     let home = Home::new();
-    let mut h = home.harness(&options(SAMPLE));
+    let mut h = home.harness(&options(SAMPLE), 80, 24);
     // Three moves of ours (the first move of the first T coin each time) and the AI's.
     for _ in 0..3 {
         h.key(KeyCode::Tab).enter().enter();
@@ -190,7 +146,7 @@ fn a_saved_game_loads_and_replays_to_the_same_position() {
         load: Some(save),
         ..PlayOptions::default()
     };
-    let mut h = home.harness(&o);
+    let mut h = home.harness(&o, 80, 24);
     assert!(h.screen().contains("move 7"), "{}", h.screen());
     assert_eq!(position_code(&mut h), code);
 }
@@ -198,12 +154,12 @@ fn a_saved_game_loads_and_replays_to_the_same_position() {
 #[test]
 fn leaving_an_unfinished_game_asks_saves_it_and_the_menu_resumes_it() {
     let home = Home::new();
-    let mut h = home.harness(&options(SAMPLE));
+    let mut h = home.harness(&options(SAMPLE), 80, 24);
     // No move yet: n goes straight to the menu, nothing to resume.
     h.keys("n");
     assert!(!h.app.in_game());
     assert!(!h.screen().contains("Resume"));
-    let mut h = home.harness(&options(SAMPLE));
+    let mut h = home.harness(&options(SAMPLE), 80, 24);
     h.key(KeyCode::Tab).enter().enter();
     let code = position_code(&mut h);
     // q asks; n keeps playing.
@@ -257,7 +213,7 @@ fn a_corrupt_autosave_is_reported_and_kept() {
         seed: Some(5),
         ..PlayOptions::default()
     };
-    let mut h = home.harness(&seeded);
+    let mut h = home.harness(&seeded, 80, 24);
     let screen = h.screen();
     assert!(
         screen.contains("Cannot resume autosave.grundy: line 3:"),
@@ -284,12 +240,12 @@ fn statistics_count_a_won_and_a_lost_game() {
     // Coin 2 is the only T: whoever moves first wins at once.
     let mut won = options("coins:1:HT");
     won.first = First::You;
-    let mut h = home.harness(&won);
+    let mut h = home.harness(&won, 80, 24);
     h.enter().enter();
     assert!(h.screen().contains("You win!"));
     let mut lost = options("coins:1:HT");
     lost.first = First::Ai;
-    let mut h = home.harness(&lost);
+    let mut h = home.harness(&lost, 80, 24);
     assert!(h.screen().contains("The AI wins."));
     let stats = Stats::load(&home.store().stats_path().unwrap());
     assert_eq!(stats.problem, None);
@@ -317,7 +273,7 @@ fn statistics_count_a_won_and_a_lost_game() {
 fn a_finished_game_is_counted_once_and_its_autosave_dropped() {
     let home = Home::new();
     // Won in 3 moves with best play: our winning move, the AI's reply, our last move.
-    let mut h = home.harness(&options("coins:2:HTTTTT"));
+    let mut h = home.harness(&options("coins:2:HTTTTT"), 80, 24);
     h.keys("www").enter();
     assert!(h.screen().contains("move 3"), "{}", h.screen());
     h.keys("qy");
@@ -325,7 +281,7 @@ fn a_finished_game_is_counted_once_and_its_autosave_dropped() {
     let path = home.store().autosave_path().unwrap();
     assert!(path.exists());
     // Resumed from the menu and won.
-    let mut h = home.harness(&PlayOptions::default());
+    let mut h = home.harness(&PlayOptions::default(), 80, 24);
     h.enter();
     assert!(h.app.in_game());
     h.keys("www").enter();
@@ -402,7 +358,7 @@ fn saves_of_every_game_replay_and_every_truncation_is_refused() {
             false,
             codes,
         );
-        let path = home.dir.path().join(format!("{i}.grundy"));
+        let path = home.path().join(format!("{i}.grundy"));
         save.write(&path).unwrap();
         let read = Save::read(&path).unwrap();
         assert_eq!(read.final_position().unwrap().to_code(), end, "{start}");

@@ -174,3 +174,48 @@ impl Harness {
         None
     }
 }
+
+/// A player's home for one test: config and data directories of its own, so settings,
+/// saves and statistics start empty and stay apart.
+pub struct StoreHome {
+    dir: tempfile::TempDir,
+}
+
+impl StoreHome {
+    pub fn new() -> StoreHome {
+        StoreHome {
+            dir: tempfile::tempdir().unwrap(),
+        }
+    }
+
+    /// The directory itself, for files a test writes beside the store.
+    pub fn path(&self) -> &std::path::Path {
+        self.dir.path()
+    }
+
+    pub fn store(&self) -> grundy::store::Store {
+        grundy::store::Store::at(self.dir.path().join("config"), self.dir.path().join("data"))
+    }
+
+    /// The app for `options` with its files here, the settings read from the file. As
+    /// `grundy play` does, options left at their defaults take the settings' values.
+    pub fn harness(&self, options: &PlayOptions, width: u16, height: u16) -> Harness {
+        let store = self.store();
+        let settings = grundy::store::settings::Settings::load(&store.settings_path().unwrap());
+        let mut options = options.clone();
+        if options.first == First::default() {
+            options.first = settings.settings.first;
+        }
+        if options.level == Level::default() {
+            options.level = settings.settings.level;
+        }
+        options.hints |= settings.settings.hints;
+        let app = App::with_store(&options, Theme::colour(), Duration::ZERO, store, settings)
+            .expect("app starts");
+        Harness::from_app(app, width, height)
+    }
+
+    pub fn settings_text(&self) -> Option<String> {
+        std::fs::read_to_string(self.store().settings_path().unwrap()).ok()
+    }
+}
