@@ -1,9 +1,10 @@
 //! The boards of the games, and [`start`], the one place that picks a game's board.
 //!
-//! Each game's board (`coins.rs`, `grid.rs`, `dodgeball.rs`) implements
+//! Each game's board (`coins.rs`, `grid.rs`, `dodgeball.rs`, `dag.rs`, …) implements
 //! [`crate::tui::board::Board`].
 
 pub mod coins;
+pub mod dag;
 pub mod dodgeball;
 pub mod grid;
 pub mod heaps;
@@ -40,7 +41,19 @@ pub fn start(
         | GameKind::Wythoff
         | GameKind::Fibnim => {
             // The menu's heap family holds the games with a board of their own too: the code
-            // (or the chosen entry) names the game.
+            // (or the chosen entry) names the game. `play dag` with no code: that game's entry.
+            let named = GameSetup {
+                heap_rule: heaps::RULE_STARTS
+                    .iter()
+                    .position(|e| e.name == setup.kind.name())
+                    .unwrap_or(setup.heap_rule),
+                ..setup.clone()
+            };
+            let setup = if setup.code.is_none() && setup.kind != GameKind::Heaps {
+                &named
+            } else {
+                setup
+            };
             let name = match &setup.code {
                 Some(code) => code.split(':').next().unwrap_or_default().to_string(),
                 None => heaps::rule_entry(setup.heap_rule).name.to_string(),
@@ -52,9 +65,7 @@ pub fn start(
                 Some(GameKind::Ed) => start_match::<parts::PartsBoard<crate::games::ed::Ed>>(
                     setup, config, hints, rng,
                 ),
-                Some(GameKind::Dag) => start_match::<parts::PartsBoard<crate::games::dag::Dag>>(
-                    setup, config, hints, rng,
-                ),
+                Some(GameKind::Dag) => start_match::<dag::DagBoard>(setup, config, hints, rng),
                 Some(GameKind::Wythoff) => start_match::<
                     parts::PartsBoard<crate::games::wythoff::Wythoff>,
                 >(setup, config, hints, rng),

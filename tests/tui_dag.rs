@@ -1,0 +1,254 @@
+//! Render tests of the graph board of tokens on a DAG on ratatui's `TestBackend`: a small
+//! graph drawn whole with hints off and on, tokens sharing a vertex, a 200-vertex graph shown
+//! around the chosen token, and moves played by keys and by clicks. Snapshots are taken
+//! before any AI move.
+
+use crossterm::event::KeyCode;
+use grundy::game::Notation;
+use grundy::games::dag::Dag;
+use ratatui::style::Modifier;
+
+mod common;
+use common::render::{Harness, options};
+
+/// The menu's standard start: 5 layers, tokens on 1, 3 and 2.
+const SMALL: &str = "dag:8:1>2,1>3,2>4,3>4,4>5,3>6,6>7,5>8,7>8,2>6:1,3,2";
+/// Three tokens on vertex 2, one on 5.
+const SHARED: &str = "dag:6:1>2,2>3,2>4,3>5,4>5,5>6,1>4:2,2,2,5";
+
+/// A 200-vertex graph, each vertex with up to four edges to the next 15 (a fixed xorshift,
+/// so the snapshot is stable), tokens spread over it.
+fn big_code() -> String {
+    let n = 200u32;
+    let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let mut edges = Vec::new();
+    for x in 1..=n {
+        let mut targets: Vec<u32> = (0..next() % 5)
+            .map(|_| x + 1 + (next() % 15) as u32)
+            .filter(|&y| y <= n)
+            .collect();
+        targets.sort_unstable();
+        targets.dedup();
+        edges.extend(targets.into_iter().map(|y| format!("{x}>{y}")));
+    }
+    format!("dag:{n}:{}:3,3,50,120,199", edges.join(","))
+}
+
+/// The screen's row holding `text`, from its first occurrence.
+fn row_of(screen: &str, text: &str) -> usize {
+    screen
+        .lines()
+        .position(|l| l.contains(text))
+        .unwrap_or_else(|| panic!("{text:?} not on screen:\n{screen}"))
+}
+
+#[test]
+fn small_graph_drawn_whole() {
+    let mut h = Harness::new(&options(SMALL), 80, 24);
+    let screen = h.screen();
+    assert!(screen.contains("all 8 vertices"), "{screen}");
+    // Vertex 8 has no edge out; tokens on 1, 2, 3; the chosen token's moves listed.
+    assert!(screen.contains("8∎"), "{screen}");
+    for v in ["1●", "2●", "3●"] {
+        assert!(screen.contains(v), "{v}\n{screen}");
+    }
+    assert!(screen.contains("Moves of token 1 (vertex 1)"), "{screen}");
+    assert!(screen.contains("▶ to 2"), "{screen}");
+    // Edges are drawn (braille) and end in arrows.
+    assert!(screen.contains('▶') && screen.contains('▸'), "{screen}");
+    assert!(
+        screen
+            .chars()
+            .any(|c| ('\u{2801}'..='\u{28ff}').contains(&c)),
+        "{screen}"
+    );
+    insta::assert_snapshot!(screen);
+}
+
+#[test]
+fn small_graph_with_hints_shows_values_and_winning_targets() {
+    let mut h = Harness::new(&options(SMALL), 100, 30);
+    h.keys("i");
+    let screen = h.screen();
+    let position = Dag::from_code(SMALL).unwrap();
+    let graph = position.graph();
+    // Every vertex's value by the mex, next to its number (after ∎ or the tokens).
+    for v in 1..=8u32 {
+        let tokens = position.tokens().iter().filter(|&&t| t == v).count();
+        let label = format!(
+            "{v}{}{}*{}",
+            if graph.successors(v).is_empty() {
+                "∎"
+            } else {
+                ""
+            },
+            if tokens > 0 { "●" } else { "" },
+            graph.value(v)
+        );
+        assert!(screen.contains(&label), "{label}\n{screen}");
+    }
+    // Token 1 sits on vertex 1: its targets are marked, winning ones ✓.
+    for &to in graph.successors(1) {
+        let wins = grundy::game::Impartial::move_wins(
+            &position,
+            &grundy::games::dag::Slide { token: 0, to },
+        );
+        let mark = if wins { "✓" } else { "✗" };
+        let label = format!("{to}●*{}{mark}", graph.value(to));
+        assert!(screen.contains(&label), "{label}\n{screen}");
+    }
+    insta::assert_snapshot!(screen);
+}
+
+#[test]
+fn tokens_sharing_a_vertex_show_a_count_and_tab_visits_it_once() {
+    let mut h = Harness::new(&options(SHARED), 80, 24);
+    let screen = h.screen();
+    assert!(screen.contains("2●3"), "{screen}");
+    assert!(screen.contains("5●"), "{screen}");
+    assert!(h.status().contains("3 tokens here"), "{}", h.status());
+    insta::assert_snapshot!(screen);
+    // Tab: the token on 5, then back to the first token on 2 (its two others skipped).
+    h.key(KeyCode::Tab);
+    assert!(
+        h.status().starts_with("token 4 (vertex 5)"),
+        "{}",
+        h.status()
+    );
+    h.key(KeyCode::Tab);
+    assert!(
+        h.status().starts_with("token 1 (vertex 2)"),
+        "{}",
+        h.status()
+    );
+    h.key(KeyCode::BackTab);
+    assert!(
+        h.status().starts_with("token 4 (vertex 5)"),
+        "{}",
+        h.status()
+    );
+}
+
+#[test]
+fn two_hundred_vertices_show_the_chosen_tokens_neighbourhood() {
+    let code = big_code();
+    let position = Dag::from_code(&code).unwrap();
+    assert_eq!(position.graph().len(), 200);
+    let mut h = Harness::new(&options(&code), 80, 24);
+    h.keys("i");
+    let screen = h.screen();
+    let status = h.status();
+    // The chosen token's vertex, from the status line.
+    let v: u32 = status
+        .split("(vertex ")
+        .nth(1)
+        .and_then(|rest| rest.split(')').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no vertex in {status}"));
+    assert!(screen.contains(&format!("around {v} (of 200)")), "{screen}");
+    // Its successors are drawn, each with its value and a verdict.
+    for &s in position.graph().successors(v) {
+        assert!(
+            screen.contains(&format!("{s}")),
+            "successor {s} of {v}\n{screen}"
+        );
+    }
+    insta::assert_snapshot!(screen);
+    // Tab moves the view to the next token's vertex.
+    h.key(KeyCode::Tab);
+    let next = h.status();
+    assert_ne!(next, status);
+    let screen = h.screen();
+    assert!(screen.contains("around"), "{screen}");
+}
+
+#[test]
+fn the_chosen_vertex_and_the_selected_target_are_highlighted() {
+    let mut h = Harness::new(&options(SMALL), 80, 24);
+    h.key(KeyCode::Down);
+    let screen = h.screen();
+    // Token 1 on vertex 1; ↓ selects its second target, 3 (the list is in drawing order).
+    assert!(screen.contains("▶ to 3"), "{screen}");
+    let (x1, y1) = h.find("1●");
+    let (x3, y3) = h.find("3●");
+    let buffer = h.terminal.backend().buffer().clone();
+    assert!(
+        buffer[(x1, y1)].modifier.contains(Modifier::REVERSED),
+        "vertex 1 is the chosen one"
+    );
+    assert_eq!(
+        buffer[(x3, y3)].bg,
+        ratatui::style::Color::Blue,
+        "vertex 3 is the selected target"
+    );
+    // The arrow into the selected target is the bright one.
+    assert_eq!(buffer[(x3 - 1, y3)].symbol(), "▶");
+}
+
+#[test]
+fn a_move_played_by_keys() {
+    let mut h = Harness::new(&options(SMALL), 100, 30);
+    // Tab to token 2 (vertex 3), ↓ to its second target, Enter.
+    h.key(KeyCode::Tab);
+    assert!(
+        h.status().starts_with("token 2 (vertex 3)"),
+        "{}",
+        h.status()
+    );
+    let screen = h.screen();
+    let first = row_of(&screen, "▶ to ");
+    h.key(KeyCode::Down);
+    let screen = h.screen();
+    let line = screen.lines().nth(first + 1).unwrap();
+    let target: u32 = line
+        .split("▶ to ")
+        .nth(1)
+        .and_then(|rest| rest.split(|c: char| !c.is_ascii_digit()).next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no selected target\n{screen}"));
+    h.enter();
+    let screen = h.screen();
+    // The move is in the record, and the AI has replied (move 3 is next).
+    assert!(
+        screen.contains(&format!("token 2: 3 → {target}")),
+        "{screen}"
+    );
+    assert!(screen.contains("move 3"), "{screen}");
+}
+
+#[test]
+fn a_move_played_by_clicks() {
+    let mut h = Harness::new(&options(SHARED), 100, 30);
+    assert!(
+        h.status().starts_with("token 1 (vertex 2)"),
+        "{}",
+        h.status()
+    );
+    // A click on vertex 5 picks its token; a click on its target 6 selects it, a second
+    // click plays it.
+    let (x, y) = h.find("5●");
+    h.click(x, y);
+    assert!(
+        h.status().starts_with("token 4 (vertex 5)"),
+        "{}",
+        h.status()
+    );
+    let (x, y) = h.find("▶6");
+    h.click(x + 1, y);
+    assert!(
+        h.screen().contains("Click vertex 6 again"),
+        "{}",
+        h.screen()
+    );
+    h.click(x + 1, y);
+    let screen = h.screen();
+    assert!(screen.contains("token 4: 5 → 6"), "{screen}");
+    // Token 4 is stuck on 6 now: the board has picked a token with a move.
+    assert!(!h.status().starts_with("token 4"), "{}", h.status());
+}
