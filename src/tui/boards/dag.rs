@@ -143,6 +143,31 @@ impl Shape {
     }
 }
 
+/// The dots of a straight line from `a` to `b` (Bresenham).
+fn line(a: (i32, i32), b: (i32, i32), mut dot: impl FnMut(i32, i32)) {
+    let (dx, dy) = ((b.0 - a.0).abs(), -(b.1 - a.1).abs());
+    let (sx, sy) = (
+        if a.0 < b.0 { 1 } else { -1 },
+        if a.1 < b.1 { 1 } else { -1 },
+    );
+    let (mut x, mut y, mut err) = (a.0, a.1, dx + dy);
+    loop {
+        dot(x, y);
+        if (x, y) == b {
+            break;
+        }
+        let e2 = 2 * err;
+        if e2 >= dy {
+            err += dy;
+            x += sx;
+        }
+        if e2 <= dx {
+            err += dx;
+            y += sy;
+        }
+    }
+}
+
 fn mean(values: impl Iterator<Item = f64>) -> Option<f64> {
     let (sum, count) = values.fold((0.0, 0), |(s, c), x| (s + x, c + 1));
     (count > 0).then(|| sum / count as f64)
@@ -196,6 +221,13 @@ struct Edges {
     arrows: Vec<(u16, u16, u8)>,
 }
 
+/// Columns placed in an area.
+struct Placed {
+    nodes: Vec<Node>,
+    more: Vec<More>,
+    spans: Vec<(u16, u16)>,
+}
+
 /// What the board draws this frame, fitted in [`Board::layout`].
 #[derive(Clone, Debug, Default)]
 struct Plan {
@@ -208,6 +240,8 @@ struct Plan {
     nodes: Vec<Node>,
     /// Cut columns' "+k more" marks.
     more: Vec<More>,
+    /// Each column's first cell (its arrows) and width.
+    spans: Vec<(u16, u16)>,
     /// The last row: what is shown.
     note: String,
 }
@@ -426,7 +460,7 @@ impl DagBoard {
         columns: &[Column],
         area: Rect,
         fit: Fit,
-    ) -> Option<(Vec<Node>, Vec<More>)> {
+    ) -> Option<Placed> {
         let rows = area.height as usize;
         if rows == 0 || columns.is_empty() {
             return None;
@@ -469,6 +503,7 @@ impl DagBoard {
         let mut x = area.x + area.width.saturating_sub(used) / 2;
         let mut nodes = Vec::new();
         let mut more = Vec::new();
+        let mut spans = Vec::new();
         for (c, (column, &(start, shown, is_cut))) in columns.iter().zip(&windows).enumerate() {
             let height = if is_cut { rows - 1 } else { rows };
             for (i, &v) in column.vertices[start..start + shown].iter().enumerate() {
@@ -488,9 +523,10 @@ impl DagBoard {
                     text: format!("+{} more", column.vertices.len() - shown),
                 });
             }
+            spans.push((x, widths[c]));
             x = x.saturating_add(widths[c] + gap);
         }
-        Some((nodes, more))
+        Some(Placed { nodes, more, spans })
     }
 
     /// Fits the plan of this frame: the whole graph if it fits (and the player did not ask
@@ -514,7 +550,7 @@ impl DagBoard {
             .collect();
         let whole = self.place(view, &marks, &columns, area, Fit::Whole);
         let whole_fits = whole.is_some();
-        if let Some((nodes, more)) = whole
+        if let Some(Placed { nodes, more, spans }) = whole
             && (!self.around || marks.chosen.is_none())
         {
             return Plan {
@@ -523,6 +559,7 @@ impl DagBoard {
                 whole_fits,
                 nodes,
                 more,
+                spans,
                 note: format!("all {} vertices · edges go → · ∎ no edge out", graph.len()),
             };
         }
@@ -578,7 +615,7 @@ impl DagBoard {
                 break;
             }
         }
-        let Some(((nodes, more), with_before, with_beyond)) = placed else {
+        let Some((Placed { nodes, more, spans }, with_before, with_beyond)) = placed else {
             return Plan {
                 area,
                 around: true,
@@ -605,6 +642,7 @@ impl DagBoard {
             whole_fits,
             nodes,
             more,
+            spans,
             note: format!("around {v} (of {}): {}", graph.len(), parts.join(", ")),
         }
     }
@@ -624,53 +662,66 @@ impl DagBoard {
         let (w, h) = (area.width as i32, area.height as i32);
         let mut cells = vec![(0u8, 0u8); (w * h).max(0) as usize];
         let mut arrows: Vec<(u16, u16, u8)> = Vec::new();
-        let dot = |x: i32, y: i32, rank: u8, cells: &mut Vec<(u8, u8)>| {
-            let (cx, cy) = (x.div_euclid(2), y.div_euclid(4));
-            if cx < 0 || cy < 0 || cx >= w || cy >= h {
-                return;
+        let mut node_of = vec![None; graph.len() + 1];
+        // The rows each column's labels take: an edge crossing a column passes between them.
+        let mut taken = vec![Vec::new(); self.plan.spans.len()];
+        for (i, node) in self.plan.nodes.iter().enumerate() {
+            node_of[node.v as usize] = Some(i);
+            taken[node.column].push(node.y);
+        }
+        for more in &self.plan.more {
+            if let Some(c) = self.plan.spans.iter().position(|s| s.0 + 1 == more.x) {
+                taken[c].push(more.y);
             }
-            const BITS: [[u8; 4]; 2] = [[0x01, 0x02, 0x04, 0x40], [0x08, 0x10, 0x20, 0x80]];
-            let cell = &mut cells[(cy * w + cx) as usize];
-            cell.0 |= BITS[x.rem_euclid(2) as usize][y.rem_euclid(4) as usize];
-            cell.1 = cell.1.max(rank);
-        };
+        }
         for from in &self.plan.nodes {
             for &to_v in graph.successors(from.v) {
-                let Some(to) = self
-                    .plan
-                    .nodes
-                    .iter()
-                    .find(|n| n.v == to_v && n.column > from.column)
-                else {
+                let Some(to) = node_of[to_v as usize].map(|i| self.plan.nodes[i]) else {
                     continue;
                 };
+                if to.column <= from.column {
+                    continue;
+                }
                 let rank = match (marks.chosen == Some(from.v), marks.target == Some(to_v)) {
                     (true, true) => 2,
                     (true, false) => 1,
                     _ => 0,
                 };
-                let x0 = 2 * (from.x + from.width - area.x) as i32;
-                let y0 = 4 * (from.y - area.y) as i32 + 1;
-                let x1 = 2 * (to.x - area.x) as i32 - 1;
-                let y1 = 4 * (to.y - area.y) as i32 + 1;
-                // Bresenham from (x0, y0) to (x1, y1).
-                let (dx, dy) = ((x1 - x0).abs(), -(y1 - y0).abs());
-                let (sx, sy) = (if x0 < x1 { 1 } else { -1 }, if y0 < y1 { 1 } else { -1 });
-                let (mut x, mut y, mut err) = (x0, y0, dx + dy);
-                loop {
-                    dot(x, y, rank, &mut cells);
-                    if x == x1 && y == y1 {
-                        break;
+                // Dots: two per cell across, four down; an edge runs along the second row of
+                // dots of its rows.
+                let row = |y: u16| 4 * (y - area.y) as i32 + 1;
+                let column = |x: u16| 2 * (x - area.x) as i32;
+                let mut points = vec![(column(from.x + from.width), row(from.y))];
+                for c in from.column + 1..to.column {
+                    let (x, width) = self.plan.spans[c];
+                    // Where the straight line would cross, moved to the nearest free row.
+                    let t = (x - from.x) as f64 / (to.x - from.x).max(1) as f64;
+                    let straight = from.y as f64 + t * (to.y as f64 - from.y as f64);
+                    let free = (area.y..area.y + area.height)
+                        .filter(|y| !taken[c].contains(y))
+                        .min_by(|a, b| {
+                            (*a as f64 - straight)
+                                .abs()
+                                .total_cmp(&(*b as f64 - straight).abs())
+                        });
+                    if let Some(y) = free {
+                        points.push((column(x) - 1, row(y)));
+                        points.push((column(x + width) + 1, row(y)));
                     }
-                    let e2 = 2 * err;
-                    if e2 >= dy {
-                        err += dy;
-                        x += sx;
-                    }
-                    if e2 <= dx {
-                        err += dx;
-                        y += sy;
-                    }
+                }
+                points.push((column(to.x) - 1, row(to.y)));
+                for pair in points.windows(2) {
+                    line(pair[0], pair[1], |x, y| {
+                        let (cx, cy) = (x.div_euclid(2), y.div_euclid(4));
+                        if cx < 0 || cy < 0 || cx >= w || cy >= h {
+                            return;
+                        }
+                        const BITS: [[u8; 4]; 2] =
+                            [[0x01, 0x02, 0x04, 0x40], [0x08, 0x10, 0x20, 0x80]];
+                        let cell = &mut cells[(cy * w + cx) as usize];
+                        cell.0 |= BITS[x.rem_euclid(2) as usize][y.rem_euclid(4) as usize];
+                        cell.1 = cell.1.max(rank);
+                    });
                 }
                 match arrows.iter_mut().find(|a| a.0 == to.x && a.1 == to.y) {
                     Some(a) => a.2 = a.2.max(rank),
