@@ -252,3 +252,60 @@ fn a_move_played_by_clicks() {
     // Token 4 is stuck on 6 now: the board has picked a token with a move.
     assert!(!h.status().starts_with("token 4"), "{}", h.status());
 }
+
+#[test]
+fn a_column_too_tall_keeps_the_selected_target_in_view() {
+    // Vertex 1 has 39 targets: more than the rows of an 80 × 24 screen.
+    let edges: Vec<String> = (2..=40)
+        .map(|y| format!("1>{y}"))
+        .chain((2..=40).step_by(3).map(|x| format!("{x}>41")))
+        .collect();
+    let code = format!("dag:41:{}:1,5", edges.join(","));
+    let mut h = Harness::new(&options(&code), 80, 24);
+    let screen = h.screen();
+    assert!(
+        screen.contains("around 1 (of 41): 0 in, 39 out"),
+        "{screen}"
+    );
+    assert!(screen.contains(" more"), "{screen}");
+    for _ in 0..30 {
+        h.key(KeyCode::Down);
+    }
+    let status = h.status();
+    let target = status
+        .split("→ ")
+        .nth(1)
+        .unwrap_or_else(|| panic!("no target in {status}"))
+        .split_whitespace()
+        .next()
+        .unwrap()
+        .to_string();
+    let screen = h.screen();
+    // The 31st target, drawn on the board (its arrow before it), with the count above.
+    assert!(screen.contains(&format!("▶{target}")), "{target}\n{screen}");
+    assert!(screen.contains('↑'), "{screen}");
+}
+
+#[test]
+fn any_screen_size_draws_without_a_panic() {
+    let big = big_code();
+    for code in [SMALL, SHARED, big.as_str()] {
+        let mut h = Harness::new(&options(code), 80, 24);
+        // Hints off, then on.
+        for _ in 0..2 {
+            for (w, hgt) in [(60, 16), (61, 17), (100, 30), (250, 70), (400, 200)] {
+                h.terminal.backend_mut().resize(w, hgt);
+                h.terminal
+                    .resize(ratatui::layout::Rect::new(0, 0, w, hgt))
+                    .unwrap();
+                let screen = h.screen();
+                assert!(
+                    screen.contains("Tokens on a DAG"),
+                    "{code} at {w}×{hgt}\n{screen}"
+                );
+                h.key(KeyCode::Tab).key(KeyCode::Down);
+            }
+            h.keys("i");
+        }
+    }
+}

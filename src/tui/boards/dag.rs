@@ -258,6 +258,9 @@ pub struct DagBoard {
     armed: Option<usize>,
     /// The player asked for the neighbourhood even though the whole graph fits.
     around: bool,
+    /// The tallest column of the chosen token's neighbourhood (predecessors, successors,
+    /// theirs), whole: the height it asks for.
+    neighbourhood: u16,
     hints: bool,
     plan: Plan,
     areas: BoardAreas,
@@ -334,6 +337,24 @@ impl DagBoard {
             self.list = None;
             return;
         };
+        let graph = position.graph();
+        let mut beyond: Vec<u32> = graph
+            .successors(v)
+            .iter()
+            .flat_map(|&s| graph.successors(s).iter().copied())
+            .collect();
+        beyond.sort_unstable();
+        beyond.dedup();
+        self.neighbourhood = [
+            self.shape.predecessors[v as usize - 1].len(),
+            graph.successors(v).len(),
+            beyond.len(),
+            1,
+        ]
+        .into_iter()
+        .max()
+        .unwrap_or(1)
+        .min(u16::MAX as usize) as u16;
         let mut targets = position.graph().successors(v).to_vec();
         if targets.is_empty() {
             self.list = None;
@@ -520,7 +541,11 @@ impl DagBoard {
                 more.push(More {
                     x: x + 1,
                     y: area.y + height as u16,
-                    text: format!("+{} more", column.vertices.len() - shown),
+                    text: match (start, column.vertices.len() - start - shown) {
+                        (0, below) => format!("+{below} more"),
+                        (above, 0) => format!("+{above} more above"),
+                        (above, below) => format!("↑{above} ↓{below} more"),
+                    },
                 });
             }
             spans.push((x, widths[c]));
@@ -788,6 +813,7 @@ impl Board for DagBoard {
             list: None,
             armed: None,
             around: false,
+            neighbourhood: 1,
             hints: false,
             plan: Plan::default(),
             areas: BoardAreas::default(),
@@ -833,17 +859,7 @@ impl Board for DagBoard {
         // The tallest column with a blank row between vertices and around them (some room
         // for the edges' slopes even when columns are short), and the note.
         let tallest = if self.plan.around {
-            self.plan
-                .nodes
-                .iter()
-                .fold(vec![0u16; 4], |mut c, n| {
-                    c[n.column.min(3)] += 1;
-                    c
-                })
-                .into_iter()
-                .max()
-                .unwrap_or(1)
-                + if self.plan.more.is_empty() { 0 } else { 1 }
+            self.neighbourhood
         } else {
             self.shape
                 .layers
@@ -878,7 +894,7 @@ impl Board for DagBoard {
         };
         for y in 0..area.height {
             for x in 0..area.width {
-                let (bits, rank) = cells[(y * self.plan.area.width + x) as usize];
+                let (bits, rank) = cells[y as usize * self.plan.area.width as usize + x as usize];
                 if bits != 0 {
                     let symbol = char::from_u32(0x2800 + bits as u32).unwrap_or(' ');
                     if let Some(cell) = buf.cell_mut((area.x + x, area.y + y)) {
@@ -893,17 +909,18 @@ impl Board for DagBoard {
                 buf.set_string(x, y, symbol, edge_style(rank));
             }
         }
+        // Labels last: a "+k more" never hides a vertex.
+        for more in &self.plan.more {
+            if more.x < area.x + area.width {
+                let room = (area.x + area.width - more.x) as usize;
+                buf.set_stringn(more.x, more.y, &more.text, room, theme.dim);
+            }
+        }
         for node in &self.plan.nodes {
             let line = Line::from(self.label(view, &marks, node.v));
             let right = area.x + area.width;
             if node.x + 1 < right {
                 buf.set_line(node.x + 1, node.y, &line, right - node.x - 1);
-            }
-        }
-        for more in &self.plan.more {
-            if more.x < area.x + area.width {
-                let room = (area.x + area.width - more.x) as usize;
-                buf.set_stringn(more.x, more.y, &more.text, room, theme.dim);
             }
         }
         if board.height > 0 {
