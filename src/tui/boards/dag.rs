@@ -168,6 +168,16 @@ fn line(a: (i32, i32), b: (i32, i32), mut dot: impl FnMut(i32, i32)) {
     }
 }
 
+/// The first of `texts` that fits in `width` columns, else the last (cut when drawn).
+fn first_fitting(texts: &[String], width: u16) -> String {
+    texts
+        .iter()
+        .find(|t| t.chars().count() <= width as usize)
+        .or(texts.last())
+        .cloned()
+        .unwrap_or_default()
+}
+
 fn mean(values: impl Iterator<Item = f64>) -> Option<f64> {
     let (sum, count) = values.fold((0.0, 0), |(s, c), x| (s + x, c + 1));
     (count > 0).then(|| sum / count as f64)
@@ -585,7 +595,13 @@ impl DagBoard {
                 nodes,
                 more,
                 spans,
-                note: format!("all {} vertices · edges go → · ∎ no edge out", graph.len()),
+                note: first_fitting(
+                    &[
+                        format!("all {} vertices · edges go → · ∎ no edge out", graph.len()),
+                        format!("all {} vertices · ∎ no edge out", graph.len()),
+                    ],
+                    board.width,
+                ),
             };
         }
         let Some(v) = marks.chosen else {
@@ -668,7 +684,13 @@ impl DagBoard {
             nodes,
             more,
             spans,
-            note: format!("around {v} (of {}): {}", graph.len(), parts.join(", ")),
+            note: first_fitting(
+                &[
+                    format!("around {v} (of {}): {}", graph.len(), parts.join(", ")),
+                    format!("around {v}: {}", parts.join(", ")),
+                ],
+                board.width,
+            ),
         }
     }
 
@@ -762,11 +784,16 @@ impl DagBoard {
         if view.position.is_over() {
             return crate::tui::board::game_over_lines(theme);
         }
-        let mut lines = vec![Line::raw(format!(
-            "{} has no edge out.",
-            view.position.describe_part(self.token)
-        ))];
-        lines.push(Line::raw(""));
+        let first = if Self::movable(view.position, self.token) {
+            // The list was closed (Esc).
+            Self::RULES[0].to_string()
+        } else {
+            format!(
+                "{} has no edge out.",
+                view.position.describe_part(self.token)
+            )
+        };
+        let mut lines = vec![Line::raw(first), Line::raw("")];
         lines.push(Line::from(vec![
             Span::styled(keymap::key_for(Action::NextPart), theme.key),
             Span::raw(" picks a token with a move, ↑/↓ its target, "),
