@@ -195,8 +195,10 @@ struct Node {
     column: usize,
     x: u16,
     y: u16,
-    /// Arrow cell and label.
+    /// Arrow cell and label, with the room the label keeps for a mark.
     width: u16,
+    /// Arrow cell and label as drawn now: edges start right after it.
+    drawn: u16,
 }
 
 /// A column to place: its vertices, and the one a cut column must keep in view.
@@ -473,12 +475,14 @@ impl DagBoard {
         spans
     }
 
+    /// The room a label takes: in hint mode a vertex with an edge into it keeps a cell for
+    /// the ✓/✗ it gets as a target, so columns do not shift when another token is picked.
     fn label_width(&self, view: &BoardView<'_, Dag>, marks: &Marks<'_>, v: u32) -> u16 {
-        self.label(view, marks, v)
-            .iter()
-            .map(Span::width)
-            .sum::<usize>()
-            .min(u16::MAX as usize) as u16
+        let width: usize = self.label(view, marks, v).iter().map(Span::width).sum();
+        let mark_room = marks.hints
+            && !marks.successors.contains(&v)
+            && !self.shape.predecessors[v as usize - 1].is_empty();
+        (width + usize::from(mark_room)).min(u16::MAX as usize) as u16
     }
 
     /// Places `columns` in `area`: None when they do not fit (too wide, or a column taller
@@ -545,6 +549,12 @@ impl DagBoard {
                     x,
                     y,
                     width: 1 + self.label_width(view, marks, v),
+                    drawn: 1 + self
+                        .label(view, marks, v)
+                        .iter()
+                        .map(Span::width)
+                        .sum::<usize>()
+                        .min(u16::MAX as usize - 1) as u16,
                 });
             }
             if is_cut {
@@ -738,7 +748,7 @@ impl DagBoard {
                 // dots of its rows.
                 let row = |y: u16| 4 * (y - area.y) as i32 + 1;
                 let column = |x: u16| 2 * (x - area.x) as i32;
-                let mut points = vec![(column(from.x + from.width), row(from.y))];
+                let mut points = vec![(column(from.x + from.drawn), row(from.y))];
                 for c in from.column + 1..to.column {
                     let (x, width) = self.plan.spans[c];
                     // Where the straight line would cross, moved to the nearest free row.
