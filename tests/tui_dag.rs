@@ -6,6 +6,8 @@
 use crossterm::event::KeyCode;
 use grundy::game::Notation;
 use grundy::games::dag::Dag;
+use grundy::tui::theme::Theme;
+use proptest::prelude::*;
 use ratatui::style::Modifier;
 
 mod common;
@@ -306,6 +308,77 @@ fn any_screen_size_draws_without_a_panic() {
                 h.key(KeyCode::Tab).key(KeyCode::Down);
             }
             h.keys("i");
+        }
+    }
+}
+
+#[test]
+fn without_colours_the_chosen_vertex_and_the_target_are_still_marked() {
+    let mut h = Harness::with_theme(&options(SMALL), 80, 24, Theme::plain());
+    h.key(KeyCode::Down);
+    let (x1, y1) = h.find("1●");
+    let (x3, y3) = h.find("3●");
+    let (x4, y4) = h.find("4");
+    let buffer = h.terminal.backend().buffer().clone();
+    assert!(buffer[(x1, y1)].modifier.contains(Modifier::REVERSED));
+    assert!(buffer[(x3, y3)].modifier.contains(Modifier::UNDERLINED));
+    // Arrows: ▶ into the chosen token's targets, ▸ into any other vertex.
+    assert_eq!(buffer[(x3 - 1, y3)].symbol(), "▶");
+    assert_eq!(buffer[(x4 - 1, y4)].symbol(), "▸");
+}
+
+/// A random DAG code of up to 9 vertices (edges from lower to higher numbers) and 1 to 4
+/// tokens.
+fn small_dag() -> impl Strategy<Value = String> {
+    (2u32..=9)
+        .prop_flat_map(|n| {
+            let pairs: Vec<(u32, u32)> = (1..=n)
+                .flat_map(|x| (x + 1..=n).map(move |y| (x, y)))
+                .collect();
+            (
+                Just(n),
+                proptest::sample::subsequence(pairs.clone(), 0..=pairs.len()),
+                proptest::collection::vec(1..=n, 1..=4),
+            )
+        })
+        .prop_map(|(n, edges, tokens)| {
+            let edges: Vec<String> = edges.iter().map(|(x, y)| format!("{x}>{y}")).collect();
+            let tokens: Vec<String> = tokens.iter().map(u32::to_string).collect();
+            format!("dag:{n}:{}:{}", edges.join(","), tokens.join(","))
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Keys and clicks anywhere, on a random graph and screen, until the game is over: the
+    /// board never panics and the game stays on screen.
+    #[test]
+    fn random_keys_and_clicks_never_break_the_board(
+        code in small_dag(),
+        inputs in proptest::collection::vec((0u8..9, 0u16..100, 0u16..30), 1..40),
+        wide in proptest::bool::ANY,
+    ) {
+        let (w, hgt) = if wide { (100, 30) } else { (80, 24) };
+        let mut h = Harness::new(&options(&code), w, hgt);
+        for (kind, x, y) in inputs {
+            if h.screen().contains("Game over") {
+                // Enter there starts a new game from the menu: the board's part is done.
+                break;
+            }
+            match kind {
+                0 => { h.key(KeyCode::Tab); }
+                1 => { h.key(KeyCode::BackTab); }
+                2 => { h.key(KeyCode::Up); }
+                3 => { h.key(KeyCode::Down); }
+                4 => { h.enter(); }
+                5 => { h.keys("i"); }
+                6 => { h.keys("v"); }
+                7 => { h.key(KeyCode::Esc); }
+                _ => { h.click(x % w, y % hgt); }
+            }
+            let screen = h.screen();
+            prop_assert!(screen.contains("Tokens on a DAG"), "{}", screen);
         }
     }
 }
