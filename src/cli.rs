@@ -210,6 +210,26 @@ pub enum SgTable {
         #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..=1000))]
         n: u32,
     },
+    /// Stair Nim: the value of k balls alone on stair s (k balls on an even stair are a Nim
+    /// heap of k; on an odd stair they are worth 0).
+    Stairs {
+        /// The number of stairs (1..=40).
+        #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=40))]
+        n: u32,
+    },
+    /// Fibonacci Nim: for each heap 1..n at the start, its value, the winning first takes and
+    /// its Zeckendorf representation; the lost heaps are the Fibonacci numbers.
+    Fibnim {
+        /// The largest heap (1..=300, the value table's reach).
+        #[arg(long, default_value_t = 34, value_parser = clap::value_parser!(u32).range(1..=300))]
+        n: u32,
+    },
+    /// Tokens on a DAG: the value of every vertex of the graph of a `dag:` code, the mex of its
+    /// successors' values.
+    Dag {
+        /// A `dag:` position code (its tokens are ignored).
+        code: String,
+    },
     /// The value of one heap of 0..n under a heap game's rule, 10 to a row, so its period
     /// shows: RULE is a code without heaps (`nim`, `bash:3`, `subtraction:1,3,4`, `kayles`, …).
     Heaps {
@@ -767,6 +787,16 @@ fn analyze<P: Impartial + Notation>(
         parts.len(),
         if parts.len() == 1 { "" } else { "s" }
     )?;
+    if !position.values_known() {
+        // Past the game's value table: the parts report stand-ins, which are not shown.
+        for (part, _) in parts.iter().take(part_limit) {
+            writeln!(out, "  {}  value not known", position.describe_part(*part))?;
+        }
+        writeln!(
+            out,
+            "  nim-sum: not known (past the game's value table; no formula gives it)"
+        )?;
+    }
     let width = parts
         .iter()
         .filter_map(|(_, v)| v.highest_bit())
@@ -785,7 +815,8 @@ fn analyze<P: Impartial + Notation>(
         .max()
         .unwrap_or(0)
         .max("nim-sum".len());
-    if width <= BINARY_WIDTH {
+    if !position.values_known() {
+    } else if width <= BINARY_WIDTH {
         for (i, ((_, value), name)) in parts.iter().zip(&names).enumerate() {
             let op = if i == 0 { ' ' } else { '^' };
             writeln!(
@@ -907,7 +938,7 @@ fn analyze<P: Impartial + Notation>(
             "  {} {}  (nim-sum after: {}{remoteness})",
             if report.wins { "WIN " } else { "lose" },
             position.describe_move(&report.mv),
-            nim_sum_words(report.nim_sum_after)
+            after_words(position, &report.mv, report.nim_sum_after)
         )?;
     }
     Ok(ExitCode::SUCCESS)
@@ -947,7 +978,7 @@ fn principal_line<P: Impartial + Notation>(
             "  {:>3}. {who}  {}  → {}{then}{exact}",
             i + 1,
             current.describe_move(&ply.mv),
-            nim_sum_words(ply.nim_sum_after)
+            after_words(&current, &ply.mv, ply.nim_sum_after)
         )?;
         current = current.play_unchecked(&ply.mv);
     }
@@ -991,6 +1022,19 @@ fn read_bounded(source: &mut impl Read, max: u64, game: GameKind) -> Result<Vec<
         )));
     }
     Ok(input)
+}
+
+/// The nim-sum after `mv` in words: its value, or past a value table whether the position
+/// left is lost, the only thing known there.
+fn after_words<P: Impartial>(position: &P, mv: &P::Move, value: Nimber) -> String {
+    let after = position.play_unchecked(mv);
+    if position.values_known() && after.values_known() {
+        nim_sum_words(value)
+    } else if after.mover_wins() {
+        "not known, a won position".to_string()
+    } else {
+        "not known, a lost position".to_string()
+    }
 }
 
 /// A value as every output of grundy writes it: `*5`, or `*2^198+2^3` past 64 bits.
@@ -1098,6 +1142,102 @@ fn sg_table(table: &SgTable, out: &mut impl Write) -> Result<ExitCode, Failure> 
                     write!(out, " {:>3}", crate::games::ed::pair_value(x, y))?;
                 }
                 writeln!(out)?;
+            }
+        }
+        SgTable::Stairs { n } => {
+            writeln!(
+                out,
+                "SG value of k balls alone on stair s (row s, column k). A move from an even \
+                 stair is a Nim move on its count; balls sent from an odd stair onto an even one \
+                 can be sent straight on, so odd stairs are worth 0."
+            )?;
+            write!(out, "{:>6} |", "stair")?;
+            for k in 0..=9 {
+                write!(out, " {k:>3}")?;
+            }
+            writeln!(out)?;
+            writeln!(out, "{}", "-".repeat(8 + 40))?;
+            for stair in 1..=n as usize {
+                write!(out, "{stair:>6} |")?;
+                for k in 0..=9u64 {
+                    let mut balls = vec![0; stair];
+                    balls[stair - 1] = k;
+                    let p = crate::games::stairs::StairNim::new(balls).map_err(Failure::Input)?;
+                    write!(out, " {:>3}", p.nim_sum().short())?;
+                }
+                writeln!(out)?;
+            }
+        }
+        SgTable::Fibnim { n } => {
+            use crate::games::fibnim::{FibNim, winning_takes, zeckendorf};
+            writeln!(
+                out,
+                "Fibonacci Nim from a heap of n (first take: anything but all). The first player \
+                 loses exactly on the Fibonacci numbers; elsewhere taking the smallest term of \
+                 n's Zeckendorf representation wins."
+            )?;
+            writeln!(
+                out,
+                "{:>5} | {:>5} | {:<18} | Zeckendorf",
+                "n", "value", "winning takes"
+            )?;
+            writeln!(out, "{}", "-".repeat(50))?;
+            for heap in 1..=u64::from(n) {
+                let start = FibNim::start(heap).map_err(Failure::Input)?;
+                let value = start
+                    .value()
+                    .map_or_else(|| "?".to_string(), |v| v.to_string());
+                let takes = winning_takes(heap, start.limit());
+                let takes = if takes.is_empty() {
+                    "— (lost)".to_string()
+                } else {
+                    takes
+                        .iter()
+                        .map(u64::to_string)
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                };
+                let terms = zeckendorf(heap)
+                    .iter()
+                    .map(u64::to_string)
+                    .collect::<Vec<_>>()
+                    .join(" + ");
+                writeln!(out, "{heap:>5} | {value:>5} | {takes:<18} | {terms}")?;
+            }
+        }
+        SgTable::Dag { ref code } => {
+            let position = crate::games::dag::Dag::from_code(code)
+                .map_err(|e| Failure::Input(format!("sg dag: bad code: {e}")))?;
+            let graph = position.graph();
+            writeln!(
+                out,
+                "SG value of each vertex of the graph ({} vertices): the mex (least value not \
+                 among) of its successors' values; a vertex with no edge out is worth 0.",
+                graph.len()
+            )?;
+            writeln!(
+                out,
+                "{:>6} | {:>5} | successors (their values)",
+                "vertex", "value"
+            )?;
+            writeln!(out, "{}", "-".repeat(50))?;
+            for v in 1..=graph.len() as u32 {
+                let successors = graph
+                    .successors(v)
+                    .iter()
+                    .map(|&w| format!("{w} (*{})", graph.value(w)))
+                    .collect::<Vec<_>>()
+                    .join(", ");
+                writeln!(
+                    out,
+                    "{v:>6} | {:>5} | {}",
+                    format!("*{}", graph.value(v)),
+                    if successors.is_empty() {
+                        "none"
+                    } else {
+                        &successors
+                    }
+                )?;
             }
         }
         SgTable::Heaps { ref rule, n } => {

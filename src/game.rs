@@ -118,6 +118,15 @@ pub trait Impartial: Position {
     /// The legal moves made with `part`, at most `limit` of them, and whether there were more.
     fn moves_of(&self, part: Self::Part, limit: usize) -> (Vec<Self::Move>, bool);
 
+    /// Whether every part's value is known. A game whose values come from a table can still
+    /// play past it by its own rule (a lone Wythoff queen at 10^9, a Fibonacci Nim heap of
+    /// 10^15): its parts then report stand-ins that keep "nim-sum 0 ⇔ lost" true (*0 for a
+    /// lost position, *1 for a won one), which no display may show as values — it writes that
+    /// the value is not known, and [`Impartial::win_rule`] says what decides.
+    fn values_known(&self) -> bool {
+        true
+    }
+
     /// Whether the player to move wins with perfect play. For a sum under normal play (every
     /// game here but the few below) that is exactly when the nim-sum is not 0: the default.
     ///

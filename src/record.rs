@@ -111,6 +111,9 @@ pub struct Judgement<M> {
     pub verdict: Verdict,
     pub nim_sum_before: Nimber,
     pub nim_sum_after: Nimber,
+    /// Whether both nim-sums are known (not past a game's value table, where they are
+    /// stand-ins that are not shown: [`Impartial::values_known`]).
+    pub values_known: bool,
     /// Whether the mover is winning after the move: the opponent's nim-sum is 0, or the
     /// game's own rule says so (misère Nim).
     pub wins_after: bool,
@@ -138,6 +141,7 @@ impl<M> Judgement<M> {
 pub fn judge<P: Impartial>(before: &P, mv: &P::Move, budget: usize) -> Judgement<P::Move> {
     let nim_sum_before = before.nim_sum();
     let nim_sum_after = before.nim_sum_after(mv);
+    let values_known = before.values_known() && before.play_unchecked(mv).values_known();
     let solution = if budget > 0 {
         ExactSolution::within(before, &crate::ai::exact_limits(budget))
     } else {
@@ -160,6 +164,7 @@ pub fn judge<P: Impartial>(before: &P, mv: &P::Move, budget: usize) -> Judgement
             verdict,
             nim_sum_before,
             nim_sum_after,
+            values_known,
             wins_after,
             before: None,
             after: None,
@@ -206,6 +211,7 @@ pub fn judge<P: Impartial>(before: &P, mv: &P::Move, budget: usize) -> Judgement
         verdict,
         nim_sum_before,
         nim_sum_after,
+        values_known,
         wins_after,
         before: outcome_before,
         after,
@@ -304,14 +310,16 @@ pub fn principal_line<P: Impartial>(
         }
         let decision: Option<Decision<P::Move>> = match &solution {
             Some(s) => exact_move(&current, s, &mut rng),
-            None if !current.nim_sum().is_zero() => current
-                .winning_moves(1)
-                .into_iter()
-                .next()
-                .map(|mv| Decision {
-                    mv,
-                    reason: Reason::NimSumZero,
-                }),
+            None if current.mover_wins() => {
+                current
+                    .winning_moves(1)
+                    .into_iter()
+                    .next()
+                    .map(|mv| Decision {
+                        mv,
+                        reason: Reason::NimSumZero,
+                    })
+            }
             None => current.stalling_move(&mut rng).map(|mv| Decision {
                 mv,
                 reason: Reason::Stalling,

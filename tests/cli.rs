@@ -219,6 +219,74 @@ fn sg_tables_show_the_patterns() {
     }
 }
 
+/// Fibonacci Nim from the rules alone: whether the player to move wins a heap of `n` when
+/// the next take may be at most `limit`.
+fn fibnim_wins(n: u64, limit: u64, memo: &mut std::collections::HashMap<(u64, u64), bool>) -> bool {
+    if let Some(&w) = memo.get(&(n, limit)) {
+        return w;
+    }
+    let wins = (1..=limit.min(n)).any(|t| !fibnim_wins(n - t, 2 * t, memo));
+    memo.insert((n, limit), wins);
+    wins
+}
+
+#[test]
+fn sg_tables_of_the_boards_of_their_own() {
+    // Fibonacci Nim: the lost heaps (first take anything but all) and the winning takes, each
+    // checked by a game-tree search from the rules.
+    let o = grundy(&["sg", "fibnim", "--n", "60"], b"");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    let mut memo = std::collections::HashMap::new();
+    let mut rows = 0;
+    for line in out.lines().filter(|l| l.contains(" | ")).skip(1) {
+        let cells: Vec<&str> = line.split(" | ").map(str::trim).collect();
+        let Ok(n) = cells[0].parse::<u64>() else {
+            continue;
+        };
+        rows += 1;
+        let takes: Vec<u64> = (1..n)
+            .filter(|&t| !fibnim_wins(n - t, 2 * t, &mut memo))
+            .collect();
+        if takes.is_empty() {
+            assert_eq!(cells[2], "— (lost)", "{line}");
+        } else {
+            let listed: Vec<u64> = cells[2].split(", ").map(|t| t.parse().unwrap()).collect();
+            assert_eq!(listed, takes, "{line}");
+        }
+    }
+    assert_eq!(rows, 60, "{out}");
+
+    // Stair Nim: odd stairs are worth 0, k balls on an even stair are worth k.
+    let o = grundy(&["sg", "stairs", "--n", "4"], b"");
+    let out = stdout(&o);
+    let row = |s: &str| {
+        out.lines()
+            .find(|l| l.trim_start().starts_with(&format!("{s} |")))
+            .unwrap()
+            .split('|')
+            .nth(1)
+            .unwrap()
+            .split_whitespace()
+            .map(|v| v.parse::<u64>().unwrap())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(row("3"), vec![0; 10]);
+    assert_eq!(row("4"), (0..10).collect::<Vec<_>>());
+
+    // A DAG: each vertex's value is the mex of its successors'.
+    let o = grundy(&["sg", "dag", "dag:4:1>2,2>3,1>3,3>4:1"], b"");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("     4 |    *0 | none"), "{out}");
+    assert!(out.contains("     3 |    *1 | 4 (*0)"), "{out}");
+    assert!(out.contains("     2 |    *0 | 3 (*1)"), "{out}");
+    assert!(out.contains("     1 |    *2 | 2 (*0), 3 (*1)"), "{out}");
+    let o = grundy(&["sg", "dag", "dag:2:1>2,2>1:1"], b"");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("cycle"), "{}", stderr(&o));
+}
+
 #[test]
 fn help_says_what_the_output_means() {
     let o = grundy(&["--help"], b"");

@@ -630,6 +630,26 @@ proptest! {
             prop_assert!(p.check_move(&mv).is_ok());
             prop_assert_eq!(p.nim_sum_after(&mv), p.play_unchecked(&mv).nim_sum());
         }
+        // The short cuts to a wanted nim-sum (Nim and Bash by arithmetic, takes without
+        // listing pieces) find exactly the legal moves that reach it, for every target.
+        if !code.starts_with("misere") {
+            for target in 0..16u64 {
+                let target = Nimber::new(target);
+                let mut fast = p.moves_to_nim_sum(target, usize::MAX);
+                let mut slow: Vec<_> = p
+                    .legal_moves()
+                    .into_iter()
+                    .filter(|mv| p.nim_sum_after(mv) == target)
+                    .collect();
+                // Only heaps whose value has the top bit of the change are sure to have such
+                // a move; others are searched while small (all of them here).
+                fast.sort_by_key(|mv| format!("{mv:?}"));
+                slow.sort_by_key(|mv| format!("{mv:?}"));
+                prop_assert_eq!(fast, slow, "{} to {}", code, target);
+            }
+        }
+        let winning = p.legal_moves().into_iter().filter(|mv| p.move_wins(mv)).count();
+        prop_assert_eq!(p.count_winning_moves(), (winning, true), "{}", code);
     }
 }
 

@@ -127,6 +127,9 @@ fn codes_parse_through_any_position_and_name_the_place_of_errors() {
         ("nim:3++kayles:2", 7, "empty"),
         ("nim:3+chess:1", 7, "unknown game 'chess'"),
         ("nim:3+misere:2", 7, "misère Nim cannot be part of a sum"),
+        // Past their tables a queen and a Fibonacci Nim heap play alone, not in a sum.
+        ("nim:1+wythoff:1000,1", 7, "no known Sprague–Grundy value"),
+        ("fibnim:400+nim:2", 1, "no known Sprague–Grundy value"),
         ("nim:3+kayles:5,x", 16, "component 2"),
         ("kayles:1+nim:3+coins:4:HTX", 26, "component 3"),
     ] {

@@ -1,6 +1,7 @@
-//! A sum of different games on one screen: the generic parts board lists one component a row,
-//! the nim-sum panel XORs the components' values (TestBackend + insta), and the real binary in
-//! a pseudo-terminal wins a sum of four games with revealed winning moves.
+//! A sum of different games on one screen: a small board per component, each drawn by its own
+//! game, the nim-sum panel XORs the components' values and the selected move is drawn as the
+//! component after it (TestBackend + insta); the real binary in a pseudo-terminal wins a sum of
+//! four games with revealed winning moves.
 
 use crossterm::event::KeyCode;
 
@@ -10,18 +11,43 @@ use common::render::{Harness, options};
 
 #[test]
 fn sum_board_lists_components_and_xors_their_values() {
-    let mut h = Harness::new(&options("nim:3,4+kayles:5+coins:4:HTT"), 120, 24);
+    let mut h = Harness::new(&options("nim:3,4+kayles:5+coins:4:HTT"), 120, 32);
     h.keys("i");
     h.enter().key(KeyCode::Down).key(KeyCode::Down);
     let screen = h.screen();
     // Nim 3 ⊕ 4 = *7, Kayles 5 = *4: the sum is *3, and taking the 3-heap is the winning move.
-    assert!(screen.contains("[1] nim:3,4"), "{screen}");
-    assert!(screen.contains("[2] kayles:5"), "{screen}");
+    assert!(screen.contains("[1] Nim *7"), "{screen}");
+    assert!(screen.contains("[2] Kayles *4"), "{screen}");
+    // Each component drawn by its game: Nim heaps as tokens, the Kayles row as pins, coins.
+    assert!(screen.contains("heap 2 (4)     ●●●●"), "{screen}");
+    assert!(screen.contains("row 1 (5)      ▮▮▮▮▮"), "{screen}");
+    assert!(screen.contains("H T T"), "{screen}");
     assert!(screen.contains("= nim-sum"), "{screen}");
     assert!(screen.contains("*3  011"), "{screen}");
     assert!(screen.contains("Moves of [1] nim:3,4"), "{screen}");
     assert!(screen.contains("✓ heap 1: take 3 (3 → 0) →*0"), "{screen}");
+    // The selected move previewed on its component's board.
+    assert!(
+        screen.contains("after: heap 1: take 3 (3 → 0)  (*4)"),
+        "{screen}"
+    );
     insta::assert_snapshot!(screen);
+}
+
+/// On a short screen the frames scroll with the cursor, and the board says what is below.
+#[test]
+fn sum_board_scrolls_to_the_component_under_the_cursor() {
+    let code = "nim:3,4+kayles:5+coins:4:HTT+stairs:1,2,3+grundy:7+ed:3,5";
+    let mut h = Harness::new(&options(code), 100, 24);
+    h.keys("i");
+    let screen = h.screen();
+    assert!(screen.contains("more below"), "{screen}");
+    assert!(!screen.contains("[6] E&D"), "{screen}");
+    h.key(KeyCode::End);
+    let screen = h.screen();
+    assert!(screen.contains("[6] E&D"), "{screen}");
+    assert!(screen.contains("(3, 5)"), "{screen}");
+    assert!(screen.contains("more above"), "{screen}");
 }
 
 #[test]

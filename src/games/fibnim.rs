@@ -1,10 +1,12 @@
 //! Fibonacci Nim (COCI 2010/11 HRPA, Luogu P6487): one heap of N; the first move takes any
 //! number but not all; after that each move takes at least 1 and at most twice the previous
 //! take. Not a sum: the state is the heap and the most the next take may be. Values come from a
-//! table of the game by definition (heaps to [`MAX_HEAP`]); who wins and the least winning
-//! take follow Zeckendorf's representation (N as a sum of non-consecutive Fibonacci numbers):
-//! the player to move wins exactly when the smallest term is at most the limit, and taking it
-//! wins. `grundy solve fibnim` answers heaps to 10^15 that way.
+//! table of the game by definition (heaps to [`MAX_HEAP`]); who wins and the winning takes
+//! follow Zeckendorf's representation (N as a sum of non-consecutive Fibonacci numbers): the
+//! player to move wins exactly when the smallest term is at most the limit, and the winning
+//! takes are the sums of the smallest terms ([`winning_takes`]). So heaps play to
+//! [`MAX_PLAY_HEAP`] (10^15) by that rule, values shown only where the table reaches; `grundy
+//! solve fibnim` answers heaps to 10^15 the same way.
 
 use std::sync::OnceLock;
 
@@ -14,8 +16,10 @@ use crate::game::{CodeError, IllegalMove, Impartial, Notation, Position};
 use crate::input::{InputError, Lines};
 use crate::nimber::Nimber;
 
-/// The largest playable heap (values by table).
+/// The largest heap of the value table.
 pub const MAX_HEAP: u64 = 300;
+/// The largest playable heap (past the table: by Zeckendorf's rule).
+pub const MAX_PLAY_HEAP: u64 = 1_000_000_000_000_000;
 
 /// N's Zeckendorf representation, largest term first (Fibonacci numbers 1, 2, 3, 5, 8, …, no
 /// two consecutive), by the greedy rule.
@@ -70,11 +74,11 @@ pub struct FibNim {
 }
 
 impl FibNim {
-    /// A heap of `heap` ≤ [`MAX_HEAP`] with the next take at most `limit`.
+    /// A heap of `heap` ≤ [`MAX_PLAY_HEAP`] with the next take at most `limit`.
     pub fn new(heap: u64, limit: u64) -> Result<FibNim, String> {
-        if heap > MAX_HEAP {
+        if heap > MAX_PLAY_HEAP {
             return Err(format!(
-                "a heap of {heap}: play goes to {MAX_HEAP} (`grundy solve fibnim` to 10^15)"
+                "a heap of {heap}: play goes to 10^15 (`grundy solve fibnim` too)"
             ));
         }
         Ok(FibNim { heap, limit })
@@ -93,10 +97,34 @@ impl FibNim {
         self.limit.min(self.heap)
     }
 
-    /// The Sprague–Grundy value of this position (from the table).
-    pub fn value(&self) -> u32 {
-        table()[self.heap as usize][self.limit() as usize]
+    /// The Sprague–Grundy value of this position, where the table reaches (heaps to
+    /// [`MAX_HEAP`]); `None` past it.
+    pub fn value(&self) -> Option<u32> {
+        (self.heap <= MAX_HEAP).then(|| table()[self.heap as usize][self.limit() as usize])
     }
+}
+
+/// Every winning take from a heap of `n` when the next take may be at most `limit`, smallest
+/// first. Taking t leaves n − t with limit 2t, lost exactly when its smallest Zeckendorf term
+/// is more than 2t (or nothing is left). Such a t is below half that term, so its own terms are
+/// all below it and not next to it: n's representation is n − t's with t's below, and t is a
+/// sum of n's smallest terms. So the candidates are those sums (about 70 at 10^15), no more.
+pub fn winning_takes(n: u64, limit: u64) -> Vec<u64> {
+    let terms = zeckendorf(n);
+    let mut out = Vec::new();
+    let mut t = 0u64;
+    for (i, &term) in terms.iter().enumerate().rev() {
+        t += term;
+        if t > limit.min(n) {
+            break;
+        }
+        // The next term up is the smallest term of what is left (none: the heap is empty).
+        let left_lost = i == 0 || terms[i - 1] > 2 * t;
+        if left_lost {
+            out.push(t);
+        }
+    }
+    out
 }
 
 /// The least winning take from a heap of `n` with limit `limit`: the smallest Zeckendorf term
@@ -149,8 +177,84 @@ impl Impartial for FibNim {
     /// The one heap.
     type Part = usize;
 
+    /// The heap's value from the table; past it a stand-in (*0 lost, *1 won) that is never
+    /// shown ([`Impartial::values_known`] is false).
     fn parts(&self) -> Vec<(usize, Nimber)> {
-        vec![(0, Nimber::new(self.value().into()))]
+        let value = self.value().map_or(u64::from(self.mover_wins()), u64::from);
+        vec![(0, Nimber::new(value))]
+    }
+
+    fn values_known(&self) -> bool {
+        self.value().is_some()
+    }
+
+    /// Zeckendorf's rule, at any size: the smallest term at most the limit.
+    fn mover_wins(&self) -> bool {
+        least_winning_take(self.heap, self.limit()).is_some()
+    }
+
+    fn move_wins(&self, t: &u64) -> bool {
+        !self.play_unchecked(t).mover_wins()
+    }
+
+    /// Said only where the table does not reach; there Zeckendorf's rule decides.
+    fn win_rule(&self) -> Option<String> {
+        if self.values_known() {
+            return None;
+        }
+        let terms = zeckendorf(self.heap);
+        let smallest = *terms.last()?;
+        let sum = terms
+            .iter()
+            .map(u64::to_string)
+            .collect::<Vec<_>>()
+            .join(" + ");
+        let verdict = if smallest <= self.limit() {
+            let takes: Vec<String> = winning_takes(self.heap, self.limit())
+                .iter()
+                .map(u64::to_string)
+                .collect();
+            format!(
+                "{smallest} ≤ the limit {}: the player to move wins by taking {}",
+                self.limit(),
+                takes.join(" or ")
+            )
+        } else {
+            format!(
+                "{smallest} > the limit {}: the player to move loses",
+                self.limit()
+            )
+        };
+        Some(format!(
+            "a heap past the {MAX_HEAP}-token value table has no known value; the player to \
+             move wins exactly when the smallest Zeckendorf term is at most the limit. Here \
+             {} = {sum}, and {verdict}",
+            self.heap
+        ))
+    }
+
+    fn winning_moves(&self, limit: usize) -> Vec<u64> {
+        let mut takes = winning_takes(self.heap, self.limit());
+        takes.truncate(limit);
+        takes
+    }
+
+    fn moves_to_nim_sum(&self, target: Nimber, limit: usize) -> Vec<u64> {
+        if !self.values_known() {
+            return if target.is_zero() {
+                self.winning_moves(limit)
+            } else {
+                Vec::new()
+            };
+        }
+        (1..=self.limit())
+            .filter(|t| self.nim_sum_after(t) == target)
+            .take(limit)
+            .collect()
+    }
+
+    fn count_winning_moves(&self) -> (usize, bool) {
+        (winning_takes(self.heap, self.limit()).len(), true)
     }
 
     fn describe_part(&self, _part: usize) -> String {
@@ -161,9 +265,35 @@ impl Impartial for FibNim {
         0
     }
 
+    /// On the table: every take, 1 up. Past it (up to 10^15 takes): a useful few, as many as
+    /// asked — the winning takes, the takes 1 to 20, the sums of the smallest Zeckendorf terms
+    /// and the limit itself, smallest first.
     fn moves_of(&self, _part: usize, limit: usize) -> (Vec<u64>, bool) {
         let most = self.limit();
-        ((1..=most.min(limit as u64)).collect(), most > limit as u64)
+        if self.values_known() {
+            return ((1..=most.min(limit as u64)).collect(), most > limit as u64);
+        }
+        let mut takes: Vec<u64> = (1..=most.min(20)).collect();
+        let mut sum = 0;
+        for term in zeckendorf(self.heap).into_iter().rev() {
+            sum += term;
+            if sum <= most {
+                takes.push(sum);
+            }
+        }
+        takes.push(most);
+        takes.sort_unstable();
+        takes.dedup();
+        let winning = winning_takes(self.heap, most);
+        let mut out: Vec<u64> = winning.iter().copied().take(limit).collect();
+        out.extend(
+            takes
+                .into_iter()
+                .filter(|t| !winning.contains(t))
+                .take(limit.saturating_sub(out.len())),
+        );
+        let more = (out.len() as u64) < most;
+        (out, more)
     }
 
     /// Loses slowly: take one token, the least change (the opponent's limit stays 2).
@@ -212,6 +342,21 @@ impl Notation for FibNim {
             self.heap - t,
             2 * t
         )
+    }
+
+    /// Reads `take t …` back without listing the takes (a heap of 10^15 has as many).
+    fn parse_move(&self, text: &str) -> Result<u64, IllegalMove> {
+        let text = text.trim();
+        let bad = || IllegalMove(format!("'{text}' is not a take from this heap"));
+        let number = text
+            .strip_prefix("take ")
+            .and_then(|rest| rest.split(' ').next())
+            .ok_or_else(bad)?;
+        let t: u64 = number.parse().map_err(|_| bad())?;
+        if self.check_move(&t).is_err() || self.move_code(&t) != text {
+            return Err(bad());
+        }
+        Ok(t)
     }
 }
 

@@ -173,6 +173,24 @@ impl Component {
             AnyPosition::Stairs(p) => Component::Stairs(p),
             AnyPosition::Ed(p) => Component::Ed(p),
             AnyPosition::Dag(p) => Component::Dag(p),
+            // Past their value tables these games still play alone, by their own rule, but
+            // a sum needs each component's value to XOR.
+            AnyPosition::Wythoff(p) if !p.values_known() => {
+                return Err(format!(
+                    "{}: a queen past {} has no known Sprague–Grundy value to XOR with the \
+                     others (a lone queen plays to 10^9 on its own)",
+                    p.to_code(),
+                    wythoff::MAX_COORD
+                ));
+            }
+            AnyPosition::Fibnim(p) if !p.values_known() => {
+                return Err(format!(
+                    "{}: a Fibonacci Nim heap past {} has no known Sprague–Grundy value to XOR \
+                     with the others (it plays to 10^15 on its own)",
+                    p.to_code(),
+                    fibnim::MAX_HEAP
+                ));
+            }
             AnyPosition::Wythoff(p) => Component::Wythoff(p),
             AnyPosition::Fibnim(p) => Component::Fibnim(p),
             AnyPosition::Sum(_) => return Err("a sum cannot be a component of a sum".to_string()),

@@ -1,10 +1,12 @@
 //! Wythoff's game (Luogu P2252): two heaps a, b; take any number from one heap, or the same
 //! number from both — a queen on a quarter-plane moving left, down or diagonally toward the
 //! corner (0, 0). Here a position is one or more queens (each a part, so several queens are a
-//! sum), with coordinates up to [`MAX_COORD`]: their Sprague–Grundy values come from a mex
-//! table built once. The losing single queens are known exactly, at any size: (⌊kφ⌋, ⌊kφ²⌋)
-//! and their mirror images, computed with integer arithmetic only ([`is_p_position`]), which
-//! is how `grundy solve wythoff` answers heaps up to 10^9.
+//! sum). Sprague–Grundy values come from a mex table of the board to [`MAX_COORD`], built once.
+//! The losing single queens are known exactly, at any size: (⌊kφ⌋, ⌊kφ²⌋) and their mirror
+//! images, computed with integer arithmetic only ([`is_p_position`]). So a lone queen plays to
+//! [`MAX_BIG_COORD`] (10^9): who wins and the winning moves (to the P-position on its row,
+//! column or diagonal, [`winning_targets`]) by the formula, its value shown only where the
+//! table reaches. Several queens need their values to be XORed, so they stay on the table.
 
 use std::sync::OnceLock;
 
@@ -15,8 +17,10 @@ use crate::game::{CodeError, IllegalMove, Impartial, Notation, Position};
 use crate::input::{InputError, Lines};
 use crate::nimber::Nimber;
 
-/// The largest coordinate of a playable queen (values by table).
+/// The largest coordinate of the value table: queens of a sum (several queens) stay within it.
 pub const MAX_COORD: u64 = 300;
+/// The largest coordinate of a lone queen, played by the P-position formula past the table.
+pub const MAX_BIG_COORD: u64 = 1_000_000_000;
 pub const MAX_QUEENS: usize = 100;
 
 /// ⌊√n⌋ for any u128, exactly.
@@ -47,6 +51,61 @@ pub fn lower_wythoff(k: u64) -> u64 {
 pub fn is_p_position(a: u64, b: u64) -> bool {
     let (a, b) = (a.min(b), a.max(b));
     lower_wythoff(b - a) == a
+}
+
+/// The other coordinate of the P-position through `n`: every n ≥ 1 is exactly one of ⌊kφ⌋
+/// (partner ⌊kφ⌋ + k) or ⌊kφ⌋ + k (partner ⌊kφ⌋), for one k ≥ 1 (Beatty's theorem); 0 pairs
+/// with 0. Binary searches on k with [`lower_wythoff`], so about 60 square roots.
+pub fn p_partner(n: u64) -> u64 {
+    if n == 0 {
+        return 0;
+    }
+    // The largest k with f(k) ≤ n, for f increasing with f(0) = 0.
+    let largest = |f: &dyn Fn(u64) -> u64| {
+        let (mut lo, mut hi) = (0u64, n);
+        while lo < hi {
+            let mid = lo + (hi - lo).div_ceil(2);
+            if f(mid) <= n { lo = mid } else { hi = mid - 1 }
+        }
+        lo
+    };
+    let k = largest(&lower_wythoff);
+    if lower_wythoff(k) == n {
+        return n + k;
+    }
+    let k = largest(&|k| lower_wythoff(k) + k);
+    debug_assert_eq!(
+        lower_wythoff(k) + k,
+        n,
+        "every n is a lower or an upper number"
+    );
+    lower_wythoff(k)
+}
+
+/// The squares a queen at (a, b) can move to that are P-positions (lost for the opponent): the
+/// winning moves of a lone queen, at most three (its row, its column, its diagonal), none when
+/// (a, b) is itself a P-position. No enumeration: each line holds at most one P-position.
+pub fn winning_targets(a: u64, b: u64) -> Vec<(u64, u64)> {
+    let mut out = Vec::new();
+    // Along the row (b stays): the partner of b, if it is left of a.
+    let x = p_partner(b);
+    if x < a {
+        out.push((x, b));
+    }
+    // Down the column (a stays).
+    let y = p_partner(a);
+    if y < b {
+        out.push((a, y));
+    }
+    // Down the diagonal: the difference k = |a − b| stays; its P-position is
+    // (⌊kφ⌋, ⌊kφ⌋ + k) in the same order as (a, b).
+    let k = a.abs_diff(b);
+    let low = lower_wythoff(k);
+    if low < a.min(b) {
+        let d = a.min(b) - low;
+        out.push((a - d, b - d));
+    }
+    out
 }
 
 /// The Sprague–Grundy values of a queen at (a, b) for 0 ≤ a, b ≤ [`MAX_COORD`].
@@ -80,6 +139,22 @@ pub fn queen_value(a: u64, b: u64) -> u32 {
     table()[a as usize][b as usize]
 }
 
+/// The value of a queen at (a, b) where the table reaches, else `None` (not known: no formula
+/// gives it, and a table to 10^9 would be 10^18 entries).
+pub fn known_value(a: u64, b: u64) -> Option<u32> {
+    (a <= MAX_COORD && b <= MAX_COORD).then(|| queen_value(a, b))
+}
+
+/// The nimber a lone queen reports as its part's value: its value where known; past the table
+/// a stand-in, *0 for a P-position (exact) and *1 otherwise, that keeps "nim-sum 0 ⇔ lost"
+/// true for the generic code but is never shown ([`Impartial::values_known`] is false).
+fn queen_nimber(a: u64, b: u64) -> Nimber {
+    match known_value(a, b) {
+        Some(v) => Nimber::new(v.into()),
+        None => Nimber::new(u64::from(!is_p_position(a, b))),
+    }
+}
+
 /// A move: queen `queen` (0-based) goes to `(a, b)`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct QueenMove {
@@ -104,10 +179,22 @@ impl Wythoff {
         if coords.len() / 2 > MAX_QUEENS {
             return Err(format!("at most {MAX_QUEENS} queens"));
         }
-        if let Some(&c) = coords.iter().find(|&&c| c > MAX_COORD) {
+        if let Some(&c) = coords.iter().find(|&&c| c > MAX_BIG_COORD) {
             return Err(format!(
-                "coordinate {c}: a queen plays on 0..{MAX_COORD} (`grundy solve wythoff` takes \
+                "coordinate {c}: a queen plays on 0..10^9 (`grundy solve wythoff` also takes \
                  heaps to 10^9)"
+            ));
+        }
+        if coords.len() > 2
+            && let Some(i) = coords.iter().position(|&c| c > MAX_COORD)
+        {
+            return Err(format!(
+                "queen {} has coordinate {}: several queens are a sum, won by the nim-sum of \
+                 their values, and a queen's value is known only on the table to {MAX_COORD} \
+                 (no formula gives it past that). A lone queen plays to 10^9: who wins is \
+                 known exactly there",
+                i / 2 + 1,
+                coords[i]
             ));
         }
         Ok(Wythoff {
@@ -178,14 +265,108 @@ impl Impartial for Wythoff {
         self.queens
             .iter()
             .enumerate()
-            .map(|(i, &(a, b))| (i, Nimber::new(queen_value(a, b).into())))
+            .map(|(i, &(a, b))| (i, queen_nimber(a, b)))
             .collect()
     }
 
     fn nim_sum_after(&self, mv: &QueenMove) -> Nimber {
         let (a, b) = self.queens[mv.queen];
-        let change = queen_value(a, b) ^ queen_value(mv.to.0, mv.to.1);
-        self.nim_sum() + Nimber::new(change.into())
+        self.nim_sum() + queen_nimber(a, b) + queen_nimber(mv.to.0, mv.to.1)
+    }
+
+    fn values_known(&self) -> bool {
+        self.queens
+            .iter()
+            .all(|&(a, b)| known_value(a, b).is_some())
+    }
+
+    /// A lone queen past the table: lost exactly on a P-position. Otherwise the nim-sum.
+    fn mover_wins(&self) -> bool {
+        match self.queens.as_slice() {
+            [(a, b)] => !is_p_position(*a, *b),
+            _ => !self.nim_sum().is_zero(),
+        }
+    }
+
+    fn move_wins(&self, mv: &QueenMove) -> bool {
+        match self.queens.as_slice() {
+            [_] => is_p_position(mv.to.0, mv.to.1),
+            _ => self.nim_sum_after(mv).is_zero(),
+        }
+    }
+
+    fn win_rule(&self) -> Option<String> {
+        if self.values_known() {
+            return None;
+        }
+        let &[(a, b)] = self.queens.as_slice() else {
+            return None;
+        };
+        let k = a.abs_diff(b);
+        let low = lower_wythoff(k);
+        let verdict = if is_p_position(a, b) {
+            "it is one: lost for the player to move, every move leaves a winnable square"
+                .to_string()
+        } else {
+            let targets: Vec<String> = winning_targets(a, b)
+                .iter()
+                .map(|(x, y)| format!("({x}, {y})"))
+                .collect();
+            format!(
+                "it is not: the player to move wins by moving to {}",
+                targets.join(" or ")
+            )
+        };
+        Some(format!(
+            "a queen past the {MAX_COORD} × {MAX_COORD} value table has no known value; it is \
+             lost to move exactly on a P-position (⌊kφ⌋, ⌊kφ⌋ + k) or its mirror. Here \
+             k = |a − b| = {k}, ⌊kφ⌋ = {low}: {verdict}"
+        ))
+    }
+
+    /// A lone queen: the P-positions on its lines, by the formula (any size). Several queens
+    /// (all on the table): the moves to nim-sum 0.
+    fn winning_moves(&self, limit: usize) -> Vec<QueenMove> {
+        match self.queens.as_slice() {
+            [(a, b)] => winning_targets(*a, *b)
+                .into_iter()
+                .take(limit)
+                .map(|to| QueenMove { queen: 0, to })
+                .collect(),
+            _ => self.moves_to_nim_sum(Nimber::ZERO, limit),
+        }
+    }
+
+    /// Through every move where the values are known (at most 900 a queen on the table);
+    /// past the table only a lone queen's moves to *0 are known (its P-positions), and no
+    /// other value is.
+    fn moves_to_nim_sum(&self, target: Nimber, limit: usize) -> Vec<QueenMove> {
+        if !self.values_known() {
+            return if target.is_zero() {
+                self.winning_moves(limit)
+            } else {
+                Vec::new()
+            };
+        }
+        let mut found = Vec::new();
+        for i in 0..self.queens.len() {
+            for mv in self.moves_of(i, usize::MAX).0 {
+                if found.len() >= limit {
+                    return found;
+                }
+                if self.nim_sum_after(&mv) == target {
+                    found.push(mv);
+                }
+            }
+        }
+        found
+    }
+
+    fn count_winning_moves(&self) -> (usize, bool) {
+        if !self.mover_wins() {
+            return (0, true);
+        }
+        (self.winning_moves(usize::MAX).len(), true)
     }
 
     fn describe_part(&self, i: usize) -> String {
@@ -197,22 +378,50 @@ impl Impartial for Wythoff {
         mv.queen
     }
 
+    /// On the table: the row left to right, the column bottom up, the diagonal from near to
+    /// far. Past it (a queen has up to 3·10^9 moves): the winning moves first, then the
+    /// nearest squares on each line, one step further each round, as many as asked.
     fn moves_of(&self, i: usize, limit: usize) -> (Vec<QueenMove>, bool) {
         let Some(&(a, b)) = self.queens.get(i) else {
             return (Vec::new(), false);
         };
-        let targets = (0..a)
-            .map(|x| (x, b))
-            .chain((0..b).map(|y| (a, y)))
-            .chain((1..=a.min(b)).map(|d| (a - d, b - d)));
+        let total = a + b + a.min(b);
         let mut out = Vec::new();
-        for to in targets {
-            if out.len() >= limit {
-                return (out, true);
+        if known_value(a, b).is_some() {
+            let targets = (0..a)
+                .map(|x| (x, b))
+                .chain((0..b).map(|y| (a, y)))
+                .chain((1..=a.min(b)).map(|d| (a - d, b - d)));
+            for to in targets {
+                if out.len() >= limit {
+                    return (out, true);
+                }
+                out.push(QueenMove { queen: i, to });
             }
-            out.push(QueenMove { queen: i, to });
+            return (out, false);
         }
-        (out, false)
+        let winning = winning_targets(a, b);
+        out.extend(
+            winning
+                .iter()
+                .take(limit)
+                .map(|&to| QueenMove { queen: i, to }),
+        );
+        let mut d = 1;
+        while out.len() < limit && (out.len() as u64) < total {
+            for (ok, to) in [
+                (d <= a, (a.wrapping_sub(d), b)),
+                (d <= b, (a, b.wrapping_sub(d))),
+                (d <= a.min(b), (a.wrapping_sub(d), b.wrapping_sub(d))),
+            ] {
+                if ok && !winning.contains(&to) && out.len() < limit {
+                    out.push(QueenMove { queen: i, to });
+                }
+            }
+            d += 1;
+        }
+        let more = (out.len() as u64) < total;
+        (out, more)
     }
 
     /// Loses slowly: the shortest step (one square), preferring the moves that leave the
@@ -272,6 +481,33 @@ impl Notation for Wythoff {
             format!("take {} from both", a - x)
         };
         format!("queen {}: ({a}, {b}) → ({x}, {y}), {how}", mv.queen + 1)
+    }
+
+    /// Reads [`Notation::describe_move`]'s words back without listing the moves (a queen at
+    /// 10^9 has 3·10^9): the queen's number and the square after `→`.
+    fn parse_move(&self, text: &str) -> Result<QueenMove, IllegalMove> {
+        let text = text.trim();
+        let bad = || IllegalMove(format!("'{text}' is not a move of a queen here"));
+        let rest = text.strip_prefix("queen ").ok_or_else(bad)?;
+        let (number, rest) = rest.split_once(':').ok_or_else(bad)?;
+        let queen = number
+            .parse::<usize>()
+            .ok()
+            .and_then(|n| n.checked_sub(1))
+            .ok_or_else(bad)?;
+        let (_, to) = rest.split_once("→ (").ok_or_else(bad)?;
+        let (to, _) = to.split_once(')').ok_or_else(bad)?;
+        let (x, y) = to.split_once(", ").ok_or_else(bad)?;
+        let (x, y) = (x.parse().map_err(|_| bad())?, y.parse().map_err(|_| bad())?);
+        let mv = QueenMove { queen, to: (x, y) };
+        // The words must be exactly this game's (the take in words matches the squares).
+        if self.queens.get(queen).is_none()
+            || self.check_move(&mv).is_err()
+            || self.move_code(&mv) != text
+        {
+            return Err(bad());
+        }
+        Ok(mv)
     }
 }
 

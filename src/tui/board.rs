@@ -229,6 +229,9 @@ pub struct ListedMove<M> {
     pub wins: bool,
     /// The nim-sum after the move, shown in hint mode.
     pub nim_sum_after: Nimber,
+    /// Whether that nim-sum is known (not past a game's value table: then it is a stand-in,
+    /// not shown).
+    pub after_known: bool,
 }
 
 impl<M> ListedMove<M> {
@@ -237,11 +240,13 @@ impl<M> ListedMove<M> {
         let nim_sum_after = position.nim_sum_after(&mv);
         // The nim-sum decides, or the game's own rule (misère Nim).
         let wins = position.move_wins(&mv);
+        let after_known = position.values_known() && position.play_unchecked(&mv).values_known();
         ListedMove {
             mv,
             label,
             wins,
             nim_sum_after,
+            after_known,
         }
     }
 }
@@ -406,7 +411,11 @@ impl<M> MoveList<M> {
                     ("✗ ", theme.losing)
                 };
                 // A long move is cut in its middle, so the nim-sum after it stays in view.
-                let after = format!(" →*{}", entry.nim_sum_after.short());
+                let after = if entry.after_known {
+                    format!(" →*{}", entry.nim_sum_after.short())
+                } else {
+                    String::new()
+                };
                 let room = (rows.width as usize).saturating_sub(4 + after.chars().count());
                 spans.push(Span::styled(mark, style));
                 spans.push(Span::styled(

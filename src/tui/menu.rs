@@ -838,7 +838,7 @@ fn game_blurb(kind: GameKind) -> &'static str {
         | GameKind::Dag
         | GameKind::Wythoff
         | GameKind::Fibnim
-        | GameKind::Sum => "Nim, Kayles, Grundy's game, misère Nim, Wythoff, E&D, …",
+        | GameKind::Sum => "Nim, Kayles, misère Nim, Wythoff, E&D, DAGs, sums, …",
     }
 }
 

@@ -35,7 +35,13 @@ pub fn row<M>(number: usize, played: &Played<M>, theme: &Theme) -> Line<'static>
         .as_ref()
         // A large grid's nim-sum keeps its highest power of two here; the browsing view's
         // verdict line writes it whole.
-        .map_or(String::new(), |j| format!("*{}", j.nim_sum_after.brief()));
+        .map_or(String::new(), |j| {
+            if j.values_known {
+                format!("*{}", j.nim_sum_after.brief())
+            } else {
+                "*?".to_string()
+            }
+        });
     let who = match played.by {
         Side::You => "you",
         Side::Ai => "AI ",
@@ -139,12 +145,25 @@ pub fn explain<M>(played: &Played<M>) -> String {
     let Some(j) = &played.judgement else {
         return "judging…".to_string();
     };
-    let mut text = format!(
-        "{}: nim-sum *{} → *{}",
-        j.verdict,
-        j.nim_sum_before.brief(),
-        j.nim_sum_after.brief()
-    );
+    let mut text = if j.values_known {
+        format!(
+            "{}: nim-sum *{} → *{}",
+            j.verdict,
+            j.nim_sum_before.brief(),
+            j.nim_sum_after.brief()
+        )
+    } else {
+        // Past a game's value table: the game's own rule judged, the nim-sums are not known.
+        format!(
+            "{}: {}",
+            j.verdict,
+            if j.wins_after {
+                "left a lost position, by the game's own rule"
+            } else {
+                "left a won position, by the game's own rule"
+            }
+        )
+    };
     if let Some(after) = j.after {
         text.push_str(&format!(
             "; then {} with best play",

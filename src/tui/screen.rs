@@ -735,6 +735,37 @@ pub fn nim_sum_lines<P: Impartial>(
     to_move: Side,
     theme: &Theme,
 ) -> NimSumText {
+    if !position.values_known() {
+        // Past the game's value table (a lone Wythoff queen at 10^9): no value to XOR, only
+        // the game's own rule, which says what decides.
+        let zero = !analysis.mover_wins;
+        let style = if zero { theme.losing } else { theme.winning };
+        let (mover, outcome) = match (to_move, zero) {
+            (Side::You, true) => ("you", "lose"),
+            (Side::You, false) => ("you", "win"),
+            (Side::Ai, true) => ("the AI", "loses"),
+            (Side::Ai, false) => ("the AI", "wins"),
+        };
+        let mut lines = vec![
+            Line::styled("value: not known (past the table)", theme.dim),
+            Line::styled(
+                format!("{mover} (to move) {outcome}, by the game's own rule:"),
+                style,
+            ),
+        ];
+        let rule = position.win_rule().unwrap_or_default();
+        let room = height.saturating_sub(lines.len());
+        lines.extend(
+            wrap_words(&rule, width.max(1))
+                .into_iter()
+                .take(room)
+                .map(|r| Line::styled(r, style)),
+        );
+        return NimSumText {
+            lines,
+            grouped: false,
+        };
+    }
     // Parts of value 0 change nothing in an XOR: counted, not listed.
     let parts: Vec<&(P::Part, crate::nimber::Nimber)> = analysis
         .parts
@@ -946,11 +977,16 @@ impl<B: Board> GameScreen for Match<B> {
             (false, Side::You) => "≠ 0: you (to move) win with best play",
             (false, Side::Ai) => "≠ 0: the AI (to move) wins with best play",
         };
+        // Past a value table the nim-sum is not known: a stand-in is not shown.
+        let nim_sum_words = if position.values_known() {
+            format!("*{}", nim_sum.short())
+        } else {
+            "not known (past the table)".to_string()
+        };
         let mut about = match position.win_rule() {
             // Not an SG game (misère Nim): its own rule decides, not the nim-sum.
             Some(rule) => vec![format!(
-                "nim-sum *{}; {} (to move) {} by the game's own rule: {rule}",
-                nim_sum.short(),
+                "nim-sum {nim_sum_words}; {} (to move) {} by the game's own rule: {rule}",
                 if self.session.to_move() == Side::You {
                     "you"
                 } else {

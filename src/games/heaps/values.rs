@@ -299,6 +299,9 @@ pub fn misere_mover_wins(heaps: &[u64]) -> bool {
     }
 }
 
+/// Up to this many moves, a position's winning moves are counted one by one.
+const COUNT_WORK: u128 = 20_000_000;
+
 impl Heaps {
     /// The value of each heap, in board order.
     pub fn values(&self) -> Vec<u64> {
@@ -316,19 +319,138 @@ impl Heaps {
         limit: usize,
     ) -> Vec<HeapMove> {
         let x = self.heaps()[i];
+        let take = |t: u64| HeapMove {
+            heap: i,
+            action: Action::Take(t),
+        };
+        match *self.rule() {
+            // A Nim heap of x goes to any smaller size, and its value is its size: one move.
+            Rule::Nim => {
+                return if target < x && limit > 0 {
+                    vec![take(x - target)]
+                } else {
+                    Vec::new()
+                };
+            }
+            // Bash: the value is x mod (m + 1) and a move reaches x − m..x − 1, m sizes in a
+            // row, so at most one of them has each value: the largest size under x with that
+            // remainder, if a take of at most m reaches it.
+            Rule::Bash { m } => {
+                if target > m || x == 0 || limit == 0 {
+                    return Vec::new();
+                }
+                let below = x - 1;
+                let y = below.checked_sub((below % (m + 1) + (m + 1) - target) % (m + 1));
+                return match y {
+                    Some(y) if below - y < m => vec![take(x - y)],
+                    _ => Vec::new(),
+                };
+            }
+            // Take l..r: the value ⌊(y mod (l + r)) / l⌋ is `target` on runs of l sizes, one
+            // per period of l + r; the sizes a take reaches, x − r..x − l, meet at most two.
+            Rule::TakeRange { l, r } => {
+                let period = l + r;
+                let Some(hi) = x.checked_sub(l) else {
+                    return Vec::new();
+                };
+                let lo = x.saturating_sub(r);
+                let Some(first) = target.checked_mul(l).filter(|&a| a < period) else {
+                    return Vec::new();
+                };
+                let last = (first + l - 1).min(period - 1);
+                let mut found = Vec::new();
+                // Largest size first: the takes in increasing order, as the move list has them.
+                for block in (lo / period..=hi / period).rev() {
+                    let (from, to) = (block * period + first, block * period + last);
+                    for y in (from.max(lo)..=to.min(hi)).rev() {
+                        if found.len() >= limit {
+                            return found;
+                        }
+                        found.push(take(x - y));
+                    }
+                }
+                return found;
+            }
+            _ => {}
+        }
         let mut found = Vec::new();
-        // Only the heap's moves are walked; a heap of 10^6 under Nim has 10^6 of them, so the
-        // walk stops as soon as `limit` are found.
+        // Takes leave one heap: its value is read without listing the pieces, and the takes
+        // are walked in order (a heap of 10^6 has 10^6 of them; the walk stops at `limit`).
+        if matches!(
+            self.rule(),
+            Rule::Coprime | Rule::Subtraction { .. } | Rule::Fibonacci | Rule::Misere
+        ) {
+            let (moves, _) = self.heap_moves(i, usize::MAX);
+            for mv in moves {
+                if found.len() >= limit {
+                    break;
+                }
+                if let Action::Take(t) = mv.action
+                    && values.value(x - t) == target
+                {
+                    found.push(mv);
+                }
+            }
+            return found;
+        }
         let (moves, _) = self.heap_moves(i, usize::MAX);
         for mv in moves {
             if found.len() >= limit {
                 break;
             }
-            if values.of_pieces(&pieces(self.rule(), x, mv.action)) == target {
+            // Knocks and splits leave two heaps: valued without listing them (a Kayles row of
+            // 10^6 has 2·10^6 moves).
+            let after = match mv.action {
+                Action::Knock { count, left } => {
+                    values.value(left) ^ values.value(x - left - count)
+                }
+                Action::Split { left } => values.value(left) ^ values.value(x - left),
+                action => values.of_pieces(&pieces(self.rule(), x, action)),
+            };
+            if after == target {
                 found.push(mv);
             }
         }
         found
+    }
+
+    /// Up to `limit` moves to nim-sum `target`, and whether they are all of them (`false`: a
+    /// big heap whose value lacks the change's top bit was not walked).
+    fn moves_to_nim_sum_checked(&self, target: Nimber, limit: usize) -> (Vec<HeapMove>, bool) {
+        let values = HeapValues::new(self.rule());
+        let heap_values = self.values();
+        let Some(target) = target.to_u64() else {
+            return (Vec::new(), true);
+        };
+        // The change needed: the nim-sum now XOR the target (0: no move gets there).
+        let nim_sum = heap_values.iter().fold(0, |acc, &v| acc ^ v) ^ target;
+        if nim_sum == 0 {
+            return (Vec::new(), true);
+        }
+        // A heap whose value has the nim-sum's top bit has a move to value ^ nim-sum (smaller,
+        // so the mex guarantees it): those first. Other heaps may have one too where a move
+        // can raise a value (Kayles, Grundy's game); they are walked only while small, or
+        // where the rule goes straight to the sizes wanted.
+        let direct = matches!(
+            self.rule(),
+            Rule::Nim | Rule::Bash { .. } | Rule::TakeRange { .. }
+        );
+        let top = 63 - nim_sum.leading_zeros();
+        let (sure, maybe): (Vec<usize>, Vec<usize>) =
+            (0..heap_values.len()).partition(|&i| heap_values[i] >> top & 1 == 1);
+        let (maybe, skipped): (Vec<usize>, Vec<usize>) = maybe
+            .into_iter()
+            .partition(|&i| direct || self.heaps()[i] <= MAX_TABLE_HEAP);
+        let mut found = Vec::new();
+        for i in sure.into_iter().chain(maybe) {
+            if found.len() >= limit {
+                return (found, false);
+            }
+            let target = heap_values[i] ^ nim_sum;
+            found.extend(self.moves_to_value(&values, i, target, limit - found.len()));
+        }
+        let complete = skipped.is_empty() && found.len() < limit;
+        (found, complete)
     }
 
     /// Misère Nim's winning moves: the position after must be lost by the rule, and only a
@@ -444,35 +566,26 @@ impl Impartial for Heaps {
     /// Straight to the heap values wanted: a heap of value v must go to v ^ (nim-sum ^ target).
     /// (Normal-play values, misère Nim's heaps included: a sum refuses misère components.)
     fn moves_to_nim_sum(&self, target: Nimber, limit: usize) -> Vec<HeapMove> {
-        let values = HeapValues::new(self.rule());
-        let heap_values = self.values();
-        let Some(target) = target.to_u64() else {
-            return Vec::new();
-        };
-        // The change needed: the nim-sum now XOR the target (0: no move gets there).
-        let nim_sum = heap_values.iter().fold(0, |acc, &v| acc ^ v) ^ target;
-        if nim_sum == 0 {
-            return Vec::new();
+        self.moves_to_nim_sum_checked(target, limit).0
+    }
+
+    /// Counted without listing every move: Nim, Bash and take l..r go straight to the sizes
+    /// wanted, and a position with few moves is walked; elsewhere (a Kayles row of 10^5, a
+    /// coprime heap of 10^7) the count stops at 64 and says "at least".
+    fn count_winning_moves(&self) -> (usize, bool) {
+        if *self.rule() == Rule::Misere {
+            return (self.misere_winning_moves(usize::MAX).len(), true);
         }
-        // A heap whose value has the nim-sum's top bit has a move to value ^ nim-sum (smaller,
-        // so the mex guarantees it): those first. Other heaps may have one too where a move
-        // can raise a value (Kayles, Grundy's game); they are walked only while small.
-        let top = 63 - nim_sum.leading_zeros();
-        let (sure, maybe): (Vec<usize>, Vec<usize>) =
-            (0..heap_values.len()).partition(|&i| heap_values[i] >> top & 1 == 1);
-        let mut found = Vec::new();
-        for i in sure.into_iter().chain(
-            maybe
-                .into_iter()
-                .filter(|&i| self.heaps()[i] <= MAX_TABLE_HEAP),
-        ) {
-            if found.len() >= limit {
-                break;
-            }
-            let target = heap_values[i] ^ nim_sum;
-            found.extend(self.moves_to_value(&values, i, target, limit - found.len()));
-        }
-        found
+        let direct = matches!(
+            self.rule(),
+            Rule::Nim | Rule::Bash { .. } | Rule::TakeRange { .. }
+        );
+        // Lieges: at most two moves a heap (take one, or multiply).
+        let few = matches!(self.rule(), Rule::Lieges { .. })
+            || self.moves_bound().is_some_and(|b| b <= COUNT_WORK);
+        let limit = if direct || few { usize::MAX } else { 64 };
+        let (moves, complete) = self.moves_to_nim_sum_checked(Nimber::default(), limit);
+        (moves.len(), complete)
     }
 
     /// Loses as slowly as a heuristic can without search: the move that removes the fewest

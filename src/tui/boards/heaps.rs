@@ -15,8 +15,8 @@ pub struct RuleEntry {
 }
 
 /// The heap games, by family: take-away games, then splitting games, then misère Nim; then
-/// the games with a board of their own that the menu lists with them.
-pub const RULE_STARTS: [RuleEntry; 16] = [
+/// the games with a board of their own that the menu lists with them, and sums of games.
+pub const RULE_STARTS: [RuleEntry; 17] = [
     RuleEntry {
         name: "nim",
         title: "Nim",
@@ -113,6 +113,12 @@ pub const RULE_STARTS: [RuleEntry; 16] = [
         rule: "slide one token along an edge of the graph",
         start: "dag:8:1>2,1>3,2>4,3>4,4>5,3>6,6>7,5>8,7>8,2>6:1,3,2",
     },
+    RuleEntry {
+        name: "sum",
+        title: "Sum of games",
+        rule: "games side by side; move in any one; XOR of values decides",
+        start: super::sum::STANDARD,
+    },
 ];
 
 /// The code of a new game of the menu's heap family: the entry's standard start, or its
@@ -124,6 +130,9 @@ pub fn start_code(setup: &GameSetup, rng: &mut StdRng) -> String {
     }
     if entry.name == "dag" {
         return crate::games::dag::Dag::random(rng).to_code();
+    }
+    if entry.name == "sum" {
+        return super::sum::random_code(rng);
     }
     let (rule, _) = entry.start.rsplit_once(':').expect("a code has heaps");
     let (count, largest) = match entry.name {

@@ -9,6 +9,9 @@ pub mod dodgeball;
 pub mod grid;
 pub mod heaps;
 pub mod parts;
+pub mod sketch;
+pub mod sum;
+pub mod wythoff;
 
 use rand::rngs::StdRng;
 
@@ -30,10 +33,8 @@ pub fn start(
         GameKind::Coins => start_match::<coins::CoinsBoard>(setup, config, hints, rng),
         GameKind::Grid => start_match::<grid::GridBoard>(setup, config, hints, rng),
         GameKind::Dodgeball => start_match::<dodgeball::DodgeballBoard>(setup, config, hints, rng),
-        // A sum's components are listed one a row by the generic parts board.
-        GameKind::Sum => {
-            start_match::<parts::PartsBoard<crate::games::sum::Sum>>(setup, config, hints, rng)
-        }
+        // A sum: a small board per component.
+        GameKind::Sum => start_match::<sum::SumBoard>(setup, config, hints, rng),
         GameKind::Heaps
         | GameKind::Stairs
         | GameKind::Ed
@@ -55,9 +56,14 @@ pub fn start(
                 setup
             };
             let name = match &setup.code {
+                // A code with + is a sum, whatever its first component's game.
+                Some(code) if code.contains('+') => "sum".to_string(),
                 Some(code) => code.split(':').next().unwrap_or_default().to_string(),
                 None => heaps::rule_entry(setup.heap_rule).name.to_string(),
             };
+            if name == "sum" {
+                return start_match::<sum::SumBoard>(setup, config, hints, rng);
+            }
             match GameKind::of_code_name(&name) {
                 Some(GameKind::Stairs) => start_match::<
                     parts::PartsBoard<crate::games::stairs::StairNim>,
@@ -66,9 +72,9 @@ pub fn start(
                     setup, config, hints, rng,
                 ),
                 Some(GameKind::Dag) => start_match::<dag::DagBoard>(setup, config, hints, rng),
-                Some(GameKind::Wythoff) => start_match::<
-                    parts::PartsBoard<crate::games::wythoff::Wythoff>,
-                >(setup, config, hints, rng),
+                Some(GameKind::Wythoff) => {
+                    start_match::<wythoff::WythoffBoard>(setup, config, hints, rng)
+                }
                 Some(GameKind::Fibnim) => start_match::<
                     parts::PartsBoard<crate::games::fibnim::FibNim>,
                 >(setup, config, hints, rng),
@@ -106,7 +112,7 @@ fn start_match<B: Board>(
 /// any move from nim-sum 0 leaves a non-zero one, and a winning move leaves 0. (A board with
 /// no move at all is left as it is.)
 pub fn winning_for<P: Impartial>(position: P, first: Side, rng: &mut StdRng) -> P {
-    let zero = position.nim_sum().is_zero();
+    let zero = !position.mover_wins();
     let fix = match (first, zero) {
         (Side::You, true) => crate::ai::random_move(&position, rng),
         (Side::Ai, false) => position.winning_move(rng),

@@ -1,5 +1,5 @@
 //! A generic board for games whose parts are best shown as a list: Stair Nim (stairs), E&D
-//! (pairs of heaps), Wythoff's queens, Fibonacci Nim, sums. One row per part — its name, its tokens where it
+//! (pairs of heaps), Fibonacci Nim (its heap). One row per part — its name, its tokens where it
 //! has a count, its value in hint mode — and the moves of the chosen part listed and previewed
 //! (the position after the selected move, in words). A new game of this kind implements
 //! [`PartsGame`] and gets a board without new TUI code.
@@ -18,8 +18,6 @@ use crate::games::GameKind;
 use crate::games::ed::Ed;
 use crate::games::fibnim::{FibNim, zeckendorf};
 use crate::games::stairs::StairNim;
-use crate::games::sum::Sum;
-use crate::games::wythoff::{Wythoff, is_p_position, lower_wythoff};
 use crate::tui::board::{
     Board, BoardAction, BoardAreas, BoardInput, BoardView, GameSetup, ListKey, ListedMove, MoveList,
 };
@@ -83,52 +81,6 @@ impl PartsGame for Ed {
     }
 }
 
-impl PartsGame for Wythoff {
-    const KIND: GameKind = GameKind::Wythoff;
-    const RULES: &'static [&'static str] = &[
-        "Wythoff's game: two heaps (a, b); take any number from one heap, or the same number \
-         from both. As a queen on a board: it moves left, down or diagonally toward the corner \
-         (0, 0). Several queens are a sum: a move moves one. Who cannot move loses.",
-        "The lost queens (value 0) are (⌊kφ⌋, ⌊kφ²⌋) = (⌊kφ⌋, ⌊kφ⌋ + k) and their mirrors, φ the \
-         golden ratio: (0,0), (1,2), (3,5), (4,7), (6,10), (8,13), … — each k gives one pair, the \
-         differences are 0, 1, 2, … and every number appears exactly once, which is why no P \
-         position reaches another. ⌊kφ⌋ is computed exactly as ⌊(k + ⌊√(5k²)⌋) / 2⌋.",
-        "Other values (for sums of queens) come from a mex table of the board to 300 × 300.",
-    ];
-    fn all_parts(&self) -> Vec<usize> {
-        (0..self.queens().len()).collect()
-    }
-    fn tokens(&self, _part: usize) -> Option<u64> {
-        None
-    }
-    fn detail(&self, part: usize) -> Option<String> {
-        let (a, b) = *self.queens().get(part)?;
-        if is_p_position(a, b) {
-            return Some("a P-position (lost to move)".to_string());
-        }
-        // The P-positions a queen can reach: the one on its diagonal or in its row / column.
-        let k = a.abs_diff(b);
-        let low = lower_wythoff(k);
-        let diagonal = (low <= a.min(b)).then(|| {
-            if a <= b {
-                (low, low + k)
-            } else {
-                (low + k, low)
-            }
-        });
-        Some(match diagonal {
-            Some((x, y)) => format!("P-position on its diagonal: ({x}, {y})"),
-            None => "no P-position on its diagonal".to_string(),
-        })
-    }
-    fn summary(&self) -> String {
-        match self.queens() {
-            [(a, b)] => format!("heaps {a} and {b}"),
-            queens => format!("{} queens", queens.len()),
-        }
-    }
-}
-
 impl PartsGame for FibNim {
     const KIND: GameKind = GameKind::Fibnim;
     const RULES: &'static [&'static str] = &[
@@ -149,55 +101,30 @@ impl PartsGame for FibNim {
     fn detail(&self, _part: usize) -> Option<String> {
         let terms = zeckendorf(self.heap());
         let smallest = *terms.last()?;
-        let sum = terms
+        // A heap of 10^15 has 18 terms: the smallest three tell the rule.
+        let shown = &terms[terms.len().saturating_sub(3)..];
+        let mut sum = shown
             .iter()
             .map(u64::to_string)
             .collect::<Vec<_>>()
             .join(" + ");
-        Some(if smallest <= self.limit() {
-            format!("{} = {sum}: take {smallest} wins", self.heap())
+        if shown.len() < terms.len() {
+            sum = format!("… + {sum} ({} terms)", terms.len());
+        }
+        // A long heap is named on its row already: its terms only.
+        let whole = if shown.len() < terms.len() {
+            sum
         } else {
-            format!(
-                "{} = {sum}: {smallest} > limit {}",
-                self.heap(),
-                self.limit()
-            )
+            format!("{} = {sum}", self.heap())
+        };
+        Some(if smallest <= self.limit() {
+            format!("{whole}: take {smallest} wins")
+        } else {
+            format!("{whole}: {smallest} > limit {}", self.limit())
         })
     }
     fn summary(&self) -> String {
         format!("heap {}, take at most {}", self.heap(), self.limit())
-    }
-}
-
-impl PartsGame for Sum {
-    const KIND: GameKind = GameKind::Sum;
-    const RULES: &'static [&'static str] = &[
-        "A sum of games: positions of different games side by side, written as their codes \
-         joined with + (nim:3,4+kayles:5+coins:4:HTT). A move is a move in exactly one \
-         component, by that game's rules. Who cannot move in any component loses.",
-        "The Sprague–Grundy theorem: every component is worth a nimber (its own nim-sum), and \
-         the sum is worth the nim-sum (XOR) of the components' values, whatever their games. \
-         To win, move in one component to the value that makes the XOR 0.",
-        "Misère Nim cannot be a component: the last mover loses there, so it has no such value.",
-    ];
-    fn all_parts(&self) -> Vec<usize> {
-        (0..self.components().len()).collect()
-    }
-    fn tokens(&self, _part: usize) -> Option<u64> {
-        None
-    }
-    fn detail(&self, part: usize) -> Option<String> {
-        // The number of moves, not the value: the row's value shows in hint mode only.
-        let (moves, more) = self.components().get(part)?.moves(99);
-        Some(match (moves.len(), more) {
-            (0, _) => "no move left".to_string(),
-            (1, _) => "1 move".to_string(),
-            (n, false) => format!("{n} moves"),
-            (n, true) => format!("{n}+ moves"),
-        })
-    }
-    fn summary(&self) -> String {
-        format!("{} components", self.components().len())
     }
 }
 
@@ -371,8 +298,21 @@ impl<G: PartsGame> Board for PartsBoard<G> {
                 },
             )];
             if let Some(count) = position.tokens(part) {
-                let room = (board.width as usize).saturating_sub(40);
-                let shown = (count as usize).min(room);
+                // Room left after the name, the detail and the value (a heap of 10^15 has a
+                // long name and more tokens than any screen).
+                let used: usize = spans.iter().map(|s| s.width()).sum();
+                let detail = position
+                    .detail(part)
+                    .map_or(0, |d| d.chars().count().max(16) + 1);
+                let room = (board.width as usize)
+                    .saturating_sub(used.max(26) + detail + 12)
+                    .min(board.width as usize - 40.min(board.width as usize));
+                // Too little room for a heap's worth: no tokens rather than a stub.
+                let shown = if room < 5 {
+                    0
+                } else {
+                    (count as usize).min(room)
+                };
                 spans.push(Span::styled("●".repeat(shown), theme.tails));
                 if shown < count as usize {
                     spans.push(Span::styled("…", theme.dim));
@@ -384,7 +324,13 @@ impl<G: PartsGame> Board for PartsBoard<G> {
             if view.hints
                 && let Some((_, v)) = values.iter().find(|(p, _)| *p == part)
             {
-                spans.push(Span::styled(format!("  *{}", v.short()), theme.value));
+                // Past a game's value table the value is not known: a stand-in is not shown.
+                let value = if position.values_known() {
+                    format!("  *{}", v.short())
+                } else {
+                    "  value ?".to_string()
+                };
+                spans.push(Span::styled(value, theme.value));
             }
             if let Some(mv) = selected.filter(|mv| position.part_of(mv) == part) {
                 spans.push(Span::styled(

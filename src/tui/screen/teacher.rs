@@ -23,10 +23,14 @@ impl<B: Board> Match<B> {
         }
         let played = self.session.coach_blunder()?;
         let j = played.judgement.as_ref()?;
-        let mut text = format!(
-            "?? Your move left nim-sum *{}: the AI now wins.",
-            j.nim_sum_after.brief()
-        );
+        let mut text = if j.values_known {
+            format!(
+                "?? Your move left nim-sum *{}: the AI now wins.",
+                j.nim_sum_after.brief()
+            )
+        } else {
+            "?? Your move left a won position for the AI: the AI now wins.".to_string()
+        };
         if let Some(better) = &j.better_words {
             // A grid's block can name hundreds of cells: cut (with "…") so that the line
             // keeps its end.
@@ -263,6 +267,9 @@ impl<B: Board> Match<B> {
                 played.words,
                 crate::tui::moves::explain(played)
             ),
+            None if !browse.position.values_known() => {
+                "The start position: its nim-sum is not known (past the table).".to_string()
+            }
             None => format!(
                 "The start position: nim-sum *{}.",
                 browse.position.nim_sum().short()
