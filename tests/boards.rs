@@ -229,6 +229,96 @@ fn dag_values_and_verdicts() {
     );
 }
 
+/// Tokens on a DAG by plain recursion on the rules, with no values: a move slides one token
+/// along an edge of `edges`, who cannot move loses. Tokens are sorted (their order does not
+/// matter).
+fn dag_wins(edges: &[(u32, u32)], tokens: &[u32], memo: &mut HashMap<Vec<u32>, bool>) -> bool {
+    let mut key = tokens.to_vec();
+    key.sort_unstable();
+    if let Some(&w) = memo.get(&key) {
+        return w;
+    }
+    let mut wins = false;
+    'search: for i in 0..key.len() {
+        for &(x, y) in edges {
+            if x == key[i] {
+                let mut next = key.clone();
+                next[i] = y;
+                if !dag_wins(edges, &next, memo) {
+                    wins = true;
+                    break 'search;
+                }
+            }
+        }
+    }
+    memo.insert(key, wins);
+    wins
+}
+
+#[test]
+fn dag_against_a_search_from_the_rules() {
+    for seed in 1..30u64 {
+        let n = 3 + (seed % 6) as u32;
+        let edges = random_dag(n, seed * 7919);
+        let edge_text: Vec<String> = edges.iter().map(|(x, y)| format!("{x}>{y}")).collect();
+        let mut memo = HashMap::new();
+        // Every multiset of one to three tokens.
+        for a in 1..=n {
+            for b in a..=n {
+                for c in b..=n + 1 {
+                    let tokens: Vec<u32> = [a, b, c].into_iter().filter(|&t| t <= n).collect();
+                    let text: Vec<String> = tokens.iter().map(u32::to_string).collect();
+                    let code = format!("dag:{n}:{}:{}", edge_text.join(","), text.join(","));
+                    let p = Dag::from_code(&code).unwrap();
+                    let brute = dag_wins(&edges, &tokens, &mut memo);
+                    assert_eq!(p.mover_wins(), brute, "{code}");
+                    // Every winning move the engine offers leaves a lost position.
+                    let winning = p.winning_moves(usize::MAX);
+                    assert_eq!(!winning.is_empty(), brute, "{code}");
+                    for mv in winning {
+                        let after = p.play_unchecked(&mv);
+                        assert!(
+                            !dag_wins(&edges, after.tokens(), &mut memo),
+                            "{code} {mv:?}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn random_dag_starts_have_layers_and_tokens_that_move() {
+    let mut rng = StdRng::seed_from_u64(5);
+    for _ in 0..200 {
+        let p = Dag::random(&mut rng);
+        let graph = p.graph();
+        assert_eq!(Dag::from_code(&p.to_code()).unwrap(), p);
+        assert!((2..=4).contains(&p.tokens().len()), "{}", p.to_code());
+        assert!(
+            p.tokens().iter().all(|&v| !graph.successors(v).is_empty()),
+            "{}",
+            p.to_code()
+        );
+        // The longest path (vertices are numbered along the edges): 3 or 4 edges.
+        let n = graph.len() as u32;
+        let mut depth = vec![0; n as usize + 1];
+        for v in (1..=n).rev() {
+            depth[v as usize] = graph
+                .successors(v)
+                .iter()
+                .map(|&s| depth[s as usize] + 1)
+                .max()
+                .unwrap_or(0);
+        }
+        let longest = depth.iter().copied().max().unwrap();
+        assert!((3..=4).contains(&longest), "{}", p.to_code());
+        assert!((1..=n).any(|v| graph.value(v) >= 2), "{}", p.to_code());
+        assert!(graph.len() <= 14, "{}", p.to_code());
+    }
+}
+
 /// Wythoff's game by plain recursion: a queen moves left, down or diagonally.
 fn queen_wins(a: u64, b: u64, memo: &mut HashMap<(u64, u64), bool>) -> bool {
     if let Some(&w) = memo.get(&(a, b)) {

@@ -49,11 +49,3 @@ fn stair_nim_board_with_hints() {
     );
     insta::assert_snapshot!(screen);
 }
-
-#[test]
-fn dag_board_shows_edges() {
-    let mut h = Harness::new(&options("dag:4:1>2,2>3,1>3,3>4:1,2"), 100, 24);
-    let screen = h.screen();
-    assert!(screen.contains("edges to 2, 3"), "{screen}");
-    insta::assert_snapshot!(screen);
-}

@@ -1,6 +1,7 @@
 //! The real `grundy` binary in a pseudo-terminal on the curriculum games: a Kayles game won
-//! with revealed winning moves, misère Nim's own rule in the hints, and Stair Nim from the
-//! menu's heap family; the terminal is given back each time.
+//! with revealed winning moves, misère Nim's own rule in the hints, Stair Nim from the
+//! menu's heap family, and a DAG game won on the drawn graph; the terminal is given back each
+//! time.
 
 mod common;
 use common::pty::Pty;
@@ -63,5 +64,21 @@ fn stair_nim_from_the_menu() {
     pty.send("\r");
     pty.wait_for("stair 1");
     pty.wait_for("Your move");
+    pty.quit();
+}
+
+#[test]
+fn dag_won_on_the_drawn_graph() {
+    // The menu's standard graph with tokens on 1 (value 0) and 3 (value 1): a won start.
+    let mut pty = play("dag:8:1>2,1>3,2>4,3>4,4>5,3>6,6>7,5>8,7>8,2>6:1,3");
+    pty.wait_for("Your move");
+    pty.wait_taken_over();
+    pty.wait_for("all 8 vertices");
+    pty.send("i");
+    pty.wait_for("Nim-sum (XOR)");
+    // Tab picks the token on 3; its moves are listed beside the graph.
+    pty.send("\t");
+    pty.wait_for("Moves of token 2 (vertex 3)");
+    pty.win_with_revealed_moves("✓", |_| "\r", 12);
     pty.quit();
 }

@@ -5,7 +5,7 @@
 
 use std::sync::Arc;
 
-use rand::Rng;
+use rand::{Rng, RngExt};
 
 use super::stairs::{join, parse_list};
 use crate::game::{CodeError, IllegalMove, Impartial, Notation, Position};
@@ -118,6 +118,60 @@ impl Dag {
     /// The vertex of each token.
     pub fn tokens(&self) -> &[u32] {
         &self.tokens
+    }
+}
+
+impl Dag {
+    /// A random position for a new game: 4 or 5 layers of 1 to 3 vertices, numbered layer by
+    /// layer, every vertex outside the last layer with 1 or 2 edges into the next layer (so
+    /// the layers are those the board draws) and now and then one that skips a layer; 2 to 4
+    /// tokens on vertices with an edge out. Graphs whose values stay below 2 are drawn again.
+    pub fn random<R: Rng + ?Sized>(rng: &mut R) -> Dag {
+        let mut attempt = 0;
+        loop {
+            attempt += 1;
+            let layer_count = rng.random_range(4..=5);
+            let mut layers: Vec<Vec<u32>> = Vec::new();
+            let mut n = 0;
+            for k in 0..layer_count {
+                let size = if k + 1 == layer_count {
+                    rng.random_range(1..=2)
+                } else {
+                    rng.random_range(2..=3)
+                };
+                layers.push((n + 1..=n + size).collect());
+                n += size;
+            }
+            let mut edges = Vec::new();
+            for k in 0..layer_count - 1 {
+                let next = &layers[k + 1];
+                for &x in &layers[k] {
+                    let first = next[rng.random_range(0..next.len())];
+                    edges.push((x, first));
+                    let second = next[rng.random_range(0..next.len())];
+                    if second != first && rng.random_bool(0.5) {
+                        edges.push((x, second));
+                    }
+                    if k + 2 < layer_count && rng.random_bool(0.3) {
+                        let far = &layers[k + 2];
+                        edges.push((x, far[rng.random_range(0..far.len())]));
+                    }
+                }
+            }
+            let graph = Graph::new(n as usize, &edges).expect("edges go to later layers");
+            let movable: Vec<u32> = (1..=n)
+                .filter(|&v| !graph.successors(v).is_empty())
+                .collect();
+            let interesting = (1..=n).any(|v| graph.value(v) >= 2);
+            if !interesting && attempt < 50 {
+                continue;
+            }
+            let count = rng.random_range(2..=4);
+            let tokens = (0..count)
+                .map(|_| movable[rng.random_range(0..movable.len())])
+                .collect();
+            return Dag::new(Arc::new(graph), tokens).expect("2 to 4 tokens on the graph");
+        }
     }
 }
 

@@ -122,11 +122,14 @@ pub const RULE_STARTS: [RuleEntry; 17] = [
 ];
 
 /// The code of a new game of the menu's heap family: the entry's standard start, or its
-/// parameters with random heaps (E&D: an even number of them; a graph: random tokens).
+/// parameters with random heaps (E&D: an even number of them), or a random graph.
 pub fn start_code(setup: &GameSetup, rng: &mut StdRng) -> String {
     let entry = rule_entry(setup.heap_rule);
     if setup.start == Start::Standard {
         return entry.start.to_string();
+    }
+    if entry.name == "dag" {
+        return crate::games::dag::Dag::random(rng).to_code();
     }
     if entry.name == "sum" {
         return super::sum::random_code(rng);
@@ -134,7 +137,6 @@ pub fn start_code(setup: &GameSetup, rng: &mut StdRng) -> String {
     let (rule, _) = entry.start.rsplit_once(':').expect("a code has heaps");
     let (count, largest) = match entry.name {
         "ed" | "wythoff" => (2 * rng.random_range(1..=2), 12),
-        "dag" => (rng.random_range(1..=4), 8),
         "stairs" => (rng.random_range(4..=7), 6),
         "fibnim" => (1, 100),
         _ => (rng.random_range(2..=4), 15),

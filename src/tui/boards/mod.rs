@@ -1,9 +1,10 @@
 //! The boards of the games, and [`start`], the one place that picks a game's board.
 //!
-//! Each game's board (`coins.rs`, `grid.rs`, `dodgeball.rs`) implements
+//! Each game's board (`coins.rs`, `grid.rs`, `dodgeball.rs`, `dag.rs`, …) implements
 //! [`crate::tui::board::Board`].
 
 pub mod coins;
+pub mod dag;
 pub mod dodgeball;
 pub mod grid;
 pub mod heaps;
@@ -41,7 +42,19 @@ pub fn start(
         | GameKind::Wythoff
         | GameKind::Fibnim => {
             // The menu's heap family holds the games with a board of their own too: the code
-            // (or the chosen entry) names the game.
+            // (or the chosen entry) names the game. `play dag` with no code: that game's entry.
+            let named = GameSetup {
+                heap_rule: heaps::RULE_STARTS
+                    .iter()
+                    .position(|e| e.name == setup.kind.name())
+                    .unwrap_or(setup.heap_rule),
+                ..setup.clone()
+            };
+            let setup = if setup.code.is_none() && setup.kind != GameKind::Heaps {
+                &named
+            } else {
+                setup
+            };
             let name = match &setup.code {
                 // A code with + is a sum, whatever its first component's game.
                 Some(code) if code.contains('+') => "sum".to_string(),
@@ -58,9 +71,7 @@ pub fn start(
                 Some(GameKind::Ed) => start_match::<parts::PartsBoard<crate::games::ed::Ed>>(
                     setup, config, hints, rng,
                 ),
-                Some(GameKind::Dag) => start_match::<parts::PartsBoard<crate::games::dag::Dag>>(
-                    setup, config, hints, rng,
-                ),
+                Some(GameKind::Dag) => start_match::<dag::DagBoard>(setup, config, hints, rng),
                 Some(GameKind::Wythoff) => {
                     start_match::<wythoff::WythoffBoard>(setup, config, hints, rng)
                 }

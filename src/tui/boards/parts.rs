@@ -1,5 +1,5 @@
 //! A generic board for games whose parts are best shown as a list: Stair Nim (stairs), E&D
-//! (pairs of heaps), tokens on a DAG (tokens), Fibonacci Nim (its heap). One row per part — its name, its tokens where it
+//! (pairs of heaps), Fibonacci Nim (its heap). One row per part — its name, its tokens where it
 //! has a count, its value in hint mode — and the moves of the chosen part listed and previewed
 //! (the position after the selected move, in words). A new game of this kind implements
 //! [`PartsGame`] and gets a board without new TUI code.
@@ -15,7 +15,6 @@ use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
 
 use crate::game::{Impartial, Notation};
 use crate::games::GameKind;
-use crate::games::dag::Dag;
 use crate::games::ed::Ed;
 use crate::games::fibnim::{FibNim, zeckendorf};
 use crate::games::stairs::StairNim;
@@ -79,45 +78,6 @@ impl PartsGame for Ed {
     }
     fn summary(&self) -> String {
         format!("{} pairs", self.pairs().len())
-    }
-}
-
-impl PartsGame for Dag {
-    const KIND: GameKind = GameKind::Dag;
-    const RULES: &'static [&'static str] = &[
-        "Tokens on a directed acyclic graph: a move slides one token along an edge. Tokens may \
-         share a vertex. Who cannot move loses.",
-        "Each token is a game of its own; the value of a vertex is the mex (least value not \
-         among) of its successors' values, so a vertex with no edge out is worth 0. The \
-         position's value is the nim-sum of the tokens' vertices' values.",
-    ];
-    fn all_parts(&self) -> Vec<usize> {
-        (0..self.tokens().len()).collect()
-    }
-    fn tokens(&self, _part: usize) -> Option<u64> {
-        None
-    }
-    fn detail(&self, part: usize) -> Option<String> {
-        let v = *self.tokens().get(part)?;
-        let out = self.graph().successors(v);
-        Some(if out.is_empty() {
-            "no edge out".to_string()
-        } else {
-            format!(
-                "edges to {}",
-                out.iter()
-                    .map(u32::to_string)
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            )
-        })
-    }
-    fn summary(&self) -> String {
-        format!(
-            "{} vertices, {} tokens",
-            self.graph().len(),
-            self.tokens().len()
-        )
     }
 }
 
