@@ -46,6 +46,11 @@ pub struct MoveReport<M> {
 pub struct Analysis<P: Impartial> {
     /// Each part (coin, cell, piece) with its Sprague–Grundy value.
     pub parts: Vec<(P::Part, Nimber)>,
+    /// How many parts have each non-zero value, by value, and how many are worth 0: the
+    /// nim-sum panel groups parts by value when they are too many to list (10^6 boxes), and
+    /// counting them once per position keeps that out of every frame.
+    pub value_counts: Vec<(Nimber, usize)>,
+    pub zero_parts: usize,
     /// The value of the whole position.
     pub nim_sum: Nimber,
     /// Whether the player to move wins with perfect play.
@@ -132,7 +137,14 @@ impl<P: Impartial> Analysis<P> {
             (!report.wins, pace)
         });
         moves.truncate(move_limit);
+        let mut counts: std::collections::BTreeMap<Nimber, usize> = Default::default();
+        for (_, v) in &parts {
+            *counts.entry(*v).or_default() += 1;
+        }
+        let zero_parts = counts.remove(&Nimber::default()).unwrap_or(0);
         Analysis {
+            value_counts: counts.into_iter().collect(),
+            zero_parts,
             parts,
             nim_sum,
             mover_wins: position.mover_wins(),

@@ -782,17 +782,15 @@ pub fn nim_sum_lines<P: Impartial>(
             grouped: false,
         };
     }
-    // Parts of value 0 change nothing in an XOR: counted, not listed.
-    let parts: Vec<&(P::Part, crate::nimber::Nimber)> = analysis
-        .parts
-        .iter()
-        .filter(|(_, v)| !v.is_zero())
-        .collect();
-    let zeros = analysis.parts.len() - parts.len();
+    // Parts of value 0 change nothing in an XOR: counted, not listed. (Counted once per
+    // position, in the analysis: a board of 10^6 boxes has ~500 000 parts.)
+    let parts = analysis.parts.iter().filter(|(_, v)| !v.is_zero());
+    let zeros = analysis.zero_parts;
+    let nonzero = analysis.parts.len() - zeros;
     // Rows left for parts after the zero count, the rule, the total, the verdict, exact play.
     // A short panel drops the exact-play line, then the zero count, before the sum itself.
     let mut show_exact = analysis.exact.is_some();
-    let mut show_zeros = zeros > 0 || parts.is_empty();
+    let mut show_zeros = zeros > 0 || nonzero == 0;
     if show_exact && height < 3 + usize::from(show_zeros) + 2 {
         show_exact = false;
     }
@@ -807,7 +805,6 @@ pub fn nim_sum_lines<P: Impartial>(
     // has thousands of parts, and this runs every frame).
     let most = room * (width / 8).max(1);
     let per_part: Vec<Entry> = parts
-        .iter()
         .take(most + 1)
         .map(|(part, v)| Entry {
             label: position.describe_part(*part),
@@ -818,16 +815,12 @@ pub fn nim_sum_lines<P: Impartial>(
     // One entry per part when they fit (in as many columns as the width allows); else one
     // per value with its count, since equal values cancel in pairs.
     let part_layout = EntryLayout::new(&per_part, &total, width, false);
-    let grouped = parts.len() > room * part_layout.columns;
+    let grouped = nonzero > room * part_layout.columns;
     let (entries, layout) = if grouped {
-        let mut groups: std::collections::BTreeMap<crate::nimber::Nimber, usize> =
-            std::collections::BTreeMap::new();
-        for (_, v) in &parts {
-            *groups.entry(*v).or_default() += 1;
-        }
-        let entries: Vec<Entry> = groups
-            .into_iter()
-            .map(|(value, k)| Entry {
+        let entries: Vec<Entry> = analysis
+            .value_counts
+            .iter()
+            .map(|&(value, k)| Entry {
                 label: format!("{k} ×"),
                 value,
                 cancels: k % 2 == 0,
