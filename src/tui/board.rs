@@ -296,6 +296,28 @@ impl<M: Clone> MoveList<M> {
             _ => ListKey::Pass,
         }
     }
+
+    /// A click on the list, the same on every board: the first click on an entry selects it
+    /// and arms it (`armed`, which the board clears when the list changes), a second click on
+    /// the armed entry plays it on the player's turn. `None`: the click is not on an entry.
+    /// `what` names the move in the prompt ("move", "throw").
+    pub fn click(
+        &mut self,
+        at: ScreenPosition,
+        armed: &mut Option<usize>,
+        accepting: bool,
+        what: &str,
+    ) -> Option<BoardAction<M>> {
+        let i = self.hit(at)?;
+        if *armed == Some(i) && accepting {
+            return Some(BoardAction::Play(self.entries[i].mv.clone()));
+        }
+        self.selected = i;
+        *armed = Some(i);
+        Some(BoardAction::Message(format!(
+            "Click the {what} again (or press Enter) to play it."
+        )))
+    }
 }
 
 impl<M> MoveList<M> {

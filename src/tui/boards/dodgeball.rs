@@ -844,16 +844,12 @@ impl Board for DodgeballBoard {
             }
             BoardInput::Click(at) => {
                 if let Some(selection) = &mut self.selection
-                    && let Some(i) = selection.list.hit(at)
+                    && let Some(answer) =
+                        selection
+                            .list
+                            .click(at, &mut self.armed, view.accepting, "throw")
                 {
-                    if self.armed == Some(i) && view.accepting {
-                        return BoardAction::Play(selection.list.entries[i].mv);
-                    }
-                    selection.list.selected = i;
-                    self.armed = Some(i);
-                    return BoardAction::Message(
-                        "Click the throw again (or press Enter) to play it.".to_string(),
-                    );
+                    return answer;
                 }
                 let Some(b) = self.box_at(at) else {
                     return BoardAction::None;

@@ -412,16 +412,9 @@ impl Board for SumBoard {
             }
             BoardInput::Click(at) => {
                 if let Some(list) = &mut self.list
-                    && let Some(i) = list.hit(at)
+                    && let Some(answer) = list.click(at, &mut self.armed, view.accepting, "move")
                 {
-                    if self.armed == Some(i) && view.accepting {
-                        return BoardAction::Play(list.entries[i].mv.clone());
-                    }
-                    list.selected = i;
-                    self.armed = Some(i);
-                    return BoardAction::Message(
-                        "Click the move again (or press Enter) to play it.".to_string(),
-                    );
+                    return answer;
                 }
                 let hit = self
                     .frames
