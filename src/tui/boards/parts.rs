@@ -27,6 +27,8 @@ use crate::tui::keymap::{self, Action};
 pub trait PartsGame: Impartial<Part = usize> + Notation {
     const KIND: GameKind;
     const RULES: &'static [&'static str];
+    /// What a part is called in messages ("No part has a move.").
+    const PART: &'static str = "part";
     /// Every part, in board order (parts with no move or value 0 too).
     fn all_parts(&self) -> Vec<usize>;
     /// Tokens to draw for a part, where it has a count (balls on a stair).
@@ -144,6 +146,28 @@ pub struct PartsBoard<G: PartsGame> {
 impl<G: PartsGame> PartsBoard<G> {
     fn part(&self) -> usize {
         self.parts[self.cursor.min(self.parts.len() - 1)]
+    }
+
+    /// The index of the part under the cursor, in board order (for a board that draws the
+    /// parts its own way, as the sum board does).
+    pub(super) fn cursor(&self) -> usize {
+        self.cursor
+    }
+
+    /// The open move list, if any.
+    pub(super) fn list(&self) -> Option<&MoveList<G::Move>> {
+        self.list.as_ref()
+    }
+
+    /// Puts the cursor on part `i` (in board order) and lists its moves, as a click on its
+    /// row does.
+    pub(super) fn choose_part(
+        &mut self,
+        view: &BoardView<'_, G>,
+        i: usize,
+    ) -> BoardAction<G::Move> {
+        self.move_cursor(i);
+        self.choose(view)
     }
 
     fn choose(&mut self, view: &BoardView<'_, G>) -> BoardAction<G::Move> {
@@ -393,7 +417,9 @@ impl<G: PartsGame> Board for PartsBoard<G> {
                     Action::NextPart | Action::PrevPart => {
                         match self.next_movable(view.position, action == Action::NextPart) {
                             Some(i) => self.move_cursor(i),
-                            None => return BoardAction::Message("No part has a move.".into()),
+                            None => {
+                                return BoardAction::Message(format!("No {} has a move.", G::PART));
+                            }
                         }
                     }
                     Action::Select => return self.choose(view),

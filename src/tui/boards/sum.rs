@@ -12,14 +12,12 @@ use ratatui::layout::{Position as ScreenPosition, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
 
+use super::parts::{PartsBoard, PartsGame};
 use super::sketch::{MAX_ROWS, sketch};
-use crate::game::{Impartial, Notation};
+use crate::game::{Notation, Position};
 use crate::games::GameKind;
-use crate::games::sum::{Component, Sum};
-use crate::tui::board::{
-    Board, BoardAction, BoardAreas, BoardInput, BoardView, GameSetup, ListKey, ListedMove,
-    MoveList, Start,
-};
+use crate::games::sum::{AnyMove, Component, Sum};
+use crate::tui::board::{Board, BoardAction, BoardAreas, BoardInput, BoardView, GameSetup, Start};
 use crate::tui::keymap::{self, Action};
 
 /// The standard start of the menu's sum: three Nim heaps, a Kayles row and a coin row — the
@@ -67,86 +65,36 @@ fn frame_height(component: &Component, width: usize, preview: bool) -> u16 {
     u16::try_from(rows.min(2 * MAX_ROWS + 3) + 2).unwrap_or(u16::MAX)
 }
 
-/// The view state: the component under the cursor, its open move list, the frames as drawn.
+/// A component's frame as last laid out: where it is drawn and the height it wanted (more
+/// than it got when the screen cut it).
+#[derive(Clone, Copy, Debug)]
+struct Frame {
+    index: usize,
+    rect: Rect,
+    wanted: u16,
+}
+
+/// The view state. The cursor, the open move list and every key, click and wheel turn that
+/// works them are the generic parts board's, a part being a component: this board only draws
+/// the components its own way, stacked in frames, and scrolls them.
 #[derive(Clone, Debug)]
 pub struct SumBoard {
-    cursor: usize,
-    count: usize,
-    list: Option<MoveList<(usize, crate::games::sum::AnyMove)>>,
-    armed: Option<usize>,
+    parts: PartsBoard<Sum>,
     /// The first component drawn.
     scroll: usize,
     /// Each drawn component's frame, for clicks.
-    frames: Vec<(usize, Rect)>,
+    frames: Vec<Frame>,
     /// Each component's frame height at a middling width, for [`Board::height_for`].
     heights: Vec<u16>,
-    areas: BoardAreas,
 }
 
 impl SumBoard {
-    fn choose(&mut self, view: &BoardView<'_, Sum>) -> BoardAction<<Sum as Position>::Move> {
-        if !view.accepting {
-            return BoardAction::Message("Wait for your turn.".to_string());
-        }
-        let i = self.cursor;
-        let (moves, more) = view.position.moves_of(i, 500);
-        if moves.is_empty() {
-            return BoardAction::Message(format!(
-                "{} has no move ({} jumps to one that has).",
-                view.position.describe_part(i),
-                keymap::key_for(Action::NextPart)
-            ));
-        }
-        let entries = moves
-            .into_iter()
-            .map(|mv| {
-                // The list's title names the component: drop `[i] game: ` from each move.
-                let words = view.position.describe_move(&mv);
-                let label = words
-                    .split_once(": ")
-                    .map_or(words.clone(), |(_, rest)| rest.to_string());
-                ListedMove::new(view.position, mv, label)
-            })
-            .collect();
-        self.list = Some(MoveList::new(
-            format!("Moves of {}", view.position.describe_part(i)),
-            entries,
-            more,
-        ));
-        self.armed = None;
-        BoardAction::None
-    }
-
-    fn move_cursor(&mut self, to: usize) {
-        let to = to.min(self.count.saturating_sub(1));
-        if to != self.cursor {
-            self.list = None;
-            self.armed = None;
-        }
-        self.cursor = to;
-    }
-
-    fn next_movable(&self, position: &Sum, forward: bool) -> Option<usize> {
-        let n = self.count;
-        (1..=n)
-            .map(|k| {
-                if forward {
-                    (self.cursor + k) % n
-                } else {
-                    (self.cursor + 2 * n - k) % n
-                }
-            })
-            .find(|&i| !position.components()[i].is_over())
-    }
-
     /// The selected move, when it is a move of component `i`.
-    fn preview_of(&self, i: usize) -> Option<&crate::games::sum::AnyMove> {
-        let (j, mv) = self.list.as_ref()?.selected_move()?;
+    fn preview_of(&self, i: usize) -> Option<&AnyMove> {
+        let (j, mv) = self.parts.list()?.selected_move()?;
         (*j == i).then_some(mv)
     }
 }
-
-use crate::game::Position;
 
 /// `words` at the right end of row `y` of `frame` (a border row).
 fn put_on_border(buf: &mut Buffer, frame: Rect, y: u16, words: &str, style: ratatui::style::Style) {
@@ -156,8 +104,7 @@ fn put_on_border(buf: &mut Buffer, frame: Rect, y: u16, words: &str, style: rata
     }
 }
 
-impl Board for SumBoard {
-    type Game = Sum;
+impl PartsGame for Sum {
     const KIND: GameKind = GameKind::Sum;
     const RULES: &'static [&'static str] = &[
         "A sum of games: positions of different games side by side, written as their codes \
@@ -169,6 +116,23 @@ impl Board for SumBoard {
          must go to v XOR (the nim-sum), which is smaller when v has the nim-sum's top bit.",
         "Misère Nim cannot be a component: the last mover loses there, so it has no such value.",
     ];
+    const PART: &'static str = "component";
+    fn all_parts(&self) -> Vec<usize> {
+        (0..self.components().len()).collect()
+    }
+    fn tokens(&self, _part: usize) -> Option<u64> {
+        None
+    }
+    fn summary(&self) -> String {
+        let games: Vec<String> = self.components().iter().map(Component::game_name).collect();
+        format!("{} components: {}", games.len(), games.join(" + "))
+    }
+}
+
+impl Board for SumBoard {
+    type Game = Sum;
+    const KIND: GameKind = GameKind::Sum;
+    const RULES: &'static [&'static str] = <Sum as PartsGame>::RULES;
 
     fn start_position(setup: &GameSetup, rng: &mut StdRng) -> anyhow::Result<Sum> {
         let code = match &setup.code {
@@ -181,43 +145,22 @@ impl Board for SumBoard {
 
     fn new(position: &Sum) -> Self {
         let mut board = SumBoard {
-            cursor: 0,
-            count: position.components().len(),
-            list: None,
-            armed: None,
+            parts: PartsBoard::new(position),
             scroll: 0,
             frames: Vec::new(),
             heights: Vec::new(),
-            areas: BoardAreas::default(),
         };
-        board.position_changed(position);
-        if position.components()[0].is_over()
-            && let Some(i) = board.next_movable(position, true)
-        {
-            board.cursor = i;
-        }
+        board.measure(position);
         board
     }
 
     fn position_changed(&mut self, position: &Sum) {
-        self.list = None;
-        self.armed = None;
-        self.count = position.components().len();
-        self.cursor = self.cursor.min(self.count.saturating_sub(1));
-        self.heights = position
-            .components()
-            .iter()
-            .map(|c| frame_height(c, 60, false))
-            .collect();
+        self.parts.position_changed(position);
+        self.measure(position);
     }
 
     fn summary(position: &Sum) -> String {
-        let games: Vec<String> = position
-            .components()
-            .iter()
-            .map(Component::game_name)
-            .collect();
-        format!("{} components: {}", games.len(), games.join(" + "))
+        position.summary()
     }
 
     fn min_size(&self) -> (u16, u16) {
@@ -228,7 +171,7 @@ impl Board for SumBoard {
         // The frames as last measured, and room for a preview when a move list is open; the
         // match gives less when the screen is smaller, and the board scrolls.
         let _ = width;
-        let preview = if self.list.is_some() {
+        let preview = if self.parts.list().is_some() {
             MAX_ROWS as u16 + 2
         } else {
             0
@@ -237,7 +180,16 @@ impl Board for SumBoard {
     }
 
     fn layout(&mut self, view: &BoardView<'_, Sum>, areas: BoardAreas) {
-        self.areas = areas;
+        // The parts board keeps the move list's area; the board area is this board's alone
+        // (a click there is on a frame, not on a row of parts), so to the parts board a page
+        // is one component.
+        self.parts.layout(
+            view,
+            BoardAreas {
+                board: Rect::default(),
+                moves: areas.moves,
+            },
+        );
         let width = areas.board.width.saturating_sub(2) as usize;
         let heights: Vec<u16> = view
             .position
@@ -247,26 +199,27 @@ impl Board for SumBoard {
             .map(|(i, c)| frame_height(c, width, self.preview_of(i).is_some()))
             .collect();
         // Scroll so the cursor's frame is whole on screen.
-        self.scroll = self.scroll.min(self.cursor);
-        while self.scroll < self.cursor
-            && heights[self.scroll..=self.cursor].iter().sum::<u16>() > areas.board.height
+        let cursor = self.parts.cursor();
+        self.scroll = self.scroll.min(cursor);
+        while self.scroll < cursor
+            && heights[self.scroll..=cursor].iter().sum::<u16>() > areas.board.height
         {
             self.scroll += 1;
         }
         self.frames.clear();
         let mut y = areas.board.y;
-        for (i, &h) in heights.iter().enumerate().skip(self.scroll) {
-            let bottom = areas.board.y + areas.board.height;
+        let bottom = areas.board.y + areas.board.height;
+        for (i, &wanted) in heights.iter().enumerate().skip(self.scroll) {
             if y >= bottom {
                 break;
             }
-            let h = h.min(bottom - y);
-            self.frames
-                .push((i, Rect::new(areas.board.x, y, areas.board.width, h)));
+            let h = wanted.min(bottom - y);
+            self.frames.push(Frame {
+                index: i,
+                rect: Rect::new(areas.board.x, y, areas.board.width, h),
+                wanted,
+            });
             y += h;
-        }
-        if let Some(list) = &mut self.list {
-            list.layout(areas.moves);
         }
     }
 
@@ -274,7 +227,13 @@ impl Board for SumBoard {
         let theme = view.theme;
         let position = view.position;
         let last = view.last.map(|p| p.mv.0);
-        for &(i, frame) in &self.frames {
+        let cursor = self.parts.cursor();
+        for &Frame {
+            index: i,
+            rect: frame,
+            ..
+        } in &self.frames
+        {
             let component = &position.components()[i];
             let mut title = vec![Span::styled(
                 format!(" [{}] {} ", i + 1, super::sketch::title(component)),
@@ -289,7 +248,7 @@ impl Board for SumBoard {
             if component.is_over() {
                 title.push(Span::styled("no move ", theme.dim));
             }
-            let border = if i == self.cursor {
+            let border = if i == cursor {
                 theme.focus_border
             } else if last == Some(i) {
                 theme.last_move
@@ -325,20 +284,20 @@ impl Board for SumBoard {
             }
         }
         // Frames cut by the screen: say so on the outermost frames' borders.
-        if let Some(&(_, top)) = self.frames.first()
+        if let Some(&Frame { rect: top, .. }) = self.frames.first()
             && self.scroll > 0
         {
             let words = format!(" ↑ {} more above ", self.scroll);
             put_on_border(buf, top, top.y, &words, theme.notice);
         }
-        if let Some(&(i, bottom)) = self.frames.last() {
-            let below = self.count - 1 - i;
-            let cut = bottom.y + bottom.height > areas.board.y + areas.board.height
-                || frame_height(
-                    &position.components()[i],
-                    bottom.width.saturating_sub(2) as usize,
-                    self.preview_of(i).is_some(),
-                ) > bottom.height;
+        if let Some(&Frame {
+            index: i,
+            rect: bottom,
+            wanted,
+        }) = self.frames.last()
+        {
+            let below = position.components().len() - 1 - i;
+            let cut = wanted > bottom.height;
             if below > 0 || cut {
                 let words = if below > 0 {
                     format!(" ↓ {below} more below ")
@@ -348,7 +307,7 @@ impl Board for SumBoard {
                 put_on_border(buf, bottom, bottom.bottom() - 1, &words, theme.notice);
             }
         }
-        if let Some(list) = &self.list {
+        if let Some(list) = self.parts.list() {
             list.render(areas.moves, buf, view.hints, theme);
             return;
         }
@@ -377,107 +336,40 @@ impl Board for SumBoard {
         input: BoardInput,
     ) -> BoardAction<<Sum as Position>::Move> {
         match input {
-            BoardInput::Action(action) => {
-                if let Some(list) = &mut self.list {
-                    match list.key(action, view.accepting) {
-                        ListKey::Handled(answer) => return answer,
-                        ListKey::Close => {
-                            self.list = None;
-                            return BoardAction::None;
-                        }
-                        ListKey::Pass => {}
-                    }
-                }
-                match action {
-                    Action::Up | Action::Left | Action::PageUp => {
-                        self.move_cursor(self.cursor.saturating_sub(1))
-                    }
-                    Action::Down | Action::Right | Action::PageDown => {
-                        self.move_cursor(self.cursor + 1)
-                    }
-                    Action::Home => self.move_cursor(0),
-                    Action::End => self.move_cursor(self.count),
-                    Action::NextPart | Action::PrevPart => {
-                        match self.next_movable(view.position, action == Action::NextPart) {
-                            Some(i) => self.move_cursor(i),
-                            None => {
-                                return BoardAction::Message("No component has a move.".into());
-                            }
-                        }
-                    }
-                    Action::Select => return self.choose(view),
-                    _ => {}
-                }
-                BoardAction::None
-            }
             BoardInput::Click(at) => {
-                if let Some(list) = &mut self.list
-                    && let Some(answer) = list.click(at, &mut self.armed, view.accepting, "move")
-                {
-                    return answer;
-                }
-                let hit = self
+                let frame = self
                     .frames
                     .iter()
-                    .find(|(_, r)| r.contains(ScreenPosition::new(at.x, at.y)))
-                    .map(|&(i, _)| i);
-                if let Some(i) = hit {
-                    self.move_cursor(i);
-                    return self.choose(view);
+                    .find(|f| f.rect.contains(ScreenPosition::new(at.x, at.y)));
+                match frame {
+                    Some(f) => self.parts.choose_part(view, f.index),
+                    None => self.parts.handle(view, input),
                 }
-                BoardAction::None
             }
-            BoardInput::Wheel { down, at } => {
-                if let Some(list) = &mut self.list
-                    && self.areas.moves.contains(at)
-                {
-                    if down {
-                        list.down();
-                    } else {
-                        list.up();
-                    }
-                } else if down {
-                    self.move_cursor(self.cursor + 1);
-                } else {
-                    self.move_cursor(self.cursor.saturating_sub(1));
-                }
-                BoardAction::None
-            }
+            _ => self.parts.handle(view, input),
         }
     }
 
     fn show_move(&mut self, view: &BoardView<'_, Sum>, mv: &<Sum as Position>::Move) {
-        self.move_cursor(mv.0);
-        self.list = None;
-        if let BoardAction::None = self.choose(view)
-            && let Some(list) = &mut self.list
-            && !list.select(mv)
-        {
-            let label = view.position.describe_move(mv);
-            list.entries
-                .insert(0, ListedMove::new(view.position, mv.clone(), label));
-            list.selected = 0;
-        }
+        self.parts.show_move(view, mv);
     }
 
     fn status(&self, view: &BoardView<'_, Sum>) -> Line<'static> {
-        let i = self.cursor;
-        let (moves, more) = view.position.components()[i].moves(1000);
-        Line::from(vec![
-            Span::styled(view.position.describe_part(i), view.theme.title),
-            Span::styled(
-                format!(
-                    " · {}{} move{}",
-                    moves.len(),
-                    if more { "+" } else { "" },
-                    if moves.len() == 1 { "" } else { "s" }
-                ),
-                view.theme.dim,
-            ),
-        ])
+        self.parts.status(view)
     }
 
     fn selected(&self) -> Option<<Sum as Position>::Move> {
-        self.list.as_ref()?.selected_move().cloned()
+        self.parts.list()?.selected_move().cloned()
+    }
+}
+
+impl SumBoard {
+    /// Each component's frame height at a middling width, for [`Board::height_for`].
+    fn measure(&mut self, position: &Sum) {
+        self.heights = position
+            .components()
+            .iter()
+            .map(|c| frame_height(c, 60, false))
+            .collect();
     }
 }
