@@ -167,46 +167,36 @@ pub trait Impartial: Position {
         if !self.mover_wins() {
             return Vec::new();
         }
-        let mut found = Vec::new();
-        for (part, _) in self.parts() {
-            let (moves, _) = self.moves_of(part, usize::MAX);
-            for mv in moves {
-                if found.len() >= limit {
-                    return found;
-                }
-                if self.move_wins(&mv) {
-                    found.push(mv);
-                }
-            }
-        }
-        found
+        moves_where(self, limit, |mv| self.move_wins(mv))
     }
 
     /// Up to `limit` legal moves after which the position's nim-sum is `target` (with `target`
     /// 0: the winning moves under normal play). A sum of games uses it on each component: the
     /// winning moves of a sum are the moves of one component to the value that makes the XOR
     /// 0. The default goes through every move of every part; games with a faster way (the
-    /// heap games: straight to the heap values wanted) override it.
+    /// heap games: straight to the heap values wanted) override it. Past a value table
+    /// ([`Impartial::values_known`]) only the moves to a lost position are known, by the
+    /// game's own rule: they are the moves to *0, and no other value is known.
     fn moves_to_nim_sum(&self, target: Nimber, limit: usize) -> Vec<Self::Move> {
-        let mut found = Vec::new();
-        for (part, _) in self.parts() {
-            let (moves, _) = self.moves_of(part, usize::MAX);
-            for mv in moves {
-                if found.len() >= limit {
-                    return found;
-                }
-                if self.nim_sum_after(&mv) == target {
-                    found.push(mv);
-                }
-            }
+        if !self.values_known() {
+            return if target.is_zero() {
+                self.winning_moves(limit)
+            } else {
+                Vec::new()
+            };
         }
-        found
+        moves_where(self, limit, |mv| self.nim_sum_after(mv) == target)
     }
 
     /// How many legal moves lead to nim-sum 0, and whether that is all of them (`false`: at
     /// least this many; a game whose moves are too many to list says so). The default goes
-    /// through every move of every part.
+    /// through every move of every part; past a value table it counts the winning moves the
+    /// game's own rule lists, which such a game lists in full (a lone Wythoff queen's
+    /// P-positions, a Fibonacci Nim heap's winning takes).
     fn count_winning_moves(&self) -> (usize, bool) {
+        if !self.values_known() {
+            return (self.winning_moves(usize::MAX).len(), true);
+        }
         let sum = self.nim_sum();
         if sum.is_zero() {
             return (0, true);
@@ -230,6 +220,28 @@ pub trait Impartial: Position {
     /// take longest and gives the opponent most chances to go wrong, by a heuristic the game
     /// documents. `None` when there is no move.
     fn stalling_move<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Self::Move>;
+}
+
+/// Up to `limit` moves of `position` for which `wanted` holds, part by part in board order:
+/// the walk behind [`Impartial::winning_moves`] and [`Impartial::moves_to_nim_sum`].
+fn moves_where<P: Impartial>(
+    position: &P,
+    limit: usize,
+    wanted: impl Fn(&P::Move) -> bool,
+) -> Vec<P::Move> {
+    let mut found = Vec::new();
+    for (part, _) in position.parts() {
+        let (moves, _) = position.moves_of(part, usize::MAX);
+        for mv in moves {
+            if found.len() >= limit {
+                return found;
+            }
+            if wanted(&mv) {
+                found.push(mv);
+            }
+        }
+    }
+    found
 }
 
 /// A position's code (one line of text, see RULES.md) and the words for its moves.

@@ -239,24 +239,6 @@ impl Impartial for FibNim {
         takes
     }
 
-    fn moves_to_nim_sum(&self, target: Nimber, limit: usize) -> Vec<u64> {
-        if !self.values_known() {
-            return if target.is_zero() {
-                self.winning_moves(limit)
-            } else {
-                Vec::new()
-            };
-        }
-        (1..=self.limit())
-            .filter(|t| self.nim_sum_after(t) == target)
-            .take(limit)
-            .collect()
-    }
-
-    fn count_winning_moves(&self) -> (usize, bool) {
-        (winning_takes(self.heap, self.limit()).len(), true)
-    }
-
     fn describe_part(&self, _part: usize) -> String {
         format!("heap {} (take ≤ {})", self.heap, self.limit())
     }

@@ -337,38 +337,6 @@ impl Impartial for Wythoff {
         }
     }
 
-    /// Through every move where the values are known (at most 900 a queen on the table);
-    /// past the table only a lone queen's moves to *0 are known (its P-positions), and no
-    /// other value is.
-    fn moves_to_nim_sum(&self, target: Nimber, limit: usize) -> Vec<QueenMove> {
-        if !self.values_known() {
-            return if target.is_zero() {
-                self.winning_moves(limit)
-            } else {
-                Vec::new()
-            };
-        }
-        let mut found = Vec::new();
-        for i in 0..self.queens.len() {
-            for mv in self.moves_of(i, usize::MAX).0 {
-                if found.len() >= limit {
-                    return found;
-                }
-                if self.nim_sum_after(&mv) == target {
-                    found.push(mv);
-                }
-            }
-        }
-        found
-    }
-
-    fn count_winning_moves(&self) -> (usize, bool) {
-        if !self.mover_wins() {
-            return (0, true);
-        }
-        (self.winning_moves(usize::MAX).len(), true)
-    }
-
     fn describe_part(&self, i: usize) -> String {
         let (a, b) = self.queens.get(i).copied().unwrap_or((0, 0));
         format!("queen {} ({a}, {b})", i + 1)
