@@ -61,11 +61,12 @@ pub trait Position: Clone + Eq + Hash + Debug + Send + Sync + 'static {
 
     /// The same position in a standard form, for the exact search's table: positions that
     /// differ only in the order of independent parts (heaps listed in another order, empty
-    /// heaps) have the same outcome and remoteness, and the search stores them once. The
-    /// default: the position itself. (The reference search, [`crate::solver::ExactSolution::generic`],
+    /// heaps) have the same outcome and remoteness, and the search stores them once. `None`:
+    /// the position is its own standard form (the default, for every game without one), so
+    /// nothing is copied. (The reference search, [`crate::solver::ExactSolution::generic`],
     /// never uses it.)
-    fn canonical(&self) -> Self {
-        self.clone()
+    fn canonical(&self) -> Option<Self> {
+        None
     }
 
     /// An upper bound on the number of positions reachable from here (counted in

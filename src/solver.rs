@@ -151,7 +151,7 @@ where
     // `Position::canonical`): one entry for all the orders of the same heaps.
     let standard = |position: P| {
         if canonical {
-            position.canonical()
+            position.canonical().unwrap_or(position)
         } else {
             position
         }
@@ -268,13 +268,10 @@ impl<P: Position> ExactSolution<P> {
         match &self.inner {
             Solved::Generic {
                 table, canonical, ..
-            } => {
-                if *canonical {
-                    table.get(&position.canonical()).copied()
-                } else {
-                    table.get(position).copied()
-                }
-            }
+            } => match position.canonical().filter(|_| *canonical) {
+                Some(standard) => table.get(&standard).copied(),
+                None => table.get(position).copied(),
+            },
             Solved::Compact(solved) => solved.outcome(position),
         }
     }

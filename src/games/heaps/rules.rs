@@ -509,17 +509,24 @@ impl Position for Heaps {
 
     /// The heaps sorted, largest first, without the empty ones (one heap of 0 if all are):
     /// the heaps of a position are independent, so their order does not change who wins or
-    /// how fast.
-    fn canonical(&self) -> Heaps {
+    /// how fast. `None` when they are so already.
+    fn canonical(&self) -> Option<Heaps> {
+        let standard = match self.heaps.as_slice() {
+            [0] => true,
+            heaps => heaps.windows(2).all(|w| w[0] >= w[1]) && heaps.last() != Some(&0),
+        };
+        if standard {
+            return None;
+        }
         let mut heaps: Vec<u64> = self.heaps.iter().copied().filter(|&x| x > 0).collect();
         heaps.sort_unstable_by(|a, b| b.cmp(a));
         if heaps.is_empty() {
             heaps.push(0);
         }
-        Heaps {
+        Some(Heaps {
             rule: self.rule.clone(),
             heaps,
-        }
+        })
     }
 
     fn reachable_bound(&self) -> Option<u128> {
