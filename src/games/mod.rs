@@ -89,12 +89,26 @@ impl GameKind {
         GameKind::Fibnim,
     ];
 
-    /// The game whose codes start with `name` (a heap game's codes start with its rule).
+    /// The game whose codes start with `name` (a heap game's codes start with its rule;
+    /// `sum` is the menu's name for a sum, whose codes start with a component's).
     pub fn of_code_name(name: &str) -> Option<GameKind> {
         if heaps::notation::is_heap_rule(name) {
             return Some(GameKind::Heaps);
         }
-        GameKind::EVERY.iter().copied().find(|k| k.name() == name)
+        GameKind::EVERY
+            .iter()
+            .chain([&GameKind::Sum])
+            .copied()
+            .find(|k| k.name() == name)
+    }
+
+    /// The game a position code is of: a code with `+` is a sum of components, whatever the
+    /// first one's game; otherwise the part before the first `:` names the game.
+    pub fn of_code(code: &str) -> Option<GameKind> {
+        if code.contains('+') {
+            return Some(GameKind::Sum);
+        }
+        GameKind::of_code_name(code.split(':').next().unwrap_or_default())
     }
 
     /// The name in codes and on the command line.

@@ -1182,11 +1182,7 @@ fn save_of(
 
 /// The game named by a code's prefix (`coins:…` → coins).
 fn kind_of_code(code: &str) -> anyhow::Result<GameKind> {
-    if code.contains('+') {
-        return Ok(GameKind::Sum);
-    }
-    let name = code.split(':').next().unwrap_or("");
-    GameKind::of_code_name(name).ok_or_else(|| {
+    GameKind::of_code(code).ok_or_else(|| {
         anyhow::anyhow!(
             "bad position code '{}': it must start with coins:, grid:, dodgeball: or a heap \
              game (nim:, kayles:, …)",

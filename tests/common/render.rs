@@ -9,21 +9,18 @@ use crossterm::event::{
     Event, KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
 use grundy::ai::Level;
-use grundy::games::GameKind;
 use grundy::tui::app::App;
 use grundy::tui::theme::Theme;
 use grundy::tui::{First, PlayOptions};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 
-/// A game from `code` (its game named by the code's prefix), you first, the perfect AI,
+/// A game from `code` (the app finds its game from the code), you first, the perfect AI,
 /// seed 1: every render test's start.
 pub fn options(code: &str) -> PlayOptions {
     PlayOptions {
-        // A sum's code starts with its first component's game: the app tells it by its `+`.
-        game: GameKind::ALL
-            .into_iter()
-            .find(|kind| code.starts_with(&format!("{}:", kind.name())) && !code.contains('+')),
+        // No game: the app finds it from the code, as `grundy play --code` does.
+        game: None,
         code: Some(code.to_string()),
         first: First::You,
         level: Level::Perfect,

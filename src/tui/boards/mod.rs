@@ -55,16 +55,12 @@ pub fn start(
             } else {
                 setup
             };
-            let name = match &setup.code {
-                // A code with + is a sum, whatever its first component's game.
-                Some(code) if code.contains('+') => "sum".to_string(),
-                Some(code) => code.split(':').next().unwrap_or_default().to_string(),
-                None => heaps::rule_entry(setup.heap_rule).name.to_string(),
+            let kind = match &setup.code {
+                Some(code) => GameKind::of_code(code),
+                None => GameKind::of_code_name(heaps::rule_entry(setup.heap_rule).name),
             };
-            if name == "sum" {
-                return start_match::<sum::SumBoard>(setup, config, hints, rng);
-            }
-            match GameKind::of_code_name(&name) {
+            match kind {
+                Some(GameKind::Sum) => start_match::<sum::SumBoard>(setup, config, hints, rng),
                 Some(GameKind::Stairs) => start_match::<
                     parts::PartsBoard<crate::games::stairs::StairNim>,
                 >(setup, config, hints, rng),
