@@ -5,6 +5,9 @@
 
 use std::collections::HashMap;
 
+mod brute;
+use brute::{fib_wins, queen_wins};
+
 use grundy::ai::{self, Level};
 use grundy::game::{Impartial, Notation, Position};
 use grundy::games::dag::{self, Dag};
@@ -319,21 +322,6 @@ fn random_dag_starts_have_layers_and_tokens_that_move() {
     }
 }
 
-/// Wythoff's game by plain recursion: a queen moves left, down or diagonally.
-fn queen_wins(a: u64, b: u64, memo: &mut HashMap<(u64, u64), bool>) -> bool {
-    if let Some(&w) = memo.get(&(a, b)) {
-        return w;
-    }
-    let options = (0..a)
-        .map(|x| (x, b))
-        .chain((0..b).map(|y| (a, y)))
-        .chain((1..=a.min(b)).map(|d| (a - d, b - d)))
-        .collect::<Vec<_>>();
-    let wins = options.into_iter().any(|(x, y)| !queen_wins(x, y, memo));
-    memo.insert((a, b), wins);
-    wins
-}
-
 #[test]
 fn wythoff_values_p_positions_and_contest() {
     for a in 0..=10 {
@@ -398,17 +386,6 @@ fn wythoff_values_p_positions_and_contest() {
     assert!(Wythoff::from_code("wythoff:1000000001,2").is_err());
     assert!(Wythoff::from_code("wythoff:301,2,1,1").is_err());
     assert!(Wythoff::from_code("wythoff:3").is_err());
-}
-
-/// Fibonacci Nim by plain recursion on (heap, limit).
-fn fib_wins(n: u64, limit: u64, memo: &mut HashMap<(u64, u64), bool>) -> bool {
-    let limit = limit.min(n);
-    if let Some(&w) = memo.get(&(n, limit)) {
-        return w;
-    }
-    let wins = (1..=limit).any(|t| !fib_wins(n - t, 2 * t, memo));
-    memo.insert((n, limit), wins);
-    wins
 }
 
 #[test]

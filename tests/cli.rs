@@ -3,6 +3,9 @@
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
+mod brute;
+use brute::fib_wins;
+
 /// The binary with its config and data directories in `home` (never the user's own files).
 fn grundy_in(home: &std::path::Path) -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_grundy"));
@@ -219,17 +222,6 @@ fn sg_tables_show_the_patterns() {
     }
 }
 
-/// Fibonacci Nim from the rules alone: whether the player to move wins a heap of `n` when
-/// the next take may be at most `limit`.
-fn fibnim_wins(n: u64, limit: u64, memo: &mut std::collections::HashMap<(u64, u64), bool>) -> bool {
-    if let Some(&w) = memo.get(&(n, limit)) {
-        return w;
-    }
-    let wins = (1..=limit.min(n)).any(|t| !fibnim_wins(n - t, 2 * t, memo));
-    memo.insert((n, limit), wins);
-    wins
-}
-
 #[test]
 fn sg_tables_of_the_boards_of_their_own() {
     // Fibonacci Nim: the lost heaps (first take anything but all) and the winning takes, each
@@ -246,7 +238,7 @@ fn sg_tables_of_the_boards_of_their_own() {
         };
         rows += 1;
         let takes: Vec<u64> = (1..n)
-            .filter(|&t| !fibnim_wins(n - t, 2 * t, &mut memo))
+            .filter(|&t| !fib_wins(n - t, 2 * t, &mut memo))
             .collect();
         if takes.is_empty() {
             assert_eq!(cells[2], "— (lost)", "{line}");

@@ -5,6 +5,9 @@
 
 use std::collections::HashMap;
 
+mod brute;
+use brute::{fib_wins, queen_moves, queen_wins};
+
 use grundy::ai::{self, Level};
 use grundy::game::{Impartial, Notation, Position};
 use grundy::games::fibnim::{FibNim, winning_takes, zeckendorf};
@@ -13,32 +16,13 @@ use proptest::prelude::*;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
-/// Whether the player to move wins with a queen at (a, b), by plain recursion on the rules.
-fn queen_wins(a: u64, b: u64, memo: &mut HashMap<(u64, u64), bool>) -> bool {
-    if let Some(&w) = memo.get(&(a, b)) {
-        return w;
-    }
-    let wins = (0..a)
-        .map(|x| (x, b))
-        .chain((0..b).map(|y| (a, y)))
-        .chain((1..=a.min(b)).map(|d| (a - d, b - d)))
-        .collect::<Vec<_>>()
-        .into_iter()
-        .any(|(x, y)| !queen_wins(x, y, memo));
-    memo.insert((a, b), wins);
-    wins
-}
-
 #[test]
 fn queen_winning_moves_match_the_search() {
     let mut memo = HashMap::new();
     for a in 0..=40u64 {
         for b in 0..=40u64 {
             // Every move to a square the search says is lost for the opponent, and no other.
-            let mut brute: Vec<(u64, u64)> = (0..a)
-                .map(|x| (x, b))
-                .chain((0..b).map(|y| (a, y)))
-                .chain((1..=a.min(b)).map(|d| (a - d, b - d)))
+            let mut brute: Vec<(u64, u64)> = queen_moves(a, b)
                 .filter(|&(x, y)| !queen_wins(x, y, &mut memo))
                 .collect();
             let mut fast = winning_targets(a, b);
@@ -82,17 +66,6 @@ fn big_queens_play_and_several_stay_on_the_table() {
     let e = Wythoff::from_code("wythoff:3,5,1000,2").unwrap_err();
     assert!(e.message.contains("queen 2 has coordinate 1000"), "{e}");
     assert!(Wythoff::from_code("wythoff:1000000001,0").is_err());
-}
-
-/// Whether the player to move wins Fibonacci Nim, by plain recursion on the rules.
-fn fib_wins(n: u64, limit: u64, memo: &mut HashMap<(u64, u64), bool>) -> bool {
-    let limit = limit.min(n);
-    if let Some(&w) = memo.get(&(n, limit)) {
-        return w;
-    }
-    let wins = (1..=limit).any(|t| !fib_wins(n - t, 2 * t, memo));
-    memo.insert((n, limit), wins);
-    wins
 }
 
 #[test]
