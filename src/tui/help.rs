@@ -60,7 +60,6 @@ impl Help {
     /// The popup's text for an inner width of `width` columns: paragraphs are left to the
     /// paragraph's wrap, but key descriptions wrap here, under their own column.
     fn lines(&self, theme: &Theme, width: usize) -> Vec<Line<'static>> {
-        let text_width = width;
         let mut lines = Vec::new();
         if !self.rules.is_empty() {
             lines.push(Line::styled("Rules", theme.title));
@@ -83,15 +82,15 @@ impl Help {
         }
         lines.push(Line::styled("Keys", theme.title));
         let rows = keymap::help_rows(self.game);
-        let width = rows
+        let keys_width = rows
             .iter()
             .map(|(k, _)| k.chars().count())
             .max()
             .unwrap_or(0);
         // A description that wraps goes on under its own column, not under the keys.
+        let indent = keys_width + 2;
         let mut key_row = |keys: String, help: &str| {
-            let indent = width + 2;
-            let rows = crate::tui::screen::wrap_words(help, text_width.saturating_sub(indent));
+            let rows = crate::tui::screen::wrap_words(help, width.saturating_sub(indent));
             for (i, row) in rows.into_iter().enumerate() {
                 let head = if i == 0 {
                     let pad = indent.saturating_sub(keys.chars().count());
