@@ -101,11 +101,16 @@ fn a_panic_gives_the_terminal_back_and_then_reports() {
         &[("GRUNDY_TEST_PANIC", "1"), ("RUST_BACKTRACE", "0")],
     );
     pty.wait_for("Your move");
+    crash_with_f12(&mut pty);
+}
+
+/// F12 panics the game (GRUNDY_TEST_PANIC): it exits with failure, gives the terminal back,
+/// and then prints the panic's message, on the main screen.
+fn crash_with_f12(pty: &mut Pty) {
     pty.send("\x1b[24~"); // F12
     let status = pty.wait_exit();
     assert!(!status.success(), "a panic exits with failure");
     pty.assert_restored();
-    // The message is printed after the terminal is back, so it is on the main screen.
     pty.wait_for("F12 pressed with GRUNDY_TEST_PANIC set");
 }
 
@@ -128,11 +133,7 @@ fn a_panic_keeps_the_unfinished_game() {
     pty.send("\r");
     pty.wait_until("the AI's reply", |s| s.contents().contains("AI: "));
     pty.wait_for("Your move");
-    pty.send("\x1b[24~"); // F12
-    let status = pty.wait_exit();
-    assert!(!status.success(), "a panic exits with failure");
-    pty.assert_restored();
-    pty.wait_for("F12 pressed with GRUNDY_TEST_PANIC set");
+    crash_with_f12(&mut pty);
     pty.wait_for("the unfinished game is saved in");
     let autosave = std::fs::read_dir(home.grundy_data())
         .expect("the data directory")
