@@ -31,10 +31,6 @@ fn largest(game: GameKind) -> (App, Terminal<TestBackend>) {
         maxq: Some(20),
         rows: Some(100),
         cols: Some(100),
-        first: First::You,
-        level: Level::Perfect,
-        hints: true,
-        seed: Some(1),
         ..PlayOptions::default()
     })
 }
@@ -43,17 +39,21 @@ fn largest(game: GameKind) -> (App, Terminal<TestBackend>) {
 fn from_code(code: &str) -> (App, Terminal<TestBackend>) {
     settled(&PlayOptions {
         code: Some(code.to_string()),
-        first: First::You,
-        level: Level::Perfect,
-        hints: true,
-        seed: Some(1),
         ..PlayOptions::default()
     })
 }
 
-/// The app for `options`, its first frame drawn and the hint analysis taken in.
+/// The app for `options` (you first, the perfect AI, hints on, seed 1), its first frame
+/// drawn and the hint analysis taken in.
 fn settled(options: &PlayOptions) -> (App, Terminal<TestBackend>) {
-    let mut app = App::with_delay(options, Theme::colour(), Duration::ZERO)
+    let options = PlayOptions {
+        first: First::You,
+        level: Level::Perfect,
+        hints: true,
+        seed: Some(1),
+        ..options.clone()
+    };
+    let mut app = App::with_delay(&options, Theme::colour(), Duration::ZERO)
         .expect("the largest boards are within the bounds");
     let mut terminal = Terminal::new(TestBackend::new(120, 40)).expect("a test terminal");
     // As the event loop does: the first frame asks for the hint analysis, a worker computes
