@@ -19,6 +19,7 @@ use crate::games::GameKind;
 use crate::games::sum::{AnyMove, Component, Sum};
 use crate::tui::board::{Board, BoardAction, BoardAreas, BoardInput, BoardView, GameSetup, Start};
 use crate::tui::keymap::{self, Action};
+use crate::tui::theme::Theme;
 
 /// The standard start of the menu's sum: three Nim heaps, a Kayles row and a coin row — the
 /// issue's own example of a sum no other tool lets anyone play.
@@ -56,22 +57,52 @@ pub fn random_code(rng: &mut StdRng) -> String {
         .join("+")
 }
 
-/// The rows a component's frame takes: its drawing and, when it has the selected move, the
-/// drawing after it, and two for the frame.
-fn frame_height(component: &Component, width: usize, preview: bool) -> u16 {
-    let theme = crate::tui::theme::Theme::plain();
-    let rows = sketch(component, width, &theme).len();
-    let rows = if preview { 2 * rows + 1 } else { rows };
-    u16::try_from(rows.min(2 * MAX_ROWS + 3) + 2).unwrap_or(u16::MAX)
+/// What a component's frame shows: its drawing and, with the selected move `preview`, the
+/// move in words and the drawing after it.
+fn drawing(
+    component: &Component,
+    preview: Option<&AnyMove>,
+    width: usize,
+    hints: bool,
+    theme: &Theme,
+) -> Vec<Line<'static>> {
+    let mut lines = sketch(component, width, theme);
+    if let Some(mv) = preview {
+        let after = component.play_unchecked(mv);
+        let mut words = vec![
+            Span::styled("after: ", theme.preview),
+            Span::styled(component.describe_move(mv), theme.preview),
+        ];
+        if hints {
+            words.push(Span::styled(
+                format!("  (*{})", after.nim_sum().short()),
+                theme.value,
+            ));
+        }
+        lines.push(Line::from(words));
+        lines.extend(
+            sketch(&after, width, theme)
+                .into_iter()
+                .map(|l| l.style(theme.preview)),
+        );
+    }
+    lines
+}
+
+/// The rows a frame of `lines` takes: at most two drawings and a line, and two for the frame.
+fn frame_height(lines: usize) -> u16 {
+    u16::try_from(lines.min(2 * MAX_ROWS + 3) + 2).unwrap_or(u16::MAX)
 }
 
 /// A component's frame as last laid out: where it is drawn and the height it wanted (more
 /// than it got when the screen cut it).
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 struct Frame {
     index: usize,
     rect: Rect,
     wanted: u16,
+    /// What it shows, drawn once per frame here rather than again in render.
+    lines: Vec<Line<'static>>,
 }
 
 /// The view state. The cursor, the open move list and every key, click and wheel turn that
@@ -191,13 +222,14 @@ impl Board for SumBoard {
             },
         );
         let width = areas.board.width.saturating_sub(2) as usize;
-        let heights: Vec<u16> = view
+        let mut drawings: Vec<Vec<Line<'static>>> = view
             .position
             .components()
             .iter()
             .enumerate()
-            .map(|(i, c)| frame_height(c, width, self.preview_of(i).is_some()))
+            .map(|(i, c)| drawing(c, self.preview_of(i), width, view.hints, view.theme))
             .collect();
+        let heights: Vec<u16> = drawings.iter().map(|d| frame_height(d.len())).collect();
         // Scroll so the cursor's frame is whole on screen.
         let cursor = self.parts.cursor();
         self.scroll = self.scroll.min(cursor);
@@ -218,6 +250,7 @@ impl Board for SumBoard {
                 index: i,
                 rect: Rect::new(areas.board.x, y, areas.board.width, h),
                 wanted,
+                lines: std::mem::take(&mut drawings[i]),
             });
             y += h;
         }
@@ -228,12 +261,11 @@ impl Board for SumBoard {
         let position = view.position;
         let last = view.last.map(|p| p.mv.0);
         let cursor = self.parts.cursor();
-        for &Frame {
-            index: i,
-            rect: frame,
-            ..
+        for Frame {
+            index, rect, lines, ..
         } in &self.frames
         {
+            let (i, frame) = (*index, *rect);
             let component = &position.components()[i];
             let mut title = vec![Span::styled(
                 format!(" [{}] {} ", i + 1, super::sketch::title(component)),
@@ -260,40 +292,22 @@ impl Board for SumBoard {
                 .border_style(border);
             let inner = block.inner(frame);
             block.render(frame, buf);
-            let width = inner.width as usize;
-            let mut lines = sketch(component, width, theme);
-            if let Some(mv) = self.preview_of(i) {
-                let after = component.play_unchecked(mv);
-                let mut words = vec![Span::styled("after: ", theme.preview)];
-                words.push(Span::styled(component.describe_move(mv), theme.preview));
-                if view.hints {
-                    words.push(Span::styled(
-                        format!("  (*{})", after.nim_sum().short()),
-                        theme.value,
-                    ));
-                }
-                lines.push(Line::from(words));
-                lines.extend(
-                    sketch(&after, width, theme)
-                        .into_iter()
-                        .map(|l| l.style(theme.preview)),
-                );
-            }
             for (row, line) in lines.iter().enumerate().take(inner.height as usize) {
                 buf.set_line(inner.x, inner.y + row as u16, line, inner.width);
             }
         }
         // Frames cut by the screen: say so on the outermost frames' borders.
-        if let Some(&Frame { rect: top, .. }) = self.frames.first()
+        if let Some(Frame { rect: top, .. }) = self.frames.first()
             && self.scroll > 0
         {
             let words = format!(" ↑ {} more above ", self.scroll);
-            put_on_border(buf, top, top.y, &words, theme.notice);
+            put_on_border(buf, *top, top.y, &words, theme.notice);
         }
         if let Some(&Frame {
             index: i,
             rect: bottom,
             wanted,
+            ..
         }) = self.frames.last()
         {
             let below = position.components().len() - 1 - i;
@@ -369,7 +383,7 @@ impl SumBoard {
         self.heights = position
             .components()
             .iter()
-            .map(|c| frame_height(c, 60, false))
+            .map(|c| frame_height(sketch(c, 60, &Theme::plain()).len()))
             .collect();
     }
 }
