@@ -10,14 +10,17 @@ use rand::rngs::StdRng;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Position as ScreenPosition, Rect};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
+use ratatui::widgets::{Block, Widget};
 
 use super::parts::{PartsBoard, PartsGame};
 use super::sketch::{MAX_ROWS, sketch};
 use crate::game::{Notation, Position};
 use crate::games::GameKind;
 use crate::games::sum::{AnyMove, Component, Sum};
-use crate::tui::board::{Board, BoardAction, BoardAreas, BoardInput, BoardView, GameSetup, Start};
+use crate::tui::board::{
+    Board, BoardAction, BoardAreas, BoardInput, BoardView, GameSetup, Start, plain_text,
+    render_text_panel,
+};
 use crate::tui::keymap::{self, Action};
 use crate::tui::theme::Theme;
 
@@ -125,6 +128,19 @@ impl SumBoard {
         let (j, mv) = self.parts.list()?.selected_move()?;
         (*j == i).then_some(mv)
     }
+}
+
+/// The side panel while no move list is open: the rule, and how to pick a component.
+fn panel_lines(theme: &Theme) -> Vec<Line<'static>> {
+    vec![
+        Line::from(<Sum as PartsGame>::RULES[0]),
+        Line::raw(""),
+        Line::from(vec![
+            Span::raw("↑/↓ pick a component, "),
+            Span::styled(keymap::key_for(Action::Select), theme.key),
+            Span::raw(" lists its moves."),
+        ]),
+    ]
 }
 
 /// `words` at the right end of row `y` of `frame` (a border row).
@@ -325,23 +341,22 @@ impl Board for SumBoard {
             list.render(areas.moves, buf, view.hints, theme);
             return;
         }
-        let lines = vec![
-            Line::from(Self::RULES[0]),
-            Line::raw(""),
-            Line::from(vec![
-                Span::raw("↑/↓ pick a component, "),
-                Span::styled(keymap::key_for(Action::Select), theme.key),
-                Span::raw(" lists its moves."),
-            ]),
-        ];
-        Paragraph::new(lines)
-            .wrap(Wrap { trim: true })
-            .block(
-                Block::bordered()
-                    .title(Line::styled(" Moves ", theme.title))
-                    .border_style(theme.border),
-            )
-            .render(areas.moves, buf);
+        render_text_panel(
+            Block::bordered()
+                .title(Line::styled(" Moves ", theme.title))
+                .border_style(theme.border),
+            panel_lines(theme),
+            areas.moves,
+            buf,
+            theme,
+        );
+    }
+
+    fn panel_text(&self, view: &BoardView<'_, Sum>) -> Vec<String> {
+        if self.parts.list().is_some() {
+            return Vec::new();
+        }
+        plain_text(&panel_lines(view.theme))
     }
 
     fn handle(
