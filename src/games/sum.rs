@@ -153,9 +153,10 @@ macro_rules! with_component_move {
 }
 
 impl Component {
-    /// The component of a position of one game; `Err` (the reason) for a sum or for misère Nim.
+    /// The component of a position of one game; `Err` (the reason) for a sum, for misère
+    /// Nim, and for a position past its game's value table.
     pub fn new(position: AnyPosition) -> Result<Component, String> {
-        Ok(match position {
+        let component = match position {
             AnyPosition::Coins(p) => Component::Coins(p),
             AnyPosition::Grid(p) => Component::Grid(p),
             AnyPosition::Dodgeball(p) => Component::Dodgeball(p),
@@ -173,28 +174,29 @@ impl Component {
             AnyPosition::Stairs(p) => Component::Stairs(p),
             AnyPosition::Ed(p) => Component::Ed(p),
             AnyPosition::Dag(p) => Component::Dag(p),
-            // Past their value tables these games still play alone, by their own rule, but
-            // a sum needs each component's value to XOR.
-            AnyPosition::Wythoff(p) if !p.values_known() => {
-                return Err(format!(
-                    "{}: a queen past {} has no known Sprague–Grundy value to XOR with the \
-                     others (a lone queen plays to 10^9 on its own)",
-                    p.to_code(),
-                    wythoff::MAX_COORD
-                ));
-            }
-            AnyPosition::Fibnim(p) if !p.values_known() => {
-                return Err(format!(
-                    "{}: a Fibonacci Nim heap past {} has no known Sprague–Grundy value to XOR \
-                     with the others (it plays to 10^15 on its own)",
-                    p.to_code(),
-                    fibnim::MAX_HEAP
-                ));
-            }
             AnyPosition::Wythoff(p) => Component::Wythoff(p),
             AnyPosition::Fibnim(p) => Component::Fibnim(p),
             AnyPosition::Sum(_) => return Err("a sum cannot be a component of a sum".to_string()),
-        })
+        };
+        // Past its value table a game still plays alone, by its own rule (a lone queen to
+        // 10^9, a Fibonacci Nim heap to 10^15), but a sum needs each component's value.
+        if !component.values_known() {
+            let game = component.game_name();
+            let title =
+                crate::games::GameKind::of_code_name(&game).map_or(game, |k| k.title().to_string());
+            return Err(format!(
+                "{}: {title} knows its values only on its table, so this position has no \
+                 known Sprague–Grundy value to XOR with the others (it plays on its own, by \
+                 the game's own rule)",
+                component.to_code(),
+            ));
+        }
+        Ok(component)
+    }
+
+    /// Whether the component's value is known (see [`Impartial::values_known`]).
+    pub fn values_known(&self) -> bool {
+        with_component!(self, p, _w, _b => p.values_known())
     }
 
     /// The component as a position of its own game.
