@@ -121,6 +121,12 @@ impl Rule {
         )
     }
 
+    /// Whether a heap's moves to a wanted value are found by arithmetic, without walking its
+    /// moves (Nim, Bash, take l..r: values by formula, the sizes reached in a row).
+    pub fn reaches_values_directly(&self) -> bool {
+        matches!(self, Rule::Nim | Rule::Bash { .. } | Rule::TakeRange { .. })
+    }
+
     /// Whether taking `t` tokens from a heap of `x` is allowed by the rule (ignoring misère's
     /// last-token rule, which looks at the whole position).
     pub fn allows_take(&self, x: u64, t: u64) -> bool {

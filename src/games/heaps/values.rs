@@ -431,10 +431,7 @@ impl Heaps {
         // so the mex guarantees it): those first. Other heaps may have one too where a move
         // can raise a value (Kayles, Grundy's game); they are walked only while small, or
         // where the rule goes straight to the sizes wanted.
-        let direct = matches!(
-            self.rule(),
-            Rule::Nim | Rule::Bash { .. } | Rule::TakeRange { .. }
-        );
+        let direct = self.rule().reaches_values_directly();
         let top = 63 - nim_sum.leading_zeros();
         let (sure, maybe): (Vec<usize>, Vec<usize>) =
             (0..heap_values.len()).partition(|&i| heap_values[i] >> top & 1 == 1);
@@ -576,10 +573,7 @@ impl Impartial for Heaps {
         if *self.rule() == Rule::Misere {
             return (self.misere_winning_moves(usize::MAX).len(), true);
         }
-        let direct = matches!(
-            self.rule(),
-            Rule::Nim | Rule::Bash { .. } | Rule::TakeRange { .. }
-        );
+        let direct = self.rule().reaches_values_directly();
         // Lieges: at most two moves a heap (take one, or multiply).
         let few = matches!(self.rule(), Rule::Lieges { .. })
             || self.moves_bound().is_some_and(|b| b <= COUNT_WORK);
