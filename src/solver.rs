@@ -288,24 +288,9 @@ impl<P: Position> ExactSolution<P> {
     /// from there lose for the opponent.
     pub fn moves(&self) -> Vec<MoveOutcome<P::Move>> {
         match &self.inner {
-            Solved::Generic { root, .. } => root
-                .legal_moves()
-                .into_iter()
-                .map(|mv| {
-                    let child = root.play_unchecked(&mv);
-                    let solved = |p: &P| self.outcome(p).expect("reachable from the root");
-                    let losing_replies = child
-                        .legal_moves()
-                        .iter()
-                        .filter(|m| solved(&child.play_unchecked(m)).wins)
-                        .count();
-                    MoveOutcome {
-                        outcome: solved(&child),
-                        losing_replies,
-                        mv,
-                    }
-                })
-                .collect(),
+            Solved::Generic { root, .. } => self
+                .looked_up_moves(root)
+                .expect("everything reachable from the root is solved"),
             Solved::Compact(solved) => solved.moves(),
         }
     }
@@ -326,6 +311,12 @@ impl<P: Position> ExactSolution<P> {
             return Some(self.moves());
         }
         self.outcome(position)?;
+        self.looked_up_moves(position)
+    }
+
+    /// Every legal move of `position` with its outcome and losing replies, each child and
+    /// grandchild looked up in the solution (`None` if one is not in it).
+    fn looked_up_moves(&self, position: &P) -> Option<Vec<MoveOutcome<P::Move>>> {
         position
             .legal_moves()
             .into_iter()
