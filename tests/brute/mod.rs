@@ -1,6 +1,7 @@
 //! Game-tree searches written from the rules alone (no Sprague–Grundy theory), shared by the
-//! test binaries that check the curriculum games against them: each includes this folder with
-//! `mod brute;` (a folder, so cargo does not take it for a test binary of its own).
+//! test binaries that check the curriculum games against them (tests/engine and tests/cli): each
+//! includes this folder from its main.rs with `#[path] mod brute;` (a folder without a main.rs,
+//! so cargo does not take it for a test binary of its own).
 
 // Each binary uses the searches it needs.
 #![allow(dead_code)]

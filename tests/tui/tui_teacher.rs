@@ -6,7 +6,7 @@
 use crossterm::event::KeyCode;
 use grundy::tui::PlayOptions;
 
-mod common;
+use crate::common;
 use common::render::{Harness, options};
 
 /// The 16-coin sample position of RULES.md (MAXQ 4): won for the player, nim-sum *7; only

@@ -2,7 +2,7 @@
 //! the game played out to the review, and "retry from your mistake" back to the position
 //! before the blunder, where the winning move is found with the graded hint.
 
-mod common;
+use crate::common;
 use common::pty::Pty;
 
 #[test]

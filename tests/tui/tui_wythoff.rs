@@ -4,7 +4,7 @@
 
 use crossterm::event::KeyCode;
 
-mod common;
+use crate::common;
 use common::render::{Harness, options};
 
 #[test]

@@ -3,7 +3,7 @@
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
-mod brute;
+use crate::brute;
 use brute::fib_wins;
 
 /// The binary with its config and data directories in `home` (never the user's own files).

@@ -17,7 +17,7 @@ use grundy::tui::theme::Theme;
 use grundy::tui::{First, PlayOptions};
 use ratatui::style::Color;
 
-mod common;
+use crate::common;
 use common::render::{Harness, SETTLE, options};
 
 /// The 16-coin sample position of RULES.md (first case, MAXQ lowered to 4).

@@ -2,7 +2,7 @@
 //! screen model: keys, mouse clicks, resizes and quitting as a player would, and the terminal
 //! left as it was found (no alternate screen, no mouse capture) afterwards.
 
-mod common;
+use crate::common;
 use common::pty::Pty;
 
 const ARGS: &[&str] = &["--seed", "1", "--first", "you"];

@@ -2,7 +2,7 @@
 //! graded hints, review and retry with the settings, saves, resume and statistics, on a
 //! `TestBackend` with the files in temporary directories.
 
-mod common;
+use crate::common;
 
 use std::fs;
 

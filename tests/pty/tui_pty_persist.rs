@@ -2,7 +2,7 @@
 //! mid-way (q, then y; or Ctrl-C) is resumed from the next run's menu at the same move, and
 //! the settings changed in the menu are the next run's.
 
-mod common;
+use crate::common;
 use common::pty::{Home, Pty};
 
 const GAME: &[&str] = &[

@@ -3,7 +3,7 @@
 //! mouse, the chain view, NO_COLOR, and the terminal given back (no alternate screen, no mouse
 //! capture) after quitting. The harness is in tests/common/pty.rs.
 
-mod common;
+use crate::common;
 use common::pty::Pty;
 
 fn play(code: &str, extra: &[&str]) -> Pty {

@@ -6,7 +6,7 @@ use crossterm::event::KeyCode;
 use grundy::games::GameKind;
 use grundy::tui::PlayOptions;
 
-mod common;
+use crate::common;
 use common::render::{Harness, options};
 
 /// Resizes the test terminal (the next draw lays everything out again).

@@ -4,7 +4,7 @@
 //! leaving an unfinished game (after a y/n question) saving it for the menu's Resume, the
 //! statistics counting a won and a lost game, and the code copied.
 
-mod common;
+use crate::common;
 
 use std::fs;
 

@@ -3,7 +3,7 @@
 //! program (TERM, HUP, INT, QUIT). Each must end or go on cleanly: the terminal given back
 //! (cooked mode, main screen, no mouse capture) and the conventional exit code.
 
-mod common;
+use crate::common;
 use std::io::Read;
 use std::process::Command;
 use std::time::Instant;

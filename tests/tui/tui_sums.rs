@@ -5,7 +5,7 @@
 
 use crossterm::event::KeyCode;
 
-mod common;
+use crate::common;
 use common::pty::Pty;
 use common::render::{Harness, options};
 

@@ -3,7 +3,7 @@
 //! menu's heap family, and a DAG game won on the drawn graph; the terminal is given back each
 //! time.
 
-mod common;
+use crate::common;
 use common::pty::Pty;
 
 fn play(code: &str) -> Pty {

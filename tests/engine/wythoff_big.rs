@@ -5,7 +5,7 @@
 
 use std::collections::HashMap;
 
-mod brute;
+use crate::brute;
 use brute::{fib_wins, queen_moves, queen_wins};
 
 use grundy::ai::{self, Level};

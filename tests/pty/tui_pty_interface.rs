@@ -1,7 +1,7 @@
 //! Issue 9's defects in the real binary in a pseudo-terminal: keys do nothing while the
 //! "Terminal too small" message is shown, and q quits from the help popup.
 
-mod common;
+use crate::common;
 use common::pty::Pty;
 
 #[test]

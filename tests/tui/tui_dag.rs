@@ -10,7 +10,7 @@ use grundy::tui::theme::Theme;
 use proptest::prelude::*;
 use ratatui::style::Modifier;
 
-mod common;
+use crate::common;
 use common::render::{Harness, options};
 
 /// The menu's standard start: 5 layers, tokens on 1, 3 and 2.

@@ -10,7 +10,7 @@ use grundy::tui::keymap;
 use grundy::tui::theme::Theme;
 use ratatui::style::{Color, Modifier};
 
-mod common;
+use crate::common;
 use common::grid::{block_panel, grid_cell, grid_face, move_cells, turn_panel};
 use common::render::{Harness, options};
 

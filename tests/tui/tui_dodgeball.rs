@@ -14,7 +14,7 @@ use grundy::tui::theme::Theme;
 use grundy::tui::{First, PlayOptions};
 use ratatui::style::Color;
 
-mod common;
+use crate::common;
 use common::render::{Harness, options};
 
 /// 20 boxes, every one full: the standard start.

@@ -4,7 +4,7 @@
 //! the terminal given back (no alternate screen, no mouse capture) after quitting. The
 //! harness is in tests/common/pty.rs.
 
-mod common;
+use crate::common;
 use common::grid::{grid_cell, grid_face};
 use common::pty::Pty;
 

@@ -1,0 +1,8 @@
+//! The command-line test binary: `grundy solve`, `move`, `analyze`, `sg`, `stats` and the
+//! interface documented in README.md, run as the real binary or through the library.
+
+#[path = "../brute/mod.rs"]
+mod brute;
+
+mod cli;
+mod cli_interface;

@@ -1,0 +1,19 @@
+//! The engine test binary: each game checked against a game-tree search written from its rules
+//! (tests/brute and the searches in each module), property tests of the AI and the notation, the
+//! exact search, sums, records and the parsers' fuzz targets. One binary for all of them, so the
+//! crate is linked once (see the test-build note in README.md).
+
+#[path = "../brute/mod.rs"]
+mod brute;
+
+mod boards;
+mod coins;
+mod dodgeball;
+mod exact;
+mod fuzz_parsers;
+mod generic_engine;
+mod grid;
+mod heaps;
+mod record;
+mod sums;
+mod wythoff_big;

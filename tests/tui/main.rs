@@ -1,0 +1,18 @@
+//! The terminal-interface test binary: the app on ratatui's `TestBackend`, driven by scripted
+//! keys and clicks and compared with the insta snapshots in tests/tui/snapshots/.
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod integration;
+mod persist;
+mod tui_dag;
+mod tui_dodgeball;
+mod tui_events;
+mod tui_grid;
+mod tui_heaps;
+mod tui_interface;
+mod tui_render;
+mod tui_sums;
+mod tui_teacher;
+mod tui_wythoff;
