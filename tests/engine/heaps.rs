@@ -326,9 +326,31 @@ fn formulas_against_mex_tables_far_out() {
             );
         }
     }
-    // Staircase split: the table's values at the contest's size are fast and settle CF 87C.
+    // Staircase split: the bucketed table against a mex straight from the rule (every count j
+    // asked whether x = j·a − j(j−1)/2 with parts a, a−1, …, a−j+1 ≥ 1) to 20 000, and its
+    // prefix at the contest's size is the same table.
     let table = staircase_table(100_000);
     assert_eq!(table.len(), 100_001);
+    let mut g = vec![0u32; 20_001];
+    for x in 1..=20_000u64 {
+        let mut seen = Vec::new();
+        for j in 2..=x {
+            let triangle = j * (j - 1) / 2;
+            if triangle + j > x {
+                break;
+            }
+            if (x + triangle) % j == 0 {
+                let top = (x + triangle) / j;
+                seen.push((top + 1 - j..=top).fold(0, |acc, h| acc ^ g[h as usize]));
+            }
+        }
+        g[x as usize] = (0..).find(|v| !seen.contains(v)).unwrap();
+    }
+    assert_eq!(
+        &table[..=20_000],
+        &g[..],
+        "staircase table against the rule's mex"
+    );
 }
 
 #[test]
