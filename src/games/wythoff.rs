@@ -64,7 +64,16 @@ pub fn lower_wythoff(k: u64) -> u64 {
 /// k = b − a (a ≤ b), in either order.
 pub fn is_p_position(a: u64, b: u64) -> bool {
     let (a, b) = (a.min(b), a.max(b));
-    lower_wythoff(b - a) == a
+    let k = b - a;
+    // Most positions are far from the P-position of their diagonal: a float product, good to
+    // far better than 1 while kφ < 2^40, rules them out without the exact root.
+    if k < 1 << 38 {
+        let near = k as f64 * 1.618_033_988_749_895;
+        if (a as f64 - near).abs() > 2.0 {
+            return false;
+        }
+    }
+    lower_wythoff(k) == a
 }
 
 /// The other coordinate of the P-position through `n`: every n ≥ 1 is exactly one of ⌊kφ⌋

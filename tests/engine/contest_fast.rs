@@ -147,3 +147,28 @@ fn formats_on_small_inputs() {
         .collect();
     assert_eq!(solve(Format::Cf2004e, input.as_bytes()).unwrap(), expected);
 }
+
+proptest! {
+    #[test]
+    fn divisor_divides_like_the_cpu(x in 0u64..1 << 32, d in 1u64..1 << 32) {
+        let by = grundy::games::heaps::contest::Divisor::new(d);
+        prop_assert_eq!(by.quotient(x), x / d);
+        prop_assert_eq!(by.remainder(x), x % d);
+    }
+
+    #[test]
+    fn p_positions_with_and_without_the_float_test(a in 0u64..2_000_000_000, d in 0u64..3) {
+        // Near and on the P-position of a's diagonal, and off it.
+        let k = a / 2;
+        let lower = lower_wythoff(k);
+        for b in [a, lower + k, lower + k + d, lower + k - d.min(lower + k)] {
+            let (x, y) = (lower.min(b), lower.max(b));
+            let exact = lower_wythoff(y - x) == x;
+            prop_assert_eq!(grundy::games::wythoff::is_p_position(lower, b), exact);
+            prop_assert_eq!(grundy::games::wythoff::is_p_position(b, a), {
+                let (x, y) = (a.min(b), a.max(b));
+                lower_wythoff(y - x) == x
+            });
+        }
+    }
+}

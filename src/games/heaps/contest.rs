@@ -158,10 +158,13 @@ pub fn solve(format: Format, input: &[u8]) -> Result<String, InputError> {
                     format!("L and R must satisfy 1 ≤ L ≤ R, found L = {l}, R = {r}"),
                 ));
             }
+            // Two divisions a heap by the same divisors: by multiplications instead (exact
+            // for 32-bit numbers and divisors: heaps and L + R are below 2^31).
+            let (by_period, by_l) = (Divisor::new(l + r), Divisor::new(l));
             let mut value = 0;
             for i in 1..=n {
                 let x = numbers.next(format_args!("A_{i}"), SIZE)?;
-                value ^= (x % (l + r)) / l;
+                value ^= by_l.quotient(by_period.remainder(x));
             }
             numbers.expect_end("the last case")?;
             Ok(if value != 0 { "First\n" } else { "Second\n" }.to_string())
@@ -214,6 +217,46 @@ pub fn grundy_first_wins(table: &[u32], n: u64) -> bool {
     match table.get(n as usize) {
         Some(&v) => v != 0,
         None => n > GRUNDY_LAST_ZERO,
+    }
+}
+
+/// Division of 32-bit numbers by a fixed 32-bit divisor d ≥ 1 with multiplications (Lemire,
+/// Kaser and Kurz, "Faster remainder by direct computation", 2019): with M = ⌈2^64 / d⌉, the
+/// quotient is the top 64 bits of M·x and the remainder those of (M·x mod 2^64)·d.
+#[derive(Clone, Copy, Debug)]
+pub struct Divisor {
+    d: u64,
+    m: u64,
+}
+
+impl Divisor {
+    /// Division by `d`, 1 ≤ d < 2^32.
+    pub fn new(d: u64) -> Divisor {
+        assert!((1..1 << 32).contains(&d), "a 32-bit divisor");
+        // ⌈2^64 / d⌉ = ⌊(2^64 − 1) / d⌋ + 1, which wraps to 0 for d = 1 (handled below).
+        Divisor {
+            d,
+            m: (u64::MAX / d).wrapping_add(1),
+        }
+    }
+
+    /// ⌊x / d⌋ for x < 2^32.
+    #[inline]
+    pub fn quotient(self, x: u64) -> u64 {
+        if self.d == 1 {
+            return x;
+        }
+        ((u128::from(self.m) * u128::from(x)) >> 64) as u64
+    }
+
+    /// x mod d for x < 2^32.
+    #[inline]
+    pub fn remainder(self, x: u64) -> u64 {
+        if self.d == 1 {
+            return 0;
+        }
+        let low = self.m.wrapping_mul(x);
+        ((u128::from(low) * u128::from(self.d)) >> 64) as u64
     }
 }
 

@@ -231,19 +231,31 @@ pub fn lieges_value(k: u64, x: u64) -> u32 {
             _ => u32::from(x.is_multiple_of(2)),
         };
     }
-    match x {
-        0 | 2 => 0,
-        1 | 3 => 1,
-        4 => 2,
-        _ if x % 2 == 1 => 0,
-        _ => {
-            if lieges_value(k, x / 2) == 1 {
-                2
-            } else {
-                1
-            }
+    // Odd k: 0, 1, 0, 1, 2 for x = 0..=4; an odd x ≥ 5 is 0; an even x ≥ 6 is the mex of
+    // g(x − 1) = 0 and g(x / 2), so 2 when g(x / 2) = 1 and 1 otherwise. Halving down to a base
+    // (odd, or ≤ 4) and stepping back up, each step turns 1 into 2 and anything else into 1, so
+    // after the first step the values alternate: the count of halvings says which (a loop of
+    // shifts, no recursion).
+    let base = |x: u64| -> u32 {
+        match x {
+            0 | 2 => 0,
+            1 | 3 => 1,
+            4 => 2,
+            _ => 0, // odd ≥ 5
         }
+    };
+    if x <= 4 || x % 2 == 1 {
+        return base(x);
     }
+    // Halve while the heap is even and at least 6 (at least once here).
+    let mut y = x;
+    let mut halvings = 0;
+    while y % 2 == 0 && y >= 6 {
+        y /= 2;
+        halvings += 1;
+    }
+    let first = if base(y) == 1 { 2 } else { 1 };
+    if halvings % 2 == 1 { first } else { 3 - first }
 }
 
 /// The value of one heap: a function of the heap's size, with any table it needs fetched once.
