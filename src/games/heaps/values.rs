@@ -250,7 +250,7 @@ pub fn lieges_value(k: u64, x: u64) -> u32 {
     // Halve while the heap is even and at least 6 (at least once here).
     let mut y = x;
     let mut halvings = 0;
-    while y % 2 == 0 && y >= 6 {
+    while y.is_multiple_of(2) && y >= 6 {
         y /= 2;
         halvings += 1;
     }
