@@ -362,6 +362,8 @@ fn parse_command_line() -> Result<Cli, ExitCode> {
 
 /// Runs the command line and returns the process's exit code.
 pub fn main() -> ExitCode {
+    // A file size limit (`ulimit -f`) makes a save fail with an error, not kill the game.
+    crate::tui::events::ignore_file_size_signal();
     let cli = match parse_command_line() {
         Ok(cli) => cli,
         Err(code) => return code,
@@ -484,13 +486,14 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
                     let position = save
                         .final_position()
                         .map_err(|e| Failure::Input(format!("{}: {e}", path.display())))?;
+                    // The name is the file's text: its control characters are shown escaped.
                     writeln!(
                         out,
                         "saved game: {} ({} move{} from {})",
                         if save.name.is_empty() {
-                            "unnamed"
+                            "unnamed".to_string()
                         } else {
-                            &save.name
+                            crate::input::excerpt(save.name.as_bytes(), 80)
                         },
                         save.moves.len(),
                         if save.moves.len() == 1 { "" } else { "s" },
@@ -722,6 +725,7 @@ fn play(mut args: PlayArgs) -> Result<ExitCode, Failure> {
         start: args.start,
         seed: args.seed,
         load,
+        load_path: args.load.clone(),
         no_coach: args.no_coach,
     };
     if !io::stdout().is_terminal() {
@@ -731,7 +735,14 @@ fn play(mut args: PlayArgs) -> Result<ExitCode, Failure> {
                 .to_string(),
         ));
     }
-    match crate::tui::run_with_store(options, store, settings).map_err(Failure::Other)? {
+    let ended = crate::tui::run_with_store(options, store, settings);
+    // A real hang-up (the terminal closed, SIGHUP came): its code, 129, and nothing printed
+    // to a terminal that is gone, whichever of the closed input, the failed draw and the
+    // signal the game saw first. The unfinished game was saved on the way out.
+    if !matches!(ended, Ok(Exit::Quit)) && crate::tui::events::hung_up(HANGUP_WAIT) {
+        return Ok(ExitCode::from(129));
+    }
+    match ended.map_err(Failure::Other)? {
         Exit::Quit => Ok(ExitCode::SUCCESS),
         Exit::TerminalClosed => {
             report("the terminal's input ended, so the game did");
@@ -742,7 +753,11 @@ fn play(mut args: PlayArgs) -> Result<ExitCode, Failure> {
     }
 }
 
-/// Reads a saved game; a missing or bad file is bad input (exit 2), named with its line.
+/// How long a game whose terminal went away waits for the SIGHUP that comes with a hang-up.
+const HANGUP_WAIT: std::time::Duration = std::time::Duration::from_millis(500);
+
+/// Reads a saved game; a missing or bad file is bad input (exit 2), named with its line. Only
+/// a regular file within [`crate::store::MAX_SAVE_BYTES`] is read.
 fn read_save(path: &std::path::Path) -> Result<Save, Failure> {
     Save::read(path).map_err(Failure::Input)
 }
