@@ -409,12 +409,23 @@ impl From<io::Error> for Failure {
 
 /// Runs a parsed command line.
 pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::new(stdout.lock());
-    let code = match cli.command {
+    match cli.command {
+        // The game holds no lock on standard output while it runs (the signal thread writes
+        // there to give the terminal back), and leaves nothing to flush: after a hang-up a
+        // flush would fail on the closed terminal and turn exit 129 into 1.
         None => play(PlayArgs::default_menu()),
         Some(Command::Play(args)) => play(args),
-        Some(Command::Solve { game, format }) => {
+        Some(command) => run_command(command),
+    }
+}
+
+/// Runs a command other than the game, its output on standard output.
+fn run_command(command: Command) -> Result<ExitCode, Failure> {
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    let code = match command {
+        Command::Play(args) => play(args),
+        Command::Solve { game, format } => {
             let stdin = io::stdin();
             let mut source = stdin.lock();
             let answer = match game {
@@ -469,17 +480,17 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
             out.write_all(answer.as_bytes())?;
             Ok(ExitCode::SUCCESS)
         }
-        Some(Command::Move { code, level, seed }) => {
+        Command::Move { code, level, seed } => {
             let position = parse_code(&code_text(code)?)?;
             with_position!(position, p => ai_move(&p, level, seed, &mut out))
         }
-        Some(Command::Analyze {
+        Command::Analyze {
             code,
             load,
             moves,
             parts,
             line,
-        }) => {
+        } => {
             let position = match (load, code) {
                 (Some(path), _) => {
                     let save = read_save(&path)?;
@@ -514,8 +525,8 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
                 Ok(exit)
             })
         }
-        Some(Command::Sg(table)) => sg_table(&table, &mut out),
-        Some(Command::Completions { shell }) => {
+        Command::Sg(table) => sg_table(&table, &mut out),
+        Command::Completions { shell } => {
             let mut command = <Cli as clap::CommandFactory>::command();
             // Into memory first: `generate` panics when it cannot write (`| head`).
             let mut script = Vec::new();
@@ -523,12 +534,12 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
             out.write_all(&script)?;
             Ok(ExitCode::SUCCESS)
         }
-        Some(Command::Man) => {
+        Command::Man => {
             let command = <Cli as clap::CommandFactory>::command();
             clap_mangen::Man::new(command).render(&mut out)?;
             Ok(ExitCode::SUCCESS)
         }
-        Some(Command::Stats) => {
+        Command::Stats => {
             let store = Store::from_env();
             let Some(path) = store.stats_path() else {
                 return Err(Failure::Input(
