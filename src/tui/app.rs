@@ -1334,12 +1334,11 @@ fn save_of(
 /// their control characters are shown escaped.
 fn listed_words(listed: &Listed) -> (String, String) {
     let save = &listed.save;
+    // As the Resume entry says it: the game's title, then its board's summary (a heap game's
+    // summary names its rule).
     let (title, size) = match crate::games::AnyPosition::from_code(&save.start) {
-        Ok(position) => (
-            boards::title_of_code(&save.start),
-            boards::summary_of(&position),
-        ),
-        Err(_) => ("?".to_string(), String::new()),
+        Ok(position) => (position.kind().title(), boards::summary_of(&position)),
+        Err(_) => ("?", String::new()),
     };
     let line = format!("{title} · {size} · move {}", save.moves.len() + 1);
     let name = crate::input::escape_controls(&save.name);

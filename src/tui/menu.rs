@@ -312,7 +312,11 @@ impl Menu {
                 Some(Action::Select) | Some(Action::Right) if !self.saves.is_empty() => {
                     return MenuEvent::Open(self.save_focus);
                 }
-                Some(Action::Back) | Some(Action::Left) => self.step = Step::ChooseGame,
+                Some(Action::Back) | Some(Action::Left) => {
+                    self.step = Step::ChooseGame;
+                    self.on_resume = false;
+                    self.on_saves = true;
+                }
                 _ => {}
             },
             Step::ChooseGame if self.on_saves => match action {
@@ -779,6 +783,10 @@ impl Menu {
                     let lines = wrap(notice, width, 3);
                     let top = inner.y + inner.height - 1 - lines.len() as u16;
                     for (i, line) in lines.into_iter().enumerate() {
+                        // Over the entries it covers: their row cleared first, so no end of
+                        // theirs shows after a shorter line.
+                        let row = Rect::new(inner.x, top + i as u16, inner.width, 1);
+                        Clear.render(row, buf);
                         buf.set_stringn(inner.x + 1, top + i as u16, line, width, theme.losing);
                     }
                 }

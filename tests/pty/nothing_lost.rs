@@ -123,7 +123,7 @@ fn two_instances_count_every_finished_game_and_offer_every_unfinished_one() {
     menu.wait_for("Saved games: 2");
     menu.send("k\r");
     menu.wait_for("Saved games, newest first");
-    menu.wait_for("Nim · 3 heaps · move 3");
+    menu.wait_for("Heap games · Nim · 3 heaps · move 3");
     menu.wait_for("Coin row · 16 coins, MAXQ 4 · move 3");
     let screen = menu.screen_text();
     assert_eq!(screen.matches("left unfinished").count(), 2, "{screen}");

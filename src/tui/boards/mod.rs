@@ -39,22 +39,6 @@ pub fn summary_of(position: &crate::games::AnyPosition) -> String {
     }
 }
 
-/// The game a position code is of, in words: a heap game by its rule (`Misère Nim`).
-pub fn title_of_code(code: &str) -> String {
-    let name = code.split(':').next().unwrap_or_default();
-    match GameKind::of_code(code) {
-        Some(GameKind::Heaps) => heaps::RULE_STARTS
-            .iter()
-            .find(|e| e.name == name)
-            .map_or_else(
-                || GameKind::Heaps.title().to_string(),
-                |e| e.title.to_string(),
-            ),
-        Some(kind) => kind.title().to_string(),
-        None => "?".to_string(),
-    }
-}
-
 /// A new match of `setup.kind`: its start position made (or parsed from `setup.code`) and its
 /// board ready. Errors (a bad code, a size out of range) are in words for the player.
 pub fn start(
