@@ -131,6 +131,21 @@ fn heap_games_are_counted_by_their_rule() {
     assert_eq!(stats.record_of("nim", Level::Perfect).played, 2);
     assert_eq!(stats.record_of("kayles", Level::Perfect).played, 1);
     assert_eq!(stats.record_of("heaps", Level::Perfect).played, 0);
+    // The menu's page of the heap games shows the chosen rule's record (Nim, the first).
+    let mut menu = home.harness(&PlayOptions::default(), 80, 24);
+    for _ in 0..3 {
+        menu.key(KeyCode::Down);
+    }
+    menu.enter();
+    let screen = menu.screen();
+    assert!(
+        screen.contains("◀ Nim ▶") || screen.contains("Nim"),
+        "{screen}"
+    );
+    assert!(
+        screen.contains("perfect AI: 2 played · 2 won · 0 lost"),
+        "{screen}"
+    );
 }
 
 /// Item 2: a settings file that is not TOML is set aside when a setting is written, not
