@@ -1,5 +1,5 @@
 //! What grundy keeps between runs: the settings (a TOML file in the platform's config
-//! directory), saved games and the unfinished game to resume (plain text in the data
+//! directory), saved games and the unfinished games to resume (plain text in the data
 //! directory), and statistics per game and level (TOML in the data directory).
 //!
 //! [`Store`] knows where the files are; a disabled store (the in-process tests) reads and

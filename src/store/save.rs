@@ -1,6 +1,6 @@
 //! Saved games: a small text format a person can read and edit, read by `grundy play --load`
 //! and `grundy analyze --load`, written by `s` in a game and, for the game left unfinished,
-//! by quitting (`autosave.grundy`, which the menu offers to resume).
+//! by quitting (a file of its own in `unfinished/`, which the menu offers to resume).
 //!
 //! ```text
 //! # grundy saved game: the settings, then the moves one a line, then `end`.

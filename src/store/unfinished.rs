@@ -1,7 +1,7 @@
 //! The games left unfinished, one file each in `unfinished/` of the data directory, and the
 //! saves list of the menu (those and the games saved under a name, newest first).
 //!
-//! Every unfinished game has a file of its own (`2026-11-25T14-05-09-4242-1.grundy`: the
+//! Every unfinished game has a file of its own (`2026-11-25T14-05-p4242-1.grundy`: the
 //! time, the process, a counter), so no game replaces another, whichever grundy left it. A
 //! game resumed in one grundy is claimed ([`claim`]: an exclusive lock on `.NAME.lock` beside
 //! it, held while the game is on screen and let go by the system if the process dies), and
@@ -80,7 +80,7 @@ pub fn new_path(dir: &Path) -> PathBuf {
     loop {
         let n = COUNTER.fetch_add(1, Ordering::Relaxed) + 1;
         let path = dir.join(format!(
-            "{stamp}-{}-{n}.{SAVE_EXTENSION}",
+            "{stamp}-p{}-{n}.{SAVE_EXTENSION}",
             std::process::id()
         ));
         if !path.exists() {

@@ -12,6 +12,8 @@ use std::collections::VecDeque;
 use std::fs::File;
 use std::io::{self, IsTerminal, Read};
 use std::os::fd::AsFd;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -19,9 +21,6 @@ use std::time::{Duration, Instant};
 use crossterm::event::{
     Event, KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-
 use signal_hook::consts::signal::{SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGWINCH, SIGXFSZ};
 use signal_hook::iterator::Signals;
 
