@@ -114,7 +114,9 @@ pub fn run_with_store(
     // terminal that is gone, print to a standard error that is gone too: a panic inside a
     // drop, which aborts. The process ends soon; the terminal's memory goes with it.
     std::mem::forget(terminal);
+    // After a hang-up there is no terminal to tell: the note would go nowhere.
     if kept.is_ok()
+        && !events::hung_up(std::time::Duration::ZERO)
         && let Some(note) = app.exit_note()
     {
         // Not `eprintln!`, which panics when standard error is gone (a closed terminal).
