@@ -2,8 +2,9 @@
 //! seed. The "Start game" button has the focus from the beginning, so Enter twice starts a game.
 //! With an unfinished game saved, the chooser starts on **Resume** (the newest one); with any
 //! save, its last entry **Saved games** lists them all, newest first, to open one. The
-//! settings page shows the statistics of the game at the chosen level. The menu starts from the settings file
-//! ([`crate::store::settings`]) and gives its state back as settings to write.
+//! settings page shows the statistics of the game at the chosen level. The menu starts from
+//! the settings file ([`crate::store::settings`]) and gives its state back as settings to
+//! write.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Position as ScreenPosition, Rect};
@@ -205,7 +206,8 @@ impl Menu {
         self.resume = label;
     }
 
-    /// The saves the list offers, in words (see [`Menu::saves`]).
+    /// The saves the list offers, newest first, each in words: the game, its size and move
+    /// number; then whether unfinished or named, the date and the name.
     pub fn set_saves(&mut self, saves: Vec<(String, String)>) {
         self.saves = saves;
         if self.saves.is_empty() {
