@@ -684,7 +684,26 @@ impl Menu {
     /// Draws the menu and remembers its rows for clicks.
     pub fn draw(&mut self, area: Rect, buf: &mut Buffer, theme: &Theme) {
         let width = area.width.min(64);
-        let height = area.height.min(18.max(self.size_needed().1));
+        // The chooser grows (as far as the screen allows) so that a notice does not hide the
+        // Resume, the games or the Saved games entries: rows for the header, Resume, the games,
+        // Saved games, the notice's lines, the hint and the border.
+        let chooser = match self.step {
+            Step::ChooseGame => {
+                let notice = if self.error.is_some() || self.notice.is_some() {
+                    3
+                } else {
+                    0
+                };
+                4 + 2 * u16::from(self.resume.is_some())
+                    + 2 * GameKind::ALL.len() as u16
+                    + u16::from(!self.saves.is_empty())
+                    + notice
+                    + 1
+                    + 2
+            }
+            _ => 0,
+        };
+        let height = area.height.min(18.max(self.size_needed().1).max(chooser));
         let popup = area.centered(Constraint::Length(width), Constraint::Length(height));
         Clear.render(popup, buf);
         let block = Block::bordered()

@@ -299,3 +299,32 @@ fn the_saves_list_opens_a_named_save() {
     menu.keys("q");
     assert!(menu.app.should_quit());
 }
+
+/// At 80×24 a notice (a broken settings file) does not hide the Resume entry, the games or
+/// the Saved games entry.
+#[test]
+fn a_notice_hides_no_entry_of_the_chooser() {
+    let home = Home::new();
+    let mut h = home.harness(&options(SAMPLE), 80, 24);
+    h.key(KeyCode::Tab).enter().enter();
+    h.keys("qy");
+    let path = home.store().settings_path().unwrap();
+    fs::create_dir_all(path.parent().unwrap()).unwrap();
+    fs::write(&path, "level = \"godlike\"\n").unwrap();
+    let mut menu = home.harness(&PlayOptions::default(), 80, 24);
+    let screen = menu.screen();
+    for entry in [
+        "▶ Resume: Coin row",
+        "Coin row\n",
+        "Heap games\n",
+        "Nim, Kayles, misère Nim",
+        "Saved games: 1",
+        "settings.toml line 1, level",
+        "Enter continue",
+    ] {
+        assert!(
+            screen.lines().any(|l| l.contains(entry.trim_end())),
+            "{entry:?} not on:\n{screen}"
+        );
+    }
+}
