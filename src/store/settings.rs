@@ -8,6 +8,12 @@
 //! field and its line; a file that is not TOML at all gives all the defaults. The file is left
 //! as it is until the player changes a setting.
 //!
+//! Writing edits the file, it does not regenerate it ([`Settings::save_changes`]): only the
+//! fields the player changed are written, into the file as it is on disk then (read again
+//! under the directory's lock, so another grundy's change is kept); comments, order and keys
+//! grundy does not know stay. A file that cannot be read or is not TOML is set aside
+//! (`settings.toml.corrupt-<time>`) and a new one written; it is never written over.
+//!
 //! ```toml
 //! game = "coins"        # the game the menu starts on: coins, grid, dodgeball
 //! first = "you"         # who moves first: you, ai
@@ -34,7 +40,7 @@ use toml::de::{DeTable, DeValue};
 use crate::ai::Level;
 use crate::games::GameKind;
 use crate::games::coins::CoinRow;
-use crate::store::{line_of, write_atomic};
+use crate::store::{line_of, lock_dir_of, set_aside, write_atomic};
 use crate::tui::First;
 use crate::tui::board::{GameSetup, Start};
 
@@ -181,9 +187,47 @@ impl Settings {
         }
     }
 
-    /// Writes the file (atomically).
+    /// Writes the file (atomically), every field: for a new file. The game itself writes
+    /// with [`Settings::save_changes`], which keeps what the player wrote.
     pub fn save(&self, path: &Path) -> io::Result<()> {
         write_atomic(path, &self.to_toml())
+    }
+
+    /// Writes the fields where `self` differs from `before` into the file at `path`, and
+    /// nothing else: under the directory's lock the file is read again and edited in place
+    /// (comments, order, unknown keys and the other fields kept). A missing file is written
+    /// whole; one that cannot be read or parsed is set aside first and a whole one written.
+    pub fn save_changes(&self, path: &Path, before: &Settings) -> io::Result<()> {
+        let _lock = lock_dir_of(path)?;
+        let document = match fs::read(path) {
+            Ok(bytes) => {
+                let parsed = String::from_utf8(bytes)
+                    .ok()
+                    .and_then(|text| text.parse::<toml_edit::DocumentMut>().ok());
+                if parsed.is_none() {
+                    set_aside(path)?;
+                }
+                parsed
+            }
+            Err(e) if e.kind() == io::ErrorKind::NotFound => None,
+            Err(_) => {
+                // Unreadable (its permissions): kept as it is, beside the new file.
+                set_aside(path)?;
+                None
+            }
+        };
+        let Some(mut document) = document else {
+            return write_atomic(path, &self.to_toml());
+        };
+        let old = generated(before);
+        let new = generated(self);
+        for (section, key, value) in entries(&new) {
+            if lookup(&old, section, key).as_ref() == Some(&value) {
+                continue;
+            }
+            set_entry(&mut document, section, key, &value);
+        }
+        write_atomic(path, &document.to_string())
     }
 
     /// Parses the text of a settings file: the settings (defaults where a field is missing or
@@ -302,6 +346,84 @@ impl Settings {
             line(&mut out, "start", quoted(setup.start), names::<Start>());
         }
         out
+    }
+}
+
+/// The file grundy would write for `settings`, parsed.
+fn generated(settings: &Settings) -> toml_edit::DocumentMut {
+    settings
+        .to_toml()
+        .parse()
+        .expect("grundy writes valid TOML")
+}
+
+/// Every value of a generated file: (section or "" for the top, key, value without its
+/// comments and spaces).
+fn entries(document: &toml_edit::DocumentMut) -> Vec<(&str, &str, String)> {
+    let mut out = Vec::new();
+    for (key, item) in document.iter() {
+        match item {
+            toml_edit::Item::Value(v) => out.push(("", key, bare(v))),
+            toml_edit::Item::Table(table) => {
+                for (inner, item) in table.iter() {
+                    if let Some(v) = item.as_value() {
+                        out.push((key, inner, bare(v)));
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+fn lookup(document: &toml_edit::DocumentMut, section: &str, key: &str) -> Option<String> {
+    let item = if section.is_empty() {
+        document.get(key)
+    } else {
+        document.get(section)?.as_table()?.get(key)
+    };
+    item?.as_value().map(bare)
+}
+
+/// A value's text without its decoration (spaces, comments).
+fn bare(value: &toml_edit::Value) -> String {
+    let mut value = value.clone();
+    value.decor_mut().clear();
+    value.to_string()
+}
+
+/// Sets `section.key` to `value` (TOML text) in the player's file: an existing value keeps its
+/// place and its comment; a missing one is added (with its section if needed).
+fn set_entry(document: &mut toml_edit::DocumentMut, section: &str, key: &str, value: &str) {
+    let Ok(mut new) = value.parse::<toml_edit::Value>() else {
+        return;
+    };
+    let table: &mut toml_edit::Table = if section.is_empty() {
+        document.as_table_mut()
+    } else {
+        let root = document.as_table_mut();
+        if !root.get(section).is_some_and(toml_edit::Item::is_table) {
+            // Missing, or not a table (the player's own broken value): a section of its own.
+            root.insert(section, toml_edit::Item::Table(toml_edit::Table::new()));
+        }
+        match root
+            .get_mut(section)
+            .and_then(toml_edit::Item::as_table_mut)
+        {
+            Some(table) => table,
+            None => return,
+        }
+    };
+    match table.get_mut(key) {
+        Some(toml_edit::Item::Value(old)) => {
+            *new.decor_mut() = old.decor().clone();
+            *old = new;
+        }
+        _ => {
+            new.decor_mut().set_prefix(" ");
+            table.insert(key, toml_edit::Item::Value(new));
+        }
     }
 }
 
@@ -618,5 +740,83 @@ mod tests {
         );
         changed().save(&path).unwrap();
         assert_eq!(Settings::load(&path).settings, changed());
+    }
+
+    #[test]
+    fn a_change_edits_only_its_field_keeping_comments_and_unknown_keys() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("settings.toml");
+        let text = "# my settings\nlevel = \"easy\"   # easy for now\nfavourite = 7\n\n\
+                    [coins]\nn = 99 # long rows\nmaxq = \"bad\"\n";
+        fs::write(&path, text).unwrap();
+        let before = Settings::load(&path).settings;
+        let mut after = before.clone();
+        after.level = Level::Hard;
+        after.setups[0].coins = 30;
+        after.save_changes(&path, &before).unwrap();
+        let written = fs::read_to_string(&path).unwrap();
+        assert_eq!(
+            written,
+            "# my settings\nlevel = \"hard\"   # easy for now\nfavourite = 7\n\n\
+             [coins]\nn = 30 # long rows\nmaxq = \"bad\"\n"
+        );
+        assert!(crate::store::set_aside_files(&path).is_empty());
+        // A field not in the file is added, in its section.
+        let before = Settings::load(&path).settings;
+        let mut after = before.clone();
+        after.hints = true;
+        after.setups[1].rows = 9;
+        after.save_changes(&path, &before).unwrap();
+        let written = fs::read_to_string(&path).unwrap();
+        assert!(
+            written.starts_with("# my settings\nlevel = \"hard\""),
+            "{written}"
+        );
+        let loaded = Settings::load(&path).settings;
+        assert!(loaded.hints);
+        assert_eq!(loaded.setups[1].rows, 9);
+        assert_eq!(loaded.setups[0].coins, 30);
+    }
+
+    #[test]
+    fn two_writers_keep_each_others_change() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("settings.toml");
+        let start = Settings::default();
+        start.save(&path).unwrap();
+        let mut one = start.clone();
+        one.level = Level::Easy;
+        let mut two = start.clone();
+        two.hints = true;
+        one.save_changes(&path, &start).unwrap();
+        two.save_changes(&path, &start).unwrap();
+        let loaded = Settings::load(&path).settings;
+        assert_eq!((loaded.level, loaded.hints), (Level::Easy, true));
+    }
+
+    #[test]
+    fn a_file_that_is_not_toml_is_set_aside_never_written_over() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("settings.toml");
+        let nested = format!("a = {}{}\n", "[".repeat(5000), "]".repeat(5000));
+        let broken: [&[u8]; 4] = [
+            b"level = \"easy\"\nhints = tru e\n",
+            b"level = \"\xff\"\n",
+            b"\x00\x01\x02\x7fELF",
+            nested.as_bytes(),
+        ];
+        for (i, bytes) in broken.iter().enumerate() {
+            fs::write(&path, bytes).unwrap();
+            let before = Settings::load(&path);
+            assert!(before.problem.is_some(), "{i}");
+            let mut after = before.settings.clone();
+            after.level = Level::Medium;
+            after.save_changes(&path, &before.settings).unwrap();
+            assert_eq!(Settings::load(&path).settings.level, Level::Medium);
+            let aside = crate::store::set_aside_files(&path);
+            assert_eq!(aside.len(), i + 1, "every earlier set-aside is kept");
+            let kept: Vec<Vec<u8>> = aside.iter().map(|p| fs::read(p).unwrap()).collect();
+            assert!(kept.contains(&bytes.to_vec()), "{i}");
+        }
     }
 }

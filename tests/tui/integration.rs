@@ -247,7 +247,16 @@ fn quitting_a_saved_game_unchanged_keeps_the_other_unfinished_game_for_resume() 
     h.key(KeyCode::Tab).enter().enter();
     h.keys("qy");
     assert!(h.app.should_quit());
-    let autosave = home.store().autosave_path().unwrap();
+    let unfinished = || -> Vec<std::path::PathBuf> {
+        fs::read_dir(home.store().unfinished_dir().unwrap())
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|e| e == "grundy"))
+            .collect()
+    };
+    let files = unfinished();
+    assert_eq!(files.len(), 1);
+    let autosave = files[0].clone();
     let before = fs::read_to_string(&autosave).expect("autosaved");
     // Another game, saved under a name, then quit unchanged (q asks nothing).
     let mut h = home.harness(&options("coins:4:TTTTTTTTTTTTTTTTTTTT"), 80, 24);
@@ -274,14 +283,17 @@ fn quitting_a_saved_game_unchanged_keeps_the_other_unfinished_game_for_resume() 
     h.keys("q");
     assert!(h.app.should_quit());
     assert_eq!(fs::read_to_string(&autosave).unwrap(), before);
-    // A move after loading: unsaved again, so q asks and the autosave takes it.
+    assert_eq!(unfinished().len(), 1);
+    // A move after loading: unsaved again, so q asks and it gets a file of its own; the
+    // first game's stays as it was.
     let mut h = home.harness(&o, 80, 24);
     h.key(KeyCode::Tab).enter().enter();
     assert!(h.screen().contains("move 5"), "{}", h.screen());
     h.keys("q");
     assert!(h.screen().contains("Quit?"), "{}", h.screen());
     h.keys("y");
-    assert_ne!(fs::read_to_string(&autosave).unwrap(), before);
+    assert_eq!(fs::read_to_string(&autosave).unwrap(), before);
+    assert_eq!(unfinished().len(), 2);
 }
 
 #[test]

@@ -21,6 +21,24 @@ use crate::tui::board::{Board, GameSetup, Side, Start};
 use crate::tui::screen::{GameScreen, Match};
 use crate::tui::session::SessionConfig;
 
+/// The size of the game at `position` in a few words, as its board's title says it
+/// (`16 coins, MAXQ 4`): for the menu's list of saves.
+pub fn summary_of(position: &crate::games::AnyPosition) -> String {
+    use crate::games::AnyPosition as Any;
+    match position {
+        Any::Coins(p) => coins::CoinsBoard::summary(p),
+        Any::Grid(p) => grid::GridBoard::summary(p),
+        Any::Dodgeball(p) => dodgeball::DodgeballBoard::summary(p),
+        Any::Heaps(p) => heaps::HeapsBoard::summary(p),
+        Any::Stairs(p) => parts::PartsBoard::<crate::games::stairs::StairNim>::summary(p),
+        Any::Ed(p) => parts::PartsBoard::<crate::games::ed::Ed>::summary(p),
+        Any::Dag(p) => dag::DagBoard::summary(p),
+        Any::Wythoff(p) => wythoff::WythoffBoard::summary(p),
+        Any::Fibnim(p) => parts::PartsBoard::<crate::games::fibnim::FibNim>::summary(p),
+        Any::Sum(p) => sum::SumBoard::summary(p),
+    }
+}
+
 /// A new match of `setup.kind`: its start position made (or parsed from `setup.code`) and its
 /// board ready. Errors (a bad code, a size out of range) are in words for the player.
 pub fn start(
