@@ -7,7 +7,7 @@
 //! k − 2, restoring the count (balls on odd stairs are a reserve that can be copied away). So
 //! every even stair is a part worth its count and every odd stair a part worth 0 — the parts
 //! are not independent games, but their nim-sum is the position's value (checked against the
-//! definition in `tests/boards.rs`).
+//! definition in `tests/engine/boards.rs`).
 
 use rand::Rng;
 

@@ -1,7 +1,7 @@
 //! Sprague–Grundy values of one heap under each [`Rule`], by formula where one is known and by
 //! a mex table (built once, on first use) where not; the `Impartial` implementation of
 //! [`Heaps`] (a heap is a part); and misère Nim's own win rule. Every formula and table is
-//! checked against values by definition and a game-tree search in `tests/heaps.rs`.
+//! checked against values by definition and a game-tree search in `tests/engine/heaps.rs`.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -148,7 +148,7 @@ pub fn staircase_table(n: u64) -> Vec<u32> {
 }
 
 /// Where Kayles is known to be periodic: g(x) = g(x − 12) for x ≥ [`KAYLES_PERIOD_FROM`] + 12
-/// (Guy and Smith; OEIS A002186). `tests/heaps.rs` checks it against the mex table to 10^4.
+/// (Guy and Smith; OEIS A002186). `tests/engine/heaps.rs` checks it against the mex table to 10^4.
 pub const KAYLES_PERIOD_FROM: u64 = 71;
 const KAYLES_TABLE: u64 = 200;
 
