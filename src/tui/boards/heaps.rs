@@ -160,7 +160,7 @@ use ratatui::layout::Position as ScreenPosition;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
 
-use crate::game::{Impartial, Notation, Position};
+use crate::game::{Impartial, Notation};
 use crate::games::GameKind;
 use crate::games::heaps::rules::pieces;
 use crate::games::heaps::values::HeapValues;
@@ -196,9 +196,10 @@ impl HeapsBoard {
         let (moves, more) = view.position.moves_of(self.cursor, 500);
         if moves.is_empty() {
             return BoardAction::Message(format!(
-                "{} has no move ({} jumps to a heap that has one).",
+                "{} has no move ({} jumps to a {} that has one).",
                 view.position.describe_part(self.cursor),
-                keymap::key_for(Action::NextPart)
+                keymap::key_for(Action::NextPart),
+                part_word(view.position.rule())
             ));
         }
         let entries = moves
@@ -332,8 +333,8 @@ impl Board for HeapsBoard {
         "Misère Nim: Nim, but whoever takes the last token LOSES. It is not decided by the \
          nim-sum: with some heap larger than 1 play as in Nim (nim-sum ≠ 0 wins, and leave an odd \
          number of 1-heaps when you reduce the last big heap); with every heap 0 or 1, the player \
-         to move wins exactly when the number of 1-heaps is even. The game ends when one token \
-         is left: the player to move would have to take it.",
+         to move wins exactly when the number of 1-heaps is even. Taking the last token is a move \
+         (the only one left when one token is), and whoever makes it loses.",
         "Keys: ↑/↓ pick a heap, Enter lists its moves (each previewed on the heap: ○ tokens \
          taken, × pins knocked down), Enter again plays the selected one.",
     ];
@@ -393,7 +394,7 @@ impl Board for HeapsBoard {
         u16::try_from(self.count).unwrap_or(u16::MAX)
     }
 
-    fn layout(&mut self, _view: &BoardView<'_, Heaps>, areas: BoardAreas) {
+    fn layout(&mut self, view: &BoardView<'_, Heaps>, areas: BoardAreas) {
         self.areas = areas;
         self.rows_visible = (areas.board.height as usize).max(1);
         if self.cursor < self.scroll {
@@ -405,7 +406,7 @@ impl Board for HeapsBoard {
             .scroll
             .min(self.count.saturating_sub(self.rows_visible));
         if let Some(list) = &mut self.list {
-            list.layout(areas.moves);
+            list.layout_for(areas.moves, view.hints);
         }
     }
 
@@ -428,15 +429,7 @@ impl Board for HeapsBoard {
                 format!(
                     "{}{:<9}",
                     if is_cursor { "▶ " } else { "  " },
-                    format!(
-                        "{} {}",
-                        if *position.rule() == Rule::Kayles {
-                            "row"
-                        } else {
-                            "heap"
-                        },
-                        i + 1
-                    )
+                    format!("{} {}", part_word(position.rule()), i + 1)
                 ),
                 if last_heap == Some(i) {
                     theme.last_move
@@ -476,7 +469,8 @@ impl Board for HeapsBoard {
         }
         if self.count > self.rows_visible && board.y > 0 {
             let text = format!(
-                " heaps {}-{} of {} ",
+                " {}s {}-{} of {} ",
+                part_word(position.rule()),
                 self.scroll + 1,
                 (self.scroll + self.rows_visible).min(self.count),
                 self.count
@@ -488,6 +482,7 @@ impl Board for HeapsBoard {
             list.render(areas.moves, buf, view.hints, theme);
             return;
         }
+        let word = part_word(position.rule());
         let lines = vec![
             Line::from(format!(
                 "{}: {}",
@@ -496,11 +491,11 @@ impl Board for HeapsBoard {
             )),
             Line::raw(""),
             Line::from(vec![
-                Span::raw("Pick a heap with ↑/↓ and press "),
+                Span::raw(format!("Pick a {word} with ↑/↓ and press ")),
                 Span::styled(keymap::key_for(Action::Select), theme.key),
                 Span::raw(" to list its moves; "),
                 Span::styled(keymap::key_for(Action::NextPart), theme.key),
-                Span::raw(" jumps to the next heap with a move."),
+                Span::raw(format!(" jumps to the next {word} with a move.")),
             ]),
         ];
         Paragraph::new(lines)
@@ -538,7 +533,12 @@ impl Board for HeapsBoard {
                     Action::NextPart | Action::PrevPart => {
                         match self.next_movable(view.position, action == Action::NextPart) {
                             Some(i) => self.move_cursor(i),
-                            None => return BoardAction::Message("No heap has a move.".into()),
+                            None => {
+                                return BoardAction::Message(format!(
+                                    "No {} has a move.",
+                                    part_word(view.position.rule())
+                                ));
+                            }
                         }
                     }
                     Action::Select => return self.choose(view),
@@ -615,14 +615,13 @@ impl Board for HeapsBoard {
             ),
             view.theme.dim,
         ));
-        if position.is_over() && *position.rule() == Rule::Misere {
-            spans.push(Span::styled(
-                " · one token left: whoever is to move must take it and loses",
-                view.theme.dim,
-            ));
-        }
         Line::from(spans)
     }
+}
+
+/// What a part of the rule's positions is called: a Kayles `row` of pins, else a `heap`.
+fn part_word(rule: &Rule) -> &'static str {
+    if *rule == Rule::Kayles { "row" } else { "heap" }
 }
 
 /// The one-line rule of a position's rule, from the menu's entries (parameters as coded).

@@ -161,7 +161,11 @@ impl WythoffBoard {
             queen: self.queen,
             to: self.target,
         };
-        self.list.select(&mv);
+        // The list's ▶ marks the target's move, or nothing when the target is not listed:
+        // it never points at a move other than the one Enter plays.
+        if !self.list.select(&mv) {
+            self.list.selected = self.list.entries.len();
+        }
     }
 
     fn next_movable(&self, position: &Wythoff, forward: bool) -> Option<usize> {
@@ -303,7 +307,7 @@ impl Board for WythoffBoard {
 
     fn layout(&mut self, view: &BoardView<'_, Wythoff>, areas: BoardAreas) {
         self.areas = areas;
-        self.list.layout(areas.moves);
+        self.list.layout_for(areas.moves, view.hints);
         let board = areas.board;
         self.rows = u64::from(board.height.saturating_sub(Self::CHROME)).max(1);
         // The gutter depends on the labels, which depend on the window: two rounds settle it.
@@ -389,7 +393,8 @@ impl Board for WythoffBoard {
                 let here = (x, y);
                 let queen_here = queens.iter().position(|&q| q == here);
                 let reachable = reaches(chosen, here);
-                let is_p = x == p_x;
+                // P-positions are the answer: shown only in hint mode.
+                let is_p = x == p_x && view.hints;
                 let (text, mut style): (String, Style) = if here == chosen {
                     let style = match last {
                         Some(mv) if mv.queen == self.queen && mv.to == here => theme.last_move,
@@ -469,8 +474,8 @@ impl Board for WythoffBoard {
         let legend = match (view.hints, queens.len()) {
             (true, 1) => "♛ queen  • reachable  ✓ winning move  0 lost (P)  n value",
             (true, _) => "♛ chosen ♕ other  • reachable  ✓ winning move  n value (XOR them)",
-            (false, 1) => "♛ queen  • reachable  P lost to move  ▒ target",
-            (false, _) => "♛ chosen ♕ other  • reachable  P lost for a lone queen",
+            (false, 1) => "♛ queen  • reachable  ▒ target",
+            (false, _) => "♛ chosen ♕ other  • reachable  ▒ target",
         };
         set_line_fit(
             buf,
@@ -502,9 +507,13 @@ impl Board for WythoffBoard {
                         } else {
                             Action::Down
                         };
-                        if let ListKey::Handled(_) = self.list.key(key, false)
-                            && let Some(mv) = self.list.selected_move()
-                        {
+                        if self.list.selected >= self.list.entries.len() {
+                            // Nothing selected (the target is not listed): start at the top.
+                            self.list.selected = 0;
+                        } else {
+                            self.list.key(key, false);
+                        }
+                        if let Some(mv) = self.list.selected_move() {
                             self.target = mv.to;
                             self.armed = None;
                         }
