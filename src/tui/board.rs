@@ -69,6 +69,13 @@ pub struct GameSetup {
     pub boxes: usize,
     /// Heap games: which rule, an index into `tui::boards::heaps::RULE_STARTS`.
     pub heap_rule: usize,
+    /// The parameters of the heap rules that have them: Bash's m (take 1..m), take l..r,
+    /// Lieges's k, and the subtraction set (sorted, no repeats).
+    pub bash_m: usize,
+    pub take_l: usize,
+    pub take_r: usize,
+    pub lieges_k: usize,
+    pub subtraction: Vec<u64>,
     pub start: Start,
     /// A position code; when given it wins over the sizes and `start`.
     pub code: Option<String>,
@@ -84,6 +91,11 @@ impl GameSetup {
             cols: 6,
             boxes: 12,
             heap_rule: 0,
+            bash_m: 3,
+            take_l: 2,
+            take_r: 5,
+            lieges_k: 3,
+            subtraction: vec![1, 3, 4],
             start: if kind == GameKind::Dodgeball {
                 Start::Standard
             } else {

@@ -264,3 +264,126 @@ fn dag_hints_keep_the_vertices_in_place() {
     let (a, b) = (labels(&plain), labels(&hinted));
     assert_eq!(a, b, "{a:?}\n{b:?}\n{plain}\n{hinted}");
 }
+
+/// The heap family's settings page, reached from the chooser: the focus on the Game field.
+fn heap_games_page(h: &mut Harness) {
+    for _ in 0..8 {
+        if h.screen().contains("▶ Heap games") {
+            break;
+        }
+        h.key(KeyCode::Down);
+    }
+    h.enter();
+    for _ in 0..12 {
+        if h.screen().contains("▶ Game") {
+            return;
+        }
+        h.key(KeyCode::Up);
+    }
+    panic!("no Game field:\n{}", h.screen());
+}
+
+/// Item 11: the menu sets Bash's m (and the other rules' parameters), the game starts with
+/// it, and the heap game and its parameters are remembered by the settings file.
+#[test]
+fn menu_sets_rule_parameters_and_remembers_the_heap_game() {
+    let home = common::render::StoreHome::new();
+    let mut h = home.harness(&grundy::tui::PlayOptions::default(), 100, 30);
+    heap_games_page(&mut h);
+    // Nim → Bash.
+    h.key(KeyCode::Right);
+    let page = h.screen();
+    assert!(page.contains("Bash"), "{page}");
+    assert!(page.contains("  m "), "Bash's m is a field:\n{page}");
+    h.key(KeyCode::Down).key(KeyCode::Right);
+    let page = h.screen();
+    assert!(page.contains("◀ 4 ▶"), "{page}");
+    // Take l..r has two fields; Lieges its k; the subtraction game its set.
+    h.key(KeyCode::Up).key(KeyCode::Right);
+    assert!(h.screen().contains("Subtraction game"), "{}", h.screen());
+    assert!(h.screen().contains("set S"), "{}", h.screen());
+    h.key(KeyCode::Right);
+    let page = h.screen();
+    assert!(page.contains("  l ") && page.contains("  r "), "{page}");
+    h.key(KeyCode::Left).key(KeyCode::Left);
+    // Back on Bash, m still 4: start the game (a standard start to know its heaps).
+    // Down to Start (after Game and m), then to its standard choice.
+    h.key(KeyCode::Down).key(KeyCode::Down);
+    for _ in 0..3 {
+        if h.screen().contains("standard: bash:4:") {
+            break;
+        }
+        h.key(KeyCode::Right);
+    }
+    assert!(h.screen().contains("standard: bash:4:"), "{}", h.screen());
+    // Start game (the last field).
+    for _ in 0..5 {
+        h.key(KeyCode::Down);
+    }
+    h.enter();
+    let screen = h.screen();
+    assert!(screen.contains("Bash (take 1..4)"), "{screen}");
+    // Back to the menu and out: the settings keep the heap game and m.
+    h.keys("n");
+    let text = home.settings_text().unwrap_or_default();
+    assert!(text.contains("game = \"bash\""), "{text}");
+    assert!(text.contains("bash_m = 4"), "{text}");
+    let mut h = home.harness(&grundy::tui::PlayOptions::default(), 100, 30);
+    heap_games_page(&mut h);
+    let page = h.screen();
+    assert!(page.contains("◀ Bash ▶"), "{page}");
+    assert!(page.contains("  4"), "{page}");
+}
+
+/// The position on screen, from its code in the help popup.
+fn code_on_screen(h: &mut Harness) -> String {
+    h.key(KeyCode::Char('?'));
+    let popup = h.screen();
+    h.key(KeyCode::Esc);
+    let code: String = popup
+        .split(|c: char| c.is_whitespace() || c == '│')
+        .find(|w| w.contains(':') && !w.ends_with(':'))
+        .unwrap_or_else(|| panic!("no code in the help:\n{popup}"))
+        .to_string();
+    code
+}
+
+/// Perfect play's length, the winning first moves and all first moves of `code`.
+fn start_shape<P: grundy::game::Impartial + grundy::game::Notation>(
+    code: &str,
+) -> (u32, usize, usize) {
+    let p = P::from_code(code).unwrap();
+    let r = grundy::solver::outcome(&p, 1_000_000).unwrap().remoteness;
+    (r, p.count_winning_moves().0, p.legal_moves().len())
+}
+
+/// Item 10: "random, winning for you" starts need thought: perfect play takes more than one
+/// move, and at most a third of the first moves win (or only one does).
+#[test]
+fn winning_starts_need_thought() {
+    use grundy::games::GameKind;
+    use grundy::games::coins::CoinRow;
+    use grundy::games::dodgeball::Dodgeball;
+    for (kind, n) in [(GameKind::Dodgeball, 12), (GameKind::Coins, 10)] {
+        for seed in 1..=6 {
+            let o = grundy::tui::PlayOptions {
+                game: Some(kind),
+                n: Some(n),
+                seed: Some(seed),
+                start: Some(grundy::tui::board::Start::RandomWinning),
+                ..grundy::tui::PlayOptions::default()
+            };
+            let mut h = Harness::new(&o, 120, 40);
+            let code = code_on_screen(&mut h);
+            let (remoteness, winning, total) = match kind {
+                GameKind::Dodgeball => start_shape::<Dodgeball>(&code),
+                _ => start_shape::<CoinRow>(&code),
+            };
+            assert!(remoteness >= 2, "{code}: over in {remoteness} move(s)");
+            assert!(
+                winning <= 1 || winning * 3 <= total,
+                "{code}: {winning} of {total} moves win"
+            );
+        }
+    }
+}

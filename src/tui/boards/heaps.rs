@@ -26,19 +26,19 @@ pub const RULE_STARTS: [RuleEntry; 17] = [
     RuleEntry {
         name: "bash",
         title: "Bash (take 1..3)",
-        rule: "take 1 to m tokens from one heap (here m = 3)",
+        rule: "take 1 to m tokens from one heap",
         start: "bash:3:10,7,5",
     },
     RuleEntry {
         name: "subtraction",
         title: "Subtraction game {1,3,4}",
-        rule: "take s tokens from one heap, s from the set S (here 1, 3 or 4)",
+        rule: "take s tokens from one heap, s from the set S",
         start: "subtraction:1,3,4:10,12,7",
     },
     RuleEntry {
         name: "take",
         title: "Take 2..5",
-        rule: "take l to r tokens from one heap (here 2 to 5)",
+        rule: "take l to r tokens from one heap",
         start: "take:2,5:10,12,9",
     },
     RuleEntry {
@@ -68,7 +68,7 @@ pub const RULE_STARTS: [RuleEntry; 17] = [
     RuleEntry {
         name: "lieges",
         title: "Lieges of Legendre (k = 3)",
-        rule: "take one token, or turn a heap of 2y into k heaps of y (here k = 3)",
+        rule: "take one token, or turn a heap of 2y into k heaps of y",
         start: "lieges:3:4,5,6",
     },
     RuleEntry {
@@ -125,8 +125,15 @@ pub const RULE_STARTS: [RuleEntry; 17] = [
 /// parameters with random heaps (E&D: an even number of them), or a random graph.
 pub fn start_code(setup: &GameSetup, rng: &mut StdRng) -> String {
     let entry = rule_entry(setup.heap_rule);
+    let (entry_rule, standard_heaps) = entry.start.rsplit_once(':').expect("a code has heaps");
+    // The rule with the setup's parameters (Bash's m, take l..r, Lieges's k, the set S).
+    let rule = rule_code(setup).unwrap_or_else(|| entry_rule.to_string());
     if setup.start == Start::Standard {
-        return entry.start.to_string();
+        return if rule == entry_rule {
+            entry.start.to_string()
+        } else {
+            format!("{rule}:{standard_heaps}")
+        };
     }
     if entry.name == "dag" {
         return crate::games::dag::Dag::random(rng).to_code();
@@ -134,7 +141,6 @@ pub fn start_code(setup: &GameSetup, rng: &mut StdRng) -> String {
     if entry.name == "sum" {
         return super::sum::random_code(rng);
     }
-    let (rule, _) = entry.start.rsplit_once(':').expect("a code has heaps");
     let (count, largest) = match entry.name {
         "ed" | "wythoff" => (2 * rng.random_range(1..=2), 12),
         "stairs" => (rng.random_range(4..=7), 6),
@@ -145,6 +151,19 @@ pub fn start_code(setup: &GameSetup, rng: &mut StdRng) -> String {
         .map(|_| rng.random_range(1..=largest).to_string())
         .collect();
     format!("{rule}:{}", heaps.join(","))
+}
+
+/// The rule part of a code for the setup's heap game when the rule has parameters the menu
+/// sets (`bash:4`, `take:2,5`, `lieges:3`, `subtraction:1,3,4`); `None` for the others.
+pub fn rule_code(setup: &GameSetup) -> Option<String> {
+    let join = |set: &[u64]| set.iter().map(u64::to_string).collect::<Vec<_>>().join(",");
+    Some(match rule_entry(setup.heap_rule).name {
+        "bash" => format!("bash:{}", setup.bash_m),
+        "take" => format!("take:{},{}", setup.take_l, setup.take_r),
+        "lieges" => format!("lieges:{}", setup.lieges_k),
+        "subtraction" => format!("subtraction:{}", join(&setup.subtraction)),
+        _ => return None,
+    })
 }
 
 /// The entry at `i` (wrapping, so a stale index from a saved setting still names a game).
