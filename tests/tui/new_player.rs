@@ -74,6 +74,16 @@ fn hints_off_no_screen_tells_who_is_winning() {
                     "{code} ({first:?}): '{verdict}' on the screen with hints off:\n{screen}"
                 );
             }
+            // A part chosen: its moves listed (or the block panel, the throws), the status.
+            h.enter().key(KeyCode::Down);
+            // (The grid's block panel marks a legal block "✓ legal": not a verdict.)
+            let screen = h.screen().replace("✓ legal", "legal");
+            for verdict in VERDICTS {
+                assert!(
+                    !screen.contains(verdict),
+                    "{code} ({first:?}): '{verdict}' with a part chosen, hints off:\n{screen}"
+                );
+            }
             h.key(KeyCode::Char('?'));
             let popup = h.screen();
             for verdict in POPUP_VERDICTS {
