@@ -392,7 +392,12 @@ impl<M: Clone> MoveList<M> {
             self.offset = 0;
             return;
         }
-        let selected = self.selected.min(self.entries.len() - 1);
+        // Nothing selected (past the end): the list stays where it is.
+        let selected = if self.selected < self.entries.len() {
+            self.selected
+        } else {
+            self.offset.min(self.entries.len() - 1)
+        };
         if selected < self.offset {
             self.offset = selected;
         }

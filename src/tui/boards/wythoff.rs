@@ -20,8 +20,8 @@ use crate::games::wythoff::{
     MAX_BIG_COORD, QueenMove, Wythoff, is_p_position, known_value, lower_wythoff, p_partner,
 };
 use crate::tui::board::{
-    Board, BoardAction, BoardAreas, BoardInput, BoardView, GameSetup, ListKey, ListedMove,
-    MoveList, set_line_fit,
+    Board, BoardAction, BoardAreas, BoardInput, BoardView, GameSetup, ListedMove, MoveList,
+    set_line_fit,
 };
 use crate::tui::keymap::{self, Action};
 
@@ -150,6 +150,8 @@ impl WythoffBoard {
             entries,
             more,
         );
+        // The target is on the queen, not a move: nothing in the list is selected.
+        self.list.selected = self.list.entries.len();
         self.recentre = true;
     }
 
@@ -229,7 +231,7 @@ impl Board for WythoffBoard {
         "Wythoff's game: two heaps (a, b); take any number from one heap, or the same number \
          from both. As a queen on a board: it moves left, down or diagonally toward the corner \
          (0, 0). Several queens are a sum: a move moves one. Who cannot move loses.",
-        "The lost queens (P-positions, marked P) are (⌊kφ⌋, ⌊kφ²⌋) = (⌊kφ⌋, ⌊kφ⌋ + k) and their \
+        "The lost queens (P-positions, shown with hints) are (⌊kφ⌋, ⌊kφ²⌋) = (⌊kφ⌋, ⌊kφ⌋ + k) and their \
          mirrors, φ the golden ratio: (0,0), (1,2), (3,5), (4,7), (6,10), (8,13), … — each k \
          gives one pair, the differences are 0, 1, 2, … and every number appears exactly once, \
          so every row, column and diagonal holds at most one, and no P-position reaches another. \
@@ -584,9 +586,13 @@ impl Board for WythoffBoard {
             BoardInput::Wheel { down, at } => {
                 let key = if down { Action::Down } else { Action::Up };
                 if self.areas.moves.contains(at) {
-                    if let ListKey::Handled(_) = self.list.key(key, false)
-                        && let Some(mv) = self.list.selected_move()
-                    {
+                    if self.list.selected >= self.list.entries.len() {
+                        // Nothing selected: the wheel starts at the top.
+                        self.list.selected = 0;
+                    } else {
+                        self.list.key(key, false);
+                    }
+                    if let Some(mv) = self.list.selected_move() {
                         self.target = mv.to;
                         self.armed = None;
                     }
