@@ -911,7 +911,13 @@ fn analyze<P: Impartial + Notation>(
             out,
             "Decided by the game's own rule, not the nim-sum: {rule}."
         )?;
-        if position.is_over() {
+        if position.is_over() && position.mover_wins_when_over() {
+            writeln!(
+                out,
+                "No move is left: the other player made the last move and has lost, so the \
+                 player to move has won."
+            )?;
+        } else if position.is_over() {
             writeln!(
                 out,
                 "The player to move has no move left to make and has lost."
@@ -1009,7 +1015,13 @@ fn principal_line<P: Impartial + Notation>(
         current = current.play_unchecked(&ply.mv);
     }
     if current.is_over() {
-        let winner = if line.len() % 2 == 1 { "A" } else { "B" };
+        // Normal play: whoever moved last wins; misère play: loses.
+        let last_is_a = line.len() % 2 == 1;
+        let winner = if last_is_a != current.mover_wins_when_over() {
+            "A"
+        } else {
+            "B"
+        };
         writeln!(out, "  game over: {winner} wins.")?;
     } else {
         writeln!(

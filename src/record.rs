@@ -76,15 +76,19 @@ pub enum Verdict {
 }
 
 impl Verdict {
-    /// The mark in the move list: ✓ best, · good, ?? blunder.
+    /// The mark in the move list: ✓ best, · good, ?? blunder, - from a lost position whose
+    /// remoteness is not known (every move loses: none is better).
     pub fn mark(self) -> &'static str {
         match self {
             Verdict::Best | Verdict::BestStall => "✓",
             Verdict::Good | Verdict::Shortened => "·",
             Verdict::Blunder => "??",
-            Verdict::Lost => " ",
+            Verdict::Lost => "-",
         }
     }
+
+    /// What the marks mean, for a record's title.
+    pub const LEGEND: &'static str = "✓ best · good ?? blunder - lost";
 
     /// The verdict in words.
     pub fn words(self) -> &'static str {

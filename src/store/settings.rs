@@ -344,6 +344,36 @@ impl Settings {
                 );
             }
             line(&mut out, "start", quoted(setup.start), names::<Start>());
+            if setup.kind == GameKind::Heaps {
+                // Which heap game the menu is on, and the subtraction set.
+                let names: Vec<&str> = crate::tui::boards::heaps::RULE_STARTS
+                    .iter()
+                    .map(|e| e.name)
+                    .collect();
+                line(
+                    &mut out,
+                    "game",
+                    format!(
+                        "\"{}\"",
+                        crate::tui::boards::heaps::rule_entry(setup.heap_rule).name
+                    ),
+                    names.join(", "),
+                );
+                line(
+                    &mut out,
+                    "subtraction",
+                    format!(
+                        "\"{}\"",
+                        setup
+                            .subtraction
+                            .iter()
+                            .map(u64::to_string)
+                            .collect::<Vec<_>>()
+                            .join(",")
+                    ),
+                    "the subtraction set, numbers 1 to 10000 separated by commas".into(),
+                );
+            }
         }
         out
     }
@@ -435,6 +465,11 @@ enum SizeField {
     Rows,
     Cols,
     Boxes,
+    /// The heap rules' parameters: Bash's m, take l..r, Lieges's k.
+    BashM,
+    TakeL,
+    TakeR,
+    LiegesK,
 }
 
 /// The numbers of `kind`'s setup that the file keeps.
@@ -444,6 +479,12 @@ fn size_fields(kind: GameKind) -> &'static [SizeField] {
         GameKind::Coins => &[SizeField::Coins, SizeField::Maxq],
         GameKind::Grid => &[SizeField::Rows, SizeField::Cols],
         GameKind::Dodgeball => &[SizeField::Boxes],
+        GameKind::Heaps => &[
+            SizeField::BashM,
+            SizeField::TakeL,
+            SizeField::TakeR,
+            SizeField::LiegesK,
+        ],
         _ => &[],
     }
 }
@@ -456,6 +497,10 @@ impl SizeField {
             SizeField::Rows => "rows",
             SizeField::Cols => "cols",
             SizeField::Boxes => "boxes",
+            SizeField::BashM => "bash_m",
+            SizeField::TakeL => "take_l",
+            SizeField::TakeR => "take_r",
+            SizeField::LiegesK => "lieges_k",
         }
     }
 
@@ -465,6 +510,8 @@ impl SizeField {
             SizeField::Maxq => (1, CoinRow::MAX_MAXQ as usize),
             SizeField::Rows | SizeField::Cols => (1, 100),
             SizeField::Boxes => (1, 1_000_000),
+            SizeField::BashM | SizeField::TakeL | SizeField::TakeR => (1, 100),
+            SizeField::LiegesK => (1, crate::games::heaps::rules::MAX_LIEGES_K as usize),
         }
     }
 
@@ -475,6 +522,10 @@ impl SizeField {
             SizeField::Rows => setup.rows,
             SizeField::Cols => setup.cols,
             SizeField::Boxes => setup.boxes,
+            SizeField::BashM => setup.bash_m,
+            SizeField::TakeL => setup.take_l,
+            SizeField::TakeR => setup.take_r,
+            SizeField::LiegesK => setup.lieges_k,
         }
     }
 
@@ -485,6 +536,10 @@ impl SizeField {
             SizeField::Rows => setup.rows = value,
             SizeField::Cols => setup.cols = value,
             SizeField::Boxes => setup.boxes = value,
+            SizeField::BashM => setup.bash_m = value,
+            SizeField::TakeL => setup.take_l = value,
+            SizeField::TakeR => setup.take_r = value,
+            SizeField::LiegesK => setup.lieges_k = value,
         }
     }
 }
@@ -541,6 +596,53 @@ impl Reader<'_> {
         }
     }
 
+    /// The heap section's texts: the heap game's name, the subtraction set.
+    fn heap_text(
+        &mut self,
+        field: &str,
+        key: &str,
+        value: &Spanned<DeValue>,
+        setup: &mut GameSetup,
+    ) {
+        let line = self.line(value);
+        let DeValue::String(text) = value.get_ref() else {
+            self.problem(line, field, "expected a quoted text".to_string());
+            return;
+        };
+        let text: &str = text.as_ref();
+        if key == "game" {
+            match crate::tui::boards::heaps::RULE_STARTS
+                .iter()
+                .position(|e| e.name == text)
+            {
+                Some(i) => setup.heap_rule = i,
+                None => self.problem(line, field, format!("{text:?} is not a heap game")),
+            }
+            return;
+        }
+        let set: Option<Vec<u64>> = text
+            .split(',')
+            .map(|n| {
+                n.trim()
+                    .parse::<u64>()
+                    .ok()
+                    .filter(|n| (1..=10_000).contains(n))
+            })
+            .collect();
+        match set {
+            Some(mut set) if !set.is_empty() && set.len() <= 100 => {
+                set.sort_unstable();
+                set.dedup();
+                setup.subtraction = set;
+            }
+            _ => self.problem(
+                line,
+                field,
+                format!("{text:?} is not a set of numbers 1 to 10000 separated by commas"),
+            ),
+        }
+    }
+
     fn section(&mut self, name: &str, section: &DeTable, setup: &mut GameSetup) {
         for (key, value) in section.iter() {
             let key_name = key.get_ref().as_ref();
@@ -548,6 +650,10 @@ impl Reader<'_> {
             let line = self.line(value);
             if key_name == "start" {
                 self.choice(&field, value, &mut setup.start);
+                continue;
+            }
+            if setup.kind == GameKind::Heaps && (key_name == "game" || key_name == "subtraction") {
+                self.heap_text(&field, key_name, value, setup);
                 continue;
             }
             let Some(size) = size_fields(setup.kind).iter().find(|f| f.key() == key_name) else {

@@ -303,8 +303,12 @@ impl App {
         if let Some(c) = options.cols {
             setup.cols = c;
         }
-        if let Some(start) = options.start {
-            setup.start = start;
+        // A seed asks for a random board: the same one on every install, whatever start the
+        // settings file (or its absence: dodgeball's standard start) would give.
+        match (options.start, options.seed) {
+            (Some(start), _) => setup.start = start,
+            (None, Some(_)) => setup.start = crate::tui::board::Start::Random,
+            (None, None) => {}
         }
         setup.code = options.code.clone();
         let choice = MenuChoice {

@@ -24,6 +24,20 @@ use crate::tui::theme::Theme;
 /// Bounds of the menu's number fields.
 const MAX_GRID: usize = 100;
 const MAX_BOXES: usize = 1_000_000;
+/// Bounds of the heap rules' parameters in the menu (a code may go further).
+const MAX_TAKE: usize = 100;
+/// The subtraction sets ←/→ step through (digits typed make any set of 1..9).
+const SUBTRACTION_SETS: &[&[u64]] = &[
+    &[1, 3, 4],
+    &[1, 2],
+    &[2, 3],
+    &[1, 4],
+    &[2, 5],
+    &[1, 2, 4],
+    &[1, 3, 5],
+    &[2, 3, 7],
+    &[1, 2, 3, 4, 5],
+];
 
 /// A field of the settings page.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -35,6 +49,15 @@ enum Field {
     Boxes,
     /// Heap games: which rule (Nim, Kayles, …).
     HeapRule,
+    /// Bash: m (take 1..m).
+    BashM,
+    /// Take l..r: l and r.
+    TakeL,
+    TakeR,
+    /// Lieges of Legendre: k.
+    LiegesK,
+    /// Subtraction game: the set S.
+    SubtractionSet,
     Start,
     First,
     Level,
@@ -262,7 +285,20 @@ impl Menu {
             | GameKind::Wythoff
             | GameKind::Fibnim
             | GameKind::Sum => {
-                vec![Field::HeapRule, Field::Start]
+                let mut fields = vec![Field::HeapRule];
+                // The chosen rule's parameters, under it.
+                let setup = &self.setups[self.game];
+                fields.extend(
+                    match crate::tui::boards::heaps::rule_entry(setup.heap_rule).name {
+                        "bash" => &[Field::BashM][..],
+                        "take" => &[Field::TakeL, Field::TakeR][..],
+                        "lieges" => &[Field::LiegesK][..],
+                        "subtraction" => &[Field::SubtractionSet][..],
+                        _ => &[][..],
+                    },
+                );
+                fields.push(Field::Start);
+                fields
             }
         };
         fields.extend([
@@ -465,6 +501,13 @@ impl Menu {
             Field::Rows => Some((&mut setup.rows, MAX_GRID)),
             Field::Cols => Some((&mut setup.cols, MAX_GRID)),
             Field::Boxes => Some((&mut setup.boxes, MAX_BOXES)),
+            Field::BashM => Some((&mut setup.bash_m, MAX_TAKE)),
+            Field::TakeL => Some((&mut setup.take_l, MAX_TAKE)),
+            Field::TakeR => Some((&mut setup.take_r, MAX_TAKE)),
+            Field::LiegesK => Some((
+                &mut setup.lieges_k,
+                crate::games::heaps::rules::MAX_LIEGES_K as usize,
+            )),
             _ => None,
         }
     }
@@ -496,6 +539,18 @@ impl Menu {
             self.seed = Some(v.saturating_mul(10).saturating_add(d as u64));
             return;
         }
+        if field == Field::SubtractionSet {
+            // Each digit 1..9 typed is one number of the set (the first starts a new set).
+            let set = &mut self.setups[self.game].subtraction;
+            if !typing {
+                set.clear();
+            }
+            if d > 0 && !set.contains(&u64::from(d)) {
+                set.push(u64::from(d));
+                set.sort_unstable();
+            }
+            return;
+        }
         if let Some((value, _)) = self.number(field) {
             *value = next(*value as u64) as usize;
         } else {
@@ -512,6 +567,13 @@ impl Menu {
             Field::Rows => Some((setup.rows, MAX_GRID)),
             Field::Cols => Some((setup.cols, MAX_GRID)),
             Field::Boxes => Some((setup.boxes, MAX_BOXES)),
+            Field::BashM => Some((setup.bash_m, MAX_TAKE)),
+            Field::TakeL => Some((setup.take_l, MAX_TAKE)),
+            Field::TakeR => Some((setup.take_r, MAX_TAKE)),
+            Field::LiegesK => Some((
+                setup.lieges_k,
+                crate::games::heaps::rules::MAX_LIEGES_K as usize,
+            )),
             _ => None,
         }
     }
@@ -524,14 +586,22 @@ impl Menu {
 
     /// What is wrong with the first field out of range, if any.
     fn range_error(&self) -> Option<String> {
-        self.fields()
-            .into_iter()
-            .find(|&f| self.out_of_range(f))
-            .map(|f| {
-                let (label, value) = self.field_text(f);
-                let max = self.range(f).map_or(0, |(_, max)| max);
-                format!("{label} {value} is out of range: 1 to {max}")
-            })
+        let fields = self.fields();
+        let setup = &self.setups[self.game];
+        if fields.contains(&Field::TakeR) && setup.take_l > setup.take_r {
+            return Some(format!(
+                "take l..r needs l ≤ r, not {}..{}",
+                setup.take_l, setup.take_r
+            ));
+        }
+        if fields.contains(&Field::SubtractionSet) && setup.subtraction.is_empty() {
+            return Some("the subtraction set is empty: type its numbers (1 to 9)".into());
+        }
+        fields.into_iter().find(|&f| self.out_of_range(f)).map(|f| {
+            let (label, value) = self.field_text(f);
+            let max = self.range(f).map_or(0, |(_, max)| max);
+            format!("{label} {value} is out of range: 1 to {max}")
+        })
     }
 
     fn erase(&mut self, field: Field) {
@@ -540,6 +610,9 @@ impl Menu {
             Field::Maxq => self.setups[self.game].maxq /= 10,
             Field::Seed => {
                 self.seed = self.seed.map(|s| s / 10).filter(|&s| s > 0);
+            }
+            Field::SubtractionSet => {
+                self.setups[self.game].subtraction.pop();
             }
             _ => {
                 if let Some((value, _)) = self.number(field) {
@@ -601,6 +674,16 @@ impl Menu {
                 self.level = Level::ALL[j];
             }
             Field::Hints => self.hints = !self.hints,
+            Field::SubtractionSet => {
+                let set = &mut self.setups[self.game].subtraction;
+                let count = SUBTRACTION_SETS.len();
+                let next = match SUBTRACTION_SETS.iter().position(|s| *s == set.as_slice()) {
+                    Some(i) if up => (i + 1) % count,
+                    Some(i) => (i + count - 1) % count,
+                    None => 0,
+                };
+                *set = SUBTRACTION_SETS[next].to_vec();
+            }
             Field::Seed => {
                 self.seed = match (self.seed, up) {
                     (None, true) => Some(1),
@@ -628,9 +711,29 @@ impl Menu {
             Field::Boxes => ("Boxes", setup.boxes.to_string()),
             Field::HeapRule => (
                 "Game",
-                crate::tui::boards::heaps::rule_entry(setup.heap_rule)
-                    .title
-                    .to_string(),
+                match crate::tui::boards::heaps::rule_entry(setup.heap_rule).name {
+                    // The rule's own name: its parameters are the fields below.
+                    "bash" => "Bash".to_string(),
+                    "take" => "Take l..r".to_string(),
+                    "lieges" => "Lieges of Legendre".to_string(),
+                    "subtraction" => "Subtraction game".to_string(),
+                    _ => crate::tui::boards::heaps::rule_entry(setup.heap_rule)
+                        .title
+                        .to_string(),
+                },
+            ),
+            Field::BashM => ("  m", setup.bash_m.to_string()),
+            Field::TakeL => ("  l", setup.take_l.to_string()),
+            Field::TakeR => ("  r", setup.take_r.to_string()),
+            Field::LiegesK => ("  k", setup.lieges_k.to_string()),
+            Field::SubtractionSet => (
+                "  set S",
+                setup
+                    .subtraction
+                    .iter()
+                    .map(u64::to_string)
+                    .collect::<Vec<_>>()
+                    .join(", "),
             ),
             Field::Start => (
                 "Start",
@@ -640,7 +743,10 @@ impl Menu {
                     }
                     (Start::Standard, GameKind::Heaps) => format!(
                         "standard: {}",
-                        crate::tui::boards::heaps::rule_entry(setup.heap_rule).start
+                        crate::tui::boards::heaps::start_code(
+                            setup,
+                            &mut rand::SeedableRng::seed_from_u64(0)
+                        )
                     ),
                     (Start::Standard, _) => "standard: every coin T".to_string(),
                     (Start::Random, _) => "random".to_string(),
@@ -1045,6 +1151,10 @@ fn field_note(field: Field) -> &'static str {
         Field::Rows | Field::Cols => "1 to 100; type digits or ←/→",
         Field::Boxes => "1 to 1000000; type digits or ←/→",
         Field::HeapRule => "←/→ choose the heap game (its rule is in the help, ?)",
+        Field::BashM => "take 1 to m tokens: m from 1 to 100",
+        Field::TakeL | Field::TakeR => "take l to r tokens, l ≤ r: 1 to 100",
+        Field::LiegesK => "a heap of 2y becomes k heaps of y: k from 1 to 10",
+        Field::SubtractionSet => "←/→ a set, or type its numbers (digits 1 to 9)",
         Field::Start => "winning for you (perfect play wins), random, or standard",
         Field::First => "who makes the first move",
         Field::Level => "easy, medium and hard sometimes play at random",

@@ -197,10 +197,16 @@ impl<P: Impartial + Notation> Session<P> {
         self.current.is_over()
     }
 
-    /// Who won, once the game is over: the side that made the last move (the other one
-    /// has no move), normal play.
+    /// Who won, once the game is over: under normal play the side that made the last move
+    /// (the other one has no move); under misère play the other side.
     pub fn winner(&self) -> Option<Side> {
-        self.is_over().then(|| self.to_move().other())
+        self.is_over().then(|| {
+            if self.current.mover_wins_when_over() {
+                self.to_move()
+            } else {
+                self.to_move().other()
+            }
+        })
     }
 
     /// Whether the player may move now.
