@@ -1070,7 +1070,7 @@ fn stdin_file_size() -> Option<u64> {
     use std::os::fd::AsFd;
     let fd = io::stdin().as_fd().try_clone_to_owned().ok()?;
     let metadata = std::fs::File::from(fd).metadata().ok()?;
-    metadata.is_file().then(|| metadata.len())
+    metadata.is_file().then_some(metadata.len())
 }
 
 /// The nim-sum after `mv` in words: its value, or past a value table whether the position
