@@ -7,6 +7,7 @@
 
 pub mod ai;
 pub mod analysis;
+#[cfg(feature = "tui")]
 pub mod cli;
 pub mod exact;
 pub mod game;
@@ -14,6 +15,8 @@ pub mod games;
 pub mod input;
 pub mod nimber;
 pub mod record;
+pub mod setup;
 pub mod solver;
 pub mod store;
+#[cfg(feature = "tui")]
 pub mod tui;

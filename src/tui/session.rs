@@ -17,10 +17,8 @@ use crate::game::{IllegalMove, Impartial, Notation};
 use crate::record::{self, Judgement, VERDICT_BUDGET, Verdict};
 use crate::tui::board::{Played, Side};
 
-/// How many moves the hint analysis lists (winning ones first).
-pub const ANALYSIS_MOVES: usize = 64;
-/// How many positions the hint analysis may search for exact remoteness.
-pub const ANALYSIS_BUDGET: usize = crate::ai::EXACT_BUDGET;
+// The hint analysis's sizes are the engine's (its benchmark measures them).
+pub use crate::analysis::{ANALYSIS_BUDGET, ANALYSIS_MOVES};
 /// How many analysed positions are kept, so undo and redo show hints at once.
 const ANALYSIS_CACHE: usize = 8;
 /// How many parts the cached analyses may hold together (each part costs about 40 bytes):
