@@ -66,3 +66,9 @@ impl GameSetup {
         }
     }
 }
+
+/// The random generator wherever a seed must replay: random starts, the AI's random choices,
+/// saved games. ChaCha12 from `rand_chacha`, whose stream for a seed is fixed, where rand's
+/// `StdRng` may change its algorithm in any release (the engine test `seeds` pins a seed's
+/// first positions).
+pub type ReplayRng = rand_chacha::ChaCha12Rng;

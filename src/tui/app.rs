@@ -12,7 +12,6 @@ use std::io;
 use std::time::{Duration, Instant};
 
 use crossterm::event::{Event, KeyCode, KeyEvent, MouseButton, MouseEventKind};
-use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use ratatui::backend::Backend;
 use ratatui::buffer::Buffer;
@@ -23,6 +22,7 @@ use ratatui::{Frame, Terminal};
 
 use crate::game::shorten_code;
 use crate::games::GameKind;
+use crate::setup::ReplayRng;
 use crate::store::save::{self, Save};
 use crate::store::settings::{Loaded, Settings};
 use crate::store::stats::{Stats, stats_key};
@@ -429,7 +429,7 @@ impl App {
     fn start(&self, mut choice: MenuChoice) -> anyhow::Result<(Box<dyn GameScreen>, MenuChoice)> {
         let seed = choice.seed.unwrap_or_else(|| rand::rng().random());
         choice.seed = Some(seed);
-        let mut rng = StdRng::seed_from_u64(seed);
+        let mut rng = ReplayRng::seed_from_u64(seed);
         let config = SessionConfig {
             first: match choice.first {
                 First::You => Side::You,

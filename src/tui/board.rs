@@ -28,7 +28,6 @@
 //! its arm to `start` in `src/tui/boards/mod.rs`. Nothing else in the TUI needs to change: the
 //! menu, help popup, nim-sum panel, undo/redo, AI thread and game-over screen are generic.
 
-use rand::rngs::StdRng;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Position as ScreenPosition, Rect};
 use ratatui::style::Style;
@@ -37,6 +36,7 @@ use ratatui::text::{Line, Span};
 use crate::game::{Impartial, Notation};
 use crate::games::GameKind;
 use crate::nimber::Nimber;
+use crate::setup::ReplayRng;
 use crate::tui::keymap::Action;
 use crate::tui::theme::Theme;
 
@@ -103,7 +103,7 @@ pub trait Board: Sized + 'static {
 
     /// The start position: `setup.code` parsed if given (its error, in words, if it does not
     /// parse), else a position of the setup's size, random from `rng` or standard.
-    fn start_position(setup: &GameSetup, rng: &mut StdRng) -> anyhow::Result<Self::Game>;
+    fn start_position(setup: &GameSetup, rng: &mut ReplayRng) -> anyhow::Result<Self::Game>;
 
     /// A fresh view state for `position`.
     fn new(position: &Self::Game) -> Self;

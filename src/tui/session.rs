@@ -8,13 +8,13 @@ use std::sync::mpsc::{Receiver, Sender, channel};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
 use crate::ai::{Decision, Level, choose_move};
 use crate::analysis::Analysis;
 use crate::game::{IllegalMove, Impartial, Notation};
 use crate::record::{self, Judgement, VERDICT_BUDGET, Verdict};
+use crate::setup::ReplayRng;
 use crate::tui::board::{Played, Side};
 
 // The hint analysis's sizes are the engine's (its benchmark measures them).
@@ -115,7 +115,7 @@ pub struct Session<P: Impartial + Notation> {
     /// How many moves of `line` are in effect.
     now: usize,
     config: SessionConfig,
-    rng: StdRng,
+    rng: ReplayRng,
     tx: Sender<WorkerResult<P>>,
     rx: Receiver<WorkerResult<P>>,
     ai: Option<AiRequest<P::Move>>,
@@ -142,7 +142,7 @@ impl<P: Impartial + Notation> Session<P> {
             line: Vec::new(),
             line_ids: Vec::new(),
             now: 0,
-            rng: StdRng::seed_from_u64(config.seed),
+            rng: ReplayRng::seed_from_u64(config.seed),
             config,
             tx,
             rx,
@@ -513,7 +513,7 @@ impl<P: Impartial + Notation> Session<P> {
         let level = self.config.level;
         let tx = self.tx.clone();
         self.failure = spawn_worker(tx, move || {
-            let mut rng = StdRng::seed_from_u64(seed);
+            let mut rng = ReplayRng::seed_from_u64(seed);
             let decision = choose_move(&position, level, &mut rng);
             WorkerResult::Ai { id, decision }
         })
