@@ -11,7 +11,7 @@
 use std::io;
 use std::time::{Duration, Instant};
 
-use crossterm::event::{Event, KeyCode, KeyEvent, MouseButton, MouseEventKind};
+use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEventKind};
 use rand::{RngExt, SeedableRng};
 use ratatui::backend::Backend;
 use ratatui::buffer::Buffer;
@@ -755,6 +755,23 @@ impl App {
                         let event = game.handle(input, &self.theme);
                         self.after_game_event(event);
                     }
+                }
+            }
+            // grundy does not turn bracketed paste on; a terminal left with it on sends a
+            // paste marked, and it is typed, as it was before the reader knew the markers.
+            Event::Paste(text) => {
+                for c in text.chars() {
+                    let key = match c {
+                        '\r' | '\n' => KeyEvent::from(KeyCode::Enter),
+                        '\t' => KeyEvent::from(KeyCode::Tab),
+                        c if c.is_control() => continue,
+                        // As the reader gives a typed capital.
+                        c if c.is_ascii_uppercase() => {
+                            KeyEvent::new(KeyCode::Char(c), KeyModifiers::SHIFT)
+                        }
+                        c => KeyEvent::from(KeyCode::Char(c)),
+                    };
+                    self.handle_event(Event::Key(key));
                 }
             }
             _ => {}
