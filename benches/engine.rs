@@ -30,13 +30,12 @@ use criterion::{
     BenchmarkId, Criterion, SamplingMode, Throughput, criterion_group, criterion_main,
 };
 use grundy::ai::{EXACT_BUDGET, Level, choose_move};
-use grundy::analysis::Analysis;
+use grundy::analysis::{ANALYSIS_BUDGET, ANALYSIS_MOVES, Analysis};
 use grundy::game::{Impartial, Notation};
 use grundy::games::coins::{self, CoinRow};
 use grundy::games::dodgeball::{self, Dodgeball};
 use grundy::games::grid::{self, CoinGrid};
 use grundy::solver::ExactSolution;
-use grundy::tui::session::{ANALYSIS_BUDGET, ANALYSIS_MOVES};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 

@@ -8,6 +8,11 @@ use crate::game::Impartial;
 use crate::nimber::Nimber;
 use crate::solver::{ExactSolution, Outcome};
 
+/// How many moves the hint analysis lists (winning ones first).
+pub const ANALYSIS_MOVES: usize = 64;
+/// How many positions the hint analysis may search for exact remoteness.
+pub const ANALYSIS_BUDGET: usize = crate::ai::EXACT_BUDGET;
+
 /// A count of moves, or a lower bound on it where the moves are too many to go through (the
 /// blocks of a large coin grid).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -10,7 +10,6 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
 use rand::SeedableRng;
-use rand::rngs::StdRng;
 
 use crate::ai::{self, Level};
 use crate::analysis::Analysis;
@@ -20,6 +19,7 @@ use crate::games::{
 };
 use crate::input::{Reader, escape_controls, excerpt};
 use crate::nimber::Nimber;
+use crate::setup::ReplayRng;
 use crate::store::Store;
 use crate::store::save::Save;
 use crate::store::settings::Settings;
@@ -780,8 +780,8 @@ fn ai_move<P: Impartial + Notation>(
     out: &mut impl Write,
 ) -> Result<ExitCode, Failure> {
     let mut rng = match seed {
-        Some(seed) => StdRng::seed_from_u64(seed),
-        None => rand::make_rng::<StdRng>(),
+        Some(seed) => ReplayRng::seed_from_u64(seed),
+        None => rand::make_rng::<ReplayRng>(),
     };
     let Some(decision) = ai::choose_move(position, level, &mut rng) else {
         report("no legal move: the game is over and the player to move has lost");

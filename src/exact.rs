@@ -338,7 +338,7 @@ pub struct FlipSolution<P: FlipGame> {
 
 /// Solves everything reachable from `root`, or [`TooLarge`] when the exact count of positions
 /// (or of moves to look at) is past the limits, or the deadline passes. A position of one
-/// component is solved by [`solve_single`], one of several by [`solve_product`].
+/// component is solved by [`solve_single`], one of several by `solve_product`.
 pub fn solve<P: FlipGame>(root: &P, limits: &Limits) -> Result<Box<dyn SolvedTree<P>>, TooLarge> {
     let mut parts = root.flip_components(limits)?;
     if parts.len() == 1 {

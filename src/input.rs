@@ -756,21 +756,9 @@ fn bytes_in_words(bytes: u64) -> String {
     }
 }
 
-/// The first `\n` in `data`, eight bytes at a time.
+/// The first `\n` in `data` (memchr: a word or a vector register at a time).
 pub fn find_newline(data: &[u8]) -> Option<usize> {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGHS: u64 = 0x8080_8080_8080_8080;
-    let mut i = 0;
-    while let Some(chunk) = data.get(i..i + 8) {
-        let word = u64::from_le_bytes(chunk.try_into().expect("8 bytes")) ^ (ONES * b'\n' as u64);
-        // The lowest byte flagged here is the first zero byte of `word`, i.e. the first '\n'.
-        let zero_bytes = word.wrapping_sub(ONES) & !word & HIGHS;
-        if zero_bytes != 0 {
-            return Some(i + zero_bytes.trailing_zeros() as usize / 8);
-        }
-        i += 8;
-    }
-    data[i..].iter().position(|&b| b == b'\n').map(|p| i + p)
+    memchr::memchr(b'\n', data)
 }
 
 /// Text from the input for a message: at most `max` characters (then `…`), every control

@@ -1,12 +1,42 @@
 //! grundy: impartial combinatorial games played perfectly through Sprague–Grundy theory.
 //!
-//! The engine is generic over the traits of [`game`]: [`solver`] searches game trees exactly
-//! (through [`exact`]'s compact states where a game provides them),
-//! [`ai`] picks moves, [`analysis`] explains a position. [`games`] holds the rules of each game,
-//! [`cli`] the command line and [`tui`] the terminal game.
+//! Every position of a sum of games has a value, a [`Nimber`](nimber::Nimber); the player to
+//! move wins exactly when the nim-sum (XOR) of the parts' values is not `*0`, and a winning
+//! move is one that leaves it `*0`. The library computes those values for each of its games,
+//! exactly and on any size, and plays and explains from them:
+//!
+//! ```
+//! use grundy::game::{Impartial, Notation};
+//! use grundy::games::AnyPosition;
+//! use grundy::nimber::Nimber;
+//!
+//! // A position code names its game, then the position: Nim with heaps of 3, 5 and 7.
+//! let position = AnyPosition::from_code("nim:3,5,7")?;
+//! let (nim_sum, winning) = grundy::with_position!(&position, p => (
+//!     p.nim_sum(),
+//!     p.winning_moves(10).iter().map(|mv| p.describe_move(mv)).collect::<Vec<_>>(),
+//! ));
+//! // 3 ⊕ 5 ⊕ 7 = 1: the player to move wins, by taking one from any heap.
+//! assert_eq!(nim_sum, Nimber::new(1));
+//! assert_eq!(winning.len(), 3);
+//! # Ok::<(), grundy::game::CodeError>(())
+//! ```
+//!
+//! The engine is generic over the traits of [`game`] ([`Position`](game::Position),
+//! [`Impartial`](game::Impartial), [`Notation`](game::Notation)): [`solver`] searches game
+//! trees exactly (through [`exact`]'s compact states where a game provides them), [`ai`] picks
+//! moves, [`analysis`] explains a position and [`record`] judges a game's moves. [`games`]
+//! holds the rules of each game and [`AnyPosition`](games::AnyPosition), [`setup`] how a new
+//! match starts, [`store`] the settings, saves and statistics on disk.
+//!
+//! The terminal game (`grundy::tui`) and the command line (`grundy::cli`), behind the `tui`
+//! feature (on by default), are the `grundy` binary's: public only so that its tests can
+//! drive them, and not part of the library's API.
 
 pub mod ai;
 pub mod analysis;
+#[cfg(feature = "tui")]
+#[doc(hidden)]
 pub mod cli;
 pub mod exact;
 pub mod game;
@@ -14,6 +44,9 @@ pub mod games;
 pub mod input;
 pub mod nimber;
 pub mod record;
+pub mod setup;
 pub mod solver;
 pub mod store;
+#[cfg(feature = "tui")]
+#[doc(hidden)]
 pub mod tui;

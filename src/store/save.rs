@@ -36,8 +36,8 @@ use clap::ValueEnum;
 use crate::ai::Level;
 use crate::game::Notation;
 use crate::games::{AnyPosition, with_position};
+use crate::setup::First;
 use crate::store::{MAX_SAVE_BYTES, read_regular, write_atomic};
-use crate::tui::First;
 
 /// The first line of every save, with the format's version.
 const MAGIC: &str = "grundy save";

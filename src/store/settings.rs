@@ -40,9 +40,8 @@ use toml::de::{DeTable, DeValue};
 use crate::ai::Level;
 use crate::games::GameKind;
 use crate::games::coins::CoinRow;
+use crate::setup::{First, GameSetup, Start};
 use crate::store::{line_of, lock_dir_of, set_aside, write_atomic};
-use crate::tui::First;
-use crate::tui::board::{GameSetup, Start};
 
 /// Which colours the game uses.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, ValueEnum)]
@@ -53,17 +52,6 @@ pub enum ThemeChoice {
     Auto,
     /// No colours: selection and values marked by bold, reverse video and symbols.
     Plain,
-}
-
-impl ThemeChoice {
-    /// The theme this choice gives, with `NO_COLOR` honoured by `auto`.
-    pub fn theme(self) -> crate::tui::theme::Theme {
-        use crate::tui::theme::Theme;
-        match self {
-            ThemeChoice::Auto => Theme::from_env(),
-            ThemeChoice::Plain => Theme::plain(),
-        }
-    }
 }
 
 /// Everything the settings file holds.

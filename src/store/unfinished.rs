@@ -194,7 +194,7 @@ pub fn named(store: &Store) -> Vec<Listed> {
 mod tests {
     use super::*;
     use crate::ai::Level;
-    use crate::tui::First;
+    use crate::setup::First;
 
     fn save(name: &str) -> Save {
         Save::new(

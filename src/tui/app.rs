@@ -11,8 +11,7 @@
 use std::io;
 use std::time::{Duration, Instant};
 
-use crossterm::event::{Event, KeyCode, KeyEvent, MouseButton, MouseEventKind};
-use rand::rngs::StdRng;
+use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEventKind};
 use rand::{RngExt, SeedableRng};
 use ratatui::backend::Backend;
 use ratatui::buffer::Buffer;
@@ -23,6 +22,7 @@ use ratatui::{Frame, Terminal};
 
 use crate::game::shorten_code;
 use crate::games::GameKind;
+use crate::setup::ReplayRng;
 use crate::store::save::{self, Save};
 use crate::store::settings::{Loaded, Settings};
 use crate::store::stats::{Stats, stats_key};
@@ -433,7 +433,7 @@ impl App {
     fn start(&self, mut choice: MenuChoice) -> anyhow::Result<(Box<dyn GameScreen>, MenuChoice)> {
         let seed = choice.seed.unwrap_or_else(|| rand::rng().random());
         choice.seed = Some(seed);
-        let mut rng = StdRng::seed_from_u64(seed);
+        let mut rng = ReplayRng::seed_from_u64(seed);
         let config = SessionConfig {
             first: match choice.first {
                 First::You => Side::You,
@@ -759,6 +759,23 @@ impl App {
                         let event = game.handle(input, &self.theme);
                         self.after_game_event(event);
                     }
+                }
+            }
+            // grundy does not turn bracketed paste on; a terminal left with it on sends a
+            // paste marked, and it is typed, as it was before the reader knew the markers.
+            Event::Paste(text) => {
+                for c in text.chars() {
+                    let key = match c {
+                        '\r' | '\n' => KeyEvent::from(KeyCode::Enter),
+                        '\t' => KeyEvent::from(KeyCode::Tab),
+                        c if c.is_control() => continue,
+                        // As the reader gives a typed capital.
+                        c if c.is_ascii_uppercase() => {
+                            KeyEvent::new(KeyCode::Char(c), KeyModifiers::SHIFT)
+                        }
+                        c => KeyEvent::from(KeyCode::Char(c)),
+                    };
+                    self.handle_event(Event::Key(key));
                 }
             }
             _ => {}

@@ -28,7 +28,6 @@
 //! its arm to `start` in `src/tui/boards/mod.rs`. Nothing else in the TUI needs to change: the
 //! menu, help popup, nim-sum panel, undo/redo, AI thread and game-over screen are generic.
 
-use rand::rngs::StdRng;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Position as ScreenPosition, Rect};
 use ratatui::style::Style;
@@ -37,74 +36,13 @@ use ratatui::text::{Line, Span};
 use crate::game::{Impartial, Notation};
 use crate::games::GameKind;
 use crate::nimber::Nimber;
+use crate::setup::ReplayRng;
 use crate::tui::keymap::Action;
 use crate::tui::theme::Theme;
 
-/// How a new game starts, when no position code is given.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, clap::ValueEnum)]
-pub enum Start {
-    /// Random faces (or pieces), from the game's seed.
-    #[default]
-    Random,
-    /// Random, then made winning for the player: if the player moves first and the random
-    /// board has nim-sum 0, one random move is played on it; if the AI moves first and the
-    /// nim-sum is not 0, one move to nim-sum 0 is. Fair to a beginner: perfect play wins.
-    RandomWinning,
-    /// The game's standard start: dodgeball with every box full (the contest's start),
-    /// every coin showing T in the coin games.
-    Standard,
-}
-
-/// The parameters of a new game, from the menu or the command line.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GameSetup {
-    pub kind: GameKind,
-    /// Coin row: the number of coins and MAXQ.
-    pub coins: usize,
-    pub maxq: u32,
-    /// Coin grid: rows × columns.
-    pub rows: usize,
-    pub cols: usize,
-    /// Dodgeball: the number of boxes.
-    pub boxes: usize,
-    /// Heap games: which rule, an index into `tui::boards::heaps::RULE_STARTS`.
-    pub heap_rule: usize,
-    /// The parameters of the heap rules that have them: Bash's m (take 1..m), take l..r,
-    /// Lieges's k, and the subtraction set (sorted, no repeats).
-    pub bash_m: usize,
-    pub take_l: usize,
-    pub take_r: usize,
-    pub lieges_k: usize,
-    pub subtraction: Vec<u64>,
-    pub start: Start,
-    /// A position code; when given it wins over the sizes and `start`.
-    pub code: Option<String>,
-}
-
-impl GameSetup {
-    pub fn new(kind: GameKind) -> GameSetup {
-        GameSetup {
-            kind,
-            coins: 20,
-            maxq: 4,
-            rows: 5,
-            cols: 6,
-            boxes: 12,
-            heap_rule: 0,
-            bash_m: 3,
-            take_l: 2,
-            take_r: 5,
-            lieges_k: 3,
-            subtraction: vec![1, 3, 4],
-            start: if kind == GameKind::Dodgeball {
-                Start::Standard
-            } else {
-                Start::Random
-            },
-            code: None,
-        }
-    }
-}
+// How a match is set up is the core's (the settings file and saves store it); re-exported
+// here, where the boards and the menu have always found it.
+pub use crate::setup::{GameSetup, Start};
 
 // Who moved and the record of a move are engine-side (the game record judges every move);
 // re-exported here, where the boards have always found them.
@@ -165,7 +103,7 @@ pub trait Board: Sized + 'static {
 
     /// The start position: `setup.code` parsed if given (its error, in words, if it does not
     /// parse), else a position of the setup's size, random from `rng` or standard.
-    fn start_position(setup: &GameSetup, rng: &mut StdRng) -> anyhow::Result<Self::Game>;
+    fn start_position(setup: &GameSetup, rng: &mut ReplayRng) -> anyhow::Result<Self::Game>;
 
     /// A fresh view state for `position`.
     fn new(position: &Self::Game) -> Self;

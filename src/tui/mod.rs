@@ -24,13 +24,8 @@ use std::io::Write;
 use crate::ai::Level;
 use crate::games::GameKind;
 
-/// Who moves first.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, clap::ValueEnum)]
-pub enum First {
-    #[default]
-    You,
-    Ai,
-}
+// Who moves first is part of a match's setup, which the core stores (saves, settings).
+pub use crate::setup::First;
 
 /// What `grundy` and `grundy play …` ask the terminal game for.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -80,7 +75,7 @@ pub fn run_with_store(
     store: crate::store::Store,
     settings: crate::store::settings::Loaded,
 ) -> anyhow::Result<app::Exit> {
-    let theme = settings.settings.theme.theme();
+    let theme = theme::Theme::of(settings.settings.theme);
     let mut app = app::App::with_store(&options, theme, app::AI_DELAY, store, settings)?;
     app.copy_to_terminal();
     // Only the pseudo-terminal tests set this: they crash the game on purpose.

@@ -4,7 +4,7 @@
 //! object-safe [`GameScreen`], so it never needs to know which game is played.
 //!
 //! The teacher lives here too, for every game: the coach line after a blunder, the game-record
-//! panel, the full-screen record that shows the board at each move ([`Browse`]), graded hints,
+//! panel, the full-screen record that shows the board at each move (`Browse`), graded hints,
 //! the post-game review ([`crate::tui::review`]) and retrying from the player's first blunder.
 
 use std::sync::Arc;

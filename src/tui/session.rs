@@ -8,19 +8,17 @@ use std::sync::mpsc::{Receiver, Sender, channel};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
 use crate::ai::{Decision, Level, choose_move};
 use crate::analysis::Analysis;
 use crate::game::{IllegalMove, Impartial, Notation};
 use crate::record::{self, Judgement, VERDICT_BUDGET, Verdict};
+use crate::setup::ReplayRng;
 use crate::tui::board::{Played, Side};
 
-/// How many moves the hint analysis lists (winning ones first).
-pub const ANALYSIS_MOVES: usize = 64;
-/// How many positions the hint analysis may search for exact remoteness.
-pub const ANALYSIS_BUDGET: usize = crate::ai::EXACT_BUDGET;
+// The hint analysis's sizes are the engine's (its benchmark measures them).
+pub use crate::analysis::{ANALYSIS_BUDGET, ANALYSIS_MOVES};
 /// How many analysed positions are kept, so undo and redo show hints at once.
 const ANALYSIS_CACHE: usize = 8;
 /// How many parts the cached analyses may hold together (each part costs about 40 bytes):
@@ -117,7 +115,7 @@ pub struct Session<P: Impartial + Notation> {
     /// How many moves of `line` are in effect.
     now: usize,
     config: SessionConfig,
-    rng: StdRng,
+    rng: ReplayRng,
     tx: Sender<WorkerResult<P>>,
     rx: Receiver<WorkerResult<P>>,
     ai: Option<AiRequest<P::Move>>,
@@ -144,7 +142,7 @@ impl<P: Impartial + Notation> Session<P> {
             line: Vec::new(),
             line_ids: Vec::new(),
             now: 0,
-            rng: StdRng::seed_from_u64(config.seed),
+            rng: ReplayRng::seed_from_u64(config.seed),
             config,
             tx,
             rx,
@@ -521,7 +519,7 @@ impl<P: Impartial + Notation> Session<P> {
         let level = self.config.level;
         let tx = self.tx.clone();
         self.failure = spawn_worker(tx, move || {
-            let mut rng = StdRng::seed_from_u64(seed);
+            let mut rng = ReplayRng::seed_from_u64(seed);
             let decision = choose_move(&position, level, &mut rng);
             WorkerResult::Ai { id, decision }
         })

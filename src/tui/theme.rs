@@ -4,6 +4,8 @@
 
 use ratatui::style::{Color, Modifier, Style};
 
+use crate::store::settings::ThemeChoice;
+
 /// Every style the screens use, by meaning.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Theme {
@@ -39,6 +41,14 @@ pub struct Theme {
 }
 
 impl Theme {
+    /// The theme a settings choice gives, with `NO_COLOR` honoured by `auto`.
+    pub fn of(choice: ThemeChoice) -> Theme {
+        match choice {
+            ThemeChoice::Auto => Theme::from_env(),
+            ThemeChoice::Plain => Theme::plain(),
+        }
+    }
+
     /// The colour theme, or the plain one when `NO_COLOR` is set to anything non-empty
     /// (<https://no-color.org>).
     pub fn from_env() -> Theme {

@@ -14,6 +14,7 @@
 //! `cargo test --test fuzz_parsers` runs a few thousand inputs in seconds; for a longer run set
 //! `GRUNDY_FUZZ_CASES` (cases per property, default 1000).
 
+#[cfg(feature = "tui")]
 use std::collections::VecDeque;
 use std::io::Read;
 
@@ -24,6 +25,7 @@ use grundy::games::grid::CoinGrid;
 use grundy::games::{AnyPosition, coins, dodgeball, grid};
 use grundy::input::{InputError, Limits, Reader};
 use grundy::store::save::Save;
+#[cfg(feature = "tui")]
 use grundy::tui::events::Parser;
 use proptest::prelude::*;
 
@@ -356,6 +358,12 @@ proptest! {
         }
         check_code(&chars.into_iter().collect::<String>());
     }
+}
+
+// The terminal reader is the terminal game's: without the `tui` feature there is none.
+#[cfg(feature = "tui")]
+proptest! {
+    #![proptest_config(config())]
 
     /// The terminal's byte parser: any bytes, cut anywhere between reads, give the same
     /// events as read at once, and never panic.

@@ -16,5 +16,6 @@ mod generic_engine;
 mod grid;
 mod heaps;
 mod record;
+mod seeds;
 mod sums;
 mod wythoff_big;

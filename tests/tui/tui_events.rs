@@ -81,3 +81,21 @@ fn the_terminal_closing_and_signals_end_the_game_with_their_reason() {
     let (exit, _) = run(vec![ctrl_c]);
     assert_eq!(exit, Exit::Quit);
 }
+
+/// A bracketed paste (from a terminal left with the mode on) is typed: a pasted `q` quits, and
+/// focus reports do nothing.
+#[test]
+fn a_paste_is_typed_and_focus_reports_do_nothing() {
+    let (exit, _) = run(vec![
+        Input::Event(Event::FocusLost),
+        Input::Event(Event::FocusGained),
+        key(KeyCode::Right),
+        Input::End(Exit::TerminalClosed),
+    ]);
+    assert_eq!(exit, Exit::TerminalClosed, "the focus reports did not quit");
+    let (exit, _) = run(vec![
+        Input::Event(Event::Paste("q".to_string())),
+        Input::End(Exit::TerminalClosed),
+    ]);
+    assert_eq!(exit, Exit::Quit, "the pasted q quit");
+}

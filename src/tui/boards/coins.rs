@@ -3,7 +3,6 @@
 //! so a row of 30000 coins scrolls as fast as one of 16.
 
 use anyhow::Context;
-use rand::rngs::StdRng;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Position as ScreenPosition, Rect};
 use ratatui::style::Style;
@@ -14,6 +13,7 @@ use crate::game::{Impartial, Notation};
 use crate::games::coins::notation;
 use crate::games::coins::{CoinMove, CoinRow, coin_value};
 use crate::games::{Face, GameKind};
+use crate::setup::ReplayRng;
 use crate::tui::board::{
     Board, BoardAction, BoardAreas, BoardInput, BoardView, GameSetup, ListKey, ListedMove,
     MoveList, Side, Start,
@@ -260,7 +260,7 @@ impl Board for CoinsBoard {
          otherwise some move leaves nim-sum 0.",
     ];
 
-    fn start_position(setup: &GameSetup, rng: &mut StdRng) -> anyhow::Result<CoinRow> {
+    fn start_position(setup: &GameSetup, rng: &mut ReplayRng) -> anyhow::Result<CoinRow> {
         if let Some(code) = &setup.code {
             return CoinRow::from_code(code).with_context(|| format!("bad coin row code '{code}'"));
         }

@@ -5,7 +5,6 @@
 //! neighbourhood instead (its predecessors, its successors and theirs).
 
 use anyhow::Context;
-use rand::rngs::StdRng;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Position as ScreenPosition, Rect};
 use ratatui::text::{Line, Span};
@@ -14,6 +13,7 @@ use ratatui::widgets::Block;
 use crate::game::{Impartial, Notation, Position};
 use crate::games::GameKind;
 use crate::games::dag::{Dag, Graph, Slide};
+use crate::setup::ReplayRng;
 use crate::tui::board::{
     Board, BoardAction, BoardAreas, BoardInput, BoardView, GameSetup, ListKey, ListedMove,
     MoveList, Start, fit, render_text_panel,
@@ -845,7 +845,7 @@ impl Board for DagBoard {
          it, click a target to select it and again to play.",
     ];
 
-    fn start_position(setup: &GameSetup, rng: &mut StdRng) -> anyhow::Result<Dag> {
+    fn start_position(setup: &GameSetup, rng: &mut ReplayRng) -> anyhow::Result<Dag> {
         let code = match &setup.code {
             Some(code) => code.clone(),
             None if setup.start == Start::Standard => super::heaps::start_code(setup, rng),

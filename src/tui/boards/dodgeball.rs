@@ -4,7 +4,6 @@
 //! drawn and every lookup is O(1) or O(log n), so 10^6 boxes scroll as fast as 20.
 
 use anyhow::Context;
-use rand::rngs::StdRng;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Position as ScreenPosition, Rect};
 use ratatui::style::{Color, Modifier, Style};
@@ -14,6 +13,7 @@ use ratatui::widgets::Block;
 use crate::game::{Impartial, Notation};
 use crate::games::GameKind;
 use crate::games::dodgeball::{Dodgeball, Throw, heap};
+use crate::setup::ReplayRng;
 use crate::tui::board::{
     Board, BoardAction, BoardAreas, BoardInput, BoardView, GameSetup, ListKey, ListedMove,
     MoveList, Side, Start,
@@ -664,7 +664,7 @@ impl Board for DodgeballBoard {
          row.",
     ];
 
-    fn start_position(setup: &GameSetup, rng: &mut StdRng) -> anyhow::Result<Dodgeball> {
+    fn start_position(setup: &GameSetup, rng: &mut ReplayRng) -> anyhow::Result<Dodgeball> {
         if let Some(code) = &setup.code {
             return Dodgeball::from_code(code)
                 .with_context(|| format!("bad dodgeball code '{code}'"));

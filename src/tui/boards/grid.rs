@@ -6,7 +6,6 @@
 use std::collections::{BTreeSet, HashSet};
 
 use anyhow::Context;
-use rand::rngs::StdRng;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Position as ScreenPosition, Rect};
 use ratatui::style::Style;
@@ -18,6 +17,7 @@ use crate::games::grid::values::cell_exponent;
 use crate::games::grid::{Block, Cell, CoinGrid, cell_value};
 use crate::games::{Face, GameKind};
 use crate::nimber::Nimber;
+use crate::setup::ReplayRng;
 use crate::tui::board::{
     Board, BoardAction, BoardAreas, BoardInput, BoardView, GameSetup, Start, fit,
 };
@@ -506,7 +506,7 @@ impl Board for GridBoard {
          winning block flips coins whose values XOR with the anchor's to the nim-sum.",
     ];
 
-    fn start_position(setup: &GameSetup, rng: &mut StdRng) -> anyhow::Result<CoinGrid> {
+    fn start_position(setup: &GameSetup, rng: &mut ReplayRng) -> anyhow::Result<CoinGrid> {
         if let Some(code) = &setup.code {
             return CoinGrid::from_code(code).with_context(|| format!("bad grid code '{code}'"));
         }

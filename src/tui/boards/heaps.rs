@@ -123,7 +123,7 @@ pub const RULE_STARTS: [RuleEntry; 17] = [
 
 /// The code of a new game of the menu's heap family: the entry's standard start, or its
 /// parameters with random heaps (E&D: an even number of them), or a random graph.
-pub fn start_code(setup: &GameSetup, rng: &mut StdRng) -> String {
+pub fn start_code(setup: &GameSetup, rng: &mut ReplayRng) -> String {
     let entry = rule_entry(setup.heap_rule);
     let (entry_rule, standard_heaps) = entry.start.rsplit_once(':').expect("a code has heaps");
     // The rule with the setup's parameters (Bash's m, take l..r, Lieges's k, the set S).
@@ -173,7 +173,6 @@ pub fn rule_entry(i: usize) -> RuleEntry {
 
 use anyhow::Context;
 use rand::RngExt;
-use rand::rngs::StdRng;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Position as ScreenPosition;
 use ratatui::text::{Line, Span};
@@ -184,6 +183,7 @@ use crate::games::GameKind;
 use crate::games::heaps::rules::pieces;
 use crate::games::heaps::values::HeapValues;
 use crate::games::heaps::{Action as HeapAction, HeapMove, Heaps, Rule};
+use crate::setup::ReplayRng;
 use crate::tui::board::{
     Board, BoardAction, BoardAreas, BoardInput, BoardView, GameSetup, ListKey, ListedMove,
     MoveList, Start,
@@ -358,7 +358,7 @@ impl Board for HeapsBoard {
          taken, × pins knocked down), Enter again plays the selected one.",
     ];
 
-    fn start_position(setup: &GameSetup, rng: &mut StdRng) -> anyhow::Result<Heaps> {
+    fn start_position(setup: &GameSetup, rng: &mut ReplayRng) -> anyhow::Result<Heaps> {
         if let Some(code) = &setup.code {
             return Heaps::from_code(code).with_context(|| format!("bad heap game code '{code}'"));
         }

@@ -15,10 +15,9 @@ pub mod wythoff;
 
 use std::time::{Duration, Instant};
 
-use rand::rngs::StdRng;
-
 use crate::game::Impartial;
 use crate::games::GameKind;
+use crate::setup::ReplayRng;
 use crate::tui::board::{Board, GameSetup, Side, Start};
 use crate::tui::screen::{GameScreen, Match};
 use crate::tui::session::SessionConfig;
@@ -47,7 +46,7 @@ pub fn start(
     setup: &GameSetup,
     config: SessionConfig,
     hints: bool,
-    rng: &mut StdRng,
+    rng: &mut ReplayRng,
 ) -> anyhow::Result<Box<dyn GameScreen>> {
     match setup.kind {
         GameKind::Coins => start_match::<coins::CoinsBoard>(setup, config, hints, rng),
@@ -104,7 +103,7 @@ fn start_match<B: Board>(
     setup: &GameSetup,
     config: SessionConfig,
     hints: bool,
-    rng: &mut StdRng,
+    rng: &mut ReplayRng,
 ) -> anyhow::Result<Box<dyn GameScreen>> {
     let position = if setup.start == Start::RandomWinning && setup.code.is_none() {
         winning_start::<B>(setup, config.first, rng)?
@@ -129,7 +128,7 @@ const START_TIME: Duration = Duration::from_millis(400);
 pub fn winning_start<B: Board>(
     setup: &GameSetup,
     first: Side,
-    rng: &mut StdRng,
+    rng: &mut ReplayRng,
 ) -> anyhow::Result<B::Game> {
     let random = GameSetup {
         start: Start::Random,
@@ -191,7 +190,7 @@ pub fn start_quality<P: Impartial>(position: &P, first: Side) -> (bool, i64) {
 /// when the player moves first, zero when the AI does. One move fixes a board that is not:
 /// any move from nim-sum 0 leaves a non-zero one, and a winning move leaves 0. (A board with
 /// no move at all is left as it is.)
-pub fn winning_for<P: Impartial>(position: P, first: Side, rng: &mut StdRng) -> P {
+pub fn winning_for<P: Impartial>(position: P, first: Side, rng: &mut ReplayRng) -> P {
     let zero = !position.mover_wins();
     let fix = match (first, zero) {
         (Side::You, true) => crate::ai::random_move(&position, rng),

@@ -7,7 +7,6 @@
 use std::marker::PhantomData;
 
 use anyhow::Context;
-use rand::rngs::StdRng;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Position as ScreenPosition;
 use ratatui::text::{Line, Span};
@@ -18,6 +17,7 @@ use crate::games::GameKind;
 use crate::games::ed::Ed;
 use crate::games::fibnim::{FibNim, zeckendorf};
 use crate::games::stairs::StairNim;
+use crate::setup::ReplayRng;
 use crate::tui::board::{
     Board, BoardAction, BoardAreas, BoardInput, BoardView, GameSetup, ListKey, ListedMove, MoveList,
 };
@@ -237,7 +237,7 @@ impl<G: PartsGame> Board for PartsBoard<G> {
     const KIND: GameKind = G::KIND;
     const RULES: &'static [&'static str] = G::RULES;
 
-    fn start_position(setup: &GameSetup, rng: &mut StdRng) -> anyhow::Result<G> {
+    fn start_position(setup: &GameSetup, rng: &mut ReplayRng) -> anyhow::Result<G> {
         let code = match &setup.code {
             Some(code) => code.clone(),
             None => super::heaps::start_code(setup, rng),

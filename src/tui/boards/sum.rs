@@ -6,7 +6,6 @@
 
 use anyhow::Context;
 use rand::RngExt;
-use rand::rngs::StdRng;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Position as ScreenPosition, Rect};
 use ratatui::text::{Line, Span};
@@ -17,6 +16,7 @@ use super::sketch::{MAX_ROWS, sketch};
 use crate::game::{Notation, Position};
 use crate::games::GameKind;
 use crate::games::sum::{AnyMove, Component, Sum};
+use crate::setup::ReplayRng;
 use crate::tui::board::{
     Board, BoardAction, BoardAreas, BoardInput, BoardView, GameSetup, Start, plain_text,
     render_text_panel,
@@ -29,11 +29,11 @@ use crate::tui::theme::Theme;
 pub const STANDARD: &str = "nim:3,4,5+kayles:6+coins:8:HTTHTHHT";
 
 /// A random sum: two to four components, each a small position of a game picked at random.
-pub fn random_code(rng: &mut StdRng) -> String {
+pub fn random_code(rng: &mut ReplayRng) -> String {
     let count = rng.random_range(2..=4);
     (0..count)
         .map(|_| {
-            let heaps = |rng: &mut StdRng, n: usize, most: u64| -> String {
+            let heaps = |rng: &mut ReplayRng, n: usize, most: u64| -> String {
                 (0..n)
                     .map(|_| rng.random_range(1..=most).to_string())
                     .collect::<Vec<_>>()
@@ -181,7 +181,7 @@ impl Board for SumBoard {
     const KIND: GameKind = GameKind::Sum;
     const RULES: &'static [&'static str] = <Sum as PartsGame>::RULES;
 
-    fn start_position(setup: &GameSetup, rng: &mut StdRng) -> anyhow::Result<Sum> {
+    fn start_position(setup: &GameSetup, rng: &mut ReplayRng) -> anyhow::Result<Sum> {
         let code = match &setup.code {
             Some(code) => code.clone(),
             None if setup.start == Start::Standard => STANDARD.to_string(),

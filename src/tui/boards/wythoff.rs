@@ -8,7 +8,6 @@
 //! are drawn, each P-position in view found by [`p_partner`] on its row.
 
 use anyhow::Context;
-use rand::rngs::StdRng;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Position as ScreenPosition, Rect};
 use ratatui::style::Style;
@@ -19,6 +18,7 @@ use crate::games::GameKind;
 use crate::games::wythoff::{
     MAX_BIG_COORD, QueenMove, Wythoff, is_p_position, known_value, lower_wythoff, p_partner,
 };
+use crate::setup::ReplayRng;
 use crate::tui::board::{
     Board, BoardAction, BoardAreas, BoardInput, BoardView, GameSetup, ListedMove, MoveList,
     set_line_fit,
@@ -246,7 +246,7 @@ impl Board for WythoffBoard {
          Enter) to play it.",
     ];
 
-    fn start_position(setup: &GameSetup, rng: &mut StdRng) -> anyhow::Result<Wythoff> {
+    fn start_position(setup: &GameSetup, rng: &mut ReplayRng) -> anyhow::Result<Wythoff> {
         let code = match &setup.code {
             Some(code) => code.clone(),
             None => super::heaps::start_code(setup, rng),
