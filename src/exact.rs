@@ -33,7 +33,14 @@ pub struct Limits {
     pub positions: usize,
     /// When to give up, checked as the search goes; `None`: never.
     pub deadline: Option<Instant>,
+    /// The most bytes the search's tables may hold (the generic walk counts each position it
+    /// keeps, with its vectors, and refuses a search whose least count cannot fit).
+    pub bytes: usize,
 }
+
+/// The memory an exact search may use by default: with the value tables and the rest of the
+/// program, a process stays under 100 MB whatever the machine has.
+pub const SEARCH_BYTES: usize = 48 << 20;
 
 /// A compact search lists the moves of every position it solves: this many per position on
 /// average are allowed (the coin row with MAXQ 20 has dozens per tails coin).
@@ -45,6 +52,7 @@ impl Limits {
         Limits {
             positions,
             deadline: None,
+            bytes: SEARCH_BYTES,
         }
     }
 

@@ -123,6 +123,22 @@ impl Position for StairNim {
         Some(bound)
     }
 
+    /// A ball on stair k has k − 1 single steps left, and carrying one ball one stair lowers
+    /// their total by exactly one: every total down to 0 is met on the way.
+    fn reachable_at_least(&self) -> Option<u128> {
+        let steps: u128 = self
+            .balls
+            .iter()
+            .enumerate()
+            .map(|(k, &p)| k as u128 * u128::from(p))
+            .sum();
+        Some(steps + 1)
+    }
+
+    fn heap_bytes(&self) -> usize {
+        self.balls.capacity() * 8
+    }
+
     fn moves_bound(&self) -> Option<u128> {
         Some(
             self.balls
@@ -131,6 +147,39 @@ impl Position for StairNim {
                 .sum::<u128>()
                 .max(1),
         )
+    }
+}
+
+impl StairNim {
+    /// Every move to nim-sum `target`, in stair order. A move changes the count of exactly one
+    /// even stair e, so it must bring that count p to p XOR (nim-sum XOR target): down by
+    /// carrying the difference from e itself, or up by carrying it from the odd stair e + 1
+    /// above, if that stair has the balls. So there is at most one such move per even stair.
+    fn moves_to_value(&self, target: Nimber) -> Vec<StairMove> {
+        let Some(target) = target.to_u64() else {
+            return Vec::new();
+        };
+        let change = self.nim_sum_u64() ^ target;
+        let mut found = Vec::new();
+        if change == 0 {
+            return found;
+        }
+        for even in (2..=self.balls.len()).step_by(2) {
+            let p = self.balls[even - 1];
+            let want = p ^ change;
+            if want < p {
+                found.push(StairMove {
+                    stair: even,
+                    count: p - want,
+                });
+            } else if even < self.balls.len() && want - p <= self.balls[even] {
+                found.push(StairMove {
+                    stair: even + 1,
+                    count: want - p,
+                });
+            }
+        }
+        found
     }
 }
 
@@ -186,37 +235,33 @@ impl Impartial for StairNim {
         (moves, p > limit as u64)
     }
 
-    /// To nim-sum 0: lower an even stair to (count XOR nim-sum) by carrying the difference down,
-    /// or raise an even stair to that from the odd stair above it.
+    /// Only the even stairs carry value, and a move changes exactly one of them: from even
+    /// stair e by carrying balls down, or from the odd stair e + 1 by carrying balls onto it.
+    fn nim_sum_change(&self, mv: &StairMove) -> Nimber {
+        Nimber::new(if mv.stair.is_multiple_of(2) {
+            let before = self.balls[mv.stair - 1];
+            before ^ (before - mv.count)
+        } else {
+            let before = self.balls[mv.stair - 2];
+            before ^ (before + mv.count)
+        })
+    }
+
+    /// To nim-sum 0: see [`StairNim::moves_to_value`].
     fn winning_moves(&self, limit: usize) -> Vec<StairMove> {
-        let s = self.nim_sum_u64();
-        let mut found = Vec::new();
-        if s == 0 {
-            return found;
-        }
-        for even in (2..=self.balls.len()).step_by(2) {
-            let p = self.balls[even - 1];
-            let want = p ^ s;
-            let mv = if want < p {
-                Some(StairMove {
-                    stair: even,
-                    count: p - want,
-                })
-            } else if even < self.balls.len() && want - p <= self.balls[even] {
-                Some(StairMove {
-                    stair: even + 1,
-                    count: want - p,
-                })
-            } else {
-                None
-            };
-            if let Some(mv) = mv
-                && found.len() < limit
-            {
-                found.push(mv);
-            }
-        }
+        self.moves_to_nim_sum(Nimber::ZERO, limit)
+    }
+
+    fn moves_to_nim_sum(&self, target: Nimber, limit: usize) -> Vec<StairMove> {
+        let mut found = self.moves_to_value(target);
+        found.truncate(limit);
         found
+    }
+
+    /// Counted by arithmetic: at most one move per even stair (see
+    /// [`StairNim::moves_to_value`]), so always the exact count.
+    fn count_moves_to_nim_sum(&self, target: Nimber) -> (usize, bool) {
+        (self.moves_to_value(target).len(), true)
     }
 
     /// Loses slowly: carry a single ball, from the lowest stair that has a move (the ball has

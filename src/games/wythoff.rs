@@ -247,6 +247,10 @@ impl Position for Wythoff {
         }))
     }
 
+    fn heap_bytes(&self) -> usize {
+        self.queens.capacity() * 16
+    }
+
     fn moves_bound(&self) -> Option<u128> {
         Some(
             self.queens
@@ -272,6 +276,11 @@ impl Impartial for Wythoff {
     fn nim_sum_after(&self, mv: &QueenMove) -> Nimber {
         let (a, b) = self.queens[mv.queen];
         self.nim_sum() + queen_nimber(a, b) + queen_nimber(mv.to.0, mv.to.1)
+    }
+
+    fn nim_sum_change(&self, mv: &QueenMove) -> Nimber {
+        let (a, b) = self.queens[mv.queen];
+        queen_nimber(a, b) + queen_nimber(mv.to.0, mv.to.1)
     }
 
     fn values_known(&self) -> bool {

@@ -11,15 +11,17 @@ use std::time::{Duration, Instant};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
-use crate::ai::{Decision, Level, choose_move};
+use crate::ai::{Decision, Level, choose_move_shared};
 use crate::analysis::Analysis;
 use crate::game::{IllegalMove, Impartial, Notation};
-use crate::record::{self, Judgement, VERDICT_BUDGET, Verdict};
+use crate::record::{self, Judgement, Verdict};
+use crate::solver::SolutionCache;
 use crate::tui::board::{Played, Side};
 
 /// How many moves the hint analysis lists (winning ones first).
 pub const ANALYSIS_MOVES: usize = 64;
-/// How many positions the hint analysis may search for exact remoteness.
+/// How many positions the exact searches of a match (the AI's, the hint analysis's and the
+/// judge's, one per position, shared) may solve.
 pub const ANALYSIS_BUDGET: usize = crate::ai::EXACT_BUDGET;
 /// How many analysed positions are kept, so undo and redo show hints at once.
 const ANALYSIS_CACHE: usize = 8;
@@ -133,6 +135,8 @@ pub struct Session<P: Impartial + Notation> {
     judging: usize,
     /// A verdict arrived since [`Session::take_judged`] was last called.
     judged: bool,
+    /// The exact searches, one per position, shared by the AI, the hints and the judge.
+    solutions: Arc<SolutionCache<P>>,
 }
 
 impl<P: Impartial + Notation> Session<P> {
@@ -156,6 +160,7 @@ impl<P: Impartial + Notation> Session<P> {
             judge_tx: None,
             judging: 0,
             judged: false,
+            solutions: Arc::new(SolutionCache::new(ANALYSIS_BUDGET)),
         }
     }
 
@@ -278,13 +283,14 @@ impl<P: Impartial + Notation> Session<P> {
         if self.judge_tx.is_none() {
             let (jobs_tx, jobs) = channel::<JudgeJob<P>>();
             let tx = self.tx.clone();
+            let solutions = Arc::clone(&self.solutions);
             let started = thread::Builder::new()
                 .name(WORKER_THREAD.to_string())
                 .spawn(move || {
                     // Ends when the session (the jobs' sender) is gone.
                     for job in jobs {
                         let judged = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                            record::judge_in_words(&job.before, &job.mv, VERDICT_BUDGET)
+                            record::judge_in_words(&job.before, &job.mv, &solutions)
                         }));
                         let result = match judged {
                             Ok(judgement) => WorkerResult::Verdict {
@@ -514,9 +520,10 @@ impl<P: Impartial + Notation> Session<P> {
         let position = self.current.clone();
         let level = self.config.level;
         let tx = self.tx.clone();
+        let solutions = Arc::clone(&self.solutions);
         self.failure = spawn_worker(tx, move || {
             let mut rng = StdRng::seed_from_u64(seed);
-            let decision = choose_move(&position, level, &mut rng);
+            let decision = choose_move_shared(&position, level, &mut rng, &solutions);
             WorkerResult::Ai { id, decision }
         })
         .err();
@@ -537,8 +544,9 @@ impl<P: Impartial + Notation> Session<P> {
             let position = self.current.clone();
             self.analysing = Some(position.clone());
             let tx = self.tx.clone();
+            let solutions = Arc::clone(&self.solutions);
             let result = spawn_worker(tx, move || {
-                let analysis = Arc::new(Analysis::new(&position, ANALYSIS_MOVES, ANALYSIS_BUDGET));
+                let analysis = Arc::new(Analysis::shared(&position, ANALYSIS_MOVES, &solutions));
                 WorkerResult::Analysis { position, analysis }
             });
             if let Err(e) = result {

@@ -10,6 +10,7 @@ mod boards;
 mod coins;
 mod dodgeball;
 mod exact;
+mod fast_paths;
 mod fuzz_parsers;
 mod generic_engine;
 mod grid;

@@ -300,7 +300,7 @@ pub fn misere_mover_wins(heaps: &[u64]) -> bool {
 }
 
 /// Up to this many moves, a position's winning moves are counted one by one.
-const COUNT_WORK: u128 = 20_000_000;
+const COUNT_WORK: u128 = crate::game::WALK_MOVES as u128;
 
 impl Heaps {
     /// The value of each heap, in board order.
@@ -374,33 +374,14 @@ impl Heaps {
             _ => {}
         }
         let mut found = Vec::new();
-        // Takes leave one heap: its value is read without listing the pieces, and the takes
-        // are walked in order (a heap of 10^6 has 10^6 of them; the walk stops at `limit`).
-        if matches!(
-            self.rule(),
-            Rule::Coprime | Rule::Subtraction { .. } | Rule::Fibonacci | Rule::Misere
-        ) {
-            let (moves, _) = self.heap_moves(i, usize::MAX);
-            for mv in moves {
-                if found.len() >= limit {
-                    break;
-                }
-                if let Action::Take(t) = mv.action
-                    && values.value(x - t) == target
-                {
-                    found.push(mv);
-                }
-            }
-            return found;
-        }
-        let (moves, _) = self.heap_moves(i, usize::MAX);
-        for mv in moves {
+        // The moves are walked one at a time (a Kayles row of 10^6 has 2·10^6, a coprime heap
+        // 10^6 takes), valued without listing the pieces, and the walk stops at `limit`.
+        for action in self.heap_actions(i) {
             if found.len() >= limit {
                 break;
             }
-            // Knocks and splits leave two heaps: valued without listing them (a Kayles row of
-            // 10^6 has 2·10^6 moves).
-            let after = match mv.action {
+            let after = match action {
+                Action::Take(t) => values.value(x - t),
                 Action::Knock { count, left } => {
                     values.value(left) ^ values.value(x - left - count)
                 }
@@ -408,7 +389,7 @@ impl Heaps {
                 action => values.of_pieces(&pieces(self.rule(), x, action)),
             };
             if after == target {
-                found.push(mv);
+                found.push(HeapMove { heap: i, action });
             }
         }
         found
@@ -494,6 +475,13 @@ impl Impartial for Heaps {
         self.nim_sum() + Nimber::new(values.value(x) ^ after)
     }
 
+    fn nim_sum_change(&self, mv: &HeapMove) -> Nimber {
+        let values = HeapValues::new(self.rule());
+        let x = self.heaps()[mv.heap];
+        let after = values.of_pieces(&pieces(self.rule(), x, mv.action));
+        Nimber::new(values.value(x) ^ after)
+    }
+
     fn mover_wins(&self) -> bool {
         match self.rule() {
             Rule::Misere => misere_mover_wins(self.heaps()),
@@ -566,19 +554,25 @@ impl Impartial for Heaps {
         self.moves_to_nim_sum_checked(target, limit).0
     }
 
-    /// Counted without listing every move: Nim, Bash and take l..r go straight to the sizes
-    /// wanted, and a position with few moves is walked; elsewhere (a Kayles row of 10^5, a
-    /// coprime heap of 10^7) the count stops at 64 and says "at least".
+    /// Misère Nim by its own rule; otherwise the moves to nim-sum 0
+    /// ([`Heaps::count_moves_to_nim_sum`]).
     fn count_winning_moves(&self) -> (usize, bool) {
         if *self.rule() == Rule::Misere {
             return (self.misere_winning_moves(usize::MAX).len(), true);
         }
+        self.count_moves_to_nim_sum(Nimber::default())
+    }
+
+    /// Counted without listing every move: Nim, Bash and take l..r go straight to the sizes
+    /// wanted, and a position with few moves is walked; elsewhere (a Kayles row of 10^5, a
+    /// coprime heap of 10^7) the count stops at 64 and says "at least".
+    fn count_moves_to_nim_sum(&self, target: Nimber) -> (usize, bool) {
         let direct = self.rule().reaches_values_directly();
         // Lieges: at most two moves a heap (take one, or multiply).
         let few = matches!(self.rule(), Rule::Lieges { .. })
             || self.moves_bound().is_some_and(|b| b <= COUNT_WORK);
         let limit = if direct || few { usize::MAX } else { 64 };
-        let (moves, complete) = self.moves_to_nim_sum_checked(Nimber::default(), limit);
+        let (moves, complete) = self.moves_to_nim_sum_checked(target, limit);
         (moves.len(), complete)
     }
 
