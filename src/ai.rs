@@ -23,8 +23,9 @@ use crate::solver::{ExactSolution, Outcome, SolutionCache};
 pub const EXACT_BUDGET: usize = 1_000_000;
 
 /// How long the AI's exact search may run before it gives up (checked as it goes): the
-/// safety net under [`EXACT_BUDGET`] for games without a compact search and for slow machines.
-pub const EXACT_DEADLINE: Duration = Duration::from_millis(200);
+/// safety net under [`EXACT_BUDGET`] for games without a compact search and for slow machines,
+/// with room left in a quarter of a second for the rest of a move or an analysis.
+pub const EXACT_DEADLINE: Duration = Duration::from_millis(150);
 
 /// The limits of the AI's and the analysis's exact searches, starting now.
 pub fn exact_limits(positions: usize) -> Limits {

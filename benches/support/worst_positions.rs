@@ -217,5 +217,21 @@ pub fn cases(seed: u64) -> Vec<Case> {
         Ask::Analyze,
         format!("coprime:{}", numbers(near_million(&mut rng, 1000))),
     );
+    // Small enough that the exact search is tried: the deadline and the bounds decide.
+    add("dag_200_2_move", Ask::Move, complete_dag(200, 2));
+    add("dag_200_3_analyze", Ask::Analyze, complete_dag(200, 3));
+    add("queen_200_move", Ask::Move, "wythoff:200,200".to_string());
+    add(
+        "queens_2_analyze",
+        Ask::Analyze,
+        "wythoff:40,40,40,41".to_string(),
+    );
+    add("nim_3_heaps_move", Ask::Move, "nim:100,100,100".to_string());
+    add(
+        "sum_small_parts_move",
+        Ask::Move,
+        "nim:6,7+kayles:9+grundy:12+ed:5,6+stairs:1,2,3+wythoff:3,4+fibnim:20+dag:5:1>2,2>3,1>3,3>4,2>4,4>5:1,2"
+            .to_string(),
+    );
     out
 }

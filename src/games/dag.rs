@@ -213,6 +213,15 @@ impl Position for Dag {
         self.tokens.capacity() * 4
     }
 
+    /// Each token slides along at most the graph's largest out-degree.
+    fn moves_bound(&self) -> Option<u128> {
+        let widest = (1..=self.graph.len() as u32)
+            .map(|v| self.graph.successors(v).len())
+            .max()
+            .unwrap_or(0);
+        Some((self.tokens.len() as u128 * widest as u128).max(1))
+    }
+
     fn reachable_bound(&self) -> Option<u128> {
         Some(
             (self.graph.len() as u128)

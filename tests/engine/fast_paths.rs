@@ -285,3 +285,36 @@ fn hopeless_searches_are_refused() {
     let refused = with_position!(&p, p => ExactSolution::within(p, &limits).is_none());
     assert!(refused, "the byte bound");
 }
+
+/// Kayles knocks to a value, counted a residue at a time, against every knock.
+#[test]
+fn kayles_knocks_by_arithmetic_match_every_knock() {
+    use grundy::games::heaps::values::{kayles_knocks_list, kayles_knocks_to, kayles_value};
+    for x in (0..=420).chain([1_000_000, 999_999, 999_998]) {
+        let mut brute = [0u64; 16];
+        for c in 1..=2u64.min(x) {
+            for a in 0..=x - c {
+                brute[(kayles_value(a) ^ kayles_value(x - c - a)) as usize] += 1;
+            }
+        }
+        for target in 0..16 {
+            assert_eq!(
+                kayles_knocks_to(x, target),
+                brute[target as usize],
+                "x {x} target {target}"
+            );
+            if x <= 420 {
+                let every: Vec<(u64, u64)> = (1..=2u64.min(x))
+                    .flat_map(|c| (0..=x - c).map(move |a| (c, a)))
+                    .filter(|&(c, a)| kayles_value(a) ^ kayles_value(x - c - a) == target)
+                    .collect();
+                assert_eq!(kayles_knocks_list(x, target, usize::MAX), every, "x {x}");
+                assert_eq!(
+                    kayles_knocks_list(x, target, 5),
+                    every[..every.len().min(5)],
+                    "x {x}"
+                );
+            }
+        }
+    }
+}

@@ -9,7 +9,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 use rand::Rng;
 
 use super::rules::{
-    Action, HeapMove, Heaps, MAX_FORMULA_HEAP, MAX_TABLE_HEAP, Rule, fibonacci_up_to, pieces,
+    Action, HeapMove, Heaps, MAX_FORMULA_HEAP, MAX_TABLE_HEAP, Rule, fibonacci_up_to, gcd, pieces,
     stairs_top,
 };
 use crate::game::{Impartial, Position};
@@ -136,11 +136,95 @@ pub fn kayles_value(x: u64) -> u32 {
     table[x as usize]
 }
 
+/// How many knocks of a Kayles row of `x` pins leave rows worth `target` together, counted
+/// without going through them: a knock of c pins leaves rows a and b = x − c − a, and where
+/// both are past [`KAYLES_PERIOD_FROM`] their values depend on a and b modulo 12 only, so
+/// the middle of the row is counted a residue at a time; the ends are looked at one by one.
+pub fn kayles_knocks_to(x: u64, target: u32) -> u64 {
+    let from = KAYLES_PERIOD_FROM;
+    let mut count = 0;
+    for c in 1..=2u64.min(x) {
+        let n = x - c;
+        let at = |a: u64| u64::from(kayles_value(a) ^ kayles_value(n - a) == target);
+        // The ends: a row of fewer than `from` pins on one side.
+        count += (0..=n.min(from - 1)).map(at).sum::<u64>();
+        count += (n.saturating_sub(from - 1).max(from)..=n)
+            .map(at)
+            .sum::<u64>();
+        // The middle: a, b ≥ from, a = from + a', b = from + (last − a').
+        if let Some(last) = n.checked_sub(2 * from) {
+            for r in 0..12 {
+                if r > last {
+                    break;
+                }
+                let rows = (last - r) / 12 + 1;
+                let other = (last - r) % 12;
+                if kayles_value(from + r) ^ kayles_value(from + other) == target {
+                    count += rows;
+                }
+            }
+        }
+    }
+    count
+}
+
+/// The first `limit` knocks (count, left) of a Kayles row of `x` pins that leave rows worth
+/// `target` together, in move-list order (1 pin before 2, left to right), found as
+/// [`kayles_knocks_to`] counts them: the ends one by one, the middle only in the residues
+/// modulo 12 that give `target` (a row of 10^6 pins whose knocks to a value lie at its far
+/// end is not walked through).
+pub fn kayles_knocks_list(x: u64, target: u32, limit: usize) -> Vec<(u64, u64)> {
+    let from = KAYLES_PERIOD_FROM;
+    let mut out = Vec::new();
+    for c in 1..=2u64.min(x) {
+        let n = x - c;
+        let push = |a: u64, out: &mut Vec<(u64, u64)>| {
+            if out.len() < limit && kayles_value(a) ^ kayles_value(n - a) == target {
+                out.push((c, a));
+            }
+        };
+        for a in 0..=n.min(from - 1) {
+            push(a, &mut out);
+        }
+        if let Some(last) = n.checked_sub(2 * from) {
+            // a = from + 12·block + r for the residues r that give the target.
+            let residues: Vec<u64> = (0..12u64.min(last + 1))
+                .filter(|&r| {
+                    kayles_value(from + r) ^ kayles_value(from + (last - r) % 12) == target
+                })
+                .collect();
+            if !residues.is_empty() {
+                'middle: for block in 0..=last / 12 {
+                    for &r in &residues {
+                        let offset = 12 * block + r;
+                        if offset > last || out.len() >= limit {
+                            if out.len() >= limit {
+                                break 'middle;
+                            }
+                            continue;
+                        }
+                        out.push((c, from + offset));
+                    }
+                }
+            }
+        }
+        for a in n.saturating_sub(from - 1).max(from)..=n {
+            push(a, &mut out);
+        }
+        if out.len() >= limit {
+            break;
+        }
+    }
+    out
+}
+
 /// Least prime factor of 0..=n (0 and 1 map to themselves) and the index of each prime among
 /// the primes (2 → 1, 3 → 2, 5 → 3, …; 0 for others).
 pub struct PrimeTable {
     least_factor: Vec<u32>,
     index: Vec<u32>,
+    /// The primes in order: the prime of index i is `primes[i − 1]`.
+    primes: Vec<u32>,
 }
 
 impl PrimeTable {
@@ -170,6 +254,43 @@ impl PrimeTable {
         PrimeTable {
             least_factor,
             index,
+            primes,
+        }
+    }
+
+    /// The sizes y < x, largest first, a coprime take from x reaches (gcd(x, x − y) =
+    /// gcd(x, y) = 1) with value `target`, without going through the takes: value 0 is an
+    /// even size (or 0 from a heap of 1), value 1 is the size 1, and value v ≥ 2 an odd
+    /// multiple of the v-th prime p whose least factor is p (none when p divides x).
+    pub fn coprime_sizes_to(&self, x: u64, target: u64) -> Box<dyn Iterator<Item = u64> + '_> {
+        let coprime = move |y: &u64| gcd(x, *y) == 1;
+        match target {
+            _ if x == 0 => Box::new(std::iter::empty()),
+            0 => {
+                let top_even = (x - 1) & !1;
+                let evens = (1..=top_even / 2).rev().map(|m| 2 * m);
+                Box::new(evens.chain((x == 1).then_some(0)).filter(coprime))
+            }
+            1 => Box::new((x > 1).then_some(1).into_iter()),
+            _ => {
+                let Some(&p) = self.primes.get(target as usize - 1) else {
+                    return Box::new(std::iter::empty());
+                };
+                let p = u64::from(p);
+                if x.is_multiple_of(p) || x <= p {
+                    return Box::new(std::iter::empty());
+                }
+                // The odd multipliers m with p·m < x, largest first.
+                let top = (x - 1) / p;
+                let top = if top.is_multiple_of(2) { top - 1 } else { top };
+                Box::new(
+                    (0..=top / 2)
+                        .rev()
+                        .map(move |k| p * (2 * k + 1))
+                        .filter(move |&y| u64::from(self.least_factor[y as usize]) == p)
+                        .filter(coprime),
+                )
+            }
         }
     }
 
@@ -373,6 +494,25 @@ impl Heaps {
             }
             _ => {}
         }
+        if *self.rule() == Rule::Kayles {
+            let Ok(target) = u32::try_from(target) else {
+                return Vec::new();
+            };
+            return kayles_knocks_list(x, target, limit)
+                .into_iter()
+                .map(|(count, left)| HeapMove {
+                    heap: i,
+                    action: Action::Knock { count, left },
+                })
+                .collect();
+        }
+        if *self.rule() == Rule::Coprime {
+            return primes()
+                .coprime_sizes_to(x, target)
+                .take(limit)
+                .map(|y| take(x - y))
+                .collect();
+        }
         let mut found = Vec::new();
         // The moves are walked one at a time (a Kayles row of 10^6 has 2·10^6, a coprime heap
         // 10^6 takes), valued without listing the pieces, and the walk stops at `limit`.
@@ -567,6 +707,25 @@ impl Impartial for Heaps {
     /// wanted, and a position with few moves is walked; elsewhere (a Kayles row of 10^5, a
     /// coprime heap of 10^7) the count stops at 64 and says "at least".
     fn count_moves_to_nim_sum(&self, target: Nimber) -> (usize, bool) {
+        if *self.rule() == Rule::Kayles {
+            let values = self.values();
+            let Some(change) = target
+                .to_u64()
+                .map(|t| values.iter().fold(t, |a, &v| a ^ v))
+            else {
+                return (0, true);
+            };
+            if change == 0 {
+                return (0, true);
+            }
+            let count: u64 = self
+                .heaps()
+                .iter()
+                .zip(&values)
+                .filter_map(|(&x, &v)| Some(kayles_knocks_to(x, u32::try_from(v ^ change).ok()?)))
+                .sum();
+            return (count as usize, true);
+        }
         let direct = self.rule().reaches_values_directly();
         // Lieges: at most two moves a heap (take one, or multiply).
         let few = matches!(self.rule(), Rule::Lieges { .. })
