@@ -342,8 +342,11 @@ pub fn principal_line_shared<P: Impartial>(
             timed_out = true;
             break;
         }
-        // A solution from an earlier position covers every position reachable from it.
-        if solution.is_none() && cache.budget() > 0 && !limits.expired() {
+        // A solution from an earlier position covers every position reachable from it. A
+        // position too large to search is tried again as the line goes on, at plies 1, 2, 4,
+        // 8, …: the tree shrinks, and a long line does not pay a search attempt every ply.
+        let retry = line.len().is_power_of_two();
+        if solution.is_none() && retry && cache.budget() > 0 && !limits.expired() {
             solution = ExactSolution::within(&current, &limits).map(std::sync::Arc::new);
         }
         let decision: Option<Decision<P::Move>> = match &solution {

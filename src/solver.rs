@@ -399,10 +399,11 @@ fn hopeless<P: Position>(root: &P, limits: &Limits) -> bool {
     work.is_some_and(|work| work > limits.positions as u128 * per_position)
 }
 
-/// The walk looks up about 10^8 moves a second (a queen on the table: 1.7 · 10^7 moves in
-/// 0.2 s): with 10^6 positions allowed and a deadline, a search of more than 1.2 · 10^7 moves
-/// (about 0.15 s) is not tried; it would reach the deadline having spent it for nothing.
-const WORK_PER_POSITION: u128 = 12;
+/// The walk looks up about 10^8 moves a second on a quiet machine (a queen at (140, 140) on
+/// the table: 1.7 · 10^7 moves in 0.2 s), half that under load: with 10^6 positions allowed
+/// and a deadline, a search of more than 8 · 10^6 moves is not tried; it would likely reach
+/// the deadline having spent it for nothing.
+const WORK_PER_POSITION: u128 = 8;
 
 /// One exact search per position, shared by everything that asks about it: the AI's move, the
 /// hint analysis, the verdict on the move made there and the principal line. Each would
