@@ -284,6 +284,18 @@ fn hopeless_searches_are_refused() {
     };
     let refused = with_position!(&p, p => ExactSolution::within(p, &limits).is_none());
     assert!(refused, "the byte bound");
+    // The compact searches count their tables too.
+    for code in ["dodgeball:11111111111111111111", "coins:3:HTTTTTTTTTTTTTTT"] {
+        let p = AnyPosition::from_code(code).unwrap();
+        let tight = Limits {
+            bytes: 1 << 10,
+            ..Limits::positions(1_000_000)
+        };
+        with_position!(&p, p => {
+            assert!(ExactSolution::within(p, &Limits::positions(1_000_000)).is_some(), "{code}");
+            assert!(ExactSolution::within(p, &tight).is_none(), "{code}: the byte bound");
+        });
+    }
 }
 
 /// Kayles knocks to a value, counted a residue at a time, against every knock.
