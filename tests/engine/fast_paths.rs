@@ -330,3 +330,23 @@ fn kayles_knocks_by_arithmetic_match_every_knock() {
         }
     }
 }
+
+/// One search per position: the AI, the hints and the judge asking about the same position get
+/// the same solution, and a generic solution answers for the positions after its root.
+#[test]
+fn a_position_is_searched_once() {
+    let cache = SolutionCache::new(BUDGET);
+    let p = grundy::games::heaps::Heaps::from_code("kayles:5,6").unwrap();
+    let first = cache.solve(&p).expect("small");
+    let again = cache.solve(&p).expect("small");
+    assert!(std::sync::Arc::ptr_eq(&first, &again));
+    let mv = p.legal_moves()[0];
+    let child = p.play_unchecked(&mv);
+    let after = cache.solve(&child).expect("covered");
+    assert!(
+        std::sync::Arc::ptr_eq(&first, &after),
+        "the root's solution"
+    );
+    let big = grundy::games::heaps::Heaps::from_code("nim:1000000").unwrap();
+    assert!(cache.solve(&big).is_none());
+}
