@@ -1,50 +1,57 @@
 #!/usr/bin/env bash
 # Times `grundy solve` against the reference C++ solutions in benches/cpp on the largest contest
-# inputs, on this machine: `bash benches/compare.sh` (needs g++; uses hyperfine when installed,
-# else the median of repeated runs). Checks first that both give the same answers.
+# inputs of every format, on this machine: `bash benches/compare.sh [NAME …]` (needs g++ and
+# python3). Checks first that both give the same answers, then times alternating runs
+# (benches/runtimes.py) and ends with a table of medians, wall and CPU, and the ratios
+# grundy / C++.
+# NAME: coins grid dodgeball, and the curriculum's p2197 cses1730 cses1098 cses1729 abc297g
+# cses2207 cf603c cf87c cf2004e p4279 stairs dag wythoff fibnim (default: all of them).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cargo build --release --quiet --bin grundy --example contest_input
-bin=target/release/grundy
+# GRUNDY_BIN: another build of grundy to time in its place (e.g. an older commit's).
+bin=${GRUNDY_BIN:-target/release/grundy}
 runs=${RUNS:-20}
-# yes: hyperfine can feed the input itself (--input, hyperfine 1.17+); no: an older one;
-# none: no hyperfine, time repeated runs here.
-hyperfine_input=none
-if command -v hyperfine > /dev/null; then
-  hyperfine_input=no
-  # (Not `| grep -q`: under pipefail an early grep exit can fail the pipe.)
-  [[ $(hyperfine --help) == *--input* ]] && hyperfine_input=yes
-fi
-for game in coins grid dodgeball; do
-  g++ -O2 -o "$work/$game-cpp" "benches/cpp/$game.cpp"
-  target/release/examples/contest_input "$game" 7 > "$work/$game.in"
-  "$bin" solve "$game" < "$work/$game.in" > "$work/$game.rust.out"
-  "$work/$game-cpp" < "$work/$game.in" > "$work/$game.cpp.out"
-  cmp -s "$work/$game.rust.out" "$work/$game.cpp.out" || { echo "$game: answers differ"; exit 1; }
-  size=$(wc -c < "$work/$game.in")
-  echo "== $game: $(wc -l < "$work/$game.rust.out") answers agree, input $size bytes"
-  if [ "$hyperfine_input" = yes ]; then
-    hyperfine -N --warmup 3 --runs "$runs" \
-      -n "grundy solve $game" "$bin solve $game" \
-      -n "C++ -O2 $game" "$work/$game-cpp" --input "$work/$game.in" 2>&1 | grep -v '^ *$'
-  elif [ "$hyperfine_input" = no ]; then
-    # hyperfine before 1.17 has no --input: redirect in its shell, whose start-up time it
-    # measures and subtracts.
-    hyperfine --warmup 3 --runs "$runs" \
-      -n "grundy solve $game" "$bin solve $game < $work/$game.in" \
-      -n "C++ -O2 $game" "$work/$game-cpp < $work/$game.in" 2>&1 | grep -v '^ *$'
-  else
-    for who in rust cpp; do
-      cmd="$bin solve $game"; [ "$who" = cpp ] && cmd="$work/$game-cpp"
-      times=()
-      for _ in $(seq "$runs"); do
-        s=$(date +%s%N); $cmd < "$work/$game.in" > /dev/null; e=$(date +%s%N)
-        times+=($(( (e - s) / 1000 )))
-      done
-      median=$(printf '%s\n' "${times[@]}" | sort -n | sed -n "$(( runs / 2 + 1 ))p")
-      echo "  $who: median ${median} µs over $runs runs"
-    done
-  fi
+all=(coins grid dodgeball p2197 cses1730 cses1098 cses1729 abc297g cses2207 cf603c cf87c cf2004e
+  p4279 stairs dag wythoff fibnim)
+names=("$@")
+[ ${#names[@]} -eq 0 ] && names=("${all[@]}")
+
+# The command line of `grundy solve` and the C++ source (with its -D flag) for a name.
+solve_args() {
+  case $1 in
+    coins | grid | dodgeball | stairs | dag | wythoff | fibnim) echo "$1" ;;
+    *) echo "heaps $1" ;;
+  esac
+}
+cpp_build() { # name, output binary
+  case $1 in
+    p2197 | cses1730 | cses1098 | p4279 | stairs)
+      g++ -O2 -D"${1^^}" -o "$2" benches/cpp/xor_cases.cpp ;;
+    *) g++ -O2 -o "$2" "benches/cpp/$1.cpp" ;;
+  esac
+}
+
+summary=()
+for name in "${names[@]}"; do
+  cpp_build "$name" "$work/$name-cpp"
+  target/release/examples/contest_input "$name" 7 > "$work/$name.in"
+  read -ra args <<< "$(solve_args "$name")"
+  "$bin" solve "${args[@]}" < "$work/$name.in" > "$work/$name.rust.out"
+  "$work/$name-cpp" < "$work/$name.in" > "$work/$name.cpp.out"
+  cmp -s "$work/$name.rust.out" "$work/$name.cpp.out" || { echo "$name: answers differ"; exit 1; }
+  echo "== $name: $(wc -l < "$work/$name.rust.out") answer lines agree, input $(wc -c < "$work/$name.in") bytes"
+  # Alternating runs, so a change in the machine's load falls on both alike; CPU time too,
+  # the steadier measure when other work shares the machine.
+  read -r rust rust_cpu cpp cpp_cpu < <(python3 benches/runtimes.py "$runs" "$work/$name.in" \
+    -- "$bin" solve "${args[@]}" -- "$work/$name-cpp")
+  echo "  grundy: median ${rust} µs (CPU ${rust_cpu} µs), C++: median ${cpp} µs (CPU ${cpp_cpu} µs), $runs alternating runs"
+  summary+=("$(printf '%-10s %10s %10s %6s %10s %10s %6s' "$name" "$rust" "$cpp" \
+    "$(python3 -c "print(f'{$rust/$cpp:.2f}')")" "$rust_cpu" "$cpp_cpu" \
+    "$(python3 -c "print(f'{$rust_cpu/max($cpp_cpu,1):.2f}')")")")
 done
+echo
+printf '%-10s %10s %10s %6s %10s %10s %6s\n' format "grundy µs" "C++ µs" ratio "CPU µs" "C++ CPU" ratio
+printf '%s\n' "${summary[@]}"

@@ -5,6 +5,7 @@
 //!   `benches/compare.sh` feeds to `grundy solve` and the C++ references (seed 7 of
 //!   `benches/support/contest_inputs.rs`). In process the coin row's SG tables are built once
 //!   and then cached, so these numbers leave out that one-time cost; compare.sh includes it.
+//! - `contest_curriculum/*`: the same for every curriculum format (`p2197` … `fibnim`).
 //! - `nim_sum/*`, `parts/*`, `ai_perfect/*`, `winning_move/*`, `stalling_move/*`: the hot paths
 //!   of a turn on the largest boards (random 100 × 100 grid, 30000-coin row, 10^6 boxes), from
 //!   a winning position (random) and a losing one (the random one after a winning move).
@@ -81,6 +82,37 @@ fn contest(c: &mut Criterion) {
             &input,
             |b, i| b.iter(|| solve(black_box(i.as_bytes()))),
         );
+    }
+    group.finish();
+}
+
+/// The curriculum's contest formats on their largest inputs (the bytes compare.sh feeds to
+/// `grundy solve` and the C++ references), in process.
+fn contest_curriculum(c: &mut Criterion) {
+    use grundy::games::heaps::contest::Format;
+    use grundy::games::{dag, fibnim, stairs, wythoff};
+    let mut group = c.benchmark_group("contest_curriculum");
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(2));
+    for name in contest_inputs::CURRICULUM {
+        let input = contest_inputs::generate(name, CONTEST_SEED).expect("a known format");
+        let solve = |input: &[u8]| match name {
+            "stairs" => stairs::solve(input),
+            "dag" => dag::solve(input),
+            "wythoff" => wythoff::solve(input),
+            "fibnim" => fibnim::solve(input),
+            _ => {
+                use clap::ValueEnum;
+                let format = Format::from_str(name, true).expect("a heap format");
+                grundy::games::heaps::contest::solve(format, input)
+            }
+        };
+        solve(input.as_bytes()).expect("generated input is valid");
+        group.throughput(Throughput::Bytes(input.len() as u64));
+        group.bench_with_input(BenchmarkId::from_parameter(name), &input, |b, i| {
+            b.iter(|| solve(black_box(i.as_bytes())))
+        });
     }
     group.finish();
 }
@@ -372,6 +404,7 @@ fn worst_curriculum(c: &mut Criterion) {
 criterion_group! {
     name = benches;
     config = Criterion::default().warm_up_time(Duration::from_secs(1));
-    targets = contest, engine_hot_paths, exact, worst, analysis, worst_curriculum
+    targets = contest, contest_curriculum, engine_hot_paths, exact, worst, analysis,
+        worst_curriculum
 }
 criterion_main!(benches);

@@ -364,6 +364,8 @@ fn parse_command_line() -> Result<Cli, ExitCode> {
 
 /// Runs the command line and returns the process's exit code.
 pub fn main() -> ExitCode {
+    // A file size limit (`ulimit -f`) makes a save fail with an error, not kill the game.
+    crate::tui::events::ignore_file_size_signal();
     let cli = match parse_command_line() {
         Ok(cli) => cli,
         Err(code) => return code,
@@ -409,12 +411,23 @@ impl From<io::Error> for Failure {
 
 /// Runs a parsed command line.
 pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::new(stdout.lock());
-    let code = match cli.command {
+    match cli.command {
+        // The game holds no lock on standard output while it runs (the signal thread writes
+        // there to give the terminal back), and leaves nothing to flush: after a hang-up a
+        // flush would fail on the closed terminal and turn exit 129 into 1.
         None => play(PlayArgs::default_menu()),
         Some(Command::Play(args)) => play(args),
-        Some(Command::Solve { game, format }) => {
+        Some(command) => run_command(command),
+    }
+}
+
+/// Runs a command other than the game, its output on standard output.
+fn run_command(command: Command) -> Result<ExitCode, Failure> {
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    let code = match command {
+        Command::Play(args) => play(args),
+        Command::Solve { game, format } => {
             let stdin = io::stdin();
             let mut source = stdin.lock();
             let answer = match game {
@@ -469,30 +482,31 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
             out.write_all(answer.as_bytes())?;
             Ok(ExitCode::SUCCESS)
         }
-        Some(Command::Move { code, level, seed }) => {
+        Command::Move { code, level, seed } => {
             let position = parse_code(&code_text(code)?)?;
             with_position!(position, p => ai_move(&p, level, seed, &mut out))
         }
-        Some(Command::Analyze {
+        Command::Analyze {
             code,
             load,
             moves,
             parts,
             line,
-        }) => {
+        } => {
             let position = match (load, code) {
                 (Some(path), _) => {
                     let save = read_save(&path)?;
                     let position = save
                         .final_position()
                         .map_err(|e| Failure::Input(format!("{}: {e}", path.display())))?;
+                    // The name is the file's text: its control characters are shown escaped.
                     writeln!(
                         out,
                         "saved game: {} ({} move{} from {})",
                         if save.name.is_empty() {
-                            "unnamed"
+                            "unnamed".to_string()
                         } else {
-                            &save.name
+                            crate::input::excerpt(save.name.as_bytes(), 80)
                         },
                         save.moves.len(),
                         if save.moves.len() == 1 { "" } else { "s" },
@@ -515,8 +529,8 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
                 Ok(exit)
             })
         }
-        Some(Command::Sg(table)) => sg_table(&table, &mut out),
-        Some(Command::Completions { shell }) => {
+        Command::Sg(table) => sg_table(&table, &mut out),
+        Command::Completions { shell } => {
             let mut command = <Cli as clap::CommandFactory>::command();
             // Into memory first: `generate` panics when it cannot write (`| head`).
             let mut script = Vec::new();
@@ -524,12 +538,12 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
             out.write_all(&script)?;
             Ok(ExitCode::SUCCESS)
         }
-        Some(Command::Man) => {
+        Command::Man => {
             let command = <Cli as clap::CommandFactory>::command();
             clap_mangen::Man::new(command).render(&mut out)?;
             Ok(ExitCode::SUCCESS)
         }
-        Some(Command::Stats) => {
+        Command::Stats => {
             let store = Store::from_env();
             let Some(path) = store.stats_path() else {
                 return Err(Failure::Input(
@@ -726,6 +740,7 @@ fn play(mut args: PlayArgs) -> Result<ExitCode, Failure> {
         start: args.start,
         seed: args.seed,
         load,
+        load_path: args.load.clone(),
         no_coach: args.no_coach,
     };
     if !io::stdout().is_terminal() {
@@ -735,7 +750,14 @@ fn play(mut args: PlayArgs) -> Result<ExitCode, Failure> {
                 .to_string(),
         ));
     }
-    match crate::tui::run_with_store(options, store, settings).map_err(Failure::Other)? {
+    let ended = crate::tui::run_with_store(options, store, settings);
+    // A real hang-up (the terminal closed, SIGHUP came): its code, 129, and nothing printed
+    // to a terminal that is gone, whichever of the closed input, the failed draw and the
+    // signal the game saw first. The unfinished game was saved on the way out.
+    if !matches!(ended, Ok(Exit::Quit)) && crate::tui::events::hung_up(HANGUP_WAIT) {
+        return Ok(ExitCode::from(129));
+    }
+    match ended.map_err(Failure::Other)? {
         Exit::Quit => Ok(ExitCode::SUCCESS),
         Exit::TerminalClosed => {
             report("the terminal's input ended, so the game did");
@@ -746,7 +768,11 @@ fn play(mut args: PlayArgs) -> Result<ExitCode, Failure> {
     }
 }
 
-/// Reads a saved game; a missing or bad file is bad input (exit 2), named with its line.
+/// How long a game whose terminal went away waits for the SIGHUP that comes with a hang-up.
+const HANGUP_WAIT: std::time::Duration = std::time::Duration::from_millis(500);
+
+/// Reads a saved game; a missing or bad file is bad input (exit 2), named with its line. Only
+/// a regular file within [`crate::store::MAX_SAVE_BYTES`] is read.
 fn read_save(path: &std::path::Path) -> Result<Save, Failure> {
     Save::read(path).map_err(Failure::Input)
 }
@@ -890,7 +916,13 @@ fn analyze<P: Impartial + Notation>(
             out,
             "Decided by the game's own rule, not the nim-sum: {rule}."
         )?;
-        if position.is_over() {
+        if position.is_over() && position.mover_wins_when_over() {
+            writeln!(
+                out,
+                "No move is left: the other player made the last move and has lost, so the \
+                 player to move has won."
+            )?;
+        } else if position.is_over() {
             writeln!(
                 out,
                 "The player to move has no move left to make and has lost."
@@ -991,7 +1023,13 @@ fn principal_line<P: Impartial + Notation>(
         current = current.play_unchecked(&ply.mv);
     }
     if current.is_over() {
-        let winner = if line.len() % 2 == 1 { "A" } else { "B" };
+        // Normal play: whoever moved last wins; misère play: loses.
+        let last_is_a = line.len() % 2 == 1;
+        let winner = if last_is_a != current.mover_wins_when_over() {
+            "A"
+        } else {
+            "B"
+        };
         writeln!(out, "  game over: {winner} wins.")?;
     } else if principal.timed_out {
         writeln!(

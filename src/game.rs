@@ -44,8 +44,16 @@ pub trait Position: Clone + Eq + Hash + Debug + Send + Sync + 'static {
     /// May panic, or return a meaningless position, if `mv` is not legal here.
     fn play_unchecked(&self, mv: &Self::Move) -> Self;
 
-    /// Whether the player to move has no move (and so has lost).
+    /// Whether the player to move has no move: the game is over. Under normal play (every game
+    /// but misère Nim) the player to move has lost; see [`Position::mover_wins_when_over`].
     fn is_over(&self) -> bool;
+
+    /// Who has won once the game is over: `false` (the default, normal play) when the player to
+    /// move, who cannot move, has lost; `true` under misère play, where the player who made the
+    /// last move (took the last token) has lost. Read only when [`Position::is_over`].
+    fn mover_wins_when_over(&self) -> bool {
+        false
+    }
 
     /// The position after `mv`, or the reason it is illegal with the move and `self` back.
     fn play(self, mv: Self::Move) -> Result<Self, PlayError<Self>> {

@@ -175,6 +175,78 @@ impl Field<'_> {
     }
 }
 
+/// The decimal digits from `start` on: their value (wrapping past 19 digits, which the callers
+/// read again, checked) and where they end. Eight bytes at once where eight remain, then a
+/// byte at a time only past 8 digits or near the end of the input: a chunk that holds fewer
+/// than 8 digits has found the end.
+#[inline(always)]
+fn scan_digits(data: &[u8], start: usize) -> (u64, usize) {
+    // One chunk: a second one for 9 to 16 digits measured slower (more instructions for the
+    // one or two digits most such numbers have left).
+    const CHUNKS: usize = 1;
+    const POW10: [u64; 9] = [
+        1,
+        10,
+        100,
+        1_000,
+        10_000,
+        100_000,
+        1_000_000,
+        10_000_000,
+        100_000_000,
+    ];
+    let mut pos = start;
+    let mut value = 0u64;
+    let mut open = true;
+    for _ in 0..CHUNKS {
+        let Some(chunk) = data.get(pos..pos + 8) else {
+            break;
+        };
+        let (digits, count) = leading_digits(chunk.try_into().expect("8 bytes"));
+        value = value.wrapping_mul(POW10[count]).wrapping_add(digits);
+        pos += count;
+        if count < 8 {
+            open = false;
+            break;
+        }
+    }
+    if open {
+        while let Some(&b) = data.get(pos) {
+            let digit = b.wrapping_sub(b'0');
+            if digit > 9 {
+                break;
+            }
+            value = value.wrapping_mul(10).wrapping_add(u64::from(digit));
+            pos += 1;
+        }
+    }
+    (value, pos)
+}
+
+/// The value of the decimal digits that `chunk` starts with, and how many there are (8 when it
+/// is all digits): eight bytes checked and converted at once, in a 64-bit word, rather than a
+/// byte at a time.
+#[inline(always)]
+fn leading_digits(chunk: [u8; 8]) -> (u64, usize) {
+    let word = u64::from_le_bytes(chunk);
+    let x = word ^ 0x3030_3030_3030_3030;
+    // A byte's top bit set: it was not '0'..='9' (x ≥ 10 carries into it, or it had it). The
+    // first such byte is right: carries only run toward later bytes, past digits, which carry
+    // nothing.
+    let not_digit = (x.wrapping_add(0x7676_7676_7676_7676) | x) & 0x8080_8080_8080_8080;
+    let count = (not_digit.trailing_zeros() / 8) as usize;
+    if count == 0 {
+        return (0, 0);
+    }
+    // The digits moved to the word's top bytes, zeros (leading zeros) below them, then
+    // combined in pairs, fours and eights (the first digit is the lowest byte).
+    let mut v = x << (8 * (8 - count));
+    v = (v & 0x0F0F_0F0F_0F0F_0F0F).wrapping_mul(2561) >> 8;
+    v = (v & 0x00FF_00FF_00FF_00FF).wrapping_mul(6_553_601) >> 16;
+    v = (v & 0x0000_FFFF_0000_FFFF).wrapping_mul(42_949_672_960_001) >> 32;
+    (v, count)
+}
+
 fn is_blank(b: u8) -> bool {
     b == b' ' || b == b'\t' || b == b'\r' || b == 0x0B || b == 0x0C
 }
@@ -248,42 +320,170 @@ impl<'a> Iterator for Lines<'a> {
 }
 
 /// The whitespace-separated numbers of an input in memory, whatever lines they are on (the
-/// formats whose numbers may wrap lines), each read with its name and range.
+/// formats whose numbers may wrap lines), each read with its name and range; or, for the
+/// formats of one case a line, a line's numbers at a time ([`Numbers::line_of`]).
+///
+/// This is the curriculum readers' inner loop (up to 10^6 numbers): it scans the bytes once,
+/// keeping only the line and where it starts, and formats a number's name only for an error,
+/// which it makes by handing the field to [`Field::number`] or the line to [`Line::numbers`], so
+/// the messages are the same as the line readers'.
 pub struct Numbers<'a> {
-    fields: Box<dyn Iterator<Item = Field<'a>> + 'a>,
-    /// The line of the last number read: where an input that ends early is said to end.
-    last_line: usize,
+    data: &'a [u8],
+    pos: usize,
+    /// The 1-based line `pos` is on, and the byte where that line starts.
+    line: usize,
+    line_start: usize,
 }
 
 impl<'a> Numbers<'a> {
     pub fn new(data: &'a [u8]) -> Numbers<'a> {
         Numbers {
-            fields: Box::new(Lines::new(data).flat_map(|line| line.fields().collect::<Vec<_>>())),
-            last_line: 1,
+            data,
+            pos: 0,
+            line: 1,
+            line_start: 0,
+        }
+    }
+
+    /// Moves past blanks and line endings; whether anything is left.
+    #[inline(always)]
+    fn skip_blanks(&mut self) -> bool {
+        let data = self.data;
+        let mut pos = self.pos;
+        while let Some(&b) = data.get(pos) {
+            if b > b' ' {
+                break;
+            }
+            if b == b'\n' {
+                self.line += 1;
+                self.line_start = pos + 1;
+            } else if !is_blank(b) {
+                // Another control character: the field (and its error) starts here.
+                break;
+            }
+            pos += 1;
+        }
+        self.pos = pos;
+        pos < data.len()
+    }
+
+    /// The field that starts at `start` (on the current line), for an error message.
+    fn field_at(&self, start: usize) -> Field<'a> {
+        let len = self.data[start..]
+            .iter()
+            .position(|&b| b == b'\n' || is_blank(b))
+            .unwrap_or(self.data.len() - start);
+        Field {
+            line: self.line,
+            column: start - self.line_start + 1,
+            text: &self.data[start..start + len],
         }
     }
 
     /// Checks that no field is left; `after` says after what (`the last test`).
     pub fn expect_end(&mut self, after: &str) -> Result<(), InputError> {
-        match self.fields.next() {
-            Some(field) => Err(field.error(format!("unexpected {} after {after}", field.shown()))),
-            None => Ok(()),
+        if self.skip_blanks() {
+            let field = self.field_at(self.pos);
+            return Err(field.error(format!("unexpected {} after {after}", field.shown())));
         }
+        Ok(())
     }
 
-    /// The next number, which must lie in `range`; `what` names it in an error.
-    pub fn next(&mut self, what: &str, range: RangeInclusive<u64>) -> Result<u64, InputError> {
-        match self.fields.next() {
-            Some(field) => {
-                self.last_line = field.line;
-                field.number(what, range)
-            }
-            None => Err(InputError::new(
-                self.last_line,
+    /// The next number, which must lie in `range`; `what` names it in an error and is formatted
+    /// only then (pass `format_args!` or a `&str`). Inlined: at the caller the name's
+    /// arguments are built only on the error path.
+    #[inline(always)]
+    pub fn next(
+        &mut self,
+        what: impl fmt::Display,
+        range: RangeInclusive<u64>,
+    ) -> Result<u64, InputError> {
+        if !self.skip_blanks() {
+            return Err(InputError::new(
+                self.line,
                 None,
                 format!("input ends early: expected {what}"),
-            )),
+            ));
         }
+        let data = self.data;
+        let start = self.pos;
+        let (value, pos) = scan_digits(data, start);
+        // A number ends at a blank, a line ending or the end of the input.
+        let ends_well = data
+            .get(pos)
+            .is_none_or(|&b| b <= b' ' && (b == b'\n' || is_blank(b)));
+        if pos == start || !ends_well || pos - start >= 20 || !range.contains(&value) {
+            return self.number_error(start, &what, range);
+        }
+        self.pos = pos;
+        Ok(value)
+    }
+
+    /// The error of the field at `start`, which [`Numbers::next`] could not read as a number
+    /// in `range` (or, for 20 digits or more, one it reads again checked).
+    #[cold]
+    fn number_error(
+        &mut self,
+        start: usize,
+        what: &dyn fmt::Display,
+        range: RangeInclusive<u64>,
+    ) -> Result<u64, InputError> {
+        let field = self.field_at(start);
+        self.pos = start + field.text.len();
+        field.number(&what.to_string(), range)
+    }
+
+    /// The numbers of the next line that is not blank: exactly `N` of them, named by `names`
+    /// and each within its range; `None` at the end of the input. Inlined, so the names and
+    /// ranges are constants at the caller.
+    #[inline(always)]
+    pub fn line_of<const N: usize>(
+        &mut self,
+        names: [&str; N],
+        ranges: [RangeInclusive<u64>; N],
+    ) -> Result<Option<[u64; N]>, InputError> {
+        if !self.skip_blanks() {
+            return Ok(None);
+        }
+        let data = self.data;
+        let mut out = [0; N];
+        let mut pos = self.pos;
+        let mut fine = true;
+        for (slot, range) in out.iter_mut().zip(&ranges) {
+            while pos < data.len() && is_blank(data[pos]) {
+                pos += 1;
+            }
+            let start = pos;
+            let (value, end) = scan_digits(data, start);
+            pos = end;
+            let ends_well = data.get(pos).is_none_or(|&b| b == b'\n' || is_blank(b));
+            if pos == start || !ends_well || pos - start >= 20 || !range.contains(&value) {
+                fine = false;
+                break;
+            }
+            *slot = value;
+        }
+        while fine && pos < data.len() && is_blank(data[pos]) {
+            pos += 1;
+        }
+        if fine && (pos == data.len() || data[pos] == b'\n') {
+            // Past the line ending: the next line starts there.
+            self.pos = (pos + 1).min(data.len());
+            self.line += 1;
+            self.line_start = self.pos;
+            return Ok(Some(out));
+        }
+        // Something is off: the line reader says what and where.
+        let line_end = data[self.line_start..]
+            .iter()
+            .position(|&b| b == b'\n')
+            .map_or(data.len(), |len| self.line_start + len);
+        let line = Line {
+            number: self.line,
+            text: &data[self.line_start..line_end],
+        };
+        self.pos = line_end;
+        line.numbers(names, ranges).map(Some)
     }
 }
 
@@ -684,5 +884,75 @@ mod tests {
                 .message
                 .contains("byte 0xFF")
         );
+    }
+}
+
+#[cfg(test)]
+mod number_tests {
+    use super::*;
+
+    /// The 8-byte digit reader against reading a byte at a time, on every count of leading
+    /// digits and every kind of byte after them.
+    #[test]
+    fn leading_digits_agree_with_the_bytes() {
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let others = [
+            b' ', b'\n', b'\t', b'/', b':', b'a', 0, 0xFF, 0x80, 0xB0, b'-',
+        ];
+        for _ in 0..20_000 {
+            let mut chunk = [0u8; 8];
+            for b in &mut chunk {
+                let r = next();
+                *b = if r % 3 == 0 {
+                    others[(r >> 8) as usize % others.len()]
+                } else {
+                    b'0' + (r >> 8) as u8 % 10
+                };
+            }
+            let count = chunk.iter().take_while(|b| b.is_ascii_digit()).count();
+            let value = chunk[..count]
+                .iter()
+                .fold(0u64, |v, &b| v * 10 + u64::from(b - b'0'));
+            assert_eq!(leading_digits(chunk), (value, count), "{chunk:?}");
+        }
+    }
+
+    /// `Numbers::next` reads what `str::parse` reads, wherever the numbers lie in the input.
+    #[test]
+    fn numbers_read_what_parse_reads() {
+        let mut seed = 7u64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for _ in 0..500 {
+            let mut text = String::new();
+            let mut expected = Vec::new();
+            for _ in 0..(next() % 30) {
+                let digits = 1 + next() % 20;
+                let number = next() % 10u64.pow(digits.min(19) as u32);
+                let seps = [" ", "\n", "  ", "\t", " \r\n", "\n\n"];
+                text.push_str(seps[(next() % 6) as usize]);
+                // Leading zeros sometimes.
+                if next() % 5 == 0 {
+                    text.push_str("00");
+                }
+                text.push_str(&number.to_string());
+                expected.push(number);
+            }
+            let mut numbers = Numbers::new(text.as_bytes());
+            for &e in &expected {
+                assert_eq!(numbers.next("x", 0..=u64::MAX).unwrap(), e, "{text:?}");
+            }
+            assert!(numbers.expect_end("the end").is_ok(), "{text:?}");
+        }
     }
 }

@@ -76,15 +76,19 @@ pub enum Verdict {
 }
 
 impl Verdict {
-    /// The mark in the move list: ✓ best, · good, ?? blunder.
+    /// The mark in the move list: ✓ best, · good, ?? blunder, - from a lost position whose
+    /// remoteness is not known (every move loses: none is better).
     pub fn mark(self) -> &'static str {
         match self {
             Verdict::Best | Verdict::BestStall => "✓",
             Verdict::Good | Verdict::Shortened => "·",
             Verdict::Blunder => "??",
-            Verdict::Lost => " ",
+            Verdict::Lost => "-",
         }
     }
+
+    /// What the marks mean, for a record's title.
+    pub const LEGEND: &'static str = "✓ best · good ?? blunder - lost";
 
     /// The verdict in words.
     pub fn words(self) -> &'static str {
@@ -226,8 +230,17 @@ pub fn judge_shared<P: Impartial>(
     }
 }
 
-/// [`judge_shared`], with the better move also in words.
+/// [`judge`], with the better move also in words.
 pub fn judge_in_words<P: Impartial + Notation>(
+    before: &P,
+    mv: &P::Move,
+    budget: usize,
+) -> Judgement<P::Move> {
+    judge_in_words_shared(before, mv, &SolutionCache::new(budget))
+}
+
+/// [`judge_shared`], with the better move also in words.
+pub fn judge_in_words_shared<P: Impartial + Notation>(
     before: &P,
     mv: &P::Move,
     cache: &SolutionCache<P>,

@@ -89,6 +89,18 @@ pub struct Outcome {
 }
 
 impl Outcome {
+    /// The outcome of `position` from its options' outcomes: [`Outcome::from_options`], but a
+    /// finished game is won by the player to move where the game says so (misère play).
+    pub fn of<P: Position>(position: &P, options: &[Outcome]) -> Outcome {
+        if options.is_empty() && position.mover_wins_when_over() {
+            return Outcome {
+                wins: true,
+                remoteness: 0,
+            };
+        }
+        Outcome::from_options(options)
+    }
+
     /// The outcome of a position from its options' outcomes.
     pub fn from_options(options: &[Outcome]) -> Outcome {
         let fastest_win = options
@@ -269,7 +281,7 @@ impl<P: Position> ExactSolution<P> {
             limits,
             &FxHashMap::default(),
             canonical,
-            |_, options| Outcome::from_options(options),
+            |position, options| Outcome::of(position, options),
         )?;
         Some(ExactSolution {
             inner: Solved::Generic {

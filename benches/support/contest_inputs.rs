@@ -5,12 +5,21 @@
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
-/// The games there are inputs for, by their command-line names.
+/// The seed games there are inputs for, by their command-line names.
 pub const GAMES: [&str; 3] = ["coins", "grid", "dodgeball"];
 
-/// The input for `game` (`coins`, `grid` or `dodgeball`) from `seed`, or `None` for another
-/// name. coins: 100 cases of n = 30000 (MAXQ cycling 1..=20); grid: 50 boards of 100 × 100;
-/// dodgeball: 1000 values of k close to 10^9.
+/// The curriculum's contest formats there are inputs for: the heap games' formats by problem
+/// (`grundy solve heaps FORMAT`), then the games with a format of their own
+/// (`grundy solve GAME`).
+pub const CURRICULUM: [&str; 14] = [
+    "p2197", "cses1730", "cses1098", "cses1729", "abc297g", "cses2207", "cf603c", "cf87c",
+    "cf2004e", "p4279", "stairs", "dag", "wythoff", "fibnim",
+];
+
+/// The input for `game` (a seed game of [`GAMES`] or a format of [`CURRICULUM`]) from `seed`,
+/// or `None` for another name. coins: 100 cases of n = 30000 (MAXQ cycling 1..=20); grid: 50
+/// boards of 100 × 100; dodgeball: 1000 values of k close to 10^9. The curriculum's inputs are
+/// each format's largest (about 10^6 numbers where the limits allow), described at each arm.
 pub fn generate(game: &str, seed: u64) -> Option<String> {
     let mut rng = StdRng::seed_from_u64(seed);
     let mut out = String::new();
@@ -42,7 +51,91 @@ pub fn generate(game: &str, seed: u64) -> Option<String> {
                 out.push_str(&format!("{k}\n"));
             }
         }
+        // 10 cases of 10^5 heaps below 10^4 (the problem's bound).
+        "p2197" | "p4279" => heap_cases(&mut out, &mut rng, 10, 100_000, 1, 9_999),
+        // 10^6 heaps in all, up to 10^9.
+        "cses1730" | "cses1098" => heap_cases(&mut out, &mut rng, 10, 100_000, 1, 1_000_000_000),
+        "cses1729" => {
+            out.push_str("1000000 100\n");
+            let set: Vec<String> = (0..100)
+                .map(|_| rng.random_range(1..=1_000_000u64).to_string())
+                .collect();
+            out.push_str(&set.join(" "));
+            out.push('\n');
+        }
+        "abc297g" => {
+            let (l, r) = (
+                rng.random_range(1..=1000u64),
+                rng.random_range(1000..=100_000u64),
+            );
+            out.push_str(&format!("200000 {l} {r}\n"));
+            number_line(&mut out, &mut rng, 200_000, 1, 1_000_000_000);
+        }
+        "cses2207" => {
+            out.push_str("100000\n");
+            for _ in 0..100_000 {
+                out.push_str(&format!("{}\n", rng.random_range(1..=1_000_000u64)));
+            }
+        }
+        "cf603c" => {
+            let k = rng.random_range(1..=1_000_000_000u64);
+            out.push_str(&format!("100000 {k}\n"));
+            number_line(&mut out, &mut rng, 100_000, 1, 1_000_000_000);
+        }
+        "cf87c" => out.push_str("100000\n"),
+        // One test of 3·10^5 heaps up to 10^7 (the sieve goes to the largest).
+        "cf2004e" => heap_cases(&mut out, &mut rng, 1, 300_000, 1, 10_000_000),
+        // 10 tests of 10^5 stairs.
+        "stairs" => heap_cases(&mut out, &mut rng, 10, 100_000, 0, 1_000_000_000),
+        "dag" => {
+            // 2000 vertices, 6000 edges from a lower to a higher number, 10^5 tokens.
+            let (n, m, k) = (2000u64, 6000, 100_000);
+            out.push_str(&format!("{n} {m} {k}\n"));
+            for _ in 0..m {
+                let x = rng.random_range(1..n);
+                let y = rng.random_range(x + 1..=n);
+                out.push_str(&format!("{x} {y}\n"));
+            }
+            number_line(&mut out, &mut rng, k, 1, n);
+        }
+        "wythoff" => {
+            for _ in 0..100_000 {
+                let (a, b) = (
+                    rng.random_range(0..=1_000_000_000u64),
+                    rng.random_range(0..=1_000_000_000u64),
+                );
+                out.push_str(&format!("{a} {b}\n"));
+            }
+        }
+        "fibnim" => {
+            for _ in 0..100_000 {
+                out.push_str(&format!(
+                    "{}\n",
+                    rng.random_range(1..=1_000_000_000_000_000u64)
+                ));
+            }
+        }
         _ => return None,
     }
     Some(out)
+}
+
+/// `cases` cases, each a line `n` and a line of n numbers in `low..=high`, after a line with
+/// the number of cases.
+fn heap_cases(out: &mut String, rng: &mut StdRng, cases: usize, n: usize, low: u64, high: u64) {
+    out.push_str(&format!("{cases}\n"));
+    for _ in 0..cases {
+        out.push_str(&format!("{n}\n"));
+        number_line(out, rng, n, low, high);
+    }
+}
+
+/// A line of `n` numbers in `low..=high`.
+fn number_line(out: &mut String, rng: &mut StdRng, n: impl TryInto<usize>, low: u64, high: u64) {
+    let n = n.try_into().unwrap_or(0);
+    let numbers: Vec<String> = (0..n)
+        .map(|_| rng.random_range(low..=high).to_string())
+        .collect();
+    out.push_str(&numbers.join(" "));
+    out.push('\n');
 }

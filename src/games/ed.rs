@@ -1,7 +1,7 @@
 //! E&D (SDOI 2009): 2n heaps in pairs (1, 2), (3, 4), …; a move picks a pair, removes one of
 //! its heaps and splits the other into two non-empty heaps, which become the pair. Each pair is
 //! a game of its own (a part). The value of a pair (x, y) is the index of the lowest 0 bit of
-//! (x − 1) | (y − 1) (checked against the definition in `tests/boards.rs`).
+//! (x − 1) | (y − 1) (checked against the definition in `tests/engine/boards.rs`).
 
 use rand::Rng;
 

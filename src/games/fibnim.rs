@@ -13,7 +13,7 @@ use std::sync::OnceLock;
 use rand::Rng;
 
 use crate::game::{CodeError, IllegalMove, Impartial, Notation, Position};
-use crate::input::{InputError, Lines};
+use crate::input::{InputError, Numbers};
 use crate::nimber::Nimber;
 
 /// The largest heap of the value table.
@@ -346,17 +346,75 @@ impl Notation for FibNim {
 /// representation, the least first take that wins (N itself when N is a Fibonacci number and
 /// the first player cannot win).
 pub fn solve(input: &[u8]) -> Result<String, InputError> {
-    let mut out = String::new();
-    for line in Lines::new(input) {
-        if line.is_blank() {
-            continue;
-        }
-        let [n] = line.numbers(["N"], [1..=1_000_000_000_000_000])?;
-        let smallest = zeckendorf(n).last().copied().unwrap_or(n);
-        out.push_str(&format!("{smallest}\n"));
+    let mut numbers = Numbers::new(input);
+    let mut out = Vec::new();
+    while let Some([n]) = numbers.line_of(["N"], [1..=1_000_000_000_000_000])? {
+        push_number(&mut out, smallest_zeckendorf_term(n));
+        out.push(b'\n');
     }
     if out.is_empty() {
         return Err(InputError::new(1, None, "empty input: expected N"));
     }
-    Ok(out)
+    Ok(String::from_utf8(out).expect("digits and line endings are ASCII"))
+}
+
+/// The Fibonacci numbers 1, 2, 3, 5, … below 2^64, for the greedy rule without a list per N.
+const FIBS: [u64; 91] = {
+    let mut fibs = [0u64; 91];
+    fibs[0] = 1;
+    fibs[1] = 2;
+    let mut i = 2;
+    while i < 91 {
+        fibs[i] = fibs[i - 1] + fibs[i - 2];
+        i += 1;
+    }
+    fibs
+};
+
+/// For each bit length L (0..=64), how many of [`FIBS`] have at most L bits: the largest
+/// Fibonacci number ≤ n is among the last two of those for n's bit length (a power-of-two
+/// range holds at most two Fibonacci numbers, φ² > 2).
+const FIBS_BY_BITS: [u8; 65] = {
+    let mut counts = [0u8; 65];
+    let mut bits = 0;
+    while bits <= 64 {
+        let mut count = 0;
+        while count < FIBS.len() && (bits == 64 || FIBS[count] < 1u64 << bits) {
+            count += 1;
+        }
+        counts[bits] = count as u8;
+        bits += 1;
+    }
+    counts
+};
+
+/// The smallest term of N's Zeckendorf representation ([`zeckendorf`]'s last), N ≥ 1: the
+/// greedy rule, keeping only the last term taken, each term found from the bit length of
+/// what is left rather than by walking down the Fibonacci numbers.
+pub fn smallest_zeckendorf_term(mut n: u64) -> u64 {
+    let mut last = n;
+    while n > 0 {
+        let mut i = FIBS_BY_BITS[(64 - n.leading_zeros()) as usize] as usize;
+        while FIBS[i - 1] > n {
+            i -= 1;
+        }
+        last = FIBS[i - 1];
+        n -= last;
+    }
+    last
+}
+
+/// Appends `n` in decimal (the answers' hot path: no formatter, no allocation).
+fn push_number(out: &mut Vec<u8>, mut n: u64) {
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    out.extend_from_slice(&digits[at..]);
 }

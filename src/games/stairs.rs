@@ -7,7 +7,7 @@
 //! k − 2, restoring the count (balls on odd stairs are a reserve that can be copied away). So
 //! every even stair is a part worth its count and every odd stair a part worth 0 — the parts
 //! are not independent games, but their nim-sum is the position's value (checked against the
-//! definition in `tests/boards.rs`).
+//! definition in `tests/engine/boards.rs`).
 
 use rand::Rng;
 
@@ -112,8 +112,16 @@ impl Position for StairNim {
         self.balls.iter().skip(1).all(|&p| p == 0)
     }
 
+    /// Exact where the balls are few: balls only move down, so a position is reachable
+    /// exactly when, for every stair k, the balls at or above k are at most as many as at the
+    /// start (and all the balls are still on the stairs); those positions are counted stair
+    /// by stair from the top, by the balls at or above each. Past that, a bound: stair k
+    /// holds at most the balls at or above it.
     fn reachable_bound(&self) -> Option<u128> {
-        // Stair k can hold at most the balls at or above it.
+        let total: u64 = self.balls.iter().sum();
+        if (self.balls.len() as u64).saturating_mul(total + 1) <= EXACT_COUNT_WORK {
+            return Some(self.reachable_count(total));
+        }
         let mut above = 0u128;
         let mut bound = 1u128;
         for &p in self.balls.iter().rev() {
@@ -150,7 +158,38 @@ impl Position for StairNim {
     }
 }
 
+/// Up to this many (stairs × balls), [`StairNim::reachable_bound`] counts the positions exactly.
+const EXACT_COUNT_WORK: u64 = 1 << 22;
+
 impl StairNim {
+    /// How many positions are reachable (see [`Position::reachable_bound`]): `ways[t]`, going
+    /// down from the top stair, is the number of ways to place t balls on the stairs from here
+    /// up, each stair's suffix within the start's.
+    fn reachable_count(&self, total: u64) -> u128 {
+        let n = self.balls.len();
+        // The balls at or above each stair at the start.
+        let mut start_above = vec![0u64; n + 1];
+        for k in (0..n).rev() {
+            start_above[k] = start_above[k + 1] + self.balls[k];
+        }
+        // The top stair alone: t balls in one way, for t up to its start.
+        let mut ways: Vec<u128> = vec![1; start_above[n - 1] as usize + 1];
+        for k in (0..n - 1).rev() {
+            // ways'[t] = Σ ways[u] for u ≤ min(t, the start's above k + 1).
+            let mut prefix = Vec::with_capacity(ways.len());
+            let mut sum = 0u128;
+            for &w in &ways {
+                sum = sum.saturating_add(w);
+                prefix.push(sum);
+            }
+            let top = prefix.len() - 1;
+            let limit = if k == 0 { total } else { start_above[k] };
+            ways = (0..=limit as usize).map(|t| prefix[t.min(top)]).collect();
+        }
+        // Every ball is still on a stair: stair 1 holds the rest.
+        ways.get(total as usize).copied().unwrap_or(1)
+    }
+
     /// Every move to nim-sum `target`, in stair order. A move changes the count of exactly one
     /// even stair e, so it must bring that count p to p XOR (nim-sum XOR target): down by
     /// carrying the difference from e itself, or up by carrying it from the odd stair e + 1

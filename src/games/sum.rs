@@ -267,6 +267,11 @@ impl Component {
         with_component!(self, p, _w, _b => p.count_moves_to_nim_sum(target))
     }
 
+    /// The component in its game's standard form, if it is not in it already.
+    pub fn canonical(&self) -> Option<Component> {
+        with_component!(self, p, _w, back => p.canonical().map(back))
+    }
+
     pub fn reachable_at_least(&self) -> Option<u128> {
         with_component!(self, p, _w, _b => p.reachable_at_least())
     }
@@ -368,6 +373,22 @@ impl Position for Sum {
 
     fn is_over(&self) -> bool {
         self.components.iter().all(Component::is_over)
+    }
+
+    /// Each component in its standard form (heaps sorted): the exact search stores a sum
+    /// once for all the orders of each component's heaps, as the components' own bounds count.
+    fn canonical(&self) -> Option<Sum> {
+        let standard: Vec<Option<Component>> =
+            self.components.iter().map(Component::canonical).collect();
+        if standard.iter().all(Option::is_none) {
+            return None;
+        }
+        let components = standard
+            .into_iter()
+            .zip(&self.components)
+            .map(|(s, c)| s.unwrap_or_else(|| c.clone()))
+            .collect();
+        Some(Sum { components })
     }
 
     /// Positions of a sum are tuples of the components' positions: the product of their bounds.

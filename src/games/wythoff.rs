@@ -14,7 +14,7 @@ use rand::Rng;
 
 use super::stairs::{join, parse_list};
 use crate::game::{CodeError, IllegalMove, Impartial, Notation, Position};
-use crate::input::{InputError, Lines};
+use crate::input::{InputError, Numbers};
 use crate::nimber::Nimber;
 
 /// The largest coordinate of the value table: queens of a sum (several queens) stay within it.
@@ -42,6 +42,20 @@ pub fn isqrt(n: u128) -> u128 {
 /// k + √(5k²) straddles, and √(5k²) is irrational for k ≥ 1, so flooring the root first
 /// loses nothing.
 pub fn lower_wythoff(k: u64) -> u64 {
+    // Below this, 5k² fits in 64 bits (every k of a contest input ≤ 10^9): no 128-bit
+    // arithmetic on the hot path of `solve`.
+    const FITS: u64 = 1_900_000_000;
+    if k <= FITS {
+        let five = 5 * k * k;
+        let mut root = (five as f64).sqrt() as u64;
+        while root * root > five {
+            root -= 1;
+        }
+        while (root + 1) * (root + 1) <= five {
+            root += 1;
+        }
+        return (k + root) / 2;
+    }
     let k = u128::from(k);
     ((k + isqrt(5 * k * k)) / 2) as u64
 }
@@ -50,7 +64,16 @@ pub fn lower_wythoff(k: u64) -> u64 {
 /// k = b − a (a ≤ b), in either order.
 pub fn is_p_position(a: u64, b: u64) -> bool {
     let (a, b) = (a.min(b), a.max(b));
-    lower_wythoff(b - a) == a
+    let k = b - a;
+    // Most positions are far from the P-position of their diagonal: a float product, good to
+    // far better than 1 while kφ < 2^40, rules them out without the exact root.
+    if k < 1 << 38 {
+        let near = k as f64 * 1.618_033_988_749_895;
+        if (a as f64 - near).abs() > 2.0 {
+            return false;
+        }
+    }
+    lower_wythoff(k) == a
 }
 
 /// The other coordinate of the P-position through `n`: every n ≥ 1 is exactly one of ⌊kφ⌋
@@ -507,12 +530,10 @@ impl Notation for Wythoff {
 
 /// Luogu P2252: lines of `a b` (heaps up to 10^9) → `1` if the first player wins, else `0`.
 pub fn solve(input: &[u8]) -> Result<String, InputError> {
+    let mut numbers = Numbers::new(input);
     let mut out = String::new();
-    for line in Lines::new(input) {
-        if line.is_blank() {
-            continue;
-        }
-        let [a, b] = line.numbers(["a", "b"], [0..=1_000_000_000, 0..=1_000_000_000])?;
+    let heap = 0..=1_000_000_000;
+    while let Some([a, b]) = numbers.line_of(["a", "b"], [heap.clone(), heap.clone()])? {
         out.push_str(if is_p_position(a, b) { "0\n" } else { "1\n" });
     }
     if out.is_empty() {

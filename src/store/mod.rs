@@ -1,24 +1,44 @@
 //! What grundy keeps between runs: the settings (a TOML file in the platform's config
-//! directory), saved games and the unfinished game to resume (plain text in the data
+//! directory), saved games and the unfinished games to resume (plain text in the data
 //! directory), and statistics per game and level (TOML in the data directory).
 //!
 //! [`Store`] knows where the files are; a disabled store (the in-process tests) reads and
 //! writes nothing. Every write is atomic: a temporary file in the same directory, then a
 //! rename, so a crash mid-write leaves the old file or the new one, never half of one.
+//!
+//! Two grundy processes on the same directories are normal (two terminals, a tmux split):
+//! a change to a shared file takes the directory's lock ([`lock_dir`]), reads the file again
+//! under it and applies the change to what it finds, so neither process undoes the other's.
+//! A file that cannot be read is set aside under a name with the time in it, never written
+//! over, and every earlier one is kept.
 
 pub mod save;
 pub mod settings;
 pub mod stats;
+pub mod unfinished;
 
-use std::fs;
-use std::io::{self, Write};
+use std::fs::{self, File, OpenOptions};
+use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
+use std::time::{Duration, SystemTime};
 
 /// The file names inside the directories.
 const SETTINGS_FILE: &str = "settings.toml";
 const STATS_FILE: &str = "stats.toml";
 const AUTOSAVE_FILE: &str = "autosave.grundy";
 const SAVES_DIR: &str = "saves";
+const UNFINISHED_DIR: &str = "unfinished";
+/// The lock file of a directory (see [`lock_dir`]).
+const LOCK_FILE: &str = ".grundy.lock";
+/// grundy's temporary files: `.grundy-XXXXXX.tmp`, renamed over their target when whole.
+const TMP_PREFIX: &str = ".grundy-";
+const TMP_SUFFIX: &str = ".tmp";
+/// A temporary file older than this was left by a process that was killed mid-write (a
+/// write takes milliseconds), and is removed when grundy starts.
+pub const STALE_TMP_AGE: Duration = Duration::from_secs(600);
+/// The largest save grundy reads (`--load`, the saves list): far above any real game (a
+/// 10^6-box dodgeball board is a 1 MB code).
+pub const MAX_SAVE_BYTES: u64 = 64 << 20;
 /// The extension of saved games.
 pub const SAVE_EXTENSION: &str = "grundy";
 
@@ -65,42 +85,216 @@ impl Store {
         self.data.as_ref().map(|d| d.join(STATS_FILE))
     }
 
-    /// The unfinished game that the menu offers to resume.
+    /// The one autosave file of grundy before each unfinished game had its own: moved into
+    /// [`Store::unfinished_dir`] when found.
     pub fn autosave_path(&self) -> Option<PathBuf> {
         self.data.as_ref().map(|d| d.join(AUTOSAVE_FILE))
+    }
+
+    /// The unfinished games, one file each, that the menu offers to resume.
+    pub fn unfinished_dir(&self) -> Option<PathBuf> {
+        self.data.as_ref().map(|d| d.join(UNFINISHED_DIR))
     }
 
     /// Where `s` in a game saves it.
     pub fn saves_dir(&self) -> Option<PathBuf> {
         self.data.as_ref().map(|d| d.join(SAVES_DIR))
     }
+
+    pub fn data_dir(&self) -> Option<&Path> {
+        self.data.as_deref()
+    }
+
+    pub fn config_dir(&self) -> Option<&Path> {
+        self.config.as_deref()
+    }
+
+    /// Removes grundy's temporary files older than [`STALE_TMP_AGE`] from its directories
+    /// (left by a process killed mid-write; a younger one may be another process's write in
+    /// progress). Returns how many were removed.
+    pub fn clean_stale_temporaries(&self) -> usize {
+        let dirs = [
+            self.config.clone(),
+            self.data.clone(),
+            self.saves_dir(),
+            self.unfinished_dir(),
+        ];
+        let now = SystemTime::now();
+        let mut removed = 0;
+        for dir in dirs.into_iter().flatten() {
+            let Ok(entries) = fs::read_dir(&dir) else {
+                continue;
+            };
+            for entry in entries.flatten() {
+                let name = entry.file_name();
+                let Some(name) = name.to_str() else { continue };
+                if !is_own_temporary(name) {
+                    continue;
+                }
+                let old = entry
+                    .metadata()
+                    .ok()
+                    .filter(|m| m.is_file())
+                    .and_then(|m| m.modified().ok())
+                    .and_then(|t| now.duration_since(t).ok())
+                    .is_some_and(|age| age >= STALE_TMP_AGE);
+                if old && fs::remove_file(entry.path()).is_ok() {
+                    removed += 1;
+                }
+            }
+        }
+        removed
+    }
+}
+
+/// Whether `name` is one of grundy's temporary files: `.grundy-*.tmp`, or the
+/// `.tmpXXXXXX` names that grundy's writes had before (in grundy's own directories).
+fn is_own_temporary(name: &str) -> bool {
+    if name.starts_with(TMP_PREFIX) && name.ends_with(TMP_SUFFIX) {
+        return true;
+    }
+    name.strip_prefix(".tmp")
+        .is_some_and(|rest| rest.len() == 6 && rest.chars().all(|c| c.is_ascii_alphanumeric()))
+}
+
+/// An exclusive lock on a directory's lock file, held until dropped: the changes to the
+/// shared files in it (statistics, settings, the unfinished games) take it, re-read the file
+/// under it and write it before letting go.
+#[derive(Debug)]
+pub struct DirLock {
+    _file: File,
+}
+
+/// Takes the lock of `dir` (creating the directory and its lock file), waiting for another
+/// grundy that holds it; a change holds it for milliseconds.
+pub fn lock_dir(dir: &Path) -> io::Result<DirLock> {
+    fs::create_dir_all(dir)?;
+    let file = OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .read(true)
+        .write(true)
+        .open(dir.join(LOCK_FILE))?;
+    fs4::FileExt::lock(&file)?;
+    Ok(DirLock { _file: file })
+}
+
+/// The lock of the directory `path` is in.
+pub fn lock_dir_of(path: &Path) -> io::Result<DirLock> {
+    lock_dir(parent_of(path))
+}
+
+fn parent_of(path: &Path) -> &Path {
+    path.parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."))
+}
+
+/// Reads a file that should be a save: only a regular file (not a FIFO that would wait
+/// forever, nor a device such as `/dev/zero` that never ends), of at most `max` bytes. The
+/// error says which of these it is, in words.
+pub fn read_regular(path: &Path, max: u64) -> Result<Vec<u8>, String> {
+    let shown = crate::input::escape_controls(&path.display().to_string());
+    let meta = fs::metadata(path).map_err(|e| format!("{shown}: {e}"))?;
+    if !meta.is_file() {
+        return Err(format!(
+            "{shown}: not a regular file (a directory, device or pipe): not a save"
+        ));
+    }
+    if meta.len() > max {
+        return Err(format!(
+            "{shown}: {} bytes, more than a save may have ({} MiB)",
+            meta.len(),
+            max >> 20
+        ));
+    }
+    let file = File::open(path).map_err(|e| format!("{shown}: {e}"))?;
+    let mut bytes = Vec::new();
+    file.take(max + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("{shown}: {e}"))?;
+    if bytes.len() as u64 > max {
+        return Err(format!(
+            "{shown}: more than a save may have ({} MiB)",
+            max >> 20
+        ));
+    }
+    Ok(bytes)
 }
 
 /// Writes `text` to `path` atomically: into a temporary file in the same directory (the
 /// same file system, so the rename cannot turn into a copy), flushed to disk, then renamed
 /// over `path`. Creates the directory if needed.
 pub fn write_atomic(path: &Path, text: &str) -> io::Result<()> {
-    let dir = path
-        .parent()
-        .filter(|d| !d.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
+    let dir = parent_of(path);
     fs::create_dir_all(dir)?;
-    let mut file = tempfile::NamedTempFile::new_in(dir)?;
+    // grundy's own name, so that one left by a kill is known and cleaned at the next start.
+    let mut file = tempfile::Builder::new()
+        .prefix(TMP_PREFIX)
+        .suffix(TMP_SUFFIX)
+        .tempfile_in(dir)?;
     file.write_all(text.as_bytes())?;
     file.as_file().sync_all()?;
     file.persist(path).map_err(|e| e.error)?;
     Ok(())
 }
 
-/// Moves a file that could not be read aside (`NAME.corrupt`, replacing an older one) before
-/// a new file takes its place, so that nothing the player wrote by hand is lost. Returns the
-/// new path.
+/// Moves a file that could not be read aside before a new file takes its place, so that
+/// nothing the player wrote by hand is lost: `NAME.corrupt-2026-11-25T14-05-09`, with `-2`,
+/// `-3`, … added when that name is taken, so every earlier one is kept. Returns the new path.
 pub fn set_aside(path: &Path) -> io::Result<PathBuf> {
-    let mut name = path.file_name().unwrap_or_default().to_os_string();
-    name.push(".corrupt");
-    let aside = path.with_file_name(name);
-    fs::rename(path, &aside)?;
-    Ok(aside)
+    let secs = SystemTime::now()
+        .duration_since(SystemTime::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let stamp = format!("{}-{:02}", stamp_of(secs).replacen(' ', "T", 1), secs % 60);
+    let base = path.file_name().unwrap_or_default().to_string_lossy();
+    for n in 1u32.. {
+        let name = if n == 1 {
+            format!("{base}.corrupt-{stamp}")
+        } else {
+            format!("{base}.corrupt-{stamp}-{n}")
+        };
+        let aside = path.with_file_name(name);
+        // Never over another set-aside: a hard link fails when the name is taken, and only
+        // then is the file's own name removed.
+        match fs::hard_link(path, &aside) {
+            Ok(()) => {
+                fs::remove_file(path)?;
+                return Ok(aside);
+            }
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
+            // No hard links here (some file systems): a rename after checking the name.
+            Err(_) if !aside.exists() => {
+                fs::rename(path, &aside)?;
+                return Ok(aside);
+            }
+            Err(_) => continue,
+        }
+    }
+    unreachable!("a free name is found")
+}
+
+/// The files set aside from `path` (see [`set_aside`]), oldest first.
+pub fn set_aside_files(path: &Path) -> Vec<PathBuf> {
+    let Some(base) = path.file_name().map(|n| n.to_string_lossy().into_owned()) else {
+        return Vec::new();
+    };
+    let prefix = format!("{base}.corrupt-");
+    let mut found: Vec<(SystemTime, PathBuf)> = fs::read_dir(parent_of(path))
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter(|e| e.file_name().to_string_lossy().starts_with(&prefix))
+        .map(|e| {
+            let time = e
+                .metadata()
+                .and_then(|m| m.modified())
+                .unwrap_or(SystemTime::UNIX_EPOCH);
+            (time, e.path())
+        })
+        .collect();
+    found.sort();
+    found.into_iter().map(|(_, p)| p).collect()
 }
 
 /// The 1-based line of byte offset `at` in `text`.
@@ -120,6 +314,19 @@ pub fn date_stamp() -> String {
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs());
     stamp_of(secs)
+}
+
+/// A file's time as `2026-11-23 14:05` (UTC), for the saves list.
+pub fn time_words(time: SystemTime) -> String {
+    let secs = time
+        .duration_since(SystemTime::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let stamp = stamp_of(secs);
+    // `2026-11-23 14-05` → `2026-11-23 14:05`.
+    match stamp.rsplit_once('-') {
+        Some((head, minute)) => format!("{head}:{minute}"),
+        None => stamp,
+    }
 }
 
 fn stamp_of(secs: u64) -> String {
@@ -161,5 +368,73 @@ mod tests {
         let aside = set_aside(&path).unwrap();
         assert_eq!(fs::read_to_string(aside).unwrap(), "two");
         assert!(!path.exists());
+    }
+
+    #[test]
+    fn every_set_aside_is_kept() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("stats.toml");
+        for text in ["first", "second", "third"] {
+            fs::write(&path, text).unwrap();
+            set_aside(&path).unwrap();
+        }
+        let kept: Vec<String> = set_aside_files(&path)
+            .iter()
+            .map(|p| fs::read_to_string(p).unwrap())
+            .collect();
+        let mut sorted = kept.clone();
+        sorted.sort();
+        assert_eq!(sorted, ["first", "second", "third"]);
+    }
+
+    #[test]
+    fn stale_temporaries_of_grundy_are_cleaned_young_ones_and_others_kept() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::at(dir.path().join("config"), dir.path().join("data"));
+        let data = dir.path().join("data");
+        fs::create_dir_all(&data).unwrap();
+        let old = SystemTime::now() - STALE_TMP_AGE - Duration::from_secs(5);
+        for name in [
+            ".grundy-abc123.tmp",
+            ".tmpAbC123",
+            "mine.tmp",
+            ".grundy-young.tmp",
+        ] {
+            let file = File::create(data.join(name)).unwrap();
+            if name != ".grundy-young.tmp" {
+                file.set_modified(old).unwrap();
+            }
+        }
+        assert_eq!(store.clean_stale_temporaries(), 2);
+        let mut left: Vec<String> = fs::read_dir(&data)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        left.sort();
+        assert_eq!(left, [".grundy-young.tmp", "mine.tmp"]);
+    }
+
+    #[test]
+    fn only_regular_files_within_the_bound_are_read() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("f");
+        fs::write(&path, "12345").unwrap();
+        assert_eq!(read_regular(&path, 5).unwrap(), b"12345");
+        assert!(
+            read_regular(&path, 4)
+                .unwrap_err()
+                .contains("more than a save")
+        );
+        assert!(
+            read_regular(dir.path(), 4)
+                .unwrap_err()
+                .contains("not a regular file")
+        );
+        #[cfg(unix)]
+        assert!(
+            read_regular(Path::new("/dev/zero"), 4)
+                .unwrap_err()
+                .contains("not a regular file")
+        );
     }
 }

@@ -1,6 +1,6 @@
 //! Saved games: a small text format a person can read and edit, read by `grundy play --load`
 //! and `grundy analyze --load`, written by `s` in a game and, for the game left unfinished,
-//! by quitting (`autosave.grundy`, which the menu offers to resume).
+//! by quitting (a file of its own in `unfinished/`, which the menu offers to resume).
 //!
 //! ```text
 //! # grundy saved game: the settings, then the moves one a line, then `end`.
@@ -29,7 +29,6 @@
 //! names its line.
 
 use std::fmt;
-use std::fs;
 use std::path::Path;
 
 use clap::ValueEnum;
@@ -37,7 +36,7 @@ use clap::ValueEnum;
 use crate::ai::Level;
 use crate::game::Notation;
 use crate::games::{AnyPosition, with_position};
-use crate::store::write_atomic;
+use crate::store::{MAX_SAVE_BYTES, read_regular, write_atomic};
 use crate::tui::First;
 
 /// The first line of every save, with the format's version.
@@ -157,10 +156,16 @@ impl Save {
         write_atomic(path, &self.to_text())
     }
 
-    /// Reads and parses the file at `path`; the error names the file and the line.
+    /// Reads and parses the file at `path`; the error names the file and the line. Only a
+    /// regular file of at most [`MAX_SAVE_BYTES`] is read (not a pipe, not `/dev/zero`).
     pub fn read(path: &Path) -> Result<Save, String> {
-        let bytes = fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        Save::parse(&bytes).map_err(|e| format!("{}: {e}", path.display()))
+        let bytes = read_regular(path, MAX_SAVE_BYTES)?;
+        Save::parse(&bytes).map_err(|e| {
+            format!(
+                "{}: {e}",
+                crate::input::escape_controls(&path.display().to_string())
+            )
+        })
     }
 
     /// Parses a save's bytes. Checks the format and the start code; the moves are checked
@@ -432,8 +437,12 @@ fn name_of<T: ValueEnum>(value: &T) -> String {
 }
 
 /// A file name for a save called `name`: letters, digits, blanks, `-`, `_` and `.` kept, any
-/// other character replaced by `-`; never empty, never hidden.
-pub fn file_name(name: &str) -> String {
+/// other character replaced by `-`; never hidden. `None` for a name without a letter or a
+/// digit (`.`, `..`, `--`), which would name no file or the same one as another.
+pub fn file_name(name: &str) -> Option<String> {
+    if !name.chars().any(char::is_alphanumeric) {
+        return None;
+    }
     let clean: String = name
         .trim()
         .chars()
@@ -446,12 +455,7 @@ pub fn file_name(name: &str) -> String {
         })
         .collect();
     let clean = clean.trim_start_matches('.').trim().to_string();
-    let clean = if clean.is_empty() {
-        "game".to_string()
-    } else {
-        clean
-    };
-    format!("{clean}.{}", crate::store::SAVE_EXTENSION)
+    Some(format!("{clean}.{}", crate::store::SAVE_EXTENSION))
 }
 
 #[cfg(test)]
@@ -576,9 +580,12 @@ mod tests {
 
     #[test]
     fn file_names_are_tame() {
-        assert_eq!(file_name("2026-11-23 14-05"), "2026-11-23 14-05.grundy");
-        assert_eq!(file_name("../etc/passwd"), "-etc-passwd.grundy");
-        assert_eq!(file_name("  "), "game.grundy");
-        assert_eq!(file_name(".hidden"), "hidden.grundy");
+        let name = |n: &str| file_name(n).unwrap();
+        assert_eq!(name("2026-11-23 14-05"), "2026-11-23 14-05.grundy");
+        assert_eq!(name("../etc/passwd"), "-etc-passwd.grundy");
+        assert_eq!(name(".hidden"), "hidden.grundy");
+        for nameless in ["  ", ".", "..", "--", "./.."] {
+            assert_eq!(file_name(nameless), None, "{nameless:?}");
+        }
     }
 }

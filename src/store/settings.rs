@@ -8,6 +8,12 @@
 //! field and its line; a file that is not TOML at all gives all the defaults. The file is left
 //! as it is until the player changes a setting.
 //!
+//! Writing edits the file, it does not regenerate it ([`Settings::save_changes`]): only the
+//! fields the player changed are written, into the file as it is on disk then (read again
+//! under the directory's lock, so another grundy's change is kept); comments, order and keys
+//! grundy does not know stay. A file that cannot be read or is not TOML is set aside
+//! (`settings.toml.corrupt-<time>`) and a new one written; it is never written over.
+//!
 //! ```toml
 //! game = "coins"        # the game the menu starts on: coins, grid, dodgeball
 //! first = "you"         # who moves first: you, ai
@@ -34,7 +40,7 @@ use toml::de::{DeTable, DeValue};
 use crate::ai::Level;
 use crate::games::GameKind;
 use crate::games::coins::CoinRow;
-use crate::store::{line_of, write_atomic};
+use crate::store::{line_of, lock_dir_of, set_aside, write_atomic};
 use crate::tui::First;
 use crate::tui::board::{GameSetup, Start};
 
@@ -181,9 +187,47 @@ impl Settings {
         }
     }
 
-    /// Writes the file (atomically).
+    /// Writes the file (atomically), every field: for a new file. The game itself writes
+    /// with [`Settings::save_changes`], which keeps what the player wrote.
     pub fn save(&self, path: &Path) -> io::Result<()> {
         write_atomic(path, &self.to_toml())
+    }
+
+    /// Writes the fields where `self` differs from `before` into the file at `path`, and
+    /// nothing else: under the directory's lock the file is read again and edited in place
+    /// (comments, order, unknown keys and the other fields kept). A missing file is written
+    /// whole; one that cannot be read or parsed is set aside first and a whole one written.
+    pub fn save_changes(&self, path: &Path, before: &Settings) -> io::Result<()> {
+        let _lock = lock_dir_of(path)?;
+        let document = match fs::read(path) {
+            Ok(bytes) => {
+                let parsed = String::from_utf8(bytes)
+                    .ok()
+                    .and_then(|text| text.parse::<toml_edit::DocumentMut>().ok());
+                if parsed.is_none() {
+                    set_aside(path)?;
+                }
+                parsed
+            }
+            Err(e) if e.kind() == io::ErrorKind::NotFound => None,
+            Err(_) => {
+                // Unreadable (its permissions): kept as it is, beside the new file.
+                set_aside(path)?;
+                None
+            }
+        };
+        let Some(mut document) = document else {
+            return write_atomic(path, &self.to_toml());
+        };
+        let old = generated(before);
+        let new = generated(self);
+        for (section, key, value) in entries(&new) {
+            if lookup(&old, section, key).as_ref() == Some(&value) {
+                continue;
+            }
+            set_entry(&mut document, section, key, &value);
+        }
+        write_atomic(path, &document.to_string())
     }
 
     /// Parses the text of a settings file: the settings (defaults where a field is missing or
@@ -300,8 +344,116 @@ impl Settings {
                 );
             }
             line(&mut out, "start", quoted(setup.start), names::<Start>());
+            if setup.kind == GameKind::Heaps {
+                // Which heap game the menu is on, and the subtraction set.
+                let names: Vec<&str> = crate::tui::boards::heaps::RULE_STARTS
+                    .iter()
+                    .map(|e| e.name)
+                    .collect();
+                line(
+                    &mut out,
+                    "game",
+                    format!(
+                        "\"{}\"",
+                        crate::tui::boards::heaps::rule_entry(setup.heap_rule).name
+                    ),
+                    names.join(", "),
+                );
+                line(
+                    &mut out,
+                    "subtraction",
+                    format!(
+                        "\"{}\"",
+                        setup
+                            .subtraction
+                            .iter()
+                            .map(u64::to_string)
+                            .collect::<Vec<_>>()
+                            .join(",")
+                    ),
+                    "the subtraction set, numbers 1 to 10000 separated by commas".into(),
+                );
+            }
         }
         out
+    }
+}
+
+/// The file grundy would write for `settings`, parsed.
+fn generated(settings: &Settings) -> toml_edit::DocumentMut {
+    settings
+        .to_toml()
+        .parse()
+        .expect("grundy writes valid TOML")
+}
+
+/// Every value of a generated file: (section or "" for the top, key, value without its
+/// comments and spaces).
+fn entries(document: &toml_edit::DocumentMut) -> Vec<(&str, &str, String)> {
+    let mut out = Vec::new();
+    for (key, item) in document.iter() {
+        match item {
+            toml_edit::Item::Value(v) => out.push(("", key, bare(v))),
+            toml_edit::Item::Table(table) => {
+                for (inner, item) in table.iter() {
+                    if let Some(v) = item.as_value() {
+                        out.push((key, inner, bare(v)));
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+fn lookup(document: &toml_edit::DocumentMut, section: &str, key: &str) -> Option<String> {
+    let item = if section.is_empty() {
+        document.get(key)
+    } else {
+        document.get(section)?.as_table()?.get(key)
+    };
+    item?.as_value().map(bare)
+}
+
+/// A value's text without its decoration (spaces, comments).
+fn bare(value: &toml_edit::Value) -> String {
+    let mut value = value.clone();
+    value.decor_mut().clear();
+    value.to_string()
+}
+
+/// Sets `section.key` to `value` (TOML text) in the player's file: an existing value keeps its
+/// place and its comment; a missing one is added (with its section if needed).
+fn set_entry(document: &mut toml_edit::DocumentMut, section: &str, key: &str, value: &str) {
+    let Ok(mut new) = value.parse::<toml_edit::Value>() else {
+        return;
+    };
+    let table: &mut toml_edit::Table = if section.is_empty() {
+        document.as_table_mut()
+    } else {
+        let root = document.as_table_mut();
+        if !root.get(section).is_some_and(toml_edit::Item::is_table) {
+            // Missing, or not a table (the player's own broken value): a section of its own.
+            root.insert(section, toml_edit::Item::Table(toml_edit::Table::new()));
+        }
+        match root
+            .get_mut(section)
+            .and_then(toml_edit::Item::as_table_mut)
+        {
+            Some(table) => table,
+            None => return,
+        }
+    };
+    match table.get_mut(key) {
+        Some(toml_edit::Item::Value(old)) => {
+            *new.decor_mut() = old.decor().clone();
+            *old = new;
+        }
+        _ => {
+            new.decor_mut().set_prefix(" ");
+            table.insert(key, toml_edit::Item::Value(new));
+        }
     }
 }
 
@@ -313,6 +465,11 @@ enum SizeField {
     Rows,
     Cols,
     Boxes,
+    /// The heap rules' parameters: Bash's m, take l..r, Lieges's k.
+    BashM,
+    TakeL,
+    TakeR,
+    LiegesK,
 }
 
 /// The numbers of `kind`'s setup that the file keeps.
@@ -322,6 +479,12 @@ fn size_fields(kind: GameKind) -> &'static [SizeField] {
         GameKind::Coins => &[SizeField::Coins, SizeField::Maxq],
         GameKind::Grid => &[SizeField::Rows, SizeField::Cols],
         GameKind::Dodgeball => &[SizeField::Boxes],
+        GameKind::Heaps => &[
+            SizeField::BashM,
+            SizeField::TakeL,
+            SizeField::TakeR,
+            SizeField::LiegesK,
+        ],
         _ => &[],
     }
 }
@@ -334,6 +497,10 @@ impl SizeField {
             SizeField::Rows => "rows",
             SizeField::Cols => "cols",
             SizeField::Boxes => "boxes",
+            SizeField::BashM => "bash_m",
+            SizeField::TakeL => "take_l",
+            SizeField::TakeR => "take_r",
+            SizeField::LiegesK => "lieges_k",
         }
     }
 
@@ -343,6 +510,8 @@ impl SizeField {
             SizeField::Maxq => (1, CoinRow::MAX_MAXQ as usize),
             SizeField::Rows | SizeField::Cols => (1, 100),
             SizeField::Boxes => (1, 1_000_000),
+            SizeField::BashM | SizeField::TakeL | SizeField::TakeR => (1, 100),
+            SizeField::LiegesK => (1, crate::games::heaps::rules::MAX_LIEGES_K as usize),
         }
     }
 
@@ -353,6 +522,10 @@ impl SizeField {
             SizeField::Rows => setup.rows,
             SizeField::Cols => setup.cols,
             SizeField::Boxes => setup.boxes,
+            SizeField::BashM => setup.bash_m,
+            SizeField::TakeL => setup.take_l,
+            SizeField::TakeR => setup.take_r,
+            SizeField::LiegesK => setup.lieges_k,
         }
     }
 
@@ -363,6 +536,10 @@ impl SizeField {
             SizeField::Rows => setup.rows = value,
             SizeField::Cols => setup.cols = value,
             SizeField::Boxes => setup.boxes = value,
+            SizeField::BashM => setup.bash_m = value,
+            SizeField::TakeL => setup.take_l = value,
+            SizeField::TakeR => setup.take_r = value,
+            SizeField::LiegesK => setup.lieges_k = value,
         }
     }
 }
@@ -419,6 +596,53 @@ impl Reader<'_> {
         }
     }
 
+    /// The heap section's texts: the heap game's name, the subtraction set.
+    fn heap_text(
+        &mut self,
+        field: &str,
+        key: &str,
+        value: &Spanned<DeValue>,
+        setup: &mut GameSetup,
+    ) {
+        let line = self.line(value);
+        let DeValue::String(text) = value.get_ref() else {
+            self.problem(line, field, "expected a quoted text".to_string());
+            return;
+        };
+        let text: &str = text.as_ref();
+        if key == "game" {
+            match crate::tui::boards::heaps::RULE_STARTS
+                .iter()
+                .position(|e| e.name == text)
+            {
+                Some(i) => setup.heap_rule = i,
+                None => self.problem(line, field, format!("{text:?} is not a heap game")),
+            }
+            return;
+        }
+        let set: Option<Vec<u64>> = text
+            .split(',')
+            .map(|n| {
+                n.trim()
+                    .parse::<u64>()
+                    .ok()
+                    .filter(|n| (1..=10_000).contains(n))
+            })
+            .collect();
+        match set {
+            Some(mut set) if !set.is_empty() && set.len() <= 100 => {
+                set.sort_unstable();
+                set.dedup();
+                setup.subtraction = set;
+            }
+            _ => self.problem(
+                line,
+                field,
+                format!("{text:?} is not a set of numbers 1 to 10000 separated by commas"),
+            ),
+        }
+    }
+
     fn section(&mut self, name: &str, section: &DeTable, setup: &mut GameSetup) {
         for (key, value) in section.iter() {
             let key_name = key.get_ref().as_ref();
@@ -426,6 +650,10 @@ impl Reader<'_> {
             let line = self.line(value);
             if key_name == "start" {
                 self.choice(&field, value, &mut setup.start);
+                continue;
+            }
+            if setup.kind == GameKind::Heaps && (key_name == "game" || key_name == "subtraction") {
+                self.heap_text(&field, key_name, value, setup);
                 continue;
             }
             let Some(size) = size_fields(setup.kind).iter().find(|f| f.key() == key_name) else {
@@ -618,5 +846,83 @@ mod tests {
         );
         changed().save(&path).unwrap();
         assert_eq!(Settings::load(&path).settings, changed());
+    }
+
+    #[test]
+    fn a_change_edits_only_its_field_keeping_comments_and_unknown_keys() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("settings.toml");
+        let text = "# my settings\nlevel = \"easy\"   # easy for now\nfavourite = 7\n\n\
+                    [coins]\nn = 99 # long rows\nmaxq = \"bad\"\n";
+        fs::write(&path, text).unwrap();
+        let before = Settings::load(&path).settings;
+        let mut after = before.clone();
+        after.level = Level::Hard;
+        after.setups[0].coins = 30;
+        after.save_changes(&path, &before).unwrap();
+        let written = fs::read_to_string(&path).unwrap();
+        assert_eq!(
+            written,
+            "# my settings\nlevel = \"hard\"   # easy for now\nfavourite = 7\n\n\
+             [coins]\nn = 30 # long rows\nmaxq = \"bad\"\n"
+        );
+        assert!(crate::store::set_aside_files(&path).is_empty());
+        // A field not in the file is added, in its section.
+        let before = Settings::load(&path).settings;
+        let mut after = before.clone();
+        after.hints = true;
+        after.setups[1].rows = 9;
+        after.save_changes(&path, &before).unwrap();
+        let written = fs::read_to_string(&path).unwrap();
+        assert!(
+            written.starts_with("# my settings\nlevel = \"hard\""),
+            "{written}"
+        );
+        let loaded = Settings::load(&path).settings;
+        assert!(loaded.hints);
+        assert_eq!(loaded.setups[1].rows, 9);
+        assert_eq!(loaded.setups[0].coins, 30);
+    }
+
+    #[test]
+    fn two_writers_keep_each_others_change() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("settings.toml");
+        let start = Settings::default();
+        start.save(&path).unwrap();
+        let mut one = start.clone();
+        one.level = Level::Easy;
+        let mut two = start.clone();
+        two.hints = true;
+        one.save_changes(&path, &start).unwrap();
+        two.save_changes(&path, &start).unwrap();
+        let loaded = Settings::load(&path).settings;
+        assert_eq!((loaded.level, loaded.hints), (Level::Easy, true));
+    }
+
+    #[test]
+    fn a_file_that_is_not_toml_is_set_aside_never_written_over() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("settings.toml");
+        let nested = format!("a = {}{}\n", "[".repeat(5000), "]".repeat(5000));
+        let broken: [&[u8]; 4] = [
+            b"level = \"easy\"\nhints = tru e\n",
+            b"level = \"\xff\"\n",
+            b"\x00\x01\x02\x7fELF",
+            nested.as_bytes(),
+        ];
+        for (i, bytes) in broken.iter().enumerate() {
+            fs::write(&path, bytes).unwrap();
+            let before = Settings::load(&path);
+            assert!(before.problem.is_some(), "{i}");
+            let mut after = before.settings.clone();
+            after.level = Level::Medium;
+            after.save_changes(&path, &before.settings).unwrap();
+            assert_eq!(Settings::load(&path).settings.level, Level::Medium);
+            let aside = crate::store::set_aside_files(&path);
+            assert_eq!(aside.len(), i + 1, "every earlier set-aside is kept");
+            let kept: Vec<Vec<u8>> = aside.iter().map(|p| fs::read(p).unwrap()).collect();
+            assert!(kept.contains(&bytes.to_vec()), "{i}");
+        }
     }
 }

@@ -1,7 +1,13 @@
 //! Statistics per game and AI level, `stats.toml` in the data directory: games played to the
 //! end, won and lost, the current and the best winning streak, and the blunders counted by
 //! the teacher's move verdicts (for games that have them). A game counts once, when it first
-//! ends; undoing and finishing it again does not count it twice.
+//! ends; undoing and finishing it again does not count it twice. The heap games count by
+//! their rule (`nim`, `misere`, `kayles`, `grundy`, …: the name their codes start with), each
+//! apart; `heaps` holds what grundy counted before it told them apart.
+//!
+//! Counting a game takes the data directory's lock, reads the file again and adds one game
+//! to what it finds, so two grundy processes finishing games at once both count. The
+//! counters stop at their largest value instead of wrapping to 0.
 //!
 //! ```toml
 //! [coins.perfect]
@@ -24,7 +30,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::ai::Level;
 use crate::games::GameKind;
-use crate::store::{line_of, set_aside, write_atomic};
+use crate::store::{line_of, lock_dir_of, set_aside, write_atomic};
 
 /// The record of one game at one level.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -45,18 +51,18 @@ pub struct Record {
 impl Record {
     /// Counts a finished game; `blunders`: the verdicts' count, when the game had them.
     pub fn add(&mut self, won: bool, blunders: Option<u64>) {
-        self.played += 1;
+        self.played = self.played.saturating_add(1);
         if won {
-            self.won += 1;
-            self.streak += 1;
+            self.won = self.won.saturating_add(1);
+            self.streak = self.streak.saturating_add(1);
             self.best_streak = self.best_streak.max(self.streak);
         } else {
-            self.lost += 1;
+            self.lost = self.lost.saturating_add(1);
             self.streak = 0;
         }
         if let Some(b) = blunders {
-            self.blunders += b;
-            self.graded += 1;
+            self.blunders = self.blunders.saturating_add(b);
+            self.graded = self.graded.saturating_add(1);
         }
     }
 
@@ -94,18 +100,34 @@ pub struct LoadedStats {
     pub problem: Option<String>,
 }
 
+/// The name a game from the position `code` is counted under: the heap games by their rule
+/// (the name the code starts with: `nim`, `misere`, `kayles`, …), the others by their game.
+pub fn stats_key(code: &str) -> String {
+    match GameKind::of_code(code) {
+        Some(GameKind::Heaps) => code.split(':').next().unwrap_or_default().to_string(),
+        Some(kind) => kind.name().to_string(),
+        None => "other".to_string(),
+    }
+}
+
 impl Stats {
     pub fn record(&self, kind: GameKind, level: Level) -> Record {
+        self.record_of(kind.name(), level)
+    }
+
+    /// The record of the game counted as `game` (see [`stats_key`]).
+    pub fn record_of(&self, game: &str, level: Level) -> Record {
         self.0
-            .get(kind.name())
+            .get(game)
             .and_then(|levels| levels.get(level.name()))
             .copied()
             .unwrap_or_default()
     }
 
-    pub fn add(&mut self, kind: GameKind, level: Level, won: bool, blunders: Option<u64>) {
+    /// Counts a game under `game` (see [`stats_key`]).
+    pub fn add(&mut self, game: &str, level: Level, won: bool, blunders: Option<u64>) {
         self.0
-            .entry(kind.name().to_string())
+            .entry(game.to_string())
             .or_default()
             .entry(level.name().to_string())
             .or_default()
@@ -147,21 +169,23 @@ impl Stats {
         }
     }
 
-    /// Counts a finished game in the file at `path`: read, add, write atomically. A file that
-    /// cannot be read is first set aside (`stats.toml.corrupt`), never overwritten.
+    /// Counts a finished game in the file at `path`: under the directory's lock, read, add,
+    /// write atomically (so another grundy's games counted meanwhile are kept). A file that
+    /// cannot be read is first set aside (`stats.toml.corrupt-<time>`), never overwritten.
     pub fn add_to_file(
         path: &Path,
-        kind: GameKind,
+        game: &str,
         level: Level,
         won: bool,
         blunders: Option<u64>,
     ) -> io::Result<Stats> {
+        let _lock = lock_dir_of(path)?;
         let loaded = Stats::load(path);
         if loaded.problem.is_some() && path.exists() {
             set_aside(path)?;
         }
         let mut stats = loaded.stats;
-        stats.add(kind, level, won, blunders);
+        stats.add(game, level, won, blunders);
         write_atomic(path, &stats.to_toml())?;
         Ok(stats)
     }
@@ -176,6 +200,8 @@ impl Stats {
             "game", "level", "played", "won", "lost", "streak", "best", "blunders"
         );
         for (game, levels) in &self.0 {
+            // A key of the file may hold anything: shown escaped, never sent raw.
+            let game = crate::input::excerpt(game.as_bytes(), 40);
             for level in Level::ALL {
                 let Some(r) = levels.get(level.name()) else {
                     continue;
@@ -206,10 +232,9 @@ mod tests {
     fn a_won_and_a_lost_game_are_counted_with_streaks() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("stats.toml");
-        Stats::add_to_file(&path, GameKind::Coins, Level::Perfect, true, None).unwrap();
-        Stats::add_to_file(&path, GameKind::Coins, Level::Perfect, true, Some(2)).unwrap();
-        let stats =
-            Stats::add_to_file(&path, GameKind::Coins, Level::Perfect, false, None).unwrap();
+        Stats::add_to_file(&path, "coins", Level::Perfect, true, None).unwrap();
+        Stats::add_to_file(&path, "coins", Level::Perfect, true, Some(2)).unwrap();
+        let stats = Stats::add_to_file(&path, "coins", Level::Perfect, false, None).unwrap();
         let r = stats.record(GameKind::Coins, Level::Perfect);
         assert_eq!(
             (r.played, r.won, r.lost, r.streak, r.best_streak),
@@ -235,9 +260,11 @@ mod tests {
         fs::write(&path, "[coins.perfect]\nplayed = \"many\"\n").unwrap();
         let problem = Stats::load(&path).problem.unwrap();
         assert!(problem.starts_with("stats.toml line 2:"), "{problem}");
-        Stats::add_to_file(&path, GameKind::Grid, Level::Easy, false, None).unwrap();
+        Stats::add_to_file(&path, "grid", Level::Easy, false, None).unwrap();
+        let aside = crate::store::set_aside_files(&path);
+        assert_eq!(aside.len(), 1);
         assert_eq!(
-            fs::read_to_string(dir.path().join("stats.toml.corrupt")).unwrap(),
+            fs::read_to_string(&aside[0]).unwrap(),
             "[coins.perfect]\nplayed = \"many\"\n"
         );
         assert_eq!(
@@ -247,5 +274,84 @@ mod tests {
                 .lost,
             1
         );
+    }
+
+    #[test]
+    fn counters_stop_at_their_largest_value() {
+        let mut r = Record {
+            played: u64::MAX,
+            won: u64::MAX,
+            streak: u64::MAX,
+            best_streak: u64::MAX,
+            blunders: u64::MAX - 1,
+            graded: u64::MAX,
+            ..Record::default()
+        };
+        r.add(true, Some(5));
+        assert_eq!(
+            (
+                r.played,
+                r.won,
+                r.streak,
+                r.best_streak,
+                r.blunders,
+                r.graded
+            ),
+            (u64::MAX, u64::MAX, u64::MAX, u64::MAX, u64::MAX, u64::MAX)
+        );
+        r.lost = u64::MAX;
+        r.add(false, None);
+        assert_eq!((r.lost, r.streak), (u64::MAX, 0));
+    }
+
+    #[test]
+    fn heap_games_count_by_their_rule() {
+        assert_eq!(stats_key("nim:3,4,5"), "nim");
+        assert_eq!(stats_key("misere:1,2"), "misere");
+        assert_eq!(stats_key("kayles:5"), "kayles");
+        assert_eq!(stats_key("coins:4:HTTH"), "coins");
+        assert_eq!(stats_key("wythoff:3,5"), "wythoff");
+        let mut stats = Stats::default();
+        stats.add("nim", Level::Perfect, true, None);
+        stats.add("misere", Level::Perfect, false, None);
+        let table = stats.table();
+        assert!(table.contains("\nmisere "), "{table}");
+        assert!(table.contains("\nnim "), "{table}");
+    }
+
+    #[test]
+    fn keys_from_the_file_are_shown_escaped() {
+        let text = "[\"\\u001b[2J\\u009b31m\\r\".perfect]\nplayed = 1\n";
+        let stats = Stats::parse(text).unwrap();
+        let table = stats.table();
+        assert!(
+            !table.chars().any(|c| c.is_control() && c != '\n'),
+            "{table:?}"
+        );
+        assert!(table.contains("\\x1b[2J"), "{table}");
+    }
+
+    #[test]
+    fn two_writers_at_once_lose_no_game() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("stats.toml");
+        let threads: Vec<_> = (0..4)
+            .map(|_| {
+                let path = path.clone();
+                std::thread::spawn(move || {
+                    for _ in 0..25 {
+                        Stats::add_to_file(&path, "nim", Level::Perfect, true, None).unwrap();
+                    }
+                })
+            })
+            .collect();
+        for t in threads {
+            t.join().unwrap();
+        }
+        let played = Stats::load(&path)
+            .stats
+            .record_of("nim", Level::Perfect)
+            .played;
+        assert_eq!(played, 100);
     }
 }

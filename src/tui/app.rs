@@ -25,8 +25,9 @@ use crate::game::shorten_code;
 use crate::games::GameKind;
 use crate::store::save::{self, Save};
 use crate::store::settings::{Loaded, Settings};
-use crate::store::stats::Stats;
-use crate::store::{Store, date_stamp, set_aside};
+use crate::store::stats::{Stats, stats_key};
+use crate::store::unfinished::{self, Claim, Listed};
+use crate::store::{Store, date_stamp};
 use crate::tui::board::{Side, centred};
 use crate::tui::boards;
 use crate::tui::help::Help;
@@ -81,12 +82,19 @@ enum Screen {
 }
 
 /// What the app knows about the game on screen and its files.
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 struct Kept {
     /// The game's end was counted in the statistics.
     recorded: bool,
-    /// The autosave file holds this game (resumed from it, or saved to it on leaving).
-    in_autosave: bool,
+    /// This game's own file among the unfinished games (resumed from it, or saved to it on
+    /// leaving): see [`crate::store::unfinished`].
+    autosave: Option<std::path::PathBuf>,
+    /// The hold on that file while a resumed game is on screen, so that another grundy does
+    /// not offer it too.
+    claim: Option<Claim>,
+    /// The file it was last saved to with `s` (or loaded from): saving there again needs no
+    /// question, saving over another file does.
+    saved_path: Option<std::path::PathBuf>,
     /// The moves when the game was last saved with `s` (or loaded): if they are still the
     /// moves, leaving loses nothing and needs no question.
     saved_moves: Option<Vec<String>>,
@@ -94,7 +102,8 @@ struct Kept {
     name: Option<String>,
 }
 
-/// The unfinished game the menu offers to resume, built from the autosave file.
+/// A game rebuilt from a save (the newest unfinished game the menu offers, or a save opened
+/// from the list).
 struct Resumable {
     game: Box<dyn GameScreen>,
     choice: MenuChoice,
@@ -103,12 +112,15 @@ struct Resumable {
     counted: bool,
 }
 
-/// What a confirmation asks about: leaving an unfinished game that is not saved.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// What a confirmation asks about: leaving an unfinished game that is not saved, or saving
+/// over another save.
+#[derive(Clone, Debug, PartialEq, Eq)]
 enum Leave {
     Quit,
     NewGame,
     Restart,
+    /// `s` with the name of an existing save of another game: replace it?
+    Overwrite(String),
 }
 
 /// Where a copied code goes.
@@ -145,9 +157,14 @@ pub struct App {
     settings_problem: Option<String>,
     stats: Stats,
     stats_problem: Option<String>,
-    resume: Option<Resumable>,
-    /// Why the autosave file could not be resumed (it is set aside before it is replaced).
+    /// The newest unfinished game, offered first (its file is in `saves` too).
+    resume: Option<(Resumable, std::path::PathBuf)>,
+    /// The saves list: the unfinished games and the games saved under a name, newest first.
+    saves: Vec<Listed>,
+    /// Why an unfinished game could not be resumed (its file is set aside).
     resume_problem: Option<String>,
+    /// The unfinished game could not be saved on leaving: the exit says so.
+    save_failed: bool,
     confirm: Option<Leave>,
     /// The name being typed for `s` (save).
     prompt: Option<String>,
@@ -216,6 +233,8 @@ impl App {
         let mut menu = Menu::from_settings(&settings.settings);
         menu.set_choices(options.first, options.level, options.hints, options.seed);
         let menu_start = menu.settings(&settings.settings);
+        // Temporary files left by a grundy killed mid-write.
+        store.clean_stale_temporaries();
         let (stats, stats_problem) = match store.stats_path() {
             Some(path) => {
                 let loaded = Stats::load(&path);
@@ -240,7 +259,9 @@ impl App {
             stats,
             stats_problem,
             resume: None,
+            saves: Vec::new(),
             resume_problem: None,
+            save_failed: false,
             confirm: None,
             prompt: None,
             clipboard: Clipboard::Record(Vec::new()),
@@ -256,6 +277,7 @@ impl App {
                     saved_moves: Some(save.moves.iter().map(|m| m.code.clone()).collect()),
                     name: Some(save.name.clone()).filter(|n| !n.is_empty()),
                     recorded: save.counted,
+                    saved_path: options.load_path.clone(),
                     ..Kept::default()
                 },
             };
@@ -281,8 +303,12 @@ impl App {
         if let Some(c) = options.cols {
             setup.cols = c;
         }
-        if let Some(start) = options.start {
-            setup.start = start;
+        // A seed asks for a random board: the same one on every install, whatever start the
+        // settings file (or its absence: dodgeball's standard start) would give.
+        match (options.start, options.seed) {
+            (Some(start), _) => setup.start = start,
+            (None, Some(_)) => setup.start = crate::tui::board::Start::Random,
+            (None, None) => {}
         }
         setup.code = options.code.clone();
         let choice = MenuChoice {
@@ -343,24 +369,37 @@ impl App {
         })
     }
 
-    /// Reads the autosave file into the menu's Resume entry, and puts the first problem with
-    /// the files (settings, autosave, statistics) in the menu's notice line.
+    /// Reads the unfinished games and the saves into the menu (the newest unfinished game as
+    /// its Resume entry, all of them in its saves list), and puts the first problem with the
+    /// files (settings, unfinished games, statistics) in the menu's notice line.
     fn refresh_menu(&mut self) {
         self.resume = None;
         self.resume_problem = None;
-        if let Some(path) = self.store.autosave_path().filter(|p| p.exists()) {
-            let resumed = std::fs::read(&path)
-                .map_err(anyhow::Error::from)
-                .and_then(|bytes| Ok(Save::parse(&bytes)?))
-                .and_then(|save| self.resumable(&save, "replay"));
-            match resumed {
-                Ok(resumable) => self.resume = Some(resumable),
+        let (unfinished, problems) = unfinished::unfinished(&self.store, |save| {
+            save.final_position().map(|_| ()).map_err(|e| e.to_string())
+        });
+        self.resume_problem = problems.into_iter().next();
+        if let Some(newest) = unfinished.first() {
+            match self.resumable(&newest.save, "replay") {
+                Ok(resumable) => self.resume = Some((resumable, newest.path.clone())),
                 Err(e) => {
-                    self.resume_problem = Some(format!("Cannot resume autosave.grundy: {e:#}"))
+                    let name = newest
+                        .path
+                        .file_name()
+                        .unwrap_or_default()
+                        .to_string_lossy();
+                    self.resume_problem = Some(format!(
+                        "Cannot resume {}: {e:#}",
+                        crate::input::escape_controls(&name)
+                    ));
                 }
             }
         }
-        let label = self.resume.as_ref().map(|r| {
+        let mut saves = unfinished;
+        saves.extend(unfinished::named(&self.store));
+        saves.sort_by_key(|b| std::cmp::Reverse(b.modified));
+        self.saves = saves;
+        let label = self.resume.as_ref().map(|(r, _)| {
             let moves = r.game.moves_played();
             (
                 format!(
@@ -371,12 +410,13 @@ impl App {
                 ),
                 format!(
                     "\"{}\", left unfinished after {} move{}",
-                    r.name,
+                    crate::input::escape_controls(&r.name),
                     moves,
                     if moves == 1 { "" } else { "s" }
                 ),
             )
         });
+        let listed: Vec<(String, String)> = self.saves.iter().map(listed_words).collect();
         let notice = self
             .settings_problem
             .clone()
@@ -384,6 +424,7 @@ impl App {
             .or_else(|| self.stats_problem.clone());
         if let Screen::Menu(menu) = &mut self.screen {
             menu.set_resume(label);
+            menu.set_saves(listed);
             menu.notice = notice;
             menu.stats = self.stats.clone();
         }
@@ -474,10 +515,10 @@ impl App {
         }
         kept.recorded = true;
         let won = winner == Side::You;
-        let (kind, level) = (game.kind(), choice.level);
+        let (key, level) = (stats_key(&game.start_code()), choice.level);
         let blunders = game.player_blunders();
         if let Some(path) = self.store.stats_path() {
-            match Stats::add_to_file(&path, kind, level, won, blunders) {
+            match Stats::add_to_file(&path, &key, level, won, blunders) {
                 Ok(stats) => {
                     self.stats = stats;
                     self.stats_problem = None;
@@ -485,13 +526,12 @@ impl App {
                 Err(e) => game.set_message(format!("The statistics could not be saved: {e}")),
             }
         } else {
-            self.stats.add(kind, level, won, blunders);
+            self.stats.add(&key, level, won, blunders);
         }
-        if kept.in_autosave {
-            kept.in_autosave = false;
-            if let Some(path) = self.store.autosave_path() {
-                let _ = std::fs::remove_file(path);
-            }
+        // Only this game's own file goes: the other unfinished games stay.
+        if let Some(path) = kept.autosave.take() {
+            unfinished::remove(&path);
+            kept.claim = None;
         }
     }
 
@@ -508,41 +548,48 @@ impl App {
         }
     }
 
-    /// Saves the game on screen, if unfinished, to the autosave file that the menu offers to
-    /// resume. Returns what happened, in words, when something did.
+    /// Saves the game on screen, if unfinished, to its own file among the unfinished games
+    /// that the menu offers to resume. Returns what happened, in words, when something did.
     fn autosave(&mut self) -> Option<String> {
         let Screen::Game { game, choice, kept } = &mut self.screen else {
             return None;
         };
-        if game.winner().is_some() || (game.moves_played() == 0 && !kept.in_autosave) {
+        if game.winner().is_some() || (game.moves_played() == 0 && kept.autosave.is_none()) {
             return None;
         }
-        // A game saved under a name (or loaded) and unchanged since is kept in its own file:
-        // the one autosave, which may hold another unfinished game, is left alone.
-        if !kept.in_autosave && kept.saved_moves.as_ref() == Some(&game.move_codes()) {
+        // A game saved under a name (or loaded) and unchanged since is kept in its own file.
+        if kept.autosave.is_none() && kept.saved_moves.as_ref() == Some(&game.move_codes()) {
             return None;
         }
-        let path = self.store.autosave_path()?;
-        if self.resume_problem.take().is_some() && path.exists() {
-            // A save that could not be read is kept beside, not overwritten.
-            let _ = set_aside(&path);
-        }
+        let dir = self.store.unfinished_dir()?;
+        let path = kept
+            .autosave
+            .clone()
+            .unwrap_or_else(|| unfinished::new_path(&dir));
         let name = kept.name.clone().unwrap_or_else(date_stamp);
         let save = save_of(game.as_ref(), choice, kept, &name, game.move_codes());
         match save.write(&path) {
             Ok(()) => {
-                kept.in_autosave = true;
+                kept.autosave = Some(path.clone());
                 kept.name = Some(name);
                 Some(format!(
                     "the unfinished game is saved in {}; grundy offers to resume it",
                     path.display()
                 ))
             }
-            Err(e) => Some(format!(
-                "the unfinished game could not be saved in {}: {e}",
-                path.display()
-            )),
+            Err(e) => {
+                self.save_failed = true;
+                Some(format!(
+                    "the unfinished game could not be saved in {}: {e}",
+                    path.display()
+                ))
+            }
         }
+    }
+
+    /// Whether leaving could not save the unfinished game (the exit then fails).
+    pub fn save_failed(&self) -> bool {
+        self.save_failed
     }
 
     /// What leaving does, whichever way the app ends (q, Ctrl-C, the end of input, a
@@ -599,7 +646,7 @@ impl App {
             self.file_settings = merged;
             return;
         };
-        match merged.save(&path) {
+        match merged.save_changes(&path, &self.file_settings) {
             Ok(()) => {
                 self.file_settings = merged;
                 self.settings_problem = None;
@@ -626,7 +673,7 @@ impl App {
             self.file_settings = merged;
             return;
         };
-        match merged.save(&path) {
+        match merged.save_changes(&path, &self.file_settings) {
             Ok(()) => {
                 self.file_settings = merged;
                 self.settings_problem = None;
@@ -699,10 +746,13 @@ impl App {
                 }
                 match &mut self.screen {
                     Screen::Menu(menu) => {
-                        if let ScreenInput::Click(at) = input
-                            && let MenuEvent::Start(choice) = menu.click(at)
-                        {
-                            self.start_from_menu(choice);
+                        if let ScreenInput::Click(at) = input {
+                            match menu.click(at) {
+                                MenuEvent::Start(choice) => self.start_from_menu(choice),
+                                MenuEvent::Resume => self.resume_from_menu(),
+                                MenuEvent::Open(i) => self.open_from_menu(i),
+                                MenuEvent::None => {}
+                            }
                         }
                     }
                     Screen::Game { game, .. } => {
@@ -732,7 +782,7 @@ impl App {
             self.prompt_key(key);
             return;
         }
-        if let Some(leave) = self.confirm {
+        if let Some(leave) = self.confirm.clone() {
             match key.code {
                 KeyCode::Char('y' | 'Y') => {
                     self.confirm = None;
@@ -789,6 +839,7 @@ impl App {
                 match menu.handle(action, digit) {
                     MenuEvent::Start(choice) => self.start_from_menu(choice),
                     MenuEvent::Resume => self.resume_from_menu(),
+                    MenuEvent::Open(i) => self.open_from_menu(i),
                     MenuEvent::None => {}
                 }
             }
@@ -829,10 +880,15 @@ impl App {
     }
 
     fn leave_game(&mut self, leave: Leave) {
+        if let Leave::Overwrite(name) = leave {
+            self.write_save(&name);
+            return;
+        }
         // A finished game whose last verdict is still being judged is counted before it
         // goes (a restarted game counts again when it ends).
         self.count_finished_now(true);
         match leave {
+            Leave::Overwrite(_) => {}
             Leave::Quit => self.leave(Exit::Quit),
             Leave::NewGame => self.back_to_menu(),
             Leave::Restart => {
@@ -861,19 +917,80 @@ impl App {
         }
     }
 
+    /// Resumes the newest unfinished game (the menu's Resume entry).
     fn resume_from_menu(&mut self) {
+        if let Some((_, path)) = self.resume.take() {
+            self.open_file(&path, true);
+        }
+    }
+
+    /// Opens the save `i` of the menu's list.
+    fn open_from_menu(&mut self, i: usize) {
+        if let Some(listed) = self.saves.get(i) {
+            let (path, unfinished) = (listed.path.clone(), listed.unfinished);
+            self.open_file(&path, unfinished);
+        }
+    }
+
+    /// Opens a save from the menu: an unfinished game is claimed first (another grundy may
+    /// have resumed it since the menu was drawn) and read again, so the game played is the
+    /// file's latest; a named save is loaded as `--load` does.
+    fn open_file(&mut self, path: &std::path::Path, unfinished: bool) {
         self.save_settings();
-        if let Some(resumed) = self.resume.take() {
-            self.screen = Screen::Game {
-                game: resumed.game,
-                choice: resumed.choice,
-                kept: Kept {
-                    in_autosave: true,
-                    name: Some(resumed.name).filter(|n| !n.is_empty()),
-                    recorded: resumed.counted,
-                    ..Kept::default()
-                },
-            };
+        let claim = if unfinished {
+            match unfinished::claim(path) {
+                Ok(Some(claim)) => Some(claim),
+                Ok(None) => {
+                    self.menu_error("That game is open in another grundy: it is not offered here.");
+                    return;
+                }
+                Err(e) => {
+                    self.menu_error(&format!("Cannot open {}: {e}", path.display()));
+                    return;
+                }
+            }
+        } else {
+            None
+        };
+        let opened = Save::read(path)
+            .map_err(anyhow::Error::msg)
+            .and_then(|save| Ok((self.resumable(&save, "replay")?, save)));
+        let (resumed, save) = match opened {
+            Ok(opened) => opened,
+            Err(e) => {
+                self.menu_error(&format!("{e:#}"));
+                return;
+            }
+        };
+        let kept = if unfinished {
+            Kept {
+                autosave: Some(path.to_path_buf()),
+                claim,
+                name: Some(resumed.name).filter(|n| !n.is_empty()),
+                recorded: resumed.counted,
+                ..Kept::default()
+            }
+        } else {
+            Kept {
+                saved_moves: Some(save.moves.iter().map(|m| m.code.clone()).collect()),
+                saved_path: Some(path.to_path_buf()),
+                name: Some(resumed.name).filter(|n| !n.is_empty()),
+                recorded: resumed.counted,
+                ..Kept::default()
+            }
+        };
+        self.screen = Screen::Game {
+            game: resumed.game,
+            choice: resumed.choice,
+            kept,
+        };
+    }
+
+    /// An error on the menu's screen (refreshed first: the files may have changed).
+    fn menu_error(&mut self, message: &str) {
+        self.refresh_menu();
+        if let Screen::Menu(menu) = &mut self.screen {
+            menu.error = Some(message.to_string());
         }
     }
 
@@ -897,12 +1014,13 @@ impl App {
         }
     }
 
-    /// Saves the game on screen as `name` in the saves directory.
+    /// Saves the game on screen as `name` in the saves directory; asks first when that would
+    /// replace the save of another game.
     fn save_as(&mut self, name: &str) {
         let Some(dir) = self.store.saves_dir() else {
             return;
         };
-        let Screen::Game { game, choice, kept } = &mut self.screen else {
+        let Screen::Game { game, kept, .. } = &mut self.screen else {
             return;
         };
         let name = if name.is_empty() {
@@ -910,13 +1028,40 @@ impl App {
         } else {
             name.to_string()
         };
-        let path = dir.join(save::file_name(&name));
+        let Some(file) = save::file_name(&name) else {
+            game.set_message(format!(
+                "Not saved: \"{}\" has no letter or digit to name a file.",
+                crate::input::escape_controls(&name)
+            ));
+            return;
+        };
+        let path = dir.join(file);
+        if path.exists() && kept.saved_path.as_ref() != Some(&path) {
+            self.confirm = Some(Leave::Overwrite(name));
+            return;
+        }
+        self.write_save(&name);
+    }
+
+    /// Writes the game on screen as `name` in the saves directory.
+    fn write_save(&mut self, name: &str) {
+        let Some(dir) = self.store.saves_dir() else {
+            return;
+        };
+        let Screen::Game { game, choice, kept } = &mut self.screen else {
+            return;
+        };
+        let Some(file) = save::file_name(name) else {
+            return;
+        };
+        let path = dir.join(file);
         let moves = game.move_codes();
-        let save = save_of(game.as_ref(), choice, kept, &name, moves.clone());
+        let save = save_of(game.as_ref(), choice, kept, name, moves.clone());
         match save.write(&path) {
             Ok(()) => {
                 kept.saved_moves = Some(moves);
-                kept.name = Some(name);
+                kept.saved_path = Some(path.clone());
+                kept.name = Some(name.to_string());
                 game.set_message(format!(
                     "Saved: grundy play --load '{}' resumes it.",
                     path.display()
@@ -1007,7 +1152,7 @@ impl App {
         if let Some(help) = &self.help {
             help.draw(area, buf, &self.theme);
         }
-        if let Some(leave) = self.confirm {
+        if let Some(leave) = &self.confirm {
             self.draw_confirm(leave, area, buf);
         }
         if let Some(name) = &self.prompt {
@@ -1015,13 +1160,21 @@ impl App {
         }
     }
 
-    fn draw_confirm(&self, leave: Leave, area: Rect, buf: &mut Buffer) {
+    fn draw_confirm(&self, leave: &Leave, area: Rect, buf: &mut Buffer) {
         let moves = match &self.screen {
             Screen::Game { game, .. } => game.moves_played(),
             Screen::Menu(_) => 0,
         };
-        let saves = self.store.autosave_path().is_some();
+        let saves = self.store.unfinished_dir().is_some();
         let (title, what, yes) = match leave {
+            Leave::Overwrite(name) => (
+                " Replace? ",
+                format!(
+                    "A save \"{}\" of another game exists.",
+                    shorten_code(&crate::input::escape_controls(name), 40)
+                ),
+                "y replace it",
+            ),
             Leave::Quit if saves => (
                 " Quit? ",
                 "Quitting saves this game: Resume in the menu continues it.".to_string(),
@@ -1178,6 +1331,28 @@ fn save_of(
     // A game that ended and was counted, then undone or retried, is not counted again.
     save.counted = kept.recorded;
     save
+}
+
+/// A save of the menu's list in words: the game, its size and move number; then whether it
+/// was left unfinished or saved under a name, its name and its date. Names come from files:
+/// their control characters are shown escaped.
+fn listed_words(listed: &Listed) -> (String, String) {
+    let save = &listed.save;
+    // As the Resume entry says it: the game's title, then its board's summary (a heap game's
+    // summary names its rule).
+    let (title, size) = match crate::games::AnyPosition::from_code(&save.start) {
+        Ok(position) => (position.kind().title(), boards::summary_of(&position)),
+        Err(_) => ("?", String::new()),
+    };
+    let line = format!("{title} · {size} · move {}", save.moves.len() + 1);
+    let name = crate::input::escape_controls(&save.name);
+    let date = crate::store::time_words(listed.modified);
+    let detail = if listed.unfinished {
+        format!("left unfinished · {date} · \"{name}\"")
+    } else {
+        format!("saved as \"{name}\" · {date}")
+    };
+    (line, detail)
 }
 
 /// The game named by a code's prefix (`coins:…` → coins).

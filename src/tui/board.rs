@@ -69,6 +69,13 @@ pub struct GameSetup {
     pub boxes: usize,
     /// Heap games: which rule, an index into `tui::boards::heaps::RULE_STARTS`.
     pub heap_rule: usize,
+    /// The parameters of the heap rules that have them: Bash's m (take 1..m), take l..r,
+    /// Lieges's k, and the subtraction set (sorted, no repeats).
+    pub bash_m: usize,
+    pub take_l: usize,
+    pub take_r: usize,
+    pub lieges_k: usize,
+    pub subtraction: Vec<u64>,
     pub start: Start,
     /// A position code; when given it wins over the sizes and `start`.
     pub code: Option<String>,
@@ -84,6 +91,11 @@ impl GameSetup {
             cols: 6,
             boxes: 12,
             heap_rule: 0,
+            bash_m: 3,
+            take_l: 2,
+            take_r: 5,
+            lieges_k: 3,
+            subtraction: vec![1, 3, 4],
             start: if kind == GameKind::Dodgeball {
                 Start::Standard
             } else {
@@ -252,6 +264,8 @@ impl<M> ListedMove<M> {
 }
 
 /// A scrolling, selectable list of moves with mouse hit-testing: the move panel of a board.
+/// A move too long for the panel wraps onto more rows, so that every move can be told apart
+/// (a sum's moves all start with the same component's name).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveList<M> {
     pub title: String,
@@ -262,6 +276,8 @@ pub struct MoveList<M> {
     offset: usize,
     /// The rows of entries, as last laid out.
     rows: Rect,
+    /// Whether the last layout was for hint mode (marks and nim-sums take room).
+    hints: bool,
 }
 
 /// What a key did to an open move list.
@@ -320,7 +336,12 @@ impl<M: Clone> MoveList<M> {
     }
 }
 
-impl<M> MoveList<M> {
+impl<M: Clone> MoveList<M> {
+    /// A copy to lay out for drawing (see [`MoveList::render`]).
+    fn clone_layout(&self) -> MoveList<M> {
+        self.clone()
+    }
+
     pub fn new(title: String, entries: Vec<ListedMove<M>>, truncated: bool) -> MoveList<M> {
         MoveList {
             title,
@@ -329,6 +350,7 @@ impl<M> MoveList<M> {
             selected: 0,
             offset: 0,
             rows: Rect::default(),
+            hints: false,
         }
     }
 
@@ -360,19 +382,91 @@ impl<M> MoveList<M> {
         }
     }
 
-    /// Scrolls so the selection is visible inside `area` (the whole panel, border included).
-    pub fn layout(&mut self, area: Rect) {
+    /// Scrolls so the selection is visible inside `area` (the whole panel, border included),
+    /// its entries wrapped as in hint mode or not (`hints`).
+    pub fn layout_for(&mut self, area: Rect, hints: bool) {
         self.rows = Self::rows_of(area, self.truncated);
+        self.hints = hints;
         let height = self.rows.height as usize;
-        if height == 0 {
+        if height == 0 || self.entries.is_empty() {
+            self.offset = 0;
             return;
         }
-        if self.selected < self.offset {
-            self.offset = self.selected;
-        } else if self.selected >= self.offset + height {
-            self.offset = self.selected + 1 - height;
+        // Nothing selected (past the end): the list stays where it is.
+        let selected = if self.selected < self.entries.len() {
+            self.selected
+        } else {
+            self.offset.min(self.entries.len() - 1)
+        };
+        if selected < self.offset {
+            self.offset = selected;
         }
-        self.offset = self.offset.min(self.entries.len().saturating_sub(height));
+        // Down from the offset until the selected entry ends inside the panel.
+        while self.offset < selected
+            && (self.offset..=selected)
+                .map(|i| self.entry_rows(i).len())
+                .sum::<usize>()
+                > height
+        {
+            self.offset += 1;
+        }
+        // No empty rows at the end while earlier entries would fill them.
+        while self.offset > 0
+            && (self.offset - 1..self.entries.len())
+                .map(|i| self.entry_rows(i).len())
+                .sum::<usize>()
+                <= height
+        {
+            self.offset -= 1;
+        }
+    }
+
+    /// [`MoveList::layout_for`] as in hint mode: the room the marks take is kept either way.
+    pub fn layout(&mut self, area: Rect) {
+        self.layout_for(area, true);
+    }
+
+    /// The width taken before an entry's text: `▶ ` and, in hint mode, `✓ `.
+    fn lead(&self) -> usize {
+        if self.hints { 4 } else { 2 }
+    }
+
+    /// Entry `i`'s text in rows of the panel's width (after its lead): the move, wrapped at
+    /// spaces; in hint mode the nim-sum after it ends the last row.
+    fn entry_rows(&self, i: usize) -> Vec<String> {
+        let Some(entry) = self.entries.get(i) else {
+            return Vec::new();
+        };
+        let width = (self.rows.width as usize)
+            .saturating_sub(self.lead())
+            .max(1);
+        let text = if self.hints && entry.after_known {
+            format!("{} →*{}", entry.label, entry.nim_sum_after.short())
+        } else {
+            entry.label.clone()
+        };
+        let rows = crate::tui::screen::wrap_words(&text, width);
+        if rows.is_empty() {
+            vec![String::new()]
+        } else {
+            rows
+        }
+    }
+
+    /// The entries shown from the offset: (entry, first row, rows), as many as fit.
+    fn visible(&self) -> Vec<(usize, u16, Vec<String>)> {
+        let mut out = Vec::new();
+        let mut y = 0u16;
+        for i in self.offset..self.entries.len() {
+            if y >= self.rows.height {
+                break;
+            }
+            let rows = self.entry_rows(i);
+            let n = rows.len() as u16;
+            out.push((i, y, rows));
+            y = y.saturating_add(n);
+        }
+        out
     }
 
     fn rows_of(area: Rect, truncated: bool) -> Rect {
@@ -397,8 +491,11 @@ impl<M> MoveList<M> {
         if !self.rows.contains(at) {
             return None;
         }
-        let i = self.offset + (at.y - self.rows.y) as usize;
-        (i < self.entries.len()).then_some(i)
+        let row = at.y - self.rows.y;
+        self.visible()
+            .into_iter()
+            .find(|(_, y, rows)| (*y..y + rows.len() as u16).contains(&row))
+            .map(|(i, _, _)| i)
     }
 
     /// Draws the list in a bordered panel: in hint mode each entry is marked ✓ (winning) or ✗
@@ -414,57 +511,82 @@ impl<M> MoveList<M> {
             .border_style(theme.focus_border);
         block.render(area, buf);
         let rows = Self::rows_of(area, self.truncated);
-        for (row, (i, entry)) in self
-            .entries
-            .iter()
-            .enumerate()
-            .skip(self.offset)
-            .take(rows.height as usize)
-            .enumerate()
-        {
-            let y = rows.y + row as u16;
-            let selected = i == self.selected;
-            let mut spans = Vec::new();
-            spans.push(Span::raw(if selected { "▶ " } else { "  " }));
-            if hints {
-                let (mark, style) = if entry.wins {
-                    ("✓ ", theme.winning)
+        // The rows as laid out (a list drawn without a layout this frame is laid out for
+        // `hints` here, on a copy).
+        let laid;
+        let list = if self.rows == rows && self.hints == hints {
+            self
+        } else {
+            let mut copy = self.clone_layout();
+            copy.layout_for(area, hints);
+            laid = copy;
+            &laid
+        };
+        let mut shown_last = list.offset;
+        for (i, first, texts) in list.visible() {
+            let entry = &list.entries[i];
+            let selected = i == list.selected;
+            let count = texts.len();
+            for (k, text) in texts.into_iter().enumerate() {
+                let y = rows.y + first + k as u16;
+                if y >= rows.y + rows.height {
+                    break;
+                }
+                let cut = k + 1 < count && y + 1 == rows.y + rows.height;
+                let mut spans = Vec::new();
+                spans.push(Span::raw(match (k, selected) {
+                    (0, true) => "▶ ",
+                    _ => "  ",
+                }));
+                let style = if hints && entry.wins {
+                    theme.winning
                 } else {
-                    ("✗ ", theme.losing)
+                    theme.text
                 };
-                // A long move is cut in its middle, so the nim-sum after it stays in view.
-                let after = if entry.after_known {
-                    format!(" →*{}", entry.nim_sum_after.short())
-                } else {
-                    String::new()
-                };
-                let room = (rows.width as usize).saturating_sub(4 + after.chars().count());
-                spans.push(Span::styled(mark, style));
-                spans.push(Span::styled(
-                    fit(&entry.label, room.max(1)),
-                    if entry.wins {
-                        theme.winning
+                if hints {
+                    if k == 0 {
+                        let (mark, mark_style) = if entry.wins {
+                            ("✓ ", theme.winning)
+                        } else {
+                            ("✗ ", theme.losing)
+                        };
+                        spans.push(Span::styled(mark, mark_style));
                     } else {
-                        theme.text
-                    },
-                ));
-                spans.push(Span::styled(after, theme.dim));
-            } else {
-                spans.push(Span::raw(entry.label.clone()));
+                        spans.push(Span::raw("  "));
+                    }
+                    // The nim-sum after the move, dimmed, ends the entry's last row.
+                    let after = format!(" →*{}", entry.nim_sum_after.short());
+                    match text.strip_suffix(&after) {
+                        Some(head) if entry.after_known && k + 1 == count => {
+                            spans.push(Span::styled(head.to_string(), style));
+                            spans.push(Span::styled(after, theme.dim));
+                        }
+                        _ => spans.push(Span::styled(text, style)),
+                    }
+                } else {
+                    spans.push(Span::styled(text, style));
+                }
+                if cut {
+                    // The entry goes on past the panel's last row: it says so.
+                    spans.push(Span::raw(" …"));
+                }
+                let mut line = Line::from(spans);
+                if selected {
+                    line = line.patch_style(theme.selected);
+                    buf.set_style(
+                        Rect {
+                            y,
+                            height: 1,
+                            ..rows
+                        },
+                        theme.selected,
+                    );
+                }
+                set_line_fit(buf, rows.x, y, &line, rows.width);
             }
-            let mut line = Line::from(spans);
-            if selected {
-                line = line.patch_style(theme.selected);
-                buf.set_style(
-                    Rect {
-                        y,
-                        height: 1,
-                        ..rows
-                    },
-                    theme.selected,
-                );
+            if first as usize + count <= rows.height as usize {
+                shown_last = i;
             }
-            set_line_fit(buf, rows.x, y, &line, rows.width);
         }
         if self.truncated {
             let y = rows.y + rows.height;
@@ -478,12 +600,13 @@ impl<M> MoveList<M> {
         }
         let bottom = area.y + area.height.saturating_sub(1);
         let mut count_width = 0;
-        if self.entries.len() > rows.height as usize && rows.height > 0 {
+        let all_shown = list.offset == 0 && shown_last + 1 >= list.entries.len();
+        if !all_shown && rows.height > 0 && !list.entries.is_empty() {
             let shown = format!(
                 " {}-{} of {} ",
-                self.offset + 1,
-                (self.offset + rows.height as usize).min(self.entries.len()),
-                self.entries.len()
+                list.offset + 1,
+                shown_last + 1,
+                list.entries.len()
             );
             count_width = shown.chars().count() as u16 + 1;
             let x = (area.x + area.width).saturating_sub(count_width);

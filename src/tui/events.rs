@@ -12,6 +12,8 @@ use std::collections::VecDeque;
 use std::fs::File;
 use std::io::{self, IsTerminal, Read};
 use std::os::fd::AsFd;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -19,7 +21,7 @@ use std::time::{Duration, Instant};
 use crossterm::event::{
     Event, KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
-use signal_hook::consts::signal::{SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGWINCH};
+use signal_hook::consts::signal::{SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGWINCH, SIGXFSZ};
 use signal_hook::iterator::Signals;
 
 use crate::tui::app::{EventSource, Exit, Input};
@@ -37,6 +39,32 @@ const SIGNAL_GRACE: Duration = Duration::from_secs(3);
 
 /// The signals that end the game, each with its conventional exit code 128 + n.
 pub const ENDING_SIGNALS: [i32; 4] = [SIGTERM, SIGHUP, SIGINT, SIGQUIT];
+
+/// Set by the signal thread as soon as SIGHUP arrives: the terminal hung up.
+static HANGUP: AtomicBool = AtomicBool::new(false);
+
+/// Whether the terminal hung up (SIGHUP came), waiting up to `wait` for the signal: when the
+/// terminal closes, the end of input, a failed draw and the signal come at nearly the same
+/// time, in any order.
+pub fn hung_up(wait: Duration) -> bool {
+    let deadline = Instant::now() + wait;
+    loop {
+        if HANGUP.load(Ordering::SeqCst) {
+            return true;
+        }
+        if Instant::now() >= deadline {
+            return false;
+        }
+        thread::sleep(Duration::from_millis(10));
+    }
+}
+
+/// SIGXFSZ (a write past the file size limit, `ulimit -f`) would kill grundy with the
+/// terminal still raw; caught, the write fails with an error that is reported like a full
+/// disk instead.
+pub fn ignore_file_size_signal() {
+    let _ = signal_hook::flag::register(SIGXFSZ, Arc::new(AtomicBool::new(false)));
+}
 
 /// Whether `signal` was ignored when the process started, from the `SigIgn` mask of
 /// /proc/self/status (Linux; elsewhere every signal counts as not ignored). Read before any
@@ -92,6 +120,9 @@ impl TerminalEvents {
                     if signal == SIGWINCH {
                         let _ = to_loop.send(Message::Resize);
                         continue;
+                    }
+                    if signal == SIGHUP {
+                        HANGUP.store(true, Ordering::SeqCst);
                     }
                     let _ = to_loop.send(Message::Signal(signal));
                     thread::sleep(SIGNAL_GRACE);

@@ -417,7 +417,12 @@ pub fn help_rows(game: Option<GameKind>) -> Vec<(String, &'static str)> {
 /// The hint bar entries for a game or (`None`) the menu: the first key and the short label.
 pub fn bar(game: Option<GameKind>) -> Vec<(String, &'static str)> {
     let mut entries: Vec<(String, &'static str)> = Vec::new();
-    if game.is_some() {
+    if game == Some(GameKind::Wythoff) {
+        // Wythoff's board: the arrows move the target square, never the list's selection;
+        // the list is stepped with PgUp/PgDn (one meaning per key, said here).
+        entries.push(("←↓↑→".to_string(), "target"));
+        entries.push(("PgUp/PgDn".to_string(), "list"));
+    } else if game.is_some() {
         entries.push(("←↓↑→".to_string(), "move"));
     } else {
         entries.push(("↑↓".to_string(), "field"));

@@ -1,8 +1,10 @@
 //! The menu: choose a game, then its size, start, who moves first, the AI level, hints and the
 //! seed. The "Start game" button has the focus from the beginning, so Enter twice starts a game.
-//! With an unfinished game saved, the chooser starts on **Resume**; the settings page shows the
-//! statistics of the game at the chosen level. The menu starts from the settings file
-//! ([`crate::store::settings`]) and gives its state back as settings to write.
+//! With an unfinished game saved, the chooser starts on **Resume** (the newest one); with any
+//! save, its last entry **Saved games** lists them all, newest first, to open one. The
+//! settings page shows the statistics of the game at the chosen level. The menu starts from
+//! the settings file ([`crate::store::settings`]) and gives its state back as settings to
+//! write.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Position as ScreenPosition, Rect};
@@ -22,6 +24,20 @@ use crate::tui::theme::Theme;
 /// Bounds of the menu's number fields.
 const MAX_GRID: usize = 100;
 const MAX_BOXES: usize = 1_000_000;
+/// Bounds of the heap rules' parameters in the menu (a code may go further).
+const MAX_TAKE: usize = 100;
+/// The subtraction sets ←/→ step through (digits typed make any set of 1..9).
+const SUBTRACTION_SETS: &[&[u64]] = &[
+    &[1, 3, 4],
+    &[1, 2],
+    &[2, 3],
+    &[1, 4],
+    &[2, 5],
+    &[1, 2, 4],
+    &[1, 3, 5],
+    &[2, 3, 7],
+    &[1, 2, 3, 4, 5],
+];
 
 /// A field of the settings page.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -33,6 +49,15 @@ enum Field {
     Boxes,
     /// Heap games: which rule (Nim, Kayles, …).
     HeapRule,
+    /// Bash: m (take 1..m).
+    BashM,
+    /// Take l..r: l and r.
+    TakeL,
+    TakeR,
+    /// Lieges of Legendre: k.
+    LiegesK,
+    /// Subtraction game: the set S.
+    SubtractionSet,
     Start,
     First,
     Level,
@@ -45,6 +70,8 @@ enum Field {
 enum Step {
     ChooseGame,
     Settings,
+    /// The saves list.
+    Saves,
 }
 
 /// What the menu asks the app to do.
@@ -54,6 +81,8 @@ pub enum MenuEvent {
     Start(MenuChoice),
     /// Resume the unfinished game.
     Resume,
+    /// Open the save at this place of the saves list.
+    Open(usize),
 }
 
 /// A game as chosen in the menu.
@@ -89,6 +118,13 @@ pub struct Menu {
     resume: Option<(String, String)>,
     /// The Resume entry has the focus (on the game chooser).
     on_resume: bool,
+    /// The saves, newest first, in words (two lines each), for the saves list.
+    saves: Vec<(String, String)>,
+    /// The Saved games entry has the focus (on the game chooser).
+    on_saves: bool,
+    /// The save with the focus in the saves list, and the first one shown.
+    save_focus: usize,
+    save_top: usize,
     /// A lasting note (a broken settings or save file), shown until it is dealt with.
     pub notice: Option<String>,
     /// The statistics, shown on the settings page for the game and level.
@@ -121,6 +157,10 @@ impl Menu {
             rows: Vec::new(),
             resume: None,
             on_resume: false,
+            saves: Vec::new(),
+            on_saves: false,
+            save_focus: 0,
+            save_top: 0,
             notice: None,
             stats: Stats::default(),
             theme: ThemeChoice::Auto,
@@ -189,6 +229,19 @@ impl Menu {
         self.resume = label;
     }
 
+    /// The saves the list offers, newest first, each in words: the game, its size and move
+    /// number; then whether unfinished or named, the date and the name.
+    pub fn set_saves(&mut self, saves: Vec<(String, String)>) {
+        self.saves = saves;
+        if self.saves.is_empty() {
+            self.on_saves = false;
+            if self.step == Step::Saves {
+                self.step = Step::ChooseGame;
+            }
+        }
+        self.save_focus = self.save_focus.min(self.saves.len().saturating_sub(1));
+    }
+
     /// Whether the chooser offers a game to resume.
     pub fn has_resume(&self) -> bool {
         self.resume.is_some()
@@ -232,7 +285,20 @@ impl Menu {
             | GameKind::Wythoff
             | GameKind::Fibnim
             | GameKind::Sum => {
-                vec![Field::HeapRule, Field::Start]
+                let mut fields = vec![Field::HeapRule];
+                // The chosen rule's parameters, under it.
+                let setup = &self.setups[self.game];
+                fields.extend(
+                    match crate::tui::boards::heaps::rule_entry(setup.heap_rule).name {
+                        "bash" => &[Field::BashM][..],
+                        "take" => &[Field::TakeL, Field::TakeR][..],
+                        "lieges" => &[Field::LiegesK][..],
+                        "subtraction" => &[Field::SubtractionSet][..],
+                        _ => &[][..],
+                    },
+                );
+                fields.push(Field::Start);
+                fields
             }
         };
         fields.extend([
@@ -243,6 +309,13 @@ impl Menu {
             Field::Go,
         ]);
         fields
+    }
+
+    fn open_saves(&mut self) {
+        self.step = Step::Saves;
+        self.on_saves = false;
+        self.save_focus = 0;
+        self.save_top = 0;
     }
 
     fn open_settings(&mut self) {
@@ -267,7 +340,44 @@ impl Menu {
             self.error = None;
         }
         match self.step {
+            Step::Saves => match action {
+                Some(Action::Up) => {
+                    self.save_focus = self.save_focus.saturating_sub(1);
+                }
+                Some(Action::Down) => {
+                    self.save_focus = (self.save_focus + 1).min(self.saves.len().saturating_sub(1));
+                }
+                Some(Action::Select) | Some(Action::Right) if !self.saves.is_empty() => {
+                    return MenuEvent::Open(self.save_focus);
+                }
+                Some(Action::Back) | Some(Action::Left) => {
+                    self.step = Step::ChooseGame;
+                    self.on_resume = false;
+                    self.on_saves = true;
+                }
+                _ => {}
+            },
+            Step::ChooseGame if self.on_saves => match action {
+                Some(Action::Up) => {
+                    self.on_saves = false;
+                    self.game = GameKind::ALL.len() - 1;
+                }
+                Some(Action::Down) => {
+                    self.on_saves = false;
+                    if self.resume.is_some() {
+                        self.on_resume = true;
+                    } else {
+                        self.game = 0;
+                    }
+                }
+                Some(Action::Select) | Some(Action::Right) => self.open_saves(),
+                _ => {}
+            },
             Step::ChooseGame if self.on_resume => match action {
+                Some(Action::Up) if !self.saves.is_empty() => {
+                    self.on_resume = false;
+                    self.on_saves = true;
+                }
                 Some(Action::Up) => {
                     self.on_resume = false;
                     self.game = GameKind::ALL.len() - 1;
@@ -284,9 +394,17 @@ impl Menu {
                     self.on_resume = true
                 }
                 Some(Action::Down)
+                    if self.game + 1 == GameKind::ALL.len() && !self.saves.is_empty() =>
+                {
+                    self.on_saves = true
+                }
+                Some(Action::Down)
                     if self.game + 1 == GameKind::ALL.len() && self.resume.is_some() =>
                 {
                     self.on_resume = true
+                }
+                Some(Action::Up) if self.game == 0 && !self.saves.is_empty() => {
+                    self.on_saves = true
                 }
                 Some(Action::Up) => {
                     self.game = (self.game + GameKind::ALL.len() - 1) % GameKind::ALL.len()
@@ -338,10 +456,25 @@ impl Menu {
             return MenuEvent::None;
         };
         match self.step {
+            Step::Saves => {
+                let at = self.save_top + i;
+                if at < self.saves.len() {
+                    self.save_focus = at;
+                    MenuEvent::Open(at)
+                } else {
+                    MenuEvent::None
+                }
+            }
             Step::ChooseGame if self.resume.is_some() && i == 0 => MenuEvent::Resume,
             Step::ChooseGame => {
-                self.game = i - usize::from(self.resume.is_some());
+                let game = i - usize::from(self.resume.is_some());
+                if game >= GameKind::ALL.len() {
+                    self.open_saves();
+                    return MenuEvent::None;
+                }
+                self.game = game;
                 self.on_resume = false;
+                self.on_saves = false;
                 self.open_settings();
                 MenuEvent::None
             }
@@ -368,6 +501,13 @@ impl Menu {
             Field::Rows => Some((&mut setup.rows, MAX_GRID)),
             Field::Cols => Some((&mut setup.cols, MAX_GRID)),
             Field::Boxes => Some((&mut setup.boxes, MAX_BOXES)),
+            Field::BashM => Some((&mut setup.bash_m, MAX_TAKE)),
+            Field::TakeL => Some((&mut setup.take_l, MAX_TAKE)),
+            Field::TakeR => Some((&mut setup.take_r, MAX_TAKE)),
+            Field::LiegesK => Some((
+                &mut setup.lieges_k,
+                crate::games::heaps::rules::MAX_LIEGES_K as usize,
+            )),
             _ => None,
         }
     }
@@ -399,6 +539,18 @@ impl Menu {
             self.seed = Some(v.saturating_mul(10).saturating_add(d as u64));
             return;
         }
+        if field == Field::SubtractionSet {
+            // Each digit 1..9 typed is one number of the set (the first starts a new set).
+            let set = &mut self.setups[self.game].subtraction;
+            if !typing {
+                set.clear();
+            }
+            if d > 0 && !set.contains(&u64::from(d)) {
+                set.push(u64::from(d));
+                set.sort_unstable();
+            }
+            return;
+        }
         if let Some((value, _)) = self.number(field) {
             *value = next(*value as u64) as usize;
         } else {
@@ -415,6 +567,13 @@ impl Menu {
             Field::Rows => Some((setup.rows, MAX_GRID)),
             Field::Cols => Some((setup.cols, MAX_GRID)),
             Field::Boxes => Some((setup.boxes, MAX_BOXES)),
+            Field::BashM => Some((setup.bash_m, MAX_TAKE)),
+            Field::TakeL => Some((setup.take_l, MAX_TAKE)),
+            Field::TakeR => Some((setup.take_r, MAX_TAKE)),
+            Field::LiegesK => Some((
+                setup.lieges_k,
+                crate::games::heaps::rules::MAX_LIEGES_K as usize,
+            )),
             _ => None,
         }
     }
@@ -427,14 +586,22 @@ impl Menu {
 
     /// What is wrong with the first field out of range, if any.
     fn range_error(&self) -> Option<String> {
-        self.fields()
-            .into_iter()
-            .find(|&f| self.out_of_range(f))
-            .map(|f| {
-                let (label, value) = self.field_text(f);
-                let max = self.range(f).map_or(0, |(_, max)| max);
-                format!("{label} {value} is out of range: 1 to {max}")
-            })
+        let fields = self.fields();
+        let setup = &self.setups[self.game];
+        if fields.contains(&Field::TakeR) && setup.take_l > setup.take_r {
+            return Some(format!(
+                "take l..r needs l ≤ r, not {}..{}",
+                setup.take_l, setup.take_r
+            ));
+        }
+        if fields.contains(&Field::SubtractionSet) && setup.subtraction.is_empty() {
+            return Some("the subtraction set is empty: type its numbers (1 to 9)".into());
+        }
+        fields.into_iter().find(|&f| self.out_of_range(f)).map(|f| {
+            let (label, value) = self.field_text(f);
+            let max = self.range(f).map_or(0, |(_, max)| max);
+            format!("{label} {value} is out of range: 1 to {max}")
+        })
     }
 
     fn erase(&mut self, field: Field) {
@@ -443,6 +610,9 @@ impl Menu {
             Field::Maxq => self.setups[self.game].maxq /= 10,
             Field::Seed => {
                 self.seed = self.seed.map(|s| s / 10).filter(|&s| s > 0);
+            }
+            Field::SubtractionSet => {
+                self.setups[self.game].subtraction.pop();
             }
             _ => {
                 if let Some((value, _)) = self.number(field) {
@@ -504,6 +674,16 @@ impl Menu {
                 self.level = Level::ALL[j];
             }
             Field::Hints => self.hints = !self.hints,
+            Field::SubtractionSet => {
+                let set = &mut self.setups[self.game].subtraction;
+                let count = SUBTRACTION_SETS.len();
+                let next = match SUBTRACTION_SETS.iter().position(|s| *s == set.as_slice()) {
+                    Some(i) if up => (i + 1) % count,
+                    Some(i) => (i + count - 1) % count,
+                    None => 0,
+                };
+                *set = SUBTRACTION_SETS[next].to_vec();
+            }
             Field::Seed => {
                 self.seed = match (self.seed, up) {
                     (None, true) => Some(1),
@@ -531,9 +711,29 @@ impl Menu {
             Field::Boxes => ("Boxes", setup.boxes.to_string()),
             Field::HeapRule => (
                 "Game",
-                crate::tui::boards::heaps::rule_entry(setup.heap_rule)
-                    .title
-                    .to_string(),
+                match crate::tui::boards::heaps::rule_entry(setup.heap_rule).name {
+                    // The rule's own name: its parameters are the fields below.
+                    "bash" => "Bash".to_string(),
+                    "take" => "Take l..r".to_string(),
+                    "lieges" => "Lieges of Legendre".to_string(),
+                    "subtraction" => "Subtraction game".to_string(),
+                    _ => crate::tui::boards::heaps::rule_entry(setup.heap_rule)
+                        .title
+                        .to_string(),
+                },
+            ),
+            Field::BashM => ("  m", setup.bash_m.to_string()),
+            Field::TakeL => ("  l", setup.take_l.to_string()),
+            Field::TakeR => ("  r", setup.take_r.to_string()),
+            Field::LiegesK => ("  k", setup.lieges_k.to_string()),
+            Field::SubtractionSet => (
+                "  set S",
+                setup
+                    .subtraction
+                    .iter()
+                    .map(u64::to_string)
+                    .collect::<Vec<_>>()
+                    .join(", "),
             ),
             Field::Start => (
                 "Start",
@@ -543,7 +743,10 @@ impl Menu {
                     }
                     (Start::Standard, GameKind::Heaps) => format!(
                         "standard: {}",
-                        crate::tui::boards::heaps::rule_entry(setup.heap_rule).start
+                        crate::tui::boards::heaps::start_code(
+                            setup,
+                            &mut rand::SeedableRng::seed_from_u64(0)
+                        )
                     ),
                     (Start::Standard, _) => "standard: every coin T".to_string(),
                     (Start::Random, _) => "random".to_string(),
@@ -578,7 +781,7 @@ impl Menu {
     pub fn size_needed(&self) -> (u16, u16) {
         let (width, least) = Menu::min_size();
         let fields = match self.step {
-            Step::ChooseGame => 0,
+            Step::ChooseGame | Step::Saves => 0,
             Step::Settings => self.fields().len() as u16,
         };
         (width, least.max(fields + 8))
@@ -587,7 +790,26 @@ impl Menu {
     /// Draws the menu and remembers its rows for clicks.
     pub fn draw(&mut self, area: Rect, buf: &mut Buffer, theme: &Theme) {
         let width = area.width.min(64);
-        let height = area.height.min(18.max(self.size_needed().1));
+        // The chooser grows (as far as the screen allows) so that a notice does not hide the
+        // Resume, the games or the Saved games entries: rows for the header, Resume, the games,
+        // Saved games, the notice's lines, the hint and the border.
+        let chooser = match self.step {
+            Step::ChooseGame => {
+                let notice = if self.error.is_some() || self.notice.is_some() {
+                    3
+                } else {
+                    0
+                };
+                4 + 2 * u16::from(self.resume.is_some())
+                    + 2 * GameKind::ALL.len() as u16
+                    + u16::from(!self.saves.is_empty())
+                    + notice
+                    + 1
+                    + 2
+            }
+            _ => 0,
+        };
+        let height = area.height.min(18.max(self.size_needed().1).max(chooser));
         let popup = area.centered(Constraint::Length(width), Constraint::Length(height));
         Clear.render(popup, buf);
         let block = Block::bordered()
@@ -658,6 +880,27 @@ impl Menu {
                         theme.dim,
                     );
                 }
+                let below = top + 2 * GameKind::ALL.len() as u16;
+                if !self.saves.is_empty() && below + 1 < inner.y + inner.height {
+                    let row = Rect::new(inner.x + 1, below, inner.width.saturating_sub(2), 1);
+                    self.rows.push(row);
+                    let (marker, style) = if self.on_saves {
+                        buf.set_style(row, theme.selected);
+                        ("▶ ", theme.selected)
+                    } else {
+                        ("  ", theme.text)
+                    };
+                    let count = self.saves.len();
+                    buf.set_stringn(
+                        row.x + 1,
+                        below,
+                        format!(
+                            "{marker}Saved games: {count} (unfinished and named), newest first"
+                        ),
+                        row.width.saturating_sub(1) as usize,
+                        style,
+                    );
+                }
                 let hint = format!("{} continue", keymap::key_for(Action::Select));
                 centred(buf, inner, inner.y + inner.height - 1, &hint, theme.dim);
                 if let Some(notice) = self.error.as_ref().or(self.notice.as_ref()) {
@@ -667,13 +910,18 @@ impl Menu {
                     let lines = wrap(notice, width, 3);
                     let top = inner.y + inner.height - 1 - lines.len() as u16;
                     for (i, line) in lines.into_iter().enumerate() {
+                        // Over the entries it covers: their row cleared first, so no end of
+                        // theirs shows after a shorter line.
+                        let row = Rect::new(inner.x, top + i as u16, inner.width, 1);
+                        Clear.render(row, buf);
                         buf.set_stringn(inner.x + 1, top + i as u16, line, width, theme.losing);
                     }
                 }
             }
+            Step::Saves => self.draw_saves(inner, buf, theme),
             Step::Settings => {
                 buf.set_string(inner.x + 2, inner.y + 2, self.kind().title(), theme.title);
-                let record = self.stats.record(self.kind(), self.level);
+                let record = self.stats.record_of(&self.stats_key(), self.level);
                 let stats = if record.played == 0 {
                     format!("{} AI: no game finished yet", self.level)
                 } else {
@@ -780,6 +1028,91 @@ impl Menu {
     }
 }
 
+impl Menu {
+    /// The name the chosen game is counted under in the statistics: a heap game by its rule.
+    fn stats_key(&self) -> String {
+        let setup = &self.setups[self.game];
+        match self.kind() {
+            GameKind::Heaps => crate::tui::boards::heaps::rule_entry(setup.heap_rule)
+                .name
+                .to_string(),
+            kind => kind.name().to_string(),
+        }
+    }
+
+    /// The saves list: two lines a save, the focused one marked; scrolled to keep the focus
+    /// in view.
+    fn draw_saves(&mut self, inner: Rect, buf: &mut Buffer, theme: &Theme) {
+        buf.set_string(
+            inner.x + 2,
+            inner.y + 2,
+            "Saved games, newest first",
+            theme.title,
+        );
+        let first_row = inner.y + 4;
+        let last_row = inner.y + inner.height.saturating_sub(2);
+        let room = (last_row.saturating_sub(first_row) / 2).max(1) as usize;
+        if self.save_focus < self.save_top {
+            self.save_top = self.save_focus;
+        } else if self.save_focus >= self.save_top + room {
+            self.save_top = self.save_focus + 1 - room;
+        }
+        let width = inner.width.saturating_sub(2);
+        for (shown, (i, (line, detail))) in self
+            .saves
+            .iter()
+            .enumerate()
+            .skip(self.save_top)
+            .take(room)
+            .enumerate()
+        {
+            let y = first_row + 2 * shown as u16;
+            let row = Rect::new(inner.x + 1, y, width, 2);
+            self.rows.push(row);
+            let focused = i == self.save_focus;
+            let (marker, style) = if focused {
+                buf.set_style(Rect { height: 1, ..row }, theme.selected);
+                ("▶ ", theme.selected)
+            } else {
+                ("  ", theme.text)
+            };
+            buf.set_stringn(
+                row.x + 1,
+                y,
+                format!("{marker}{line}"),
+                width.saturating_sub(1) as usize,
+                style,
+            );
+            buf.set_stringn(
+                row.x + 5,
+                y + 1,
+                detail,
+                width.saturating_sub(4) as usize,
+                theme.dim,
+            );
+        }
+        let more = self.saves.len().saturating_sub(self.save_top + room);
+        let hint = if more > 0 {
+            format!("Enter opens · Esc back · {more} more below")
+        } else {
+            "Enter opens · Esc back".to_string()
+        };
+        match self.error.as_ref() {
+            Some(e) => {
+                let lines = wrap(e, width as usize, 1);
+                buf.set_stringn(
+                    inner.x + 1,
+                    inner.y + inner.height - 1,
+                    &lines[0],
+                    width as usize,
+                    theme.losing,
+                );
+            }
+            None => centred(buf, inner, inner.y + inner.height - 1, &hint, theme.dim),
+        }
+    }
+}
+
 /// `text` in at most `rows` lines of `width` characters, broken at spaces; the last line ends
 /// in `…` when the text does not fit.
 fn wrap(text: &str, width: usize, rows: usize) -> Vec<String> {
@@ -818,6 +1151,10 @@ fn field_note(field: Field) -> &'static str {
         Field::Rows | Field::Cols => "1 to 100; type digits or ←/→",
         Field::Boxes => "1 to 1000000; type digits or ←/→",
         Field::HeapRule => "←/→ choose the heap game (its rule is in the help, ?)",
+        Field::BashM => "take 1 to m tokens: m from 1 to 100",
+        Field::TakeL | Field::TakeR => "take l to r tokens, l ≤ r: 1 to 100",
+        Field::LiegesK => "a heap of 2y becomes k heaps of y: k from 1 to 10",
+        Field::SubtractionSet => "←/→ a set, or type its numbers (digits 1 to 9)",
         Field::Start => "winning for you (perfect play wins), random, or standard",
         Field::First => "who makes the first move",
         Field::Level => "easy, medium and hard sometimes play at random",

@@ -19,6 +19,8 @@ pub mod session;
 pub mod terminal;
 pub mod theme;
 
+use std::io::Write;
+
 use crate::ai::Level;
 use crate::games::GameKind;
 
@@ -52,6 +54,8 @@ pub struct PlayOptions {
     /// A saved game to resume (`grundy play --load FILE`), checked before the terminal is
     /// taken over; it wins over everything above.
     pub load: Option<crate::store::save::Save>,
+    /// The file `load` was read from (saving there again with `s` needs no question).
+    pub load_path: Option<std::path::PathBuf>,
     /// No coaching: the game does not tell about the player's blunders.
     pub no_coach: bool,
 }
@@ -106,13 +110,25 @@ pub fn run_with_store(
     // a panic the app may be half-way through a change: keeping the game must not panic again.
     let kept = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| app.keep_unfinished()));
     drop(guard);
+    // `restore` showed the cursor. ratatui's own drop would show it again and, failing on a
+    // terminal that is gone, print to a standard error that is gone too: a panic inside a
+    // drop, which aborts. The process ends soon; the terminal's memory goes with it.
+    std::mem::forget(terminal);
+    // After a hang-up there is no terminal to tell: the note would go nowhere.
     if kept.is_ok()
+        && !events::hung_up(std::time::Duration::ZERO)
         && let Some(note) = app.exit_note()
     {
-        eprintln!("grundy: {note}");
+        // Not `eprintln!`, which panics when standard error is gone (a closed terminal).
+        let _ = writeln!(std::io::stderr(), "grundy: {note}");
     }
     if let Some(payload) = panicked {
         std::panic::resume_unwind(payload);
+    }
+    if app.save_failed() && matches!(result, Ok(app::Exit::Quit)) {
+        return Err(anyhow::anyhow!(
+            "quit, but the unfinished game could not be saved (see above)"
+        ));
     }
     result
 }

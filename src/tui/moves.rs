@@ -1,5 +1,6 @@
 //! The game record on screen, for any game: one row per move (number, who, verdict mark
-//! ✓ best · good ?? blunder, the nim-sum after it, the move in words), as a small panel beside
+//! ✓ best · good ?? blunder - lost (every move loses), the nim-sum after it, the move in words; the mark and
+//! the nim-sum only where the player may see who is winning), as a small panel beside
 //! the board that follows the game and as the full-screen list of the browsing view.
 
 use ratatui::buffer::Buffer;
@@ -17,6 +18,13 @@ use crate::tui::theme::Theme;
 /// grid's block of hundreds of cells is cut with "…" (the help, ?, writes every move played).
 pub const BETTER_MOVE_WIDTH: usize = 64;
 
+/// At most this many characters of the better move in the coach's line, which has up to
+/// [`COACH_ROWS`] rows of the screen's width: a coin grid's block of a few dozen cells whole.
+pub const COACH_MOVE_WIDTH: usize = 150;
+
+/// The most rows the coach's line takes under the board.
+pub const COACH_ROWS: usize = 4;
+
 /// The style of a verdict's mark.
 fn mark_style(verdict: Option<Verdict>, theme: &Theme) -> Style {
     match verdict {
@@ -26,13 +34,18 @@ fn mark_style(verdict: Option<Verdict>, theme: &Theme) -> Style {
     }
 }
 
-/// Move `number` (1-based) of the record as one row.
-pub fn row<M>(number: usize, played: &Played<M>, theme: &Theme) -> Line<'static> {
-    let verdict = played.judgement.as_ref().map(|j| j.verdict);
-    let mark = verdict.map_or("…", |v| v.mark());
-    let nim_sum = played
-        .judgement
-        .as_ref()
+/// Move `number` (1-based) of the record as one row. Without `judged` (hints off during a
+/// game) the verdict's mark and the nim-sum after the move are left out: they tell who is
+/// winning.
+pub fn row<M>(number: usize, played: &Played<M>, judged: bool, theme: &Theme) -> Line<'static> {
+    let judgement = played.judgement.as_ref().filter(|_| judged);
+    let verdict = judgement.map(|j| j.verdict);
+    let mark = match verdict {
+        Some(v) => v.mark(),
+        None if judged => "…",
+        None => "",
+    };
+    let nim_sum = judgement
         // A large grid's nim-sum keeps its highest power of two here; the browsing view's
         // verdict line writes it whole.
         .map_or(String::new(), |j| {
@@ -46,75 +59,131 @@ pub fn row<M>(number: usize, played: &Played<M>, theme: &Theme) -> Line<'static>
         Side::You => "you",
         Side::Ai => "AI ",
     };
-    Line::from(vec![
+    let mut spans = vec![
         Span::styled(format!("{number:>3} "), theme.dim),
         Span::styled(format!("{who} "), theme.title),
-        Span::styled(format!("{mark:<2} "), mark_style(verdict, theme)),
-        Span::styled(format!("{nim_sum:<4} "), theme.value),
-        Span::styled(played.words.clone(), theme.text),
-    ])
+    ];
+    if judged {
+        spans.push(Span::styled(
+            format!("{mark:<2} "),
+            mark_style(verdict, theme),
+        ));
+        spans.push(Span::styled(format!("{nim_sum:<4} "), theme.value));
+    }
+    spans.push(Span::styled(played.words.clone(), theme.text));
+    Line::from(spans)
 }
 
-/// The first row to show so that `selected` is visible in `height` rows, keeping `offset`
-/// where it can.
-pub fn scroll_to(selected: usize, offset: usize, height: usize) -> usize {
+/// Move `number` of the record in rows of `width`: its row (see [`row`]) with the move's words
+/// wrapped under the start of the words, so a long move is read whole (a coin's name
+/// `coin 20 (=5·2^2)` and its flips).
+pub fn rows<M>(
+    number: usize,
+    played: &Played<M>,
+    judged: bool,
+    width: u16,
+    theme: &Theme,
+) -> Vec<Line<'static>> {
+    let line = row(number, played, judged, theme);
+    let Some((words, head)) = line.spans.split_last() else {
+        return vec![line];
+    };
+    let indent: usize = head.iter().map(Span::width).sum();
+    let room = (width as usize).saturating_sub(indent);
+    if line.width() <= width as usize || room < 8 {
+        return vec![line];
+    }
+    let wrapped = crate::tui::screen::wrap_words(&words.content, room);
+    wrapped
+        .into_iter()
+        .enumerate()
+        .map(|(k, text)| {
+            let mut spans = if k == 0 {
+                head.to_vec()
+            } else {
+                vec![Span::raw(" ".repeat(indent))]
+            };
+            spans.push(Span::styled(text, words.style));
+            Line::from(spans)
+        })
+        .collect()
+}
+
+/// The first entry to show so that `selected` is shown whole in `height` rows, keeping
+/// `offset` where it can; `rows_of(i)` is entry i's height.
+pub fn scroll_to_rows(
+    selected: usize,
+    offset: usize,
+    height: usize,
+    rows_of: impl Fn(usize) -> usize,
+) -> usize {
     if height == 0 {
         return offset;
     }
-    if selected < offset {
-        selected
-    } else if selected >= offset + height {
-        selected + 1 - height
-    } else {
-        offset
+    let mut offset = offset.min(selected);
+    while offset < selected && (offset..=selected).map(&rows_of).sum::<usize>() > height {
+        offset += 1;
     }
+    offset
 }
 
-/// Draws rows `offset..` of `record` in `area` (no border), the entry `selected` (if any)
-/// highlighted; moves from `now` on (undone, kept for redo) dimmed.
+/// Draws entries `offset..` of `record` in `area` (no border), each wrapped to the width, the
+/// entry `selected` (if any) highlighted; moves from `now` on (undone, kept for redo) dimmed;
+/// verdicts shown when `judged` (see [`row`]).
+#[allow(clippy::too_many_arguments)]
 pub fn render_rows<M>(
     record: &[Played<M>],
     now: usize,
     offset: usize,
     selected: Option<usize>,
+    judged: bool,
     area: Rect,
     buf: &mut Buffer,
     theme: &Theme,
 ) {
-    for (y, (i, played)) in record
-        .iter()
-        .enumerate()
-        .skip(offset)
-        .take(area.height as usize)
-        .enumerate()
-    {
-        let y = area.y + y as u16;
-        let mut line = row(i + 1, played, theme);
-        if i >= now {
-            line = line.patch_style(theme.dim);
+    let mut y = area.y;
+    let bottom = area.y + area.height;
+    for (i, played) in record.iter().enumerate().skip(offset) {
+        if y >= bottom {
+            break;
         }
-        if selected == Some(i) {
-            line = line.patch_style(theme.selected);
-            buf.set_style(
-                Rect {
-                    y,
-                    height: 1,
-                    ..area
-                },
-                theme.selected,
-            );
+        let lines = rows(i + 1, played, judged, area.width, theme);
+        let count = lines.len();
+        for (k, mut line) in lines.into_iter().enumerate() {
+            if y >= bottom {
+                break;
+            }
+            if i >= now {
+                line = line.patch_style(theme.dim);
+            }
+            if selected == Some(i) {
+                line = line.patch_style(theme.selected);
+                buf.set_style(
+                    Rect {
+                        y,
+                        height: 1,
+                        ..area
+                    },
+                    theme.selected,
+                );
+            }
+            // An entry going on past the last row ends in "…" (the help lists every move).
+            if k + 1 < count && y + 1 == bottom {
+                let text: String = line.spans.iter().map(|s| s.content.as_ref()).collect();
+                line = Line::styled(fit(&format!("{text} …"), area.width as usize), line.style);
+            }
+            set_line_fit(buf, area.x, y, &line, area.width);
+            y += 1;
         }
-        // A move cut at the panel's edge ends in "…" (the browsing view, m, is wider, and
-        // the help lists every move whole).
-        set_line_fit(buf, area.x, y, &line, area.width);
     }
 }
 
 /// The move-list panel beside the board: the last moves in effect, newest at the bottom, or
-/// scrolled back `back` rows with the mouse wheel.
+/// scrolled back `back` moves with the mouse wheel; verdicts shown when `judged`.
 pub fn render_panel<M>(
     record: &[Played<M>],
     back: usize,
+    judged: bool,
     area: Rect,
     buf: &mut Buffer,
     theme: &Theme,
@@ -125,16 +194,32 @@ pub fn render_panel<M>(
     let inner = block.inner(area);
     block.render(area, buf);
     let height = inner.height as usize;
-    let last_page = record.len().saturating_sub(height);
-    let offset = last_page.saturating_sub(back);
-    render_rows(record, record.len(), offset, None, inner, buf, theme);
-    if record.len() > height && height > 0 {
-        let shown = format!(
-            " {}-{} of {} ",
-            offset + 1,
-            (offset + height).min(record.len()),
-            record.len()
-        );
+    let rows_of = |i: usize| rows(i + 1, &record[i], judged, inner.width, theme).len();
+    // The newest move `back` from the end shown last, whole, with as many before it as fit.
+    let last = record.len().saturating_sub(1 + back);
+    let offset = scroll_to_rows(last, 0, height, rows_of);
+    let mut used = 0;
+    // The entry at the offset is shown (cut if it is taller than the panel).
+    let mut shown_to = (offset + 1).min(record.len());
+    for i in offset..record.len() {
+        used += rows_of(i);
+        if used > height {
+            break;
+        }
+        shown_to = i + 1;
+    }
+    render_rows(
+        record,
+        record.len(),
+        offset,
+        None,
+        judged,
+        inner,
+        buf,
+        theme,
+    );
+    if (offset > 0 || shown_to < record.len()) && height > 0 {
+        let shown = format!(" {}-{} of {} ", offset + 1, shown_to, record.len());
         let x = (area.x + area.width).saturating_sub(shown.chars().count() as u16 + 1);
         buf.set_string(x, area.y + area.height - 1, shown, theme.dim);
     }

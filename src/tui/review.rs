@@ -18,12 +18,13 @@ use crate::tui::theme::Theme;
 pub type Points = Vec<(f64, f64)>;
 
 /// The points of the value history: x the move number (0: the start), y positive while the
-/// player is winning and negative while the AI is, of height 1 + the moves left where known
-/// (else 1). Also the points of the blunders.
-pub fn chart_points<M>(history: &[Played<M>]) -> (Points, Points) {
+/// player is winning and negative while the AI is, of height the moves left where known (else
+/// 1); the game's last point is 0 once it is `over` (no move is left, whether or not the
+/// search knew it). Also the points of the blunders.
+pub fn chart_points<M>(history: &[Played<M>], over: bool) -> (Points, Points) {
     let values = record::value_history(history);
     let height = |winning: Side, remoteness: Option<u32>| {
-        let h = remoteness.map_or(1.0, |r| f64::from(r) + 1.0);
+        let h = remoteness.map_or(1.0, f64::from);
         if winning == Side::You { h } else { -h }
     };
     let mut line = Vec::new();
@@ -41,7 +42,13 @@ pub fn chart_points<M>(history: &[Played<M>]) -> (Points, Points) {
     }
     let mut turns = Vec::new();
     for (i, v) in values.iter().enumerate() {
-        let point = ((i + 1) as f64, height(v.winning, v.remoteness));
+        let last = i + 1 == history.len();
+        let y = if last && over {
+            0.0
+        } else {
+            height(v.winning, v.remoteness)
+        };
+        let point = ((i + 1) as f64, y);
         line.push(point);
         if v.turning {
             turns.push(point);
@@ -65,7 +72,15 @@ fn blunder_words<M>(history: &[Played<M>], side: Side) -> String {
 }
 
 /// Draws the review popup over `area` for a finished game won by `winner`.
-pub fn render<M>(area: Rect, buf: &mut Buffer, theme: &Theme, winner: Side, history: &[Played<M>]) {
+/// `why` says how it ended (`The AI has no move left.`).
+pub fn render<M>(
+    area: Rect,
+    buf: &mut Buffer,
+    theme: &Theme,
+    winner: Side,
+    why: &str,
+    history: &[Played<M>],
+) {
     let width = area.width.saturating_sub(4).min(78);
     let height = area.height.saturating_sub(2).min(20);
     let popup = area.centered(Constraint::Length(width), Constraint::Length(height));
@@ -78,9 +93,9 @@ pub fn render<M>(area: Rect, buf: &mut Buffer, theme: &Theme, winner: Side, hist
     if inner.height < 6 {
         return;
     }
-    let (headline, style, why) = match winner {
-        Side::You => ("You win!", theme.winning, "The AI has no move left."),
-        Side::Ai => ("The AI wins.", theme.losing, "You have no move left."),
+    let (headline, style) = match winner {
+        Side::You => ("You win!", theme.winning),
+        Side::Ai => ("The AI wins.", theme.losing),
     };
     centred(buf, inner, inner.y, headline, style);
     let played = match history.len() {
@@ -136,10 +151,20 @@ pub fn render<M>(area: Rect, buf: &mut Buffer, theme: &Theme, winner: Side, hist
     }
 }
 
-/// The value history as a chart.
+/// The value history as a chart (of a finished game).
 fn render_chart<M>(area: Rect, buf: &mut Buffer, theme: &Theme, history: &[Played<M>]) {
-    let (line, turns) = chart_points(history);
-    let top = line.iter().map(|(_, y)| y.abs()).fold(1.0, f64::max);
+    let (line, turns) = chart_points(history, true);
+    // Some room above the highest point, so a line of height 1 (no move counts known) is not
+    // drawn on the border.
+    let top = line.iter().map(|(_, y)| y.abs()).fold(1.0, f64::max) * 1.25;
+    let counted = history
+        .iter()
+        .any(|p| p.judgement.as_ref().is_some_and(|j| j.after.is_some()));
+    let title = if counted {
+        " Value history: above 0 you win, below it the AI; height: moves left "
+    } else {
+        " Value history: above 0 you win, below it the AI (moves left: too many to count) "
+    };
     let moves = history.len().max(1) as f64;
     let zero = [(0.0, 0.0), (moves, 0.0)];
     let datasets = vec![
@@ -164,10 +189,7 @@ fn render_chart<M>(area: Rect, buf: &mut Buffer, theme: &Theme, history: &[Playe
     let chart = Chart::new(datasets)
         .block(
             Block::bordered()
-                .title(Line::styled(
-                    " Value history: above 0 you win, below it the AI; height: moves left ",
-                    theme.dim,
-                ))
+                .title(Line::styled(title, theme.dim))
                 .border_style(theme.border),
         )
         .x_axis(

@@ -196,6 +196,13 @@ impl<B: Board> Match<B> {
         }
     }
 
+    /// Whether the screen may tell who is winning and which moves win: with hints on, or
+    /// once the game is over. With hints off nothing else does (no verdict, no nim-sum, no
+    /// AI's reason, no coach) unless the player asks (w, t).
+    fn reveals(&self) -> bool {
+        self.hints || self.session.is_over()
+    }
+
     fn position_changed(&mut self) {
         self.board.position_changed(self.session.position());
         self.over_dismissed = false;
@@ -206,11 +213,11 @@ impl<B: Board> Match<B> {
 
     fn layout_areas(&self, area: Rect) -> Areas {
         // The coach's line sits under the board, above the status line, while it has
-        // something to say (at most three rows).
+        // something to say (at most COACH_ROWS rows).
         let coach_rows = self.coach_text().map_or(0, |t| {
             wrap_words(&t, area.width.saturating_sub(2) as usize)
                 .len()
-                .min(3) as u16
+                .min(crate::tui::moves::COACH_ROWS) as u16
         });
         let [title, middle, coach, status, bar] = area.layout(&Layout::vertical([
             Constraint::Length(1),
@@ -300,17 +307,18 @@ impl<B: Board> Match<B> {
         } else {
             format!("move {}", moves + 1)
         };
+        // The position now, not the start: a Fibonacci Nim heap and its limit change.
         let full = format!(
             " {} · {} · AI {} · {progress}{}",
             B::KIND.title(),
-            B::summary(self.session.start()),
+            B::summary(self.session.position()),
             config.level,
             if self.hints { " · hints on" } else { "" }
         );
         // A narrow screen gets the short form rather than a cut.
         let short = format!(
             " {} · {} · {progress}{}",
-            B::summary(self.session.start()),
+            B::summary(self.session.position()),
             config.level,
             if self.hints { " · hints" } else { "" }
         );
@@ -381,7 +389,7 @@ impl<B: Board> Match<B> {
             let has_moved = self.session.history().iter().any(|p| p.by == Side::You);
             // (The game's own rule decides: misère Nim is not won by its nim-sum.)
             let position = self.session.position();
-            if !has_moved && !position.mover_wins() {
+            if !has_moved && !position.mover_wins() && self.reveals() {
                 let why = if position.win_rule().is_some() {
                     "by the game's own rule"
                 } else {
@@ -434,7 +442,11 @@ impl<B: Board> Match<B> {
                 style,
                 Some((who, theme.title)),
             );
-            if let Some(reason) = played.reason {
+            // The AI's reason says who is winning: only where that may be told.
+            if let Some(reason) = played
+                .reason
+                .filter(|r| self.reveals() || *r == crate::ai::Reason::Random)
+            {
                 push(&format!("↳ {reason}"), theme.dim, None);
             }
             groups.push(group);
@@ -539,15 +551,24 @@ impl<B: Board> Match<B> {
         if self.over_dismissed {
             return;
         }
+        // How it ended: under normal play the loser has no move; under misère play (the
+        // game says so) the loser took the last token.
+        let misere = self.session.position().mover_wins_when_over();
+        let why = match (winner, misere) {
+            (Side::You, false) => "The AI has no move left.",
+            (Side::Ai, false) => "You have no move left.",
+            (Side::You, true) => "The AI took the last token.",
+            (Side::Ai, true) => "You took the last token.",
+        };
         if area.width >= 60 && area.height >= 16 {
-            crate::tui::review::render(area, buf, theme, winner, self.session.history());
+            crate::tui::review::render(area, buf, theme, winner, why, self.session.history());
             return;
         }
         let popup = area.centered(Constraint::Length(44), Constraint::Length(9));
         Clear.render(popup, buf);
-        let (headline, style, why) = match winner {
-            Side::You => ("You win!", theme.winning, "The AI has no move left."),
-            Side::Ai => ("The AI wins.", theme.losing, "You have no move left."),
+        let (headline, style) = match winner {
+            Side::You => ("You win!", theme.winning),
+            Side::Ai => ("The AI wins.", theme.losing),
         };
         let block = Block::bordered()
             .title(Line::styled(" Game over ", theme.title))
@@ -993,6 +1014,10 @@ impl<B: Board> GameScreen for Match<B> {
             "not known (past the table)".to_string()
         };
         let mut about = match position.win_rule() {
+            // Hints off, game on: who is winning is not told.
+            _ if !self.reveals() => {
+                vec!["hints are off: i shows the nim-sum and who is winning".to_string()]
+            }
             // Not an SG game (misère Nim): its own rule decides, not the nim-sum.
             Some(rule) => vec![format!(
                 "nim-sum {nim_sum_words}; {} (to move) {} by the game's own rule: {rule}",
@@ -1032,7 +1057,11 @@ impl<B: Board> GameScreen for Match<B> {
                     Side::You => "you",
                     Side::Ai => "AI",
                 };
-                let reason = played.reason.map(|r| format!(" ({r})")).unwrap_or_default();
+                let reason = played
+                    .reason
+                    .filter(|r| self.reveals() || *r == crate::ai::Reason::Random)
+                    .map(|r| format!(" ({r})"))
+                    .unwrap_or_default();
                 format!("{}. {who}: {}{reason}", i + 1, played.words)
             })
             .collect();
@@ -1133,6 +1162,7 @@ impl<B: Board> GameScreen for Match<B> {
             crate::tui::moves::render_panel(
                 self.session.history(),
                 self.record_back,
+                self.reveals(),
                 areas.record,
                 buf,
                 theme,

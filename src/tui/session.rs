@@ -202,10 +202,16 @@ impl<P: Impartial + Notation> Session<P> {
         self.current.is_over()
     }
 
-    /// Who won, once the game is over: the side that made the last move (the other one
-    /// has no move), normal play.
+    /// Who won, once the game is over: under normal play the side that made the last move
+    /// (the other one has no move); under misère play the other side.
     pub fn winner(&self) -> Option<Side> {
-        self.is_over().then(|| self.to_move().other())
+        self.is_over().then(|| {
+            if self.current.mover_wins_when_over() {
+                self.to_move()
+            } else {
+                self.to_move().other()
+            }
+        })
     }
 
     /// Whether the player may move now.
@@ -290,7 +296,7 @@ impl<P: Impartial + Notation> Session<P> {
                     // Ends when the session (the jobs' sender) is gone.
                     for job in jobs {
                         let judged = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                            record::judge_in_words(&job.before, &job.mv, &solutions)
+                            record::judge_in_words_shared(&job.before, &job.mv, &solutions)
                         }));
                         let result = match judged {
                             Ok(judgement) => WorkerResult::Verdict {

@@ -663,3 +663,78 @@ fn analyze_line_without_exact_search_follows_the_nim_sum() {
     let o = grundy(&["analyze", "grid:HHH/TTH", "--line", "0"], b"");
     assert_input_error(&o, &["--line"]);
 }
+
+/// Issue 18, item 8: text from files (a save's name, a key of stats.toml) reaches the output
+/// escaped: no escape sequence, carriage return or C1 control is printed raw.
+#[test]
+fn names_and_keys_from_files_are_printed_escaped() {
+    let home = tempfile::tempdir().unwrap();
+    let path = home.path().join("game.grundy");
+    let hostile = "\x1b[2J\x1b]0;owned\x07\u{9b}31m\rname";
+    std::fs::write(&path, SAVE.replace("two moves", hostile)).unwrap();
+    let o = grundy_at(
+        home.path(),
+        &["analyze", "--load", path.to_str().unwrap()],
+        b"",
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    let first = out.lines().next().unwrap();
+    assert!(
+        !first.chars().any(|c| c.is_control()),
+        "raw control characters: {first:?}"
+    );
+    assert!(first.contains("\\x1b[2J"), "{first}");
+    let dir = home.path().join("data").join("grundy");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("stats.toml"),
+        "[\"\\u001b[2J\\u009b31m\\r\".perfect]\nplayed = 1\nwon = 1\n",
+    )
+    .unwrap();
+    let o = grundy_at(home.path(), &["stats"], b"");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(
+        !out.chars().any(|c| c.is_control() && c != '\n'),
+        "raw control characters: {out:?}"
+    );
+    assert!(out.contains("\\x1b[2J"), "{out}");
+}
+
+/// Issue 18, item 9: `--load` reads only a regular file within its bound: `/dev/zero`, a
+/// FIFO and a directory are refused at once (exit 2), and so is a file past 64 MiB.
+#[test]
+fn load_reads_only_regular_files_within_the_bound() {
+    let home = tempfile::tempdir().unwrap();
+    let fifo = home.path().join("fifo");
+    assert!(
+        Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap()
+            .success()
+    );
+    let big = home.path().join("big.grundy");
+    std::fs::File::create(&big)
+        .unwrap()
+        .set_len((64 << 20) + 1)
+        .unwrap();
+    let started = std::time::Instant::now();
+    for (file, needle) in [
+        ("/dev/zero", "not a regular file"),
+        (fifo.to_str().unwrap(), "not a regular file"),
+        (home.path().to_str().unwrap(), "not a regular file"),
+        (big.to_str().unwrap(), "more than a save may have (64 MiB)"),
+    ] {
+        for command in ["analyze", "play"] {
+            let o = grundy_at(home.path(), &[command, "--load", file], b"");
+            assert_input_error(&o, &[needle]);
+        }
+    }
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(20),
+        "{:?}",
+        started.elapsed()
+    );
+}

@@ -94,6 +94,12 @@ impl Pty {
 
     /// [`Pty::spawn`] with grundy's files in `home`, which outlives the run.
     pub fn spawn_in(home: &Home, args: &[&str], env: &[(&str, &str)]) -> Pty {
+        Pty::spawn_wrapped(home, "", args, env)
+    }
+
+    /// [`Pty::spawn_in`], run by `sh -c "SHELL; exec grundy ARGS"` when `shell` is not empty
+    /// (to start grundy under a `ulimit`, say).
+    pub fn spawn_wrapped(home: &Home, shell: &str, args: &[&str], env: &[(&str, &str)]) -> Pty {
         let pair = native_pty_system()
             .openpty(PtySize {
                 rows: 24,
@@ -104,8 +110,17 @@ impl Pty {
             .expect("openpty");
         let bin = std::env::var("GRUNDY_PTY_BIN")
             .unwrap_or_else(|_| env!("CARGO_BIN_EXE_grundy").to_string());
-        let mut command = CommandBuilder::new(bin);
-        command.args(args);
+        let mut command = if shell.is_empty() {
+            let mut command = CommandBuilder::new(bin);
+            command.args(args);
+            command
+        } else {
+            let mut command = CommandBuilder::new("sh");
+            let script = format!("{shell}; exec \"$0\" \"$@\"");
+            command.args(["-c", script.as_str(), &bin]);
+            command.args(args);
+            command
+        };
         command.env("TERM", "xterm-256color");
         command.env_remove("NO_COLOR");
         command.env("XDG_CONFIG_HOME", home.config());

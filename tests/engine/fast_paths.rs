@@ -119,6 +119,16 @@ fn check<P: Impartial + Notation>(position: &P) -> bool {
             fast.len()
         );
     }
+    if let Some(bound) = position.reachable_bound() {
+        assert!(
+            bound >= fast.len() as u128,
+            "{code}: at most {bound} positions claimed, {} solved",
+            fast.len()
+        );
+        if code.starts_with("stairs:") && !code.contains('+') {
+            assert_eq!(bound, reference.len() as u128, "{code}: the exact count");
+        }
+    }
     let moves = position.legal_moves();
     let lost_after = |mv: &P::Move| {
         !reference

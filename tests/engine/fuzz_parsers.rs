@@ -6,8 +6,10 @@
 //! memory gives.
 //!
 //! Parsers covered: the three contest readers (memory and stream), the position codes of each
-//! game and of `AnyPosition`, the terminal's key/mouse byte parser, and saved games (which
-//! must also write back the text they read and replay to a position or a placed error).
+//! game and of `AnyPosition`, the terminal's key/mouse byte parser, saved games (which
+//! must also write back the text they read and replay to a position or a placed error), the
+//! settings file (whose edit must keep the player's text or set it aside, never lose it) and
+//! the statistics file.
 //!
 //! `cargo test --test fuzz_parsers` runs a few thousand inputs in seconds; for a longer run set
 //! `GRUNDY_FUZZ_CASES` (cases per property, default 1000).
@@ -444,5 +446,104 @@ fn the_sample_saves_replay() {
     for text in SAVES {
         let save = Save::parse(text.as_bytes()).expect("the sample reads");
         save.final_position().expect("the sample replays");
+    }
+}
+
+const SETTINGS: &[&str] = &[
+    "# mine\ngame = \"grid\"   # the grid\nlevel = \"easy\"\nfavourite = 7\n\n[coins]\nn = 99\n\
+     maxq = 3 # few\nstart = \"random\"\n[grid]\nrows = 4\n",
+    "hints = true\ncoaching = false\ntheme = \"plain\"\n[dodgeball]\nboxes = 40\n",
+];
+
+/// A settings file: read with defaults and at most one problem, named with its line and fit
+/// for a terminal; then a changed setting written into it either edits it (the change read
+/// back) or sets the file aside whole first. Never a panic, never a lost file.
+fn check_settings(input: &[u8]) {
+    use grundy::store::settings::Settings;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("settings.toml");
+    std::fs::write(&path, input).unwrap();
+    let loaded = Settings::load(&path);
+    let lines = input.split(|&b| b == b'\n').count();
+    if let Some(problem) = &loaded.problem {
+        assert!(
+            problem.line <= lines + 1,
+            "line {} of {lines}",
+            problem.line
+        );
+        assert_clean(&problem.to_string(), input);
+    }
+    let before = loaded.settings;
+    let mut after = before.clone();
+    after.level = match before.level {
+        grundy::ai::Level::Easy => grundy::ai::Level::Hard,
+        _ => grundy::ai::Level::Easy,
+    };
+    after.save_changes(&path, &before).expect("written");
+    assert_eq!(Settings::load(&path).settings.level, after.level);
+    let aside = grundy::store::set_aside_files(&path);
+    match aside.as_slice() {
+        [] => {}
+        [one] => assert_eq!(std::fs::read(one).unwrap(), input),
+        more => panic!("{} set-asides", more.len()),
+    }
+}
+
+const STATS: &[&str] = &[
+    "# grundy statistics\n[coins.perfect]\nplayed = 3\nwon = 1\nlost = 2\nstreak = 0\n\
+     best_streak = 1\nblunders = 0\ngraded = 0\n[nim.easy]\nplayed = 18446744073709551615\n",
+];
+
+/// The statistics file: read, or refused with an error naming its line and fit for a
+/// terminal; what is read writes back to the same statistics, and its table prints no
+/// control character.
+fn check_stats(input: &[u8]) {
+    use grundy::store::stats::Stats;
+    let Ok(text) = std::str::from_utf8(input) else {
+        return;
+    };
+    let lines = text.split('\n').count();
+    match Stats::parse(text) {
+        Ok(stats) => {
+            assert_eq!(Stats::parse(&stats.to_toml()).unwrap(), stats, "{text:?}");
+            let table = stats.table();
+            assert!(
+                !table.chars().any(|c| c.is_control() && c != '\n'),
+                "{table:?}"
+            );
+        }
+        Err(e) => {
+            let line: usize = e
+                .strip_prefix("stats.toml line ")
+                .and_then(|rest| rest.split(':').next())
+                .and_then(|n| n.parse().ok())
+                .unwrap_or_else(|| panic!("no line in {e:?}"));
+            assert!(line <= lines + 1, "line {line} of {lines}: {e}");
+            assert_clean(&e, input);
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    #[test]
+    fn settings_on_arbitrary_bytes(input in prop::collection::vec(any::<u8>(), 0..300)) {
+        check_settings(&input);
+    }
+
+    #[test]
+    fn settings_edited_by_hand(which in 0..SETTINGS.len(), edits in edits()) {
+        check_settings(&apply(SETTINGS[which].as_bytes().to_vec(), &edits));
+    }
+
+    #[test]
+    fn stats_on_arbitrary_bytes(input in prop::collection::vec(any::<u8>(), 0..300)) {
+        check_stats(&input);
+    }
+
+    #[test]
+    fn stats_edited_by_hand(which in 0..STATS.len(), edits in edits()) {
+        check_stats(&apply(STATS[which].as_bytes().to_vec(), &edits));
     }
 }

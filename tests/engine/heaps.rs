@@ -219,23 +219,68 @@ fn sums_agree_with_definition_search_and_recursion() {
     }
 }
 
+/// Misère Nim's outcome and remoteness by the standard rules alone: a move takes one or more
+/// tokens from one heap, taking the last token is a move, and whoever takes it loses (so the
+/// player facing no token has won, with no move left: remoteness 0). Win fastest, lose slowest.
+fn brute_misere_remoteness(
+    heaps: Vec<u64>,
+    memo: &mut HashMap<Vec<u64>, (bool, u32)>,
+) -> (bool, u32) {
+    let mut key: Vec<u64> = heaps.into_iter().filter(|&x| x > 0).collect();
+    key.sort_unstable();
+    if key.is_empty() {
+        return (true, 0);
+    }
+    if let Some(&known) = memo.get(&key) {
+        return known;
+    }
+    let mut options = Vec::new();
+    for i in 0..key.len() {
+        for t in 1..=key[i] {
+            let mut next = key.clone();
+            next[i] -= t;
+            options.push(brute_misere_remoteness(next, memo));
+        }
+    }
+    let fastest_win = options.iter().filter(|o| !o.0).map(|o| o.1).min();
+    let result = match fastest_win {
+        Some(r) => (true, r + 1),
+        None => (false, options.iter().map(|o| o.1 + 1).max().unwrap_or(0)),
+    };
+    memo.insert(key, result);
+    result
+}
+
 #[test]
 fn misere_rule_matches_play_to_the_last_token() {
     let mut memo = HashMap::new();
+    let mut remoteness_memo = HashMap::new();
     for a in 0..=6 {
         for b in 0..=6 {
             for c in 0..=4 {
                 for d in [0, 1] {
-                    if a + b + c + d == 0 {
-                        continue;
-                    }
                     let code = format!("misere:{a},{b},{c},{d}");
                     let p = heaps(&code);
                     let brute = brute_misere(vec![a, b, c, d], &mut memo);
                     assert_eq!(p.mover_wins(), brute, "{code}");
-                    // The game as grundy plays it (over at one token) searched from its rules.
+                    // The game as grundy plays it, searched: outcome and remoteness as in the
+                    // standard game, where the last token is taken (and loses).
                     let searched = solver::outcome(&p, 2_000_000).expect("small");
+                    let (wins, remoteness) =
+                        brute_misere_remoteness(vec![a, b, c, d], &mut remoteness_memo);
                     assert_eq!(searched.wins, brute, "{code}: game-tree search");
+                    assert_eq!(
+                        (searched.wins, searched.remoteness),
+                        (wins, remoteness),
+                        "{code}: remoteness of the standard game"
+                    );
+                    // Every take is offered, the last token's included: a heap of x has x.
+                    assert_eq!(
+                        p.legal_moves().len() as u64,
+                        a + b + c + d,
+                        "{code}: every take is a move"
+                    );
+                    assert_eq!(p.is_over(), a + b + c + d == 0, "{code}");
                     for mv in p.legal_moves() {
                         let after = p.play_unchecked(&mv);
                         assert_eq!(
@@ -326,9 +371,31 @@ fn formulas_against_mex_tables_far_out() {
             );
         }
     }
-    // Staircase split: the table's values at the contest's size are fast and settle CF 87C.
+    // Staircase split: the bucketed table against a mex straight from the rule (every count j
+    // asked whether x = j·a − j(j−1)/2 with parts a, a−1, …, a−j+1 ≥ 1) to 20 000, and its
+    // prefix at the contest's size is the same table.
     let table = staircase_table(100_000);
     assert_eq!(table.len(), 100_001);
+    let mut g = vec![0u32; 20_001];
+    for x in 1..=20_000u64 {
+        let mut seen = Vec::new();
+        for j in 2..=x {
+            let triangle = j * (j - 1) / 2;
+            if triangle + j > x {
+                break;
+            }
+            if (x + triangle) % j == 0 {
+                let top = (x + triangle) / j;
+                seen.push((top + 1 - j..=top).fold(0, |acc, h| acc ^ g[h as usize]));
+            }
+        }
+        g[x as usize] = (0..).find(|v| !seen.contains(v)).unwrap();
+    }
+    assert_eq!(
+        &table[..=20_000],
+        &g[..],
+        "staircase table against the rule's mex"
+    );
 }
 
 #[test]
@@ -398,7 +465,6 @@ fn codes_round_trip_and_bad_codes_say_where() {
         ("take:5,2:3", 6, "l ≤ r"),
         ("grundy:10001", 8, "out of range"),
         ("nim:1000001", 5, "out of range"),
-        ("misere:0,0", 8, "at least one token"),
         ("lieges:11:4", 8, "out of range"),
         ("kayles:99999999999999999999999", 8, "too large"),
         ("nimm:3", 1, "not a heap game"),
@@ -435,7 +501,9 @@ fn illegal_moves_are_refused_with_reasons() {
             .play(mv(0, Action::Knock { count: 2, left: 2 }))
             .is_err()
     );
-    assert!(heaps("misere:3").play(mv(0, Action::Take(3))).is_err());
+    // Misère Nim: taking the last token is a move (it loses); taking more is not.
+    assert!(heaps("misere:3").play(mv(0, Action::Take(3))).is_ok());
+    assert!(heaps("misere:3").play(mv(0, Action::Take(4))).is_err());
     assert!(heaps("nim:3").play(mv(1, Action::Take(1))).is_err());
     assert!(heaps("coprime:9").play(mv(0, Action::Take(3))).is_err());
     assert!(heaps("lieges:3:5").play(mv(0, Action::Multiply)).is_err());
@@ -445,10 +513,16 @@ fn illegal_moves_are_refused_with_reasons() {
         .play(mv(0, Action::Stairs { count: 4 }))
         .unwrap();
     assert_eq!(after.heaps(), &[4, 3, 2, 1]);
+    // A split keeps its first piece in place and puts the other at the end: row 2 (2 pins)
+    // is still row 2 (issue 19, item 7: rows renumbered after a split).
     let after = heaps("kayles:7,2")
         .play(mv(0, Action::Knock { count: 2, left: 2 }))
         .unwrap();
-    assert_eq!(after.heaps(), &[2, 3, 2]);
+    assert_eq!(after.heaps(), &[2, 2, 3]);
+    let after = heaps("grundy:7,4")
+        .play(mv(0, Action::Split { left: 3 }))
+        .unwrap();
+    assert_eq!(after.heaps(), &[3, 4, 4]);
 }
 
 fn run(format: Format, input: &str) -> String {
@@ -583,9 +657,6 @@ fn any_code() -> impl Strategy<Value = String> {
         if ["kayles", "grundy", "lieges:3", "lieges:2", "staircase"].contains(&rule) {
             heaps.iter_mut().for_each(|x| *x %= 9);
         }
-        if rule == "misere" && heaps.iter().all(|&x| x == 0) {
-            heaps[0] = 1;
-        }
         format!(
             "{rule}:{}",
             heaps
@@ -707,6 +778,26 @@ fn command_line_on_heap_games() {
     assert!(err.contains("at character 10"), "{err}");
     let (code, out, _) = run(&["solve", "wythoff"], "3 5\n4 4\n");
     assert_eq!((code, out.as_str()), (Some(0), "0\n1\n"));
+    // One token left: taking it is the only move, and it loses.
     let (code, out, _) = run(&["move", "-"], "misere:1");
-    assert_eq!(code, Some(1), "one token left: no move ({out})");
+    assert_eq!(code, Some(0), "{out}");
+    assert_eq!(out.lines().last(), Some("misere:0"), "{out}");
+    let (code, out, _) = run(&["move", "-"], "misere:0");
+    assert_eq!(code, Some(1), "no token left: no move ({out})");
+    let (code, out, _) = run(&["analyze", "misere:1"], "");
+    assert_eq!(code, Some(0));
+    assert!(out.contains("loses in 1 move"), "{out}");
+    let (code, out, _) = run(&["analyze", "misere:3"], "");
+    assert_eq!(code, Some(0));
+    assert!(
+        out.contains("take 3"),
+        "misere:3 lists taking all three: {out}"
+    );
+    let (code, out, _) = run(&["analyze", "misere:0"], "");
+    assert_eq!(code, Some(0));
+    assert!(out.contains("has won"), "{out}");
+    // Item 13 of issue 19: misère is one of the rules `sg heaps` names.
+    let (code, out, err) = run(&["sg", "heaps", "misere", "--n", "5"], "");
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains("     0 |   0   1   2   3   4   5"), "{out}");
 }

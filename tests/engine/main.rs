@@ -8,6 +8,7 @@ mod brute;
 
 mod boards;
 mod coins;
+mod contest_fast;
 mod dodgeball;
 mod exact;
 mod fast_paths;

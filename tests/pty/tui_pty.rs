@@ -135,11 +135,12 @@ fn a_panic_keeps_the_unfinished_game() {
     pty.wait_for("Your move");
     crash_with_f12(&mut pty);
     pty.wait_for("the unfinished game is saved in");
-    let autosave = std::fs::read_dir(home.grundy_data())
-        .expect("the data directory")
+    let unfinished = home.grundy_data().join("unfinished");
+    let autosave = std::fs::read_dir(&unfinished)
+        .expect("the unfinished games' directory")
         .filter_map(Result::ok)
-        .any(|e| e.file_name().to_string_lossy().contains("autosave"));
-    assert!(autosave, "no autosave in {}", home.grundy_data().display());
+        .any(|e| e.file_name().to_string_lossy().ends_with(".grundy"));
+    assert!(autosave, "no autosave in {}", unfinished.display());
 }
 
 #[test]

@@ -82,3 +82,28 @@ fn dag_won_on_the_drawn_graph() {
     pty.win_with_revealed_moves("✓", |_| "\r", 12);
     pty.quit();
 }
+
+/// Issue 19, item 4: on Wythoff's board the arrows move the target square and PgUp/PgDn step
+/// through the move list, as the key bar says; Enter plays the move the list and the status
+/// line show, never another.
+#[test]
+fn wythoff_arrows_move_the_target_and_pgdn_steps_the_list() {
+    let mut pty = play("wythoff:11,7");
+    pty.wait_for("Your move");
+    pty.wait_taken_over();
+    pty.wait_for("PgUp/PgDn list");
+    // ↓: the target goes down a square (the list follows: it is one of its moves).
+    pty.send("\x1b[B");
+    pty.wait_for("target (11, 6)");
+    // Esc: the target back on the queen, nothing selected in the list.
+    pty.send("\x1b");
+    pty.wait_for("arrows move the target");
+    // PgDn twice: the second listed move, (1, 7) ← 10; Enter plays exactly that.
+    pty.send("\x1b[6~");
+    pty.wait_for("target (0, 7)");
+    pty.send("\x1b[6~");
+    pty.wait_for("target (1, 7)");
+    pty.send("\r");
+    pty.wait_for("You: queen 1: (11, 7) → (1, 7)");
+    pty.quit();
+}

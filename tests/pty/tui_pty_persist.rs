@@ -48,7 +48,10 @@ fn quit_mid_game_then_resume_it_from_the_menu() {
     assert!(pty.wait_exit().success());
     pty.assert_restored();
     pty.wait_for("the unfinished game is saved in");
-    assert!(home.grundy_data().join("autosave.grundy").exists());
+    let unfinished = std::fs::read_dir(home.grundy_data().join("unfinished"))
+        .expect("the unfinished games' directory")
+        .count();
+    assert_eq!(unfinished, 1);
 
     // The next run opens on the menu with the game to resume, focused.
     let mut pty = Pty::spawn_in(&home, &[], &[]);

@@ -16,6 +16,8 @@ fn blunder_coach_review_and_retry_from_the_mistake() {
             "1",
             "--first",
             "you",
+            // With hints off the coach waits for the game's end (issue 19).
+            "--hints",
         ],
         &[],
     );

@@ -5,6 +5,8 @@
 mod common;
 
 mod integration;
+mod new_player;
+mod nothing_lost;
 mod persist;
 mod tui_dag;
 mod tui_dodgeball;

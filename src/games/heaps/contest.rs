@@ -15,14 +15,11 @@
 //! | `cf2004e` | Codeforces 2004E (coprime takes) | t; per test n, n sizes → `Alice` / `Bob` |
 //! | `p4279` | Luogu P4279 (misère Nim) | T; per case n, n sizes → `John` / `Brother` |
 
-use std::fmt::Display;
 use std::ops::RangeInclusive;
 
 use super::rules::stairs_top;
-use super::values::{
-    PrimeTable, grundy_table, lieges_value, misere_mover_wins, staircase_table, subtraction_table,
-};
-use crate::input::{Field, InputError, Lines};
+use super::values::{PrimeTable, grundy_table, lieges_value, misere_mover_wins, staircase_table};
+use crate::input::{InputError, Numbers};
 
 /// The contest formats, by problem.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, clap::ValueEnum)]
@@ -50,53 +47,6 @@ pub enum Format {
     P4279,
 }
 
-/// The numbers of an input, in order, with their places.
-struct Numbers<'a> {
-    lines: Lines<'a>,
-    fields: std::vec::IntoIter<Field<'a>>,
-    line: usize,
-}
-
-impl<'a> Numbers<'a> {
-    fn new(input: &'a [u8]) -> Numbers<'a> {
-        Numbers {
-            lines: Lines::new(input),
-            fields: Vec::new().into_iter(),
-            line: 0,
-        }
-    }
-
-    /// The next number, named `what` (formatted only for an error), within `range`.
-    fn next(&mut self, what: impl Display, range: RangeInclusive<u64>) -> Result<u64, InputError> {
-        loop {
-            if let Some(field) = self.fields.next() {
-                return field.number(&what.to_string(), range);
-            }
-            match self.lines.next() {
-                Some(line) => {
-                    self.line = line.number;
-                    self.fields = line.fields().collect::<Vec<_>>().into_iter();
-                }
-                None => {
-                    return Err(InputError::new(
-                        self.line + 1,
-                        None,
-                        format!("input ends early: expected {what}"),
-                    ));
-                }
-            }
-        }
-    }
-
-    /// Checks nothing but blanks is left.
-    fn end(mut self) -> Result<(), InputError> {
-        if let Some(field) = self.fields.next() {
-            return Err(field.error(format!("unexpected {} after the last case", field.shown())));
-        }
-        self.lines.expect_end()
-    }
-}
-
 const SIZE: RangeInclusive<u64> = 0..=1_000_000_000;
 const COUNT: RangeInclusive<u64> = 1..=1_000_000;
 
@@ -119,7 +69,7 @@ fn cases(
         out.push_str(answer(&heaps));
         out.push('\n');
     }
-    numbers.end()?;
+    numbers.expect_end("the last case")?;
     Ok(out)
 }
 
@@ -174,7 +124,7 @@ pub fn solve(format: Format, input: &[u8]) -> Result<String, InputError> {
                 }
                 tests.push(heaps);
             }
-            numbers.end()?;
+            numbers.expect_end("the last case")?;
             let primes = PrimeTable::new(largest);
             let mut out = String::new();
             for heaps in tests {
@@ -191,16 +141,10 @@ pub fn solve(format: Format, input: &[u8]) -> Result<String, InputError> {
             for i in 1..=k {
                 set.push(numbers.next(format_args!("p_{i}"), 1..=1_000_000)?);
             }
-            numbers.end()?;
+            numbers.expect_end("the last case")?;
             set.sort_unstable();
             set.dedup();
-            let table = subtraction_table(&set, n);
-            let mut out: String = table[1..]
-                .iter()
-                .map(|&v| if v != 0 { 'W' } else { 'L' })
-                .collect();
-            out.push('\n');
-            Ok(out)
+            Ok(stick_game(&set, n))
         }
         Format::Abc297g => {
             let mut numbers = Numbers::new(input);
@@ -214,18 +158,21 @@ pub fn solve(format: Format, input: &[u8]) -> Result<String, InputError> {
                     format!("L and R must satisfy 1 ≤ L ≤ R, found L = {l}, R = {r}"),
                 ));
             }
+            // Two divisions a heap by the same divisors: by multiplications instead (exact
+            // for 32-bit numbers and divisors: heaps and L + R are below 2^31).
+            let (by_period, by_l) = (Divisor::new(l + r), Divisor::new(l));
             let mut value = 0;
             for i in 1..=n {
                 let x = numbers.next(format_args!("A_{i}"), SIZE)?;
-                value ^= (x % (l + r)) / l;
+                value ^= by_l.quotient(by_period.remainder(x));
             }
-            numbers.end()?;
+            numbers.expect_end("the last case")?;
             Ok(if value != 0 { "First\n" } else { "Second\n" }.to_string())
         }
         Format::Cses2207 => {
             let mut numbers = Numbers::new(input);
             let t = numbers.next("the number of tests t", COUNT)?;
-            let table = grundy_table(GRUNDY_TABLE);
+            let table = grundy_table(GRUNDY_LAST_ZERO);
             let mut out = String::new();
             for test in 1..=t {
                 let n = numbers.next(format_args!("n of test {test}"), 1..=1_000_000)?;
@@ -235,7 +182,7 @@ pub fn solve(format: Format, input: &[u8]) -> Result<String, InputError> {
                     "second\n"
                 });
             }
-            numbers.end()?;
+            numbers.expect_end("the last case")?;
             Ok(out)
         }
         Format::Cf603c => {
@@ -246,23 +193,22 @@ pub fn solve(format: Format, input: &[u8]) -> Result<String, InputError> {
             for i in 1..=n {
                 value ^= lieges_value(k, numbers.next(format_args!("a_{i}"), 1..=1_000_000_000)?);
             }
-            numbers.end()?;
+            numbers.expect_end("the last case")?;
             Ok(if value != 0 { "Kevin\n" } else { "Nicky\n" }.to_string())
         }
         Format::Cf87c => {
             let mut numbers = Numbers::new(input);
             let x = numbers.next("n", 1..=100_000)?;
-            numbers.end()?;
+            numbers.expect_end("the last case")?;
             let answer = least_winning_split(&staircase_table(x), x);
             Ok(format!("{}\n", answer.map_or(-1, |j| j as i64)))
         }
     }
 }
 
-/// How far `cses2207` builds Grundy's game by mex; past it, see [`grundy_first_wins`].
-pub const GRUNDY_TABLE: u64 = 10_000;
 /// The largest single heap of Grundy's game of value 0 (Flammenkamp's tables, which go far
-/// past 10^6; `tests/heaps.rs` checks that none lies between it and [`GRUNDY_TABLE`]).
+/// past 10^6; tests/engine/heaps.rs checks by mex that none lies between it and 10^4).
+/// `cses2207` builds the mex table only this far; see [`grundy_first_wins`].
 pub const GRUNDY_LAST_ZERO: u64 = 1222;
 
 /// Whether the first player wins Grundy's game on one heap of `n`: from the mex table where it
@@ -272,6 +218,69 @@ pub fn grundy_first_wins(table: &[u32], n: u64) -> bool {
         Some(&v) => v != 0,
         None => n > GRUNDY_LAST_ZERO,
     }
+}
+
+/// Division of 32-bit numbers by a fixed 32-bit divisor d ≥ 1 with multiplications (Lemire,
+/// Kaser and Kurz, "Faster remainder by direct computation", 2019): with M = ⌈2^64 / d⌉, the
+/// quotient is the top 64 bits of M·x and the remainder those of (M·x mod 2^64)·d.
+#[derive(Clone, Copy, Debug)]
+pub struct Divisor {
+    d: u64,
+    m: u64,
+}
+
+impl Divisor {
+    /// Division by `d`, 1 ≤ d < 2^32.
+    pub fn new(d: u64) -> Divisor {
+        assert!((1..1 << 32).contains(&d), "a 32-bit divisor");
+        // ⌈2^64 / d⌉ = ⌊(2^64 − 1) / d⌋ + 1, which wraps to 0 for d = 1 (handled below).
+        Divisor {
+            d,
+            m: (u64::MAX / d).wrapping_add(1),
+        }
+    }
+
+    /// ⌊x / d⌋ for x < 2^32.
+    #[inline]
+    pub fn quotient(self, x: u64) -> u64 {
+        if self.d == 1 {
+            return x;
+        }
+        ((u128::from(self.m) * u128::from(x)) >> 64) as u64
+    }
+
+    /// x mod d for x < 2^32.
+    #[inline]
+    pub fn remainder(self, x: u64) -> u64 {
+        if self.d == 1 {
+            return 0;
+        }
+        let low = self.m.wrapping_mul(x);
+        ((u128::from(low) * u128::from(self.d)) >> 64) as u64
+    }
+}
+
+/// CSES 1729: `W` or `L` for each heap 1..=n of the subtraction game with the sorted set
+/// `set`, and a line ending. Only won or lost matters, not the value, and it is pushed forward:
+/// each lost heap x makes every x + s won. That costs k stores per lost heap and no test per
+/// won one, where asking each heap "does some take leave a lost heap?" tests up to k takes per
+/// heap with a branch each. The letters are the table itself.
+pub fn stick_game(set: &[u64], n: u64) -> String {
+    let n = n as usize;
+    // out[x] for the heap of x: out[0] is the lost empty heap, dropped at the end.
+    let mut out = vec![b'L'; n + 2];
+    for x in 0..=n {
+        if out[x] == b'L' {
+            for &s in set {
+                match out.get_mut(x + s as usize) {
+                    Some(target) if x + (s as usize) <= n => *target = b'W',
+                    _ => break,
+                }
+            }
+        }
+    }
+    out[n + 1] = b'\n';
+    String::from_utf8(out.split_off(1)).expect("the letters are ASCII")
 }
 
 /// Codeforces 87C: the least j ≥ 2 such that splitting `x` into j consecutive heaps leaves

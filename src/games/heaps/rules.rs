@@ -40,9 +40,8 @@ pub enum Rule {
     /// Take y ≥ 1 with gcd(x, y) = 1.
     Coprime,
     /// Nim, but the player who takes the last token loses: decided by its own rule, not by
-    /// the nim-sum. grundy ends the game when one token is left (the player to move would
-    /// have to take it): so a move that takes every token left, a loss on the spot, is not
-    /// offered.
+    /// the nim-sum. Taking the last token is a move like any other (the only one left with a
+    /// lone token); once no token is left, the player to move has won.
     Misere,
 }
 
@@ -127,8 +126,7 @@ impl Rule {
         matches!(self, Rule::Nim | Rule::Bash { .. } | Rule::TakeRange { .. })
     }
 
-    /// Whether taking `t` tokens from a heap of `x` is allowed by the rule (ignoring misère's
-    /// last-token rule, which looks at the whole position).
+    /// Whether taking `t` tokens from a heap of `x` is allowed by the rule.
     pub fn allows_take(&self, x: u64, t: u64) -> bool {
         if t == 0 || t > x {
             return false;
@@ -237,9 +235,9 @@ pub fn pieces(rule: &Rule, x: u64, action: Action) -> Vec<u64> {
     out
 }
 
-/// A position of a heap game: the rule and the heaps, in board order. Empty heaps stay where
-/// they are (heap numbers do not shift when a heap is emptied); a split puts its pieces in
-/// place of the heap it splits.
+/// A position of a heap game: the rule and the heaps, in board order. Heap numbers never
+/// shift: an emptied heap stays where it is (as 0), and a split keeps its first piece in
+/// place of the heap it splits and puts the others at the end.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Heaps {
     rule: Rule,
@@ -248,7 +246,8 @@ pub struct Heaps {
 
 impl Heaps {
     /// A position, checked against the bounds: 1..=[`MAX_HEAPS`] heaps, each at most the
-    /// rule's [`Rule::max_heap`]; misère Nim needs at least one token.
+    /// rule's [`Rule::max_heap`]. (Misère Nim with no token left is a finished game, won by
+    /// the player to move.)
     pub fn new(rule: Rule, heaps: Vec<u64>) -> Result<Heaps, String> {
         if heaps.is_empty() {
             return Err("a position needs at least one heap".into());
@@ -266,13 +265,6 @@ impl Heaps {
                 i + 1,
                 rule.name()
             ));
-        }
-        if rule == Rule::Misere && heaps.iter().all(|&x| x == 0) {
-            return Err(
-                "misère Nim needs at least one token (with none left, the player to \
-                        move has already won)"
-                    .into(),
-            );
         }
         Ok(Heaps { rule, heaps })
     }
@@ -308,12 +300,6 @@ impl Heaps {
             return Box::new(std::iter::empty());
         };
         match &self.rule {
-            Rule::Misere => {
-                // Taking every token left loses on the spot: the game ends one token earlier.
-                let others = self.total() - x;
-                let most = if others == 0 { x.saturating_sub(1) } else { x };
-                Box::new((1..=most).map(Action::Take))
-            }
             Rule::Subtraction { set } => Box::new(
                 set.iter()
                     .take_while(move |&&t| t <= x)
@@ -321,7 +307,7 @@ impl Heaps {
             ),
             Rule::Fibonacci => Box::new(fibonacci_up_to(x).into_iter().map(Action::Take)),
             Rule::TakeRange { l, r } => Box::new((*l..=x.min(*r)).map(Action::Take)),
-            Rule::Nim | Rule::Bash { .. } | Rule::Coprime => {
+            Rule::Nim | Rule::Misere | Rule::Bash { .. } | Rule::Coprime => {
                 let most = match self.rule {
                     Rule::Bash { m } => x.min(m),
                     _ => x,
@@ -410,11 +396,6 @@ impl Position for Heaps {
                 if !self.rule.allows_take(x, t) {
                     return bad(format!("{name} does not allow taking {t} from {x}"));
                 }
-                if self.rule == Rule::Misere && t == self.total() {
-                    return bad(
-                        "taking the last token loses: the game is over one token earlier".into(),
-                    );
-                }
                 Ok(())
             }
             (Action::Knock { count, left }, Rule::Kayles) => {
@@ -455,18 +436,14 @@ impl Position for Heaps {
         }
     }
 
+    /// The first piece of the heap moved stays in its place (an emptied heap stays as 0); the
+    /// other pieces of a split go to the end: no heap (no Kayles row) changes its number.
     fn play_unchecked(&self, mv: &HeapMove) -> Heaps {
         let x = self.heaps[mv.heap];
-        let mut heaps = Vec::with_capacity(self.heaps.len() + 1);
-        heaps.extend_from_slice(&self.heaps[..mv.heap]);
+        let mut heaps = self.heaps.clone();
         let new = pieces(&self.rule, x, mv.action);
-        if new.is_empty() {
-            // The heap stays, empty, so later heaps keep their numbers.
-            heaps.push(0);
-        } else {
-            heaps.extend(new);
-        }
-        heaps.extend_from_slice(&self.heaps[mv.heap + 1..]);
+        heaps[mv.heap] = new.first().copied().unwrap_or(0);
+        heaps.extend(new.iter().skip(1));
         Heaps {
             rule: self.rule.clone(),
             heaps,
@@ -474,10 +451,12 @@ impl Position for Heaps {
     }
 
     fn is_over(&self) -> bool {
-        match self.rule {
-            Rule::Misere => self.total() <= 1,
-            _ => (0..self.heaps.len()).all(|i| self.heap_moves(i, 1).0.is_empty()),
-        }
+        (0..self.heaps.len()).all(|i| self.heap_moves(i, 1).0.is_empty())
+    }
+
+    /// Misère Nim: whoever took the last token has lost.
+    fn mover_wins_when_over(&self) -> bool {
+        self.rule == Rule::Misere
     }
 
     /// The heaps sorted, largest first, without the empty ones (one heap of 0 if all are):
@@ -525,9 +504,8 @@ impl Position for Heaps {
     fn reachable_at_least(&self) -> Option<u128> {
         let total = u128::from(self.total());
         match &self.rule {
-            // The game may end a token early (a lone token left is lost at once).
-            Rule::Misere => Some(total.max(1)),
             Rule::Nim
+            | Rule::Misere
             | Rule::Bash { .. }
             | Rule::Fibonacci
             | Rule::Coprime

@@ -1,7 +1,7 @@
 //! Sprague–Grundy values of one heap under each [`Rule`], by formula where one is known and by
 //! a mex table (built once, on first use) where not; the `Impartial` implementation of
 //! [`Heaps`] (a heap is a part); and misère Nim's own win rule. Every formula and table is
-//! checked against values by definition and a game-tree search in `tests/heaps.rs`.
+//! checked against values by definition and a game-tree search in `tests/engine/heaps.rs`.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -10,7 +10,6 @@ use rand::Rng;
 
 use super::rules::{
     Action, HeapMove, Heaps, MAX_FORMULA_HEAP, MAX_TABLE_HEAP, Rule, fibonacci_up_to, gcd, pieces,
-    stairs_top,
 };
 use crate::game::{Impartial, Position};
 use crate::nimber::Nimber;
@@ -97,30 +96,59 @@ pub fn grundy_table(n: u64) -> Vec<u32> {
 
 /// Staircase-split values for heaps 0..=n: split into j ≥ 2 heaps of consecutive sizes. A
 /// prefix XOR of the values gives each option's value in O(1).
+///
+/// The heaps that split into j parts are x = j(j+1)/2, then every j-th heap after it (each
+/// part one larger). So instead of asking every (x, j) whether j parts fit (a division each,
+/// ~4.5·10^7 of them to 10^5), each j waits in the bucket of the next heap it splits, and only
+/// the ~6.5·10^5 splits that exist are visited.
 pub fn staircase_table(n: u64) -> Vec<u32> {
-    let mut g: Vec<u32> = Vec::with_capacity(n as usize + 1);
+    let n = n as usize;
+    let mut g: Vec<u32> = Vec::with_capacity(n + 1);
     // prefix[i] = g(0) ^ … ^ g(i − 1)
-    let mut prefix: Vec<u32> = vec![0];
+    let mut prefix: Vec<u32> = Vec::with_capacity(n + 2);
+    prefix.push(0);
+    // bucket[x]: the first count j waiting for heap x, linked through next_count[j]; low[j]:
+    // the smallest part of j's split of that heap.
+    const NONE: u32 = u32::MAX;
+    let mut bucket = vec![NONE; n + 1];
+    let mut next_count: Vec<u32> = Vec::new();
+    let mut low: Vec<usize> = Vec::new();
+    let mut count = 2usize;
     let mut mex = Mex::new();
     for x in 0..=n {
-        mex.start();
-        let mut count = 2;
-        while count * (count + 1) / 2 <= x {
-            if let Some(top) = stairs_top(x, count) {
-                let low = top + 1 - count;
-                mex.add(prefix[top as usize + 1] ^ prefix[low as usize]);
-            }
+        // Counts whose first split is this heap join here.
+        while count * (count + 1) / 2 == x {
+            next_count.resize(count + 1, NONE);
+            low.resize(count + 1, 0);
+            low[count] = 1;
+            next_count[count] = bucket[x];
+            bucket[x] = count as u32;
             count += 1;
+        }
+        mex.start();
+        let mut j = bucket[x];
+        while j != NONE {
+            let jj = j as usize;
+            let lo = low[jj];
+            mex.add(prefix[lo + jj] ^ prefix[lo]);
+            let following = next_count[jj];
+            // Its next heap is j larger, with each part one larger.
+            low[jj] = lo + 1;
+            if x + jj <= n {
+                next_count[jj] = bucket[x + jj];
+                bucket[x + jj] = j;
+            }
+            j = following;
         }
         let v = mex.value();
         g.push(v);
-        prefix.push(prefix[x as usize] ^ v);
+        prefix.push(prefix[x] ^ v);
     }
     g
 }
 
 /// Where Kayles is known to be periodic: g(x) = g(x − 12) for x ≥ [`KAYLES_PERIOD_FROM`] + 12
-/// (Guy and Smith; OEIS A002186). `tests/heaps.rs` checks it against the mex table to 10^4.
+/// (Guy and Smith; OEIS A002186). `tests/engine/heaps.rs` checks it against the mex table to 10^4.
 pub const KAYLES_PERIOD_FROM: u64 = 71;
 const KAYLES_TABLE: u64 = 200;
 
@@ -218,44 +246,63 @@ pub fn kayles_knocks_list(x: u64, target: u32, limit: usize) -> Vec<(u64, u64)> 
     out
 }
 
-/// Least prime factor of 0..=n (0 and 1 map to themselves) and the index of each prime among
-/// the primes (2 → 1, 3 → 2, 5 → 3, …; 0 for others).
+/// The coprime-take values of the odd numbers to n: for odd x ≥ 3, the index among the primes
+/// (2 → 1, 3 → 2, 5 → 3, …) of x's least prime factor. Even numbers need no entry (their value
+/// is 0), which halves the table: 4 bytes for every other number (20 MB at 10^7, the largest
+/// heap of Codeforces 2004E), not 8 for each.
 pub struct PrimeTable {
-    least_factor: Vec<u32>,
-    index: Vec<u32>,
-    /// The primes in order: the prime of index i is `primes[i − 1]`.
-    primes: Vec<u32>,
+    /// `odd[i]` for x = 2i + 1 (`odd[0]`, for 1, is unused).
+    odd: Vec<u32>,
+    /// The primes in order, read off `odd` when first needed (by the coprime takes to a value).
+    primes: OnceLock<Vec<u32>>,
 }
 
 impl PrimeTable {
-    /// A linear sieve to `n`.
+    /// A sieve of Eratosthenes over the odd numbers to `n`: the primes in increasing order
+    /// each mark the multiples that no smaller prime marked, so a composite keeps its least
+    /// prime factor's index.
     pub fn new(n: u64) -> PrimeTable {
         let n = n as usize;
-        let mut least_factor = vec![0u32; n + 1];
-        let mut index = vec![0u32; n + 1];
-        let mut primes: Vec<u32> = Vec::new();
-        for i in 2..=n {
-            if least_factor[i] == 0 {
-                least_factor[i] = i as u32;
-                primes.push(i as u32);
-                index[i] = primes.len() as u32;
+        let mut odd = vec![0u32; n.div_ceil(2).max(1)];
+        // 2 is the first prime.
+        let mut primes = 1;
+        for i in 1..odd.len() {
+            if odd[i] != 0 {
+                continue;
             }
-            for &p in &primes {
-                let m = i * p as usize;
-                if p > least_factor[i] || m > n {
-                    break;
+            primes += 1;
+            odd[i] = primes;
+            let p = 2 * i + 1;
+            // Marking starts at p², the least multiple that no smaller prime divides; odd
+            // multiples only (step 2p).
+            let mut m = p * p;
+            while m <= n {
+                let slot = &mut odd[m / 2];
+                if *slot == 0 {
+                    *slot = primes;
                 }
-                least_factor[m] = p;
+                m += 2 * p;
             }
-        }
-        if n >= 1 {
-            least_factor[1] = 1;
         }
         PrimeTable {
-            least_factor,
-            index,
-            primes,
+            odd,
+            primes: OnceLock::new(),
         }
+    }
+
+    /// The primes to the table's end in order (the prime of index i is `primes()[i − 1]`),
+    /// read off the table once, when first asked: the first odd number whose least factor is
+    /// a new prime is that prime.
+    fn primes(&self) -> &[u32] {
+        self.primes.get_or_init(|| {
+            let mut primes = vec![2u32];
+            for (i, &value) in self.odd.iter().enumerate().skip(1) {
+                if value as usize == primes.len() + 1 {
+                    primes.push(2 * i as u32 + 1);
+                }
+            }
+            primes
+        })
     }
 
     /// The sizes y < x, largest first, a coprime take from x reaches (gcd(x, x − y) =
@@ -273,7 +320,7 @@ impl PrimeTable {
             }
             1 => Box::new((x > 1).then_some(1).into_iter()),
             _ => {
-                let Some(&p) = self.primes.get(target as usize - 1) else {
+                let Some(&p) = self.primes().get(target as usize - 1) else {
                     return Box::new(std::iter::empty());
                 };
                 let p = u64::from(p);
@@ -287,7 +334,7 @@ impl PrimeTable {
                     (0..=top / 2)
                         .rev()
                         .map(move |k| p * (2 * k + 1))
-                        .filter(move |&y| u64::from(self.least_factor[y as usize]) == p)
+                        .filter(move |&y| u64::from(self.coprime_value(y)) == target)
                         .filter(coprime),
                 )
             }
@@ -301,7 +348,7 @@ impl PrimeTable {
             0 => 0,
             1 => 1,
             _ if x.is_multiple_of(2) => 0,
-            _ => self.index[self.least_factor[x as usize] as usize],
+            _ => self.odd[(x / 2) as usize],
         }
     }
 }
@@ -322,19 +369,31 @@ pub fn lieges_value(k: u64, x: u64) -> u32 {
             _ => u32::from(x.is_multiple_of(2)),
         };
     }
-    match x {
-        0 | 2 => 0,
-        1 | 3 => 1,
-        4 => 2,
-        _ if x % 2 == 1 => 0,
-        _ => {
-            if lieges_value(k, x / 2) == 1 {
-                2
-            } else {
-                1
-            }
+    // Odd k: 0, 1, 0, 1, 2 for x = 0..=4; an odd x ≥ 5 is 0; an even x ≥ 6 is the mex of
+    // g(x − 1) = 0 and g(x / 2), so 2 when g(x / 2) = 1 and 1 otherwise. Halving down to a base
+    // (odd, or ≤ 4) and stepping back up, each step turns 1 into 2 and anything else into 1, so
+    // after the first step the values alternate: the count of halvings says which (a loop of
+    // shifts, no recursion).
+    let base = |x: u64| -> u32 {
+        match x {
+            0 | 2 => 0,
+            1 | 3 => 1,
+            4 => 2,
+            _ => 0, // odd ≥ 5
         }
+    };
+    if x <= 4 || x % 2 == 1 {
+        return base(x);
     }
+    // Halve while the heap is even and at least 6 (at least once here).
+    let mut y = x;
+    let mut halvings = 0;
+    while y.is_multiple_of(2) && y >= 6 {
+        y /= 2;
+        halvings += 1;
+    }
+    let first = if base(y) == 1 { 2 } else { 1 };
+    if halvings % 2 == 1 { first } else { 3 - first }
 }
 
 /// The value of one heap: a function of the heap's size, with any table it needs fetched once.

@@ -347,7 +347,7 @@ impl Board for CoinsBoard {
         }
         self.scroll = self.scroll.min(rows.saturating_sub(self.rows_visible));
         if let Some(list) = &mut self.list {
-            list.layout(areas.moves);
+            list.layout_for(areas.moves, view.hints);
         }
     }
 

@@ -475,13 +475,19 @@ impl DagBoard {
         spans
     }
 
-    /// The room a label takes: in hint mode a vertex with an edge into it keeps a cell for
-    /// the ✓/✗ it gets as a target, so columns do not shift when another token is picked.
+    /// The room a label takes: its width in hint mode whether hints are on or not (its value,
+    /// and for a vertex with an edge into it a cell for the ✓/✗ it gets as a target), so
+    /// columns shift neither when another token is picked nor when hints are turned on.
     fn label_width(&self, view: &BoardView<'_, Dag>, marks: &Marks<'_>, v: u32) -> u16 {
-        let width: usize = self.label(view, marks, v).iter().map(Span::width).sum();
-        let mark_room = marks.hints
-            && !marks.successors.contains(&v)
-            && !self.shape.predecessors[v as usize - 1].is_empty();
+        let mut width: usize = self.label(view, marks, v).iter().map(Span::width).sum();
+        let is_target = marks.successors.contains(&v);
+        if !marks.hints {
+            width += format!("*{}", view.position.graph().value(v))
+                .chars()
+                .count();
+            width += usize::from(is_target);
+        }
+        let mark_room = !is_target && !self.shape.predecessors[v as usize - 1].is_empty();
         (width + usize::from(mark_room)).min(u16::MAX as usize) as u16
     }
 
@@ -579,8 +585,13 @@ impl DagBoard {
     fn fit_plan(&self, view: &BoardView<'_, Dag>, board: Rect) -> Plan {
         let graph = view.position.graph();
         let marks = self.marks(view);
+        // No taller than the graph asks for: hints (the nim-sum panel under the board) take
+        // height from a tall board, and must not move a vertex.
         let area = Rect {
-            height: board.height.saturating_sub(1),
+            height: board
+                .height
+                .saturating_sub(1)
+                .min(self.height_for(board.width).saturating_sub(1)),
             ..board
         };
         let columns: Vec<Column> = self
@@ -913,7 +924,7 @@ impl Board for DagBoard {
         self.hints = view.hints;
         self.plan = self.fit_plan(view, areas.board);
         if let Some(list) = &mut self.list {
-            list.layout(areas.moves);
+            list.layout_for(areas.moves, view.hints);
         }
     }
 

@@ -769,7 +769,7 @@ impl Board for DodgeballBoard {
                 .min(columns(self.n).saturating_sub(self.columns_visible));
         }
         if let Some(selection) = &mut self.selection {
-            selection.list.layout(areas.moves);
+            selection.list.layout_for(areas.moves, view.hints);
         }
     }
 

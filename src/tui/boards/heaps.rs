@@ -26,19 +26,19 @@ pub const RULE_STARTS: [RuleEntry; 17] = [
     RuleEntry {
         name: "bash",
         title: "Bash (take 1..3)",
-        rule: "take 1 to m tokens from one heap (here m = 3)",
+        rule: "take 1 to m tokens from one heap",
         start: "bash:3:10,7,5",
     },
     RuleEntry {
         name: "subtraction",
         title: "Subtraction game {1,3,4}",
-        rule: "take s tokens from one heap, s from the set S (here 1, 3 or 4)",
+        rule: "take s tokens from one heap, s from the set S",
         start: "subtraction:1,3,4:10,12,7",
     },
     RuleEntry {
         name: "take",
         title: "Take 2..5",
-        rule: "take l to r tokens from one heap (here 2 to 5)",
+        rule: "take l to r tokens from one heap",
         start: "take:2,5:10,12,9",
     },
     RuleEntry {
@@ -68,7 +68,7 @@ pub const RULE_STARTS: [RuleEntry; 17] = [
     RuleEntry {
         name: "lieges",
         title: "Lieges of Legendre (k = 3)",
-        rule: "take one token, or turn a heap of 2y into k heaps of y (here k = 3)",
+        rule: "take one token, or turn a heap of 2y into k heaps of y",
         start: "lieges:3:4,5,6",
     },
     RuleEntry {
@@ -125,8 +125,15 @@ pub const RULE_STARTS: [RuleEntry; 17] = [
 /// parameters with random heaps (E&D: an even number of them), or a random graph.
 pub fn start_code(setup: &GameSetup, rng: &mut StdRng) -> String {
     let entry = rule_entry(setup.heap_rule);
+    let (entry_rule, standard_heaps) = entry.start.rsplit_once(':').expect("a code has heaps");
+    // The rule with the setup's parameters (Bash's m, take l..r, Lieges's k, the set S).
+    let rule = rule_code(setup).unwrap_or_else(|| entry_rule.to_string());
     if setup.start == Start::Standard {
-        return entry.start.to_string();
+        return if rule == entry_rule {
+            entry.start.to_string()
+        } else {
+            format!("{rule}:{standard_heaps}")
+        };
     }
     if entry.name == "dag" {
         return crate::games::dag::Dag::random(rng).to_code();
@@ -134,7 +141,6 @@ pub fn start_code(setup: &GameSetup, rng: &mut StdRng) -> String {
     if entry.name == "sum" {
         return super::sum::random_code(rng);
     }
-    let (rule, _) = entry.start.rsplit_once(':').expect("a code has heaps");
     let (count, largest) = match entry.name {
         "ed" | "wythoff" => (2 * rng.random_range(1..=2), 12),
         "stairs" => (rng.random_range(4..=7), 6),
@@ -145,6 +151,19 @@ pub fn start_code(setup: &GameSetup, rng: &mut StdRng) -> String {
         .map(|_| rng.random_range(1..=largest).to_string())
         .collect();
     format!("{rule}:{}", heaps.join(","))
+}
+
+/// The rule part of a code for the setup's heap game when the rule has parameters the menu
+/// sets (`bash:4`, `take:2,5`, `lieges:3`, `subtraction:1,3,4`); `None` for the others.
+pub fn rule_code(setup: &GameSetup) -> Option<String> {
+    let join = |set: &[u64]| set.iter().map(u64::to_string).collect::<Vec<_>>().join(",");
+    Some(match rule_entry(setup.heap_rule).name {
+        "bash" => format!("bash:{}", setup.bash_m),
+        "take" => format!("take:{},{}", setup.take_l, setup.take_r),
+        "lieges" => format!("lieges:{}", setup.lieges_k),
+        "subtraction" => format!("subtraction:{}", join(&setup.subtraction)),
+        _ => return None,
+    })
 }
 
 /// The entry at `i` (wrapping, so a stale index from a saved setting still names a game).
@@ -160,7 +179,7 @@ use ratatui::layout::Position as ScreenPosition;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
 
-use crate::game::{Impartial, Notation, Position};
+use crate::game::{Impartial, Notation};
 use crate::games::GameKind;
 use crate::games::heaps::rules::pieces;
 use crate::games::heaps::values::HeapValues;
@@ -196,9 +215,10 @@ impl HeapsBoard {
         let (moves, more) = view.position.moves_of(self.cursor, 500);
         if moves.is_empty() {
             return BoardAction::Message(format!(
-                "{} has no move ({} jumps to a heap that has one).",
+                "{} has no move ({} jumps to a {} that has one).",
                 view.position.describe_part(self.cursor),
-                keymap::key_for(Action::NextPart)
+                keymap::key_for(Action::NextPart),
+                part_word(view.position.rule())
             ));
         }
         let entries = moves
@@ -332,8 +352,8 @@ impl Board for HeapsBoard {
         "Misère Nim: Nim, but whoever takes the last token LOSES. It is not decided by the \
          nim-sum: with some heap larger than 1 play as in Nim (nim-sum ≠ 0 wins, and leave an odd \
          number of 1-heaps when you reduce the last big heap); with every heap 0 or 1, the player \
-         to move wins exactly when the number of 1-heaps is even. The game ends when one token \
-         is left: the player to move would have to take it.",
+         to move wins exactly when the number of 1-heaps is even. Taking the last token is a move \
+         (the only one left when one token is), and whoever makes it loses.",
         "Keys: ↑/↓ pick a heap, Enter lists its moves (each previewed on the heap: ○ tokens \
          taken, × pins knocked down), Enter again plays the selected one.",
     ];
@@ -393,7 +413,7 @@ impl Board for HeapsBoard {
         u16::try_from(self.count).unwrap_or(u16::MAX)
     }
 
-    fn layout(&mut self, _view: &BoardView<'_, Heaps>, areas: BoardAreas) {
+    fn layout(&mut self, view: &BoardView<'_, Heaps>, areas: BoardAreas) {
         self.areas = areas;
         self.rows_visible = (areas.board.height as usize).max(1);
         if self.cursor < self.scroll {
@@ -405,7 +425,7 @@ impl Board for HeapsBoard {
             .scroll
             .min(self.count.saturating_sub(self.rows_visible));
         if let Some(list) = &mut self.list {
-            list.layout(areas.moves);
+            list.layout_for(areas.moves, view.hints);
         }
     }
 
@@ -428,15 +448,7 @@ impl Board for HeapsBoard {
                 format!(
                     "{}{:<9}",
                     if is_cursor { "▶ " } else { "  " },
-                    format!(
-                        "{} {}",
-                        if *position.rule() == Rule::Kayles {
-                            "row"
-                        } else {
-                            "heap"
-                        },
-                        i + 1
-                    )
+                    format!("{} {}", part_word(position.rule()), i + 1)
                 ),
                 if last_heap == Some(i) {
                     theme.last_move
@@ -476,7 +488,8 @@ impl Board for HeapsBoard {
         }
         if self.count > self.rows_visible && board.y > 0 {
             let text = format!(
-                " heaps {}-{} of {} ",
+                " {}s {}-{} of {} ",
+                part_word(position.rule()),
                 self.scroll + 1,
                 (self.scroll + self.rows_visible).min(self.count),
                 self.count
@@ -488,6 +501,7 @@ impl Board for HeapsBoard {
             list.render(areas.moves, buf, view.hints, theme);
             return;
         }
+        let word = part_word(position.rule());
         let lines = vec![
             Line::from(format!(
                 "{}: {}",
@@ -496,11 +510,11 @@ impl Board for HeapsBoard {
             )),
             Line::raw(""),
             Line::from(vec![
-                Span::raw("Pick a heap with ↑/↓ and press "),
+                Span::raw(format!("Pick a {word} with ↑/↓ and press ")),
                 Span::styled(keymap::key_for(Action::Select), theme.key),
                 Span::raw(" to list its moves; "),
                 Span::styled(keymap::key_for(Action::NextPart), theme.key),
-                Span::raw(" jumps to the next heap with a move."),
+                Span::raw(format!(" jumps to the next {word} with a move.")),
             ]),
         ];
         Paragraph::new(lines)
@@ -538,7 +552,12 @@ impl Board for HeapsBoard {
                     Action::NextPart | Action::PrevPart => {
                         match self.next_movable(view.position, action == Action::NextPart) {
                             Some(i) => self.move_cursor(i),
-                            None => return BoardAction::Message("No heap has a move.".into()),
+                            None => {
+                                return BoardAction::Message(format!(
+                                    "No {} has a move.",
+                                    part_word(view.position.rule())
+                                ));
+                            }
                         }
                     }
                     Action::Select => return self.choose(view),
@@ -615,14 +634,13 @@ impl Board for HeapsBoard {
             ),
             view.theme.dim,
         ));
-        if position.is_over() && *position.rule() == Rule::Misere {
-            spans.push(Span::styled(
-                " · one token left: whoever is to move must take it and loses",
-                view.theme.dim,
-            ));
-        }
         Line::from(spans)
     }
+}
+
+/// What a part of the rule's positions is called: a Kayles `row` of pins, else a `heap`.
+fn part_word(rule: &Rule) -> &'static str {
+    if *rule == Rule::Kayles { "row" } else { "heap" }
 }
 
 /// The one-line rule of a position's rule, from the menu's entries (parameters as coded).

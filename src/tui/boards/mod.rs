@@ -13,6 +13,8 @@ pub mod sketch;
 pub mod sum;
 pub mod wythoff;
 
+use std::time::{Duration, Instant};
+
 use rand::rngs::StdRng;
 
 use crate::game::Impartial;
@@ -20,6 +22,24 @@ use crate::games::GameKind;
 use crate::tui::board::{Board, GameSetup, Side, Start};
 use crate::tui::screen::{GameScreen, Match};
 use crate::tui::session::SessionConfig;
+
+/// The size of the game at `position` in a few words, as its board's title says it
+/// (`16 coins, MAXQ 4`): for the menu's list of saves.
+pub fn summary_of(position: &crate::games::AnyPosition) -> String {
+    use crate::games::AnyPosition as Any;
+    match position {
+        Any::Coins(p) => coins::CoinsBoard::summary(p),
+        Any::Grid(p) => grid::GridBoard::summary(p),
+        Any::Dodgeball(p) => dodgeball::DodgeballBoard::summary(p),
+        Any::Heaps(p) => heaps::HeapsBoard::summary(p),
+        Any::Stairs(p) => parts::PartsBoard::<crate::games::stairs::StairNim>::summary(p),
+        Any::Ed(p) => parts::PartsBoard::<crate::games::ed::Ed>::summary(p),
+        Any::Dag(p) => dag::DagBoard::summary(p),
+        Any::Wythoff(p) => wythoff::WythoffBoard::summary(p),
+        Any::Fibnim(p) => parts::PartsBoard::<crate::games::fibnim::FibNim>::summary(p),
+        Any::Sum(p) => sum::SumBoard::summary(p),
+    }
+}
 
 /// A new match of `setup.kind`: its start position made (or parsed from `setup.code`) and its
 /// board ready. Errors (a bad code, a size out of range) are in words for the player.
@@ -87,11 +107,7 @@ fn start_match<B: Board>(
     rng: &mut StdRng,
 ) -> anyhow::Result<Box<dyn GameScreen>> {
     let position = if setup.start == Start::RandomWinning && setup.code.is_none() {
-        let random = GameSetup {
-            start: Start::Random,
-            ..setup.clone()
-        };
-        winning_for(B::start_position(&random, rng)?, config.first, rng)
+        winning_start::<B>(setup, config.first, rng)?
     } else {
         B::start_position(setup, rng)?
     };
@@ -101,6 +117,75 @@ fn start_match<B: Board>(
         config,
         hints,
     )))
+}
+
+/// The most random boards [`winning_start`] draws, and the time it may take.
+const START_TRIES: usize = 24;
+const START_TIME: Duration = Duration::from_millis(400);
+
+/// A random board of the setup's size made winning for the player ([`winning_for`]) that needs
+/// thought ([`start_quality`]): of up to [`START_TRIES`] boards drawn (within
+/// [`START_TIME`]), the first that does, else the one that comes closest.
+pub fn winning_start<B: Board>(
+    setup: &GameSetup,
+    first: Side,
+    rng: &mut StdRng,
+) -> anyhow::Result<B::Game> {
+    let random = GameSetup {
+        start: Start::Random,
+        ..setup.clone()
+    };
+    let until = Instant::now() + START_TIME;
+    let mut best: Option<(i64, B::Game)> = None;
+    for _ in 0..START_TRIES {
+        let position = winning_for(B::start_position(&random, rng)?, first, rng);
+        let (thoughtful, score) = start_quality(&position, first);
+        if thoughtful {
+            return Ok(position);
+        }
+        if best.as_ref().is_none_or(|(s, _)| score > *s) {
+            best = Some((score, position));
+        }
+        if Instant::now() >= until {
+            break;
+        }
+    }
+    Ok(best.expect("at least one board drawn").1)
+}
+
+/// Whether a start made winning for the player needs thought, and a score to compare those
+/// that do not (higher is better). It needs thought when perfect play takes at least a few
+/// moves — a third of its parts (coins, pieces, heaps), from 2 to 5, where a short search
+/// knows the game's length (a board too large to search is long enough) — and, when the
+/// player moves first, when at most a third of the moves win (or only one does).
+pub fn start_quality<P: Impartial>(position: &P, first: Side) -> (bool, i64) {
+    let parts = position.parts();
+    let least = (parts.len() as u32 / 3).clamp(2, 5);
+    let limits = crate::exact::Limits {
+        positions: 200_000,
+        deadline: Some(Instant::now() + Duration::from_millis(40)),
+        bytes: crate::exact::SEARCH_BYTES,
+    };
+    let remoteness = crate::solver::ExactSolution::within(position, &limits)
+        .and_then(|s| s.outcome(position))
+        .map(|o| o.remoteness);
+    let long = remoteness.is_none_or(|r| r >= least);
+    let (winning, total) = match first {
+        Side::You => {
+            let (winning, _) = position.count_winning_moves();
+            let total: usize = parts
+                .iter()
+                .map(|(part, _)| position.moves_of(*part, 256).0.len())
+                .sum();
+            (winning, total)
+        }
+        // The AI moves first from a lost position: any move it makes leaves a win.
+        Side::Ai => (0, 1),
+    };
+    let few = winning <= 1 || winning * 3 <= total;
+    let length = i64::from(remoteness.unwrap_or(least).min(least));
+    let share = (100 * winning).checked_div(total).unwrap_or(0) as i64;
+    (long && few, 1000 * length - share)
 }
 
 /// `position` made winning for the player: the player to move must have a non-zero nim-sum

@@ -35,8 +35,9 @@ pub trait PartsGame: Impartial<Part = usize> + Notation {
     fn tokens(&self, part: usize) -> Option<u64>;
     /// The position's size in words.
     fn summary(&self) -> String;
-    /// More about a part for its row (a token's edges out), if anything.
-    fn detail(&self, _part: usize) -> Option<String> {
+    /// More about a part for its row (a token's edges out), if anything. Without `hints` it
+    /// must not tell who is winning or which move wins.
+    fn detail(&self, _part: usize, _hints: bool) -> Option<String> {
         None
     }
 }
@@ -100,7 +101,12 @@ impl PartsGame for FibNim {
     fn tokens(&self, _part: usize) -> Option<u64> {
         Some(self.heap())
     }
-    fn detail(&self, _part: usize) -> Option<String> {
+    /// With hints: the Zeckendorf representation and whether its smallest term is a winning
+    /// take (the answer, so nothing without hints).
+    fn detail(&self, _part: usize, hints: bool) -> Option<String> {
+        if !hints {
+            return None;
+        }
         let terms = zeckendorf(self.heap());
         let smallest = *terms.last()?;
         // A heap of 10^15 has 18 terms: the smallest three tell the rule.
@@ -277,7 +283,7 @@ impl<G: PartsGame> Board for PartsBoard<G> {
         u16::try_from(self.parts.len()).unwrap_or(u16::MAX)
     }
 
-    fn layout(&mut self, _view: &BoardView<'_, G>, areas: BoardAreas) {
+    fn layout(&mut self, view: &BoardView<'_, G>, areas: BoardAreas) {
         self.areas = areas;
         self.rows_visible = (areas.board.height as usize).max(1);
         if self.cursor < self.scroll {
@@ -289,7 +295,7 @@ impl<G: PartsGame> Board for PartsBoard<G> {
             .scroll
             .min(self.parts.len().saturating_sub(self.rows_visible));
         if let Some(list) = &mut self.list {
-            list.layout(areas.moves);
+            list.layout_for(areas.moves, view.hints);
         }
     }
 
@@ -326,7 +332,7 @@ impl<G: PartsGame> Board for PartsBoard<G> {
                 // long name and more tokens than any screen).
                 let used: usize = spans.iter().map(|s| s.width()).sum();
                 let detail = position
-                    .detail(part)
+                    .detail(part, view.hints)
                     .map_or(0, |d| d.chars().count().max(16) + 1);
                 let room = (board.width as usize)
                     .saturating_sub(used.max(26) + detail + 12)
@@ -342,7 +348,7 @@ impl<G: PartsGame> Board for PartsBoard<G> {
                     spans.push(Span::styled("…", theme.dim));
                 }
             }
-            if let Some(detail) = position.detail(part) {
+            if let Some(detail) = position.detail(part, view.hints) {
                 spans.push(Span::styled(format!(" {detail:<16}"), theme.dim));
             }
             if view.hints

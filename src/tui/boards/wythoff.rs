@@ -20,8 +20,8 @@ use crate::games::wythoff::{
     MAX_BIG_COORD, QueenMove, Wythoff, is_p_position, known_value, lower_wythoff, p_partner,
 };
 use crate::tui::board::{
-    Board, BoardAction, BoardAreas, BoardInput, BoardView, GameSetup, ListKey, ListedMove,
-    MoveList, set_line_fit,
+    Board, BoardAction, BoardAreas, BoardInput, BoardView, GameSetup, ListedMove, MoveList,
+    set_line_fit,
 };
 use crate::tui::keymap::{self, Action};
 
@@ -150,6 +150,8 @@ impl WythoffBoard {
             entries,
             more,
         );
+        // The target is on the queen, not a move: nothing in the list is selected.
+        self.list.selected = self.list.entries.len();
         self.recentre = true;
     }
 
@@ -161,7 +163,11 @@ impl WythoffBoard {
             queen: self.queen,
             to: self.target,
         };
-        self.list.select(&mv);
+        // The list's ▶ marks the target's move, or nothing when the target is not listed:
+        // it never points at a move other than the one Enter plays.
+        if !self.list.select(&mv) {
+            self.list.selected = self.list.entries.len();
+        }
     }
 
     fn next_movable(&self, position: &Wythoff, forward: bool) -> Option<usize> {
@@ -225,7 +231,7 @@ impl Board for WythoffBoard {
         "Wythoff's game: two heaps (a, b); take any number from one heap, or the same number \
          from both. As a queen on a board: it moves left, down or diagonally toward the corner \
          (0, 0). Several queens are a sum: a move moves one. Who cannot move loses.",
-        "The lost queens (P-positions, marked P) are (⌊kφ⌋, ⌊kφ²⌋) = (⌊kφ⌋, ⌊kφ⌋ + k) and their \
+        "The lost queens (P-positions, shown with hints) are (⌊kφ⌋, ⌊kφ²⌋) = (⌊kφ⌋, ⌊kφ⌋ + k) and their \
          mirrors, φ the golden ratio: (0,0), (1,2), (3,5), (4,7), (6,10), (8,13), … — each k \
          gives one pair, the differences are 0, 1, 2, … and every number appears exactly once, \
          so every row, column and diagonal holds at most one, and no P-position reaches another. \
@@ -303,7 +309,7 @@ impl Board for WythoffBoard {
 
     fn layout(&mut self, view: &BoardView<'_, Wythoff>, areas: BoardAreas) {
         self.areas = areas;
-        self.list.layout(areas.moves);
+        self.list.layout_for(areas.moves, view.hints);
         let board = areas.board;
         self.rows = u64::from(board.height.saturating_sub(Self::CHROME)).max(1);
         // The gutter depends on the labels, which depend on the window: two rounds settle it.
@@ -389,7 +395,8 @@ impl Board for WythoffBoard {
                 let here = (x, y);
                 let queen_here = queens.iter().position(|&q| q == here);
                 let reachable = reaches(chosen, here);
-                let is_p = x == p_x;
+                // P-positions are the answer: shown only in hint mode.
+                let is_p = x == p_x && view.hints;
                 let (text, mut style): (String, Style) = if here == chosen {
                     let style = match last {
                         Some(mv) if mv.queen == self.queen && mv.to == here => theme.last_move,
@@ -469,8 +476,8 @@ impl Board for WythoffBoard {
         let legend = match (view.hints, queens.len()) {
             (true, 1) => "♛ queen  • reachable  ✓ winning move  0 lost (P)  n value",
             (true, _) => "♛ chosen ♕ other  • reachable  ✓ winning move  n value (XOR them)",
-            (false, 1) => "♛ queen  • reachable  P lost to move  ▒ target",
-            (false, _) => "♛ chosen ♕ other  • reachable  P lost for a lone queen",
+            (false, 1) => "♛ queen  • reachable  ▒ target",
+            (false, _) => "♛ chosen ♕ other  • reachable  ▒ target",
         };
         set_line_fit(
             buf,
@@ -502,9 +509,13 @@ impl Board for WythoffBoard {
                         } else {
                             Action::Down
                         };
-                        if let ListKey::Handled(_) = self.list.key(key, false)
-                            && let Some(mv) = self.list.selected_move()
-                        {
+                        if self.list.selected >= self.list.entries.len() {
+                            // Nothing selected (the target is not listed): start at the top.
+                            self.list.selected = 0;
+                        } else {
+                            self.list.key(key, false);
+                        }
+                        if let Some(mv) = self.list.selected_move() {
                             self.target = mv.to;
                             self.armed = None;
                         }
@@ -575,9 +586,13 @@ impl Board for WythoffBoard {
             BoardInput::Wheel { down, at } => {
                 let key = if down { Action::Down } else { Action::Up };
                 if self.areas.moves.contains(at) {
-                    if let ListKey::Handled(_) = self.list.key(key, false)
-                        && let Some(mv) = self.list.selected_move()
-                    {
+                    if self.list.selected >= self.list.entries.len() {
+                        // Nothing selected: the wheel starts at the top.
+                        self.list.selected = 0;
+                    } else {
+                        self.list.key(key, false);
+                    }
+                    if let Some(mv) = self.list.selected_move() {
                         self.target = mv.to;
                         self.armed = None;
                     }

@@ -17,8 +17,9 @@ use crate::tui::theme::Theme;
 /// record.
 impl<B: Board> Match<B> {
     /// The coach's line after a blunder of the player's, once the AI has replied.
+    /// Silent while the player may not be told who is winning (hints off, game on).
     pub(super) fn coach_text(&self) -> Option<String> {
-        if !self.coach {
+        if !self.coach || !self.reveals() {
             return None;
         }
         let played = self.session.coach_blunder()?;
@@ -34,7 +35,7 @@ impl<B: Board> Match<B> {
         if let Some(better) = &j.better_words {
             // A grid's block can name hundreds of cells: cut (with "…") so that the line
             // keeps its end.
-            let better = crate::tui::board::fit(better, crate::tui::moves::BETTER_MOVE_WIDTH);
+            let better = crate::tui::board::fit(better, crate::tui::moves::COACH_MOVE_WIDTH);
             text.push_str(&format!(" {better} would have kept the win"));
         }
         text.push_str(&format!(
@@ -204,6 +205,7 @@ impl<B: Board> Match<B> {
         buf.set_stringn(title.x, title.y, text, title.width as usize, theme.title);
 
         let last = browse.selected.checked_sub(1).map(|k| &history[k]);
+        let judged = self.hints || self.session.is_over();
         let view = BoardView {
             position: &browse.position,
             accepting: false,
@@ -224,25 +226,33 @@ impl<B: Board> Match<B> {
 
         // The record over the board's own panel.
         Clear.render(right, buf);
+        let title = if judged {
+            format!(" {} ", crate::record::Verdict::LEGEND)
+        } else {
+            " Moves (verdicts: with hints, i, or after the game) ".to_string()
+        };
         let block = Block::bordered()
             .title(Line::styled(
-                " Moves: ✓ best · good ?? blunder ",
+                crate::tui::board::fit(&title, right.width.saturating_sub(2) as usize),
                 theme.title,
             ))
             .border_style(theme.focus_border);
         let rows = block.inner(right);
         block.render(right, buf);
         let selected = browse.selected.checked_sub(1);
-        browse.offset = crate::tui::moves::scroll_to(
+        let width = rows.width;
+        browse.offset = crate::tui::moves::scroll_to_rows(
             selected.unwrap_or(0),
             browse.offset,
             rows.height as usize,
+            |i| crate::tui::moves::rows(i + 1, &history[i], judged, width, theme).len(),
         );
         crate::tui::moves::render_rows(
             history,
             history.len(),
             browse.offset,
             selected,
+            judged,
             rows,
             buf,
             theme,
@@ -258,6 +268,16 @@ impl<B: Board> Match<B> {
         }
 
         let explanation = match last {
+            // The verdict tells who is winning: not while hints are off and the game is on.
+            Some(played) if !judged => format!(
+                "{} {}.",
+                match played.by {
+                    Side::You => "You",
+                    Side::Ai => "AI",
+                },
+                played.words
+            ),
+            None if !judged => "The start position.".to_string(),
             Some(played) => format!(
                 "{} {}: {}",
                 match played.by {
