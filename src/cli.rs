@@ -1065,7 +1065,10 @@ const CURRICULUM_INPUT_BYTES: u64 = 64 << 20;
 
 /// All of `source`, refused past `max` bytes (an endless `yes` is not read to the end).
 fn read_bounded(source: &mut impl Read, max: u64, game: GameKind) -> Result<Vec<u8>, Failure> {
-    let mut input = Vec::new();
+    // A file on standard input says its size: the buffer is made once at that size instead of
+    // growing by doubling (copies and page faults that a 10 MB input pays for several times).
+    let size = stdin_file_size().map_or(0, |len| len.min(max) as usize);
+    let mut input = Vec::with_capacity(size + 1);
     source.take(max + 1).read_to_end(&mut input)?;
     if input.len() as u64 > max {
         return Err(Failure::Input(format!(
@@ -1075,6 +1078,14 @@ fn read_bounded(source: &mut impl Read, max: u64, game: GameKind) -> Result<Vec<
         )));
     }
     Ok(input)
+}
+
+/// The size of standard input when it is a regular file (a redirect from a file), else `None`.
+fn stdin_file_size() -> Option<u64> {
+    use std::os::fd::AsFd;
+    let fd = io::stdin().as_fd().try_clone_to_owned().ok()?;
+    let metadata = std::fs::File::from(fd).metadata().ok()?;
+    metadata.is_file().then_some(metadata.len())
 }
 
 /// The nim-sum after `mv` in words: its value, or past a value table whether the position
