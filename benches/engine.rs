@@ -17,6 +17,10 @@
 //!   take seconds: long boards with few pieces, the sparse-board family (k pieces or tails
 //!   coins at random on the largest boards), full boards just past the budget, small grids.
 //! - `analysis/*`: what the TUI's hint mode computes for the large positions.
+//! - `worst_curriculum/*`: issue 15's table of the curriculum games and sums (Stair Nim and E&D
+//!   analyses, Lieges, 64-component sums, dense DAGs, many queens, long lines) and the worst
+//!   cases found hunting for more, the positions `benches/worst_curriculum.sh` measures from
+//!   outside.
 //!
 //! The generic engine (`Analysis::new`, `choose_move`, `ExactSolution::new`) is instantiated
 //! here, in the bench crate; the small `Nimber` operators are `#[inline]` so that it runs as
@@ -41,6 +45,13 @@ use rand::{RngExt, SeedableRng};
 
 #[path = "support/contest_inputs.rs"]
 mod contest_inputs;
+#[path = "support/worst_positions.rs"]
+mod worst_positions;
+
+use grundy::games::{AnyPosition, with_position};
+use grundy::record::{LINE_TIME, principal_line_shared};
+use grundy::solver::SolutionCache;
+use worst_positions::Ask;
 
 /// The seed `benches/compare.sh` uses.
 const CONTEST_SEED: u64 = 7;
@@ -358,9 +369,41 @@ fn analysis(c: &mut Criterion) {
     analysis_of(c, "dodgeball_n1e6", &large_boards());
 }
 
+/// Issue 15's table and the worst cases found hunting (benches/support/worst_positions.rs, the
+/// positions `benches/worst_curriculum.sh` measures from outside): the AI's move
+/// (`grundy move`), the analysis (`grundy analyze`, 40 moves listed) and the analysis with the
+/// principal line, in process (parsing left out).
+fn worst_curriculum(c: &mut Criterion) {
+    let mut group = c.benchmark_group("worst_curriculum");
+    group
+        .sample_size(10)
+        .warm_up_time(Duration::from_millis(300))
+        .measurement_time(Duration::from_secs(1))
+        .sampling_mode(SamplingMode::Flat);
+    for case in worst_positions::cases(15) {
+        let position = AnyPosition::from_code(&case.code).expect("the cases parse");
+        with_position!(&position, p => {
+            group.bench_function(case.name, |b| match case.ask {
+                Ask::Move => b.iter(|| {
+                    choose_move(black_box(p), Level::Perfect, &mut StdRng::seed_from_u64(1))
+                }),
+                Ask::Analyze => b.iter(|| Analysis::new(black_box(p), 40, EXACT_BUDGET)),
+                Ask::Line(plies) => b.iter(|| {
+                    let cache = SolutionCache::new(EXACT_BUDGET);
+                    let analysis = Analysis::shared(black_box(p), 40, &cache);
+                    let line = principal_line_shared(p, plies as usize, &cache, Some(LINE_TIME));
+                    (analysis.moves.len(), line.moves.len())
+                }),
+            });
+        });
+    }
+    group.finish();
+}
+
 criterion_group! {
     name = benches;
     config = Criterion::default().warm_up_time(Duration::from_secs(1));
-    targets = contest, contest_curriculum, engine_hot_paths, exact, worst, analysis
+    targets = contest, contest_curriculum, engine_hot_paths, exact, worst, analysis,
+        worst_curriculum
 }
 criterion_main!(benches);

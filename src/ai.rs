@@ -13,7 +13,7 @@ use rand::{Rng, RngExt};
 
 use crate::exact::Limits;
 use crate::game::Impartial;
-use crate::solver::{ExactSolution, Outcome};
+use crate::solver::{ExactSolution, Outcome, SolutionCache};
 
 /// How many positions the AI may search to play exactly by remoteness. Past this it uses the
 /// Sprague–Grundy move (winning) or the game's stalling heuristic (losing). The games' compact
@@ -23,14 +23,16 @@ use crate::solver::{ExactSolution, Outcome};
 pub const EXACT_BUDGET: usize = 1_000_000;
 
 /// How long the AI's exact search may run before it gives up (checked as it goes): the
-/// safety net under [`EXACT_BUDGET`] for games without a compact search and for slow machines.
-pub const EXACT_DEADLINE: Duration = Duration::from_millis(200);
+/// safety net under [`EXACT_BUDGET`] for games without a compact search and for slow machines,
+/// with room left in a quarter of a second for the rest of a move or an analysis.
+pub const EXACT_DEADLINE: Duration = Duration::from_millis(150);
 
 /// The limits of the AI's and the analysis's exact searches, starting now.
 pub fn exact_limits(positions: usize) -> Limits {
     Limits {
         positions,
         deadline: Some(Instant::now() + EXACT_DEADLINE),
+        bytes: crate::exact::SEARCH_BYTES,
     }
 }
 
@@ -171,6 +173,17 @@ pub fn choose_move_with_budget<P: Impartial, R: Rng + ?Sized>(
     rng: &mut R,
     budget: usize,
 ) -> Option<Decision<P::Move>> {
+    choose_move_shared(position, level, rng, &SolutionCache::new(budget))
+}
+
+/// [`choose_move`] with the exact solutions of `cache`, shared with the hints, the verdicts
+/// and the principal line: a position searched by one of them is not searched again.
+pub fn choose_move_shared<P: Impartial, R: Rng + ?Sized>(
+    position: &P,
+    level: Level,
+    rng: &mut R,
+    cache: &SolutionCache<P>,
+) -> Option<Decision<P::Move>> {
     if position.is_over() {
         return None;
     }
@@ -183,9 +196,7 @@ pub fn choose_move_with_budget<P: Impartial, R: Rng + ?Sized>(
             reason: Reason::Random,
         });
     }
-    if budget > 0
-        && let Some(solution) = ExactSolution::within(position, &exact_limits(budget))
-    {
+    if let Some(solution) = cache.solve(position) {
         return exact_move(position, &solution, rng);
     }
     if position.mover_wins()

@@ -3,14 +3,14 @@
 
 use std::fmt;
 
-use crate::ai::exact_limits;
 use crate::game::Impartial;
 use crate::nimber::Nimber;
-use crate::solver::{ExactSolution, Outcome};
+use crate::solver::{Outcome, SolutionCache};
 
 /// How many moves the hint analysis lists (winning ones first).
 pub const ANALYSIS_MOVES: usize = 64;
-/// How many positions the hint analysis may search for exact remoteness.
+/// How many positions the exact searches of a match (the AI's, the hint analysis's and the
+/// judge's, one per position, shared) may solve.
 pub const ANALYSIS_BUDGET: usize = crate::ai::EXACT_BUDGET;
 
 /// A count of moves, or a lower bound on it where the moves are too many to go through (the
@@ -76,36 +76,52 @@ impl<P: Impartial> Analysis<P> {
     /// Analyses `position`, listing at most `move_limit` moves and searching at most
     /// `exact_budget` positions (and [`crate::ai::EXACT_DEADLINE`]) for exact remoteness.
     pub fn new(position: &P, move_limit: usize, exact_budget: usize) -> Analysis<P> {
+        Analysis::shared(position, move_limit, &SolutionCache::new(exact_budget))
+    }
+
+    /// [`Analysis::new`] with the exact solutions of `cache`, shared with the AI, the
+    /// verdicts and the principal line.
+    pub fn shared(position: &P, move_limit: usize, cache: &SolutionCache<P>) -> Analysis<P> {
         let parts = position.parts();
         let nim_sum: Nimber = parts.iter().map(|(_, v)| *v).sum();
-        let solution = if exact_budget > 0 {
-            ExactSolution::within(position, &exact_limits(exact_budget))
-        } else {
-            None
-        };
+        let solution = cache.solve(position);
+        // The nim-sum is read once: a move's report reads only what the move changes (a sum
+        // of 64 games of 1000 heaps would otherwise value every heap again for every move).
+        let own_rule = position.win_rule().is_some();
         let report = |mv: P::Move, remoteness_after: Option<u32>| {
-            let nim_sum_after = position.nim_sum_after(&mv);
+            let nim_sum_after = nim_sum + position.nim_sum_change(&mv);
             MoveReport {
                 // The nim-sum decides, or the game's own rule (misère Nim).
-                wins: position.move_wins(&mv),
+                wins: if own_rule {
+                    position.move_wins(&mv)
+                } else {
+                    nim_sum_after.is_zero()
+                },
                 nim_sum_after,
                 remoteness_after,
                 mv,
             }
         };
         let (mut moves, truncated, winning_count) = match &solution {
-            // Every move is solved: rank them all, then keep the best.
+            // Every move is solved: rank them all by their outcomes, then word only the best.
             Some(solution) => {
-                let moves: Vec<MoveReport<P::Move>> = solution
-                    .moves()
+                let mut solved = solution
+                    .moves_from(position)
+                    .expect("the solution covers the position");
+                let count = MoveCount {
+                    count: solved.iter().filter(|m| !m.outcome.wins).count(),
+                    complete: true,
+                };
+                let truncated = solved.len() > move_limit;
+                solved.sort_by_key(|m| {
+                    let r = i64::from(m.outcome.remoteness);
+                    (m.outcome.wins, if m.outcome.wins { -r } else { r })
+                });
+                solved.truncate(move_limit);
+                let moves: Vec<MoveReport<P::Move>> = solved
                     .into_iter()
                     .map(|m| report(m.mv, Some(m.outcome.remoteness)))
                     .collect();
-                let count = MoveCount {
-                    count: moves.iter().filter(|m| m.wins).count(),
-                    complete: true,
-                };
-                let truncated = moves.len() > move_limit;
                 (moves, truncated, count)
             }
             None => {
@@ -153,7 +169,7 @@ impl<P: Impartial> Analysis<P> {
             parts,
             nim_sum,
             mover_wins: position.mover_wins(),
-            exact: solution.as_ref().map(|s| s.root()),
+            exact: solution.as_ref().and_then(|s| s.outcome(position)),
             moves,
             moves_truncated: truncated,
             winning_count,

@@ -19,7 +19,9 @@ use crate::games::{
 };
 use crate::input::{Reader, escape_controls, excerpt};
 use crate::nimber::Nimber;
+use crate::record;
 use crate::setup::ReplayRng;
+use crate::solver::SolutionCache;
 use crate::store::Store;
 use crate::store::save::Save;
 use crate::store::settings::Settings;
@@ -518,9 +520,11 @@ fn run_command(command: Command) -> Result<ExitCode, Failure> {
                 }
             };
             with_position!(position, p => {
-                let exit = analyze(&p, moves as usize, parts as usize, &mut out)?;
+                // One exact search for the analysis and the line.
+                let cache = SolutionCache::new(ai::EXACT_BUDGET);
+                let exit = analyze(&p, moves as usize, parts as usize, &cache, &mut out)?;
                 if let Some(plies) = line {
-                    principal_line(&p, plies as usize, &mut out)?;
+                    principal_line(&p, plies as usize, &cache, &mut out)?;
                 }
                 Ok(exit)
             })
@@ -801,9 +805,10 @@ fn analyze<P: Impartial + Notation>(
     position: &P,
     move_limit: usize,
     part_limit: usize,
+    cache: &SolutionCache<P>,
     out: &mut impl Write,
 ) -> Result<ExitCode, Failure> {
-    let analysis = Analysis::new(position, move_limit, ai::EXACT_BUDGET);
+    let analysis = Analysis::shared(position, move_limit, cache);
     writeln!(out, "position: {}", shorten_code(&position.to_code(), 120))?;
     writeln!(out)?;
     let parts = &analysis.parts;
@@ -981,9 +986,12 @@ fn analyze<P: Impartial + Notation>(
 fn principal_line<P: Impartial + Notation>(
     position: &P,
     plies: usize,
+    cache: &SolutionCache<P>,
     out: &mut impl Write,
 ) -> Result<(), Failure> {
-    let line = crate::record::principal_line(position, plies, ai::EXACT_BUDGET);
+    let principal =
+        crate::record::principal_line_shared(position, plies, cache, Some(record::LINE_TIME));
+    let line = &principal.moves;
     writeln!(out)?;
     let how = match line.first() {
         None => "no move".to_string(),
@@ -1023,6 +1031,13 @@ fn principal_line<P: Impartial + Notation>(
             "B"
         };
         writeln!(out, "  game over: {winner} wins.")?;
+    } else if principal.timed_out {
+        writeln!(
+            out,
+            "  … (stopped after {} of the {plies} asked: the line is cut at {} ms)",
+            ai::moves(line.len() as u32),
+            record::LINE_TIME.as_millis()
+        )?;
     } else {
         writeln!(
             out,

@@ -33,7 +33,14 @@ pub struct Limits {
     pub positions: usize,
     /// When to give up, checked as the search goes; `None`: never.
     pub deadline: Option<Instant>,
+    /// The most bytes the search's tables may hold (the generic walk counts each position it
+    /// keeps, with its vectors, and refuses a search whose least count cannot fit).
+    pub bytes: usize,
 }
+
+/// The memory an exact search may use by default: with the value tables and the rest of the
+/// program, a process stays under 100 MB whatever the machine has.
+pub const SEARCH_BYTES: usize = 48 << 20;
 
 /// A compact search lists the moves of every position it solves: this many per position on
 /// average are allowed (the coin row with MAXQ 20 has dozens per tails coin).
@@ -45,6 +52,7 @@ impl Limits {
         Limits {
             positions,
             deadline: None,
+            bytes: SEARCH_BYTES,
         }
     }
 
@@ -164,6 +172,18 @@ impl Seen {
         }
     }
 
+    /// About what a hashed state costs (the key, the number, the table's control byte and its
+    /// spare room); a dense table is allocated whole when made, within [`DENSE_TOTAL`].
+    const HASHED_BYTES: usize = 48;
+
+    /// The bytes this table takes with `states` states in it.
+    fn bytes(&self, states: usize) -> usize {
+        match self {
+            Seen::Dense(numbers) => numbers.len() * 4,
+            Seen::Hashed(_) => states * Seen::HASHED_BYTES,
+        }
+    }
+
     /// The number of `state`, numbering it `next` if it is new; and whether it was new.
     #[inline]
     fn number(&mut self, state: Mask, next: u32) -> (u32, bool) {
@@ -275,7 +295,9 @@ fn enumerate(
                 states.push(child);
             }
         });
-        if states.len() > max_states || moves > max_moves {
+        // The states (16 bytes each) and their numbers, within the search's bytes.
+        let bytes = states.len() * 16 + digits.bytes(states.len());
+        if states.len() > max_states || moves > max_moves || bytes > limits.bytes {
             return Err(TooLarge);
         }
         if next % 1024 == 0 && limits.expired() {
@@ -419,7 +441,11 @@ pub fn solve_single<P: FlipGame>(
             match remoteness.get(child) {
                 Some(r) => top.fold(r),
                 None => {
-                    if count + stack.len() >= limits.positions || moves > limits.moves() {
+                    let states = count + stack.len();
+                    if states >= limits.positions
+                        || moves > limits.moves()
+                        || remoteness.bytes(states) > limits.bytes
+                    {
                         return Err(TooLarge);
                     }
                     stack.push(Frame::new(child));
@@ -550,6 +576,14 @@ fn solve_product<P: FlipGame>(
     for table in &mut components {
         table.stride = stride;
         stride *= table.states.len();
+    }
+    // One remoteness (4 bytes) per position, besides the components' tables.
+    let tables: usize = components
+        .iter()
+        .map(|t| t.states.len() * 16 + t.digits.bytes(t.states.len()) + t.moves * 4)
+        .sum();
+    if count.saturating_mul(4).saturating_add(tables) > limits.bytes {
+        return Err(TooLarge);
     }
     let remoteness = sweep(&components, count, limits)?;
     let root_index = components.iter().map(|t| t.start as usize * t.stride).sum();

@@ -92,6 +92,21 @@ pub trait Position: Clone + Eq + Hash + Debug + Send + Sync + 'static {
         None
     }
 
+    /// A lower bound on the number of distinct positions (in [`Position::canonical`] form)
+    /// reachable from here, where the game can give one cheaply: an exact search that must
+    /// solve more than its limit is refused before it starts. A chain of moves each lowering
+    /// a count by exactly one (take one token, carry one ball one stair down) gives one.
+    /// `None`: unknown.
+    fn reachable_at_least(&self) -> Option<u128> {
+        None
+    }
+
+    /// The bytes this position holds on the heap (its vectors), for the exact search's memory
+    /// bound: a table of positions costs their size plus this for each.
+    fn heap_bytes(&self) -> usize {
+        0
+    }
+
     /// The game's own exact search over compact states ([`crate::exact`]), if it has one:
     /// `Some(Ok)` solved, `Some(Err)` known not to finish within `limits`. `None` (the
     /// default): the exact solver uses its generic walk over whole positions.
@@ -124,6 +139,14 @@ pub trait Impartial: Position {
     /// incremental formula.
     fn nim_sum_after(&self, mv: &Self::Move) -> Nimber {
         self.play_unchecked(mv).nim_sum()
+    }
+
+    /// How `mv` (legal here) changes the value: the nim-sum after it XOR the nim-sum now. A
+    /// walk over many moves reads the nim-sum once and this per move, so games whose nim-sum
+    /// costs a pass over every part (queens, tokens, pairs) override it with the moved part's
+    /// values alone.
+    fn nim_sum_change(&self, mv: &Self::Move) -> Nimber {
+        self.nim_sum() + self.nim_sum_after(mv)
     }
 
     /// A part in words for listings (`coin 12`, `cell (2,3)`, `box 5`).
@@ -170,22 +193,28 @@ pub trait Impartial: Position {
         None
     }
 
-    /// Up to `limit` winning moves: to nim-sum 0, or by the game's own rule
-    /// ([`Impartial::move_wins`]). None if the player to move loses.
+    /// Up to `limit` winning moves: to nim-sum 0 ([`Impartial::moves_to_nim_sum`]), or by
+    /// the game's own rule ([`Impartial::move_wins`]) where the values are not known. None if
+    /// the player to move loses. A game decided by its own rule with known values (misère
+    /// Nim) overrides this.
     fn winning_moves(&self, limit: usize) -> Vec<Self::Move> {
         if !self.mover_wins() {
             return Vec::new();
         }
-        moves_where(self, limit, |mv| self.move_wins(mv))
+        if self.values_known() {
+            return self.moves_to_nim_sum(Nimber::ZERO, limit);
+        }
+        moves_where(self, limit, |mv| self.move_wins(mv)).0
     }
 
     /// Up to `limit` legal moves after which the position's nim-sum is `target` (with `target`
     /// 0: the winning moves under normal play). A sum of games uses it on each component: the
     /// winning moves of a sum are the moves of one component to the value that makes the XOR
-    /// 0. The default goes through every move of every part; games with a faster way (the
-    /// heap games: straight to the heap values wanted) override it. Past a value table
-    /// ([`Impartial::values_known`]) only the moves to a lost position are known, by the
-    /// game's own rule: they are the moves to *0, and no other value is known.
+    /// 0. The default goes through the moves part by part, at most [`WALK_MOVES`] of them;
+    /// games with a faster way (the heap games: straight to the heap values wanted) override
+    /// it. Past a value table ([`Impartial::values_known`]) only the moves to a lost position
+    /// are known, by the game's own rule: they are the moves to *0, and no other value is
+    /// known.
     fn moves_to_nim_sum(&self, target: Nimber, limit: usize) -> Vec<Self::Move> {
         if !self.values_known() {
             return if target.is_zero() {
@@ -194,29 +223,40 @@ pub trait Impartial: Position {
                 Vec::new()
             };
         }
-        moves_where(self, limit, |mv| self.nim_sum_after(mv) == target)
+        let wanted = self.nim_sum() + target;
+        if wanted.is_zero() {
+            return Vec::new();
+        }
+        moves_where(self, limit, |mv| self.nim_sum_change(mv) == wanted).0
     }
 
-    /// How many legal moves lead to nim-sum 0, and whether that is all of them (`false`: at
-    /// least this many; a game whose moves are too many to list says so). The default goes
-    /// through every move of every part; past a value table it counts the winning moves the
-    /// game's own rule lists, which such a game lists in full (a lone Wythoff queen's
-    /// P-positions, a Fibonacci Nim heap's winning takes).
-    fn count_winning_moves(&self) -> (usize, bool) {
+    /// How many legal moves lead to nim-sum `target`, and whether that is all of them
+    /// (`false`: at least this many). The default counts by going through the moves, at most
+    /// [`WALK_MOVES`] of them; games that count by arithmetic override it (Stair Nim, E&D,
+    /// the heap games). Past a value table only the moves to *0 are known (the game's own
+    /// winning moves, which such a game lists in full).
+    fn count_moves_to_nim_sum(&self, target: Nimber) -> (usize, bool) {
         if !self.values_known() {
-            return (self.winning_moves(usize::MAX).len(), true);
+            return if target.is_zero() {
+                (self.winning_moves(usize::MAX).len(), true)
+            } else {
+                (0, false)
+            };
         }
-        let sum = self.nim_sum();
-        if sum.is_zero() {
+        let wanted = self.nim_sum() + target;
+        if wanted.is_zero() {
             return (0, true);
         }
-        let count = self
-            .parts()
-            .into_iter()
-            .flat_map(|(part, _)| self.moves_of(part, usize::MAX).0)
-            .filter(|mv| self.nim_sum_after(mv).is_zero())
-            .count();
-        (count, true)
+        let (found, complete) =
+            moves_where(self, usize::MAX, |mv| self.nim_sum_change(mv) == wanted);
+        (found.len(), complete)
+    }
+
+    /// How many legal moves win, and whether that is all of them (`false`: at least this
+    /// many; a game whose moves are too many to go through says so): the moves to nim-sum 0,
+    /// or by the game's own rule where it overrides this (misère Nim).
+    fn count_winning_moves(&self) -> (usize, bool) {
+        self.count_moves_to_nim_sum(Nimber::default())
     }
 
     /// A move to nim-sum 0 chosen at random among the winning ones, or `None` from a position
@@ -231,26 +271,39 @@ pub trait Impartial: Position {
     fn stalling_move<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Self::Move>;
 }
 
-/// Up to `limit` moves of `position` for which `wanted` holds, part by part in board order:
-/// the walk behind [`Impartial::winning_moves`] and [`Impartial::moves_to_nim_sum`].
-fn moves_where<P: Impartial>(
+/// The most moves a default walk ([`Impartial::moves_to_nim_sum`],
+/// [`Impartial::count_moves_to_nim_sum`]) goes through on one position: a few milliseconds,
+/// whatever the position (a Stair Nim position of 1000 stairs has 10^9 moves, a coin grid's
+/// are exponentially many).
+pub const WALK_MOVES: usize = 1 << 21;
+
+/// Up to `limit` moves of `position` for which `wanted` holds, part by part in board order,
+/// going through at most [`WALK_MOVES`] moves; and whether every move was looked at (so that
+/// the moves found are all of them). The walk behind [`Impartial::winning_moves`],
+/// [`Impartial::moves_to_nim_sum`] and [`Impartial::count_moves_to_nim_sum`].
+pub fn moves_where<P: Impartial>(
     position: &P,
     limit: usize,
     wanted: impl Fn(&P::Move) -> bool,
-) -> Vec<P::Move> {
+) -> (Vec<P::Move>, bool) {
     let mut found = Vec::new();
+    let mut left = WALK_MOVES;
     for (part, _) in position.parts() {
-        let (moves, _) = position.moves_of(part, usize::MAX);
+        let (moves, more) = position.moves_of(part, left);
+        left -= moves.len();
         for mv in moves {
             if found.len() >= limit {
-                return found;
+                return (found, false);
             }
             if wanted(&mv) {
                 found.push(mv);
             }
         }
+        if more || left == 0 {
+            return (found, false);
+        }
     }
-    found
+    (found, true)
 }
 
 /// A position's code (one line of text, see RULES.md) and the words for its moves.

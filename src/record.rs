@@ -15,7 +15,7 @@ use rand::rngs::SmallRng;
 use crate::ai::{Decision, Reason, exact_move};
 use crate::game::{Impartial, Notation};
 use crate::nimber::Nimber;
-use crate::solver::{ExactSolution, Outcome};
+use crate::solver::{ExactSolution, Outcome, SolutionCache};
 
 /// How many positions a verdict may search to know the remoteness of the moves: as many as
 /// the AI searches (under the same deadline), so the verdicts know what the AI knows.
@@ -143,14 +143,20 @@ impl<M> Judgement<M> {
 
 /// Judges `mv` (legal in `before`), searching at most `budget` positions for remoteness.
 pub fn judge<P: Impartial>(before: &P, mv: &P::Move, budget: usize) -> Judgement<P::Move> {
+    judge_shared(before, mv, &SolutionCache::new(budget))
+}
+
+/// [`judge`] with the exact solutions of `cache`, shared with the AI and the hints (the
+/// position a move was made from was searched already, by the AI or the hint analysis).
+pub fn judge_shared<P: Impartial>(
+    before: &P,
+    mv: &P::Move,
+    cache: &SolutionCache<P>,
+) -> Judgement<P::Move> {
     let nim_sum_before = before.nim_sum();
     let nim_sum_after = before.nim_sum_after(mv);
     let values_known = before.values_known() && before.play_unchecked(mv).values_known();
-    let solution = if budget > 0 {
-        ExactSolution::within(before, &crate::ai::exact_limits(budget))
-    } else {
-        None
-    };
+    let solution = cache.solve(before);
     // The nim-sum decides, or the game's own rule (misère Nim is not won by its nim-sum).
     let won = before.mover_wins();
     let wins_after = before.move_wins(mv);
@@ -230,7 +236,16 @@ pub fn judge_in_words<P: Impartial + Notation>(
     mv: &P::Move,
     budget: usize,
 ) -> Judgement<P::Move> {
-    let mut judgement = judge(before, mv, budget);
+    judge_in_words_shared(before, mv, &SolutionCache::new(budget))
+}
+
+/// [`judge_shared`], with the better move also in words.
+pub fn judge_in_words_shared<P: Impartial + Notation>(
+    before: &P,
+    mv: &P::Move,
+    cache: &SolutionCache<P>,
+) -> Judgement<P::Move> {
+    let mut judgement = judge_shared(before, mv, cache);
     judgement.better_words = judgement.better.as_ref().map(|m| before.describe_move(m));
     judgement
 }
@@ -294,6 +309,18 @@ pub struct LineMove<M> {
     pub remoteness_after: Option<u32>,
 }
 
+/// How long a principal line may take: past this it stops and says so ([`PrincipalLine`]),
+/// so `analyze --line 10000` answers in a quarter of a second whatever the position.
+pub const LINE_TIME: std::time::Duration = std::time::Duration::from_millis(200);
+
+/// A principal line and whether it stopped at [`LINE_TIME`] before its length.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PrincipalLine<M> {
+    pub moves: Vec<LineMove<M>>,
+    /// Whether the line stopped at the time limit (not at its length or the game's end).
+    pub timed_out: bool,
+}
+
 /// The principal line from `position`: best play for both sides for at most `plies` moves,
 /// by exact remoteness (fastest win, slowest loss) where a search of at most `budget`
 /// positions knows it, else by the Sprague–Grundy move (to nim-sum 0) or the game's stall.
@@ -303,17 +330,37 @@ pub fn principal_line<P: Impartial>(
     plies: usize,
     budget: usize,
 ) -> Vec<LineMove<P::Move>> {
+    principal_line_shared(position, plies, &SolutionCache::new(budget), None).moves
+}
+
+/// [`principal_line`] with the exact solutions of `cache` (the analysis of the same position
+/// searched it already), stopping after `time` if given.
+pub fn principal_line_shared<P: Impartial>(
+    position: &P,
+    plies: usize,
+    cache: &SolutionCache<P>,
+    time: Option<std::time::Duration>,
+) -> PrincipalLine<P::Move> {
+    let started = std::time::Instant::now();
     let mut rng = SmallRng::seed_from_u64(0);
     let mut line = Vec::new();
     let mut current = position.clone();
-    let mut solution: Option<ExactSolution<P>> = None;
-    // One deadline for the whole line: a position too big to search is retried further down
+    let mut solution = cache.solve(position);
+    // One deadline for the retries: a position too big to search is retried further down
     // the line (it shrinks), but the retries share the time of one search.
-    let limits = crate::ai::exact_limits(budget);
+    let limits = crate::ai::exact_limits(cache.budget());
+    let mut timed_out = false;
     while line.len() < plies && !current.is_over() {
-        // A solution from an earlier position covers every position reachable from it.
-        if solution.is_none() && budget > 0 {
-            solution = ExactSolution::within(&current, &limits);
+        if time.is_some_and(|t| started.elapsed() >= t) {
+            timed_out = true;
+            break;
+        }
+        // A solution from an earlier position covers every position reachable from it. A
+        // position too large to search is tried again as the line goes on, at plies 1, 2, 4,
+        // 8, …: the tree shrinks, and a long line does not pay a search attempt every ply.
+        let retry = line.len().is_power_of_two();
+        if solution.is_none() && retry && cache.budget() > 0 && !limits.expired() {
+            solution = ExactSolution::within(&current, &limits).map(std::sync::Arc::new);
         }
         let decision: Option<Decision<P::Move>> = match &solution {
             Some(s) => exact_move(&current, s, &mut rng),
@@ -349,5 +396,8 @@ pub fn principal_line<P: Impartial>(
         });
         current = next;
     }
-    line
+    PrincipalLine {
+        moves: line,
+        timed_out,
+    }
 }

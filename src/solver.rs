@@ -11,6 +11,7 @@
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hash, Hasher};
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use crate::exact::{Limits, MoveOutcome, SolvedTree};
@@ -129,16 +130,29 @@ where
     V: Copy,
     F: FnMut(&P, &[V]) -> V,
 {
-    walk(root, budget, None, &FxHashMap::default(), false, combine)
+    let limits = Limits {
+        bytes: usize::MAX,
+        ..Limits::positions(budget)
+    };
+    walk(root, &limits, &FxHashMap::default(), false, combine)
+}
+
+/// What a table entry of the generic walk costs besides the position's own bytes: the value,
+/// the hash table's control byte and its spare room.
+const ENTRY_OVERHEAD: usize = 24;
+
+/// The bytes the generic walk keeps for `position` in its table.
+fn entry_bytes<P: Position>(position: &P) -> usize {
+    std::mem::size_of::<P>() + position.heap_bytes() + ENTRY_OVERHEAD
 }
 
 /// [`evaluate`], with the values of `known` positions taken as given: the walk stops there,
-/// and with an optional deadline (checked every 1024 steps). The table returned holds the
+/// within `limits`: its positions, its deadline (checked every 1024 steps) and its bytes (each
+/// position kept and each move list on the stack counted). The table returned holds the
 /// positions newly evaluated.
 fn walk<P, V, F>(
     root: &P,
-    budget: usize,
-    deadline: Option<Instant>,
+    limits: &Limits,
     known: &FxHashMap<P, V>,
     canonical: bool,
     mut combine: F,
@@ -168,7 +182,13 @@ where
             position
         }
     };
-    let mut stack = vec![frame(standard(root.clone()))];
+    let (budget, deadline) = (limits.positions, limits.deadline);
+    let move_bytes = |f: &Frame<P, V>| f.moves.capacity() * std::mem::size_of::<P::Move>();
+    let first = frame(standard(root.clone()));
+    // The bytes held: every position met (kept in the table or on the stack) and the move
+    // lists on the stack.
+    let mut bytes = entry_bytes(&first.position) + move_bytes(&first);
+    let mut stack = vec![first];
     let mut steps: usize = 0;
     while let Some(top) = stack.last_mut() {
         // The clock is read every 1024 steps, whatever they were: a sum's positions have many
@@ -179,6 +199,7 @@ where
         }
         if top.values.len() == top.moves.len() {
             let done = stack.pop().expect("stack is not empty");
+            bytes -= move_bytes(&done);
             let value = combine(&done.position, &done.values);
             table.insert(done.position, value);
             if let Some(parent) = stack.last_mut() {
@@ -193,7 +214,12 @@ where
                 if table.len() + stack.len() >= budget {
                     return None;
                 }
-                stack.push(frame(child));
+                let next = frame(child);
+                bytes += entry_bytes(&next.position) + move_bytes(&next);
+                if bytes > limits.bytes {
+                    return None;
+                }
+                stack.push(next);
             }
         }
     }
@@ -238,23 +264,21 @@ impl<P: Position> ExactSolution<P> {
     /// The generic walk, whatever the game: the reference the compact searches are checked
     /// against.
     pub fn generic(root: &P, budget: usize) -> Option<ExactSolution<P>> {
-        ExactSolution::generic_within(root, &Limits::positions(budget), false)
+        let limits = Limits {
+            bytes: usize::MAX,
+            ..Limits::positions(budget)
+        };
+        ExactSolution::generic_within(root, &limits, false)
     }
 
     /// The generic walk; with `canonical`, over positions in canonical form.
     fn generic_within(root: &P, limits: &Limits, canonical: bool) -> Option<ExactSolution<P>> {
-        let budget = limits.positions;
-        // The work of a search is the positions it reaches times the moves it lists there.
-        let work = root
-            .reachable_bound()
-            .map(|bound| bound.saturating_mul(root.moves_bound().unwrap_or(1)));
-        if work.is_some_and(|work| work > budget as u128 * 64) {
+        if hopeless(root, limits) {
             return None;
         }
         let table = walk(
             root,
-            budget,
-            limits.deadline,
+            limits,
             &FxHashMap::default(),
             canonical,
             |position, options| Outcome::of(position, options),
@@ -362,6 +386,100 @@ impl<P: Position> ExactSolution<P> {
     }
 }
 
+/// Whether the generic walk from `root` cannot finish within `limits`, known before it
+/// starts: the game's least count of reachable positions is past the positions or the bytes
+/// allowed, or its work (positions it may reach times the moves it lists there) is past
+/// [`WORK_PER_POSITION`] moves a position.
+fn hopeless<P: Position>(root: &P, limits: &Limits) -> bool {
+    if let Some(least) = root.reachable_at_least() {
+        // Each position kept costs at least its own size (its vectors may shrink).
+        let bytes = least.saturating_mul((std::mem::size_of::<P>() + ENTRY_OVERHEAD) as u128);
+        if least > limits.positions as u128 || bytes > limits.bytes as u128 {
+            return true;
+        }
+    }
+    let work = root
+        .reachable_bound()
+        .map(|bound| bound.saturating_mul(root.moves_bound().unwrap_or(1)));
+    // The bounds multiply loose bounds together: with no deadline (the reference searches of
+    // the tests) only a far larger count is refused.
+    let per_position = if limits.deadline.is_some() {
+        WORK_PER_POSITION
+    } else {
+        64
+    };
+    work.is_some_and(|work| work > limits.positions as u128 * per_position)
+}
+
+/// The walk looks up about 10^8 moves a second on a quiet machine (a queen at (140, 140) on
+/// the table: 1.7 · 10^7 moves in 0.2 s), half that under load: with 10^6 positions allowed
+/// and a deadline, a search of more than 8 · 10^6 moves is not tried; it would likely reach
+/// the deadline having spent it for nothing.
+const WORK_PER_POSITION: u128 = 8;
+
+/// One exact search per position, shared by everything that asks about it: the AI's move, the
+/// hint analysis, the verdict on the move made there and the principal line. Each would
+/// otherwise search the same tree again (three searches a ply in the TUI). The last few
+/// positions' results are kept, refusals too (a position too large to search is not tried
+/// again by the next asker); a generic solution also answers for every position reachable
+/// from its root. The search runs under the lock, so a second asker waits for the first
+/// one's result instead of searching alongside it.
+pub struct SolutionCache<P: Position> {
+    budget: usize,
+    kept: Mutex<Vec<Kept<P>>>,
+}
+
+/// A position searched and what the search gave (`None`: refused).
+type Kept<P> = (P, Option<Arc<ExactSolution<P>>>);
+
+/// How many positions' results a [`SolutionCache`] keeps.
+const CACHED_SOLUTIONS: usize = 4;
+
+impl<P: Position> SolutionCache<P> {
+    /// A cache whose searches solve at most `budget` positions (0: never search), within the
+    /// AI's deadline ([`crate::ai::exact_limits`]).
+    pub fn new(budget: usize) -> SolutionCache<P> {
+        SolutionCache {
+            budget,
+            kept: Mutex::new(Vec::new()),
+        }
+    }
+
+    /// The most positions a search of this cache may solve.
+    pub fn budget(&self) -> usize {
+        self.budget
+    }
+
+    /// The exact solution of `position`: a kept one that covers it, else a new search from
+    /// it (`None`: refused, now or before).
+    pub fn solve(&self, position: &P) -> Option<Arc<ExactSolution<P>>> {
+        if self.budget == 0 {
+            return None;
+        }
+        let mut kept = self.kept.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(k) = kept.iter().position(|(root, _)| root == position) {
+            let entry = kept.remove(k);
+            let solution = entry.1.clone();
+            kept.push(entry);
+            return solution;
+        }
+        // A generic solution holds every position reachable from its root, looked up cheaply.
+        if let Some(solution) = kept.iter().rev().find_map(|(_, s)| {
+            s.as_ref()
+                .filter(|s| !s.is_compact() && s.outcome(position).is_some())
+        }) {
+            return Some(solution.clone());
+        }
+        let solution =
+            ExactSolution::within(position, &crate::ai::exact_limits(self.budget)).map(Arc::new);
+        if kept.len() >= CACHED_SOLUTIONS {
+            kept.remove(0);
+        }
+        kept.push((position.clone(), solution.clone()));
+        solution
+    }
+}
+
 /// Who wins `position`, by game-tree search (`None` past `budget` positions).
 pub fn outcome<P: Position>(position: &P, budget: usize) -> Option<Outcome> {
     ExactSolution::new(position, budget)?.outcome(position)
@@ -396,10 +514,13 @@ impl<P: Position> DefinitionMemo<P> {
             return v;
         }
         // Known values short-cut the walk: a position already in the memo is a leaf here.
+        let unlimited = Limits {
+            bytes: usize::MAX,
+            ..Limits::positions(usize::MAX)
+        };
         let fresh = walk(
             position,
-            usize::MAX,
-            None,
+            &unlimited,
             &self.table,
             false,
             |_, options: &[Nimber]| mex(options.iter().copied()),

@@ -209,6 +209,19 @@ impl Position for Dag {
             .all(|&v| self.graph.successors(v).is_empty())
     }
 
+    fn heap_bytes(&self) -> usize {
+        self.tokens.capacity() * 4
+    }
+
+    /// Each token slides along at most the graph's largest out-degree.
+    fn moves_bound(&self) -> Option<u128> {
+        let widest = (1..=self.graph.len() as u32)
+            .map(|v| self.graph.successors(v).len())
+            .max()
+            .unwrap_or(0);
+        Some((self.tokens.len() as u128 * widest as u128).max(1))
+    }
+
     fn reachable_bound(&self) -> Option<u128> {
         Some(
             (self.graph.len() as u128)
@@ -233,6 +246,40 @@ impl Impartial for Dag {
     fn nim_sum_after(&self, mv: &Slide) -> Nimber {
         let from = self.graph.value(self.tokens[mv.token]);
         self.nim_sum() + Nimber::new((from ^ self.graph.value(mv.to)).into())
+    }
+
+    fn nim_sum_change(&self, mv: &Slide) -> Nimber {
+        let from = self.graph.value(self.tokens[mv.token]);
+        Nimber::new((from ^ self.graph.value(mv.to)).into())
+    }
+
+    /// Each token's slides to a vertex of the value wanted (its value XOR the change), from
+    /// the graph's values: a token costs its out-degree, the nim-sum is read once.
+    fn moves_to_nim_sum(&self, target: Nimber, limit: usize) -> Vec<Slide> {
+        let mut found = Vec::new();
+        let Some(change) = (self.nim_sum() + target).to_u64() else {
+            return found;
+        };
+        if change == 0 {
+            return found;
+        }
+        for (token, &v) in self.tokens.iter().enumerate() {
+            let want = u64::from(self.graph.value(v)) ^ change;
+            for &to in self.graph.successors(v) {
+                if u64::from(self.graph.value(to)) == want {
+                    if found.len() >= limit {
+                        return found;
+                    }
+                    found.push(Slide { token, to });
+                }
+            }
+        }
+        found
+    }
+
+    /// Every token's slides counted ([`Dag::moves_to_nim_sum`]): at most tokens × vertices.
+    fn count_moves_to_nim_sum(&self, target: Nimber) -> (usize, bool) {
+        (self.moves_to_nim_sum(target, usize::MAX).len(), true)
     }
 
     fn describe_part(&self, i: usize) -> String {
@@ -264,7 +311,8 @@ impl Impartial for Dag {
     /// it), preferring the slides that leave the fewest winning replies.
     fn stalling_move<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Slide> {
         let mut candidates: Vec<(std::cmp::Reverse<u32>, usize, Slide)> = Vec::new();
-        for mv in self.legal_moves().into_iter().take(256) {
+        let first = (0..self.tokens.len()).flat_map(|i| self.moves_of(i, 64).0);
+        for mv in first.take(64) {
             let replies = self.play_unchecked(&mv).winning_moves(64).len();
             candidates.push((std::cmp::Reverse(self.graph.value(mv.to)), replies, mv));
         }

@@ -19,6 +19,53 @@ pub fn pair_value(x: u64, y: u64) -> u64 {
     u64::from(((x - 1) | (y - 1)).trailing_ones())
 }
 
+/// The splits of a heap of `s` into (a, s − a) worth `t`, a = 1..s − 1: with u = a − 1 and
+/// m = s − 2, the value of the split is the number of trailing ones of u | (m − u). It is `t`
+/// exactly when the low t bits of u | w are all ones and bit t of both is zero (w = m − u).
+/// Then the low t + 1 bits of u and w add up without a carry, to r = m mod 2^(t+1), and
+/// u + w = (u | w) + (u & w) gives u & w = q = r − (2^t − 1) on those bits: q must lie in
+/// 0..2^t, the bits of q are in both, each other low bit in exactly one, and the bits above
+/// t are free (m >> (t + 1) + 1 ways to share them). Returned: `q` (the low bits of the
+/// smallest u), the free low bits, and the count of high shares; `None`: no split is worth t.
+fn splits_worth(s: u64, t: u64) -> Option<(u64, u64, u64)> {
+    let m = s.checked_sub(2)?;
+    if t >= 40 {
+        return None;
+    }
+    let ones = (1u64 << t) - 1;
+    let r = m & ((1u64 << (t + 1)) - 1);
+    let q = r.checked_sub(ones).filter(|&q| q <= ones)?;
+    Some((q, ones & !q, (m >> (t + 1)) + 1))
+}
+
+/// How many splits of a heap of `s` are worth `t` (see [`splits_worth`]).
+pub fn count_splits_worth(s: u64, t: u64) -> u64 {
+    splits_worth(s, t).map_or(0, |(_, free, highs)| highs << free.count_ones())
+}
+
+/// The first `limit` splits of a heap of `s` worth `t`, as the left part a, ascending.
+pub fn splits_worth_list(s: u64, t: u64, limit: usize) -> Vec<u64> {
+    let mut out = Vec::new();
+    let Some((q, free, highs)) = splits_worth(s, t) else {
+        return out;
+    };
+    for high in 0..highs {
+        // The subsets of the free bits in increasing order.
+        let mut sub = 0u64;
+        loop {
+            if out.len() >= limit {
+                return out;
+            }
+            out.push((high << (t + 1)) + (q | sub) + 1);
+            if sub == free {
+                break;
+            }
+            sub = ((sub | !free).wrapping_add(1)) & free;
+        }
+    }
+    out
+}
+
 /// A move: in pair `pair` (0-based), keep heap `keep` (0: the first, 1: the second), remove
 /// the other, and split the kept one into `left` and the rest.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -59,6 +106,14 @@ impl Ed {
 
     pub fn pairs(&self) -> &[(u64, u64)] {
         &self.pairs
+    }
+
+    /// The heaps a move in the pair (x, y) may keep, with which one (0: the first): both,
+    /// or only the first when they are equal (keeping either gives the same positions).
+    fn kept_heaps(x: u64, y: u64) -> impl Iterator<Item = (u8, u64)> {
+        [(0u8, x), (1u8, y)]
+            .into_iter()
+            .take(if x == y { 1 } else { 2 })
     }
 
     fn kept(&self, mv: &EdMove) -> u64 {
@@ -110,6 +165,18 @@ impl Position for Ed {
         }))
     }
 
+    /// Pairs are independent, and a pair whose larger heap is s passes through (1, s − 1),
+    /// (1, s − 2), …, (1, 1): at least s − 1 states each.
+    fn reachable_at_least(&self) -> Option<u128> {
+        Some(self.pairs.iter().fold(1u128, |acc, &(x, y)| {
+            acc.saturating_mul(u128::from(x.max(y) - 1).max(1))
+        }))
+    }
+
+    fn heap_bytes(&self) -> usize {
+        self.pairs.capacity() * std::mem::size_of::<(u64, u64)>()
+    }
+
     fn moves_bound(&self) -> Option<u128> {
         Some(
             self.pairs
@@ -148,12 +215,15 @@ impl Impartial for Ed {
         mv.pair
     }
 
+    /// Keeping either heap, each split in turn. In a pair of equal heaps, keeping the second
+    /// heap gives the same positions as keeping the first, so only the first is listed (the
+    /// other is still legal).
     fn moves_of(&self, i: usize, limit: usize) -> (Vec<EdMove>, bool) {
         let Some(&(x, y)) = self.pairs.get(i) else {
             return (Vec::new(), false);
         };
         let mut out = Vec::new();
-        for (keep, s) in [(0u8, x), (1u8, y)] {
+        for (keep, s) in Ed::kept_heaps(x, y) {
             for left in 1..s {
                 if out.len() >= limit {
                     return (out, true);
@@ -168,32 +238,67 @@ impl Impartial for Ed {
         (out, false)
     }
 
-    /// For each pair, a split worth (its value XOR the nim-sum): whether a split is worth t
-    /// depends only on the low t + 1 bits of its parts, so the first 2^(t+1) splits of each
-    /// kept heap hold one if any does.
+    /// The pair's value before and after: the other pairs stay.
+    fn nim_sum_change(&self, mv: &EdMove) -> Nimber {
+        let (x, y) = self.pairs[mv.pair];
+        let s = self.kept(mv);
+        Nimber::new(pair_value(x, y) ^ pair_value(mv.left, s - mv.left))
+    }
+
+    /// For each pair, its splits worth (its value XOR the nim-sum), found by arithmetic
+    /// ([`splits_worth_list`]).
     fn winning_moves(&self, limit: usize) -> Vec<EdMove> {
-        let s = self.nim_sum();
+        self.moves_to_nim_sum(Nimber::ZERO, limit)
+    }
+
+    fn moves_to_nim_sum(&self, target: Nimber, limit: usize) -> Vec<EdMove> {
         let mut found = Vec::new();
-        if s.is_zero() {
+        let Some(change) = (self.nim_sum() + target).to_u64() else {
+            return found;
+        };
+        if change == 0 {
             return found;
         }
-        let s = s.to_u64().expect("pair values are small");
         for (i, &(x, y)) in self.pairs.iter().enumerate() {
-            let target = pair_value(x, y) ^ s;
-            for (keep, heap) in [(0u8, x), (1u8, y)] {
-                let last = (heap - 1).min(1 << (target + 1).min(40));
-                if let Some(left) = (1..=last).find(|&a| pair_value(a, heap - a) == target)
-                    && found.len() < limit
-                {
-                    found.push(EdMove {
-                        pair: i,
-                        keep,
-                        left,
-                    });
+            let want = pair_value(x, y) ^ change;
+            for (keep, s) in Ed::kept_heaps(x, y) {
+                let room = limit.saturating_sub(found.len());
+                if room == 0 {
+                    return found;
                 }
+                found.extend(
+                    splits_worth_list(s, want, room)
+                        .into_iter()
+                        .map(|left| EdMove {
+                            pair: i,
+                            keep,
+                            left,
+                        }),
+                );
             }
         }
         found
+    }
+
+    /// Counted by arithmetic ([`count_splits_worth`]): exact, without listing a split.
+    fn count_moves_to_nim_sum(&self, target: Nimber) -> (usize, bool) {
+        let Some(change) = (self.nim_sum() + target).to_u64() else {
+            return (0, true);
+        };
+        if change == 0 {
+            return (0, true);
+        }
+        let count: u64 = self
+            .pairs
+            .iter()
+            .map(|&(x, y)| {
+                let want = pair_value(x, y) ^ change;
+                Ed::kept_heaps(x, y)
+                    .map(|(_, s)| count_splits_worth(s, want))
+                    .sum::<u64>()
+            })
+            .sum();
+        (count as usize, true)
     }
 
     /// Loses slowly: keep the larger heap of a pair and split it as evenly as it goes (the

@@ -112,8 +112,16 @@ impl Position for StairNim {
         self.balls.iter().skip(1).all(|&p| p == 0)
     }
 
+    /// Exact where the balls are few: balls only move down, so a position is reachable
+    /// exactly when, for every stair k, the balls at or above k are at most as many as at the
+    /// start (and all the balls are still on the stairs); those positions are counted stair
+    /// by stair from the top, by the balls at or above each. Past that, a bound: stair k
+    /// holds at most the balls at or above it.
     fn reachable_bound(&self) -> Option<u128> {
-        // Stair k can hold at most the balls at or above it.
+        let total: u64 = self.balls.iter().sum();
+        if (self.balls.len() as u64).saturating_mul(total + 1) <= EXACT_COUNT_WORK {
+            return Some(self.reachable_count(total));
+        }
         let mut above = 0u128;
         let mut bound = 1u128;
         for &p in self.balls.iter().rev() {
@@ -121,6 +129,22 @@ impl Position for StairNim {
             bound = bound.saturating_mul(above + 1);
         }
         Some(bound)
+    }
+
+    /// A ball on stair k has k − 1 single steps left, and carrying one ball one stair lowers
+    /// their total by exactly one: every total down to 0 is met on the way.
+    fn reachable_at_least(&self) -> Option<u128> {
+        let steps: u128 = self
+            .balls
+            .iter()
+            .enumerate()
+            .map(|(k, &p)| k as u128 * u128::from(p))
+            .sum();
+        Some(steps + 1)
+    }
+
+    fn heap_bytes(&self) -> usize {
+        self.balls.capacity() * 8
     }
 
     fn moves_bound(&self) -> Option<u128> {
@@ -131,6 +155,70 @@ impl Position for StairNim {
                 .sum::<u128>()
                 .max(1),
         )
+    }
+}
+
+/// Up to this many (stairs × balls), [`StairNim::reachable_bound`] counts the positions exactly.
+const EXACT_COUNT_WORK: u64 = 1 << 22;
+
+impl StairNim {
+    /// How many positions are reachable (see [`Position::reachable_bound`]): `ways[t]`, going
+    /// down from the top stair, is the number of ways to place t balls on the stairs from here
+    /// up, each stair's suffix within the start's.
+    fn reachable_count(&self, total: u64) -> u128 {
+        let n = self.balls.len();
+        // The balls at or above each stair at the start.
+        let mut start_above = vec![0u64; n + 1];
+        for k in (0..n).rev() {
+            start_above[k] = start_above[k + 1] + self.balls[k];
+        }
+        // The top stair alone: t balls in one way, for t up to its start.
+        let mut ways: Vec<u128> = vec![1; start_above[n - 1] as usize + 1];
+        for k in (0..n - 1).rev() {
+            // ways'[t] = Σ ways[u] for u ≤ min(t, the start's above k + 1).
+            let mut prefix = Vec::with_capacity(ways.len());
+            let mut sum = 0u128;
+            for &w in &ways {
+                sum = sum.saturating_add(w);
+                prefix.push(sum);
+            }
+            let top = prefix.len() - 1;
+            let limit = if k == 0 { total } else { start_above[k] };
+            ways = (0..=limit as usize).map(|t| prefix[t.min(top)]).collect();
+        }
+        // Every ball is still on a stair: stair 1 holds the rest.
+        ways.get(total as usize).copied().unwrap_or(1)
+    }
+
+    /// Every move to nim-sum `target`, in stair order. A move changes the count of exactly one
+    /// even stair e, so it must bring that count p to p XOR (nim-sum XOR target): down by
+    /// carrying the difference from e itself, or up by carrying it from the odd stair e + 1
+    /// above, if that stair has the balls. So there is at most one such move per even stair.
+    fn moves_to_value(&self, target: Nimber) -> Vec<StairMove> {
+        let Some(target) = target.to_u64() else {
+            return Vec::new();
+        };
+        let change = self.nim_sum_u64() ^ target;
+        let mut found = Vec::new();
+        if change == 0 {
+            return found;
+        }
+        for even in (2..=self.balls.len()).step_by(2) {
+            let p = self.balls[even - 1];
+            let want = p ^ change;
+            if want < p {
+                found.push(StairMove {
+                    stair: even,
+                    count: p - want,
+                });
+            } else if even < self.balls.len() && want - p <= self.balls[even] {
+                found.push(StairMove {
+                    stair: even + 1,
+                    count: want - p,
+                });
+            }
+        }
+        found
     }
 }
 
@@ -186,37 +274,33 @@ impl Impartial for StairNim {
         (moves, p > limit as u64)
     }
 
-    /// To nim-sum 0: lower an even stair to (count XOR nim-sum) by carrying the difference down,
-    /// or raise an even stair to that from the odd stair above it.
+    /// Only the even stairs carry value, and a move changes exactly one of them: from even
+    /// stair e by carrying balls down, or from the odd stair e + 1 by carrying balls onto it.
+    fn nim_sum_change(&self, mv: &StairMove) -> Nimber {
+        Nimber::new(if mv.stair.is_multiple_of(2) {
+            let before = self.balls[mv.stair - 1];
+            before ^ (before - mv.count)
+        } else {
+            let before = self.balls[mv.stair - 2];
+            before ^ (before + mv.count)
+        })
+    }
+
+    /// To nim-sum 0: see [`StairNim::moves_to_value`].
     fn winning_moves(&self, limit: usize) -> Vec<StairMove> {
-        let s = self.nim_sum_u64();
-        let mut found = Vec::new();
-        if s == 0 {
-            return found;
-        }
-        for even in (2..=self.balls.len()).step_by(2) {
-            let p = self.balls[even - 1];
-            let want = p ^ s;
-            let mv = if want < p {
-                Some(StairMove {
-                    stair: even,
-                    count: p - want,
-                })
-            } else if even < self.balls.len() && want - p <= self.balls[even] {
-                Some(StairMove {
-                    stair: even + 1,
-                    count: want - p,
-                })
-            } else {
-                None
-            };
-            if let Some(mv) = mv
-                && found.len() < limit
-            {
-                found.push(mv);
-            }
-        }
+        self.moves_to_nim_sum(Nimber::ZERO, limit)
+    }
+
+    fn moves_to_nim_sum(&self, target: Nimber, limit: usize) -> Vec<StairMove> {
+        let mut found = self.moves_to_value(target);
+        found.truncate(limit);
         found
+    }
+
+    /// Counted by arithmetic: at most one move per even stair (see
+    /// [`StairNim::moves_to_value`]), so always the exact count.
+    fn count_moves_to_nim_sum(&self, target: Nimber) -> (usize, bool) {
+        (self.moves_to_value(target).len(), true)
     }
 
     /// Loses slowly: carry a single ball, from the lowest stair that has a move (the ball has

@@ -256,6 +256,30 @@ impl Component {
             else panic!("move {mv:?} is not of this component's game"))
     }
 
+    /// How `mv` changes the component's value (see [`Impartial::nim_sum_change`]).
+    pub fn nim_sum_change(&self, mv: &AnyMove) -> Nimber {
+        with_component_move!(self, mv, p, m, _b => p.nim_sum_change(m),
+            else panic!("move {mv:?} is not of this component's game"))
+    }
+
+    /// How many of the component's moves lead to value `target`, and whether that is all.
+    pub fn count_moves_to_nim_sum(&self, target: Nimber) -> (usize, bool) {
+        with_component!(self, p, _w, _b => p.count_moves_to_nim_sum(target))
+    }
+
+    /// The component in its game's standard form, if it is not in it already.
+    pub fn canonical(&self) -> Option<Component> {
+        with_component!(self, p, _w, back => p.canonical().map(back))
+    }
+
+    pub fn reachable_at_least(&self) -> Option<u128> {
+        with_component!(self, p, _w, _b => p.reachable_at_least())
+    }
+
+    pub fn heap_bytes(&self) -> usize {
+        with_component!(self, p, _w, _b => p.heap_bytes())
+    }
+
     /// The component's value after `mv` (legal here).
     pub fn nim_sum_after(&self, mv: &AnyMove) -> Nimber {
         with_component_move!(self, mv, p, m, _b => p.nim_sum_after(m),
@@ -351,11 +375,43 @@ impl Position for Sum {
         self.components.iter().all(Component::is_over)
     }
 
+    /// Each component in its standard form (heaps sorted): the exact search stores a sum
+    /// once for all the orders of each component's heaps, as the components' own bounds count.
+    fn canonical(&self) -> Option<Sum> {
+        let standard: Vec<Option<Component>> =
+            self.components.iter().map(Component::canonical).collect();
+        if standard.iter().all(Option::is_none) {
+            return None;
+        }
+        let components = standard
+            .into_iter()
+            .zip(&self.components)
+            .map(|(s, c)| s.unwrap_or_else(|| c.clone()))
+            .collect();
+        Some(Sum { components })
+    }
+
     /// Positions of a sum are tuples of the components' positions: the product of their bounds.
     fn reachable_bound(&self) -> Option<u128> {
         self.components.iter().try_fold(1u128, |acc, c| {
             c.reachable_bound().map(|b| acc.saturating_mul(b))
         })
+    }
+
+    /// Components are independent: every tuple of their reachable positions is reachable.
+    fn reachable_at_least(&self) -> Option<u128> {
+        Some(self.components.iter().fold(1u128, |acc, c| {
+            acc.saturating_mul(c.reachable_at_least().unwrap_or(1).max(1))
+        }))
+    }
+
+    fn heap_bytes(&self) -> usize {
+        self.components.capacity() * std::mem::size_of::<Component>()
+            + self
+                .components
+                .iter()
+                .map(Component::heap_bytes)
+                .sum::<usize>()
     }
 
     /// A move of a sum is a move of one component: the sum of their bounds.
@@ -383,6 +439,10 @@ impl Impartial for Sum {
     fn nim_sum_after(&self, (i, mv): &Self::Move) -> Nimber {
         let component = &self.components[*i];
         self.nim_sum() ^ component.nim_sum() ^ component.nim_sum_after(mv)
+    }
+
+    fn nim_sum_change(&self, (i, mv): &Self::Move) -> Nimber {
+        self.components[*i].nim_sum_change(mv)
     }
 
     fn describe_part(&self, part: usize) -> String {
@@ -414,13 +474,20 @@ impl Impartial for Sum {
     }
 
     /// The moves of one component to the value that makes the XOR 0: for component i of value
-    /// v, to v ^ nim-sum. Components whose value has the nim-sum's top bit first (their target
-    /// is smaller, so the mex guarantees a move); each component finds its moves its own way
-    /// ([`Impartial::moves_to_nim_sum`]), so a sum costs what its components cost.
+    /// v, to v ^ nim-sum (see [`Sum::moves_to_nim_sum`]).
     fn winning_moves(&self, limit: usize) -> Vec<Self::Move> {
+        self.moves_to_nim_sum(Nimber::ZERO, limit)
+    }
+
+    /// The moves of one component to the value that makes the sum's value `target`: for
+    /// component i of value v, to v ^ (nim-sum ^ target). Components whose value has the top
+    /// bit of that change first (their target is smaller, so the mex guarantees a move); each
+    /// component finds its moves its own way ([`Impartial::moves_to_nim_sum`]), so a sum
+    /// costs what its components cost together, never their product.
+    fn moves_to_nim_sum(&self, target: Nimber, limit: usize) -> Vec<Self::Move> {
         let values: Vec<Nimber> = self.components.iter().map(Component::nim_sum).collect();
-        let total: Nimber = values.iter().copied().sum();
-        let Some(top) = total.highest_bit() else {
+        let change: Nimber = values.iter().copied().sum::<Nimber>() + target;
+        let Some(top) = change.highest_bit() else {
             return Vec::new();
         };
         let (sure, maybe): (Vec<usize>, Vec<usize>) =
@@ -430,22 +497,28 @@ impl Impartial for Sum {
             if found.len() >= limit {
                 break;
             }
-            let target = values[i] ^ total;
-            let moves = self.components[i].moves_to_nim_sum(target, limit - found.len());
+            let moves =
+                self.components[i].moves_to_nim_sum(values[i] + change, limit - found.len());
             found.extend(moves.into_iter().map(|m| (i, m)));
         }
         found
     }
 
-    /// Every winning move counted (see [`Sum::winning_moves`]). Complete unless a heap
-    /// component has a heap past the heap games' tables (10^4): their fast search walks such a
-    /// heap only when its value must fall, so a move that raises a value there is not counted.
-    fn count_winning_moves(&self) -> (usize, bool) {
-        let complete = self.components.iter().all(|c| match c {
-            Component::Heaps(h) => h.heaps().iter().all(|&x| x <= heaps::rules::MAX_TABLE_HEAP),
-            _ => true,
-        });
-        (self.winning_moves(usize::MAX).len(), complete)
+    /// Each component counts its own moves to the value wanted, its own way: complete when
+    /// every component's count is.
+    fn count_moves_to_nim_sum(&self, target: Nimber) -> (usize, bool) {
+        let values: Vec<Nimber> = self.components.iter().map(Component::nim_sum).collect();
+        let change: Nimber = values.iter().copied().sum::<Nimber>() + target;
+        if change.is_zero() {
+            return (0, true);
+        }
+        self.components
+            .iter()
+            .zip(&values)
+            .map(|(c, &v)| c.count_moves_to_nim_sum(v + change))
+            .fold((0, true), |(n, all), (m, complete)| {
+                (n + m, all && complete)
+            })
     }
 
     /// From a sum of value 0: in a component of value 0, that component's own stalling move

@@ -270,6 +270,10 @@ impl Position for Wythoff {
         }))
     }
 
+    fn heap_bytes(&self) -> usize {
+        self.queens.capacity() * 16
+    }
+
     fn moves_bound(&self) -> Option<u128> {
         Some(
             self.queens
@@ -295,6 +299,11 @@ impl Impartial for Wythoff {
     fn nim_sum_after(&self, mv: &QueenMove) -> Nimber {
         let (a, b) = self.queens[mv.queen];
         self.nim_sum() + queen_nimber(a, b) + queen_nimber(mv.to.0, mv.to.1)
+    }
+
+    fn nim_sum_change(&self, mv: &QueenMove) -> Nimber {
+        let (a, b) = self.queens[mv.queen];
+        queen_nimber(a, b) + queen_nimber(mv.to.0, mv.to.1)
     }
 
     fn values_known(&self) -> bool {
@@ -416,14 +425,31 @@ impl Impartial for Wythoff {
     }
 
     /// Loses slowly: the shortest step (one square), preferring the moves that leave the
-    /// fewest winning replies.
+    /// fewest winning replies. Queens on the same square have the same steps and leave the
+    /// same replies (the positions after differ only in the order of the queens), so each
+    /// square's steps are weighed once (100 queens on one square: 2 steps to weigh, not 200).
     fn stalling_move<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<QueenMove> {
+        // (from, to, winning replies after) of each step weighed.
+        type Weighed = Vec<((u64, u64), (u64, u64), usize)>;
+        let mut weighed: Weighed = Vec::new();
         let mut candidates: Vec<(usize, QueenMove)> = Vec::new();
+        let weigh = |mv: QueenMove, weighed: &mut Weighed| {
+            let from = self.queens[mv.queen];
+            let replies = match weighed.iter().find(|w| w.0 == from && w.1 == mv.to) {
+                Some(w) => w.2,
+                None => {
+                    let replies = self.play_unchecked(&mv).winning_moves(64).len();
+                    weighed.push((from, mv.to, replies));
+                    replies
+                }
+            };
+            (replies, mv)
+        };
         for (i, &(a, b)) in self.queens.iter().enumerate() {
             for to in [(a.wrapping_sub(1), b), (a, b.wrapping_sub(1))] {
                 let mv = QueenMove { queen: i, to };
                 if self.check_move(&mv).is_ok() {
-                    candidates.push((self.play_unchecked(&mv).winning_moves(64).len(), mv));
+                    candidates.push(weigh(mv, &mut weighed));
                 }
             }
             if a > 0 && b > 0 && candidates.is_empty() {
@@ -431,7 +457,7 @@ impl Impartial for Wythoff {
                     queen: i,
                     to: (a - 1, b - 1),
                 };
-                candidates.push((self.play_unchecked(&mv).winning_moves(64).len(), mv));
+                candidates.push(weigh(mv, &mut weighed));
             }
         }
         let fewest = candidates.iter().map(|c| c.0).min()?;

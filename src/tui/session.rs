@@ -10,11 +10,12 @@ use std::time::{Duration, Instant};
 
 use rand::{RngExt, SeedableRng};
 
-use crate::ai::{Decision, Level, choose_move};
+use crate::ai::{Decision, Level, choose_move_shared};
 use crate::analysis::Analysis;
 use crate::game::{IllegalMove, Impartial, Notation};
-use crate::record::{self, Judgement, VERDICT_BUDGET, Verdict};
+use crate::record::{self, Judgement, Verdict};
 use crate::setup::ReplayRng;
+use crate::solver::SolutionCache;
 use crate::tui::board::{Played, Side};
 
 // The hint analysis's sizes are the engine's (its benchmark measures them).
@@ -131,6 +132,8 @@ pub struct Session<P: Impartial + Notation> {
     judging: usize,
     /// A verdict arrived since [`Session::take_judged`] was last called.
     judged: bool,
+    /// The exact searches, one per position, shared by the AI, the hints and the judge.
+    solutions: Arc<SolutionCache<P>>,
 }
 
 impl<P: Impartial + Notation> Session<P> {
@@ -154,6 +157,7 @@ impl<P: Impartial + Notation> Session<P> {
             judge_tx: None,
             judging: 0,
             judged: false,
+            solutions: Arc::new(SolutionCache::new(ANALYSIS_BUDGET)),
         }
     }
 
@@ -282,13 +286,14 @@ impl<P: Impartial + Notation> Session<P> {
         if self.judge_tx.is_none() {
             let (jobs_tx, jobs) = channel::<JudgeJob<P>>();
             let tx = self.tx.clone();
+            let solutions = Arc::clone(&self.solutions);
             let started = thread::Builder::new()
                 .name(WORKER_THREAD.to_string())
                 .spawn(move || {
                     // Ends when the session (the jobs' sender) is gone.
                     for job in jobs {
                         let judged = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                            record::judge_in_words(&job.before, &job.mv, VERDICT_BUDGET)
+                            record::judge_in_words_shared(&job.before, &job.mv, &solutions)
                         }));
                         let result = match judged {
                             Ok(judgement) => WorkerResult::Verdict {
@@ -518,9 +523,10 @@ impl<P: Impartial + Notation> Session<P> {
         let position = self.current.clone();
         let level = self.config.level;
         let tx = self.tx.clone();
+        let solutions = Arc::clone(&self.solutions);
         self.failure = spawn_worker(tx, move || {
             let mut rng = ReplayRng::seed_from_u64(seed);
-            let decision = choose_move(&position, level, &mut rng);
+            let decision = choose_move_shared(&position, level, &mut rng, &solutions);
             WorkerResult::Ai { id, decision }
         })
         .err();
@@ -541,8 +547,9 @@ impl<P: Impartial + Notation> Session<P> {
             let position = self.current.clone();
             self.analysing = Some(position.clone());
             let tx = self.tx.clone();
+            let solutions = Arc::clone(&self.solutions);
             let result = spawn_worker(tx, move || {
-                let analysis = Arc::new(Analysis::new(&position, ANALYSIS_MOVES, ANALYSIS_BUDGET));
+                let analysis = Arc::new(Analysis::shared(&position, ANALYSIS_MOVES, &solutions));
                 WorkerResult::Analysis { position, analysis }
             });
             if let Err(e) = result {

@@ -11,6 +11,7 @@ mod coins;
 mod contest_fast;
 mod dodgeball;
 mod exact;
+mod fast_paths;
 mod fuzz_parsers;
 mod generic_engine;
 mod grid;

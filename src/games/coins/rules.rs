@@ -343,6 +343,10 @@ impl Position for CoinRow {
     /// 2^k, where k counts the coins any sequence of moves can ever turn: the coins
     /// c·2^i·3^j with i ≤ a and j ≤ b for some tails coin c·2^a·3^b. Every reachable
     /// position differs from this one in those coins only.
+    fn heap_bytes(&self) -> usize {
+        self.tails.len() * 8
+    }
+
     fn reachable_bound(&self) -> Option<u128> {
         let mut marked = vec![0u64; self.tails.len()];
         let mut count: u32 = 0;

@@ -240,6 +240,10 @@ impl Impartial for CoinRow {
         Nimber::new((self.cached_nim_sum() ^ move_delta(self.maxq(), mv)) as u64)
     }
 
+    fn nim_sum_change(&self, mv: &CoinMove) -> Nimber {
+        Nimber::new(move_delta(self.maxq(), mv) as u64)
+    }
+
     /// `coin 40 (=5·2^3)`: the coin and, when it can be chosen, its c·2^a·3^b.
     fn describe_part(&self, coin: usize) -> String {
         match u32::try_from(coin) {

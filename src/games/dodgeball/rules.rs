@@ -397,6 +397,10 @@ impl Position for Dodgeball {
     /// a chain's piece count by 0 or −2. So a chain of `L` boxes from its lowest piece up with
     /// `c` pieces reaches at most Σ C(L, j) over j ≤ c with j ≡ c (mod 2) configurations, and
     /// the whole board at most the product of those.
+    fn heap_bytes(&self) -> usize {
+        self.words.capacity() * 8
+    }
+
     fn reachable_bound(&self) -> Option<u128> {
         let n = self.n();
         let binomial = pascal();

@@ -41,6 +41,10 @@ impl Impartial for Dodgeball {
         Nimber::new((self.nim_sum_u32() ^ change) as u64)
     }
 
+    fn nim_sum_change(&self, mv: &Throw) -> Nimber {
+        Nimber::new((self.heap_of(mv.from as usize) ^ self.heap_of(mv.to as usize)) as u64)
+    }
+
     /// `box 5`.
     fn describe_part(&self, part: usize) -> String {
         format!("box {part}")

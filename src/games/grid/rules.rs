@@ -410,6 +410,10 @@ impl Position for CoinGrid {
 
     /// 2^(the number of cells up-left of some tails cell): no other cell ever changes, since
     /// a cell that turns T lies up-left of the anchor that flipped it.
+    fn heap_bytes(&self) -> usize {
+        self.tails.len() * 16
+    }
+
     fn reachable_bound(&self) -> Option<u128> {
         let cells: usize = self.live_widths().iter().sum();
         Some(if cells >= 128 {

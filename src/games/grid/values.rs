@@ -7,7 +7,7 @@ use rand::Rng;
 use super::block::block_toward;
 use super::{Block, Cell, CoinGrid};
 use crate::ai::pick;
-use crate::game::Impartial;
+use crate::game::{Impartial, Position, moves_where};
 use crate::nimber::Nimber;
 
 /// The exponent of a cell's value: lowbit(i + j − 1) = 2^e on row 1 or column 1, else
@@ -81,6 +81,10 @@ pub(crate) fn nim_sum_of_rows<'a>(rows: impl IntoIterator<Item = &'a u128>) -> N
         .sum()
 }
 
+/// Up to this many blocks in all, a board's moves to a value are all looked at (exact counts
+/// for small boards, in sums too).
+const SMALL_BOARD_BLOCKS: u128 = 4096;
+
 impl CoinGrid {
     /// A legal block at `anchor` whose other cells' values XOR to `target`, built directly (see
     /// [`block_toward`]). `None` exactly when there is none: the anchor is off the board or
@@ -132,6 +136,11 @@ impl CoinGrid {
     }
 
     /// The winning block at `anchor` (one of [`CoinGrid::winning_anchors`]).
+    /// Whether every block of the board can be looked at in a moment ([`SMALL_BOARD_BLOCKS`]).
+    fn few_blocks(&self) -> bool {
+        self.moves_bound().is_some_and(|b| b <= SMALL_BOARD_BLOCKS)
+    }
+
     fn winning_block(&self, anchor: Cell, nim_sum: Nimber) -> Option<Block> {
         self.block_for_target(anchor, nim_sum ^ cell_value(anchor))
     }
@@ -182,12 +191,45 @@ impl Impartial for CoinGrid {
             .collect()
     }
 
-    /// The blocks of a large board are too many to go through: at least one winning block per
-    /// winning anchor (more blocks at those anchors, and blocks at row-1 or column-1 anchors of
-    /// other values, may win too).
-    fn count_winning_moves(&self) -> (usize, bool) {
-        let anchors = self.winning_anchors().len();
-        (anchors, anchors == 0)
+    /// Every cell of the block flips: the change is the XOR of their values.
+    fn nim_sum_change(&self, mv: &Block) -> Nimber {
+        mv.cells()
+            .iter()
+            .fold(Nimber::ZERO, |sum, &c| sum ^ cell_value(c))
+    }
+
+    /// On a small board every block is looked at; on a large one (whose blocks are too many
+    /// to go through), one block built per anchor whose value is the change's highest bit.
+    fn moves_to_nim_sum(&self, target: Nimber, limit: usize) -> Vec<Block> {
+        let change = self.nim_sum() + target;
+        let Some(top) = change.highest_bit() else {
+            return Vec::new();
+        };
+        if self.few_blocks() {
+            return moves_where(self, limit, |mv| self.nim_sum_change(mv) == change).0;
+        }
+        self.tails_of_exponent(top)
+            .into_iter()
+            .take(limit)
+            .filter_map(|anchor| self.block_for_target(anchor, change ^ cell_value(anchor)))
+            .collect()
+    }
+
+    /// On a small board, every block counted. On a large one the blocks are too many to go
+    /// through: at least one block per anchor whose value is the change's highest bit (more
+    /// blocks at those anchors, and blocks at row-1 or column-1 anchors of other values, may
+    /// get there too).
+    fn count_moves_to_nim_sum(&self, target: Nimber) -> (usize, bool) {
+        let change = self.nim_sum() + target;
+        let Some(top) = change.highest_bit() else {
+            return (0, true);
+        };
+        if self.few_blocks() {
+            let (found, complete) =
+                moves_where(self, usize::MAX, |mv| self.nim_sum_change(mv) == change);
+            return (found.len(), complete);
+        }
+        (self.tails_of_exponent(top).len(), false)
     }
 
     /// A random anchor among the winning ones, with its block built directly.

@@ -283,87 +283,58 @@ impl Heaps {
 
     /// The legal moves of heap `i`, in order, at most `limit`, and whether there were more.
     pub fn heap_moves(&self, i: usize, limit: usize) -> (Vec<HeapMove>, bool) {
-        let mut out = Vec::new();
+        let mut actions = self.heap_actions(i);
+        let out: Vec<HeapMove> = actions
+            .by_ref()
+            .take(limit)
+            .map(|action| HeapMove { heap: i, action })
+            .collect();
+        let more = out.len() == limit && actions.next().is_some();
+        (out, more)
+    }
+
+    /// The actions of heap `i`'s legal moves, in order, one at a time: a walk that stops
+    /// early (a few winning moves of a Kayles row of 10^6) lists no more than it looks at.
+    pub fn heap_actions(&self, i: usize) -> Box<dyn Iterator<Item = Action> + '_> {
         let Some(&x) = self.heaps.get(i) else {
-            return (out, false);
-        };
-        let mut more = false;
-        let mut push = |action: Action, out: &mut Vec<HeapMove>| -> bool {
-            if out.len() >= limit {
-                more = true;
-                return false;
-            }
-            out.push(HeapMove { heap: i, action });
-            true
+            return Box::new(std::iter::empty());
         };
         match &self.rule {
-            Rule::Subtraction { set } => {
-                for &t in set.iter().take_while(|&&t| t <= x) {
-                    if !push(Action::Take(t), &mut out) {
-                        break;
-                    }
-                }
-            }
-            Rule::Fibonacci => {
-                for t in fibonacci_up_to(x) {
-                    if !push(Action::Take(t), &mut out) {
-                        break;
-                    }
-                }
-            }
-            Rule::TakeRange { l, r } => {
-                for t in *l..=x.min(*r) {
-                    if !push(Action::Take(t), &mut out) {
-                        break;
-                    }
-                }
-            }
+            Rule::Subtraction { set } => Box::new(
+                set.iter()
+                    .take_while(move |&&t| t <= x)
+                    .map(|&t| Action::Take(t)),
+            ),
+            Rule::Fibonacci => Box::new(fibonacci_up_to(x).into_iter().map(Action::Take)),
+            Rule::TakeRange { l, r } => Box::new((*l..=x.min(*r)).map(Action::Take)),
             Rule::Nim | Rule::Misere | Rule::Bash { .. } | Rule::Coprime => {
                 let most = match self.rule {
                     Rule::Bash { m } => x.min(m),
                     _ => x,
                 };
-                for t in 1..=most {
-                    if self.rule.allows_take(x, t) && !push(Action::Take(t), &mut out) {
-                        break;
-                    }
-                }
+                Box::new(
+                    (1..=most)
+                        .filter(move |&t| self.rule.allows_take(x, t))
+                        .map(Action::Take),
+                )
             }
             Rule::Lieges { .. } => {
-                if x >= 1 {
-                    push(Action::Take(1), &mut out);
-                }
-                if x >= 2 && x % 2 == 0 && self.multiply_fits() {
-                    push(Action::Multiply, &mut out);
-                }
+                let take = (x >= 1).then_some(Action::Take(1));
+                let multiply =
+                    (x >= 2 && x % 2 == 0 && self.multiply_fits()).then_some(Action::Multiply);
+                Box::new(take.into_iter().chain(multiply))
             }
-            Rule::Kayles => {
-                'outer: for count in 1..=2u64.min(x) {
-                    for left in 0..=x - count {
-                        if !push(Action::Knock { count, left }, &mut out) {
-                            break 'outer;
-                        }
-                    }
-                }
-            }
-            Rule::Grundy => {
-                for left in 1..x.div_ceil(2) {
-                    if !push(Action::Split { left }, &mut out) {
-                        break;
-                    }
-                }
-            }
-            Rule::Staircase => {
-                let mut count = 2;
-                while count * (count + 1) / 2 <= x {
-                    if stairs_top(x, count).is_some() && !push(Action::Stairs { count }, &mut out) {
-                        break;
-                    }
-                    count += 1;
-                }
-            }
+            Rule::Kayles => Box::new((1..=2u64.min(x)).flat_map(move |count| {
+                (0..=x - count).map(move |left| Action::Knock { count, left })
+            })),
+            Rule::Grundy => Box::new((1..x.div_ceil(2)).map(|left| Action::Split { left })),
+            Rule::Staircase => Box::new(
+                (2..)
+                    .take_while(move |&count: &u64| count * (count + 1) / 2 <= x)
+                    .filter(move |&count| stairs_top(x, count).is_some())
+                    .map(|count| Action::Stairs { count }),
+            ),
         }
-        (out, more)
     }
 
     /// Whether a Lieges move (one heap becomes k) keeps the position within [`MAX_HEAPS`].
@@ -525,6 +496,36 @@ impl Position for Heaps {
                 .iter()
                 .fold(1u128, |acc, &x| acc.saturating_mul(u128::from(x) + 1)),
         )
+    }
+
+    /// Where a move lowers the tokens by exactly one (take one, knock down an end pin), every
+    /// total down to 0 is met; Grundy's game splits off heaps of 1, one more each move.
+    /// Canonical forms keep both counts, so these positions are distinct.
+    fn reachable_at_least(&self) -> Option<u128> {
+        let total = u128::from(self.total());
+        match &self.rule {
+            Rule::Nim
+            | Rule::Misere
+            | Rule::Bash { .. }
+            | Rule::Fibonacci
+            | Rule::Coprime
+            | Rule::Lieges { .. }
+            | Rule::Kayles => Some(total + 1),
+            Rule::TakeRange { l: 1, .. } => Some(total + 1),
+            Rule::Subtraction { set } if set.first() == Some(&1) => Some(total + 1),
+            Rule::Grundy => Some(
+                self.heaps
+                    .iter()
+                    .map(|&x| u128::from(x.saturating_sub(2)))
+                    .sum::<u128>()
+                    + 1,
+            ),
+            _ => None,
+        }
+    }
+
+    fn heap_bytes(&self) -> usize {
+        self.heaps.capacity() * 8
     }
 
     fn moves_bound(&self) -> Option<u128> {

@@ -9,7 +9,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 use rand::Rng;
 
 use super::rules::{
-    Action, HeapMove, Heaps, MAX_FORMULA_HEAP, MAX_TABLE_HEAP, Rule, fibonacci_up_to, pieces,
+    Action, HeapMove, Heaps, MAX_FORMULA_HEAP, MAX_TABLE_HEAP, Rule, fibonacci_up_to, gcd, pieces,
 };
 use crate::game::{Impartial, Position};
 use crate::nimber::Nimber;
@@ -164,6 +164,88 @@ pub fn kayles_value(x: u64) -> u32 {
     table[x as usize]
 }
 
+/// How many knocks of a Kayles row of `x` pins leave rows worth `target` together, counted
+/// without going through them: a knock of c pins leaves rows a and b = x − c − a, and where
+/// both are past [`KAYLES_PERIOD_FROM`] their values depend on a and b modulo 12 only, so
+/// the middle of the row is counted a residue at a time; the ends are looked at one by one.
+pub fn kayles_knocks_to(x: u64, target: u32) -> u64 {
+    let from = KAYLES_PERIOD_FROM;
+    let mut count = 0;
+    for c in 1..=2u64.min(x) {
+        let n = x - c;
+        let at = |a: u64| u64::from(kayles_value(a) ^ kayles_value(n - a) == target);
+        // The ends: a row of fewer than `from` pins on one side.
+        count += (0..=n.min(from - 1)).map(at).sum::<u64>();
+        count += (n.saturating_sub(from - 1).max(from)..=n)
+            .map(at)
+            .sum::<u64>();
+        // The middle: a, b ≥ from, a = from + a', b = from + (last − a').
+        if let Some(last) = n.checked_sub(2 * from) {
+            for r in 0..12 {
+                if r > last {
+                    break;
+                }
+                let rows = (last - r) / 12 + 1;
+                let other = (last - r) % 12;
+                if kayles_value(from + r) ^ kayles_value(from + other) == target {
+                    count += rows;
+                }
+            }
+        }
+    }
+    count
+}
+
+/// The first `limit` knocks (count, left) of a Kayles row of `x` pins that leave rows worth
+/// `target` together, in move-list order (1 pin before 2, left to right), found as
+/// [`kayles_knocks_to`] counts them: the ends one by one, the middle only in the residues
+/// modulo 12 that give `target` (a row of 10^6 pins whose knocks to a value lie at its far
+/// end is not walked through).
+pub fn kayles_knocks_list(x: u64, target: u32, limit: usize) -> Vec<(u64, u64)> {
+    let from = KAYLES_PERIOD_FROM;
+    let mut out = Vec::new();
+    for c in 1..=2u64.min(x) {
+        let n = x - c;
+        let push = |a: u64, out: &mut Vec<(u64, u64)>| {
+            if out.len() < limit && kayles_value(a) ^ kayles_value(n - a) == target {
+                out.push((c, a));
+            }
+        };
+        for a in 0..=n.min(from - 1) {
+            push(a, &mut out);
+        }
+        if let Some(last) = n.checked_sub(2 * from) {
+            // a = from + 12·block + r for the residues r that give the target.
+            let residues: Vec<u64> = (0..12u64.min(last + 1))
+                .filter(|&r| {
+                    kayles_value(from + r) ^ kayles_value(from + (last - r) % 12) == target
+                })
+                .collect();
+            if !residues.is_empty() {
+                'middle: for block in 0..=last / 12 {
+                    for &r in &residues {
+                        let offset = 12 * block + r;
+                        if offset > last || out.len() >= limit {
+                            if out.len() >= limit {
+                                break 'middle;
+                            }
+                            continue;
+                        }
+                        out.push((c, from + offset));
+                    }
+                }
+            }
+        }
+        for a in n.saturating_sub(from - 1).max(from)..=n {
+            push(a, &mut out);
+        }
+        if out.len() >= limit {
+            break;
+        }
+    }
+    out
+}
+
 /// The coprime-take values of the odd numbers to n: for odd x ≥ 3, the index among the primes
 /// (2 → 1, 3 → 2, 5 → 3, …) of x's least prime factor. Even numbers need no entry (their value
 /// is 0), which halves the table: 4 bytes for every other number (20 MB at 10^7, the largest
@@ -171,6 +253,8 @@ pub fn kayles_value(x: u64) -> u32 {
 pub struct PrimeTable {
     /// `odd[i]` for x = 2i + 1 (`odd[0]`, for 1, is unused).
     odd: Vec<u32>,
+    /// The primes in order, read off `odd` when first needed (by the coprime takes to a value).
+    primes: OnceLock<Vec<u32>>,
 }
 
 impl PrimeTable {
@@ -200,7 +284,61 @@ impl PrimeTable {
                 m += 2 * p;
             }
         }
-        PrimeTable { odd }
+        PrimeTable {
+            odd,
+            primes: OnceLock::new(),
+        }
+    }
+
+    /// The primes to the table's end in order (the prime of index i is `primes()[i − 1]`),
+    /// read off the table once, when first asked: the first odd number whose least factor is
+    /// a new prime is that prime.
+    fn primes(&self) -> &[u32] {
+        self.primes.get_or_init(|| {
+            let mut primes = vec![2u32];
+            for (i, &value) in self.odd.iter().enumerate().skip(1) {
+                if value as usize == primes.len() + 1 {
+                    primes.push(2 * i as u32 + 1);
+                }
+            }
+            primes
+        })
+    }
+
+    /// The sizes y < x, largest first, a coprime take from x reaches (gcd(x, x − y) =
+    /// gcd(x, y) = 1) with value `target`, without going through the takes: value 0 is an
+    /// even size (or 0 from a heap of 1), value 1 is the size 1, and value v ≥ 2 an odd
+    /// multiple of the v-th prime p whose least factor is p (none when p divides x).
+    pub fn coprime_sizes_to(&self, x: u64, target: u64) -> Box<dyn Iterator<Item = u64> + '_> {
+        let coprime = move |y: &u64| gcd(x, *y) == 1;
+        match target {
+            _ if x == 0 => Box::new(std::iter::empty()),
+            0 => {
+                let top_even = (x - 1) & !1;
+                let evens = (1..=top_even / 2).rev().map(|m| 2 * m);
+                Box::new(evens.chain((x == 1).then_some(0)).filter(coprime))
+            }
+            1 => Box::new((x > 1).then_some(1).into_iter()),
+            _ => {
+                let Some(&p) = self.primes().get(target as usize - 1) else {
+                    return Box::new(std::iter::empty());
+                };
+                let p = u64::from(p);
+                if x.is_multiple_of(p) || x <= p {
+                    return Box::new(std::iter::empty());
+                }
+                // The odd multipliers m with p·m < x, largest first.
+                let top = (x - 1) / p;
+                let top = if top.is_multiple_of(2) { top - 1 } else { top };
+                Box::new(
+                    (0..=top / 2)
+                        .rev()
+                        .map(move |k| p * (2 * k + 1))
+                        .filter(move |&y| u64::from(self.coprime_value(y)) == target)
+                        .filter(coprime),
+                )
+            }
+        }
     }
 
     /// The coprime-take value of a heap of `x ≤ n`: 0 → 0, 1 → 1, even → 0, odd → the index
@@ -342,7 +480,7 @@ pub fn misere_mover_wins(heaps: &[u64]) -> bool {
 }
 
 /// Up to this many moves, a position's winning moves are counted one by one.
-const COUNT_WORK: u128 = 20_000_000;
+const COUNT_WORK: u128 = crate::game::WALK_MOVES as u128;
 
 impl Heaps {
     /// The value of each heap, in board order.
@@ -415,34 +553,34 @@ impl Heaps {
             }
             _ => {}
         }
-        let mut found = Vec::new();
-        // Takes leave one heap: its value is read without listing the pieces, and the takes
-        // are walked in order (a heap of 10^6 has 10^6 of them; the walk stops at `limit`).
-        if matches!(
-            self.rule(),
-            Rule::Coprime | Rule::Subtraction { .. } | Rule::Fibonacci | Rule::Misere
-        ) {
-            let (moves, _) = self.heap_moves(i, usize::MAX);
-            for mv in moves {
-                if found.len() >= limit {
-                    break;
-                }
-                if let Action::Take(t) = mv.action
-                    && values.value(x - t) == target
-                {
-                    found.push(mv);
-                }
-            }
-            return found;
+        if *self.rule() == Rule::Kayles {
+            let Ok(target) = u32::try_from(target) else {
+                return Vec::new();
+            };
+            return kayles_knocks_list(x, target, limit)
+                .into_iter()
+                .map(|(count, left)| HeapMove {
+                    heap: i,
+                    action: Action::Knock { count, left },
+                })
+                .collect();
         }
-        let (moves, _) = self.heap_moves(i, usize::MAX);
-        for mv in moves {
+        if *self.rule() == Rule::Coprime {
+            return primes()
+                .coprime_sizes_to(x, target)
+                .take(limit)
+                .map(|y| take(x - y))
+                .collect();
+        }
+        let mut found = Vec::new();
+        // The moves are walked one at a time (a Kayles row of 10^6 has 2·10^6, a coprime heap
+        // 10^6 takes), valued without listing the pieces, and the walk stops at `limit`.
+        for action in self.heap_actions(i) {
             if found.len() >= limit {
                 break;
             }
-            // Knocks and splits leave two heaps: valued without listing them (a Kayles row of
-            // 10^6 has 2·10^6 moves).
-            let after = match mv.action {
+            let after = match action {
+                Action::Take(t) => values.value(x - t),
                 Action::Knock { count, left } => {
                     values.value(left) ^ values.value(x - left - count)
                 }
@@ -450,7 +588,7 @@ impl Heaps {
                 action => values.of_pieces(&pieces(self.rule(), x, action)),
             };
             if after == target {
-                found.push(mv);
+                found.push(HeapMove { heap: i, action });
             }
         }
         found
@@ -536,6 +674,13 @@ impl Impartial for Heaps {
         self.nim_sum() + Nimber::new(values.value(x) ^ after)
     }
 
+    fn nim_sum_change(&self, mv: &HeapMove) -> Nimber {
+        let values = HeapValues::new(self.rule());
+        let x = self.heaps()[mv.heap];
+        let after = values.of_pieces(&pieces(self.rule(), x, mv.action));
+        Nimber::new(values.value(x) ^ after)
+    }
+
     fn mover_wins(&self) -> bool {
         match self.rule() {
             Rule::Misere => misere_mover_wins(self.heaps()),
@@ -608,19 +753,44 @@ impl Impartial for Heaps {
         self.moves_to_nim_sum_checked(target, limit).0
     }
 
-    /// Counted without listing every move: Nim, Bash and take l..r go straight to the sizes
-    /// wanted, and a position with few moves is walked; elsewhere (a Kayles row of 10^5, a
-    /// coprime heap of 10^7) the count stops at 64 and says "at least".
+    /// Misère Nim by its own rule; otherwise the moves to nim-sum 0
+    /// ([`Heaps::count_moves_to_nim_sum`]).
     fn count_winning_moves(&self) -> (usize, bool) {
         if *self.rule() == Rule::Misere {
             return (self.misere_winning_moves(usize::MAX).len(), true);
+        }
+        self.count_moves_to_nim_sum(Nimber::default())
+    }
+
+    /// Counted without listing every move: Nim, Bash and take l..r go straight to the sizes
+    /// wanted, and a position with few moves is walked; elsewhere (a Kayles row of 10^5, a
+    /// coprime heap of 10^7) the count stops at 64 and says "at least".
+    fn count_moves_to_nim_sum(&self, target: Nimber) -> (usize, bool) {
+        if *self.rule() == Rule::Kayles {
+            let values = self.values();
+            let Some(change) = target
+                .to_u64()
+                .map(|t| values.iter().fold(t, |a, &v| a ^ v))
+            else {
+                return (0, true);
+            };
+            if change == 0 {
+                return (0, true);
+            }
+            let count: u64 = self
+                .heaps()
+                .iter()
+                .zip(&values)
+                .filter_map(|(&x, &v)| Some(kayles_knocks_to(x, u32::try_from(v ^ change).ok()?)))
+                .sum();
+            return (count as usize, true);
         }
         let direct = self.rule().reaches_values_directly();
         // Lieges: at most two moves a heap (take one, or multiply).
         let few = matches!(self.rule(), Rule::Lieges { .. })
             || self.moves_bound().is_some_and(|b| b <= COUNT_WORK);
         let limit = if direct || few { usize::MAX } else { 64 };
-        let (moves, complete) = self.moves_to_nim_sum_checked(Nimber::default(), limit);
+        let (moves, complete) = self.moves_to_nim_sum_checked(target, limit);
         (moves.len(), complete)
     }
 

@@ -163,6 +163,7 @@ pub fn start_quality<P: Impartial>(position: &P, first: Side) -> (bool, i64) {
     let limits = crate::exact::Limits {
         positions: 200_000,
         deadline: Some(Instant::now() + Duration::from_millis(40)),
+        bytes: crate::exact::SEARCH_BYTES,
     };
     let remoteness = crate::solver::ExactSolution::within(position, &limits)
         .and_then(|s| s.outcome(position))

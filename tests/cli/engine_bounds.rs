@@ -1,0 +1,87 @@
+//! The engine's bounds seen from the command line (issue 15, and issue 19's item 13): moves
+//! listed once each, winning moves counted by arithmetic on positions too large to walk, and
+//! a principal line that says where it stopped.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+/// `grundy args` with `code` on standard input, in a temporary home: its standard output.
+fn run(args: &[&str], code: &str) -> String {
+    let home = tempfile::tempdir().expect("temporary directory");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .env("XDG_CONFIG_HOME", home.path().join("config"))
+        .env("XDG_DATA_HOME", home.path().join("data"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    let mut input = child.stdin.take().expect("stdin is piped");
+    input
+        .write_all(code.as_bytes())
+        .expect("stdin takes the code");
+    drop(input);
+    let output = child.wait_with_output().expect("the binary finishes");
+    assert!(output.status.success(), "{args:?}: {output:?}");
+    String::from_utf8(output.stdout).expect("UTF-8")
+}
+
+/// The listed moves' lines (`WIN …` / `lose …`).
+fn move_lines(analysis: &str) -> Vec<&str> {
+    analysis
+        .lines()
+        .map(str::trim)
+        .filter(|l| l.starts_with("WIN ") || l.starts_with("lose "))
+        .collect()
+}
+
+/// The count of winning moves in the header `moves (N listed…, M winning):`.
+fn winning_count(analysis: &str) -> String {
+    let header = analysis
+        .lines()
+        .find(|l| l.starts_with("moves ("))
+        .expect("a moves header");
+    let (_, rest) = header.rsplit_once(", ").expect("the count after a comma");
+    rest.trim_end_matches(" winning):").to_string()
+}
+
+#[test]
+fn a_pair_of_equal_heaps_lists_each_split_once() {
+    let out = run(&["analyze", "-"], "ed:5,5");
+    let lines = move_lines(&out);
+    assert_eq!(lines.len(), 4, "{out}");
+    let distinct: std::collections::BTreeSet<&&str> = lines.iter().collect();
+    assert_eq!(distinct.len(), lines.len(), "{out}");
+}
+
+#[test]
+fn winning_moves_of_large_positions_are_counted_exactly() {
+    // 500 pairs of heaps near 10^6 and 1000 stairs: 10^9 moves each, counted by arithmetic.
+    let heaps: Vec<String> = (0..1000u64)
+        .map(|i| (1_000_000 - (i * 7919) % 100_000).to_string())
+        .collect();
+    let ed = run(&["analyze", "-"], &format!("ed:{}", heaps.join(",")));
+    let stairs = run(&["analyze", "-"], &format!("stairs:{}", heaps.join(",")));
+    let kayles = run(&["analyze", "-"], &format!("kayles:{}", heaps.join(",")));
+    for out in [&ed, &stairs, &kayles] {
+        let count = winning_count(out);
+        assert!(
+            count.parse::<u64>().is_ok(),
+            "an exact count, not '{count}'"
+        );
+    }
+}
+
+#[test]
+fn a_long_principal_line_ends_or_says_where_it_stopped() {
+    let out = run(
+        &["analyze", "--moves", "0", "--line", "10000", "-"],
+        &format!("coins:20:{}", "T".repeat(30000)),
+    );
+    let said = out.contains("game over")
+        || out.contains("the line is cut at")
+        || out.contains("shown; --line N for more");
+    assert!(said, "{}", &out[out.len().saturating_sub(400)..]);
+    assert!(out.contains("    1. A  "), "the line starts");
+}
