@@ -1,5 +1,6 @@
 //! The games: each in its own module with its rules, its notation and its fast values.
 
+pub mod catalogue;
 pub mod coins;
 pub mod dag;
 pub mod dodgeball;

@@ -334,7 +334,7 @@ impl Settings {
             line(&mut out, "start", quoted(setup.start), names::<Start>());
             if setup.kind == GameKind::Heaps {
                 // Which heap game the menu is on, and the subtraction set.
-                let names: Vec<&str> = crate::tui::boards::heaps::RULE_STARTS
+                let names: Vec<&str> = crate::games::catalogue::RULE_STARTS
                     .iter()
                     .map(|e| e.name)
                     .collect();
@@ -343,7 +343,7 @@ impl Settings {
                     "game",
                     format!(
                         "\"{}\"",
-                        crate::tui::boards::heaps::rule_entry(setup.heap_rule).name
+                        crate::games::catalogue::rule_entry(setup.heap_rule).name
                     ),
                     names.join(", "),
                 );
@@ -599,7 +599,7 @@ impl Reader<'_> {
         };
         let text: &str = text.as_ref();
         if key == "game" {
-            match crate::tui::boards::heaps::RULE_STARTS
+            match crate::games::catalogue::RULE_STARTS
                 .iter()
                 .position(|e| e.name == text)
             {

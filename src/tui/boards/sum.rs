@@ -24,9 +24,7 @@ use crate::tui::board::{
 use crate::tui::keymap::{self, Action};
 use crate::tui::theme::Theme;
 
-/// The standard start of the menu's sum: three Nim heaps, a Kayles row and a coin row — the
-/// issue's own example of a sum no other tool lets anyone play.
-pub const STANDARD: &str = "nim:3,4,5+kayles:6+coins:8:HTTHTHHT";
+pub use crate::games::catalogue::SUM_STANDARD as STANDARD;
 
 /// A random sum: two to four components, each a small position of a game picked at random.
 pub fn random_code(rng: &mut ReplayRng) -> String {
