@@ -38,7 +38,7 @@ fn splits_worth(s: u64, t: u64) -> Option<(u64, u64, u64)> {
     Some((q, ones & !q, (m >> (t + 1)) + 1))
 }
 
-/// How many splits of a heap of `s` are worth `t` (see [`splits_worth`]).
+/// How many splits of a heap of `s` are worth `t` (see `splits_worth`).
 pub fn count_splits_worth(s: u64, t: u64) -> u64 {
     splits_worth(s, t).map_or(0, |(_, free, highs)| highs << free.count_ones())
 }

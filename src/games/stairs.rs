@@ -286,7 +286,7 @@ impl Impartial for StairNim {
         })
     }
 
-    /// To nim-sum 0: see [`StairNim::moves_to_value`].
+    /// To nim-sum 0: see `StairNim::moves_to_value`.
     fn winning_moves(&self, limit: usize) -> Vec<StairMove> {
         self.moves_to_nim_sum(Nimber::ZERO, limit)
     }
@@ -298,7 +298,7 @@ impl Impartial for StairNim {
     }
 
     /// Counted by arithmetic: at most one move per even stair (see
-    /// [`StairNim::moves_to_value`]), so always the exact count.
+    /// `StairNim::moves_to_value`), so always the exact count.
     fn count_moves_to_nim_sum(&self, target: Nimber) -> (usize, bool) {
         (self.moves_to_value(target).len(), true)
     }

@@ -123,8 +123,8 @@ const START_TRIES: usize = 24;
 const START_TIME: Duration = Duration::from_millis(400);
 
 /// A random board of the setup's size made winning for the player ([`winning_for`]) that needs
-/// thought ([`start_quality`]): of up to [`START_TRIES`] boards drawn (within
-/// [`START_TIME`]), the first that does, else the one that comes closest.
+/// thought ([`start_quality`]): of up to `START_TRIES` boards drawn (within
+/// `START_TIME`), the first that does, else the one that comes closest.
 pub fn winning_start<B: Board>(
     setup: &GameSetup,
     first: Side,
