@@ -28,6 +28,8 @@ use crate::tui::app::Exit;
 use crate::tui::board::Start;
 use crate::tui::{First, PlayOptions};
 
+mod why;
+
 const ABOUT: &str = "Play impartial games against a perfect Sprague–Grundy opponent";
 
 const LONG_ABOUT: &str = "\
@@ -145,6 +147,11 @@ pub enum Command {
         )]
         #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=10_000))]
         line: Option<u32>,
+        /// Print instead why the part PART has its value: its options, their values and their
+        /// mex, and the formula where the game has one (PART: a number from 1, ROW,COL on the
+        /// grid, N or N/PART in a sum); --moves options are listed.
+        #[arg(long, value_name = "PART")]
+        why: Option<String>,
     },
     /// Print a table of Sprague–Grundy values, to see the patterns.
     #[command(subcommand)]
@@ -490,6 +497,7 @@ fn run_command(command: Command) -> Result<ExitCode, Failure> {
             moves,
             parts,
             line,
+            why,
         } => {
             let position = match (load, code) {
                 (Some(path), _) => {
@@ -517,6 +525,13 @@ fn run_command(command: Command) -> Result<ExitCode, Failure> {
                     return Err(Failure::Input("analyze needs a CODE or --load FILE".into()));
                 }
             };
+            if let Some(part) = why {
+                let derivation = crate::why::derive(&position, &part, moves as usize)
+                    .map_err(|e| Failure::Input(why::render_error(&part, &e)))?;
+                writeln!(out, "{}", why::render(&derivation))?;
+                out.flush()?;
+                return Ok(ExitCode::SUCCESS);
+            }
             with_position!(position, p => {
                 let exit = analyze(&p, moves as usize, parts as usize, &mut out)?;
                 if let Some(plies) = line {

@@ -17,3 +17,4 @@ pub mod record;
 pub mod solver;
 pub mod store;
 pub mod tui;
+pub mod why;

@@ -17,4 +17,5 @@ mod grid;
 mod heaps;
 mod record;
 mod sums;
+mod why;
 mod wythoff_big;
