@@ -13,6 +13,7 @@ pub mod game;
 pub mod games;
 pub mod input;
 pub mod nimber;
+pub mod puzzles;
 pub mod record;
 pub mod solver;
 pub mod store;

@@ -164,7 +164,10 @@ impl Formula {
 }
 
 fn is_prime(p: u64) -> bool {
-    p >= 2 && (2..).take_while(|d| d * d <= p).all(|d| !p.is_multiple_of(d))
+    p >= 2
+        && (2..)
+            .take_while(|d| d * d <= p)
+            .all(|d| !p.is_multiple_of(d))
 }
 
 fn least_prime_factor(x: u64) -> u64 {

@@ -6,3 +6,4 @@ mod brute;
 
 mod cli;
 mod cli_interface;
+mod learn;

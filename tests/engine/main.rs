@@ -15,6 +15,7 @@ mod fuzz_parsers;
 mod generic_engine;
 mod grid;
 mod heaps;
+mod puzzles;
 mod record;
 mod sums;
 mod why;
