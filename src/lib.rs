@@ -14,6 +14,7 @@ pub mod games;
 pub mod input;
 pub mod nimber;
 pub mod puzzles;
+pub mod rating;
 pub mod record;
 pub mod solver;
 pub mod store;

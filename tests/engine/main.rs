@@ -16,6 +16,7 @@ mod generic_engine;
 mod grid;
 mod heaps;
 mod puzzles;
+mod rating;
 mod record;
 mod sums;
 mod why;
