@@ -8,6 +8,7 @@
 pub mod ai;
 pub mod analysis;
 pub mod cli;
+pub mod drill;
 pub mod exact;
 pub mod game;
 pub mod games;

@@ -246,6 +246,24 @@ pub fn sheet(
     Ok(puzzles)
 }
 
+/// One puzzle of `game` at `difficulty` drawn from `rng` (a drill's "find the winning move").
+pub fn draw<R: Rng + ?Sized>(
+    game: &str,
+    difficulty: u8,
+    rng: &mut R,
+) -> Result<Puzzle, PuzzleError> {
+    if !DIFFICULTIES.contains(&difficulty) {
+        return Err(PuzzleError::Difficulty { difficulty });
+    }
+    for _ in 0..ATTEMPTS {
+        let position = random_position(game, difficulty, rng)?;
+        if let Some(puzzle) = with_position!(&position, p => puzzle_of(p, difficulty)) {
+            return Ok(puzzle);
+        }
+    }
+    Err(PuzzleError::TooFew { made: 0, asked: 1 })
+}
+
 /// Every game name a puzzle sheet takes: the board games and each heap game.
 pub fn games() -> Vec<&'static str> {
     let boards = GameKind::EVERY

@@ -10,6 +10,7 @@ mod boards;
 mod coins;
 mod contest_fast;
 mod dodgeball;
+mod drill;
 mod exact;
 mod fuzz_parsers;
 mod generic_engine;
