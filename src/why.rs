@@ -290,6 +290,8 @@ pub trait Explain: Impartial + Notation {
             .map(|(_, v)| v)
             .filter(|_| values_known);
         let (moves, more) = self.moves_of(part, self.walk_limit());
+        // Small values in a bitmap (a Nim heap of 10^6 has 10^6 of them), the rest in a set.
+        let mut small: Vec<bool> = Vec::new();
         let mut seen: HashSet<Nimber> = HashSet::new();
         let mut all_valued = !more;
         let mut choices = Vec::new();
@@ -299,9 +301,18 @@ pub trait Explain: Impartial + Notation {
                 .iter()
                 .try_fold(Nimber::ZERO, |acc, (_, v)| v.map(|v| acc + v));
             match option {
-                Some(v) => {
-                    seen.insert(v);
-                }
+                Some(v) => match v.to_u64().filter(|&x| x < 1 << 24) {
+                    Some(x) => {
+                        let x = x as usize;
+                        if x >= small.len() {
+                            small.resize(x + 1, false);
+                        }
+                        small[x] = true;
+                    }
+                    None => {
+                        seen.insert(v);
+                    }
+                },
                 None => all_valued = false,
             }
             if i < shown {
@@ -323,8 +334,20 @@ pub trait Explain: Impartial + Notation {
             Count::Exactly(moves.len())
         };
         let (values, mex) = if all_valued {
-            let mut values: Vec<Nimber> = seen.into_iter().collect();
-            values.sort_by_key(|v| (v.highest_bit(), v.to_binary()));
+            let mut values: Vec<Nimber> = (0..small.len() as u64)
+                .filter(|&x| small[x as usize])
+                .map(Nimber::new)
+                .chain(seen)
+                .collect();
+            // By size: the highest bit, then the bits below (a binary string only past 64 bits).
+            values.sort_by(|a, b| {
+                (a.highest_bit().cmp(&b.highest_bit())).then_with(|| {
+                    match (a.to_u64(), b.to_u64()) {
+                        (Some(x), Some(y)) => x.cmp(&y),
+                        _ => a.to_binary().cmp(&b.to_binary()),
+                    }
+                })
+            });
             let m = mex(values.iter().copied());
             (Some(values), Some(m))
         } else {
