@@ -30,6 +30,9 @@ use crate::tui::app::Exit;
 use crate::tui::board::Start;
 use crate::tui::{First, PlayOptions};
 
+mod puzzles;
+mod why;
+
 const ABOUT: &str = "Play impartial games against a perfect Sprague–Grundy opponent";
 
 const LONG_ABOUT: &str = "\
@@ -147,6 +150,41 @@ pub enum Command {
         )]
         #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=10_000))]
         line: Option<u32>,
+        /// Print instead why the part PART has its value (its options, their values, the mex).
+        #[arg(
+            long_help = "Print instead why the part PART has its value: its options (--moves of \
+            them listed),\nwhat each leaves and its value, the set of values and their mex, and \
+            the formula\nwhere the game has one. PART: a number from 1 (a heap, coin, box, stair, \
+            pair, token,\nqueen), ROW,COL on the grid, N or N/PART for component N of a sum."
+        )]
+        #[arg(long, value_name = "PART")]
+        why: Option<String>,
+    },
+    /// Print a sheet of puzzles: positions won for the player to move, one code a line.
+    #[command(
+        long_about = "Print a sheet of puzzles for GAME: positions won for the player to \
+        move,\none position code a line. With --answers, each line is the code, a tab, and the \
+        codes of\nthe positions after every winning move, separated by spaces. GAME is any name \
+        a position\ncode starts with (nim, kayles, wythoff, stairs, coins, grid, dodgeball, …). \
+        The same seed\ngives the same sheet; bad arguments exit with code 2."
+    )]
+    Puzzles {
+        /// The game: a name a position code starts with (nim, bash, kayles, coins, grid, …).
+        game: String,
+        /// How many puzzles (1 to 1000).
+        #[arg(long, default_value_t = 10, value_parser = number(1, 1000))]
+        count: u32,
+        /// 1 (small, short wins, many winning moves) to 5 (large, long, one or two winning
+        /// moves).
+        #[arg(long, default_value_t = 3, value_parser = number(1, 5))]
+        difficulty: u32,
+        /// The seed the sheet is drawn from (the same seed gives the same sheet; default:
+        /// random).
+        #[arg(long, value_parser = seed)]
+        seed: Option<u64>,
+        /// After each code, a tab and the codes after every winning move.
+        #[arg(long)]
+        answers: bool,
     },
     /// Print a table of Sprague–Grundy values, to see the patterns.
     #[command(subcommand)]
@@ -492,6 +530,7 @@ fn run_command(command: Command) -> Result<ExitCode, Failure> {
             moves,
             parts,
             line,
+            why,
         } => {
             let position = match (load, code) {
                 (Some(path), _) => {
@@ -519,6 +558,13 @@ fn run_command(command: Command) -> Result<ExitCode, Failure> {
                     return Err(Failure::Input("analyze needs a CODE or --load FILE".into()));
                 }
             };
+            if let Some(part) = why {
+                let derivation = crate::why::derive(&position, &part, moves as usize)
+                    .map_err(|e| Failure::Input(why::render_error(&part, &e)))?;
+                writeln!(out, "{}", why::render(&derivation))?;
+                out.flush()?;
+                return Ok(ExitCode::SUCCESS);
+            }
             with_position!(position, p => {
                 // One exact search for the analysis and the line.
                 let cache = SolutionCache::new(ai::EXACT_BUDGET);
@@ -529,6 +575,20 @@ fn run_command(command: Command) -> Result<ExitCode, Failure> {
                 Ok(exit)
             })
         }
+        Command::Puzzles {
+            game,
+            count,
+            difficulty,
+            seed,
+            answers,
+        } => puzzles::print(
+            &game,
+            count as usize,
+            difficulty as u8,
+            seed.unwrap_or_else(rand::random),
+            answers,
+            &mut out,
+        ),
         Command::Sg(table) => sg_table(&table, &mut out),
         Command::Completions { shell } => {
             let mut command = <Cli as clap::CommandFactory>::command();

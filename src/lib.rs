@@ -38,11 +38,14 @@ pub mod analysis;
 #[cfg(feature = "tui")]
 #[doc(hidden)]
 pub mod cli;
+pub mod drill;
 pub mod exact;
 pub mod game;
 pub mod games;
 pub mod input;
 pub mod nimber;
+pub mod puzzles;
+pub mod rating;
 pub mod record;
 pub mod setup;
 pub mod solver;
@@ -50,3 +53,4 @@ pub mod store;
 #[cfg(feature = "tui")]
 #[doc(hidden)]
 pub mod tui;
+pub mod why;

@@ -7,3 +7,4 @@ mod brute;
 mod cli;
 mod cli_interface;
 mod engine_bounds;
+mod learn;

@@ -1,0 +1,266 @@
+//! Drills: endless exercises drawn from generated positions, checked by the engine. Three
+//! kinds: find the winning move (every winning move is accepted), won or lost, and what is
+//! this part's value. A verdict carries the right answer and the why-view of the part
+//! concerned ([`crate::why`]); the interface chooses the words.
+
+use rand::{Rng, RngExt};
+
+use crate::game::Position;
+use crate::games::{AnyPosition, with_position};
+use crate::nimber::Nimber;
+use crate::puzzles::{self, PuzzleError};
+use crate::why::{Derivation, Explain};
+
+/// What a drill asks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DrillKind {
+    /// Find a winning move (the position is won for the player to move).
+    WinningMove,
+    /// Is the position won or lost for the player to move?
+    WonOrLost,
+    /// What is the value of this part?
+    PartValue,
+}
+
+impl DrillKind {
+    pub const ALL: [DrillKind; 3] = [
+        DrillKind::WinningMove,
+        DrillKind::WonOrLost,
+        DrillKind::PartValue,
+    ];
+}
+
+/// One exercise: the position's code, and for [`DrillKind::PartValue`] the part asked about
+/// (named as `analyze --why` names parts: a number from 1, `ROW,COL` on the grid).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Drill {
+    pub kind: DrillKind,
+    pub code: String,
+    pub part: Option<String>,
+    pub difficulty: u8,
+}
+
+/// A player's answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// A move in the game's move notation ([`crate::game::Notation::parse_move`]).
+    Move(String),
+    /// The code of the position after the chosen move.
+    Position(String),
+    /// Won (true) or lost (false) for the player to move.
+    Won(bool),
+    /// A part's value.
+    Value(Nimber),
+}
+
+/// The right answer to a drill.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Expected {
+    /// The codes after every winning move.
+    Positions(Vec<String>),
+    Won(bool),
+    Value(Nimber),
+}
+
+/// Why an answer is wrong, beyond "not the expected one".
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Mistake {
+    /// The move does not parse or is not legal here.
+    NotAMove,
+    /// A legal move, but it leaves a won position to the opponent (of this value, where
+    /// values are known).
+    LeavesWon { value: Option<Nimber> },
+    /// An answer of another kind than the drill asks for.
+    WrongKind,
+    /// Not the right won/lost or value.
+    Incorrect,
+}
+
+/// The engine's judgement of an answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Verdict {
+    pub right: bool,
+    pub mistake: Option<Mistake>,
+    pub expected: Expected,
+    /// The why-view of the part concerned: the part asked about, or the part of a winning
+    /// move.
+    pub why: Option<Derivation>,
+}
+
+/// A drill of `kind` on `game` (a name position codes start with) at `difficulty` 1..=5.
+pub fn generate<R: Rng + ?Sized>(
+    game: &str,
+    kind: DrillKind,
+    difficulty: u8,
+    rng: &mut R,
+) -> Result<Drill, PuzzleError> {
+    let code = match kind {
+        DrillKind::WinningMove => puzzles::draw(game, difficulty, rng)?.code,
+        DrillKind::WonOrLost => {
+            if !puzzles::DIFFICULTIES.contains(&difficulty) {
+                return Err(PuzzleError::Difficulty { difficulty });
+            }
+            // A game over is no question; otherwise won and lost come as drawn.
+            loop {
+                let p = puzzles::random_position(game, difficulty, rng)?;
+                if !with_position!(&p, p => p.is_over()) {
+                    break p.to_code();
+                }
+            }
+        }
+        DrillKind::PartValue => {
+            if !puzzles::DIFFICULTIES.contains(&difficulty) {
+                return Err(PuzzleError::Difficulty { difficulty });
+            }
+            loop {
+                let p = puzzles::random_position(game, difficulty, rng)?;
+                let names = with_position!(&p, p => part_names(p));
+                if names.is_empty() {
+                    continue;
+                }
+                let part = names[rng.random_range(0..names.len())].clone();
+                return Ok(Drill {
+                    kind,
+                    code: p.to_code(),
+                    part: Some(part),
+                    difficulty,
+                });
+            }
+        }
+    };
+    Ok(Drill {
+        kind,
+        code,
+        part: None,
+        difficulty,
+    })
+}
+
+/// The parts of a position with known values, named as the command line names them.
+fn part_names<P: Explain>(position: &P) -> Vec<String> {
+    if !position.values_known() {
+        return Vec::new();
+    }
+    let all = position.parts();
+    all.iter()
+        .filter_map(|(part, _)| {
+            // The name that reads back as this part: tried in the game's syntax.
+            let name = match position.part_name(*part) {
+                crate::why::PartName::Heap { number, .. }
+                | crate::why::PartName::Pair { number, .. }
+                | crate::why::PartName::Token { number, .. }
+                | crate::why::PartName::Queen { number, .. }
+                | crate::why::PartName::Component { number, .. } => number.to_string(),
+                crate::why::PartName::Coin { coin } => coin.to_string(),
+                crate::why::PartName::Cell { row, col } => format!("{row},{col}"),
+                crate::why::PartName::Box { number } => number.to_string(),
+                crate::why::PartName::Stair { stair, .. } => stair.to_string(),
+                crate::why::PartName::FibHeap { .. } => "1".to_string(),
+            };
+            (position.parse_part(&name).ok() == Some(*part)).then_some(name)
+        })
+        .collect()
+}
+
+/// Judges `answer` to `drill`.
+///
+/// # Panics
+/// If the drill's code or part does not parse (drills come from [`generate`]).
+pub fn check(drill: &Drill, answer: &Answer) -> Verdict {
+    let position = AnyPosition::from_code(&drill.code).expect("a drill's code parses");
+    with_position!(&position, p => judge(p, drill, answer))
+}
+
+fn judge<P: Explain>(p: &P, drill: &Drill, answer: &Answer) -> Verdict {
+    match drill.kind {
+        DrillKind::WinningMove => {
+            let winning: Vec<P::Move> = p
+                .parts()
+                .into_iter()
+                .flat_map(|(part, _)| p.moves_of(part, usize::MAX).0)
+                .filter(|mv| p.move_wins(mv))
+                .collect();
+            let mut codes: Vec<String> = Vec::new();
+            for mv in &winning {
+                let code = p.play_unchecked(mv).to_code();
+                if !codes.contains(&code) {
+                    codes.push(code);
+                }
+            }
+            let why = winning
+                .first()
+                .map(|mv| p.derivation(p.part_of(mv), usize::MAX));
+            // The position after the answer, if it is a legal move's.
+            let after: Option<P> = match answer {
+                Answer::Move(text) => p
+                    .parse_move(text)
+                    .ok()
+                    .filter(|mv| p.check_move(mv).is_ok())
+                    .map(|mv| p.play_unchecked(&mv)),
+                Answer::Position(code) => p
+                    .parts()
+                    .into_iter()
+                    .flat_map(|(part, _)| p.moves_of(part, usize::MAX).0)
+                    .map(|mv| p.play_unchecked(&mv))
+                    .find(|after| after.to_code() == *code),
+                _ => {
+                    return Verdict {
+                        right: false,
+                        mistake: Some(Mistake::WrongKind),
+                        expected: Expected::Positions(codes),
+                        why,
+                    };
+                }
+            };
+            let (right, mistake) = match &after {
+                None => (false, Some(Mistake::NotAMove)),
+                Some(after) if codes.contains(&after.to_code()) => (true, None),
+                Some(after) => (
+                    false,
+                    Some(Mistake::LeavesWon {
+                        value: after.values_known().then(|| after.nim_sum()),
+                    }),
+                ),
+            };
+            Verdict {
+                right,
+                mistake,
+                expected: Expected::Positions(codes),
+                why,
+            }
+        }
+        DrillKind::WonOrLost => {
+            let wins = p.mover_wins();
+            let why = p
+                .winning_moves(1)
+                .first()
+                .map(|mv| p.derivation(p.part_of(mv), 16));
+            let right = *answer == Answer::Won(wins);
+            Verdict {
+                right,
+                mistake: (!right).then_some(match answer {
+                    Answer::Won(_) => Mistake::Incorrect,
+                    _ => Mistake::WrongKind,
+                }),
+                expected: Expected::Won(wins),
+                why,
+            }
+        }
+        DrillKind::PartValue => {
+            let name = drill.part.as_deref().expect("a part drill names its part");
+            let part = p.parse_part(name).expect("a drill's part parses");
+            let why = p.derivation(part, usize::MAX);
+            let value = why.value.expect("a part drill's values are known");
+            let right = *answer == Answer::Value(value);
+            Verdict {
+                right,
+                mistake: (!right).then_some(match answer {
+                    Answer::Value(_) => Mistake::Incorrect,
+                    _ => Mistake::WrongKind,
+                }),
+                expected: Expected::Value(value),
+                why: Some(why),
+            }
+        }
+    }
+}

@@ -1,0 +1,274 @@
+//! Puzzle sheets: positions won for the player to move, each with the positions after every
+//! winning move, drawn from a seed (ChaCha12, so a seed replays the same sheet whatever rand's
+//! `StdRng` becomes). Difficulty 1..=5 scales the size and the number of parts, narrows the
+//! winning moves (fewer answers to find) and, where the exact search reaches, lengthens the
+//! win (remoteness).
+
+use std::collections::HashSet;
+use std::sync::Arc;
+
+use rand::{Rng, RngExt, SeedableRng};
+use rand_chacha::ChaCha12Rng;
+
+use crate::game::{Impartial, Notation};
+use crate::games::{AnyPosition, GameKind, coins, dag, dodgeball, grid, heaps, with_position};
+
+/// One puzzle: a position won for the player to move and the positions after each of its
+/// winning moves (every one of them).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Puzzle {
+    pub code: String,
+    pub answers: Vec<String>,
+}
+
+/// Why a sheet could not be made.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PuzzleError {
+    /// No position code starts with this name.
+    UnknownGame { name: String },
+    /// A family name, not a game codes start with: `heaps` (name the heap game) or `sum`.
+    Family { name: String },
+    /// Difficulty outside 1..=5.
+    Difficulty { difficulty: u8 },
+    /// The game has fewer won positions at this difficulty than the sheet asks for.
+    TooFew { made: usize, asked: usize },
+}
+
+/// The easiest and the hardest difficulty.
+pub const DIFFICULTIES: std::ops::RangeInclusive<u8> = 1..=5;
+
+/// Draws a position of `game` (a name codes start with) at `difficulty`, won or not.
+pub fn random_position<R: Rng + ?Sized>(
+    game: &str,
+    difficulty: u8,
+    rng: &mut R,
+) -> Result<AnyPosition, PuzzleError> {
+    let d = usize::from(difficulty.clamp(1, 5));
+    let kind = match GameKind::of_code_name(game) {
+        None => {
+            return Err(PuzzleError::UnknownGame {
+                name: game.to_string(),
+            });
+        }
+        Some(GameKind::Heaps) if game == "heaps" => {
+            return Err(PuzzleError::Family {
+                name: game.to_string(),
+            });
+        }
+        Some(GameKind::Sum) => {
+            return Err(PuzzleError::Family {
+                name: game.to_string(),
+            });
+        }
+        Some(kind) => kind,
+    };
+    // Parts: 1..=d (at least 2 from difficulty 3 on); sizes grow with d.
+    let parts = |rng: &mut R| rng.random_range(if d >= 3 { 2 } else { 1 }..=d.max(2));
+    let list = |values: Vec<u64>| {
+        values
+            .iter()
+            .map(u64::to_string)
+            .collect::<Vec<_>>()
+            .join(",")
+    };
+    let code = match kind {
+        GameKind::Coins => {
+            let n = [6, 10, 16, 30, 60][d - 1];
+            let n = rng.random_range(n / 2..=n);
+            let maxq = rng.random_range(1..=(d as u32 + 1).min(4));
+            return Ok(AnyPosition::Coins(coins::CoinRow::random(n, maxq, rng)));
+        }
+        GameKind::Grid => {
+            let (rows, cols) = [(2, 2), (2, 3), (3, 3), (3, 4), (4, 4)][d - 1];
+            return Ok(AnyPosition::Grid(grid::CoinGrid::random(rows, cols, rng)));
+        }
+        GameKind::Dodgeball => {
+            let n = [6, 10, 16, 30, 60][d - 1];
+            let n = rng.random_range(n / 2..=n);
+            return Ok(AnyPosition::Dodgeball(dodgeball::Dodgeball::random(n, rng)));
+        }
+        GameKind::Dag => {
+            let graph = dag::Dag::random(rng);
+            let movable: Vec<u32> = (1..=graph.graph().len() as u32)
+                .filter(|&v| !graph.graph().successors(v).is_empty())
+                .collect();
+            let tokens: Vec<u32> = (0..parts(rng))
+                .map(|_| movable[rng.random_range(0..movable.len())])
+                .collect();
+            let graph = Arc::new(graph.graph().clone());
+            return Ok(AnyPosition::Dag(
+                dag::Dag::new(graph, tokens).expect("tokens on the graph's vertices"),
+            ));
+        }
+        GameKind::Stairs => {
+            let stairs = rng.random_range(d + 1..=d + 3);
+            let most = [2, 3, 5, 7, 9][d - 1];
+            let balls = (0..stairs).map(|_| rng.random_range(0..=most)).collect();
+            format!("stairs:{}", list(balls))
+        }
+        GameKind::Ed => {
+            let most = [4, 8, 16, 32, 64][d - 1];
+            let heaps = (0..2 * parts(rng).min(3))
+                .map(|_| rng.random_range(1..=most))
+                .collect();
+            format!("ed:{}", list(heaps))
+        }
+        GameKind::Wythoff => {
+            let most = [5, 10, 20, 40, 100][d - 1];
+            let queens = if d >= 4 { 2 } else { 1 };
+            let coords = (0..2 * queens)
+                .map(|_| rng.random_range(0..=most))
+                .collect();
+            format!("wythoff:{}", list(coords))
+        }
+        GameKind::Fibnim => {
+            let most = [12, 25, 60, 120, 300][d - 1];
+            format!("fibnim:{}", rng.random_range(2..=most))
+        }
+        GameKind::Heaps => {
+            let most: u64 = [5, 9, 16, 30, 60][d - 1];
+            let count = parts(rng);
+            let (rule, most) = match game {
+                "bash" => (format!("bash:{}", rng.random_range(2..=4)), most),
+                "subtraction" => {
+                    let mut set: Vec<u64> = vec![1];
+                    set.extend((0..rng.random_range(1..=2)).map(|_| rng.random_range(2..=6)));
+                    set.sort_unstable();
+                    set.dedup();
+                    (format!("subtraction:{}", list(set)), most)
+                }
+                "take" => {
+                    let l = rng.random_range(1..=3);
+                    (format!("take:{l},{}", l + rng.random_range(0..=4)), most)
+                }
+                // A split into k heaps multiplies the heaps: kept small.
+                "lieges" => (format!("lieges:{}", rng.random_range(2..=3)), most.min(12)),
+                name => (name.to_string(), most),
+            };
+            let heaps = (0..count).map(|_| rng.random_range(1..=most)).collect();
+            format!("{rule}:{}", list(heaps))
+        }
+        GameKind::Sum => unreachable!("refused above"),
+    };
+    Ok(AnyPosition::from_code(&code).expect("generated codes are in bounds"))
+}
+
+/// The most winning moves a puzzle may have at each difficulty: fewer answers, a harder find.
+const MAX_ANSWERS: [usize; 5] = [30, 30, 8, 4, 2];
+/// The least remoteness where the exact search reaches, at each difficulty (an easy puzzle
+/// is also a short one: at most `MAX_EASY_REMOTENESS` at difficulty 1).
+const MIN_REMOTENESS: [u32; 5] = [1, 1, 3, 3, 5];
+const MAX_EASY_REMOTENESS: u32 = 3;
+/// Positions the exact search may visit to learn a puzzle's remoteness (no deadline: a sheet
+/// must not depend on the machine's speed).
+const REMOTENESS_BUDGET: usize = 20_000;
+/// Draws per puzzle before the sheet gives up; past half of them a repeated position is
+/// accepted (a small game has few won positions).
+const ATTEMPTS: usize = 4_000;
+
+/// The puzzle `position` makes at `difficulty`, if it is one: won for the player to move,
+/// with few enough winning moves and a long enough win.
+fn puzzle_of<P: Impartial + Notation>(position: &P, difficulty: u8) -> Option<Puzzle> {
+    let d = usize::from(difficulty.clamp(1, 5)) - 1;
+    if position.is_over() || !position.mover_wins() {
+        return None;
+    }
+    // Every legal move is tried: a game's `winning_moves` may list only some of them (E&D
+    // lists one split per pair), and a sheet's answers are all of them.
+    let mut winning = Vec::new();
+    for (part, _) in position.parts() {
+        for mv in position.moves_of(part, usize::MAX).0 {
+            if position.move_wins(&mv) {
+                winning.push(mv);
+                if winning.len() > MAX_ANSWERS[d] {
+                    return None;
+                }
+            }
+        }
+    }
+    if winning.is_empty() {
+        return None;
+    }
+    if let Some(outcome) = crate::solver::outcome(position, REMOTENESS_BUDGET)
+        && (outcome.remoteness < MIN_REMOTENESS[d]
+            || (d == 0 && outcome.remoteness > MAX_EASY_REMOTENESS))
+    {
+        return None;
+    }
+    let mut answers: Vec<String> = Vec::new();
+    for mv in &winning {
+        let code = position.play_unchecked(mv).to_code();
+        if !answers.contains(&code) {
+            answers.push(code);
+        }
+    }
+    Some(Puzzle {
+        code: position.to_code(),
+        answers,
+    })
+}
+
+/// A sheet of `count` puzzles of `game` at `difficulty`, the same for the same seed.
+pub fn sheet(
+    game: &str,
+    count: usize,
+    difficulty: u8,
+    seed: u64,
+) -> Result<Vec<Puzzle>, PuzzleError> {
+    if !DIFFICULTIES.contains(&difficulty) {
+        return Err(PuzzleError::Difficulty { difficulty });
+    }
+    let mut rng = ChaCha12Rng::seed_from_u64(seed);
+    let mut puzzles = Vec::with_capacity(count);
+    let mut seen: HashSet<String> = HashSet::new();
+    while puzzles.len() < count {
+        let mut found = None;
+        for attempt in 0..ATTEMPTS {
+            let position = random_position(game, difficulty, &mut rng)?;
+            let Some(puzzle) = with_position!(&position, p => puzzle_of(p, difficulty)) else {
+                continue;
+            };
+            if seen.contains(&puzzle.code) && attempt < ATTEMPTS / 2 {
+                continue;
+            }
+            found = Some(puzzle);
+            break;
+        }
+        let Some(puzzle) = found else {
+            return Err(PuzzleError::TooFew {
+                made: puzzles.len(),
+                asked: count,
+            });
+        };
+        seen.insert(puzzle.code.clone());
+        puzzles.push(puzzle);
+    }
+    Ok(puzzles)
+}
+
+/// One puzzle of `game` at `difficulty` drawn from `rng` (a drill's "find the winning move").
+pub fn draw<R: Rng + ?Sized>(
+    game: &str,
+    difficulty: u8,
+    rng: &mut R,
+) -> Result<Puzzle, PuzzleError> {
+    if !DIFFICULTIES.contains(&difficulty) {
+        return Err(PuzzleError::Difficulty { difficulty });
+    }
+    for _ in 0..ATTEMPTS {
+        let position = random_position(game, difficulty, rng)?;
+        if let Some(puzzle) = with_position!(&position, p => puzzle_of(p, difficulty)) {
+            return Ok(puzzle);
+        }
+    }
+    Err(PuzzleError::TooFew { made: 0, asked: 1 })
+}
+
+/// Every game name a puzzle sheet takes: the board games and each heap game.
+pub fn games() -> Vec<&'static str> {
+    let boards = GameKind::EVERY
+        .iter()
+        .filter(|k| !matches!(k, GameKind::Heaps | GameKind::Sum))
+        .map(|k| k.name());
+    boards.chain(heaps::Rule::NAMES).collect()
+}
