@@ -102,3 +102,17 @@ fn the_turn_panel_says_long_moves_in_full() {
     assert!(text.contains("flip 16 8 4 2"), "{screen}");
     assert!(!text.contains('…'), "a move cut short:\n{screen}");
 }
+
+/// A coin grid inside a sum is drawn by its cells, numbered from 1 as on its own board (the
+/// sketch asked for cell (0, 0) and panicked on every grid component, small or 50 × 50).
+#[test]
+fn grid_components_are_drawn_small_and_large() {
+    let mut h = Harness::new(&options("nim:3+grid:HT/TH"), 120, 32);
+    let screen = h.screen();
+    assert!(screen.contains("H T"), "{screen}");
+    assert!(screen.contains("T H"), "{screen}");
+    let big = vec!["T".repeat(50); 50].join("/");
+    let mut h = Harness::new(&options(&format!("nim:3+grid:{big}")), 120, 32);
+    let screen = h.screen();
+    assert!(screen.contains("50 × 50 grid (cut)"), "{screen}");
+}

@@ -85,9 +85,10 @@ pub fn sketch(component: &Component, width: usize, theme: &Theme) -> Vec<Line<'s
         }
         Component::Grid(p) => {
             let cols = p.cols().min(width.saturating_sub(1) / 2);
-            let mut lines: Vec<Line<'static>> = (0..p.rows().min(MAX_ROWS))
+            // Cells are numbered from 1, as in the grid's codes and board.
+            let mut lines: Vec<Line<'static>> = (1..=p.rows().min(MAX_ROWS))
                 .map(|row| {
-                    let cells: String = (0..cols)
+                    let cells: String = (1..=cols)
                         .map(|col| match p.face(Cell { row, col }) {
                             Face::Tails => "T ",
                             Face::Heads => "H ",
