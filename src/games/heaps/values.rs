@@ -385,13 +385,14 @@ pub fn lieges_value(k: u64, x: u64) -> u32 {
     if x <= 4 || x % 2 == 1 {
         return base(x);
     }
-    // Halve while the heap is even and at least 6 (at least once here).
-    let mut y = x;
-    let mut halvings = 0;
-    while y.is_multiple_of(2) && y >= 6 {
-        y /= 2;
-        halvings += 1;
-    }
+    // Halve while the heap is even and at least 6 (at least once here): down to its odd part
+    // (≥ 3), or for a power of two (≥ 8) down to 4. Counted from the trailing zeros, not by a
+    // loop whose length the branch predictor cannot guess.
+    let zeros = x.trailing_zeros();
+    let (y, halvings) = match x >> zeros {
+        1 => (4, zeros - 2),
+        odd => (odd, zeros),
+    };
     let first = if base(y) == 1 { 2 } else { 1 };
     if halvings % 2 == 1 { first } else { 3 - first }
 }
