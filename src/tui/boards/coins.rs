@@ -19,6 +19,7 @@ use crate::tui::board::{
     MoveList, Side, Start,
 };
 use crate::tui::keymap::{self, Action};
+use crate::tui::text;
 
 /// Rows of screen per row of coins: the number, the face, the value (hint mode).
 const CELL_HEIGHT: u16 = 3;
@@ -384,8 +385,8 @@ impl Board for CoinsBoard {
                 (self.scroll + self.rows_visible).min(rows),
                 rows
             );
-            let text = crate::tui::board::fit(&text, board.width as usize);
-            let x = (board.x + board.width).saturating_sub(text.chars().count() as u16);
+            let text = text::fit(&text, board.width as usize);
+            let x = (board.x + board.width).saturating_sub(text::width(&text) as u16);
             buf.set_string(x, board.y + board.height, text, view.theme.dim);
         }
         self.render_panel(view, areas.moves, buf);

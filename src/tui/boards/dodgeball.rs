@@ -19,6 +19,7 @@ use crate::tui::board::{
     MoveList, Side, Start,
 };
 use crate::tui::keymap::{self, Action};
+use crate::tui::text;
 use crate::tui::theme::Theme;
 
 /// Rows of screen per box: its number, its piece, a note (the heap in hint mode, or the part
@@ -634,8 +635,8 @@ fn scroll_mark(board: Rect, text: &str, buf: &mut Buffer, theme: &Theme) {
     if board.width == 0 || board.y == 0 {
         return;
     }
-    let text = &crate::tui::board::fit(text, board.width as usize);
-    let x = (board.x + board.width).saturating_sub(text.chars().count() as u16);
+    let text = &text::fit(text, board.width as usize);
+    let x = (board.x + board.width).saturating_sub(text::width(text) as u16);
     buf.set_stringn(
         x.max(board.x),
         board.y + board.height,

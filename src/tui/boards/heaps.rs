@@ -67,6 +67,7 @@ use crate::tui::board::{
     MoveList, Start,
 };
 use crate::tui::keymap::{self, Action};
+use crate::tui::text;
 
 /// Columns before the tokens: `▶ heap 12 `.
 const LABEL_WIDTH: u16 = 11;
@@ -358,7 +359,7 @@ impl Board for HeapsBoard {
             if view.hints {
                 tail_spans.push(Span::styled(format!("  *{}", values.value(x)), theme.value));
             }
-            let tail_width: usize = tail_spans.iter().map(|s| s.content.chars().count()).sum();
+            let tail_width: usize = tail_spans.iter().map(|s| text::width(&s.content)).sum();
             let room = (board.width as usize).saturating_sub(LABEL_WIDTH as usize + tail_width);
             spans.extend(token_spans(view, x, removed, room));
             spans.extend(tail_spans);
@@ -372,7 +373,7 @@ impl Board for HeapsBoard {
                 (self.scroll + self.rows_visible).min(self.count),
                 self.count
             );
-            let x = (board.x + board.width).saturating_sub(text.chars().count() as u16);
+            let x = (board.x + board.width).saturating_sub(text::width(&text) as u16);
             buf.set_string(x, board.y + board.height, text, theme.dim);
         }
         if let Some(list) = &self.list {

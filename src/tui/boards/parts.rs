@@ -22,6 +22,7 @@ use crate::tui::board::{
     Board, BoardAction, BoardAreas, BoardInput, BoardView, GameSetup, ListKey, ListedMove, MoveList,
 };
 use crate::tui::keymap::{self, Action};
+use crate::tui::text;
 
 /// What the generic board needs of a game beyond the game traits.
 pub trait PartsGame: Impartial<Part = usize> + Notation {
@@ -333,7 +334,7 @@ impl<G: PartsGame> Board for PartsBoard<G> {
                 let used: usize = spans.iter().map(|s| s.width()).sum();
                 let detail = position
                     .detail(part, view.hints)
-                    .map_or(0, |d| d.chars().count().max(16) + 1);
+                    .map_or(0, |d| text::width(&d).max(16) + 1);
                 let room = (board.width as usize)
                     .saturating_sub(used.max(26) + detail + 12)
                     .min(board.width as usize - 40.min(board.width as usize));
