@@ -950,9 +950,9 @@ impl Menu {
                         let style = if focused { theme.selected } else { theme.title };
                         text::centred(buf, inner, y, text, style);
                         self.rows[i] = Rect::new(
-                            inner.x + inner.width.saturating_sub(text.len() as u16) / 2,
+                            inner.x + inner.width.saturating_sub(text::width(text) as u16) / 2,
                             y,
-                            text.len() as u16,
+                            text::width(text) as u16,
                             1,
                         );
                         continue;
@@ -961,7 +961,7 @@ impl Menu {
                     let marker = if focused { "▶ " } else { "  " };
                     let mut spans = vec![
                         Span::styled(marker, theme.text),
-                        Span::styled(format!("{label:<12}"), theme.text),
+                        Span::styled(text::pad(label, 12), theme.text),
                     ];
                     let bad = self.out_of_range(*field);
                     let shown = if bad {

@@ -741,9 +741,9 @@ impl EntryLayout {
         let (lw, vw) = (self.label_width, self.value_width);
         let value = format!("*{}", entry.value.short());
         let mut s = if grouped {
-            format!("{:>lw$} {value:<vw$}", entry.label)
+            format!("{} {value:<vw$}", text::pad_start(&entry.label, lw))
         } else {
-            format!("{:<lw$} {value:>vw$}", entry.label)
+            format!("{} {value:>vw$}", text::pad(&entry.label, lw))
         };
         if let Some(bits) = self.bits {
             s.push_str("  ");

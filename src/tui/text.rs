@@ -47,11 +47,27 @@ pub fn cut_marked(text: &str, columns: usize) -> String {
 }
 
 /// `text` cut as [`fit`] does and padded with spaces to exactly `columns` columns.
+pub fn fit_exact(text: &str, columns: usize) -> String {
+    pad(&fit(text, columns), columns)
+}
+
+/// `text` padded with spaces at the end to at least `columns` columns (`format!("{:<n}")` counts
+/// characters, not columns).
 pub fn pad(text: &str, columns: usize) -> String {
-    let mut shown = fit(text, columns);
-    let used = width(&shown);
-    shown.extend(std::iter::repeat_n(' ', columns.saturating_sub(used)));
-    shown
+    let mut padded = text.to_string();
+    padded.extend(std::iter::repeat_n(
+        ' ',
+        columns.saturating_sub(width(text)),
+    ));
+    padded
+}
+
+/// `text` padded with spaces at the start to at least `columns` columns.
+pub fn pad_start(text: &str, columns: usize) -> String {
+    let mut padded: String =
+        std::iter::repeat_n(' ', columns.saturating_sub(width(text))).collect();
+    padded.push_str(text);
+    padded
 }
 
 /// `text` in lines of at most `columns` columns (at least one column), broken at spaces and
@@ -184,10 +200,18 @@ mod tests {
     fn a_cut_never_splits_a_wide_character() {
         // 5 columns: "a必" is 3, "胜" would make 5 and leave no room for the mark.
         assert_eq!(fit("a必胜态", 5), "a必…");
-        assert_eq!(pad("a必胜态", 5), "a必… ");
-        assert_eq!(width(&pad("a必胜态", 5)), 5);
+        assert_eq!(fit_exact("a必胜态", 5), "a必… ");
+        assert_eq!(width(&fit_exact("a必胜态", 5)), 5);
         assert_eq!(fit("必胜", 1), "…");
-        assert_eq!(pad("先手", 7), "先手   ");
+        assert_eq!(fit_exact("先手", 7), "先手   ");
+    }
+
+    #[test]
+    fn padding_counts_columns() {
+        assert_eq!(pad("先手", 6), "先手  ");
+        assert_eq!(pad("先手", 3), "先手");
+        assert_eq!(pad_start("后手", 5), " 后手");
+        assert_eq!(pad("heap", 6), format!("{:<6}", "heap"));
     }
 
     #[test]
@@ -264,7 +288,7 @@ mod tests {
                 prop_assert!(width(&line) <= columns, "{line:?} wider than {columns}");
             }
             prop_assert!(width(&fit(&text, columns)) <= columns);
-            prop_assert_eq!(width(&pad(&text, columns)), columns);
+            prop_assert_eq!(width(&fit_exact(&text, columns)), columns);
             for line in wrap_rows(&text, columns, 3) {
                 prop_assert!(width(&line) <= columns);
             }

@@ -325,9 +325,9 @@ impl Board for HeapsBoard {
             let is_cursor = i == self.cursor;
             let mut spans = vec![Span::styled(
                 format!(
-                    "{}{:<9}",
+                    "{}{}",
                     if is_cursor { "▶ " } else { "  " },
-                    format!("{} {}", part_word(position.rule()), i + 1)
+                    text::pad(&format!("{} {}", part_word(position.rule()), i + 1), 9)
                 ),
                 if last_heap == Some(i) {
                     theme.last_move

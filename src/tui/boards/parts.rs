@@ -316,9 +316,9 @@ impl<G: PartsGame> Board for PartsBoard<G> {
             let is_cursor = i == self.cursor;
             let mut spans = vec![Span::styled(
                 format!(
-                    "{}{:<24}",
+                    "{}{}",
                     if is_cursor { "▶ " } else { "  " },
-                    position.describe_part(part)
+                    text::pad(&position.describe_part(part), 24)
                 ),
                 if last == Some(part) {
                     theme.last_move
@@ -350,7 +350,10 @@ impl<G: PartsGame> Board for PartsBoard<G> {
                 }
             }
             if let Some(detail) = position.detail(part, view.hints) {
-                spans.push(Span::styled(format!(" {detail:<16}"), theme.dim));
+                spans.push(Span::styled(
+                    format!(" {}", text::pad(&detail, 16)),
+                    theme.dim,
+                ));
             }
             if view.hints
                 && let Some((_, v)) = values.iter().find(|(p, _)| *p == part)

@@ -168,7 +168,7 @@ pub fn sketch(component: &Component, width: usize, theme: &Theme) -> Vec<Line<'s
 
 /// `label` and `count` tokens, cut to `width`.
 fn counted(label: String, count: u64, token: &str, width: usize, theme: &Theme) -> Line<'static> {
-    let label = format!("{label:<14} ");
+    let label = format!("{} ", text::pad(&label, 14));
     let room = width.saturating_sub(text::width(&label) + 1);
     let shown = (count as usize).min(room);
     let mut spans = vec![
