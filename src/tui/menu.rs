@@ -843,14 +843,17 @@ impl Menu {
                     buf.set_stringn(
                         row.x + 1,
                         top,
-                        format!("{marker}Resume: {label}"),
+                        text::fit(
+                            &format!("{marker}Resume: {label}"),
+                            row.width.saturating_sub(1) as usize,
+                        ),
                         row.width.saturating_sub(1) as usize,
                         style,
                     );
                     buf.set_stringn(
                         row.x + 5,
                         top + 1,
-                        detail,
+                        text::fit(detail, row.width.saturating_sub(4) as usize),
                         row.width.saturating_sub(4) as usize,
                         theme.dim,
                     );
@@ -869,14 +872,14 @@ impl Menu {
                     buf.set_stringn(
                         row.x + 1,
                         y,
-                        format!("{marker}{}", kind.title()),
+                        text::fit(&format!("{marker}{}", kind.title()), row.width as usize),
                         row.width as usize,
                         style,
                     );
                     buf.set_stringn(
                         row.x + 5,
                         y + 1,
-                        game_blurb(*kind),
+                        text::fit(game_blurb(*kind), row.width.saturating_sub(4) as usize),
                         row.width.saturating_sub(4) as usize,
                         theme.dim,
                     );
@@ -895,8 +898,11 @@ impl Menu {
                     buf.set_stringn(
                         row.x + 1,
                         below,
-                        format!(
-                            "{marker}Saved games: {count} (unfinished and named), newest first"
+                        text::fit(
+                            &format!(
+                                "{marker}Saved games: {count} (unfinished and named), newest first"
+                            ),
+                            row.width.saturating_sub(1) as usize,
                         ),
                         row.width.saturating_sub(1) as usize,
                         style,
@@ -1080,14 +1086,14 @@ impl Menu {
             buf.set_stringn(
                 row.x + 1,
                 y,
-                format!("{marker}{line}"),
+                text::fit(&format!("{marker}{line}"), width.saturating_sub(1) as usize),
                 width.saturating_sub(1) as usize,
                 style,
             );
             buf.set_stringn(
                 row.x + 5,
                 y + 1,
-                detail,
+                text::fit(detail, width.saturating_sub(4) as usize),
                 width.saturating_sub(4) as usize,
                 theme.dim,
             );

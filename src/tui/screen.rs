@@ -321,14 +321,14 @@ impl<B: Board> Match<B> {
             config.level,
             if self.hints { " · hints" } else { "" }
         );
-        let text = if text::width(&full) <= area.width as usize {
+        let heading = if text::width(&full) <= area.width as usize {
             full
         } else {
             short
         };
         buf.set_style(area, theme.title);
-        let text = text::fit(&text, area.width as usize);
-        buf.set_stringn(area.x, area.y, text, area.width as usize, theme.title);
+        let heading = text::fit(&heading, area.width as usize);
+        buf.set_stringn(area.x, area.y, heading, area.width as usize, theme.title);
     }
 
     fn render_turn(&self, area: Rect, buf: &mut Buffer, theme: &Theme) {
@@ -631,8 +631,8 @@ pub fn render_bar(
     buf: &mut Buffer,
     theme: &Theme,
 ) {
-    let text = |(key, label): &(String, &str)| format!("{key} {label}  ");
-    let width = |e: &(String, &str)| text::width(&text(e)) as u16;
+    let entry_text = |(key, label): &(String, &str)| format!("{key} {label}  ");
+    let width = |e: &(String, &str)| text::width(&entry_text(e)) as u16;
     let (right, left): (Vec<_>, Vec<_>) = entries
         .into_iter()
         .partition(|(_, label)| *label == "help" || *label == "quit");

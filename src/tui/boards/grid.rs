@@ -677,7 +677,7 @@ impl Board for GridBoard {
                 format!("{}-{}", self.left + 1, self.left + self.visible_cols),
             );
             // The longest form that fits the frame: a narrow board gets the short one.
-            let text = [
+            let mark = [
                 format!(
                     " rows {rows} of {} · columns {cols} of {} ",
                     self.rows, self.cols
@@ -690,8 +690,8 @@ impl Board for GridBoard {
             .unwrap_or_else(|| {
                 text::fit(&format!(" rows {rows} · cols {cols}"), board.width as usize)
             });
-            let x = right.saturating_sub(text::width(&text) as u16).max(board.x);
-            buf.set_stringn(x, bottom, text, board.width as usize, theme.dim);
+            let x = right.saturating_sub(text::width(&mark) as u16).max(board.x);
+            buf.set_stringn(x, bottom, mark, board.width as usize, theme.dim);
         }
         self.render_panel(view, areas.moves, buf);
     }

@@ -366,15 +366,15 @@ impl Board for HeapsBoard {
             buf.set_line(board.x, y, &Line::from(spans), board.width);
         }
         if self.count > self.rows_visible && board.y > 0 {
-            let text = format!(
+            let mark = format!(
                 " {}s {}-{} of {} ",
                 part_word(position.rule()),
                 self.scroll + 1,
                 (self.scroll + self.rows_visible).min(self.count),
                 self.count
             );
-            let x = (board.x + board.width).saturating_sub(text::width(&text) as u16);
-            buf.set_string(x, board.y + board.height, text, theme.dim);
+            let x = (board.x + board.width).saturating_sub(text::width(&mark) as u16);
+            buf.set_string(x, board.y + board.height, mark, theme.dim);
         }
         if let Some(list) = &self.list {
             list.render(areas.moves, buf, view.hints, theme);

@@ -198,12 +198,13 @@ impl<B: Board> Match<B> {
         } else {
             format!("move {} of {}", browse.selected, history.len())
         };
-        let text = format!(
+        let heading = format!(
             " {} · game record · the board at {at} (read-only)",
             B::KIND.title()
         );
         buf.set_style(title, theme.title);
-        buf.set_stringn(title.x, title.y, text, title.width as usize, theme.title);
+        let heading = text::fit(&heading, title.width as usize);
+        buf.set_stringn(title.x, title.y, heading, title.width as usize, theme.title);
 
         let last = browse.selected.checked_sub(1).map(|k| &history[k]);
         let judged = self.hints || self.session.is_over();
