@@ -7,7 +7,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 use textwrap::core::Word;
-use textwrap::{Options, WordSeparator, WrapAlgorithm};
+use textwrap::{Options, WordSeparator, WordSplitter, WrapAlgorithm};
 use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
 /// The mark that ends a cut text.
@@ -79,6 +79,8 @@ pub fn wrap(text: &str, columns: usize) -> Vec<String> {
     let text = words.join(" ");
     let options = Options::new(columns)
         .word_separator(WordSeparator::Custom(separate))
+        // A term like "nim-sum" stays whole where it can, as the wrapper before this one kept it.
+        .word_splitter(WordSplitter::NoHyphenation)
         .wrap_algorithm(WrapAlgorithm::FirstFit)
         .break_words(true);
     let mut lines: Vec<String> = textwrap::wrap(&text, options)
@@ -249,6 +251,7 @@ mod tests {
         assert_eq!(wrap("", 4), vec![""]);
         assert_eq!(wrap("↳ é ü", 3), vec!["↳ é", "ü"]);
         assert_eq!(wrap("  two\n lines  ", 20), vec!["two lines"]);
+        assert_eq!(wrap("a nim-sum of 0", 7), vec!["a", "nim-sum", "of 0"]);
     }
 
     #[test]
