@@ -151,8 +151,10 @@ fn separate(line: &str) -> Box<dyn Iterator<Item = Word<'_>> + '_> {
     for (i, c) in line.char_indices() {
         if let Some(p) = previous {
             let after_space = p == ' ' && c != ' ';
+            // A combining mark belongs to the character before it: no break before one.
             let between_cjk = p != ' '
                 && c != ' '
+                && c.width().unwrap_or(0) > 0
                 && (is_wide(p) || is_wide(c))
                 && !CLOSING.contains(c)
                 && !OPENING.contains(p);
@@ -242,6 +244,8 @@ mod tests {
             vec!["Nim 和为", "0 时先手", "必败"]
         );
         assert_eq!(wrap("SG 函数 mex", 6), vec!["SG 函", "数 mex"]);
+        let pieces: Vec<&str> = separate("必\u{301}胜，好 ab").map(|w| w.word).collect();
+        assert_eq!(pieces, vec!["必\u{301}", "胜，", "好", "ab"]);
     }
 
     #[test]
@@ -277,6 +281,7 @@ mod tests {
             Just(" ".to_string()),
             "[必胜态与败先手后异或函数]{1,5}",
             Just("e\u{301}".to_string()),
+            Just("\u{301}".to_string()),
             Just("，".to_string()),
             Just("（".to_string()),
             Just("…".to_string()),
