@@ -28,13 +28,14 @@ use crate::store::settings::{Loaded, Settings};
 use crate::store::stats::{Stats, stats_key};
 use crate::store::unfinished::{self, Claim, Listed};
 use crate::store::{Store, date_stamp};
-use crate::tui::board::{Side, centred};
+use crate::tui::board::Side;
 use crate::tui::boards;
 use crate::tui::help::Help;
 use crate::tui::keymap::{self, Action};
 use crate::tui::menu::{Menu, MenuChoice, MenuEvent};
 use crate::tui::screen::{GameScreen, ScreenEvent, ScreenInput};
 use crate::tui::session::SessionConfig;
+use crate::tui::text;
 use crate::tui::theme::Theme;
 use crate::tui::{First, PlayOptions};
 
@@ -1219,7 +1220,7 @@ impl App {
             ),
         };
         let keys = format!("{yes} · n keep playing");
-        let width = (what.chars().count().max(keys.chars().count()) as u16 + 4).min(area.width);
+        let width = (text::width(&what).max(text::width(&keys)) as u16 + 4).min(area.width);
         self.popup(
             area,
             buf,
@@ -1238,7 +1239,7 @@ impl App {
         let line = format!("Name: {name}▏");
         let place = format!("into {}", shorten_code(&dir, 50));
         let keys = "Enter save · Esc cancel";
-        let width = [line.chars().count(), place.chars().count(), keys.len()]
+        let width = [text::width(&line), text::width(&place), text::width(keys)]
             .into_iter()
             .max()
             .unwrap_or(0)
@@ -1272,7 +1273,7 @@ impl App {
             } else {
                 self.theme.text
             };
-            centred(buf, inner, inner.y + 2 * i as u16, text, style);
+            text::centred(buf, inner, inner.y + 2 * i as u16, text, style);
         }
     }
 

@@ -30,7 +30,6 @@
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Position as ScreenPosition, Rect};
-use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
 use crate::game::{Impartial, Notation};
@@ -38,6 +37,7 @@ use crate::games::GameKind;
 use crate::nimber::Nimber;
 use crate::setup::ReplayRng;
 use crate::tui::keymap::Action;
+use crate::tui::text;
 use crate::tui::theme::Theme;
 
 // How a match is set up is the core's (the settings file and saves store it); re-exported
@@ -383,7 +383,7 @@ impl<M: Clone> MoveList<M> {
         } else {
             entry.label.clone()
         };
-        let rows = crate::tui::screen::wrap_words(&text, width);
+        let rows = text::wrap(&text, width);
         if rows.is_empty() {
             vec![String::new()]
         } else {
@@ -440,7 +440,7 @@ impl<M: Clone> MoveList<M> {
     /// (losing) in the theme's colours.
     pub fn render(&self, area: Rect, buf: &mut Buffer, hints: bool, theme: &Theme) {
         use ratatui::widgets::{Block, Widget};
-        let title = fit(
+        let title = text::fit(
             &format!(" {} ", self.title),
             area.width.saturating_sub(2) as usize,
         );
@@ -531,7 +531,7 @@ impl<M: Clone> MoveList<M> {
             buf.set_stringn(
                 rows.x,
                 y,
-                fit("  … more moves not listed", rows.width as usize),
+                text::fit("  … more moves not listed", rows.width as usize),
                 rows.width as usize,
                 theme.dim,
             );
@@ -546,36 +546,16 @@ impl<M: Clone> MoveList<M> {
                 shown_last + 1,
                 list.entries.len()
             );
-            count_width = shown.chars().count() as u16 + 1;
+            count_width = text::width(&shown) as u16 + 1;
             let x = (area.x + area.width).saturating_sub(count_width);
             buf.set_string(x, bottom, shown, theme.dim);
         }
         // What the →*k after each move means, on the bottom border where it fits.
         const LEGEND: &str = " →*k: nim-sum after ";
-        if hints && LEGEND.chars().count() as u16 + count_width + 2 <= area.width {
+        if hints && text::width(LEGEND) as u16 + count_width + 2 <= area.width {
             buf.set_string(area.x + 1, bottom, LEGEND, theme.dim);
         }
     }
-}
-
-/// Writes `text` centred in the row `y` of `area`.
-pub fn centred(buf: &mut Buffer, area: Rect, y: u16, text: &str, style: Style) {
-    let width = text.chars().count() as u16;
-    let x = area.x + area.width.saturating_sub(width) / 2;
-    buf.set_stringn(x, y, text, area.width as usize, style);
-}
-
-/// `text` cut to `width` characters: a cut text ends in "…", so it never reads as a shorter
-/// text (every cut text can also be read in full in the help popup, `?`).
-pub fn fit(text: &str, width: usize) -> String {
-    if text.chars().count() <= width {
-        return text.to_string();
-    }
-    if width == 0 {
-        return String::new();
-    }
-    let kept: String = text.chars().take(width - 1).collect();
-    format!("{}…", kept.trim_end())
 }
 
 /// Writes `line` at (`x`, `y`) in at most `width` columns, ending in "…" when it is cut.

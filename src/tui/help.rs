@@ -8,6 +8,7 @@ use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 use crate::game::shorten_code;
 use crate::games::GameKind;
 use crate::tui::keymap;
+use crate::tui::text;
 use crate::tui::theme::Theme;
 
 /// The help popup's state: what it shows and how far it is scrolled.
@@ -82,18 +83,14 @@ impl Help {
         }
         lines.push(Line::styled("Keys", theme.title));
         let rows = keymap::help_rows(self.game);
-        let keys_width = rows
-            .iter()
-            .map(|(k, _)| k.chars().count())
-            .max()
-            .unwrap_or(0);
+        let keys_width = rows.iter().map(|(k, _)| text::width(k)).max().unwrap_or(0);
         // A description that wraps goes on under its own column, not under the keys.
         let indent = keys_width + 2;
         let mut key_row = |keys: String, help: &str| {
-            let rows = crate::tui::screen::wrap_words(help, width.saturating_sub(indent));
+            let rows = text::wrap(help, width.saturating_sub(indent));
             for (i, row) in rows.into_iter().enumerate() {
                 let head = if i == 0 {
-                    let pad = indent.saturating_sub(keys.chars().count());
+                    let pad = indent.saturating_sub(text::width(&keys));
                     vec![
                         Span::styled(keys.clone(), theme.key),
                         Span::raw(" ".repeat(pad)),
@@ -165,13 +162,13 @@ impl Help {
         let room = popup.width.saturating_sub(2) as usize;
         let hint = hints
             .iter()
-            .find(|h| h.chars().count() <= room)
+            .find(|h| text::width(h) <= room)
             .unwrap_or(&hints[hints.len() - 1])
             .clone();
         paragraph
             .scroll((scroll, 0))
             .block(block.title_bottom(Line::styled(
-                crate::tui::board::fit(&hint, popup.width.saturating_sub(2) as usize),
+                text::fit(&hint, popup.width.saturating_sub(2) as usize),
                 theme.dim,
             )))
             .render(popup, buf);

@@ -17,8 +17,9 @@ use crate::games::coins::CoinRow;
 use crate::store::settings::{Settings, ThemeChoice};
 use crate::store::stats::Stats;
 use crate::tui::First;
-use crate::tui::board::{GameSetup, Start, centred};
+use crate::tui::board::{GameSetup, Start};
 use crate::tui::keymap::{self, Action};
+use crate::tui::text;
 use crate::tui::theme::Theme;
 
 /// Bounds of the menu's number fields.
@@ -818,7 +819,7 @@ impl Menu {
             .border_style(theme.focus_border);
         let inner = block.inner(popup);
         block.render(popup, buf);
-        centred(
+        text::centred(
             buf,
             inner,
             inner.y,
@@ -842,14 +843,17 @@ impl Menu {
                     buf.set_stringn(
                         row.x + 1,
                         top,
-                        format!("{marker}Resume: {label}"),
+                        text::fit(
+                            &format!("{marker}Resume: {label}"),
+                            row.width.saturating_sub(1) as usize,
+                        ),
                         row.width.saturating_sub(1) as usize,
                         style,
                     );
                     buf.set_stringn(
                         row.x + 5,
                         top + 1,
-                        detail,
+                        text::fit(detail, row.width.saturating_sub(4) as usize),
                         row.width.saturating_sub(4) as usize,
                         theme.dim,
                     );
@@ -868,14 +872,14 @@ impl Menu {
                     buf.set_stringn(
                         row.x + 1,
                         y,
-                        format!("{marker}{}", kind.title()),
+                        text::fit(&format!("{marker}{}", kind.title()), row.width as usize),
                         row.width as usize,
                         style,
                     );
                     buf.set_stringn(
                         row.x + 5,
                         y + 1,
-                        game_blurb(*kind),
+                        text::fit(game_blurb(*kind), row.width.saturating_sub(4) as usize),
                         row.width.saturating_sub(4) as usize,
                         theme.dim,
                     );
@@ -894,20 +898,23 @@ impl Menu {
                     buf.set_stringn(
                         row.x + 1,
                         below,
-                        format!(
-                            "{marker}Saved games: {count} (unfinished and named), newest first"
+                        text::fit(
+                            &format!(
+                                "{marker}Saved games: {count} (unfinished and named), newest first"
+                            ),
+                            row.width.saturating_sub(1) as usize,
                         ),
                         row.width.saturating_sub(1) as usize,
                         style,
                     );
                 }
                 let hint = format!("{} continue", keymap::key_for(Action::Select));
-                centred(buf, inner, inner.y + inner.height - 1, &hint, theme.dim);
+                text::centred(buf, inner, inner.y + inner.height - 1, &hint, theme.dim);
                 if let Some(notice) = self.error.as_ref().or(self.notice.as_ref()) {
                     // Up to three lines above the hint: a file's problem names the file, the line
                     // and what is wrong, which rarely fits in one.
                     let width = inner.width.saturating_sub(2) as usize;
-                    let lines = wrap(notice, width, 3);
+                    let lines = text::wrap_rows(notice, width, 3);
                     let top = inner.y + inner.height - 1 - lines.len() as u16;
                     for (i, line) in lines.into_iter().enumerate() {
                         // Over the entries it covers: their row cleared first, so no end of
@@ -933,7 +940,7 @@ impl Menu {
                 buf.set_stringn(
                     inner.x + 2,
                     inner.y + 3,
-                    crate::tui::board::fit(&stats, room),
+                    text::fit(&stats, room),
                     room,
                     theme.dim,
                 );
@@ -947,11 +954,11 @@ impl Menu {
                         let y = y + 1;
                         let text = "[ Start game ]";
                         let style = if focused { theme.selected } else { theme.title };
-                        centred(buf, inner, y, text, style);
+                        text::centred(buf, inner, y, text, style);
                         self.rows[i] = Rect::new(
-                            inner.x + inner.width.saturating_sub(text.len() as u16) / 2,
+                            inner.x + inner.width.saturating_sub(text::width(text) as u16) / 2,
                             y,
-                            text.len() as u16,
+                            text::width(text) as u16,
                             1,
                         );
                         continue;
@@ -960,7 +967,7 @@ impl Menu {
                     let marker = if focused { "▶ " } else { "  " };
                     let mut spans = vec![
                         Span::styled(marker, theme.text),
-                        Span::styled(format!("{label:<12}"), theme.text),
+                        Span::styled(text::pad(label, 12), theme.text),
                     ];
                     let bad = self.out_of_range(*field);
                     let shown = if bad {
@@ -986,7 +993,7 @@ impl Menu {
                     // A problem may take the row under the Start button too.
                     Some(e) => {
                         let width = inner.width.saturating_sub(2) as usize;
-                        let lines = wrap(e, width, 2);
+                        let lines = text::wrap_rows(e, width, 2);
                         let top = inner.y + inner.height - lines.len() as u16;
                         for (i, line) in lines.into_iter().enumerate() {
                             buf.set_stringn(inner.x + 2, top + i as u16, line, width, theme.losing);
@@ -1079,14 +1086,14 @@ impl Menu {
             buf.set_stringn(
                 row.x + 1,
                 y,
-                format!("{marker}{line}"),
+                text::fit(&format!("{marker}{line}"), width.saturating_sub(1) as usize),
                 width.saturating_sub(1) as usize,
                 style,
             );
             buf.set_stringn(
                 row.x + 5,
                 y + 1,
-                detail,
+                text::fit(detail, width.saturating_sub(4) as usize),
                 width.saturating_sub(4) as usize,
                 theme.dim,
             );
@@ -1099,7 +1106,7 @@ impl Menu {
         };
         match self.error.as_ref() {
             Some(e) => {
-                let lines = wrap(e, width as usize, 1);
+                let lines = text::wrap_rows(e, width as usize, 1);
                 buf.set_stringn(
                     inner.x + 1,
                     inner.y + inner.height - 1,
@@ -1108,40 +1115,9 @@ impl Menu {
                     theme.losing,
                 );
             }
-            None => centred(buf, inner, inner.y + inner.height - 1, &hint, theme.dim),
+            None => text::centred(buf, inner, inner.y + inner.height - 1, &hint, theme.dim),
         }
     }
-}
-
-/// `text` in at most `rows` lines of `width` characters, broken at spaces; the last line ends
-/// in `…` when the text does not fit.
-fn wrap(text: &str, width: usize, rows: usize) -> Vec<String> {
-    let mut lines: Vec<String> = Vec::new();
-    let mut line = String::new();
-    for word in text.split(' ') {
-        let len = line.chars().count();
-        if len > 0 && len + 1 + word.chars().count() > width {
-            lines.push(std::mem::take(&mut line));
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(word);
-    }
-    lines.push(line);
-    if lines.len() > rows {
-        lines.truncate(rows);
-        let last = &mut lines[rows - 1];
-        let kept: String = last.chars().take(width.saturating_sub(1)).collect();
-        *last = format!("{kept}…");
-    }
-    for line in &mut lines {
-        if line.chars().count() > width {
-            let kept: String = line.chars().take(width.saturating_sub(1)).collect();
-            *line = format!("{kept}…");
-        }
-    }
-    lines
 }
 
 fn field_note(field: Field) -> &'static str {

@@ -17,6 +17,7 @@ pub mod review;
 pub mod screen;
 pub mod session;
 pub mod terminal;
+pub mod text;
 pub mod theme;
 
 use std::io::Write;

@@ -10,7 +10,8 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Widget};
 
 use crate::record::{Played, Side, Verdict};
-use crate::tui::board::{fit, set_line_fit};
+use crate::tui::board::set_line_fit;
+use crate::tui::text;
 use crate::tui::theme::Theme;
 
 /// At most this many characters of the better move in a verdict's sentence (the coach's line
@@ -93,7 +94,7 @@ pub fn rows<M>(
     if line.width() <= width as usize || room < 8 {
         return vec![line];
     }
-    let wrapped = crate::tui::screen::wrap_words(&words.content, room);
+    let wrapped = text::wrap(&words.content, room);
     wrapped
         .into_iter()
         .enumerate()
@@ -170,7 +171,10 @@ pub fn render_rows<M>(
             // An entry going on past the last row ends in "…" (the help lists every move).
             if k + 1 < count && y + 1 == bottom {
                 let text: String = line.spans.iter().map(|s| s.content.as_ref()).collect();
-                line = Line::styled(fit(&format!("{text} …"), area.width as usize), line.style);
+                line = Line::styled(
+                    text::fit(&format!("{text} …"), area.width as usize),
+                    line.style,
+                );
             }
             set_line_fit(buf, area.x, y, &line, area.width);
             y += 1;
@@ -220,7 +224,7 @@ pub fn render_panel<M>(
     );
     if (offset > 0 || shown_to < record.len()) && height > 0 {
         let shown = format!(" {}-{} of {} ", offset + 1, shown_to, record.len());
-        let x = (area.x + area.width).saturating_sub(shown.chars().count() as u16 + 1);
+        let x = (area.x + area.width).saturating_sub(text::width(&shown) as u16 + 1);
         buf.set_string(x, area.y + area.height - 1, shown, theme.dim);
     }
 }
@@ -256,7 +260,7 @@ pub fn explain<M>(played: &Played<M>) -> String {
         ));
     }
     if let Some(better) = &j.better_words {
-        let better = fit(better, BETTER_MOVE_WIDTH);
+        let better = text::fit(better, BETTER_MOVE_WIDTH);
         let what = match j.verdict {
             Verdict::Blunder => "would have kept the win",
             Verdict::Good => "wins faster",

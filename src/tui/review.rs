@@ -10,8 +10,8 @@ use ratatui::text::Line;
 use ratatui::widgets::{Axis, Block, Chart, Clear, Dataset, GraphType, Widget};
 
 use crate::record::{self, Played, Side};
-use crate::tui::board::centred;
 use crate::tui::keymap::{self, Action};
+use crate::tui::text;
 use crate::tui::theme::Theme;
 
 /// Points of a chart: (x, y).
@@ -97,12 +97,12 @@ pub fn render<M>(
         Side::You => ("You win!", theme.winning),
         Side::Ai => ("The AI wins.", theme.losing),
     };
-    centred(buf, inner, inner.y, headline, style);
+    text::centred(buf, inner, inner.y, headline, style);
     let played = match history.len() {
         1 => "1 move played.".to_string(),
         n => format!("{n} moves played."),
     };
-    centred(
+    text::centred(
         buf,
         inner,
         inner.y + 1,
@@ -117,7 +117,7 @@ pub fn render<M>(
         blunder_words(history, Side::You),
         blunder_words(history, Side::Ai)
     );
-    centred(buf, inner, bottom - 3, &blunders, theme.text);
+    text::centred(buf, inner, bottom - 3, &blunders, theme.text);
     let retry = match first_mistake {
         Some(k) => format!(
             "{} retry from your mistake (move {}) · {} move list",
@@ -130,7 +130,7 @@ pub fn render<M>(
             keymap::key_for(Action::MoveList)
         ),
     };
-    centred(buf, inner, bottom - 2, &retry, theme.notice);
+    text::centred(buf, inner, bottom - 2, &retry, theme.notice);
     let keys = format!(
         "Enter/{} new · {} restart · {} undo · Esc board · {} quit",
         keymap::key_for(Action::NewGame),
@@ -138,7 +138,7 @@ pub fn render<M>(
         keymap::key_for(Action::Undo),
         keymap::key_for(Action::Quit)
     );
-    centred(buf, inner, bottom - 1, &keys, theme.text);
+    text::centred(buf, inner, bottom - 1, &keys, theme.text);
 
     let chart_area = Rect {
         x: inner.x,

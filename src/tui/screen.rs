@@ -19,11 +19,10 @@ use crate::analysis::Analysis;
 use crate::game::{Impartial, Notation, Position};
 use crate::games::GameKind;
 use crate::store::save::{SaveError, SavedMove};
-use crate::tui::board::{
-    Board, BoardAction, BoardAreas, BoardInput, BoardView, GameSetup, Side, centred,
-};
+use crate::tui::board::{Board, BoardAction, BoardAreas, BoardInput, BoardView, GameSetup, Side};
 use crate::tui::keymap::{self, Action};
 use crate::tui::session::{Session, SessionConfig};
+use crate::tui::text;
 use crate::tui::theme::Theme;
 
 // The teacher's part of the match (coach, graded hints, retry, the game record on screen).
@@ -215,7 +214,7 @@ impl<B: Board> Match<B> {
         // The coach's line sits under the board, above the status line, while it has
         // something to say (at most COACH_ROWS rows).
         let coach_rows = self.coach_text().map_or(0, |t| {
-            wrap_words(&t, area.width.saturating_sub(2) as usize)
+            text::wrap(&t, area.width.saturating_sub(2) as usize)
                 .len()
                 .min(crate::tui::moves::COACH_ROWS) as u16
         });
@@ -322,14 +321,14 @@ impl<B: Board> Match<B> {
             config.level,
             if self.hints { " · hints" } else { "" }
         );
-        let text = if full.chars().count() <= area.width as usize {
+        let heading = if text::width(&full) <= area.width as usize {
             full
         } else {
             short
         };
         buf.set_style(area, theme.title);
-        let text = crate::tui::board::fit(&text, area.width as usize);
-        buf.set_stringn(area.x, area.y, text, area.width as usize, theme.title);
+        let heading = text::fit(&heading, area.width as usize);
+        buf.set_stringn(area.x, area.y, heading, area.width as usize, theme.title);
     }
 
     fn render_turn(&self, area: Rect, buf: &mut Buffer, theme: &Theme) {
@@ -350,7 +349,7 @@ impl<B: Board> Match<B> {
         // the panel ends in "…" instead of reading as a shorter move.
         let mut lines: Vec<Line> = Vec::new();
         let mut push = |text: &str, style, prefix: Option<(&str, ratatui::style::Style)>| {
-            for (i, row) in wrap_words(text, width).into_iter().enumerate() {
+            for (i, row) in text::wrap(text, width).into_iter().enumerate() {
                 match prefix {
                     Some((head, head_style)) if i == 0 && row.starts_with(head) => {
                         let rest = row[head.len()..].to_string();
@@ -424,7 +423,7 @@ impl<B: Board> Match<B> {
             };
             let mut group = Vec::new();
             let mut push = |text: &str, style, prefix: Option<(&str, ratatui::style::Style)>| {
-                for (i, row) in wrap_words(text, width).into_iter().enumerate() {
+                for (i, row) in text::wrap(text, width).into_iter().enumerate() {
                     match prefix {
                         Some((head, head_style)) if i == 0 && row.starts_with(head) => {
                             let rest = row[head.len()..].to_string();
@@ -473,7 +472,7 @@ impl<B: Board> Match<B> {
                 let kept: String = last.spans.iter().map(|s| s.content.as_ref()).collect();
                 let style = last.spans.last().map(|s| s.style).unwrap_or_default();
                 let text = format!("{kept} {}", lost.join(" "));
-                *last = Line::styled(crate::tui::board::fit(&text, width), style);
+                *last = Line::styled(text::fit(&text, width), style);
             }
             lines.extend(group);
         }
@@ -515,11 +514,8 @@ impl<B: Board> Match<B> {
         let room = area.width.saturating_sub(2) as usize;
         let title = titles
             .iter()
-            .find(|t| t.chars().count() <= room)
-            .map_or_else(
-                || crate::tui::board::fit(titles[0], room),
-                |t| t.to_string(),
-            );
+            .find(|t| text::width(t) <= room)
+            .map_or_else(|| text::fit(titles[0], room), |t| t.to_string());
         Block::bordered()
             .title(Line::styled(title, theme.title))
             .border_style(theme.border)
@@ -575,25 +571,25 @@ impl<B: Board> Match<B> {
             .border_style(theme.focus_border);
         let inner = block.inner(popup);
         block.render(popup, buf);
-        centred(buf, inner, inner.y + 1, headline, style);
-        centred(buf, inner, inner.y + 2, why, theme.text);
+        text::centred(buf, inner, inner.y + 1, headline, style);
+        text::centred(buf, inner, inner.y + 2, why, theme.text);
         let moves = match self.session.history().len() {
             1 => "1 move played.".to_string(),
             n => format!("{n} moves played."),
         };
-        centred(buf, inner, inner.y + 3, &moves, theme.dim);
+        text::centred(buf, inner, inner.y + 3, &moves, theme.dim);
         let keys = format!(
             "Enter/{} new game · {} restart · {} undo",
             keymap::key_for(Action::NewGame),
             keymap::key_for(Action::Restart),
             keymap::key_for(Action::Undo)
         );
-        centred(buf, inner, inner.y + 5, &keys, theme.text);
+        text::centred(buf, inner, inner.y + 5, &keys, theme.text);
         let keys = format!(
             "Esc look at the board · {} quit",
             keymap::key_for(Action::Quit)
         );
-        centred(buf, inner, inner.y + 6, &keys, theme.text);
+        text::centred(buf, inner, inner.y + 6, &keys, theme.text);
     }
 
     fn reveal(&mut self, theme: &Theme) {
@@ -635,8 +631,8 @@ pub fn render_bar(
     buf: &mut Buffer,
     theme: &Theme,
 ) {
-    let text = |(key, label): &(String, &str)| format!("{key} {label}  ");
-    let width = |e: &(String, &str)| text(e).chars().count() as u16;
+    let entry_text = |(key, label): &(String, &str)| format!("{key} {label}  ");
+    let width = |e: &(String, &str)| text::width(&entry_text(e)) as u16;
     let (right, left): (Vec<_>, Vec<_>) = entries
         .into_iter()
         .partition(|(_, label)| *label == "help" || *label == "quit");
@@ -646,7 +642,7 @@ pub fn render_bar(
     let mut put = |x: &mut u16, e: &(String, &str)| {
         buf.set_string(*x, area.y, &e.0, theme.key);
         buf.set_string(
-            *x + e.0.chars().count() as u16,
+            *x + text::width(&e.0) as u16,
             area.y,
             format!(" {}", e.1),
             theme.dim,
@@ -701,7 +697,7 @@ impl EntryLayout {
     fn new(entries: &[Entry], total: &str, width: usize, grouped: bool) -> EntryLayout {
         let label_width = entries
             .iter()
-            .map(|e| e.label.chars().count())
+            .map(|e| text::width(&e.label))
             .max()
             .unwrap_or(0)
             .max("nim-sum".len());
@@ -709,11 +705,11 @@ impl EntryLayout {
         // runs on and is cut with "…" rather than pushing every entry's marks out of sight.
         let entry_values = entries
             .iter()
-            .map(|e| e.value.short().chars().count() + 1)
+            .map(|e| text::width(&e.value.short()) + 1)
             .max()
             .unwrap_or(0);
-        let value_width = if 2 + label_width + 1 + total.chars().count() <= width {
-            entry_values.max(total.chars().count())
+        let value_width = if 2 + label_width + 1 + text::width(total) <= width {
+            entry_values.max(text::width(total))
         } else {
             entry_values
         };
@@ -745,9 +741,9 @@ impl EntryLayout {
         let (lw, vw) = (self.label_width, self.value_width);
         let value = format!("*{}", entry.value.short());
         let mut s = if grouped {
-            format!("{:>lw$} {value:<vw$}", entry.label)
+            format!("{} {value:<vw$}", text::pad_start(&entry.label, lw))
         } else {
-            format!("{:<lw$} {value:>vw$}", entry.label)
+            format!("{} {value:>vw$}", text::pad(&entry.label, lw))
         };
         if let Some(bits) = self.bits {
             s.push_str("  ");
@@ -793,7 +789,7 @@ pub fn nim_sum_lines<P: Impartial>(
         let rule = position.win_rule().unwrap_or_default();
         let room = height.saturating_sub(lines.len());
         lines.extend(
-            wrap_words(&rule, width.max(1))
+            text::wrap(&rule, width.max(1))
                 .into_iter()
                 .take(room)
                 .map(|r| Line::styled(r, style)),
@@ -949,18 +945,7 @@ pub fn nim_sum_lines<P: Impartial>(
     lines.push(Line::styled(verdict, total_style));
     if let Some(rule) = rule {
         // The rule in words, wrapped to the panel, as far as the panel has rows.
-        let mut row = String::new();
-        let mut rows = Vec::new();
-        for word in rule.split(' ') {
-            if !row.is_empty() && row.chars().count() + 1 + word.chars().count() > width {
-                rows.push(std::mem::take(&mut row));
-            }
-            if !row.is_empty() {
-                row.push(' ');
-            }
-            row.push_str(word);
-        }
-        rows.push(row);
+        let rows = text::wrap(&rule, width);
         let room = height.saturating_sub(lines.len() + usize::from(show_exact));
         lines.extend(
             rows.into_iter()
@@ -1141,7 +1126,7 @@ impl<B: Board> GameScreen for Match<B> {
         self.render_turn(areas.turn, buf, theme);
         if let Some(coach) = self.coach_text().filter(|_| areas.coach.height > 0) {
             let width = areas.coach.width.saturating_sub(2) as usize;
-            let rows = wrap_words(&coach, width);
+            let rows = text::wrap(&coach, width);
             for (i, row) in rows.iter().take(areas.coach.height as usize).enumerate() {
                 let cut = i + 1 == areas.coach.height as usize && rows.len() > i + 1;
                 let text = if cut {
@@ -1385,61 +1370,6 @@ impl<B: Board> Match<B> {
 /// `line` with its end replaced by "…" (it was cut after it), in at most `width` columns.
 fn ends_in_ellipsis(line: &Line<'_>, width: usize) -> Line<'static> {
     let text: String = line.spans.iter().map(|s| s.content.as_ref()).collect();
-    let kept: String = text.chars().take(width.saturating_sub(1)).collect();
     let style = line.spans.last().map(|s| s.style).unwrap_or_default();
-    Line::styled(format!("{}…", kept.trim_end()), style)
-}
-
-/// `text` in lines of at most `width` characters, broken at spaces where it can be.
-pub(crate) fn wrap_words(text: &str, width: usize) -> Vec<String> {
-    let width = width.max(1);
-    let mut rows: Vec<String> = Vec::new();
-    let mut row = String::new();
-    for word in text.split_whitespace() {
-        let mut word = word.to_string();
-        loop {
-            let len = row.chars().count();
-            let word_len = word.chars().count();
-            let needed = if len == 0 {
-                word_len
-            } else {
-                len + 1 + word_len
-            };
-            if needed <= width {
-                if len > 0 {
-                    row.push(' ');
-                }
-                row.push_str(&word);
-                break;
-            }
-            if len > 0 {
-                rows.push(std::mem::take(&mut row));
-                continue;
-            }
-            // A word longer than a whole line is split.
-            let head: String = word.chars().take(width).collect();
-            word = word.chars().skip(width).collect();
-            rows.push(head);
-            if word.is_empty() {
-                break;
-            }
-        }
-    }
-    if !row.is_empty() || rows.is_empty() {
-        rows.push(row);
-    }
-    rows
-}
-
-#[cfg(test)]
-mod wrap_tests {
-    use super::wrap_words;
-
-    #[test]
-    fn wraps_at_spaces_and_splits_long_words() {
-        assert_eq!(wrap_words("ab cd ef", 5), vec!["ab cd", "ef"]);
-        assert_eq!(wrap_words("abcdefg h", 3), vec!["abc", "def", "g h"]);
-        assert_eq!(wrap_words("", 4), vec![""]);
-        assert_eq!(wrap_words("↳ é ü", 3), vec!["↳ é", "ü"]);
-    }
+    Line::styled(text::cut_marked(&text, width), style)
 }

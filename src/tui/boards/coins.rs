@@ -19,6 +19,7 @@ use crate::tui::board::{
     MoveList, Side, Start,
 };
 use crate::tui::keymap::{self, Action};
+use crate::tui::text;
 
 /// Rows of screen per row of coins: the number, the face, the value (hint mode).
 const CELL_HEIGHT: u16 = 3;
@@ -378,15 +379,15 @@ impl Board for CoinsBoard {
         // A scroll mark when the row does not fit.
         let rows = self.n.div_ceil(self.per_row);
         if rows > self.rows_visible && board.width > 0 && board.y > 0 {
-            let text = format!(
+            let mark = format!(
                 " rows {}-{} of {} ",
                 self.scroll + 1,
                 (self.scroll + self.rows_visible).min(rows),
                 rows
             );
-            let text = crate::tui::board::fit(&text, board.width as usize);
-            let x = (board.x + board.width).saturating_sub(text.chars().count() as u16);
-            buf.set_string(x, board.y + board.height, text, view.theme.dim);
+            let mark = text::fit(&mark, board.width as usize);
+            let x = (board.x + board.width).saturating_sub(text::width(&mark) as u16);
+            buf.set_string(x, board.y + board.height, mark, view.theme.dim);
         }
         self.render_panel(view, areas.moves, buf);
     }

@@ -16,9 +16,10 @@ use crate::games::dag::{Dag, Graph, Slide};
 use crate::setup::ReplayRng;
 use crate::tui::board::{
     Board, BoardAction, BoardAreas, BoardInput, BoardView, GameSetup, ListKey, ListedMove,
-    MoveList, Start, fit, render_text_panel,
+    MoveList, Start, render_text_panel,
 };
 use crate::tui::keymap::{self, Action};
+use crate::tui::text;
 
 /// The widest gap between two columns: wider, edges turn into long flat lines.
 const MAX_GAP: u16 = 10;
@@ -172,7 +173,7 @@ fn line(a: (i32, i32), b: (i32, i32), mut dot: impl FnMut(i32, i32)) {
 fn first_fitting(texts: &[String], width: u16) -> String {
     texts
         .iter()
-        .find(|t| t.chars().count() <= width as usize)
+        .find(|t| text::width(t) <= width as usize)
         .or(texts.last())
         .cloned()
         .unwrap_or_default()
@@ -972,7 +973,7 @@ impl Board for DagBoard {
             }
         }
         if board.height > 0 {
-            let note = fit(&self.plan.note, board.width as usize);
+            let note = text::fit(&self.plan.note, board.width as usize);
             buf.set_stringn(
                 board.x,
                 board.y + board.height - 1,

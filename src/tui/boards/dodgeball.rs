@@ -19,6 +19,7 @@ use crate::tui::board::{
     MoveList, Side, Start,
 };
 use crate::tui::keymap::{self, Action};
+use crate::tui::text;
 use crate::tui::theme::Theme;
 
 /// Rows of screen per box: its number, its piece, a note (the heap in hint mode, or the part
@@ -630,16 +631,16 @@ fn boxes_words(boxes: &[usize]) -> String {
 }
 
 /// A scroll position on the board frame's bottom border, right-aligned.
-fn scroll_mark(board: Rect, text: &str, buf: &mut Buffer, theme: &Theme) {
+fn scroll_mark(board: Rect, mark: &str, buf: &mut Buffer, theme: &Theme) {
     if board.width == 0 || board.y == 0 {
         return;
     }
-    let text = &crate::tui::board::fit(text, board.width as usize);
-    let x = (board.x + board.width).saturating_sub(text.chars().count() as u16);
+    let mark = &text::fit(mark, board.width as usize);
+    let x = (board.x + board.width).saturating_sub(text::width(mark) as u16);
     buf.set_stringn(
         x.max(board.x),
         board.y + board.height,
-        text,
+        mark,
         board.width as usize,
         theme.dim,
     );

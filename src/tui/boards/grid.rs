@@ -18,10 +18,9 @@ use crate::games::grid::{Block, Cell, CoinGrid, cell_value};
 use crate::games::{Face, GameKind};
 use crate::nimber::Nimber;
 use crate::setup::ReplayRng;
-use crate::tui::board::{
-    Board, BoardAction, BoardAreas, BoardInput, BoardView, GameSetup, Start, fit,
-};
+use crate::tui::board::{Board, BoardAction, BoardAreas, BoardInput, BoardView, GameSetup, Start};
 use crate::tui::keymap::{self, Action};
+use crate::tui::text;
 
 /// Screen rows above the cells: the column numbers.
 const HEADER: u16 = 1;
@@ -678,7 +677,7 @@ impl Board for GridBoard {
                 format!("{}-{}", self.left + 1, self.left + self.visible_cols),
             );
             // The longest form that fits the frame: a narrow board gets the short one.
-            let text = [
+            let mark = [
                 format!(
                     " rows {rows} of {} · columns {cols} of {} ",
                     self.rows, self.cols
@@ -687,12 +686,12 @@ impl Board for GridBoard {
                 format!(" rows {rows} · cols {cols} "),
             ]
             .into_iter()
-            .find(|t| t.chars().count() <= board.width as usize)
-            .unwrap_or_else(|| fit(&format!(" rows {rows} · cols {cols}"), board.width as usize));
-            let x = right
-                .saturating_sub(text.chars().count() as u16)
-                .max(board.x);
-            buf.set_stringn(x, bottom, text, board.width as usize, theme.dim);
+            .find(|t| text::width(t) <= board.width as usize)
+            .unwrap_or_else(|| {
+                text::fit(&format!(" rows {rows} · cols {cols}"), board.width as usize)
+            });
+            let x = right.saturating_sub(text::width(&mark) as u16).max(board.x);
+            buf.set_stringn(x, bottom, mark, board.width as usize, theme.dim);
         }
         self.render_panel(view, areas.moves, buf);
     }

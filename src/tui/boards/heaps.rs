@@ -67,6 +67,7 @@ use crate::tui::board::{
     MoveList, Start,
 };
 use crate::tui::keymap::{self, Action};
+use crate::tui::text;
 
 /// Columns before the tokens: `▶ heap 12 `.
 const LABEL_WIDTH: u16 = 11;
@@ -324,9 +325,9 @@ impl Board for HeapsBoard {
             let is_cursor = i == self.cursor;
             let mut spans = vec![Span::styled(
                 format!(
-                    "{}{:<9}",
+                    "{}{}",
                     if is_cursor { "▶ " } else { "  " },
-                    format!("{} {}", part_word(position.rule()), i + 1)
+                    text::pad(&format!("{} {}", part_word(position.rule()), i + 1), 9)
                 ),
                 if last_heap == Some(i) {
                     theme.last_move
@@ -358,22 +359,22 @@ impl Board for HeapsBoard {
             if view.hints {
                 tail_spans.push(Span::styled(format!("  *{}", values.value(x)), theme.value));
             }
-            let tail_width: usize = tail_spans.iter().map(|s| s.content.chars().count()).sum();
+            let tail_width: usize = tail_spans.iter().map(|s| text::width(&s.content)).sum();
             let room = (board.width as usize).saturating_sub(LABEL_WIDTH as usize + tail_width);
             spans.extend(token_spans(view, x, removed, room));
             spans.extend(tail_spans);
             buf.set_line(board.x, y, &Line::from(spans), board.width);
         }
         if self.count > self.rows_visible && board.y > 0 {
-            let text = format!(
+            let mark = format!(
                 " {}s {}-{} of {} ",
                 part_word(position.rule()),
                 self.scroll + 1,
                 (self.scroll + self.rows_visible).min(self.count),
                 self.count
             );
-            let x = (board.x + board.width).saturating_sub(text.chars().count() as u16);
-            buf.set_string(x, board.y + board.height, text, theme.dim);
+            let x = (board.x + board.width).saturating_sub(text::width(&mark) as u16);
+            buf.set_string(x, board.y + board.height, mark, theme.dim);
         }
         if let Some(list) = &self.list {
             list.render(areas.moves, buf, view.hints, theme);

@@ -22,6 +22,7 @@ use crate::tui::board::{
     Board, BoardAction, BoardAreas, BoardInput, BoardView, GameSetup, ListKey, ListedMove, MoveList,
 };
 use crate::tui::keymap::{self, Action};
+use crate::tui::text;
 
 /// What the generic board needs of a game beyond the game traits.
 pub trait PartsGame: Impartial<Part = usize> + Notation {
@@ -315,9 +316,9 @@ impl<G: PartsGame> Board for PartsBoard<G> {
             let is_cursor = i == self.cursor;
             let mut spans = vec![Span::styled(
                 format!(
-                    "{}{:<24}",
+                    "{}{}",
                     if is_cursor { "▶ " } else { "  " },
-                    position.describe_part(part)
+                    text::pad(&position.describe_part(part), 24)
                 ),
                 if last == Some(part) {
                     theme.last_move
@@ -333,7 +334,7 @@ impl<G: PartsGame> Board for PartsBoard<G> {
                 let used: usize = spans.iter().map(|s| s.width()).sum();
                 let detail = position
                     .detail(part, view.hints)
-                    .map_or(0, |d| d.chars().count().max(16) + 1);
+                    .map_or(0, |d| text::width(&d).max(16) + 1);
                 let room = (board.width as usize)
                     .saturating_sub(used.max(26) + detail + 12)
                     .min(board.width as usize - 40.min(board.width as usize));
@@ -349,7 +350,10 @@ impl<G: PartsGame> Board for PartsBoard<G> {
                 }
             }
             if let Some(detail) = position.detail(part, view.hints) {
-                spans.push(Span::styled(format!(" {detail:<16}"), theme.dim));
+                spans.push(Span::styled(
+                    format!(" {}", text::pad(&detail, 16)),
+                    theme.dim,
+                ));
             }
             if view.hints
                 && let Some((_, v)) = values.iter().find(|(p, _)| *p == part)

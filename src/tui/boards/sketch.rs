@@ -12,6 +12,7 @@ use crate::games::grid::Cell;
 use crate::games::heaps::Rule;
 use crate::games::sum::Component;
 use crate::games::wythoff::is_p_position;
+use crate::tui::text;
 use crate::tui::theme::Theme;
 
 /// The most rows a drawing takes (one more says what is cut).
@@ -167,8 +168,8 @@ pub fn sketch(component: &Component, width: usize, theme: &Theme) -> Vec<Line<'s
 
 /// `label` and `count` tokens, cut to `width`.
 fn counted(label: String, count: u64, token: &str, width: usize, theme: &Theme) -> Line<'static> {
-    let label = format!("{label:<14} ");
-    let room = width.saturating_sub(label.chars().count() + 1);
+    let label = format!("{} ", text::pad(&label, 14));
+    let room = width.saturating_sub(text::width(&label) + 1);
     let shown = (count as usize).min(room);
     let mut spans = vec![
         Span::styled(label, theme.text),
@@ -199,25 +200,15 @@ fn rows_of(
 
 /// `items` separated by spaces, as many a line as fit in `width`, at most [`MAX_ROWS`] lines.
 fn wrapped(items: &[String], width: usize, style: Style) -> Vec<Line<'static>> {
-    let mut lines = Vec::new();
-    let mut line = String::new();
     let mut placed = 0;
-    for item in items {
-        if !line.is_empty() && line.chars().count() + 1 + item.chars().count() > width {
-            lines.push(Line::styled(std::mem::take(&mut line), style));
-            if lines.len() == MAX_ROWS {
-                break;
-            }
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(item);
-        placed += 1;
-    }
-    if !line.is_empty() && lines.len() < MAX_ROWS {
-        lines.push(Line::styled(line, style));
-    }
+    let mut lines: Vec<Line<'static>> = text::pack(items, width)
+        .into_iter()
+        .take(MAX_ROWS)
+        .map(|line| {
+            placed += line.len();
+            Line::styled(text::fit(&line.join(" "), width), style)
+        })
+        .collect();
     if placed < items.len() {
         lines.push(Line::styled(
             format!("… and {} more", items.len() - placed),

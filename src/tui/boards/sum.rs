@@ -22,6 +22,7 @@ use crate::tui::board::{
     render_text_panel,
 };
 use crate::tui::keymap::{self, Action};
+use crate::tui::text;
 use crate::tui::theme::Theme;
 
 pub use crate::games::catalogue::SUM_STANDARD as STANDARD;
@@ -143,7 +144,7 @@ fn panel_lines(theme: &Theme) -> Vec<Line<'static>> {
 
 /// `words` at the right end of row `y` of `frame` (a border row).
 fn put_on_border(buf: &mut Buffer, frame: Rect, y: u16, words: &str, style: ratatui::style::Style) {
-    let width = words.chars().count() as u16;
+    let width = text::width(words) as u16;
     if frame.width > width + 2 {
         buf.set_string(frame.right() - width - 2, y, words, style);
     }

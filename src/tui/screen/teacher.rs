@@ -7,10 +7,11 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Clear, Widget};
 
-use super::{Browse, Match, PANEL_WIDTH, ScreenInput, render_bar, wrap_words};
+use super::{Browse, Match, PANEL_WIDTH, ScreenInput, render_bar};
 use crate::game::Impartial;
 use crate::tui::board::{Board, BoardAreas, BoardView, Side};
 use crate::tui::keymap::{self, Action};
+use crate::tui::text;
 use crate::tui::theme::Theme;
 
 /// The teacher: coach line, graded hints, retry, the game-record panel and the full-screen
@@ -35,7 +36,7 @@ impl<B: Board> Match<B> {
         if let Some(better) = &j.better_words {
             // A grid's block can name hundreds of cells: cut (with "…") so that the line
             // keeps its end.
-            let better = crate::tui::board::fit(better, crate::tui::moves::COACH_MOVE_WIDTH);
+            let better = text::fit(better, crate::tui::moves::COACH_MOVE_WIDTH);
             text.push_str(&format!(" {better} would have kept the win"));
         }
         text.push_str(&format!(
@@ -197,12 +198,13 @@ impl<B: Board> Match<B> {
         } else {
             format!("move {} of {}", browse.selected, history.len())
         };
-        let text = format!(
+        let heading = format!(
             " {} · game record · the board at {at} (read-only)",
             B::KIND.title()
         );
         buf.set_style(title, theme.title);
-        buf.set_stringn(title.x, title.y, text, title.width as usize, theme.title);
+        let heading = text::fit(&heading, title.width as usize);
+        buf.set_stringn(title.x, title.y, heading, title.width as usize, theme.title);
 
         let last = browse.selected.checked_sub(1).map(|k| &history[k]);
         let judged = self.hints || self.session.is_over();
@@ -233,7 +235,7 @@ impl<B: Board> Match<B> {
         };
         let block = Block::bordered()
             .title(Line::styled(
-                crate::tui::board::fit(&title, right.width.saturating_sub(2) as usize),
+                text::fit(&title, right.width.saturating_sub(2) as usize),
                 theme.title,
             ))
             .border_style(theme.focus_border);
@@ -296,13 +298,13 @@ impl<B: Board> Match<B> {
             ),
         };
         let width = detail.width.saturating_sub(2) as usize;
-        let rows = wrap_words(&explanation, width);
+        let rows = text::wrap(&explanation, width);
         let shown = rows.len().min(detail.height as usize);
         for (i, row) in rows.iter().take(shown).enumerate() {
             // Text cut at the bottom says so (a large grid's block of hundreds of cells; the
             // help, ?, lists every move whole).
             let row = if i + 1 == shown && rows.len() > shown {
-                crate::tui::board::fit(&format!("{row} …"), width)
+                text::fit(&format!("{row} …"), width)
             } else {
                 row.clone()
             };

@@ -1,0 +1,311 @@
+//! Text measured in terminal columns: every display width, cut and wrap of the TUI goes through
+//! here, so that Chinese (two columns a character, no spaces between words) lays out like English.
+//! Widths come from `unicode-width` (as ratatui's own); wrapping from `textwrap`, with a word
+//! separator that also breaks between CJK characters.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use textwrap::core::Word;
+use textwrap::{Options, WordSeparator, WordSplitter, WrapAlgorithm};
+use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
+
+/// The mark that ends a cut text.
+const ELLIPSIS: &str = "…";
+
+/// How many terminal columns `text` takes (a CJK character two, a combining mark none).
+pub fn width(text: &str) -> usize {
+    text.width()
+}
+
+/// `text` in at most `columns` columns: a cut text ends in "…", so it never reads as a shorter
+/// text (every cut text can also be read in full in the help popup, `?`). A cut never splits a
+/// character: a wide one that does not fit is left out.
+pub fn fit(text: &str, columns: usize) -> String {
+    if width(text) <= columns {
+        text.to_string()
+    } else {
+        cut_marked(text, columns)
+    }
+}
+
+/// `text` with its end replaced by "…" (the text goes on after it), in at most `columns` columns.
+pub fn cut_marked(text: &str, columns: usize) -> String {
+    if columns == 0 {
+        return String::new();
+    }
+    let room = columns - 1;
+    let mut end = 0;
+    for (i, c) in text.char_indices() {
+        let next = i + c.len_utf8();
+        if width(&text[..next]) > room {
+            break;
+        }
+        end = next;
+    }
+    format!("{}{ELLIPSIS}", text[..end].trim_end())
+}
+
+/// `text` cut as [`fit`] does and padded with spaces to exactly `columns` columns.
+pub fn fit_exact(text: &str, columns: usize) -> String {
+    pad(&fit(text, columns), columns)
+}
+
+/// `text` padded with spaces at the end to at least `columns` columns (`format!("{:<n}")` counts
+/// characters, not columns).
+pub fn pad(text: &str, columns: usize) -> String {
+    let mut padded = text.to_string();
+    padded.extend(std::iter::repeat_n(
+        ' ',
+        columns.saturating_sub(width(text)),
+    ));
+    padded
+}
+
+/// `text` padded with spaces at the start to at least `columns` columns.
+pub fn pad_start(text: &str, columns: usize) -> String {
+    let mut padded: String =
+        std::iter::repeat_n(' ', columns.saturating_sub(width(text))).collect();
+    padded.push_str(text);
+    padded
+}
+
+/// `text` in lines of at most `columns` columns (at least one column), broken at spaces and
+/// between CJK characters; a word longer than a line is split. Runs of whitespace (newlines
+/// too) count as one space, and there is always at least one line.
+pub fn wrap(text: &str, columns: usize) -> Vec<String> {
+    let columns = columns.max(1);
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let text = words.join(" ");
+    let options = Options::new(columns)
+        .word_separator(WordSeparator::Custom(separate))
+        // A term like "nim-sum" stays whole where it can, as the wrapper before this one kept it.
+        .word_splitter(WordSplitter::NoHyphenation)
+        .wrap_algorithm(WrapAlgorithm::FirstFit)
+        .break_words(true);
+    let mut lines: Vec<String> = textwrap::wrap(&text, options)
+        .into_iter()
+        // A wide character in a one-column line is the only thing that can overflow.
+        .map(|line| fit(&line, columns))
+        .collect();
+    if lines.is_empty() {
+        lines.push(String::new());
+    }
+    lines
+}
+
+/// [`wrap`] in at most `rows` lines; the last ends in "…" when the text goes on.
+pub fn wrap_rows(text: &str, columns: usize, rows: usize) -> Vec<String> {
+    let mut lines = wrap(text, columns);
+    if lines.len() > rows {
+        lines.truncate(rows);
+        if let Some(last) = lines.last_mut() {
+            *last = if width(last) < columns {
+                format!("{last}{ELLIPSIS}")
+            } else {
+                cut_marked(last, columns)
+            };
+        }
+    }
+    lines
+}
+
+/// `items` laid out one space apart in lines of `columns` columns, an item never split (one
+/// wider than a line has a line of its own): the items of each line, in order.
+pub fn pack<S: AsRef<str>>(items: &[S], columns: usize) -> Vec<&[S]> {
+    let words: Vec<Word<'_>> = items
+        .iter()
+        .map(|item| Word {
+            word: item.as_ref(),
+            whitespace: " ",
+            penalty: "",
+            width: width(item.as_ref()),
+        })
+        .collect();
+    let mut start = 0;
+    textwrap::wrap_algorithms::wrap_first_fit(&words, &[columns as f64])
+        .into_iter()
+        .map(|line| {
+            let packed = &items[start..start + line.len()];
+            start += line.len();
+            packed
+        })
+        // No items make one empty line, which is no line here.
+        .filter(|line| !line.is_empty())
+        .collect()
+}
+
+/// Writes `text` centred in the row `y` of `area`, cut with "…" when it is wider.
+pub fn centred(buf: &mut Buffer, area: Rect, y: u16, text: &str, style: Style) {
+    let shown = fit(text, area.width as usize);
+    let x = area.x + area.width.saturating_sub(width(&shown) as u16) / 2;
+    buf.set_stringn(x, y, &shown, area.width as usize, style);
+}
+
+/// Splits a line (one space between words) into the pieces a line may break after: a word with
+/// its space, or a single CJK character, which needs no space to be broken after.
+fn separate(line: &str) -> Box<dyn Iterator<Item = Word<'_>> + '_> {
+    let mut words = Vec::new();
+    let mut start = 0;
+    let mut previous: Option<char> = None;
+    for (i, c) in line.char_indices() {
+        if let Some(p) = previous {
+            let after_space = p == ' ' && c != ' ';
+            // A combining mark belongs to the character before it: no break before one.
+            let between_cjk = p != ' '
+                && c != ' '
+                && c.width().unwrap_or(0) > 0
+                && (is_wide(p) || is_wide(c))
+                && !CLOSING.contains(c)
+                && !OPENING.contains(p);
+            if after_space || between_cjk {
+                words.push(Word::from(&line[start..i]));
+                start = i;
+            }
+        }
+        previous = Some(c);
+    }
+    if start < line.len() {
+        words.push(Word::from(&line[start..]));
+    }
+    Box::new(words.into_iter())
+}
+
+/// Punctuation that must not begin a line, and punctuation that must not end one.
+const CLOSING: &str = "，。、；：！？）」』》〉】”’…";
+const OPENING: &str = "（「『《〈【“‘";
+
+fn is_wide(c: char) -> bool {
+    c.width() == Some(2)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    #[test]
+    fn chinese_characters_take_two_columns() {
+        assert_eq!(width("必胜态与必败态"), 14);
+        assert_eq!(width("SG 函数"), 7);
+        assert_eq!(width("Nim 和 = 0"), 10);
+        assert_eq!(width("e\u{301}"), 1);
+    }
+
+    #[test]
+    fn fit_keeps_what_fits_and_marks_a_cut() {
+        assert_eq!(fit("必胜态", 6), "必胜态");
+        assert_eq!(fit("必胜态与必败态", 7), "必胜态…");
+        assert_eq!(fit("take 1 to 3", 8), "take 1…");
+        assert_eq!(fit("abc", 0), "");
+    }
+
+    #[test]
+    fn a_cut_never_splits_a_wide_character() {
+        // 5 columns: "a必" is 3, "胜" would make 5 and leave no room for the mark.
+        assert_eq!(fit("a必胜态", 5), "a必…");
+        assert_eq!(fit_exact("a必胜态", 5), "a必… ");
+        assert_eq!(width(&fit_exact("a必胜态", 5)), 5);
+        assert_eq!(fit("必胜", 1), "…");
+        assert_eq!(fit_exact("先手", 7), "先手   ");
+    }
+
+    #[test]
+    fn padding_counts_columns() {
+        assert_eq!(pad("先手", 6), "先手  ");
+        assert_eq!(pad("先手", 3), "先手");
+        assert_eq!(pad_start("后手", 5), " 后手");
+        assert_eq!(pad("heap", 6), format!("{:<6}", "heap"));
+    }
+
+    #[test]
+    fn chinese_wraps_between_characters() {
+        assert_eq!(
+            wrap("必胜态与必败态的判定", 8),
+            vec!["必胜态与", "必败态的", "判定"]
+        );
+        // Odd widths leave a column free rather than split a character.
+        assert_eq!(
+            wrap("必胜态与必败态", 5),
+            vec!["必胜", "态与", "必败", "态"]
+        );
+    }
+
+    #[test]
+    fn punctuation_stays_with_its_character() {
+        let lines = wrap("先手必胜，后手必败。", 8);
+        assert_eq!(lines, vec!["先手必", "胜，后手", "必败。"]);
+    }
+
+    #[test]
+    fn mixed_text_wraps_at_spaces_and_between_characters() {
+        assert_eq!(
+            wrap("Nim 和为 0 时先手必败", 8),
+            vec!["Nim 和为", "0 时先手", "必败"]
+        );
+        assert_eq!(wrap("SG 函数 mex", 6), vec!["SG 函", "数 mex"]);
+        let pieces: Vec<&str> = separate("必\u{301}胜，好 ab").map(|w| w.word).collect();
+        assert_eq!(pieces, vec!["必\u{301}", "胜，", "好", "ab"]);
+    }
+
+    #[test]
+    fn english_wraps_at_spaces_and_splits_long_words() {
+        assert_eq!(wrap("ab cd ef", 5), vec!["ab cd", "ef"]);
+        assert_eq!(wrap("abcdefg h", 3), vec!["abc", "def", "g h"]);
+        assert_eq!(wrap("", 4), vec![""]);
+        assert_eq!(wrap("↳ é ü", 3), vec!["↳ é", "ü"]);
+        assert_eq!(wrap("  two\n lines  ", 20), vec!["two lines"]);
+        assert_eq!(wrap("a nim-sum of 0", 7), vec!["a", "nim-sum", "of 0"]);
+    }
+
+    #[test]
+    fn wrap_rows_marks_the_text_that_goes_on() {
+        assert_eq!(wrap_rows("ab cd ef gh ij", 5, 2), vec!["ab cd", "ef g…"]);
+        assert_eq!(wrap_rows("ab cd ef", 6, 1), vec!["ab cd…"]);
+        assert_eq!(wrap_rows("必胜态与必败态", 4, 2), vec!["必胜", "态…"]);
+        assert_eq!(wrap_rows("ab", 5, 2), vec!["ab"]);
+    }
+
+    #[test]
+    fn pack_keeps_items_whole() {
+        let items = ["(1, 2)", "(3, 4)", "必胜态", "x"];
+        let lines: Vec<String> = pack(&items, 13).iter().map(|l| l.join(" ")).collect();
+        assert_eq!(lines, vec!["(1, 2) (3, 4)", "必胜态 x"]);
+        assert_eq!(pack(&items, 3).len(), 4);
+        assert!(pack::<&str>(&[], 5).is_empty());
+    }
+
+    fn mixed_text() -> impl Strategy<Value = String> {
+        let piece = prop_oneof![
+            "[a-z]{1,6}",
+            Just(" ".to_string()),
+            "[必胜态与败先手后异或函数]{1,5}",
+            Just("e\u{301}".to_string()),
+            Just("\u{301}".to_string()),
+            Just("，".to_string()),
+            Just("（".to_string()),
+            Just("…".to_string()),
+        ];
+        prop::collection::vec(piece, 0..20).prop_map(|pieces| pieces.concat())
+    }
+
+    proptest! {
+        #[test]
+        fn every_line_fits(text in mixed_text(), columns in 1usize..30) {
+            for line in wrap(&text, columns) {
+                prop_assert!(width(&line) <= columns, "{line:?} wider than {columns}");
+            }
+            prop_assert!(width(&fit(&text, columns)) <= columns);
+            prop_assert_eq!(width(&fit_exact(&text, columns)), columns);
+            for line in wrap_rows(&text, columns, 3) {
+                prop_assert!(width(&line) <= columns);
+            }
+        }
+
+        #[test]
+        fn wrapping_loses_no_text(text in mixed_text(), columns in 2usize..30) {
+            let squeeze = |s: &str| s.split_whitespace().collect::<String>();
+            prop_assert_eq!(squeeze(&wrap(&text, columns).concat()), squeeze(&text));
+        }
+    }
+}
