@@ -9,8 +9,7 @@
 //! generic walk stays the reference the compact searches are tested against
 //! ([`ExactSolution::generic`]).
 
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hash, Hasher};
+use std::hash::Hash;
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
@@ -18,64 +17,11 @@ use crate::exact::{Limits, MoveOutcome, SolvedTree};
 use crate::game::Position;
 use crate::nimber::{Nimber, mex};
 
-/// The tables of a search hold up to millions of small positions, looked up once per move:
-/// SipHash's defence against hash flooding buys nothing here and costs most of the lookup, so
-/// they use the Fx hash (rustc's: a rotate, an XOR and a multiply per word).
-#[derive(Clone, Copy, Default)]
-pub struct FxHasher {
-    hash: u64,
-}
-
-impl FxHasher {
-    const SEED: u64 = 0x51_7c_c1_b7_27_22_0a_95;
-
-    fn add(&mut self, word: u64) {
-        self.hash = (self.hash.rotate_left(5) ^ word).wrapping_mul(Self::SEED);
-    }
-}
-
-impl Hasher for FxHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        let mut chunks = bytes.chunks_exact(8);
-        for chunk in &mut chunks {
-            self.add(u64::from_le_bytes(chunk.try_into().expect("8 bytes")));
-        }
-        let rest = chunks.remainder();
-        if !rest.is_empty() {
-            let mut last = [0u8; 8];
-            last[..rest.len()].copy_from_slice(rest);
-            self.add(u64::from_le_bytes(last));
-        }
-    }
-
-    fn write_u8(&mut self, i: u8) {
-        self.add(i.into());
-    }
-
-    fn write_u32(&mut self, i: u32) {
-        self.add(i.into());
-    }
-
-    fn write_u64(&mut self, i: u64) {
-        self.add(i);
-    }
-
-    fn write_u128(&mut self, i: u128) {
-        self.add(i as u64);
-        self.add((i >> 64) as u64);
-    }
-
-    fn write_usize(&mut self, i: usize) {
-        self.add(i as u64);
-    }
-
-    fn finish(&self) -> u64 {
-        self.hash
-    }
-}
-
-/// A hash map with [`FxHasher`].
-pub type FxHashMap<K, V> = HashMap<K, V, BuildHasherDefault<FxHasher>>;
+/// A hash map for the tables of a search, which hold up to millions of small positions looked
+/// up once per move: SipHash's defence against hash flooding buys nothing here and costs most
+/// of the lookup, so they use rustc's Fx hash (the `rustc-hash` crate, replacing a hand-copied
+/// hasher).
+pub type FxHashMap<K, V> = rustc_hash::FxHashMap<K, V>;
 
 /// Who wins a position with both sides playing perfectly, and how fast.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
