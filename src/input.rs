@@ -175,42 +175,24 @@ impl Field<'_> {
     }
 }
 
-/// The decimal digits from `start` on: their value (wrapping past 19 digits, which the callers
-/// read again, checked) and where they end. Eight bytes at once where eight remain, then a
-/// byte at a time only past 8 digits or near the end of the input: a chunk that holds fewer
-/// than 8 digits has found the end.
+/// The number whose field starts at `start`, and where it ends: `None` unless the field is
+/// decimal digits only (ending at a blank, a line ending or the end of the input), fewer than
+/// 20 of them, and within `range` — the callers then hand the field to the checked readers for
+/// the error. The first 8 digits are read at once where 8 bytes remain, and a byte at a time
+/// only past them or near the end: a chunk that holds fewer than 8 digits has found the end.
 #[inline(always)]
-fn scan_digits(data: &[u8], start: usize) -> (u64, usize) {
-    // One chunk: a second one for 9 to 16 digits measured slower (more instructions for the
-    // one or two digits most such numbers have left).
-    const CHUNKS: usize = 1;
-    const POW10: [u64; 9] = [
-        1,
-        10,
-        100,
-        1_000,
-        10_000,
-        100_000,
-        1_000_000,
-        10_000_000,
-        100_000_000,
-    ];
+fn read_number(data: &[u8], start: usize, range: &RangeInclusive<u64>) -> Option<(u64, usize)> {
     let mut pos = start;
     let mut value = 0u64;
     let mut open = true;
-    for _ in 0..CHUNKS {
-        let Some(chunk) = data.get(pos..pos + 8) else {
-            break;
-        };
-        let (digits, count) = leading_digits(chunk.try_into().expect("8 bytes"));
-        value = value.wrapping_mul(POW10[count]).wrapping_add(digits);
+    if let Some(chunk) = data.get(pos..pos + 8) {
+        let count;
+        (value, count) = leading_digits(chunk.try_into().expect("8 bytes"));
         pos += count;
-        if count < 8 {
-            open = false;
-            break;
-        }
+        open = count == 8;
     }
     if open {
+        // Wrapping: 20 digits or more are refused below.
         while let Some(&b) = data.get(pos) {
             let digit = b.wrapping_sub(b'0');
             if digit > 9 {
@@ -220,7 +202,8 @@ fn scan_digits(data: &[u8], start: usize) -> (u64, usize) {
             pos += 1;
         }
     }
-    (value, pos)
+    let ends_well = data.get(pos).is_none_or(|&b| b == b'\n' || is_blank(b));
+    (pos > start && ends_well && pos - start < 20 && range.contains(&value)).then_some((value, pos))
 }
 
 /// The value of the decimal digits that `chunk` starts with, and how many there are (8 when it
@@ -405,17 +388,11 @@ impl<'a> Numbers<'a> {
                 format!("input ends early: expected {what}"),
             ));
         }
-        let data = self.data;
         let start = self.pos;
-        let (value, pos) = scan_digits(data, start);
-        // A number ends at a blank, a line ending or the end of the input.
-        let ends_well = data
-            .get(pos)
-            .is_none_or(|&b| b <= b' ' && (b == b'\n' || is_blank(b)));
-        if pos == start || !ends_well || pos - start >= 20 || !range.contains(&value) {
+        let Some((value, end)) = read_number(self.data, start, &range) else {
             return self.number_error(start, &what, range);
-        }
-        self.pos = pos;
+        };
+        self.pos = end;
         Ok(value)
     }
 
@@ -453,15 +430,12 @@ impl<'a> Numbers<'a> {
             while pos < data.len() && is_blank(data[pos]) {
                 pos += 1;
             }
-            let start = pos;
-            let (value, end) = scan_digits(data, start);
-            pos = end;
-            let ends_well = data.get(pos).is_none_or(|&b| b == b'\n' || is_blank(b));
-            if pos == start || !ends_well || pos - start >= 20 || !range.contains(&value) {
+            let Some((value, end)) = read_number(data, pos, range) else {
                 fine = false;
                 break;
-            }
+            };
             *slot = value;
+            pos = end;
         }
         while fine && pos < data.len() && is_blank(data[pos]) {
             pos += 1;
@@ -474,9 +448,7 @@ impl<'a> Numbers<'a> {
             return Ok(Some(out));
         }
         // Something is off: the line reader says what and where.
-        let line_end = data[self.line_start..]
-            .iter()
-            .position(|&b| b == b'\n')
+        let line_end = memchr::memchr(b'\n', &data[self.line_start..])
             .map_or(data.len(), |len| self.line_start + len);
         let line = Line {
             number: self.line,
