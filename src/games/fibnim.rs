@@ -24,15 +24,8 @@ pub const MAX_PLAY_HEAP: u64 = 1_000_000_000_000_000;
 /// N's Zeckendorf representation, largest term first (Fibonacci numbers 1, 2, 3, 5, 8, …, no
 /// two consecutive), by the greedy rule.
 pub fn zeckendorf(mut n: u64) -> Vec<u64> {
-    let mut fibs = vec![1u64, 2];
-    while let Some(next) = fibs[fibs.len() - 1].checked_add(fibs[fibs.len() - 2]) {
-        if next > n {
-            break;
-        }
-        fibs.push(next);
-    }
     let mut terms = Vec::new();
-    for &f in fibs.iter().rev() {
+    for &f in FIBS.iter().rev() {
         if f <= n {
             terms.push(f);
             n -= f;
@@ -358,13 +351,14 @@ pub fn solve(input: &[u8]) -> Result<String, InputError> {
     Ok(String::from_utf8(out).expect("digits and line endings are ASCII"))
 }
 
-/// The Fibonacci numbers 1, 2, 3, 5, … below 2^64, for the greedy rule without a list per N.
-const FIBS: [u64; 91] = {
-    let mut fibs = [0u64; 91];
+/// The Fibonacci numbers 1, 2, 3, 5, … below 2^64 (the last is F(93) ≈ 1.2·10^19), for the
+/// greedy rule without a list per N.
+const FIBS: [u64; 92] = {
+    let mut fibs = [0u64; 92];
     fibs[0] = 1;
     fibs[1] = 2;
     let mut i = 2;
-    while i < 91 {
+    while i < 92 {
         fibs[i] = fibs[i - 1] + fibs[i - 2];
         i += 1;
     }
