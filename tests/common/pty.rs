@@ -17,13 +17,75 @@ use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use portable_pty::{Child, CommandBuilder, MasterPty, PtySize, native_pty_system};
+use portable_pty::{
+    Child, CommandBuilder, ExitStatus, MasterPty, PtyPair, PtySize, native_pty_system,
+};
 
 /// How long a wait may take before the test fails with the screen.
 pub const TIMEOUT: Duration = Duration::from_secs(10);
 
 pub fn nonzero(n: u16) -> NonZeroU16 {
     NonZeroU16::new(n).expect("a terminal size is not zero")
+}
+
+/// `grundy play` of the sample coin row, the player first, with a fixed seed.
+pub const PLAY_SAMPLE_COINS: &[&str] = &[
+    "play",
+    "coins",
+    "--code",
+    "coins:4:HTTHTTTTHTTTHTHH",
+    "--seed",
+    "1",
+    "--first",
+    "you",
+];
+
+/// A new 80×24 pseudo-terminal.
+pub fn open_pty() -> PtyPair {
+    native_pty_system()
+        .openpty(PtySize {
+            rows: 24,
+            cols: 80,
+            pixel_width: 0,
+            pixel_height: 0,
+        })
+        .expect("openpty")
+}
+
+/// The binary cargo built for this test, or `$GRUNDY_PTY_BIN` when set (to run the same
+/// tests against another build).
+pub fn grundy_bin() -> String {
+    std::env::var("GRUNDY_PTY_BIN").unwrap_or_else(|_| env!("CARGO_BIN_EXE_grundy").to_string())
+}
+
+/// Reads `reader` into an 80×24 screen until `text` is on it; fails if the game ends first or
+/// after the timeout.
+pub fn read_until(reader: &mut dyn Read, text: &str) {
+    let mut screen = vt100::Parser::new(nonzero(24), nonzero(80), 0);
+    let mut buffer = [0u8; 8192];
+    let deadline = Instant::now() + TIMEOUT;
+    while !screen.screen().contents().contains(text) {
+        assert!(Instant::now() < deadline, "the game did not start");
+        let n = reader.read(&mut buffer).expect("read the screen");
+        assert!(n > 0, "the game ended early");
+        screen.process(&buffer[..n]);
+    }
+}
+
+/// Waits for `child` to exit after its terminal was closed; kills it and fails after the
+/// timeout.
+pub fn wait_exit_after_close(child: &mut (dyn Child + Send + Sync)) -> ExitStatus {
+    let deadline = Instant::now() + TIMEOUT;
+    loop {
+        if let Some(status) = child.try_wait().expect("try_wait") {
+            return status;
+        }
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("grundy still runs {TIMEOUT:?} after its terminal closed");
+        }
+        thread::sleep(Duration::from_millis(20));
+    }
 }
 
 /// A temporary home for grundy's files: `config/` and `data/` under one temporary directory,
@@ -100,16 +162,8 @@ impl Pty {
     /// [`Pty::spawn_in`], run by `sh -c "SHELL; exec grundy ARGS"` when `shell` is not empty
     /// (to start grundy under a `ulimit`, say).
     pub fn spawn_wrapped(home: &Home, shell: &str, args: &[&str], env: &[(&str, &str)]) -> Pty {
-        let pair = native_pty_system()
-            .openpty(PtySize {
-                rows: 24,
-                cols: 80,
-                pixel_width: 0,
-                pixel_height: 0,
-            })
-            .expect("openpty");
-        let bin = std::env::var("GRUNDY_PTY_BIN")
-            .unwrap_or_else(|_| env!("CARGO_BIN_EXE_grundy").to_string());
+        let pair = open_pty();
+        let bin = grundy_bin();
         let mut command = if shell.is_empty() {
             let mut command = CommandBuilder::new(bin);
             command.args(args);

@@ -5,13 +5,15 @@
 //! turning a save into a reported error, not a kill, and quitting then failing.
 
 use std::io::Read;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use crate::common;
-use common::pty::{Home, Pty, TIMEOUT, nonzero};
+use common::pty::{
+    Home, PLAY_SAMPLE_COINS, Pty, grundy_bin, open_pty, read_until, wait_exit_after_close,
+};
 use grundy::ai::Level;
 use grundy::store::stats::Stats;
-use portable_pty::{CommandBuilder, PtySize, native_pty_system};
+use portable_pty::CommandBuilder;
 
 fn stats_path(home: &Home) -> std::path::PathBuf {
     home.grundy_data().join("stats.toml")
@@ -135,27 +137,9 @@ fn two_instances_count_every_finished_game_and_offer_every_unfinished_one() {
 #[test]
 fn a_terminal_closed_mid_frame_saves_and_exits_129() {
     let home = Home::new();
-    let pair = native_pty_system()
-        .openpty(PtySize {
-            rows: 24,
-            cols: 80,
-            pixel_width: 0,
-            pixel_height: 0,
-        })
-        .expect("openpty");
-    let bin = std::env::var("GRUNDY_PTY_BIN")
-        .unwrap_or_else(|_| env!("CARGO_BIN_EXE_grundy").to_string());
-    let mut command = CommandBuilder::new(bin);
-    command.args([
-        "play",
-        "coins",
-        "--code",
-        "coins:4:HTTHTTTTHTTTHTHH",
-        "--seed",
-        "1",
-        "--first",
-        "you",
-    ]);
+    let pair = open_pty();
+    let mut command = CommandBuilder::new(grundy_bin());
+    command.args(PLAY_SAMPLE_COINS);
     command.env("TERM", "xterm-256color");
     command.env("XDG_CONFIG_HOME", home.config());
     command.env("XDG_DATA_HOME", home.data());
@@ -163,36 +147,19 @@ fn a_terminal_closed_mid_frame_saves_and_exits_129() {
     drop(pair.slave);
     let mut reader = pair.master.try_clone_reader().expect("reader");
     let mut writer = pair.master.take_writer().expect("writer");
-    let mut screen = vt100::Parser::new(nonzero(24), nonzero(80), 0);
-    let mut buffer = [0u8; 8192];
-    let deadline = Instant::now() + TIMEOUT;
-    while !screen.screen().contents().contains("Your move") {
-        assert!(Instant::now() < deadline, "the game did not start");
-        let n = reader.read(&mut buffer).expect("read the screen");
-        assert!(n > 0, "the game ended early");
-        screen.process(&buffer[..n]);
-    }
+    read_until(&mut reader, "Your move");
     // Our move; the AI's reply is animated for a while (frames every 80 ms).
     writer.write_all(b"\t\r\r").unwrap();
     writer.flush().unwrap();
     // Read until the frames of the reply come, then close the terminal mid-stream.
+    let mut buffer = [0u8; 8192];
     let n = reader.read(&mut buffer).expect("a frame");
     assert!(n > 0);
     std::thread::sleep(Duration::from_millis(50));
     drop(reader);
     drop(writer);
     drop(pair.master);
-    let deadline = Instant::now() + TIMEOUT;
-    let status = loop {
-        if let Some(status) = child.try_wait().expect("try_wait") {
-            break status;
-        }
-        if Instant::now() > deadline {
-            let _ = child.kill();
-            panic!("grundy still runs {TIMEOUT:?} after its terminal closed");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    };
+    let status = wait_exit_after_close(child.as_mut());
     assert_eq!(status.signal(), None, "ended by a signal: {status:?}");
     assert_eq!(status.exit_code(), 129, "{status:?}");
     let files = unfinished_files(&home);
@@ -209,21 +176,7 @@ use std::io::Write;
 #[test]
 fn a_file_size_limit_is_a_reported_error_not_a_kill() {
     let home = Home::new();
-    let mut pty = Pty::spawn_wrapped(
-        &home,
-        "ulimit -f 0",
-        &[
-            "play",
-            "coins",
-            "--code",
-            "coins:4:HTTHTTTTHTTTHTHH",
-            "--seed",
-            "1",
-            "--first",
-            "you",
-        ],
-        &[],
-    );
+    let mut pty = Pty::spawn_wrapped(&home, "ulimit -f 0", PLAY_SAMPLE_COINS, &[]);
     pty.wait_for("Your move");
     pty.wait_taken_over();
     pty.send("\t\r\r");

@@ -5,16 +5,7 @@
 use crate::common;
 use common::pty::{Home, Pty};
 
-const GAME: &[&str] = &[
-    "play",
-    "coins",
-    "--code",
-    "coins:4:HTTHTTTTHTTTHTHH",
-    "--seed",
-    "1",
-    "--first",
-    "you",
-];
+const GAME: &[&str] = common::pty::PLAY_SAMPLE_COINS;
 
 /// Plays our move (the first move of the next T coin, Tab) and waits for the AI's reply.
 fn play_a_turn(pty: &mut Pty) {

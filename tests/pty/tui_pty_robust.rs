@@ -4,12 +4,10 @@
 //! (cooked mode, main screen, no mouse capture) and the conventional exit code.
 
 use crate::common;
-use std::io::Read;
 use std::process::Command;
-use std::time::Instant;
 
-use common::pty::{Pty, TIMEOUT, nonzero};
-use portable_pty::{CommandBuilder, PtySize, native_pty_system};
+use common::pty::{Pty, grundy_bin, open_pty, read_until, wait_exit_after_close};
+use portable_pty::CommandBuilder;
 
 fn play_coins(code: &str) -> Pty {
     Pty::spawn(
@@ -128,16 +126,8 @@ fn sigquit_restores_the_terminal_and_exits_131() {
 /// CPU on `read() = 0`. Now the end of input ends the game: the process exits.
 #[test]
 fn a_closed_terminal_with_sighup_ignored_ends_the_game() {
-    let pair = native_pty_system()
-        .openpty(PtySize {
-            rows: 24,
-            cols: 80,
-            pixel_width: 0,
-            pixel_height: 0,
-        })
-        .expect("openpty");
-    let bin = std::env::var("GRUNDY_PTY_BIN")
-        .unwrap_or_else(|_| env!("CARGO_BIN_EXE_grundy").to_string());
+    let pair = open_pty();
+    let bin = grundy_bin();
     let mut command = CommandBuilder::new("sh");
     // `trap '' HUP` then exec: the game starts with SIGHUP ignored, as under nohup.
     command.args([
@@ -155,29 +145,11 @@ fn a_closed_terminal_with_sighup_ignored_ends_the_game() {
     let mut reader = pair.master.try_clone_reader().expect("reader");
     let writer = pair.master.take_writer().expect("writer");
     // Read until the game is on screen, then close every handle of the terminal's master side.
-    let mut screen = vt100::Parser::new(nonzero(24), nonzero(80), 0);
-    let mut buffer = [0u8; 8192];
-    let deadline = Instant::now() + TIMEOUT;
-    while !screen.screen().contents().contains("Your move") {
-        assert!(Instant::now() < deadline, "the game did not start");
-        let n = reader.read(&mut buffer).expect("read the screen");
-        assert!(n > 0, "the game ended early");
-        screen.process(&buffer[..n]);
-    }
+    read_until(&mut reader, "Your move");
     drop(reader);
     drop(writer);
     drop(pair.master);
-    let deadline = Instant::now() + TIMEOUT;
-    loop {
-        if let Some(status) = child.try_wait().expect("try_wait") {
-            assert!(!status.success(), "a closed terminal is not a normal quit");
-            assert_eq!(status.signal(), None, "ended by a signal: {status:?}");
-            return;
-        }
-        if Instant::now() > deadline {
-            let _ = child.kill();
-            panic!("grundy still runs {TIMEOUT:?} after its terminal closed");
-        }
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    }
+    let status = wait_exit_after_close(child.as_mut());
+    assert!(!status.success(), "a closed terminal is not a normal quit");
+    assert_eq!(status.signal(), None, "ended by a signal: {status:?}");
 }
