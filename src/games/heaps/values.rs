@@ -668,10 +668,7 @@ impl Impartial for Heaps {
     }
 
     fn nim_sum_after(&self, mv: &HeapMove) -> Nimber {
-        let values = HeapValues::new(self.rule());
-        let x = self.heaps()[mv.heap];
-        let after = values.of_pieces(&pieces(self.rule(), x, mv.action));
-        self.nim_sum() + Nimber::new(values.value(x) ^ after)
+        self.nim_sum() + self.nim_sum_change(mv)
     }
 
     fn nim_sum_change(&self, mv: &HeapMove) -> Nimber {
