@@ -244,8 +244,7 @@ impl Impartial for Dag {
     }
 
     fn nim_sum_after(&self, mv: &Slide) -> Nimber {
-        let from = self.graph.value(self.tokens[mv.token]);
-        self.nim_sum() + Nimber::new((from ^ self.graph.value(mv.to)).into())
+        self.nim_sum() + self.nim_sum_change(mv)
     }
 
     fn nim_sum_change(&self, mv: &Slide) -> Nimber {

@@ -201,9 +201,7 @@ impl Impartial for Ed {
     }
 
     fn nim_sum_after(&self, mv: &EdMove) -> Nimber {
-        let (x, y) = self.pairs[mv.pair];
-        let s = self.kept(mv);
-        self.nim_sum() + Nimber::new(pair_value(x, y) ^ pair_value(mv.left, s - mv.left))
+        self.nim_sum() + self.nim_sum_change(mv)
     }
 
     fn describe_part(&self, i: usize) -> String {

@@ -237,19 +237,7 @@ impl Impartial for StairNim {
     }
 
     fn nim_sum_after(&self, mv: &StairMove) -> Nimber {
-        // Exactly one of the two stairs is even: its count changes by `count`.
-        let even = if mv.stair.is_multiple_of(2) {
-            mv.stair
-        } else {
-            mv.stair - 1
-        };
-        let before = self.balls[even - 1];
-        let after = if even == mv.stair {
-            before - mv.count
-        } else {
-            before + mv.count
-        };
-        Nimber::new(self.nim_sum_u64() ^ before ^ after)
+        self.nim_sum() + self.nim_sum_change(mv)
     }
 
     fn describe_part(&self, k: usize) -> String {

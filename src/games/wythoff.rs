@@ -297,8 +297,7 @@ impl Impartial for Wythoff {
     }
 
     fn nim_sum_after(&self, mv: &QueenMove) -> Nimber {
-        let (a, b) = self.queens[mv.queen];
-        self.nim_sum() + queen_nimber(a, b) + queen_nimber(mv.to.0, mv.to.1)
+        self.nim_sum() + self.nim_sum_change(mv)
     }
 
     fn nim_sum_change(&self, mv: &QueenMove) -> Nimber {

@@ -16,7 +16,7 @@ fn grundy_in(home: &std::path::Path) -> Command {
 }
 
 /// Runs `grundy args` with `stdin`, in a fresh temporary home.
-fn grundy(args: &[&str], stdin: &[u8]) -> Output {
+pub(crate) fn grundy(args: &[&str], stdin: &[u8]) -> Output {
     let home = tempfile::tempdir().expect("temporary directory");
     grundy_at(home.path(), args, stdin)
 }
@@ -36,7 +36,7 @@ fn grundy_at(home: &std::path::Path, args: &[&str], stdin: &[u8]) -> Output {
     child.wait_with_output().expect("the binary finishes")
 }
 
-fn stdout(o: &Output) -> String {
+pub(crate) fn stdout(o: &Output) -> String {
     String::from_utf8(o.stdout.clone()).expect("stdout is UTF-8")
 }
 

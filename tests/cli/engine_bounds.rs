@@ -2,29 +2,13 @@
 //! listed once each, winning moves counted by arithmetic on positions too large to walk, and
 //! a principal line that says where it stopped.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+use crate::cli::{grundy, stdout};
 
 /// `grundy args` with `code` on standard input, in a temporary home: its standard output.
 fn run(args: &[&str], code: &str) -> String {
-    let home = tempfile::tempdir().expect("temporary directory");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .env("XDG_CONFIG_HOME", home.path().join("config"))
-        .env("XDG_DATA_HOME", home.path().join("data"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary starts");
-    let mut input = child.stdin.take().expect("stdin is piped");
-    input
-        .write_all(code.as_bytes())
-        .expect("stdin takes the code");
-    drop(input);
-    let output = child.wait_with_output().expect("the binary finishes");
+    let output = grundy(args, code.as_bytes());
     assert!(output.status.success(), "{args:?}: {output:?}");
-    String::from_utf8(output.stdout).expect("UTF-8")
+    stdout(&output)
 }
 
 /// The listed moves' lines (`WIN …` / `lose …`).

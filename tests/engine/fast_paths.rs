@@ -23,21 +23,23 @@ fn faces(rng: &mut StdRng, n: usize) -> String {
         .collect()
 }
 
-fn list(rng: &mut StdRng, count: std::ops::Range<usize>, values: std::ops::Range<u64>) -> String {
-    let n = rng.random_range(count);
+/// `n` numbers drawn from `values`, comma-separated.
+fn numbers(rng: &mut StdRng, n: usize, values: std::ops::Range<u64>) -> String {
     (0..n)
         .map(|_| rng.random_range(values.clone()).to_string())
         .collect::<Vec<_>>()
         .join(",")
 }
 
+fn list(rng: &mut StdRng, count: std::ops::Range<usize>, values: std::ops::Range<u64>) -> String {
+    let n = rng.random_range(count);
+    numbers(rng, n, values)
+}
+
 /// `count` pairs of numbers.
 fn pairs(rng: &mut StdRng, count: std::ops::Range<usize>, values: std::ops::Range<u64>) -> String {
     let n = rng.random_range(count);
-    (0..2 * n)
-        .map(|_| rng.random_range(values.clone()).to_string())
-        .collect::<Vec<_>>()
-        .join(",")
+    numbers(rng, 2 * n, values)
 }
 
 /// A small random position of one game, by its code; `sum`: a game that may be a component.

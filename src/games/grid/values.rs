@@ -162,9 +162,7 @@ impl Impartial for CoinGrid {
 
     /// Every cell of the block flips, so its value leaves or joins the sum.
     fn nim_sum_after(&self, mv: &Block) -> Nimber {
-        mv.cells()
-            .iter()
-            .fold(self.nim_sum(), |sum, &c| sum ^ cell_value(c))
+        self.nim_sum() + self.nim_sum_change(mv)
     }
 
     fn describe_part(&self, cell: Cell) -> String {

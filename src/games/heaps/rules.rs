@@ -510,8 +510,8 @@ impl Position for Heaps {
             | Rule::Fibonacci
             | Rule::Coprime
             | Rule::Lieges { .. }
-            | Rule::Kayles => Some(total + 1),
-            Rule::TakeRange { l: 1, .. } => Some(total + 1),
+            | Rule::Kayles
+            | Rule::TakeRange { l: 1, .. } => Some(total + 1),
             Rule::Subtraction { set } if set.first() == Some(&1) => Some(total + 1),
             Rule::Grundy => Some(
                 self.heaps

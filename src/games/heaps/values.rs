@@ -224,14 +224,13 @@ pub fn kayles_knocks_list(x: u64, target: u32, limit: usize) -> Vec<(u64, u64)> 
             if !residues.is_empty() {
                 'middle: for block in 0..=last / 12 {
                     for &r in &residues {
-                        let offset = 12 * block + r;
-                        if offset > last || out.len() >= limit {
-                            if out.len() >= limit {
-                                break 'middle;
-                            }
-                            continue;
+                        if out.len() >= limit {
+                            break 'middle;
                         }
-                        out.push((c, from + offset));
+                        let offset = 12 * block + r;
+                        if offset <= last {
+                            out.push((c, from + offset));
+                        }
                     }
                 }
             }
@@ -669,10 +668,7 @@ impl Impartial for Heaps {
     }
 
     fn nim_sum_after(&self, mv: &HeapMove) -> Nimber {
-        let values = HeapValues::new(self.rule());
-        let x = self.heaps()[mv.heap];
-        let after = values.of_pieces(&pieces(self.rule(), x, mv.action));
-        self.nim_sum() + Nimber::new(values.value(x) ^ after)
+        self.nim_sum() + self.nim_sum_change(mv)
     }
 
     fn nim_sum_change(&self, mv: &HeapMove) -> Nimber {
