@@ -40,6 +40,23 @@ const SUBTRACTION_SETS: &[&[u64]] = &[
     &[1, 2, 3, 4, 5],
 ];
 
+/// The heap rules with parameters in the menu: the rule's name, its title there and the
+/// fields of its parameters (shown under the rule).
+const RULE_PARAMS: &[(&str, &str, &[Field])] = &[
+    ("bash", "Bash", &[Field::BashM]),
+    ("take", "Take l..r", &[Field::TakeL, Field::TakeR]),
+    ("lieges", "Lieges of Legendre", &[Field::LiegesK]),
+    ("subtraction", "Subtraction game", &[Field::SubtractionSet]),
+];
+
+/// The chosen heap rule's entry of [`RULE_PARAMS`], if it has parameters.
+fn rule_params(
+    setup: &GameSetup,
+) -> Option<&'static (&'static str, &'static str, &'static [Field])> {
+    let name = crate::tui::boards::heaps::rule_entry(setup.heap_rule).name;
+    RULE_PARAMS.iter().find(|(rule, _, _)| *rule == name)
+}
+
 /// A field of the settings page.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Field {
@@ -289,15 +306,9 @@ impl Menu {
                 let mut fields = vec![Field::HeapRule];
                 // The chosen rule's parameters, under it.
                 let setup = &self.setups[self.game];
-                fields.extend(
-                    match crate::tui::boards::heaps::rule_entry(setup.heap_rule).name {
-                        "bash" => &[Field::BashM][..],
-                        "take" => &[Field::TakeL, Field::TakeR][..],
-                        "lieges" => &[Field::LiegesK][..],
-                        "subtraction" => &[Field::SubtractionSet][..],
-                        _ => &[][..],
-                    },
-                );
+                if let Some((_, _, params)) = rule_params(setup) {
+                    fields.extend_from_slice(params);
+                }
                 fields.push(Field::Start);
                 fields
             }
@@ -712,16 +723,13 @@ impl Menu {
             Field::Boxes => ("Boxes", setup.boxes.to_string()),
             Field::HeapRule => (
                 "Game",
-                match crate::tui::boards::heaps::rule_entry(setup.heap_rule).name {
-                    // The rule's own name: its parameters are the fields below.
-                    "bash" => "Bash".to_string(),
-                    "take" => "Take l..r".to_string(),
-                    "lieges" => "Lieges of Legendre".to_string(),
-                    "subtraction" => "Subtraction game".to_string(),
-                    _ => crate::tui::boards::heaps::rule_entry(setup.heap_rule)
-                        .title
-                        .to_string(),
-                },
+                // A rule with parameters by its own name: they are the fields below.
+                rule_params(setup)
+                    .map_or(
+                        crate::tui::boards::heaps::rule_entry(setup.heap_rule).title,
+                        |(_, title, _)| title,
+                    )
+                    .to_string(),
             ),
             Field::BashM => ("  m", setup.bash_m.to_string()),
             Field::TakeL => ("  l", setup.take_l.to_string()),
