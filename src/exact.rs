@@ -56,6 +56,15 @@ impl Limits {
         }
     }
 
+    /// At most `positions` positions and no byte bound: the reference walks, which count
+    /// positions only.
+    pub fn positions_only(positions: usize) -> Limits {
+        Limits {
+            bytes: usize::MAX,
+            ..Limits::positions(positions)
+        }
+    }
+
     /// The most moves a compact search may look at, all positions together.
     pub fn moves(&self) -> usize {
         self.positions.saturating_mul(MOVES_PER_POSITION).max(1024)

@@ -76,10 +76,7 @@ where
     V: Copy,
     F: FnMut(&P, &[V]) -> V,
 {
-    let limits = Limits {
-        bytes: usize::MAX,
-        ..Limits::positions(budget)
-    };
+    let limits = Limits::positions_only(budget);
     walk(root, &limits, &FxHashMap::default(), false, combine)
 }
 
@@ -210,10 +207,7 @@ impl<P: Position> ExactSolution<P> {
     /// The generic walk, whatever the game: the reference the compact searches are checked
     /// against.
     pub fn generic(root: &P, budget: usize) -> Option<ExactSolution<P>> {
-        let limits = Limits {
-            bytes: usize::MAX,
-            ..Limits::positions(budget)
-        };
+        let limits = Limits::positions_only(budget);
         ExactSolution::generic_within(root, &limits, false)
     }
 
@@ -460,10 +454,7 @@ impl<P: Position> DefinitionMemo<P> {
             return v;
         }
         // Known values short-cut the walk: a position already in the memo is a leaf here.
-        let unlimited = Limits {
-            bytes: usize::MAX,
-            ..Limits::positions(usize::MAX)
-        };
+        let unlimited = Limits::positions_only(usize::MAX);
         let fresh = walk(
             position,
             &unlimited,
