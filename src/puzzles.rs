@@ -8,10 +8,10 @@ use std::collections::HashSet;
 use std::sync::Arc;
 
 use rand::{Rng, RngExt, SeedableRng};
-use rand_chacha::ChaCha12Rng;
 
 use crate::game::{Impartial, Notation};
 use crate::games::{AnyPosition, GameKind, coins, dag, dodgeball, grid, heaps, with_position};
+use crate::setup::ReplayRng;
 
 /// One puzzle: a position won for the player to move and the positions after each of its
 /// winning moves (every one of them).
@@ -224,7 +224,7 @@ pub fn sheet(
     if !DIFFICULTIES.contains(&difficulty) {
         return Err(PuzzleError::Difficulty { difficulty });
     }
-    let mut rng = ChaCha12Rng::seed_from_u64(seed);
+    let mut rng = ReplayRng::seed_from_u64(seed);
     let mut puzzles = Vec::with_capacity(count);
     let mut seen: HashSet<String> = HashSet::new();
     while puzzles.len() < count {
