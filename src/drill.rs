@@ -174,19 +174,8 @@ pub fn check(drill: &Drill, answer: &Answer) -> Verdict {
 fn judge<P: Explain>(p: &P, drill: &Drill, answer: &Answer) -> Verdict {
     match drill.kind {
         DrillKind::WinningMove => {
-            let winning: Vec<P::Move> = p
-                .parts()
-                .into_iter()
-                .flat_map(|(part, _)| p.moves_of(part, usize::MAX).0)
-                .filter(|mv| p.move_wins(mv))
-                .collect();
-            let mut codes: Vec<String> = Vec::new();
-            for mv in &winning {
-                let code = p.play_unchecked(mv).to_code();
-                if !codes.contains(&code) {
-                    codes.push(code);
-                }
-            }
+            let winning = puzzles::every_winning_move(p, usize::MAX);
+            let codes = puzzles::codes_after(p, &winning);
             let why = winning
                 .first()
                 .map(|mv| p.derivation(p.part_of(mv), usize::MAX));

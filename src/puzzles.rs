@@ -8,10 +8,10 @@ use std::collections::HashSet;
 use std::sync::Arc;
 
 use rand::{Rng, RngExt, SeedableRng};
-use rand_chacha::ChaCha12Rng;
 
 use crate::game::{Impartial, Notation};
 use crate::games::{AnyPosition, GameKind, coins, dag, dodgeball, grid, heaps, with_position};
+use crate::setup::ReplayRng;
 
 /// One puzzle: a position won for the player to move and the positions after each of its
 /// winning moves (every one of them).
@@ -173,20 +173,8 @@ fn puzzle_of<P: Impartial + Notation>(position: &P, difficulty: u8) -> Option<Pu
     if position.is_over() || !position.mover_wins() {
         return None;
     }
-    // Every legal move is tried: a game's `winning_moves` may list only some of them (E&D
-    // lists one split per pair), and a sheet's answers are all of them.
-    let mut winning = Vec::new();
-    for (part, _) in position.parts() {
-        for mv in position.moves_of(part, usize::MAX).0 {
-            if position.move_wins(&mv) {
-                winning.push(mv);
-                if winning.len() > MAX_ANSWERS[d] {
-                    return None;
-                }
-            }
-        }
-    }
-    if winning.is_empty() {
+    let winning = every_winning_move(position, MAX_ANSWERS[d] + 1);
+    if winning.is_empty() || winning.len() > MAX_ANSWERS[d] {
         return None;
     }
     if let Some(outcome) = crate::solver::outcome(position, REMOTENESS_BUDGET)
@@ -195,17 +183,35 @@ fn puzzle_of<P: Impartial + Notation>(position: &P, difficulty: u8) -> Option<Pu
     {
         return None;
     }
-    let mut answers: Vec<String> = Vec::new();
-    for mv in &winning {
-        let code = position.play_unchecked(mv).to_code();
-        if !answers.contains(&code) {
-            answers.push(code);
-        }
-    }
     Some(Puzzle {
         code: position.to_code(),
-        answers,
+        answers: codes_after(position, &winning),
     })
+}
+
+/// The winning moves of `position`, at most `limit` of them. Every legal move is tried: a
+/// game's `winning_moves` may list only some of them (E&D lists one split per pair), and a
+/// sheet's answers (a drill's accepted moves) are all of them.
+pub(crate) fn every_winning_move<P: Impartial>(position: &P, limit: usize) -> Vec<P::Move> {
+    position
+        .parts()
+        .into_iter()
+        .flat_map(|(part, _)| position.moves_of(part, usize::MAX).0)
+        .filter(|mv| position.move_wins(mv))
+        .take(limit)
+        .collect()
+}
+
+/// The codes of the positions after `moves`, each once, in the order of the moves.
+pub(crate) fn codes_after<P: Impartial + Notation>(position: &P, moves: &[P::Move]) -> Vec<String> {
+    let mut codes: Vec<String> = Vec::new();
+    for mv in moves {
+        let code = position.play_unchecked(mv).to_code();
+        if !codes.contains(&code) {
+            codes.push(code);
+        }
+    }
+    codes
 }
 
 /// A sheet of `count` puzzles of `game` at `difficulty`, the same for the same seed.
@@ -218,7 +224,7 @@ pub fn sheet(
     if !DIFFICULTIES.contains(&difficulty) {
         return Err(PuzzleError::Difficulty { difficulty });
     }
-    let mut rng = ChaCha12Rng::seed_from_u64(seed);
+    let mut rng = ReplayRng::seed_from_u64(seed);
     let mut puzzles = Vec::with_capacity(count);
     let mut seen: HashSet<String> = HashSet::new();
     while puzzles.len() < count {
