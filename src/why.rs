@@ -249,10 +249,6 @@ pub enum PartSyntax {
     Component,
 }
 
-/// Options walked at most, to value them all and take their mex; past it, the derivation
-/// counts "at least" and leaves the mex to the formula.
-const WALK: usize = 1 << 21;
-
 /// A game whose parts can say why they have their values.
 pub trait Explain: Impartial + Notation {
     /// The part's name with its numbers.
@@ -274,7 +270,7 @@ pub trait Explain: Impartial + Notation {
 
     /// At most this many options are walked to find the mex.
     fn walk_limit(&self) -> usize {
-        WALK
+        crate::game::WALK_MOVES
     }
 
     /// Reads a part name as the command line writes it (numbers from 1).
@@ -718,7 +714,11 @@ impl Explain for wythoff::Wythoff {
 
     /// Past the table a queen has up to 3·10^9 moves: its formula says who wins.
     fn walk_limit(&self) -> usize {
-        if self.values_known() { WALK } else { 64 }
+        if self.values_known() {
+            crate::game::WALK_MOVES
+        } else {
+            64
+        }
     }
 
     fn parse_part(&self, text: &str) -> Result<usize, PartError> {
@@ -753,7 +753,11 @@ impl Explain for fibnim::FibNim {
     }
 
     fn walk_limit(&self) -> usize {
-        if self.values_known() { WALK } else { 64 }
+        if self.values_known() {
+            crate::game::WALK_MOVES
+        } else {
+            64
+        }
     }
 
     fn parse_part(&self, text: &str) -> Result<usize, PartError> {
