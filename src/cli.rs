@@ -4,6 +4,7 @@
 //! Exit codes: 0 success, 1 no legal move (`move` on a finished game) or a lost terminal, 2 bad
 //! input or usage, 128 + n after signal n.
 
+use crate::lang::Lang;
 use std::io::{self, IsTerminal, Read, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -62,6 +63,10 @@ Exit codes: 0 success; 1 no legal move (or the terminal went away); 2 bad input 
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
+    /// The language of the game and of what commands print: en, zh-CN or zh-TW (default: the
+    /// settings' `lang`, else LC_ALL / LC_MESSAGES / LANG). `solve` prints the contest's format.
+    #[arg(long, global = true, value_name = "LANG")]
+    pub lang: Option<Lang>,
 }
 
 #[derive(Debug, Subcommand)]
@@ -449,6 +454,7 @@ impl From<io::Error> for Failure {
 
 /// Runs a parsed command line.
 pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
+    crate::locale::set_lang(chosen_lang(cli.lang));
     match cli.command {
         // The game holds no lock on standard output while it runs (the signal thread writes
         // there to give the terminal back), and leaves nothing to flush: after a hang-up a
@@ -457,6 +463,17 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
         Some(Command::Play(args)) => play(args),
         Some(command) => run_command(command),
     }
+}
+
+/// The language of this run: `--lang`, else the settings' `lang`, else the environment's.
+fn chosen_lang(flag: Option<Lang>) -> Lang {
+    flag.unwrap_or_else(|| {
+        Store::from_env()
+            .settings_path()
+            .map(|path| Settings::load(&path).settings.lang)
+            .unwrap_or_default()
+            .resolve(Lang::from_env)
+    })
 }
 
 /// Runs a command other than the game, its output on standard output.

@@ -43,6 +43,10 @@ pub mod exact;
 pub mod game;
 pub mod games;
 pub mod input;
+pub mod lang;
+#[cfg(feature = "tui")]
+#[doc(hidden)]
+pub mod locale;
 pub mod nimber;
 pub mod puzzles;
 pub mod rating;
@@ -54,3 +58,7 @@ pub mod store;
 #[doc(hidden)]
 pub mod tui;
 pub mod why;
+
+// The interface's texts (`locales/*.toml`), compiled in; see `locale`.
+#[cfg(feature = "tui")]
+rust_i18n::i18n!("locales", fallback = "en");

@@ -21,6 +21,7 @@
 //! hints = false
 //! coaching = true
 //! theme = "auto"        # auto (colours unless NO_COLOR is set) or plain
+//! lang = "auto"         # auto (from LC_ALL / LC_MESSAGES / LANG), en, zh-CN or zh-TW
 //!
 //! [coins]
 //! n = 20
@@ -40,6 +41,7 @@ use toml::de::{DeTable, DeValue};
 use crate::ai::Level;
 use crate::games::GameKind;
 use crate::games::coins::CoinRow;
+use crate::lang::LangChoice;
 use crate::setup::{First, GameSetup, Start};
 use crate::store::{line_of, lock_dir_of, set_aside, write_atomic};
 
@@ -67,6 +69,8 @@ pub struct Settings {
     /// Coaching (the teacher's comments on each move) on or off.
     pub coaching: bool,
     pub theme: ThemeChoice,
+    /// The interface's language; `auto` follows LC_ALL / LC_MESSAGES / LANG.
+    pub lang: LangChoice,
 }
 
 impl Default for Settings {
@@ -79,6 +83,7 @@ impl Default for Settings {
             hints: false,
             coaching: true,
             theme: ThemeChoice::Auto,
+            lang: LangChoice::Auto,
         }
     }
 }
@@ -249,6 +254,7 @@ impl Settings {
                 "first" => reader.choice(name, value, &mut settings.first),
                 "level" => reader.choice(name, value, &mut settings.level),
                 "theme" => reader.choice(name, value, &mut settings.theme),
+                "lang" => reader.choice(name, value, &mut settings.lang),
                 "hints" => reader.flag(name, value, &mut settings.hints),
                 "coaching" => reader.flag(name, value, &mut settings.coaching),
                 _ => match GameKind::ALL.iter().position(|k| k.name() == name) {
@@ -319,6 +325,12 @@ impl Settings {
             "theme",
             quoted(self.theme),
             "auto (colours unless NO_COLOR is set) or plain".into(),
+        );
+        line(
+            &mut out,
+            "lang",
+            quoted(self.lang),
+            "auto (from LC_ALL / LC_MESSAGES / LANG), en, zh-CN or zh-TW".into(),
         );
         for setup in &self.setups {
             out.push_str(&format!("\n[{}]\n", setup.kind.name()));
@@ -715,6 +727,7 @@ mod tests {
             hints: true,
             coaching: false,
             theme: ThemeChoice::Plain,
+            lang: LangChoice::ZhTw,
             ..Settings::default()
         };
         s.setups[0].coins = 123;
@@ -775,6 +788,7 @@ mod tests {
                     "hints" => expected.hints = defaults.hints,
                     "coaching" => expected.coaching = defaults.coaching,
                     "theme" => expected.theme = defaults.theme,
+                    "lang" => expected.lang = defaults.lang,
                     _ => {}
                 }
                 if let Some((section, key)) = problem.field.split_once('.') {

@@ -634,6 +634,9 @@ impl App {
         if now.theme != start.theme {
             merged.theme = now.theme;
         }
+        if now.lang != start.lang {
+            merged.lang = now.lang;
+        }
         for setup in &now.setups {
             if start.setup(setup.kind) != *setup {
                 match merged.setups.iter_mut().find(|s| s.kind == setup.kind) {

@@ -6,6 +6,7 @@
 //! the settings file ([`crate::store::settings`]) and gives its state back as settings to
 //! write.
 
+use crate::lang::LangChoice;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Position as ScreenPosition, Rect};
 use ratatui::text::{Line, Span};
@@ -149,6 +150,8 @@ pub struct Menu {
     pub stats: Stats,
     /// The theme from the settings file (not shown: kept so the settings written keep it).
     pub theme: ThemeChoice,
+    /// The interface's language, as the settings hold it.
+    pub lang: LangChoice,
 }
 
 impl Menu {
@@ -182,6 +185,7 @@ impl Menu {
             notice: None,
             stats: Stats::default(),
             theme: ThemeChoice::Auto,
+            lang: LangChoice::Auto,
         }
     }
 
@@ -197,6 +201,7 @@ impl Menu {
             .position(|&k| k == settings.game)
             .unwrap_or(0);
         menu.theme = settings.theme;
+        menu.lang = settings.lang;
         menu
     }
 
@@ -214,6 +219,7 @@ impl Menu {
             hints: self.hints,
             coaching: base.coaching,
             theme: self.theme,
+            lang: self.lang,
         }
     }
 

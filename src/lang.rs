@@ -1,0 +1,192 @@
+//! The languages grundy speaks, and which one a run uses.
+//!
+//! Only the choice lives here, in the core: the texts themselves are the interface's (the
+//! locale files under `locales/`, rendered by `grundy::locale`). The settings file stores a
+//! [`LangChoice`]; `auto` follows the environment the way POSIX programs do (`LC_ALL`, then
+//! `LC_MESSAGES`, then `LANG`).
+
+use clap::ValueEnum;
+
+/// A language of the interface.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, ValueEnum)]
+pub enum Lang {
+    /// English.
+    #[default]
+    En,
+    /// Simplified Chinese, as written in mainland China (简体中文).
+    #[value(
+        name = "zh-CN",
+        alias = "zh-cn",
+        alias = "zh-Hans",
+        alias = "zh-hans",
+        alias = "zh"
+    )]
+    ZhCn,
+    /// Traditional Chinese, as written in Taiwan and Hong Kong (繁體中文).
+    #[value(
+        name = "zh-TW",
+        alias = "zh-tw",
+        alias = "zh-Hant",
+        alias = "zh-hant",
+        alias = "zh-HK",
+        alias = "zh-hk"
+    )]
+    ZhTw,
+}
+
+impl Lang {
+    /// Every language, in the order the menu offers them.
+    pub const ALL: [Lang; 3] = [Lang::En, Lang::ZhCn, Lang::ZhTw];
+
+    /// The BCP 47 tag the locale files use (`en`, `zh-CN`, `zh-TW`).
+    pub fn code(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::ZhCn => "zh-CN",
+            Lang::ZhTw => "zh-TW",
+        }
+    }
+
+    /// The language's name in itself, as a language chooser shows it whatever the current
+    /// language is.
+    pub fn endonym(self) -> &'static str {
+        match self {
+            Lang::En => "English",
+            Lang::ZhCn => "简体中文",
+            Lang::ZhTw => "繁體中文",
+        }
+    }
+
+    /// The language of a POSIX locale name (`zh_CN.UTF-8`, `zh_TW`, `zh_HK.Big5`, `en_GB`,
+    /// `C`): Chinese of Taiwan, Hong Kong or Macau, or written `Hant`, is Traditional; any other
+    /// Chinese is Simplified; everything else is English. `None` for an empty name, which
+    /// POSIX treats as unset.
+    pub fn of_locale(name: &str) -> Option<Lang> {
+        let name = name.trim();
+        if name.is_empty() {
+            return None;
+        }
+        // `language[_territory][.codeset][@modifier]`; `zh-Hant-TW` style tags too.
+        let base = name.split(['.', '@']).next().unwrap_or("");
+        let mut parts = base.split(['_', '-']);
+        let language = parts.next().unwrap_or("").to_ascii_lowercase();
+        if language != "zh" {
+            return Some(Lang::En);
+        }
+        let traditional =
+            parts.any(|p| matches!(p.to_ascii_lowercase().as_str(), "tw" | "hk" | "mo" | "hant"));
+        Some(if traditional { Lang::ZhTw } else { Lang::ZhCn })
+    }
+
+    /// The language the environment asks for: the first of `LC_ALL`, `LC_MESSAGES` and `LANG`
+    /// that is set and not empty (as `setlocale` chooses the messages' locale), English if
+    /// none is.
+    pub fn from_env_vars(get: impl Fn(&str) -> Option<String>) -> Lang {
+        ["LC_ALL", "LC_MESSAGES", "LANG"]
+            .into_iter()
+            .find_map(|var| get(var).and_then(|v| Lang::of_locale(&v)))
+            .unwrap_or(Lang::En)
+    }
+
+    /// [`Lang::from_env_vars`] on this process's environment.
+    pub fn from_env() -> Lang {
+        Lang::from_env_vars(|var| std::env::var(var).ok())
+    }
+}
+
+/// The `lang` setting: a language, or `auto` to follow the environment.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, ValueEnum)]
+pub enum LangChoice {
+    /// The language of `LC_ALL` / `LC_MESSAGES` / `LANG`.
+    #[default]
+    Auto,
+    #[value(name = "en")]
+    En,
+    #[value(name = "zh-CN", alias = "zh-cn", alias = "zh-Hans", alias = "zh")]
+    ZhCn,
+    #[value(name = "zh-TW", alias = "zh-tw", alias = "zh-Hant", alias = "zh-HK")]
+    ZhTw,
+}
+
+impl LangChoice {
+    /// The language this choice means in this environment.
+    pub fn resolve(self, environment: impl FnOnce() -> Lang) -> Lang {
+        match self {
+            LangChoice::Auto => environment(),
+            LangChoice::En => Lang::En,
+            LangChoice::ZhCn => Lang::ZhCn,
+            LangChoice::ZhTw => Lang::ZhTw,
+        }
+    }
+}
+
+impl From<Lang> for LangChoice {
+    fn from(lang: Lang) -> LangChoice {
+        match lang {
+            Lang::En => LangChoice::En,
+            Lang::ZhCn => LangChoice::ZhCn,
+            Lang::ZhTw => LangChoice::ZhTw,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn posix_locale_names() {
+        for (name, lang) in [
+            ("zh_CN.UTF-8", Lang::ZhCn),
+            ("zh_SG", Lang::ZhCn),
+            ("zh", Lang::ZhCn),
+            ("zh_TW.UTF-8", Lang::ZhTw),
+            ("zh_HK.Big5-HKSCS", Lang::ZhTw),
+            ("zh-Hant-TW", Lang::ZhTw),
+            ("zh_MO", Lang::ZhTw),
+            ("en_GB.UTF-8", Lang::En),
+            ("C", Lang::En),
+            ("POSIX", Lang::En),
+            ("C.UTF-8", Lang::En),
+            ("ja_JP.UTF-8", Lang::En),
+        ] {
+            assert_eq!(Lang::of_locale(name), Some(lang), "{name}");
+        }
+        assert_eq!(Lang::of_locale(""), None);
+    }
+
+    #[test]
+    fn the_first_set_variable_decides() {
+        let env = |vars: &'static [(&'static str, &'static str)]| {
+            move |name: &str| {
+                vars.iter()
+                    .find(|(k, _)| *k == name)
+                    .map(|(_, v)| v.to_string())
+            }
+        };
+        assert_eq!(
+            Lang::from_env_vars(env(&[("LANG", "zh_TW.UTF-8"), ("LC_ALL", "zh_CN.UTF-8")])),
+            Lang::ZhCn
+        );
+        assert_eq!(
+            Lang::from_env_vars(env(&[("LANG", "zh_TW.UTF-8"), ("LC_ALL", "")])),
+            Lang::ZhTw
+        );
+        assert_eq!(
+            Lang::from_env_vars(env(&[("LC_MESSAGES", "en_US"), ("LANG", "zh_CN")])),
+            Lang::En
+        );
+        assert_eq!(Lang::from_env_vars(env(&[])), Lang::En);
+    }
+
+    #[test]
+    fn codes_parse_back() {
+        for lang in Lang::ALL {
+            assert_eq!(Lang::from_str(lang.code(), false), Ok(lang));
+            assert_eq!(
+                LangChoice::from_str(lang.code(), false).map(|c| c.resolve(|| Lang::En)),
+                Ok(lang)
+            );
+        }
+    }
+}

@@ -1,0 +1,140 @@
+//! The interface's words in the player's language.
+//!
+//! Every text the terminal game and the command line show comes from the locale files under
+//! `locales/` (rust-i18n's format 2: one TOML table per key with its `en`, `zh-CN` and `zh-TW`
+//! texts side by side, so a translator sees the three together and a missing one is easy to
+//! spot). They are compiled into the binary. The engine returns values (numbers, moves,
+//! message enums); this layer, and the renderers built on it, turn them into words.
+//!
+//! The language is per thread ([`set_lang`]), not rust-i18n's process-wide locale: the tests
+//! draw English and Chinese screens on parallel threads of one process, and the game draws on
+//! one thread only.
+//!
+//! Write `tr!("menu.play")` or `tr!("coach.blunder", nim_sum = n)`; a text's `%{name}`
+//! placeholders are filled from the named arguments. For a key built at run time use
+//! [`text`]. Tests outside the crate use [`text`] and [`text_in`] (the `tr!` macro names this
+//! crate's generated lookup, so it works only inside it).
+
+use std::borrow::Cow;
+use std::cell::Cell;
+use std::collections::BTreeSet;
+
+pub use crate::lang::Lang;
+
+thread_local! {
+    static LANG: Cell<Lang> = const { Cell::new(Lang::En) };
+}
+
+/// Sets the language this thread's texts are in.
+pub fn set_lang(lang: Lang) {
+    LANG.with(|l| l.set(lang));
+}
+
+/// The language this thread's texts are in (English until [`set_lang`]).
+pub fn lang() -> Lang {
+    LANG.with(|l| l.get())
+}
+
+/// The text of `key` in this thread's language.
+pub fn text(key: &str) -> Cow<'_, str> {
+    text_in(lang(), key)
+}
+
+/// The text of `key` in `lang`. A key no locale file has comes back as `LANG.key`
+/// (`en.menu.nosuch`), which the completeness tests and the screen scans catch.
+pub fn text_in(lang: Lang, key: &str) -> Cow<'_, str> {
+    crate::_rust_i18n_translate(lang.code(), key)
+}
+
+/// Looks `key` up in this thread's language and fills its `%{name}` placeholders.
+///
+/// ```ignore
+/// tr!("menu.play")
+/// tr!("coach.blunder", nim_sum = n)
+/// ```
+#[macro_export]
+macro_rules! tr {
+    ($key:expr) => {
+        rust_i18n::t!($key, locale = $crate::locale::lang().code())
+    };
+    ($key:expr, $($args:tt)*) => {
+        rust_i18n::t!($key, locale = $crate::locale::lang().code(), $($args)*)
+    };
+}
+
+/// Every key a language has a text for.
+pub fn keys(lang: Lang) -> BTreeSet<String> {
+    crate::_RUST_I18N_BACKEND
+        .messages_for_locale(lang.code())
+        .unwrap_or_default()
+        .into_iter()
+        .map(|(key, _)| key.into_owned())
+        .collect()
+}
+
+/// The `%{name}` placeholders of a text, for checking that a translation fills the same ones.
+pub fn placeholders(text: &str) -> BTreeSet<&str> {
+    let mut names = BTreeSet::new();
+    let mut rest = text;
+    while let Some(start) = rest.find("%{") {
+        let after = &rest[start + 2..];
+        match after.find('}') {
+            Some(end) => {
+                names.insert(&after[..end]);
+                rest = &after[end + 1..];
+            }
+            None => break,
+        }
+    }
+    names
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// No fallback text ever shows: every language has every English key, no extra ones, no
+    /// empty texts, and each translation fills the placeholders the English fills.
+    #[test]
+    fn every_language_has_every_key() {
+        let english = keys(Lang::En);
+        assert!(!english.is_empty());
+        for lang in Lang::ALL {
+            let own = keys(lang);
+            let missing: Vec<_> = english.difference(&own).collect();
+            assert!(missing.is_empty(), "{} lacks {missing:?}", lang.code());
+            let extra: Vec<_> = own.difference(&english).collect();
+            assert!(
+                extra.is_empty(),
+                "{} has keys English lacks: {extra:?}",
+                lang.code()
+            );
+            for key in &english {
+                let en = text_in(Lang::En, key);
+                let this = text_in(lang, key);
+                assert!(!this.trim().is_empty(), "{} {key} is empty", lang.code());
+                assert_eq!(
+                    placeholders(&this),
+                    placeholders(&en),
+                    "{} {key}: {this:?} fills other placeholders than {en:?}",
+                    lang.code()
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn the_thread_language_chooses_the_text() {
+        set_lang(Lang::ZhTw);
+        assert_eq!(tr!("lang.setting"), "語言");
+        set_lang(Lang::En);
+        assert_eq!(tr!("lang.setting"), "Language");
+        assert_eq!(text("no.such.key"), "en.no.such.key");
+    }
+
+    #[test]
+    fn placeholders_are_found() {
+        let found = placeholders("%{a} and %{bc}, %{a}; %{open");
+        assert_eq!(found.into_iter().collect::<Vec<_>>(), ["a", "bc"]);
+    }
+}
