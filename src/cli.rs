@@ -63,8 +63,7 @@ Exit codes: 0 success; 1 no legal move (or the terminal went away); 2 bad input 
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
-    /// The language of the game and of what commands print: en, zh-CN or zh-TW (default: the
-    /// settings' `lang`, else LC_ALL / LC_MESSAGES / LANG). `solve` prints the contest's format.
+    /// Language: en, zh-CN or zh-TW (default: the `lang` setting, else LC_ALL/LANG)
     #[arg(long, global = true, value_name = "LANG")]
     pub lang: Option<Lang>,
 }
