@@ -480,7 +480,16 @@ fn check_in<P: Explain>(
                 example: example.map(|mv| move_after(p, mv)),
             }
         }
-        Ask::Value { part } => Why::Value(Box::new(part_value(p, exercise.code, part)?.1)),
+        Ask::Value { part } => {
+            let mut derivation = part_value(p, exercise.code, part)?.1;
+            // The options in words, as the move lists write them.
+            for choice in &mut derivation.choices {
+                if let Ok(mv) = p.parse_move(&choice.mv) {
+                    choice.mv = p.describe_move(&mv);
+                }
+            }
+            Why::Value(Box::new(derivation))
+        }
         Ask::NimSum => Why::NimSum {
             parts: p
                 .parts()
