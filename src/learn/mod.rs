@@ -42,6 +42,9 @@ pub struct Lesson {
     pub exercises: &'static [Exercise],
     /// The position the learner must win against the AI (won for the player to move).
     pub game: &'static str,
+    /// Whether the lesson comes after values and nim-sums are taught, so that its reasons may
+    /// speak of them (the first lessons explain by won and lost positions only).
+    pub values_taught: bool,
 }
 
 impl Lesson {
@@ -98,6 +101,7 @@ pub const LESSONS: &[Lesson] = &[
             winning("bash:3:6"),
         ],
         game: "bash:3:11",
+        values_taught: false,
     },
     Lesson {
         id: "bash",
@@ -105,10 +109,11 @@ pub const LESSONS: &[Lesson] = &[
         exercises: &[
             won("bash:5:18"),
             winning("bash:4:13"),
-            value("bash:3:10", "1"),
+            won("bash:4:15"),
             winning("bash:6:30"),
         ],
         game: "bash:4:23",
+        values_taught: false,
     },
     Lesson {
         id: "nim",
@@ -122,6 +127,7 @@ pub const LESSONS: &[Lesson] = &[
             winning("nim:27,8,5"),
         ],
         game: "nim:7,9,12",
+        values_taught: true,
     },
     Lesson {
         id: "mex",
@@ -136,6 +142,7 @@ pub const LESSONS: &[Lesson] = &[
             value("subtraction:1,3,4:7", "1"),
         ],
         game: "subtraction:1,3,4:10,12,7",
+        values_taught: true,
     },
     Lesson {
         id: "sums",
@@ -148,6 +155,7 @@ pub const LESSONS: &[Lesson] = &[
             winning("nim:2,3+bash:3:6"),
         ],
         game: "bash:3:9,11,7",
+        values_taught: true,
     },
     Lesson {
         id: "splits",
@@ -160,6 +168,7 @@ pub const LESSONS: &[Lesson] = &[
             winning("kayles:3,5"),
         ],
         game: "kayles:5,7,9",
+        values_taught: true,
     },
     Lesson {
         id: "stairs",
@@ -172,6 +181,7 @@ pub const LESSONS: &[Lesson] = &[
             winning("stairs:3,1,4,2"),
         ],
         game: "stairs:2,3,1,4,2,5",
+        values_taught: true,
     },
     Lesson {
         id: "misere",
@@ -184,6 +194,7 @@ pub const LESSONS: &[Lesson] = &[
             winning("misere:4,1"),
         ],
         game: "misere:3,5,1",
+        values_taught: true,
     },
     Lesson {
         id: "wythoff",
@@ -195,6 +206,7 @@ pub const LESSONS: &[Lesson] = &[
             winning("wythoff:2,6"),
         ],
         game: "wythoff:7,10",
+        values_taught: true,
     },
     Lesson {
         id: "fibnim",
@@ -206,6 +218,7 @@ pub const LESSONS: &[Lesson] = &[
             winning("fibnim:43"),
         ],
         game: "fibnim:30",
+        values_taught: true,
     },
     Lesson {
         id: "ed",
@@ -217,6 +230,7 @@ pub const LESSONS: &[Lesson] = &[
             winning("ed:2,3,1,1"),
         ],
         game: "ed:3,5,2,7,4,4",
+        values_taught: true,
     },
     Lesson {
         id: "dag",
@@ -230,6 +244,7 @@ pub const LESSONS: &[Lesson] = &[
             winning("dag:8:1>2,1>3,2>4,3>4,4>5,3>6,6>7,5>8,7>8,2>6:2,5,7"),
         ],
         game: "dag:8:1>2,1>3,2>4,3>4,4>5,3>6,6>7,5>8,7>8,2>6:1,2,5,7",
+        values_taught: true,
     },
     Lesson {
         id: "coins",
@@ -241,6 +256,7 @@ pub const LESSONS: &[Lesson] = &[
             winning("coins:4:HTHTHT"),
         ],
         game: "coins:4:HTTHTHHT",
+        values_taught: true,
     },
     Lesson {
         id: "grid",
@@ -252,6 +268,7 @@ pub const LESSONS: &[Lesson] = &[
             winning("grid:HHH/TTH"),
         ],
         game: "grid:HTH/THT",
+        values_taught: true,
     },
     Lesson {
         id: "dodgeball",
@@ -264,6 +281,7 @@ pub const LESSONS: &[Lesson] = &[
             winning("dodgeball:111111"),
         ],
         game: "dodgeball:111111111",
+        values_taught: true,
     },
 ];
 

@@ -23,6 +23,18 @@ use crate::tui::text;
 use crate::tui::theme::Theme;
 use crate::why::{Derivation, PartName, WinRule};
 
+/// The widest the Learn screen gets, in columns.
+const MAX_WIDTH: u16 = 90;
+
+/// Where `grundy learn` opens the Learn screen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LearnStart {
+    /// The list of lessons.
+    List,
+    /// Lesson `n` (from 0).
+    Lesson(usize),
+}
+
 /// What the app must do after a key on the Learn screen.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum LearnEvent {
@@ -347,6 +359,8 @@ impl Learn {
 
     /// Draws the screen.
     pub fn draw(&self, area: Rect, buf: &mut Buffer, theme: &Theme) {
+        // Text is read more easily in lines of moderate length: the screen is centred.
+        let area = area.centered_horizontally(ratatui::layout::Constraint::Max(MAX_WIDTH));
         let title = match &self.view {
             View::List => format!(" {} ", tr!("learn.title")),
             View::Lesson { lesson, .. } => format!(
@@ -530,7 +544,12 @@ impl Learn {
                     .answered
                     .as_ref()
                     .map(|(answer, checked)| {
-                        feedback(exercise, *answer, checked, state, width, theme)
+                        let lines = Reasons {
+                            exercise,
+                            values: lesson.values_taught,
+                            width,
+                        };
+                        feedback(&lines, *answer, checked, state, theme)
                     })
                     .unwrap_or_default();
                 let keys = match (&state.answered, exercise.ask) {
@@ -646,14 +665,22 @@ fn question(exercise: &Exercise) -> String {
 }
 
 /// The verdict on an answer and the reasons, in words.
+/// What the reasons are written for: the exercise, whether the lesson may speak of values,
+/// and the width to wrap to.
+struct Reasons<'a> {
+    exercise: &'a Exercise,
+    values: bool,
+    width: usize,
+}
+
 fn feedback(
-    exercise: &Exercise,
+    reasons: &Reasons,
     answer: Answer,
     checked: &Checked,
     state: &ExerciseState,
-    width: usize,
     theme: &Theme,
 ) -> Vec<Line<'static>> {
+    let width = reasons.width;
     let said = match answer {
         Answer::Won(true) => tr!("learn.answer_won").into_owned(),
         Answer::Won(false) => tr!("learn.answer_lost").into_owned(),
@@ -670,122 +697,131 @@ fn feedback(
         Line::styled(text::fit(&tr!("learn.wrong"), width), theme.losing)
     };
     lines.push(verdict);
-    let reasons = reasons(exercise, checked, width);
-    lines.extend(styled(reasons, theme.text));
+    lines.extend(styled(reasons.lines(checked), theme.text));
     lines
 }
 
-fn reasons(exercise: &Exercise, checked: &Checked, width: usize) -> Vec<String> {
-    let kayles = exercise.code.starts_with("kayles:");
-    let mut out = Vec::new();
-    let mut say = |line: String| out.extend(text::wrap(&line, width));
-    match &checked.why {
-        Why::Outcome {
-            won,
-            nim_sum,
-            rule,
-            example,
-        } => {
-            match (rule, nim_sum) {
-                (Some(WinRule::MisereOnes { ones }), _) => {
-                    say(tr!("learn.why.misere_ones", ones = ones).into_owned())
+impl Reasons<'_> {
+    fn lines(&self, checked: &Checked) -> Vec<String> {
+        let width = self.width;
+        let kayles = self.exercise.code.starts_with("kayles:");
+        // Before values are taught, a nim-sum means nothing to the learner: the reasons speak of
+        // won and lost positions only.
+        let shown = |v: Option<Nimber>| v.filter(|_| self.values);
+        let mut out = Vec::new();
+        let mut say = |line: String| out.extend(text::wrap(&line, width));
+        match &checked.why {
+            Why::Outcome {
+                won,
+                nim_sum,
+                rule,
+                example,
+            } => {
+                match (rule, shown(*nim_sum)) {
+                    (Some(WinRule::MisereOnes { ones }), _) => {
+                        say(tr!("learn.why.misere_ones", ones = ones).into_owned())
+                    }
+                    (Some(WinRule::MisereLikeNim { nim_sum }), _) => {
+                        say(tr!("learn.why.misere_nim", nim_sum = format!("*{nim_sum}"))
+                            .into_owned())
+                    }
+                    (None, Some(v)) if v.is_zero() => {
+                        say(tr!("learn.why.lost_nim_sum").into_owned())
+                    }
+                    (None, Some(v)) => {
+                        say(tr!("learn.why.won_nim_sum", nim_sum = star(v)).into_owned())
+                    }
+                    (None, None) => {}
                 }
-                (Some(WinRule::MisereLikeNim { nim_sum }), _) => {
-                    say(tr!("learn.why.misere_nim", nim_sum = format!("*{nim_sum}")).into_owned())
+                if let Some(example) = example {
+                    if *won {
+                        say(tr!("learn.why.won_by", mv = example.mv.as_str()).into_owned());
+                    } else if let Some(reply) = &example.reply {
+                        say(tr!(
+                            "learn.why.lost_by",
+                            mv = example.mv.as_str(),
+                            reply = reply.as_str()
+                        )
+                        .into_owned());
+                    }
                 }
-                (None, Some(v)) if v.is_zero() => say(tr!("learn.why.lost_nim_sum").into_owned()),
-                (None, Some(v)) => {
-                    say(tr!("learn.why.won_nim_sum", nim_sum = star(*v)).into_owned())
-                }
-                (None, None) => {}
             }
-            if let Some(example) = example {
-                if *won {
-                    say(tr!("learn.why.won_by", mv = example.mv.as_str()).into_owned());
-                } else if let Some(reply) = &example.reply {
-                    say(tr!(
-                        "learn.why.lost_by",
-                        mv = example.mv.as_str(),
-                        reply = reply.as_str()
-                    )
-                    .into_owned());
+            Why::Value(d) => return derivation_lines(d, kayles, width),
+            Why::NimSum { parts, nim_sum } => {
+                say(tr!("learn.why.parts").into_owned());
+                let names: Vec<String> = parts.iter().map(|(p, _)| part_words(p, kayles)).collect();
+                let total = tr!("learn.why.nim_sum").into_owned();
+                let name_width = names
+                    .iter()
+                    .chain([&total])
+                    .map(|n| text::width(n))
+                    .max()
+                    .unwrap_or(0)
+                    .min(width / 2);
+                let bits = parts
+                    .iter()
+                    .map(|(_, v)| *v)
+                    .chain([*nim_sum])
+                    .map(|v| v.to_binary().len())
+                    .max()
+                    .unwrap_or(1);
+                let values: Vec<String> = parts.iter().map(|(_, v)| star(*v)).collect();
+                let value_width = values
+                    .iter()
+                    .map(|v| v.len())
+                    .chain([star(*nim_sum).len()])
+                    .max()
+                    .unwrap_or(2);
+                for (i, ((name, (_, v)), shown)) in names.iter().zip(parts).zip(&values).enumerate()
+                {
+                    out.push(text::fit(
+                        &format!(
+                            "  {} {:>value_width$}  {} {}",
+                            text::fit_exact(name, name_width),
+                            shown,
+                            if i == 0 { " " } else { "⊕" },
+                            v.to_binary_width(bits)
+                        ),
+                        width,
+                    ));
                 }
-            }
-        }
-        Why::Value(d) => return derivation_lines(d, kayles, width),
-        Why::NimSum { parts, nim_sum } => {
-            say(tr!("learn.why.parts").into_owned());
-            let names: Vec<String> = parts.iter().map(|(p, _)| part_words(p, kayles)).collect();
-            let total = tr!("learn.why.nim_sum").into_owned();
-            let name_width = names
-                .iter()
-                .chain([&total])
-                .map(|n| text::width(n))
-                .max()
-                .unwrap_or(0)
-                .min(width / 2);
-            let bits = parts
-                .iter()
-                .map(|(_, v)| *v)
-                .chain([*nim_sum])
-                .map(|v| v.to_binary().len())
-                .max()
-                .unwrap_or(1);
-            let values: Vec<String> = parts.iter().map(|(_, v)| star(*v)).collect();
-            let value_width = values
-                .iter()
-                .map(|v| v.len())
-                .chain([star(*nim_sum).len()])
-                .max()
-                .unwrap_or(2);
-            for (i, ((name, (_, v)), shown)) in names.iter().zip(parts).zip(&values).enumerate() {
                 out.push(text::fit(
                     &format!(
-                        "  {} {:>value_width$}  {} {}",
-                        text::fit_exact(name, name_width),
-                        shown,
-                        if i == 0 { " " } else { "⊕" },
-                        v.to_binary_width(bits)
+                        "  {} {:>value_width$}  = {}",
+                        text::fit_exact(&total, name_width),
+                        star(*nim_sum),
+                        nim_sum.to_binary_width(bits)
                     ),
                     width,
                 ));
             }
-            out.push(text::fit(
-                &format!(
-                    "  {} {:>value_width$}  = {}",
-                    text::fit_exact(&total, name_width),
-                    star(*nim_sum),
-                    nim_sum.to_binary_width(bits)
-                ),
-                width,
-            ));
-        }
-        Why::Move { chosen, winning } => {
-            let mv = chosen.mv.as_str();
-            match (chosen.to_lost, chosen.nim_sum, &chosen.reply) {
-                (true, Some(_), _) => say(tr!("learn.why.move_wins", mv = mv).into_owned()),
-                (true, None, _) => say(tr!("learn.why.move_wins_rule", mv = mv).into_owned()),
-                (false, Some(v), Some(reply)) => say(tr!(
-                    "learn.why.move_leaves",
-                    mv = mv,
-                    nim_sum = star(v),
-                    reply = reply.as_str()
-                )
-                .into_owned()),
-                (false, _, Some(reply)) => say(tr!(
-                    "learn.why.move_leaves_rule",
-                    mv = mv,
-                    reply = reply.as_str()
-                )
-                .into_owned()),
-                (false, _, None) => {}
-            }
-            if checked.right && winning.len() > 1 {
-                say(tr!("learn.why.other_winning", moves = winning.join("; ")).into_owned());
+            Why::Move { chosen, winning } => {
+                let mv = chosen.mv.as_str();
+                match (chosen.to_lost, shown(chosen.nim_sum), &chosen.reply) {
+                    (true, Some(_), _) => say(tr!("learn.why.move_wins", mv = mv).into_owned()),
+                    (true, None, _) => say(tr!("learn.why.move_wins_rule", mv = mv).into_owned()),
+                    (false, Some(v), Some(reply)) => say(tr!(
+                        "learn.why.move_leaves",
+                        mv = mv,
+                        nim_sum = star(v),
+                        reply = reply.as_str()
+                    )
+                    .into_owned()),
+                    (false, _, Some(reply)) => say(tr!(
+                        "learn.why.move_leaves_rule",
+                        mv = mv,
+                        reply = reply.as_str()
+                    )
+                    .into_owned()),
+                    (false, _, None) => {}
+                }
+                if checked.right && winning.len() > 1 {
+                    say(tr!("learn.why.other_winning", moves = winning.join("; ")).into_owned());
+                }
             }
         }
+        out
     }
-    out
 }
 
 /// A part's options with their values and the mex, at most ten options listed.
