@@ -174,8 +174,8 @@ pub const LESSONS: &[Lesson] = &[
         id: "stairs",
         pages: 3,
         exercises: &[
-            value("stairs:4,3", "1"),
-            value("stairs:4,3", "2"),
+            value("stairs:0,1,4", "2"),
+            value("stairs:0,1,4", "3"),
             nim_sum("stairs:3,1,4,2"),
             won("stairs:5,2,0,2"),
             winning("stairs:3,1,4,2"),
@@ -440,9 +440,11 @@ fn leaves_lost<P: Impartial>(p: &P, mv: &P::Move) -> bool {
     !after.mover_wins()
 }
 
-/// Whether the nim-sum decides this game (not misère Nim, and the values are known).
+/// Whether the reasons speak of the nim-sum: not for misère Nim (its own rule decides), nor
+/// for Fibonacci Nim (a single game whose lesson is Zeckendorf's rule, not its values), nor
+/// past a value table.
 fn nim_sum_decides<P: Explain>(p: &P) -> bool {
-    p.values_known() && p.own_rule().is_none()
+    p.values_known() && p.own_rule().is_none() && P::GAME != "fibnim"
 }
 
 fn move_after<P: Explain>(p: &P, mv: &P::Move) -> MoveAfter {

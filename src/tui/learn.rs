@@ -497,6 +497,7 @@ impl Learn {
                     tr!("learn.position", code = lesson.game).into_owned(),
                     theme.value,
                 ));
+                lines.extend(styled(position_notes(lesson.game, width), theme.dim));
                 if let Ok(parts) = learn::parts(lesson.game) {
                     lines.extend(styled(
                         text::wrap(
@@ -529,6 +530,7 @@ impl Learn {
                     text::fit(&tr!("learn.position", code = exercise.code), width),
                     theme.value,
                 ));
+                lines.extend(styled(position_notes(exercise.code, width), theme.dim));
                 if let Ok(parts) = learn::parts(exercise.code) {
                     lines.extend(styled(
                         text::wrap(
@@ -641,6 +643,41 @@ pub fn part_words(part: &PartName, kayles: bool) -> String {
         )
         .into_owned(),
     }
+}
+
+/// The rule of a position's game in words, from its code (`None`: a game without a line).
+fn rule_words(code: &str) -> Option<String> {
+    if code.contains('+') {
+        let rules: Vec<String> = code.split('+').filter_map(rule_words).collect();
+        return Some(tr!("learn.rule.sum", rules = rules.join("; ")).into_owned());
+    }
+    let fields: Vec<&str> = code.split(':').collect();
+    let param = fields.get(1).copied().unwrap_or_default();
+    Some(match fields[0] {
+        "bash" => tr!("learn.rule.bash", m = param).into_owned(),
+        "subtraction" => tr!("learn.rule.subtraction", set = param.replace(',', ", ")).into_owned(),
+        "lieges" => tr!("learn.rule.lieges", k = param).into_owned(),
+        "coins" => tr!("learn.rule.coins", maxq = param).into_owned(),
+        name @ ("nim" | "kayles" | "grundy" | "misere" | "stairs" | "wythoff" | "fibnim" | "ed"
+        | "dag" | "grid" | "dodgeball") => key_text(&format!("learn.rule.{name}")).into_owned(),
+        _ => return None,
+    })
+}
+
+/// The lines under a position's code: its rule, and a graph's edges.
+fn position_notes(code: &str, width: usize) -> Vec<String> {
+    let mut lines = Vec::new();
+    if let Some(rule) = rule_words(code) {
+        lines.extend(text::wrap(&tr!("learn.rule", rule = rule), width));
+    }
+    if let Some(edges) = code
+        .strip_prefix("dag:")
+        .and_then(|rest| rest.split(':').nth(1))
+    {
+        let edges = edges.replace('>', "→").replace(',', ", ");
+        lines.extend(text::wrap(&tr!("learn.edges", edges = edges), width));
+    }
+    lines
 }
 
 fn parts_words(parts: &[PartName], code: &str) -> String {
