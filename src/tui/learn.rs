@@ -136,14 +136,14 @@ impl Learn {
             .is_some_and(|l| self.progress.is_done(l.id))
     }
 
-    /// Back from the game of lesson `lesson`: a win marks the lesson done (in the file, under
-    /// its lock) and shows the list; a loss (or a game left unfinished) shows the game page
-    /// again, to play once more.
-    pub fn after_game(&mut self, lesson: usize, won: bool) {
+    /// Back from the game of lesson `lesson`, `won` by the learner (`None`: left unfinished):
+    /// a win marks the lesson done (in the file, under its lock) and shows the list; a loss
+    /// or an unfinished game shows the game page again, to play once more.
+    pub fn after_game(&mut self, lesson: usize, won: Option<bool>) {
         let Some(this) = LESSONS.get(lesson) else {
             return;
         };
-        if won {
+        if won == Some(true) {
             self.progress.done.insert(this.id.to_string());
             let mut note = Note {
                 text: tr!("learn.game.won").into_owned(),
@@ -164,7 +164,7 @@ impl Learn {
             self.view = View::List;
             self.cursor = (lesson + 1).min(LESSONS.len() - 1);
         } else {
-            self.note = Some(Note {
+            self.note = won.map(|_| Note {
                 text: tr!("learn.game.lost").into_owned(),
                 good: false,
             });
@@ -649,7 +649,13 @@ pub fn part_words(part: &PartName, kayles: bool) -> String {
 fn rule_words(code: &str) -> Option<String> {
     if code.contains('+') {
         let rules: Vec<String> = code.split('+').filter_map(rule_words).collect();
-        return Some(tr!("learn.rule.sum", rules = rules.join("; ")).into_owned());
+        return Some(
+            tr!(
+                "learn.rule.sum",
+                rules = rules.join(&tr!("learn.separator_long"))
+            )
+            .into_owned(),
+        );
     }
     let fields: Vec<&str> = code.split(':').collect();
     let param = fields.get(1).copied().unwrap_or_default();
@@ -683,7 +689,7 @@ fn position_notes(code: &str, width: usize) -> Vec<String> {
 fn parts_words(parts: &[PartName], code: &str) -> String {
     let kayles = code.starts_with("kayles:");
     let list: Vec<String> = parts.iter().map(|p| part_words(p, kayles)).collect();
-    list.join(", ")
+    list.join(&tr!("learn.separator"))
 }
 
 /// What an exercise asks, in words.
@@ -853,7 +859,11 @@ impl Reasons<'_> {
                     (false, _, None) => {}
                 }
                 if checked.right && winning.len() > 1 {
-                    say(tr!("learn.why.other_winning", moves = winning.join("; ")).into_owned());
+                    say(tr!(
+                        "learn.why.other_winning",
+                        moves = winning.join(&tr!("learn.separator_long"))
+                    )
+                    .into_owned());
                 }
             }
         }

@@ -156,12 +156,80 @@ fn the_last_exercise_leads_to_the_game() {
             code: LESSONS[0].game.to_string()
         }
     );
-    learn.after_game(0, false);
+    learn.after_game(0, Some(false));
     assert!(!learn.is_done(0));
     assert!(screen(&learn, 80, 24).contains("The AI won this time"));
-    learn.after_game(0, true);
+    learn.after_game(0, Some(true));
     assert!(learn.is_done(0));
     assert!(screen(&learn, 80, 24).contains("this lesson is done"));
+    // A game left unfinished comes back to the game page without a verdict.
+    learn.open(1);
+    learn.after_game(1, None);
+    let page = screen(&learn, 80, 24);
+    assert!(
+        page.contains("Now play it") && !page.contains("AI won"),
+        "{page}"
+    );
+    assert!(!learn.is_done(1));
+}
+
+/// Every lesson, through the app: its pages, each exercise answered with the engine's answer
+/// by keys, the final game started from its code (the learner to move), and back to the
+/// lesson's game page when the game is left.
+#[test]
+fn every_lesson_leads_by_keys_to_its_game() {
+    use grundy::learn::{self, Solution};
+    use grundy::tui::PlayOptions;
+    use grundy::tui::learn::LearnStart;
+
+    set_lang(Lang::En);
+    for (i, lesson) in LESSONS.iter().enumerate() {
+        let options = PlayOptions {
+            learn: Some(LearnStart::Lesson(i)),
+            ..PlayOptions::default()
+        };
+        let mut h = crate::common::render::Harness::new(&options, 100, 40);
+        for _ in 0..lesson.pages {
+            h.enter();
+        }
+        for (n, exercise) in lesson.exercises.iter().enumerate() {
+            let shown = h.screen();
+            assert!(
+                shown.contains(&format!("exercise {} of", n + 1)),
+                "{}: {shown}",
+                lesson.id
+            );
+            match learn::solve(exercise).unwrap() {
+                Solution::Won(true) => {
+                    h.keys("y");
+                }
+                Solution::Won(false) => {
+                    h.keys("n");
+                }
+                Solution::Number(v) => {
+                    h.keys(&v.to_u64().unwrap().to_string()).enter();
+                }
+                Solution::Moves(places) => {
+                    for _ in 0..places[0] {
+                        h.key(KeyCode::Down);
+                    }
+                    h.enter();
+                }
+            }
+            let answered = h.screen();
+            assert!(answered.contains("Right."), "{}: {answered}", lesson.id);
+            h.enter();
+        }
+        assert!(h.screen().contains("Now play it"), "{}", lesson.id);
+        h.enter();
+        assert!(h.app.in_game(), "{}: {}", lesson.id, h.screen());
+        assert!(h.screen().contains("Your move"), "{}", lesson.id);
+        // n leaves the game (no move played: nothing to keep) for the lesson's game page.
+        h.keys("n");
+        let back = h.screen();
+        assert!(!h.app.in_game(), "{}: {back}", lesson.id);
+        assert!(back.contains("Now play it"), "{}: {back}", lesson.id);
+    }
 }
 
 /// Every lesson has its title and pages in every language (the locale test checks that every

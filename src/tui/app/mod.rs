@@ -759,7 +759,7 @@ impl App {
             return;
         };
         if let Some(lesson) = kept.lesson {
-            let won = game.winner() == Some(Side::You);
+            let won = game.winner().map(|winner| winner == Side::You);
             let mut learn = Learn::new(&self.store);
             learn.after_game(lesson, won);
             self.screen = Screen::Learn(Box::new(learn));
