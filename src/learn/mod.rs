@@ -10,7 +10,7 @@ pub mod progress;
 use crate::game::{Impartial, Notation, Position};
 use crate::games::{AnyPosition, with_position};
 use crate::nimber::Nimber;
-use crate::why::{self, Derivation, Explain, PartName, WinRule};
+use crate::why::{self, Derivation, Explain, Formula, PartName, WinRule};
 
 /// What an exercise asks about its position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -323,6 +323,9 @@ pub enum Why {
         won: bool,
         nim_sum: Option<Nimber>,
         rule: Option<WinRule>,
+        /// A lone Wythoff queen's lost pair or a Fibonacci Nim heap's Zeckendorf terms: the
+        /// formula that decides without values.
+        formula: Option<Formula>,
         example: Option<MoveAfter>,
     },
     /// A part's value: its options, their values and the mex.
@@ -441,10 +444,11 @@ fn leaves_lost<P: Impartial>(p: &P, mv: &P::Move) -> bool {
 }
 
 /// Whether the reasons speak of the nim-sum: not for misère Nim (its own rule decides), nor
-/// for Fibonacci Nim (a single game whose lesson is Zeckendorf's rule, not its values), nor
-/// past a value table.
+/// for Fibonacci Nim and a lone Wythoff queen (their lessons teach the rule that decides them,
+/// Zeckendorf's terms and the lost pairs, not their values), nor past a value table.
 fn nim_sum_decides<P: Explain>(p: &P) -> bool {
-    p.values_known() && p.own_rule().is_none() && P::GAME != "fibnim"
+    let by_formula = P::GAME == "fibnim" || (P::GAME == "wythoff" && p.parts().len() == 1);
+    p.values_known() && p.own_rule().is_none() && !by_formula
 }
 
 fn move_after<P: Explain>(p: &P, mv: &P::Move) -> MoveAfter {
@@ -493,10 +497,21 @@ fn check_in<P: Explain>(
             } else {
                 moves.first()
             };
+            let parts = p.parts();
+            let formula = match parts.as_slice() {
+                [(part, _)] => p.formula(*part).filter(|f| {
+                    matches!(
+                        f,
+                        Formula::Zeckendorf { .. } | Formula::WythoffBeatty { .. }
+                    )
+                }),
+                _ => None,
+            };
             Why::Outcome {
                 won,
                 nim_sum: nim_sum_decides(p).then(|| p.nim_sum()),
                 rule: p.own_rule(),
+                formula,
                 example: example.map(|mv| move_after(p, mv)),
             }
         }

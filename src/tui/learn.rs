@@ -21,7 +21,7 @@ use crate::store::Store;
 use crate::tr;
 use crate::tui::text;
 use crate::tui::theme::Theme;
-use crate::why::{Derivation, PartName, WinRule};
+use crate::why::{Derivation, Formula, PartName, WinRule};
 
 /// The widest the Learn screen gets, in columns.
 const MAX_WIDTH: u16 = 90;
@@ -758,8 +758,12 @@ impl Reasons<'_> {
                 won,
                 nim_sum,
                 rule,
+                formula,
                 example,
             } => {
+                if let Some(formula) = formula {
+                    say(formula_words(formula));
+                }
                 match (rule, shown(*nim_sum)) {
                     (Some(WinRule::MisereOnes { ones }), _) => {
                         say(tr!("learn.why.misere_ones", ones = ones).into_owned())
@@ -868,6 +872,38 @@ impl Reasons<'_> {
             }
         }
         out
+    }
+}
+
+/// The formula that decides a lone Wythoff queen or a Fibonacci Nim heap, in words.
+fn formula_words(formula: &Formula) -> String {
+    match formula {
+        Formula::Zeckendorf { heap, limit, terms } => {
+            let sum: Vec<String> = terms.iter().map(u64::to_string).collect();
+            let smallest = terms.last().copied().unwrap_or(0);
+            let key = if smallest <= *limit {
+                "learn.why.zeckendorf_won"
+            } else {
+                "learn.why.zeckendorf_lost"
+            };
+            tr!(
+                key,
+                heap = heap,
+                terms = sum.join(" + "),
+                smallest = smallest,
+                limit = limit
+            )
+            .into_owned()
+        }
+        Formula::WythoffBeatty { a, b, k, lower } => {
+            let key = if formula.lost() == Some(true) {
+                "learn.why.wythoff_lost"
+            } else {
+                "learn.why.wythoff_won"
+            };
+            tr!(key, a = a, b = b, k = k, lower = lower, upper = lower + k).into_owned()
+        }
+        _ => String::new(),
     }
 }
 
