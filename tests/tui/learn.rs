@@ -249,3 +249,38 @@ fn every_lesson_text_is_in_every_language() {
         }
     }
 }
+
+/// A lesson's game left unfinished is not kept for the menu's Resume (resumed from there it
+/// would no longer count for the lesson), and the question before leaving says so.
+#[test]
+fn a_lesson_game_left_unfinished_is_not_kept() {
+    use grundy::tui::PlayOptions;
+    use grundy::tui::learn::LearnStart;
+
+    set_lang(Lang::En);
+    let home = crate::common::render::StoreHome::new();
+    let options = PlayOptions {
+        learn: Some(LearnStart::Lesson(0)),
+        ..PlayOptions::default()
+    };
+    let mut h = home.harness(&options, 100, 40);
+    for _ in 0..LESSONS[0].pages {
+        h.enter();
+    }
+    for answer in ["y", "n", "y", "n"] {
+        h.keys(answer).enter();
+    }
+    h.key(KeyCode::Down).enter().enter();
+    h.enter();
+    assert!(h.app.in_game());
+    // One move (the heap's first listed take), then leave.
+    h.enter().enter();
+    h.keys("n");
+    let asked = h.screen();
+    assert!(asked.contains("moves of this game are lost"), "{asked}");
+    h.keys("y");
+    assert!(h.screen().contains("Now play it"));
+    let unfinished = home.store().unfinished_dir().unwrap();
+    let kept = std::fs::read_dir(&unfinished).map_or(0, |d| d.count());
+    assert_eq!(kept, 0, "nothing in {}", unfinished.display());
+}

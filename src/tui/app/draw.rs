@@ -61,7 +61,9 @@ impl App {
             Screen::Game { game, .. } => game.moves_played(),
             Screen::Menu(_) | Screen::Learn(_) => 0,
         };
-        let saves = self.store.unfinished_dir().is_some();
+        // A lesson's game is not kept on leaving (see `autosave`).
+        let lesson = matches!(&self.screen, Screen::Game { kept, .. } if kept.lesson.is_some());
+        let saves = self.store.unfinished_dir().is_some() && !lesson;
         let (title, what, yes) = match leave {
             Leave::Overwrite(name) => (
                 " Replace? ",
