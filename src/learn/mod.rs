@@ -557,6 +557,28 @@ fn check_in<P: Explain>(
     Ok(Checked { right, why })
 }
 
+/// For a value asked of a lone heap of a heap game: the values of every smaller heap of the
+/// same game, the table filled so far (as the tutorials fill it, from 0 upwards), so that the
+/// exercise is the mex and not a search. `None` for other exercises.
+pub fn smaller_heaps(exercise: &Exercise) -> Option<Vec<(u64, Nimber)>> {
+    if !matches!(exercise.ask, Ask::Value { .. }) {
+        return None;
+    }
+    let Ok(AnyPosition::Heaps(heaps)) = AnyPosition::from_code(exercise.code) else {
+        return None;
+    };
+    let [size] = heaps.heaps() else {
+        return None;
+    };
+    let (prefix, _) = exercise.code.rsplit_once(':')?;
+    (0..*size)
+        .map(|smaller| {
+            let p = AnyPosition::from_code(&format!("{prefix}:{smaller}")).ok()?;
+            Some((smaller, with_position!(&p, p => p.nim_sum())))
+        })
+        .collect()
+}
+
 /// The derivation of a part by name, for an interface that shows it on its own.
 pub fn derivation(code: &str, part: &str) -> Result<Derivation, LessonError> {
     let p = position(code)?;

@@ -540,6 +540,22 @@ impl Learn {
                         theme.dim,
                     ));
                 }
+                if let Some(table) = learn::smaller_heaps(exercise) {
+                    let cells: Vec<String> = table
+                        .iter()
+                        .map(|(x, v)| format!("{x}: {}", star(*v)))
+                        .collect();
+                    lines.extend(styled(
+                        text::wrap(
+                            &tr!(
+                                "learn.smaller_heaps",
+                                values = cells.join(&tr!("learn.separator"))
+                            ),
+                            width,
+                        ),
+                        theme.dim,
+                    ));
+                }
                 lines.push(Line::default());
                 lines.extend(styled(text::wrap(&question(exercise), width), theme.text));
                 let feedback = state

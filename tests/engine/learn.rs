@@ -207,3 +207,29 @@ fn check_accepts_the_answer_and_explains_a_wrong_one() {
         }
     }
 }
+
+/// The table shown beside a heap's value exercise: every smaller heap's value, by definition.
+#[test]
+fn the_table_so_far_is_every_smaller_heap_by_definition() {
+    let mut shown = 0;
+    for lesson in LESSONS {
+        for exercise in lesson.exercises {
+            let Some(table) = learn::smaller_heaps(exercise) else {
+                continue;
+            };
+            shown += 1;
+            let (prefix, size) = exercise.code.rsplit_once(':').unwrap();
+            let size: u64 = size.parse().unwrap();
+            assert_eq!(table.len() as u64, size, "{}", exercise.code);
+            for (heap, value) in table {
+                assert_eq!(
+                    value,
+                    brute_value(&format!("{prefix}:{heap}")),
+                    "{prefix}:{heap}"
+                );
+            }
+        }
+    }
+    // The mex lesson's seven cells and the splitting games' three.
+    assert!(shown >= 10, "{shown}");
+}
