@@ -180,7 +180,7 @@ pub const LESSONS: &[Lesson] = &[
             won("stairs:5,2,0,2"),
             winning("stairs:3,1,4,2"),
         ],
-        game: "stairs:2,3,1,4,2,5",
+        game: "stairs:0,2,3,3",
         values_taught: true,
     },
     Lesson {
@@ -255,7 +255,7 @@ pub const LESSONS: &[Lesson] = &[
             nim_sum("coins:4:HHHTHT"),
             winning("coins:4:HTHTHT"),
         ],
-        game: "coins:4:HTTHTHHT",
+        game: "coins:4:HTTHTTTTHTTT",
         values_taught: true,
     },
     Lesson {
@@ -267,7 +267,7 @@ pub const LESSONS: &[Lesson] = &[
             nim_sum("grid:HHH/TTH"),
             winning("grid:HHH/TTH"),
         ],
-        game: "grid:HTH/THT",
+        game: "grid:HTHT/THTH",
         values_taught: true,
     },
     Lesson {
@@ -280,7 +280,7 @@ pub const LESSONS: &[Lesson] = &[
             won("dodgeball:1111111111"),
             winning("dodgeball:111111"),
         ],
-        game: "dodgeball:111111111",
+        game: "dodgeball:111111111111",
         values_taught: true,
     },
 ];
