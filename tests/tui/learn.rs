@@ -284,3 +284,27 @@ fn a_lesson_game_left_unfinished_is_not_kept() {
     let kept = std::fs::read_dir(&unfinished).map_or(0, |d| d.count());
     assert_eq!(kept, 0, "nothing in {}", unfinished.display());
 }
+
+/// The menu's Learn entry opens the lessons, and Esc comes back to it.
+#[test]
+fn the_menu_learn_entry_opens_the_lessons_and_esc_comes_back() {
+    use grundy::tui::PlayOptions;
+
+    set_lang(Lang::En);
+    let mut h = crate::common::render::Harness::new(&PlayOptions::default(), 80, 24);
+    // Up from the first game wraps to the Learn entry, the last one.
+    h.key(KeyCode::Up);
+    assert!(h.screen().contains("▶ Learn"), "{}", h.screen());
+    h.enter();
+    let list = h.screen();
+    assert!(list.contains("0 of 15 lessons done"), "{list}");
+    h.key(KeyCode::Esc);
+    let menu = h.screen();
+    assert!(
+        menu.contains("▶ Learn") && menu.contains("Choose a game"),
+        "{menu}"
+    );
+    // Down from the last game reaches it too.
+    h.key(KeyCode::Up).key(KeyCode::Down);
+    assert!(h.screen().contains("▶ Learn"));
+}

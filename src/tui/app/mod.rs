@@ -687,10 +687,12 @@ impl App {
             Screen::Learn(learn) => match learn.handle_key(key) {
                 LearnEvent::None => {}
                 LearnEvent::Menu => {
-                    let mut menu = Menu::from_settings(&self.menu_settings);
-                    menu.focus_learn();
-                    self.screen = Screen::Menu(menu);
+                    self.screen = Screen::Menu(Menu::from_settings(&self.menu_settings));
                     self.refresh_menu();
+                    // After the refresh, which puts the focus on Resume when there is one.
+                    if let Screen::Menu(menu) = &mut self.screen {
+                        menu.focus_learn();
+                    }
                 }
                 LearnEvent::Play { lesson, code } => self.start_lesson_game(lesson, &code),
             },
