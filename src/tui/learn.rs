@@ -891,6 +891,58 @@ impl Reasons<'_> {
     }
 }
 
+/// The formula that gives a part's value at once, with the part's numbers, for the games
+/// whose lessons teach one (E&D, the coin grid, Binary Dodgeball, Stair Nim).
+fn value_formula_words(formula: &Formula) -> Option<String> {
+    let value = formula.evaluate().map(star).unwrap_or_default();
+    Some(match formula {
+        Formula::EdLowestZeroBit { x, y } => {
+            let width = ((x - 1) | (y - 1)).max(1).ilog2() as usize + 2;
+            tr!(
+                "learn.formula.ed",
+                x = x - 1,
+                y = y - 1,
+                or = format!("{:0width$b}", (x - 1) | (y - 1)),
+                value = ((x - 1) | (y - 1)).trailing_ones()
+            )
+            .into_owned()
+        }
+        Formula::GridCell {
+            row,
+            col,
+            edge: true,
+        } => tr!(
+            "learn.formula.grid_edge",
+            row = row,
+            col = col,
+            sum = row + col - 1,
+            value = value
+        )
+        .into_owned(),
+        Formula::GridCell { row, col, .. } => tr!(
+            "learn.formula.grid_inside",
+            row = row,
+            col = col,
+            value = value
+        )
+        .into_owned(),
+        Formula::DodgeballChain { number, boxes } => tr!(
+            "learn.formula.dodgeball",
+            boxes = boxes,
+            number = number,
+            value = value
+        )
+        .into_owned(),
+        Formula::StairNim { stair, balls } if stair % 2 == 0 => {
+            tr!("learn.formula.stair_even", stair = stair, balls = balls).into_owned()
+        }
+        Formula::StairNim { stair, .. } => {
+            tr!("learn.formula.stair_odd", stair = stair).into_owned()
+        }
+        _ => return None,
+    })
+}
+
 /// The formula that decides a lone Wythoff queen or a Fibonacci Nim heap, in words.
 fn formula_words(formula: &Formula) -> String {
     match formula {
@@ -959,12 +1011,16 @@ fn derivation_lines(d: &Derivation, kayles: bool, width: usize) -> Vec<String> {
             tr!("learn.why.more_options", count = d.choices.len() - SHOWN)
         ));
     }
+    let formula = d.formula.as_ref().and_then(value_formula_words);
     if let (Some(values), Some(mex)) = (&d.values, d.mex) {
         let values: Vec<String> = values.iter().map(|v| star(*v)).collect();
         out.extend(text::wrap(
             &tr!("learn.why.mex", values = values.join(", "), mex = star(mex)),
             width,
         ));
+    }
+    if let Some(formula) = formula {
+        out.extend(text::wrap(&formula, width));
     }
     out
 }
