@@ -308,3 +308,30 @@ fn the_menu_learn_entry_opens_the_lessons_and_esc_comes_back() {
     h.key(KeyCode::Up).key(KeyCode::Down);
     assert!(h.screen().contains("▶ Learn"));
 }
+
+/// E&D's first exercise, answered wrong: the mex of the options, then the lesson's rule with
+/// the pair's numbers.
+#[test]
+fn a_wrong_value_shows_the_lessons_formula_too() {
+    set_lang(Lang::En);
+    let ed = LESSONS.iter().position(|l| l.id == "ed").unwrap();
+    let mut learn = Learn::new(&Store::disabled());
+    learn.open(ed);
+    for _ in 0..LESSONS[ed].pages {
+        key(&mut learn, KeyCode::Enter);
+    }
+    keys(&mut learn, "5");
+    key(&mut learn, KeyCode::Enter);
+    // The text as one line: the wrapping may fall anywhere.
+    let wrong: String = screen(&learn, 100, 30)
+        .replace('│', " ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(wrong.contains("the mex, is *2"), "{wrong}");
+    assert!(wrong.contains("= 1 | 2 = 011"), "{wrong}");
+    assert!(
+        wrong.contains("lowest 0 bit is at position 2: *2"),
+        "{wrong}"
+    );
+}
