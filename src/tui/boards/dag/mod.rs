@@ -649,11 +649,7 @@ impl Board for DagBoard {
                 if let Some(list) = &mut self.list
                     && (self.areas.moves.contains(at) || self.areas.board.contains(at))
                 {
-                    if down {
-                        list.down();
-                    } else {
-                        list.up();
-                    }
+                    list.wheel(down);
                     self.armed = None;
                 }
                 BoardAction::None
