@@ -337,12 +337,7 @@ impl Board for CoinsBoard {
         self.rows_visible = ((board.height / CELL_HEIGHT) as usize).max(1);
         let rows = self.n.div_ceil(self.per_row);
         let row = (self.cursor - 1) / self.per_row;
-        if row < self.scroll {
-            self.scroll = row;
-        } else if row >= self.scroll + self.rows_visible {
-            self.scroll = row + 1 - self.rows_visible;
-        }
-        self.scroll = self.scroll.min(rows.saturating_sub(self.rows_visible));
+        self.scroll = cursor::scroll_to(row, self.scroll, rows, self.rows_visible);
         if let Some(list) = &mut self.list {
             list.layout_for(areas.moves, view.hints);
         }
@@ -419,8 +414,8 @@ impl Board for CoinsBoard {
                 BoardAction::None
             }
             BoardInput::Click(at) => {
-                if let Some(list) = &mut self.list
-                    && let Some(answer) = list.click(at, &mut self.armed, view.accepting, "move")
+                if let Some(answer) =
+                    cursor::list_click(&mut self.list, at, &mut self.armed, view.accepting, "move")
                 {
                     return answer;
                 }

@@ -1,6 +1,8 @@
 //! The cursor over a board's parts (heaps, coins, stairs) and the keys of its open move list,
 //! handled the same way on every board that lays its parts out in rows.
 
+use ratatui::layout::Position as ScreenPosition;
+
 use crate::tui::board::{BoardAction, ListKey, MoveList};
 use crate::tui::keymap::Action;
 
@@ -19,6 +21,31 @@ pub fn list_key<M: Clone>(
         }
         ListKey::Pass => None,
     }
+}
+
+/// A click on an open move list (see [`MoveList::click`]): `Some(answer)` when it hit an entry.
+pub fn list_click<M: Clone>(
+    list: &mut Option<MoveList<M>>,
+    at: ScreenPosition,
+    armed: &mut Option<usize>,
+    accepting: bool,
+    what: &str,
+) -> Option<BoardAction<M>> {
+    list.as_mut()?.click(at, armed, accepting, what)
+}
+
+/// The first of `rows` rows to show, `rows_visible` at a time, so that row `cursor_row` is
+/// on screen, scrolled no further than needed from `scroll`, the last row no higher than the
+/// bottom.
+pub fn scroll_to(cursor_row: usize, scroll: usize, rows: usize, rows_visible: usize) -> usize {
+    let scroll = if cursor_row < scroll {
+        cursor_row
+    } else if cursor_row >= scroll + rows_visible {
+        cursor_row + 1 - rows_visible
+    } else {
+        scroll
+    };
+    scroll.min(rows.saturating_sub(rows_visible))
 }
 
 /// Where a cursor key moves the cursor (0-based) over `count` parts laid out `per_row` to a
@@ -100,6 +127,15 @@ mod tests {
         assert_eq!(at(Action::Up, 4), Some(0));
         assert_eq!(at(Action::PageDown, 1), Some(9));
         assert_eq!(at(Action::PageUp, 9), Some(1));
+    }
+
+    #[test]
+    fn the_cursor_row_stays_on_screen() {
+        assert_eq!(scroll_to(2, 5, 20, 4), 2, "above: scrolls up to it");
+        assert_eq!(scroll_to(9, 2, 20, 4), 6, "below: scrolls down to it");
+        assert_eq!(scroll_to(6, 5, 20, 4), 5, "on screen: stays");
+        assert_eq!(scroll_to(3, 9, 10, 4), 3);
+        assert_eq!(scroll_to(9, 8, 10, 4), 6, "no empty rows after the last");
     }
 
     #[test]

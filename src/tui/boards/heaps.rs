@@ -288,14 +288,7 @@ impl Board for HeapsBoard {
     fn layout(&mut self, view: &BoardView<'_, Heaps>, areas: BoardAreas) {
         self.areas = areas;
         self.rows_visible = (areas.board.height as usize).max(1);
-        if self.cursor < self.scroll {
-            self.scroll = self.cursor;
-        } else if self.cursor >= self.scroll + self.rows_visible {
-            self.scroll = self.cursor + 1 - self.rows_visible;
-        }
-        self.scroll = self
-            .scroll
-            .min(self.count.saturating_sub(self.rows_visible));
+        self.scroll = cursor::scroll_to(self.cursor, self.scroll, self.count, self.rows_visible);
         if let Some(list) = &mut self.list {
             list.layout_for(areas.moves, view.hints);
         }
@@ -429,8 +422,8 @@ impl Board for HeapsBoard {
                 BoardAction::None
             }
             BoardInput::Click(at) => {
-                if let Some(list) = &mut self.list
-                    && let Some(answer) = list.click(at, &mut self.armed, view.accepting, "move")
+                if let Some(answer) =
+                    cursor::list_click(&mut self.list, at, &mut self.armed, view.accepting, "move")
                 {
                     return answer;
                 }

@@ -281,14 +281,12 @@ impl<G: PartsGame> Board for PartsBoard<G> {
     fn layout(&mut self, view: &BoardView<'_, G>, areas: BoardAreas) {
         self.areas = areas;
         self.rows_visible = (areas.board.height as usize).max(1);
-        if self.cursor < self.scroll {
-            self.scroll = self.cursor;
-        } else if self.cursor >= self.scroll + self.rows_visible {
-            self.scroll = self.cursor + 1 - self.rows_visible;
-        }
-        self.scroll = self
-            .scroll
-            .min(self.parts.len().saturating_sub(self.rows_visible));
+        self.scroll = cursor::scroll_to(
+            self.cursor,
+            self.scroll,
+            self.parts.len(),
+            self.rows_visible,
+        );
         if let Some(list) = &mut self.list {
             list.layout_for(areas.moves, view.hints);
         }
@@ -422,8 +420,8 @@ impl<G: PartsGame> Board for PartsBoard<G> {
                 BoardAction::None
             }
             BoardInput::Click(at) => {
-                if let Some(list) = &mut self.list
-                    && let Some(answer) = list.click(at, &mut self.armed, view.accepting, "move")
+                if let Some(answer) =
+                    cursor::list_click(&mut self.list, at, &mut self.armed, view.accepting, "move")
                 {
                     return answer;
                 }
