@@ -9,6 +9,7 @@
 use crate::lang::LangChoice;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Position as ScreenPosition, Rect};
+use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Widget};
 
@@ -848,12 +849,7 @@ impl Menu {
                 if let Some((label, detail)) = &self.resume {
                     let row = Rect::new(inner.x + 1, top, inner.width.saturating_sub(2), 2);
                     self.rows.push(row);
-                    let (marker, style) = if self.on_resume {
-                        buf.set_style(Rect { height: 1, ..row }, theme.selected);
-                        ("▶ ", theme.selected)
-                    } else {
-                        ("  ", theme.text)
-                    };
+                    let (marker, style) = focus_marker(buf, row, self.on_resume, theme);
                     buf.set_stringn(
                         row.x + 1,
                         top,
@@ -902,12 +898,7 @@ impl Menu {
                 if !self.saves.is_empty() && below + 1 < inner.y + inner.height {
                     let row = Rect::new(inner.x + 1, below, inner.width.saturating_sub(2), 1);
                     self.rows.push(row);
-                    let (marker, style) = if self.on_saves {
-                        buf.set_style(row, theme.selected);
-                        ("▶ ", theme.selected)
-                    } else {
-                        ("  ", theme.text)
-                    };
+                    let (marker, style) = focus_marker(buf, row, self.on_saves, theme);
                     let count = self.saves.len();
                     buf.set_stringn(
                         row.x + 1,
@@ -1091,12 +1082,7 @@ impl Menu {
             let row = Rect::new(inner.x + 1, y, width, 2);
             self.rows.push(row);
             let focused = i == self.save_focus;
-            let (marker, style) = if focused {
-                buf.set_style(Rect { height: 1, ..row }, theme.selected);
-                ("▶ ", theme.selected)
-            } else {
-                ("  ", theme.text)
-            };
+            let (marker, style) = focus_marker(buf, row, focused, theme);
             buf.set_stringn(
                 row.x + 1,
                 y,
@@ -1131,6 +1117,22 @@ impl Menu {
             }
             None => text::centred(buf, inner, inner.y + inner.height - 1, &hint, theme.dim),
         }
+    }
+}
+
+/// The marker and style of a menu row's first line: `▶ ` and the selection's colours, the
+/// line filled with them, when the row has the focus.
+fn focus_marker(
+    buf: &mut Buffer,
+    row: Rect,
+    focused: bool,
+    theme: &Theme,
+) -> (&'static str, Style) {
+    if focused {
+        buf.set_style(Rect { height: 1, ..row }, theme.selected);
+        ("▶ ", theme.selected)
+    } else {
+        ("  ", theme.text)
     }
 }
 
