@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use crate::store::{Store, line_of, lock_dir_of, set_aside, write_atomic};
+use crate::store::{Store, line_of, rewrite_locked};
 
 /// The progress file's name in the data directory.
 pub const PROGRESS_FILE: &str = "learn.toml";
@@ -83,16 +83,13 @@ impl Progress {
     /// Marks lesson `id` done in the file at `path`: under the directory's lock, read, add,
     /// write atomically. Returns the progress as written.
     pub fn mark_done_in_file(path: &Path, id: &str) -> io::Result<Progress> {
-        let _lock = lock_dir_of(path)?;
-        let loaded = Progress::load(path);
-        if loaded.problem.is_some() && path.exists() {
-            set_aside(path)?;
-        }
-        let mut progress = loaded.progress;
-        if progress.done.insert(id.to_string()) || loaded.problem.is_some() || !path.exists() {
-            write_atomic(path, &progress.to_toml())?;
-        }
-        Ok(progress)
+        rewrite_locked(path, || {
+            let loaded = Progress::load(path);
+            let broken = loaded.problem.is_some() && path.exists();
+            let mut progress = loaded.progress;
+            progress.done.insert(id.to_string());
+            (progress.to_toml(), broken, progress)
+        })
     }
 }
 
