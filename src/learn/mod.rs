@@ -335,10 +335,12 @@ pub enum Why {
         parts: Vec<(PartName, Nimber)>,
         nim_sum: Nimber,
     },
-    /// A move: what the chosen one leaves, and the winning moves.
+    /// A move: what the chosen one leaves, the winning moves, and the nim-sum before the
+    /// move where the nim-sum decides (the target a winning move cancels).
     Move {
         chosen: MoveAfter,
         winning: Vec<String>,
+        nim_sum: Option<Nimber>,
     },
 }
 
@@ -551,6 +553,7 @@ fn check_in<P: Explain>(
                     .filter(|mv| leaves_lost(p, mv))
                     .map(|mv| p.describe_move(mv))
                     .collect(),
+                nim_sum: nim_sum_decides(p).then(|| p.nim_sum()),
             }
         }
     };

@@ -858,7 +858,11 @@ impl Reasons<'_> {
                     width,
                 ));
             }
-            Why::Move { chosen, winning } => {
+            Why::Move {
+                chosen,
+                winning,
+                nim_sum,
+            } => {
                 let mv = chosen.mv.as_str();
                 match (chosen.to_lost, shown(chosen.nim_sum), &chosen.reply) {
                     (true, Some(_), _) => say(tr!("learn.why.move_wins", mv = mv).into_owned()),
@@ -877,6 +881,14 @@ impl Reasons<'_> {
                     )
                     .into_owned()),
                     (false, _, None) => {}
+                }
+                if let (false, Some(now)) = (checked.right, shown(*nim_sum)) {
+                    say(tr!(
+                        "learn.why.nim_sum_now",
+                        nim_sum = star(now),
+                        binary = now.to_binary()
+                    )
+                    .into_owned());
                 }
                 if checked.right && winning.len() > 1 {
                     say(tr!(

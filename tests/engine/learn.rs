@@ -190,8 +190,17 @@ fn check_accepts_the_answer_and_explains_a_wrong_one() {
                         "{code}"
                     );
                 }
-                (Ask::WinningMove, Why::Move { chosen, winning }) => {
+                (
+                    Ask::WinningMove,
+                    Why::Move {
+                        chosen,
+                        winning,
+                        nim_sum,
+                    },
+                ) => {
                     assert!(!winning.is_empty());
+                    // A position with a winning move is not at nim-sum *0.
+                    assert!(nim_sum.is_none_or(|v| !v.is_zero()), "{code}");
                     if let Answer::Move(i) = wrong
                         && i != usize::MAX
                     {

@@ -128,6 +128,10 @@ fn a_losing_move_is_explained_by_the_nim_sum_it_leaves() {
     key(&mut learn, KeyCode::Enter);
     let wrong = screen(&learn, 80, 30);
     assert!(wrong.contains("leaves nim-sum *3, not *0"), "{wrong}");
+    assert!(
+        wrong.contains("Here the nim-sum is *2 (10 in binary)"),
+        "{wrong}"
+    );
     key(&mut learn, KeyCode::Down);
     key(&mut learn, KeyCode::Enter);
     assert!(screen(&learn, 80, 30).contains("Right."));
