@@ -175,10 +175,11 @@ pub enum Command {
     /// Lessons in Sprague–Grundy theory, each with exercises and a position to win against
     /// the AI.
     #[command(
-        long_about = "Open the lessons in the terminal: Sprague–Grundy theory step by step, from         won and lost
-positions to the contest games. Each lesson has a few pages, exercises         checked by the engine,
-and a position to win against the AI; a won game marks the         lesson done (kept in learn.toml
-in the data directory). With N, open lesson N; with         --list, print the lessons' titles."
+        long_about = "Open the lessons in the terminal: Sprague–Grundy theory step by step, \
+        from won and lost\npositions to the contest games. Each lesson has a few pages, \
+        exercises checked by the engine,\nand a position to win against the AI; a won game \
+        marks the lesson done (kept in learn.toml\nin the data directory). With N, open \
+        lesson N; with --list, print the lessons' titles."
     )]
     Learn {
         /// Open lesson N (from 1) instead of the list of lessons.
