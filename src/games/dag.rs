@@ -7,8 +7,10 @@ use std::sync::Arc;
 
 use rand::{Rng, RngExt};
 
-use super::stairs::{join, parse_list};
+use super::list::join;
+use super::stairs::parse_list;
 use crate::game::{CodeError, IllegalMove, Impartial, Notation, Position};
+use crate::games::catalogue::{Catalogued, RuleEntry, puzzle_parts};
 use crate::input::{InputError, Numbers};
 use crate::nimber::{Nimber, mex_small};
 
@@ -422,4 +424,25 @@ pub fn solve(input: &[u8]) -> Result<String, InputError> {
     }
     numbers.expect_end("the tokens")?;
     Ok(if value != 0 { "win\n" } else { "lose\n" }.to_string())
+}
+
+impl Catalogued for Dag {
+    const ENTRY: Option<RuleEntry> = Some(RuleEntry {
+        name: "dag",
+        title: "Tokens on a DAG",
+        rule: "slide one token along an edge of the graph",
+        start: "dag:8:1>2,1>3,2>4,3>4,4>5,3>6,6>7,5>8,7>8,2>6:1,3,2",
+    });
+
+    fn puzzle<R: Rng + ?Sized>(_name: &str, d: usize, rng: &mut R) -> Dag {
+        let graph = Dag::random(rng);
+        let movable: Vec<u32> = (1..=graph.graph().len() as u32)
+            .filter(|&v| !graph.graph().successors(v).is_empty())
+            .collect();
+        let tokens: Vec<u32> = (0..puzzle_parts(d, rng))
+            .map(|_| movable[rng.random_range(0..movable.len())])
+            .collect();
+        let graph = Arc::new(graph.graph().clone());
+        Dag::new(graph, tokens).expect("tokens on the graph's vertices")
+    }
 }

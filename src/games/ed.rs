@@ -3,10 +3,12 @@
 //! a game of its own (a part). The value of a pair (x, y) is the index of the lowest 0 bit of
 //! (x − 1) | (y − 1) (checked against the definition in `tests/engine/boards.rs`).
 
-use rand::Rng;
+use rand::{Rng, RngExt};
 
-use super::stairs::{join, parse_list};
+use super::list::join;
+use super::stairs::parse_list;
 use crate::game::{CodeError, IllegalMove, Impartial, Notation, Position};
+use crate::games::catalogue::{Catalogued, RuleEntry, puzzle_parts};
 use crate::nimber::Nimber;
 
 pub const MAX_PAIRS: usize = 500;
@@ -357,5 +359,22 @@ impl Notation for Ed {
             mv.left,
             s.saturating_sub(mv.left)
         )
+    }
+}
+
+impl Catalogued for Ed {
+    const ENTRY: Option<RuleEntry> = Some(RuleEntry {
+        name: "ed",
+        title: "E&D",
+        rule: "in a pair of heaps, drop one and split the other into a new pair",
+        start: "ed:3,5,2,7,4,4",
+    });
+
+    fn puzzle<R: Rng + ?Sized>(_name: &str, d: usize, rng: &mut R) -> Ed {
+        let most = [4, 8, 16, 32, 64][d - 1];
+        let heaps: Vec<u64> = (0..2 * puzzle_parts(d, rng).min(3))
+            .map(|_| rng.random_range(1..=most))
+            .collect();
+        Ed::from_code(&format!("ed:{}", join(&heaps))).expect("generated codes are in bounds")
     }
 }

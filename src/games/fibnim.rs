@@ -10,9 +10,10 @@
 
 use std::sync::OnceLock;
 
-use rand::Rng;
+use rand::{Rng, RngExt};
 
 use crate::game::{CodeError, IllegalMove, Impartial, Notation, Position};
+use crate::games::catalogue::{Catalogued, RuleEntry};
 use crate::input::{InputError, Numbers};
 use crate::nimber::Nimber;
 
@@ -411,4 +412,19 @@ fn push_number(out: &mut Vec<u8>, mut n: u64) {
         }
     }
     out.extend_from_slice(&digits[at..]);
+}
+
+impl Catalogued for FibNim {
+    const ENTRY: Option<RuleEntry> = Some(RuleEntry {
+        name: "fibnim",
+        title: "Fibonacci Nim",
+        rule: "first take anything but all; then at most twice the previous take",
+        start: "fibnim:20",
+    });
+
+    fn puzzle<R: Rng + ?Sized>(_name: &str, d: usize, rng: &mut R) -> FibNim {
+        let most = [12, 25, 60, 120, 300][d - 1];
+        FibNim::from_code(&format!("fibnim:{}", rng.random_range(2..=most)))
+            .expect("generated codes are in bounds")
+    }
 }

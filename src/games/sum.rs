@@ -18,165 +18,31 @@
 use rand::Rng;
 
 use crate::game::{CodeError, IllegalMove, Impartial, Notation, Position, shorten_code};
-use crate::games::{AnyPosition, coins, dag, dodgeball, ed, fibnim, grid, heaps, stairs, wythoff};
+use crate::games::{AnyPosition, heaps};
 use crate::nimber::Nimber;
+use crate::{with_component, with_component_move};
 
 /// At most this many components in a sum.
 pub const MAX_COMPONENTS: usize = 64;
 
-/// One component of a sum: a position of one game (any game but a sum).
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Component {
-    Coins(coins::CoinRow),
-    Grid(grid::CoinGrid),
-    Dodgeball(dodgeball::Dodgeball),
-    Heaps(heaps::Heaps),
-    Stairs(stairs::StairNim),
-    Ed(ed::Ed),
-    Dag(dag::Dag),
-    Wythoff(wythoff::Wythoff),
-    Fibnim(fibnim::FibNim),
-}
-
-/// A move of one component's game.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub enum AnyMove {
-    Coins(<coins::CoinRow as Position>::Move),
-    Grid(<grid::CoinGrid as Position>::Move),
-    Dodgeball(<dodgeball::Dodgeball as Position>::Move),
-    Heaps(<heaps::Heaps as Position>::Move),
-    Stairs(<stairs::StairNim as Position>::Move),
-    Ed(<ed::Ed as Position>::Move),
-    Dag(<dag::Dag as Position>::Move),
-    Wythoff(<wythoff::Wythoff as Position>::Move),
-    Fibnim(<fibnim::FibNim as Position>::Move),
-}
-
-/// Runs `$body` on the position a [`Component`] holds, with `$wrap` bound to the matching
-/// [`AnyMove`] constructor (to wrap that game's moves) and `$back` to the [`Component`] one.
-macro_rules! with_component {
-    ($c:expr, $p:ident, $wrap:ident, $back:ident => $body:expr) => {
-        match $c {
-            Component::Coins($p) => {
-                #[allow(unused_variables)]
-                let ($wrap, $back) = (AnyMove::Coins, Component::Coins);
-                $body
-            }
-            Component::Grid($p) => {
-                #[allow(unused_variables)]
-                let ($wrap, $back) = (AnyMove::Grid, Component::Grid);
-                $body
-            }
-            Component::Dodgeball($p) => {
-                #[allow(unused_variables)]
-                let ($wrap, $back) = (AnyMove::Dodgeball, Component::Dodgeball);
-                $body
-            }
-            Component::Heaps($p) => {
-                #[allow(unused_variables)]
-                let ($wrap, $back) = (AnyMove::Heaps, Component::Heaps);
-                $body
-            }
-            Component::Stairs($p) => {
-                #[allow(unused_variables)]
-                let ($wrap, $back) = (AnyMove::Stairs, Component::Stairs);
-                $body
-            }
-            Component::Ed($p) => {
-                #[allow(unused_variables)]
-                let ($wrap, $back) = (AnyMove::Ed, Component::Ed);
-                $body
-            }
-            Component::Dag($p) => {
-                #[allow(unused_variables)]
-                let ($wrap, $back) = (AnyMove::Dag, Component::Dag);
-                $body
-            }
-            Component::Wythoff($p) => {
-                #[allow(unused_variables)]
-                let ($wrap, $back) = (AnyMove::Wythoff, Component::Wythoff);
-                $body
-            }
-            Component::Fibnim($p) => {
-                #[allow(unused_variables)]
-                let ($wrap, $back) = (AnyMove::Fibnim, Component::Fibnim);
-                $body
-            }
-        }
-    };
-}
-
-/// Runs `$body` on a component and a move of the same game; `$other` when the move is of
-/// another game.
-macro_rules! with_component_move {
-    ($c:expr, $mv:expr, $p:ident, $m:ident, $back:ident => $body:expr, else $other:expr) => {
-        match ($c, $mv) {
-            (Component::Coins($p), AnyMove::Coins($m)) => {
-                let $back = Component::Coins;
-                $body
-            }
-            (Component::Grid($p), AnyMove::Grid($m)) => {
-                let $back = Component::Grid;
-                $body
-            }
-            (Component::Dodgeball($p), AnyMove::Dodgeball($m)) => {
-                let $back = Component::Dodgeball;
-                $body
-            }
-            (Component::Heaps($p), AnyMove::Heaps($m)) => {
-                let $back = Component::Heaps;
-                $body
-            }
-            (Component::Stairs($p), AnyMove::Stairs($m)) => {
-                let $back = Component::Stairs;
-                $body
-            }
-            (Component::Ed($p), AnyMove::Ed($m)) => {
-                let $back = Component::Ed;
-                $body
-            }
-            (Component::Dag($p), AnyMove::Dag($m)) => {
-                let $back = Component::Dag;
-                $body
-            }
-            (Component::Wythoff($p), AnyMove::Wythoff($m)) => {
-                let $back = Component::Wythoff;
-                $body
-            }
-            (Component::Fibnim($p), AnyMove::Fibnim($m)) => {
-                let $back = Component::Fibnim;
-                $body
-            }
-            _ => $other,
-        }
-    };
-}
+crate::for_each_game!(__declare_components!());
 
 impl Component {
     /// The component of a position of one game; `Err` (the reason) for a sum, for misère
     /// Nim, and for a position past its game's value table.
     pub fn new(position: AnyPosition) -> Result<Component, String> {
-        let component = match position {
-            AnyPosition::Coins(p) => Component::Coins(p),
-            AnyPosition::Grid(p) => Component::Grid(p),
-            AnyPosition::Dodgeball(p) => Component::Dodgeball(p),
-            AnyPosition::Heaps(p) => {
-                if matches!(p.rule(), heaps::Rule::Misere) {
-                    return Err(
-                        "misère Nim cannot be part of a sum: the last mover loses, so a \
-                                misère position has no Sprague–Grundy value to XOR with the \
-                                others (play it on its own)"
-                            .to_string(),
-                    );
-                }
-                Component::Heaps(p)
-            }
-            AnyPosition::Stairs(p) => Component::Stairs(p),
-            AnyPosition::Ed(p) => Component::Ed(p),
-            AnyPosition::Dag(p) => Component::Dag(p),
-            AnyPosition::Wythoff(p) => Component::Wythoff(p),
-            AnyPosition::Fibnim(p) => Component::Fibnim(p),
-            AnyPosition::Sum(_) => return Err("a sum cannot be a component of a sum".to_string()),
+        if let AnyPosition::Heaps(p) = &position
+            && matches!(p.rule(), heaps::Rule::Misere)
+        {
+            return Err(
+                "misère Nim cannot be part of a sum: the last mover loses, so a \
+                        misère position has no Sprague–Grundy value to XOR with the \
+                        others (play it on its own)"
+                    .to_string(),
+            );
+        }
+        let Ok(component) = position.into_component() else {
+            return Err("a sum cannot be a component of a sum".to_string());
         };
         // Past its value table a game still plays alone, by its own rule (a lone queen to
         // 10^9, a Fibonacci Nim heap to 10^15), but a sum needs each component's value.
@@ -197,11 +63,6 @@ impl Component {
     /// Whether the component's value is known (see [`Impartial::values_known`]).
     pub fn values_known(&self) -> bool {
         with_component!(self, p, _w, _b => p.values_known())
-    }
-
-    /// The component as a position of its own game.
-    pub fn to_any(&self) -> AnyPosition {
-        AnyPosition::from_code(&self.to_code()).expect("a component's code parses")
     }
 
     /// The game's name as its code starts (`nim`, `kayles`, `coins`).

@@ -10,10 +10,12 @@
 
 use std::sync::OnceLock;
 
-use rand::Rng;
+use rand::{Rng, RngExt};
 
-use super::stairs::{join, parse_list};
+use super::list::join;
+use super::stairs::parse_list;
 use crate::game::{CodeError, IllegalMove, Impartial, Notation, Position};
+use crate::games::catalogue::{Catalogued, RuleEntry};
 use crate::input::{InputError, Numbers};
 use crate::nimber::Nimber;
 
@@ -543,4 +545,23 @@ pub fn solve(input: &[u8]) -> Result<String, InputError> {
         ));
     }
     Ok(out)
+}
+
+impl Catalogued for Wythoff {
+    const ENTRY: Option<RuleEntry> = Some(RuleEntry {
+        name: "wythoff",
+        title: "Wythoff's game",
+        rule: "take any number from one heap, or the same number from both",
+        start: "wythoff:7,10",
+    });
+
+    fn puzzle<R: Rng + ?Sized>(_name: &str, d: usize, rng: &mut R) -> Wythoff {
+        let most = [5, 10, 20, 40, 100][d - 1];
+        let queens = if d >= 4 { 2 } else { 1 };
+        let coords: Vec<u64> = (0..2 * queens)
+            .map(|_| rng.random_range(0..=most))
+            .collect();
+        Wythoff::from_code(&format!("wythoff:{}", join(&coords)))
+            .expect("generated codes are in bounds")
+    }
 }

@@ -43,50 +43,7 @@ fn numbers(
     what: &str,
     range: std::ops::RangeInclusive<u64>,
 ) -> Result<Vec<u64>, CodeError> {
-    if text.is_empty() {
-        return Err(CodeError::new(
-            column,
-            format!("expected {what}, found nothing"),
-        ));
-    }
-    let mut out = Vec::new();
-    let mut at = column;
-    for item in text.split(',') {
-        if item.is_empty() {
-            return Err(CodeError::new(at, format!("empty number in {what}")));
-        }
-        if let Some((i, c)) = item.char_indices().find(|(_, c)| !c.is_ascii_digit()) {
-            return Err(CodeError::new(
-                at + item[..i].chars().count(),
-                format!("'{c}' in {what}: expected digits separated by commas"),
-            ));
-        }
-        let value: u64 = item.parse().map_err(|_| {
-            CodeError::new(
-                at,
-                format!("{item} in {what} is too large (at most {})", range.end()),
-            )
-        })?;
-        if !range.contains(&value) {
-            return Err(CodeError::new(
-                at,
-                format!(
-                    "{value} in {what} is out of range ({}..={})",
-                    range.start(),
-                    range.end()
-                ),
-            ));
-        }
-        out.push(value);
-        at += item.chars().count() + 1;
-        if out.len() > super::MAX_HEAPS {
-            return Err(CodeError::new(
-                at,
-                format!("more than {} numbers in {what}", super::MAX_HEAPS),
-            ));
-        }
-    }
-    Ok(out)
+    crate::games::list::parse(text, column, what, range, super::MAX_HEAPS)
 }
 
 impl Notation for Heaps {
