@@ -12,6 +12,8 @@ use thiserror::Error;
 
 use crate::nimber::Nimber;
 
+pub mod search;
+
 /// Why a move is not legal in a position, in words a player can act on.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[error("{0}")]
@@ -113,8 +115,8 @@ pub trait Position: Clone + Eq + Hash + Debug + Send + Sync + 'static {
     #[allow(clippy::type_complexity)]
     fn compact_search(
         &self,
-        limits: &crate::exact::Limits,
-    ) -> Option<Result<Box<dyn crate::exact::SolvedTree<Self>>, crate::exact::TooLarge>> {
+        limits: &search::Limits,
+    ) -> Option<Result<Box<dyn search::SolvedTree<Self>>, search::TooLarge>> {
         let _ = limits;
         None
     }
@@ -262,7 +264,7 @@ pub trait Impartial: Position {
     /// A move to nim-sum 0 chosen at random among the winning ones, or `None` from a position
     /// of value 0.
     fn winning_move<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Self::Move> {
-        crate::ai::pick(self.winning_moves(64), rng)
+        crate::choice::pick(self.winning_moves(64), rng)
     }
 
     /// From a position of value 0 (lost against perfect play), the move that makes the loss

@@ -35,6 +35,7 @@
 
 pub mod ai;
 pub mod analysis;
+pub mod choice;
 #[cfg(feature = "tui")]
 #[doc(hidden)]
 pub mod cli;

@@ -10,11 +10,11 @@
 use std::fmt;
 
 use rand::SeedableRng;
-use rand::rngs::SmallRng;
 
 use crate::ai::{Decision, Reason, exact_move};
 use crate::game::{Impartial, Notation};
 use crate::nimber::Nimber;
+use crate::setup::ReplayRng;
 use crate::solver::{ExactSolution, Outcome, SolutionCache};
 
 /// How many positions a verdict may search to know the remoteness of the moves: as many as
@@ -342,7 +342,7 @@ pub fn principal_line_shared<P: Impartial>(
     time: Option<std::time::Duration>,
 ) -> PrincipalLine<P::Move> {
     let started = std::time::Instant::now();
-    let mut rng = SmallRng::seed_from_u64(0);
+    let mut rng = ReplayRng::seed_from_u64(0);
     let mut line = Vec::new();
     let mut current = position.clone();
     let mut solution = cache.solve(position);

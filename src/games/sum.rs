@@ -20,7 +20,6 @@ use rand::Rng;
 use crate::game::{CodeError, IllegalMove, Impartial, Notation, Position, shorten_code};
 use crate::games::{AnyPosition, heaps};
 use crate::nimber::Nimber;
-use crate::{with_component, with_component_move};
 
 /// At most this many components in a sum.
 pub const MAX_COMPONENTS: usize = 64;
@@ -62,7 +61,7 @@ impl Component {
 
     /// Whether the component's value is known (see [`Impartial::values_known`]).
     pub fn values_known(&self) -> bool {
-        with_component!(self, p, _w, _b => p.values_known())
+        crate::with_component!(self, p, _w, _b => p.values_known())
     }
 
     /// The game's name as its code starts (`nim`, `kayles`, `coins`).
@@ -72,25 +71,25 @@ impl Component {
     }
 
     pub fn to_code(&self) -> String {
-        with_component!(self, p, _w, _b => p.to_code())
+        crate::with_component!(self, p, _w, _b => p.to_code())
     }
 
     pub fn nim_sum(&self) -> Nimber {
-        with_component!(self, p, _w, _b => p.nim_sum())
+        crate::with_component!(self, p, _w, _b => p.nim_sum())
     }
 
     pub fn is_over(&self) -> bool {
-        with_component!(self, p, _w, _b => p.is_over())
+        crate::with_component!(self, p, _w, _b => p.is_over())
     }
 
     pub fn legal_moves(&self) -> Vec<AnyMove> {
-        with_component!(self, p, wrap, _b => p.legal_moves().into_iter().map(wrap).collect())
+        crate::with_component!(self, p, wrap, _b => p.legal_moves().into_iter().map(wrap).collect())
     }
 
     /// Up to `limit` of this component's moves, gathered part by part (cheaper than
     /// `legal_moves` for the coin grid), and whether there were more.
     pub fn moves(&self, limit: usize) -> (Vec<AnyMove>, bool) {
-        with_component!(self, p, wrap, _b => {
+        crate::with_component!(self, p, wrap, _b => {
             let mut found = Vec::new();
             for (part, _) in p.parts() {
                 let room = limit - found.len();
@@ -105,7 +104,7 @@ impl Component {
     }
 
     pub fn check_move(&self, mv: &AnyMove) -> Result<(), IllegalMove> {
-        with_component_move!(self, mv, p, m, _b => p.check_move(m), else Err(IllegalMove(format!(
+        crate::with_component_move!(self, mv, p, m, _b => p.check_move(m), else Err(IllegalMove(format!(
             "that is not a move of {}",
             self.game_name()
         ))))
@@ -113,70 +112,70 @@ impl Component {
 
     /// The component after `mv`; panics if `mv` is of another game.
     pub fn play_unchecked(&self, mv: &AnyMove) -> Component {
-        with_component_move!(self, mv, p, m, back => back(p.play_unchecked(m)),
+        crate::with_component_move!(self, mv, p, m, back => back(p.play_unchecked(m)),
             else panic!("move {mv:?} is not of this component's game"))
     }
 
     /// How `mv` changes the component's value (see [`Impartial::nim_sum_change`]).
     pub fn nim_sum_change(&self, mv: &AnyMove) -> Nimber {
-        with_component_move!(self, mv, p, m, _b => p.nim_sum_change(m),
+        crate::with_component_move!(self, mv, p, m, _b => p.nim_sum_change(m),
             else panic!("move {mv:?} is not of this component's game"))
     }
 
     /// How many of the component's moves lead to value `target`, and whether that is all.
     pub fn count_moves_to_nim_sum(&self, target: Nimber) -> (usize, bool) {
-        with_component!(self, p, _w, _b => p.count_moves_to_nim_sum(target))
+        crate::with_component!(self, p, _w, _b => p.count_moves_to_nim_sum(target))
     }
 
     /// The component in its game's standard form, if it is not in it already.
     pub fn canonical(&self) -> Option<Component> {
-        with_component!(self, p, _w, back => p.canonical().map(back))
+        crate::with_component!(self, p, _w, back => p.canonical().map(back))
     }
 
     pub fn reachable_at_least(&self) -> Option<u128> {
-        with_component!(self, p, _w, _b => p.reachable_at_least())
+        crate::with_component!(self, p, _w, _b => p.reachable_at_least())
     }
 
     pub fn heap_bytes(&self) -> usize {
-        with_component!(self, p, _w, _b => p.heap_bytes())
+        crate::with_component!(self, p, _w, _b => p.heap_bytes())
     }
 
     /// The component's value after `mv` (legal here).
     pub fn nim_sum_after(&self, mv: &AnyMove) -> Nimber {
-        with_component_move!(self, mv, p, m, _b => p.nim_sum_after(m),
+        crate::with_component_move!(self, mv, p, m, _b => p.nim_sum_after(m),
             else panic!("move {mv:?} is not of this component's game"))
     }
 
     pub fn describe_move(&self, mv: &AnyMove) -> String {
-        with_component_move!(self, mv, p, m, _b => p.describe_move(m), else format!("{mv:?}"))
+        crate::with_component_move!(self, mv, p, m, _b => p.describe_move(m), else format!("{mv:?}"))
     }
 
     pub fn move_code(&self, mv: &AnyMove) -> String {
-        with_component_move!(self, mv, p, m, _b => p.move_code(m), else format!("{mv:?}"))
+        crate::with_component_move!(self, mv, p, m, _b => p.move_code(m), else format!("{mv:?}"))
     }
 
     pub fn parse_move(&self, text: &str) -> Result<AnyMove, IllegalMove> {
-        with_component!(self, p, wrap, _b => p.parse_move(text).map(wrap))
+        crate::with_component!(self, p, wrap, _b => p.parse_move(text).map(wrap))
     }
 
     pub fn reachable_bound(&self) -> Option<u128> {
-        with_component!(self, p, _w, _b => p.reachable_bound())
+        crate::with_component!(self, p, _w, _b => p.reachable_bound())
     }
 
     pub fn moves_bound(&self) -> Option<u128> {
-        with_component!(self, p, _w, _b => p.moves_bound())
+        crate::with_component!(self, p, _w, _b => p.moves_bound())
     }
 
     /// Up to `limit` of the component's moves to value `target`.
     pub fn moves_to_nim_sum(&self, target: Nimber, limit: usize) -> Vec<AnyMove> {
-        with_component!(self, p, wrap, _b => {
+        crate::with_component!(self, p, wrap, _b => {
             p.moves_to_nim_sum(target, limit).into_iter().map(wrap).collect()
         })
     }
 
     /// The component's own stalling move (meant for a component of value 0).
     pub fn stalling_move<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<AnyMove> {
-        with_component!(self, p, wrap, _b => p.stalling_move(rng).map(wrap))
+        crate::with_component!(self, p, wrap, _b => p.stalling_move(rng).map(wrap))
     }
 }
 
