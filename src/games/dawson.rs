@@ -26,8 +26,9 @@ pub const MAX_ROWS: usize = 1000;
 pub const MAX_PINS: u64 = 100_000;
 /// The period of the values (Guy and Smith, *Winning Ways* ch. 4).
 pub const PERIOD: u64 = 34;
-/// The last row length whose value is not the one 34 pins further on.
-pub const LAST_EXCEPTION: u64 = 51;
+/// The last row length whose value is not the one 34 pins further on (51 in the chess form
+/// 0.137, one pin shorter: the same exception).
+pub const LAST_EXCEPTION: u64 = 52;
 /// The values are computed by mex up to this many pins, the period takes over after it.
 pub const TABLE: u64 = 200;
 
