@@ -443,7 +443,7 @@ impl Position for CoinGrid {
 impl CoinGrid {
     /// For each row, how many of its leading cells lie up-left of some tails cell (the only
     /// cells a game from here can ever change).
-    fn live_widths(&self) -> Vec<usize> {
+    pub(crate) fn live_widths(&self) -> Vec<usize> {
         let mut widest = 0usize;
         let mut widths: Vec<usize> = self
             .tails
