@@ -82,7 +82,8 @@ macro_rules! for_each_game {
             Fibnim($crate::games::fibnim::FibNim) "fibnim" "Fibonacci Nim";
             /// Tokens on a directed acyclic graph (LibreOJ 10243).
             Dag($crate::games::dag::Dag) "dag" "Tokens on a DAG";
-            // DAWSON-ROW
+            /// Dawson's Kayles (octal game 0.07): take two adjacent pins from a row.
+            Dawson($crate::games::dawson::Dawson) "dawson" "Dawson's Kayles";
         }
     };
 }

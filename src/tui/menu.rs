@@ -302,14 +302,8 @@ impl Menu {
             GameKind::Coins => vec![Field::Coins, Field::Maxq, Field::Start],
             GameKind::Grid => vec![Field::Rows, Field::Cols, Field::Start],
             GameKind::Dodgeball => vec![Field::Boxes, Field::Start],
-            // The heap family also offers the games with boards of their own.
-            GameKind::Heaps
-            | GameKind::Stairs
-            | GameKind::Ed
-            | GameKind::Dag
-            | GameKind::Wythoff
-            | GameKind::Fibnim
-            | GameKind::Sum => {
+            // The heap family also offers every other game of the table, and sums.
+            _ => {
                 let mut fields = vec![Field::HeapRule];
                 // The chosen rule's parameters, under it.
                 let setup = &self.setups[self.game];
@@ -1170,13 +1164,7 @@ fn game_blurb(kind: GameKind) -> &'static str {
         GameKind::Coins => "flip a T coin x and x/2^p, x/2^2p, … (SDOI 2016)",
         GameKind::Grid => "flip a block of coins up-left of a T (ZJOI 2009)",
         GameKind::Dodgeball => "throw a piece from box i to box 2^p·i (PA 2012)",
-        GameKind::Heaps
-        | GameKind::Stairs
-        | GameKind::Ed
-        | GameKind::Dag
-        | GameKind::Wythoff
-        | GameKind::Fibnim
-        | GameKind::Sum => "Nim, Kayles, misère Nim, Wythoff, E&D, DAGs, sums, …",
+        _ => "Nim, Kayles, misère Nim, Wythoff, E&D, DAGs, sums, …",
     }
 }
 

@@ -14,6 +14,7 @@ use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
 
 use crate::game::{Impartial, Notation};
 use crate::games::GameKind;
+use crate::games::dawson::Dawson;
 use crate::games::ed::Ed;
 use crate::games::fibnim::{FibNim, zeckendorf};
 use crate::games::stairs::StairNim;
@@ -63,6 +64,29 @@ impl PartsGame for StairNim {
     }
     fn summary(&self) -> String {
         format!("{} stairs", self.balls().len())
+    }
+}
+
+impl PartsGame for Dawson {
+    const KIND: GameKind = GameKind::Dawson;
+    const RULES: &'static [&'static str] = &[
+        "Dawson's Kayles: rows of pins. A move knocks down two adjacent pins of one row; the \
+         pins left on each side of the gap become rows of their own. Who cannot move (every \
+         row shorter than 2) loses.",
+        "Each row is a game of its own: its value is the mex of the values its moves leave (a \
+         row of n leaves rows of a and n − 2 − a pins, worth g(a) XOR g(n − 2 − a)). The \
+         values repeat with period 34 after a row of 52 pins.",
+    ];
+    const PART: &'static str = "row";
+    fn all_parts(&self) -> Vec<usize> {
+        (0..self.rows().len()).collect()
+    }
+    fn tokens(&self, part: usize) -> Option<u64> {
+        self.rows().get(part).copied()
+    }
+    fn summary(&self) -> String {
+        let pins: u64 = self.rows().iter().sum();
+        format!("{} rows, {pins} pins", self.rows().len())
     }
 }
 

@@ -7,6 +7,7 @@
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
+use crate::game::Impartial;
 use crate::games::Face;
 use crate::games::grid::Cell;
 use crate::games::heaps::Rule;
@@ -163,6 +164,16 @@ pub fn sketch(component: &Component, width: usize, theme: &Theme) -> Vec<Line<'s
             counted(format!("heap ({})", p.heap()), p.heap(), "●", width, theme),
             Line::styled(format!("take 1 to {}", p.limit()), theme.dim),
         ],
+        // Any other game: its parts in its own words, one a row.
+        other => crate::with_component!(other, p, _wrap, _back => {
+            let parts = p.parts();
+            let total = parts.len();
+            let rows = parts
+                .into_iter()
+                .map(|(part, _)| Line::styled(text::fit(&p.describe_part(part), width), theme.text))
+                .collect::<Vec<_>>();
+            rows_of(rows.into_iter(), total, "parts", theme)
+        }),
     }
 }
 
