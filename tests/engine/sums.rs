@@ -23,7 +23,7 @@ fn faces(rng: &mut StdRng, n: usize) -> String {
 
 /// The code of a small random position of one of the games (any but misère Nim).
 fn component(rng: &mut StdRng) -> String {
-    match rng.random_range(0..13) {
+    match rng.random_range(0..14) {
         0 => format!("nim:{},{}", rng.random_range(0..4), rng.random_range(0..4)),
         1 => format!("kayles:{}", rng.random_range(1..6)),
         2 => {
@@ -57,6 +57,11 @@ fn component(rng: &mut StdRng) -> String {
         9 => format!("fibnim:{}", rng.random_range(1..8)),
         10 => format!("subtraction:1,3:{}", rng.random_range(0..8)),
         11 => format!("grundy:{}", rng.random_range(1..8)),
+        12 => format!(
+            "dawson:{},{}",
+            rng.random_range(0..7),
+            rng.random_range(0..5)
+        ),
         _ => format!("bash:2:{}", rng.random_range(0..7)),
     }
 }
