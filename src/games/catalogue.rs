@@ -118,7 +118,7 @@ pub fn rule_entry(i: usize) -> RuleEntry {
     RULE_STARTS[i % RULE_STARTS.len()]
 }
 
-/// What the catalogue asks of each game of the table ([`crate::for_each_game!`]) beyond its
+/// What the catalogue asks of each game of the table ([`crate::for_each_game!`](crate::for_each_game)) beyond its
 /// rules.
 pub trait Catalogued: Sized {
     /// The game's entry in the menu's heap family, for a game with no family of its own in the

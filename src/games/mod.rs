@@ -1,5 +1,5 @@
 //! The games: each in its own module with its rules, its notation and its fast values, and
-//! [`for_each_game!`], the one table of games from which every list of games is made.
+//! [`for_each_game!`](crate::for_each_game), the one table of games from which every list of games is made.
 //!
 //! The table is a `macro_rules!` table rather than a registry of trait objects: each row names
 //! a game's variant, its position type, its name in codes and its title, and the macro makes
@@ -89,7 +89,7 @@ macro_rules! for_each_game {
 }
 
 /// Declares, from the table, the game kinds and the position of any game (a callback of
-/// [`for_each_game!`], called once, here).
+/// [`for_each_game!`](crate::for_each_game), called once, here).
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __declare_games {
@@ -207,7 +207,7 @@ macro_rules! __declare_games {
     };
 }
 
-/// Declares, from the table, a sum's component and move (a callback of [`for_each_game!`],
+/// Declares, from the table, a sum's component and move (a callback of [`for_each_game!`](crate::for_each_game),
 /// called once, in [`sum`]).
 #[doc(hidden)]
 #[macro_export]
