@@ -45,6 +45,7 @@ pub mod game;
 pub mod games;
 pub mod input;
 pub mod lang;
+pub mod learn;
 #[cfg(feature = "tui")]
 #[doc(hidden)]
 pub mod locale;

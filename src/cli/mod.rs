@@ -24,6 +24,7 @@ use crate::store::stats::Stats;
 
 mod analyze;
 mod args;
+mod learn;
 mod play;
 mod puzzles;
 mod sg;
@@ -91,6 +92,10 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
         // flush would fail on the closed terminal and turn exit 129 into 1.
         None => play(PlayArgs::default_menu()),
         Some(Command::Play(args)) => play(args),
+        Some(Command::Learn {
+            lesson,
+            list: false,
+        }) => learn::open(lesson),
         Some(command) => run_command(command),
     }
 }
@@ -248,6 +253,13 @@ fn run_command(command: Command) -> Result<ExitCode, Failure> {
         Command::Man => {
             let command = <Cli as clap::CommandFactory>::command();
             clap_mangen::Man::new(command).render(&mut out)?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Learn { lesson, list } => {
+            if !list {
+                return learn::open(lesson);
+            }
+            learn::list(&mut out)?;
             Ok(ExitCode::SUCCESS)
         }
         Command::Stats => {

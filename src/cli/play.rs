@@ -102,7 +102,18 @@ pub(super) fn play(mut args: PlayArgs) -> Result<ExitCode, Failure> {
         load,
         load_path: args.load.clone(),
         no_coach: args.no_coach,
+        learn: None,
     };
+    run_terminal(options, store, settings)
+}
+
+/// Runs the terminal game with `options` (the menu, a game, or the Learn screen) and turns how
+/// it ended into the exit code.
+pub(super) fn run_terminal(
+    options: PlayOptions,
+    store: Store,
+    settings: crate::store::settings::Loaded,
+) -> Result<ExitCode, Failure> {
     if !io::stdout().is_terminal() {
         return Err(Failure::Input(
             "the game needs a terminal, and standard output is not one; for scripts and pipes \

@@ -8,3 +8,4 @@ mod cli;
 mod cli_interface;
 mod engine_bounds;
 mod learn;
+mod lessons;
