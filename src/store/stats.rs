@@ -21,7 +21,6 @@
 //! ```
 
 use std::collections::BTreeMap;
-use std::fmt;
 use std::fs;
 use std::io;
 use std::path::Path;
@@ -69,21 +68,6 @@ impl Record {
     /// Blunders per graded game, if any game was graded.
     pub fn blunders_per_game(&self) -> Option<f64> {
         (self.graded > 0).then(|| self.blunders as f64 / self.graded as f64)
-    }
-}
-
-impl fmt::Display for Record {
-    /// `5 played · 3 won · 2 lost · streak 1 (best 2)`, and blunders per game when known.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{} played · {} won · {} lost · streak {} (best {})",
-            self.played, self.won, self.lost, self.streak, self.best_streak
-        )?;
-        if let Some(b) = self.blunders_per_game() {
-            write!(f, " · {b:.1} blunders a game")?;
-        }
-        Ok(())
     }
 }
 
