@@ -5,6 +5,7 @@
 //! input or usage, 128 + n after signal n.
 
 use crate::lang::Lang;
+use std::borrow::Cow;
 use std::io::{self, IsTerminal, Read, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -19,6 +20,7 @@ use crate::games::{
     AnyPosition, GameKind, coins, dag, dodgeball, grid, heaps, stairs, with_position,
 };
 use crate::input::{Reader, escape_controls, excerpt};
+use crate::locale::{Words, counted, lang, moves};
 use crate::nimber::Nimber;
 use crate::record;
 use crate::setup::ReplayRng;
@@ -27,8 +29,10 @@ use crate::store::Store;
 use crate::store::save::Save;
 use crate::store::settings::Settings;
 use crate::store::stats::Stats;
+use crate::tr;
 use crate::tui::app::Exit;
 use crate::tui::board::Start;
+use crate::tui::text;
 use crate::tui::{First, PlayOptions};
 
 mod puzzles;
@@ -415,16 +419,16 @@ pub fn main() -> ExitCode {
     match run(cli) {
         Ok(code) => code,
         Err(Failure::Input(message)) => {
-            report(&format!("error: {message}"));
+            report(&tr!("cli.error", message = message));
             ExitCode::from(2)
         }
         Err(Failure::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(Failure::Io(e)) => {
-            report(&format!("error: {e}"));
+            report(&tr!("cli.error", message = e));
             ExitCode::from(1)
         }
         Err(Failure::Other(e)) => {
-            report(&format!("error: {e:#}"));
+            report(&tr!("cli.error", message = format!("{e:#}")));
             ExitCode::from(1)
         }
     }
@@ -505,15 +509,12 @@ fn run_command(command: Command) -> Result<ExitCode, Failure> {
                     answer
                 }
                 GameKind::Ed => {
-                    return Err(Failure::Input(
-                        "solve ed: no contest format for E&D (play it, or analyze ed:…)".into(),
-                    ));
+                    return Err(Failure::Input(tr!("cli.error_solve_ed").into()));
                 }
                 GameKind::Heaps if format.is_none() => {
-                    return Err(Failure::Input(format!(
-                        "solve heaps: name the contest format: {}",
-                        heaps_formats()
-                    )));
+                    return Err(Failure::Input(
+                        tr!("cli.error_solve_heaps_format", formats = heaps_formats()).into(),
+                    ));
                 }
                 // The curriculum's inputs are read whole, within a bound far above any valid
                 // one, so an endless input is still refused.
@@ -555,23 +556,28 @@ fn run_command(command: Command) -> Result<ExitCode, Failure> {
                         .final_position()
                         .map_err(|e| Failure::Input(format!("{}: {e}", path.display())))?;
                     // The name is the file's text: its control characters are shown escaped.
+                    let name = if save.name.is_empty() {
+                        tr!("cli.unnamed").into_owned()
+                    } else {
+                        crate::input::excerpt(save.name.as_bytes(), 80)
+                    };
+                    let count = save.moves.len() as u64;
+                    let start = shorten_code(&save.start, 60);
                     writeln!(
                         out,
-                        "saved game: {} ({} move{} from {})",
-                        if save.name.is_empty() {
-                            "unnamed".to_string()
-                        } else {
-                            crate::input::excerpt(save.name.as_bytes(), 80)
-                        },
-                        save.moves.len(),
-                        if save.moves.len() == 1 { "" } else { "s" },
-                        shorten_code(&save.start, 60)
+                        "{}",
+                        counted(
+                            lang(),
+                            "cli.saved_game",
+                            count,
+                            &[("name", &name), ("start", &start)]
+                        )
                     )?;
                     position
                 }
                 (None, Some(code)) => parse_code(&code_text(code)?)?,
                 (None, None) => {
-                    return Err(Failure::Input("analyze needs a CODE or --load FILE".into()));
+                    return Err(Failure::Input(tr!("cli.error_needs_code").into()));
                 }
             };
             if let Some(part) = why {
@@ -622,16 +628,14 @@ fn run_command(command: Command) -> Result<ExitCode, Failure> {
         Command::Stats => {
             let store = Store::from_env();
             let Some(path) = store.stats_path() else {
-                return Err(Failure::Input(
-                    "no data directory (no home directory?): no statistics".into(),
-                ));
+                return Err(Failure::Input(tr!("cli.error_no_data_dir").into()));
             };
             let loaded = Stats::load(&path);
             if let Some(problem) = loaded.problem {
                 return Err(Failure::Input(format!("{problem} ({})", path.display())));
             }
-            writeln!(out, "Statistics from {}:", path.display())?;
-            out.write_all(loaded.stats.table().as_bytes())?;
+            writeln!(out, "{}", tr!("cli.stats.from", path = path.display()))?;
+            out.write_all(stats_table(&loaded.stats).as_bytes())?;
             Ok(ExitCode::SUCCESS)
         }
     }?;
@@ -671,18 +675,24 @@ fn code_text(code: String) -> Result<String, Failure> {
         None => text,
     };
     if text.len() > MAX_CODE {
-        return Err(Failure::Input(format!(
-            "the code on standard input is longer than {MAX_CODE} characters, the longest a \
-             position code can be (a 10^6-box dodgeball board); it starts '{}'",
-            excerpt(text, 40)
-        )));
+        return Err(Failure::Input(
+            tr!(
+                "cli.error_stdin_too_long",
+                max = MAX_CODE,
+                start = excerpt(text, 40)
+            )
+            .into(),
+        ));
     }
     let text = std::str::from_utf8(text).map_err(|e| {
-        Failure::Input(format!(
-            "the code on standard input is not UTF-8 (byte {}): '{}'",
-            e.valid_up_to() + 1,
-            excerpt(text, 40)
-        ))
+        Failure::Input(
+            tr!(
+                "cli.error_stdin_not_utf8",
+                byte = e.valid_up_to() + 1,
+                start = excerpt(text, 40)
+            )
+            .into(),
+        )
     })?;
     Ok(text.to_string())
 }
@@ -703,7 +713,7 @@ fn parse_code(code: &str) -> Result<AnyPosition, Failure> {
         } else {
             String::new()
         };
-        Failure::Input(format!("bad position code: {e}{caret}"))
+        Failure::Input(format!("{}{caret}", tr!("cli.error_bad_code", error = e)))
     })
 }
 
@@ -748,10 +758,9 @@ fn check_sizes(args: &PlayArgs) -> Result<(), Failure> {
         None if args.code.is_some() => &[],
         None => {
             if let Some((option, _)) = given.iter().find(|(_, set)| *set) {
-                return Err(Failure::Input(format!(
-                    "{option} needs a game: for example grundy play coins --n 30, grid --rows 6 \
-                     --cols 8, or dodgeball --boxes 40"
-                )));
+                return Err(Failure::Input(
+                    tr!("cli.error_size_needs_game", option = option).into(),
+                ));
             }
             return Ok(());
         }
@@ -760,16 +769,25 @@ fn check_sizes(args: &PlayArgs) -> Result<(), Failure> {
         .iter()
         .find(|(option, set)| *set && !allowed.contains(option))
     {
-        Some((option, _)) => Err(Failure::Input(format!(
-            "{option} is not a size of {}: {} takes {}",
-            args.game.map(GameKind::name).unwrap_or("a position code"),
-            args.game.map(GameKind::name).unwrap_or("a position code"),
-            if allowed.is_empty() {
-                "no size option (the code gives the size)".to_string()
+        Some((option, _)) => {
+            let game = args
+                .game
+                .map_or_else(|| tr!("cli.a_position_code"), |g| g.name().into());
+            let allowed = if allowed.is_empty() {
+                tr!("cli.error_size_from_code").into_owned()
             } else {
-                allowed.join(" and ")
-            }
-        ))),
+                allowed.join(&tr!("cli.and"))
+            };
+            Err(Failure::Input(
+                tr!(
+                    "cli.error_size_not_of_game",
+                    option = option,
+                    game = game,
+                    allowed = allowed
+                )
+                .into(),
+            ))
+        }
         None => Ok(()),
     }
 }
@@ -783,11 +801,14 @@ fn play(mut args: PlayArgs) -> Result<ExitCode, Failure> {
         let position = parse_code(code)?;
         let kind = position.kind();
         if game.is_some_and(|g| g != kind) {
-            return Err(Failure::Input(format!(
-                "--code is a {} position but the game asked for is {}",
-                kind.name(),
-                game.map(GameKind::name).unwrap_or_default()
-            )));
+            return Err(Failure::Input(
+                tr!(
+                    "cli.error_code_game_mismatch",
+                    code_game = kind.name(),
+                    game = game.map(GameKind::name).unwrap_or_default()
+                )
+                .into(),
+            ));
         }
         game = Some(kind);
     }
@@ -820,11 +841,7 @@ fn play(mut args: PlayArgs) -> Result<ExitCode, Failure> {
         no_coach: args.no_coach,
     };
     if !io::stdout().is_terminal() {
-        return Err(Failure::Input(
-            "the game needs a terminal, and standard output is not one; for scripts and pipes \
-             use grundy solve, move, analyze or sg"
-                .to_string(),
-        ));
+        return Err(Failure::Input(tr!("cli.error_needs_terminal").into()));
     }
     let ended = crate::tui::run_with_store(options, store, settings);
     // A real hang-up (the terminal closed, SIGHUP came): its code, 129, and nothing printed
@@ -836,7 +853,7 @@ fn play(mut args: PlayArgs) -> Result<ExitCode, Failure> {
     match ended.map_err(Failure::Other)? {
         Exit::Quit => Ok(ExitCode::SUCCESS),
         Exit::TerminalClosed => {
-            report("the terminal's input ended, so the game did");
+            report(&tr!("cli.error_terminal_input_ended"));
             Ok(ExitCode::FAILURE)
         }
         // The conventional code of a process ended by signal n.
@@ -864,12 +881,20 @@ fn ai_move<P: Impartial + Notation>(
         None => rand::make_rng::<ReplayRng>(),
     };
     let Some(decision) = ai::choose_move(position, level, &mut rng) else {
-        report("no legal move: the game is over and the player to move has lost");
+        report(&tr!("cli.error_no_legal_move"));
         return Ok(ExitCode::from(1));
     };
     let after = position.play_unchecked(&decision.mv);
-    writeln!(out, "{}", position.describe_move(&decision.mv))?;
-    writeln!(out, "({}; {} AI)", decision.reason, level)?;
+    writeln!(out, "{}", position.describe_move(&decision.mv).words())?;
+    writeln!(
+        out,
+        "{}",
+        tr!(
+            "cli.move_reason",
+            reason = decision.reason.words(),
+            level = level.words()
+        )
+    )?;
     writeln!(out, "{}", after.to_code())?;
     Ok(ExitCode::SUCCESS)
 }
@@ -884,25 +909,34 @@ fn analyze<P: Impartial + Notation>(
     cache: &SolutionCache<P>,
     out: &mut impl Write,
 ) -> Result<ExitCode, Failure> {
+    let lang = lang();
     let analysis = Analysis::shared(position, move_limit, cache);
-    writeln!(out, "position: {}", shorten_code(&position.to_code(), 120))?;
+    writeln!(
+        out,
+        "{}",
+        tr!(
+            "cli.analyze.position",
+            code = shorten_code(&position.to_code(), 120)
+        )
+    )?;
     writeln!(out)?;
     let parts = &analysis.parts;
     writeln!(
         out,
-        "{} part{} with a move or a value:",
-        parts.len(),
-        if parts.len() == 1 { "" } else { "s" }
+        "{}",
+        counted(lang, "cli.analyze.parts", parts.len() as u64, &[])
     )?;
     if !position.values_known() {
         // Past the game's value table: the parts report stand-ins, which are not shown.
         for (part, _) in parts.iter().take(part_limit) {
-            writeln!(out, "  {}  value not known", position.describe_part(*part))?;
+            writeln!(
+                out,
+                "  {}  {}",
+                position.describe_part(*part).words(),
+                tr!("cli.analyze.value_unknown")
+            )?;
         }
-        writeln!(
-            out,
-            "  nim-sum: not known (past the game's value table; no formula gives it)"
-        )?;
+        writeln!(out, "  {}", tr!("cli.analyze.nim_sum_unknown"))?;
     }
     let width = parts
         .iter()
@@ -913,28 +947,32 @@ fn analyze<P: Impartial + Notation>(
     let names: Vec<String> = parts
         .iter()
         .take(part_limit)
-        .map(|(part, _)| position.describe_part(*part))
+        .map(|(part, _)| position.describe_part(*part).words())
         .collect();
-    // The nim-sum row shares the columns of the parts.
+    let nim_sum_label = tr!("cli.analyze.nim_sum");
+    // The nim-sum row shares the columns of the parts (display columns: a Chinese character
+    // takes two).
     let name_width = names
         .iter()
-        .map(|n| n.chars().count())
+        .map(|n| text::width(n))
         .max()
         .unwrap_or(0)
-        .max("nim-sum".len());
+        .max(text::width(&nim_sum_label));
+    let more_parts = |count: usize| tr!("cli.analyze.more_parts", count = count);
     if !position.values_known() {
     } else if width <= BINARY_WIDTH {
         for (i, ((_, value), name)) in parts.iter().zip(&names).enumerate() {
             let op = if i == 0 { ' ' } else { '^' };
             writeln!(
                 out,
-                "  {name:<name_width$}  {:>6}   {op} {}",
+                "  {}  {:>6}   {op} {}",
+                text::pad(name, name_width),
                 value.to_string(),
                 value.to_binary_width(width as usize)
             )?;
         }
         if parts.len() > part_limit {
-            writeln!(out, "  … and {} more (--parts)", parts.len() - part_limit)?;
+            writeln!(out, "  {}", more_parts(parts.len() - part_limit))?;
         }
         writeln!(
             out,
@@ -945,8 +983,8 @@ fn analyze<P: Impartial + Notation>(
         )?;
         writeln!(
             out,
-            "  {:<name_width$}  {:>6}   = {}",
-            "nim-sum",
+            "  {}  {:>6}   = {}",
+            text::pad(&nim_sum_label, name_width),
             analysis.nim_sum.to_string(),
             analysis.nim_sum.to_binary_width(width as usize)
         )?;
@@ -954,15 +992,12 @@ fn analyze<P: Impartial + Notation>(
         // Grid values are powers of two up to 2^198: a column of 199-digit numbers helps nobody,
         // so show each part's exponent and, per bit, how many parts have it.
         for ((_, value), name) in parts.iter().zip(&names) {
-            writeln!(out, "  {name:<name_width$}  *{}", value.short())?;
+            writeln!(out, "  {}  *{}", text::pad(name, name_width), value.short())?;
         }
         if parts.len() > part_limit {
-            writeln!(out, "  … and {} more (--parts)", parts.len() - part_limit)?;
+            writeln!(out, "  {}", more_parts(parts.len() - part_limit))?;
         }
-        writeln!(
-            out,
-            "  bits of the nim-sum (a bit is set when an odd number of parts have it):"
-        )?;
+        writeln!(out, "  {}", tr!("cli.analyze.bits"))?;
         let mut bits: Vec<u32> = parts.iter().flat_map(|(_, v)| v.bits()).collect();
         bits.sort_unstable();
         bits.dedup();
@@ -971,87 +1006,84 @@ fn analyze<P: Impartial + Notation>(
             let count = parts.iter().filter(|(_, v)| v.bit(*bit)).count();
             writeln!(
                 out,
-                "    2^{bit:<4} {count:>4} part{}  → {}",
-                if count == 1 { " " } else { "s" },
+                "    2^{bit:<4} {count:>4} {}  → {}",
+                counted(lang, "cli.analyze.bit_parts", count as u64, &[]),
                 if count % 2 == 1 { "1" } else { "0" }
             )?;
         }
         if bits.len() > part_limit {
             writeln!(
                 out,
-                "    … and {} lower bits (--parts)",
-                bits.len() - part_limit
+                "    {}",
+                tr!("cli.analyze.more_bits", count = bits.len() - part_limit)
             )?;
         }
-        writeln!(out, "  nim-sum = *{}", analysis.nim_sum.short())?;
+        writeln!(out, "  {nim_sum_label} = *{}", analysis.nim_sum.short())?;
     }
     writeln!(out)?;
     if let Some(rule) = position.win_rule() {
         // Not decided by the nim-sum (misère Nim): the game's own rule, applied here.
-        writeln!(
-            out,
-            "Decided by the game's own rule, not the nim-sum: {rule}."
-        )?;
+        writeln!(out, "{}", tr!("cli.analyze.own_rule", rule = rule.words()))?;
         if position.is_over() && position.mover_wins_when_over() {
-            writeln!(
-                out,
-                "No move is left: the other player made the last move and has lost, so the \
-                 player to move has won."
-            )?;
+            writeln!(out, "{}", tr!("cli.analyze.over_misere"))?;
         } else if position.is_over() {
-            writeln!(
-                out,
-                "The player to move has no move left to make and has lost."
-            )?;
+            writeln!(out, "{}", tr!("cli.analyze.over_own_rule"))?;
         }
     } else if analysis.mover_wins {
-        writeln!(
-            out,
-            "The player to move wins (nim-sum is not 0): move to nim-sum 0."
-        )?;
+        writeln!(out, "{}", tr!("cli.analyze.mover_wins"))?;
     } else if position.is_over() {
-        writeln!(out, "The player to move has no move and has lost.")?;
+        writeln!(out, "{}", tr!("cli.analyze.over"))?;
     } else {
-        writeln!(
-            out,
-            "The player to move loses against perfect play (nim-sum is 0): every move leaves a \
-             non-zero nim-sum."
-        )?;
+        writeln!(out, "{}", tr!("cli.analyze.mover_loses"))?;
     }
     if let Some(exact) = analysis.exact {
+        let key = if exact.wins {
+            "cli.analyze.exact_wins"
+        } else {
+            "cli.analyze.exact_loses"
+        };
         writeln!(
             out,
-            "Exact search: {} in {} move{} with perfect play (remoteness {}).",
-            if exact.wins { "wins" } else { "loses" },
-            exact.remoteness,
-            if exact.remoteness == 1 { "" } else { "s" },
-            exact.remoteness
+            "{}",
+            counted(lang, key, u64::from(exact.remoteness), &[])
         )?;
     }
-    let winning = analysis.winning_count;
     writeln!(out)?;
+    let more: Cow<'_, str> = if analysis.moves_truncated {
+        tr!("cli.analyze.more_not_listed")
+    } else {
+        "".into()
+    };
     writeln!(
         out,
-        "moves ({} listed{}, {} winning):",
-        analysis.moves.len(),
-        if analysis.moves_truncated {
-            ", more not listed"
-        } else {
-            ""
-        },
-        winning
+        "{}",
+        tr!(
+            "cli.analyze.moves",
+            listed = analysis.moves.len(),
+            more = more,
+            winning = analysis.winning_count.words()
+        )
     )?;
     for report in &analysis.moves {
-        let remoteness = report
+        let then = report
             .remoteness_after
-            .map(|r| format!(", then {} with best play", ai::moves(r)))
+            .map(|r| tr!("cli.analyze.then_best", moves = moves(lang, u64::from(r))).into_owned())
             .unwrap_or_default();
+        let mark = if report.wins {
+            tr!("cli.analyze.win")
+        } else {
+            tr!("cli.analyze.lose")
+        };
         writeln!(
             out,
-            "  {} {}  (nim-sum after: {}{remoteness})",
-            if report.wins { "WIN " } else { "lose" },
-            position.describe_move(&report.mv),
-            after_words(position, &report.mv, report.nim_sum_after)
+            "  {}",
+            tr!(
+                "cli.analyze.move",
+                mark = mark,
+                step = position.describe_move(&report.mv).words(),
+                after = after_words(position, &report.mv, report.nim_sum_after),
+                then = then
+            )
         )?;
     }
     Ok(ExitCode::SUCCESS)
@@ -1065,35 +1097,35 @@ fn principal_line<P: Impartial + Notation>(
     cache: &SolutionCache<P>,
     out: &mut impl Write,
 ) -> Result<(), Failure> {
+    let lang = lang();
     let principal =
         crate::record::principal_line_shared(position, plies, cache, Some(record::LINE_TIME));
     let line = &principal.moves;
     writeln!(out)?;
     let how = match line.first() {
-        None => "no move".to_string(),
-        Some(first) if first.exact => {
-            "exact search: the winner wins fastest, the loser loses slowest".to_string()
-        }
-        Some(_) => "no exact search here: moves to nim-sum 0, else the game's stall".to_string(),
+        None => tr!("cli.line.no_move"),
+        Some(first) if first.exact => tr!("cli.line.exact"),
+        Some(_) => tr!("cli.line.by_nim_sum"),
     };
-    writeln!(
-        out,
-        "principal line (A: the player to move, B: the other; {how}):"
-    )?;
+    writeln!(out, "{}", tr!("cli.line.heading", how = how))?;
     let mut current = position.clone();
     for (i, ply) in line.iter().enumerate() {
         let who = if i % 2 == 0 { "A" } else { "B" };
         let then = match ply.remoteness_after {
-            Some(0) => ", game over".to_string(),
-            Some(r) => format!(", then {}", ai::moves(r)),
+            Some(0) => tr!("cli.line.game_over").into_owned(),
+            Some(r) => tr!("cli.line.then", moves = moves(lang, u64::from(r))).into_owned(),
             None => String::new(),
         };
-        let exact = if ply.exact { "" } else { "  (by nim-sum)" };
+        let exact = if ply.exact {
+            "".into()
+        } else {
+            tr!("cli.line.ply_by_nim_sum")
+        };
         writeln!(
             out,
             "  {:>3}. {who}  {}  → {}{then}{exact}",
             i + 1,
-            current.describe_move(&ply.mv),
+            current.describe_move(&ply.mv).words(),
             after_words(&current, &ply.mv, ply.nim_sum_after)
         )?;
         current = current.play_unchecked(&ply.mv);
@@ -1106,22 +1138,83 @@ fn principal_line<P: Impartial + Notation>(
         } else {
             "B"
         };
-        writeln!(out, "  game over: {winner} wins.")?;
+        writeln!(out, "  {}", tr!("cli.line.winner", winner = winner))?;
     } else if principal.timed_out {
         writeln!(
             out,
-            "  … (stopped after {} of the {plies} asked: the line is cut at {} ms)",
-            ai::moves(line.len() as u32),
-            record::LINE_TIME.as_millis()
+            "  {}",
+            tr!(
+                "cli.line.stopped",
+                moves = moves(lang, line.len() as u64),
+                plies = plies,
+                ms = record::LINE_TIME.as_millis()
+            )
         )?;
     } else {
         writeln!(
             out,
-            "  … ({} shown; --line N for more)",
-            ai::moves(line.len() as u32)
+            "  {}",
+            tr!("cli.line.shown", moves = moves(lang, line.len() as u64))
         )?;
     }
     Ok(())
+}
+
+/// The table `grundy stats` prints: one row per game and level played, the columns measured
+/// in display columns (a Chinese heading takes two a character).
+fn stats_table(stats: &Stats) -> String {
+    let rows = stats.rows();
+    if rows.is_empty() {
+        return format!("{}\n", tr!("cli.stats.none"));
+    }
+    let columns = [
+        (10, false),
+        (8, false),
+        (6, true),
+        (5, true),
+        (5, true),
+        (6, true),
+        (5, true),
+        (9, true),
+    ];
+    let cell = |text: &str, (width, right): (usize, bool)| {
+        if right {
+            text::pad_start(text, width)
+        } else {
+            text::pad(text, width)
+        }
+    };
+    let line = |cells: [String; 8]| {
+        let cells: Vec<String> = cells
+            .iter()
+            .zip(columns)
+            .map(|(text, column)| cell(text, column))
+            .collect();
+        format!("{}\n", cells.join(" ").trim_end())
+    };
+    let mut out = line(
+        [
+            "game", "level", "played", "won", "lost", "streak", "best", "blunders",
+        ]
+        .map(|key| crate::locale::text(&format!("cli.stats.{key}")).into_owned()),
+    );
+    for (game, level, r) in rows {
+        let blunders = r.blunders_per_game().map_or_else(
+            || "-".to_string(),
+            |b| tr!("cli.stats.per_game", rate = format!("{b:.1}")).into_owned(),
+        );
+        out.push_str(&line([
+            game,
+            level.words(),
+            r.played.to_string(),
+            r.won.to_string(),
+            r.lost.to_string(),
+            r.streak.to_string(),
+            r.best_streak.to_string(),
+            blunders,
+        ]));
+    }
+    out
 }
 
 /// The heap games' contest formats, for an error message.
@@ -1147,11 +1240,14 @@ fn read_bounded(source: &mut impl Read, max: u64, game: GameKind) -> Result<Vec<
     let mut input = Vec::with_capacity(size + 1);
     source.take(max + 1).read_to_end(&mut input)?;
     if input.len() as u64 > max {
-        return Err(Failure::Input(format!(
-            "solve {}: the input goes on past {} MiB, more than any valid input",
-            game.name(),
-            max >> 20
-        )));
+        return Err(Failure::Input(
+            tr!(
+                "cli.error_solve_too_long",
+                game = game.name(),
+                mib = max >> 20
+            )
+            .into(),
+        ));
     }
     Ok(input)
 }
@@ -1171,9 +1267,9 @@ fn after_words<P: Impartial>(position: &P, mv: &P::Move, value: Nimber) -> Strin
     if position.values_known() && after.values_known() {
         nim_sum_words(value)
     } else if after.mover_wins() {
-        "not known, a won position".to_string()
+        tr!("cli.after_unknown_won").into_owned()
     } else {
-        "not known, a lost position".to_string()
+        tr!("cli.after_unknown_lost").into_owned()
     }
 }
 
@@ -1185,14 +1281,8 @@ fn nim_sum_words(value: Nimber) -> String {
 fn sg_table(table: &SgTable, out: &mut impl Write) -> Result<ExitCode, Failure> {
     match *table {
         SgTable::Coins { n, maxq } => {
-            writeln!(
-                out,
-                "SG value of a lone tails coin at each place, coin row with MAXQ = {maxq}."
-            )?;
-            writeln!(
-                out,
-                "Row r, column c: coin r + c. Coins with no factor 2 or 3 can never be chosen: 0."
-            )?;
+            writeln!(out, "{}", tr!("cli.sg.coins", maxq = maxq))?;
+            writeln!(out, "{}", tr!("cli.sg.coins_layout"))?;
             let values: Vec<Nimber> = (1..=n as usize)
                 .map(|x| coins::coin_value(x, maxq))
                 .collect();
@@ -1217,14 +1307,8 @@ fn sg_table(table: &SgTable, out: &mut impl Write) -> Result<ExitCode, Failure> 
             }
         }
         SgTable::Grid { rows, cols } => {
-            writeln!(
-                out,
-                "SG value of a lone tails cell on a {rows} × {cols} grid, written as k for 2^k."
-            )?;
-            writeln!(
-                out,
-                "Row 1 and column 1: lowbit(i + j − 1); elsewhere 2^(i + j − 2)."
-            )?;
+            writeln!(out, "{}", tr!("cli.sg.grid", rows = rows, cols = cols))?;
+            writeln!(out, "{}", tr!("cli.sg.grid_rule"))?;
             let cell = 4;
             write!(out, "{:>4} |", "")?;
             for c in 1..=cols {
@@ -1243,11 +1327,7 @@ fn sg_table(table: &SgTable, out: &mut impl Write) -> Result<ExitCode, Failure> 
             }
         }
         SgTable::Wythoff { n } => {
-            writeln!(
-                out,
-                "SG value of a Wythoff queen at (a, b): row a, column b. Zeros (lost) at \
-                 (⌊kφ⌋, ⌊kφ⌋ + k) and mirrors."
-            )?;
+            writeln!(out, "{}", tr!("cli.sg.wythoff"))?;
             let n = u64::from(n);
             write!(out, "{:>4} |", "")?;
             for b in 0..=n {
@@ -1264,11 +1344,7 @@ fn sg_table(table: &SgTable, out: &mut impl Write) -> Result<ExitCode, Failure> 
             }
         }
         SgTable::Ed { n } => {
-            writeln!(
-                out,
-                "SG value of an E&D pair (x, y): row x, column y; the index of the lowest 0 bit \
-                 of (x − 1) | (y − 1)."
-            )?;
+            writeln!(out, "{}", tr!("cli.sg.ed"))?;
             let n = u64::from(n);
             write!(out, "{:>4} |", "")?;
             for y in 1..=n {
@@ -1285,13 +1361,8 @@ fn sg_table(table: &SgTable, out: &mut impl Write) -> Result<ExitCode, Failure> 
             }
         }
         SgTable::Stairs { n } => {
-            writeln!(
-                out,
-                "SG value of k balls alone on stair s (row s, column k). A move from an even \
-                 stair is a Nim move on its count; balls sent from an odd stair onto an even one \
-                 can be sent straight on, so odd stairs are worth 0."
-            )?;
-            write!(out, "{:>6} |", "stair")?;
+            writeln!(out, "{}", tr!("cli.sg.stairs"))?;
+            write!(out, "{} |", text::pad_start(&tr!("cli.sg.stair"), 6))?;
             for k in 0..=9 {
                 write!(out, " {k:>3}")?;
             }
@@ -1310,16 +1381,14 @@ fn sg_table(table: &SgTable, out: &mut impl Write) -> Result<ExitCode, Failure> 
         }
         SgTable::Fibnim { n } => {
             use crate::games::fibnim::{FibNim, winning_takes, zeckendorf};
+            writeln!(out, "{}", tr!("cli.sg.fibnim"))?;
             writeln!(
                 out,
-                "Fibonacci Nim from a heap of n (first take: anything but all). The first player \
-                 loses exactly on the Fibonacci numbers; elsewhere taking the smallest term of \
-                 n's Zeckendorf representation wins."
-            )?;
-            writeln!(
-                out,
-                "{:>5} | {:>5} | {:<18} | Zeckendorf",
-                "n", "value", "winning takes"
+                "{:>5} | {} | {} | {}",
+                "n",
+                text::pad_start(&tr!("cli.sg.value"), 5),
+                text::pad(&tr!("cli.sg.winning_takes"), 18),
+                tr!("cli.sg.zeckendorf")
             )?;
             writeln!(out, "{}", "-".repeat(50))?;
             for heap in 1..=u64::from(n) {
@@ -1329,7 +1398,7 @@ fn sg_table(table: &SgTable, out: &mut impl Write) -> Result<ExitCode, Failure> 
                     .map_or_else(|| "?".to_string(), |v| v.to_string());
                 let takes = winning_takes(heap, start.limit());
                 let takes = if takes.is_empty() {
-                    "— (lost)".to_string()
+                    tr!("cli.sg.lost").into_owned()
                 } else {
                     takes
                         .iter()
@@ -1342,23 +1411,24 @@ fn sg_table(table: &SgTable, out: &mut impl Write) -> Result<ExitCode, Failure> 
                     .map(u64::to_string)
                     .collect::<Vec<_>>()
                     .join(" + ");
-                writeln!(out, "{heap:>5} | {value:>5} | {takes:<18} | {terms}")?;
+                writeln!(
+                    out,
+                    "{heap:>5} | {value:>5} | {} | {terms}",
+                    text::pad(&takes, 18)
+                )?;
             }
         }
         SgTable::Dag { ref code } => {
             let position = crate::games::dag::Dag::from_code(code)
-                .map_err(|e| Failure::Input(format!("sg dag: bad code: {e}")))?;
+                .map_err(|e| Failure::Input(tr!("cli.error_sg_dag_code", error = e).into()))?;
             let graph = position.graph();
+            writeln!(out, "{}", tr!("cli.sg.dag", count = graph.len()))?;
             writeln!(
                 out,
-                "SG value of each vertex of the graph ({} vertices): the mex (least value not \
-                 among) of its successors' values; a vertex with no edge out is worth 0.",
-                graph.len()
-            )?;
-            writeln!(
-                out,
-                "{:>6} | {:>5} | successors (their values)",
-                "vertex", "value"
+                "{} | {} | {}",
+                text::pad_start(&tr!("cli.sg.vertex"), 6),
+                text::pad_start(&tr!("cli.sg.value"), 5),
+                tr!("cli.sg.successors")
             )?;
             writeln!(out, "{}", "-".repeat(50))?;
             for v in 1..=graph.len() as u32 {
@@ -1373,9 +1443,9 @@ fn sg_table(table: &SgTable, out: &mut impl Write) -> Result<ExitCode, Failure> 
                     "{v:>6} | {:>5} | {}",
                     format!("*{}", graph.value(v)),
                     if successors.is_empty() {
-                        "none"
+                        tr!("cli.sg.none")
                     } else {
-                        &successors
+                        successors.into()
                     }
                 )?;
             }
@@ -1383,20 +1453,14 @@ fn sg_table(table: &SgTable, out: &mut impl Write) -> Result<ExitCode, Failure> 
         SgTable::Heaps { ref rule, n } => {
             let code = format!("{rule}:0");
             let position = heaps::Heaps::from_code(&code).map_err(|e| {
-                Failure::Input(format!("sg heaps: bad rule '{rule}': {}", e.message))
+                Failure::Input(
+                    tr!("cli.error_sg_heaps_rule", rule = rule, error = e.message).into(),
+                )
             })?;
             let rule = position.rule();
-            writeln!(
-                out,
-                "SG value of one heap under {}; row r, column c: heap r + c.",
-                rule.title()
-            )?;
+            writeln!(out, "{}", tr!("cli.sg.heaps", rule = rule.words()))?;
             if *rule == heaps::Rule::Misere {
-                writeln!(
-                    out,
-                    "Misère Nim is not decided by these (normal-play) values: with a heap > 1 the \
-                     nim-sum decides as in Nim; with every heap 0 or 1, the parity of the 1-heaps."
-                )?;
+                writeln!(out, "{}", tr!("cli.sg.misere"))?;
             }
             let values = heaps::values::HeapValues::new(rule);
             write!(out, "{:>6} |", "")?;
@@ -1415,11 +1479,8 @@ fn sg_table(table: &SgTable, out: &mut impl Write) -> Result<ExitCode, Failure> 
         }
         SgTable::Dodgeball { n } => {
             let n = n as usize;
-            writeln!(
-                out,
-                "Nim heap of the piece in each box of {n} boxes: ⌊log2({n} / box)⌋, the doublings left."
-            )?;
-            writeln!(out, "Row r, column c: box r + c.")?;
+            writeln!(out, "{}", tr!("cli.sg.dodgeball", n = n))?;
+            writeln!(out, "{}", tr!("cli.sg.dodgeball_layout"))?;
             write!(out, "{:>8} |", "")?;
             for c in 1..=10 {
                 write!(out, " {:>3}", format!("+{c}"))?;
@@ -1435,11 +1496,12 @@ fn sg_table(table: &SgTable, out: &mut impl Write) -> Result<ExitCode, Failure> 
                 writeln!(out)?;
             }
             let nim_sum = dodgeball::full_board_nim_sum(n as u64);
-            writeln!(
-                out,
-                "Full board: nim-sum {nim_sum}: the {} player wins.",
-                if nim_sum == 0 { "second" } else { "first" }
-            )?;
+            let key = if nim_sum == 0 {
+                "cli.sg.full_board_second"
+            } else {
+                "cli.sg.full_board_first"
+            };
+            writeln!(out, "{}", tr!(key, nim_sum = nim_sum))?;
         }
     }
     Ok(ExitCode::SUCCESS)

@@ -217,10 +217,7 @@ mod tests {
         assert_eq!(rows.len(), 1);
         assert_eq!(rows[0].0, "coins");
         assert_eq!(rows[0].1, Level::Perfect);
-        assert_eq!(
-            (rows[0].2.played, rows[0].2.won, rows[0].2.lost),
-            (3, 2, 1)
-        );
+        assert_eq!((rows[0].2.played, rows[0].2.won, rows[0].2.lost), (3, 2, 1));
     }
 
     #[test]

@@ -22,6 +22,7 @@ use ratatui::{Frame, Terminal};
 
 use crate::game::shorten_code;
 use crate::games::GameKind;
+use crate::locale::Words;
 use crate::setup::ReplayRng;
 use crate::store::save::{self, Save};
 use crate::store::settings::{Loaded, Settings};
@@ -405,7 +406,7 @@ impl App {
             (
                 format!(
                     "{} · {} · move {}",
-                    r.game.kind().title(),
+                    r.game.kind().words(),
                     r.game.summary(),
                     moves + 1
                 ),
@@ -839,13 +840,11 @@ impl App {
             Some(Action::Help) => {
                 self.help = Some(match &self.screen {
                     Screen::Menu(_) => Help::new("grundy".to_string(), &[], None),
-                    Screen::Game { game, .. } => Help::new(
-                        game.kind().title().to_string(),
-                        game.rules(),
-                        Some(game.kind()),
-                    )
-                    .with_code(&game.position_code())
-                    .with_details(game.details(&self.theme)),
+                    Screen::Game { game, .. } => {
+                        Help::new(game.kind().words(), game.rules(), Some(game.kind()))
+                            .with_code(&game.position_code())
+                            .with_details(game.details(&self.theme))
+                    }
                 });
                 return;
             }
@@ -1362,8 +1361,8 @@ fn listed_words(listed: &Listed) -> (String, String) {
     // As the Resume entry says it: the game's title, then its board's summary (a heap game's
     // summary names its rule).
     let (title, size) = match crate::games::AnyPosition::from_code(&save.start) {
-        Ok(position) => (position.kind().title(), boards::summary_of(&position)),
-        Err(_) => ("?", String::new()),
+        Ok(position) => (position.kind().words(), boards::summary_of(&position)),
+        Err(_) => ("?".to_string(), String::new()),
     };
     let line = format!("{title} · {size} · move {}", save.moves.len() + 1);
     let name = crate::input::escape_controls(&save.name);

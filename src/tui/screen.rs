@@ -18,6 +18,7 @@ use ratatui::widgets::{Block, Clear, Paragraph, Widget};
 use crate::analysis::Analysis;
 use crate::game::{Impartial, Notation, Position};
 use crate::games::GameKind;
+use crate::locale::Words;
 use crate::store::save::{SaveError, SavedMove};
 use crate::tui::board::{Board, BoardAction, BoardAreas, BoardInput, BoardView, GameSetup, Side};
 use crate::tui::keymap::{self, Action};
@@ -309,7 +310,7 @@ impl<B: Board> Match<B> {
         // The position now, not the start: a Fibonacci Nim heap and its limit change.
         let full = format!(
             " {} · {} · AI {} · {progress}{}",
-            B::KIND.title(),
+            B::KIND.words(),
             B::summary(self.session.position()),
             config.level,
             if self.hints { " · hints on" } else { "" }
@@ -437,7 +438,7 @@ impl<B: Board> Match<B> {
                 }
             };
             push(
-                &format!("{who}{}", played.words),
+                &format!("{who}{}", played.words.words()),
                 style,
                 Some((who, theme.title)),
             );
@@ -446,7 +447,7 @@ impl<B: Board> Match<B> {
                 .reason
                 .filter(|r| self.reveals() || *r == crate::ai::Reason::Random)
             {
-                push(&format!("↳ {reason}"), theme.dim, None);
+                push(&format!("↳ {}", reason.words()), theme.dim, None);
             }
             groups.push(group);
         }
@@ -606,7 +607,7 @@ impl<B: Board> Match<B> {
         match analysis.winning().next() {
             Some(report) => {
                 let mv = report.mv.clone();
-                let words = self.session.position().describe_move(&mv);
+                let words = self.session.position().describe_move(&mv).words();
                 let view = Self::view(&self.session, self.hints, theme);
                 self.board.show_move(&view, &mv);
                 self.message = Some(format!(
@@ -786,7 +787,7 @@ pub fn nim_sum_lines<P: Impartial>(
                 style,
             ),
         ];
-        let rule = position.win_rule().unwrap_or_default();
+        let rule = position.win_rule().map(|r| r.words()).unwrap_or_default();
         let room = height.saturating_sub(lines.len());
         lines.extend(
             text::wrap(&rule, width.max(1))
@@ -824,7 +825,7 @@ pub fn nim_sum_lines<P: Impartial>(
     let per_part: Vec<Entry> = parts
         .take(most + 1)
         .map(|(part, v)| Entry {
-            label: position.describe_part(*part),
+            label: position.describe_part(*part).words(),
             value: *v,
             cancels: false,
         })
@@ -933,7 +934,7 @@ pub fn nim_sum_lines<P: Impartial>(
         Side::You => ("you", "lose", "win"),
         Side::Ai => ("the AI", "loses", "wins"),
     };
-    let rule = position.win_rule();
+    let rule = position.win_rule().map(|r| r.words());
     let verdict = if rule.is_some() {
         let outcome = if zero { lose } else { win };
         format!("{mover} (to move) {outcome}, by the game's own rule:")
@@ -957,7 +958,7 @@ pub fn nim_sum_lines<P: Impartial>(
         lines.push(Line::styled(
             format!(
                 "with best play the game lasts {}",
-                crate::ai::moves(exact.remoteness)
+                crate::locale::moves(crate::locale::lang(), u64::from(exact.remoteness))
             ),
             theme.dim,
         ));
@@ -998,7 +999,7 @@ impl<B: Board> GameScreen for Match<B> {
         } else {
             "not known (past the table)".to_string()
         };
-        let mut about = match position.win_rule() {
+        let mut about = match position.win_rule().map(|r| r.words()) {
             // Hints off, game on: who is winning is not told.
             _ if !self.reveals() => {
                 vec!["hints are off: i shows the nim-sum and who is winning".to_string()]
@@ -1020,7 +1021,10 @@ impl<B: Board> GameScreen for Match<B> {
             None => vec![format!("nim-sum *{} {verdict}", nim_sum.short())],
         };
         if let Some(mv) = self.board.selected() {
-            about.push(format!("selected move: {}", position.describe_move(&mv)));
+            about.push(format!(
+                "selected move: {}",
+                position.describe_move(&mv).words()
+            ));
         }
         let panel: Vec<String> = self
             .board
@@ -1045,9 +1049,9 @@ impl<B: Board> GameScreen for Match<B> {
                 let reason = played
                     .reason
                     .filter(|r| self.reveals() || *r == crate::ai::Reason::Random)
-                    .map(|r| format!(" ({r})"))
+                    .map(|r| format!(" ({})", r.words()))
                     .unwrap_or_default();
-                format!("{}. {who}: {}{reason}", i + 1, played.words)
+                format!("{}. {who}: {}{reason}", i + 1, played.words.words())
             })
             .collect();
         (about, moves)
@@ -1119,7 +1123,7 @@ impl<B: Board> GameScreen for Match<B> {
         let view = Self::view(&self.session, self.hints, theme);
         self.render_title(areas.title, buf, theme);
         Block::bordered()
-            .title(Line::styled(format!(" {} ", B::KIND.title()), theme.title))
+            .title(Line::styled(format!(" {} ", B::KIND.words()), theme.title))
             .border_style(theme.border)
             .render(areas.board_frame, buf);
         self.board.render(&view, areas.board, buf);

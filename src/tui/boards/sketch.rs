@@ -12,6 +12,7 @@ use crate::games::grid::Cell;
 use crate::games::heaps::Rule;
 use crate::games::sum::Component;
 use crate::games::wythoff::is_p_position;
+use crate::locale::Words;
 use crate::tui::text;
 use crate::tui::theme::Theme;
 
@@ -21,9 +22,9 @@ pub const MAX_ROWS: usize = 6;
 /// The component's game for a frame's title: `Nim`, `Kayles`, `Coin row`.
 pub fn title(component: &Component) -> String {
     match component {
-        Component::Heaps(p) => p.rule().title(),
+        Component::Heaps(p) => p.rule().words(),
         other => crate::games::GameKind::of_code_name(&other.game_name())
-            .map_or_else(|| other.game_name(), |k| k.title().to_string()),
+            .map_or_else(|| other.game_name(), |k| k.words()),
     }
 }
 
