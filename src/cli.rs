@@ -15,12 +15,12 @@ use rand::SeedableRng;
 
 use crate::ai::{self, Level};
 use crate::analysis::Analysis;
-use crate::game::{Impartial, Notation, shorten_code};
+use crate::game::{Impartial, Notation};
 use crate::games::{
     AnyPosition, GameKind, coins, dag, dodgeball, grid, heaps, stairs, with_position,
 };
 use crate::input::{Reader, escape_controls, excerpt};
-use crate::locale::{Words, counted, lang, moves};
+use crate::locale::{Words, counted, lang, moves, shorten_code};
 use crate::nimber::Nimber;
 use crate::record;
 use crate::setup::ReplayRng;
@@ -713,7 +713,9 @@ fn parse_code(code: &str) -> Result<AnyPosition, Failure> {
         } else {
             String::new()
         };
-        Failure::Input(format!("{}{caret}", tr!("cli.error_bad_code", error = e)))
+        // The message itself is the parser's, in English; the frame and the place are not.
+        let error = tr!("cli.error_bad_code", error = e.message, column = e.column);
+        Failure::Input(format!("{error}{caret}"))
     })
 }
 

@@ -20,7 +20,7 @@ use std::cell::Cell;
 use std::collections::BTreeSet;
 
 pub use crate::lang::Lang;
-pub use words::{Words, counted, fill, moves, verdict_legend};
+pub use words::{Words, counted, fill, moves, shorten_code, verdict_legend};
 
 mod words;
 

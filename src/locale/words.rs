@@ -414,6 +414,20 @@ impl Words for Reason {
     }
 }
 
+/// `code` for a reader: whole, or past `shown` characters its start and its length, in the
+/// language of this thread (`nim:3,4,…` and how many characters: a 10^6-box code is a
+/// megabyte).
+pub fn shorten_code(code: &str, shown: usize) -> String {
+    match code.char_indices().nth(shown) {
+        Some((cut, _)) => fill(
+            lang(),
+            "engine.shortened_code",
+            &[("start", &&code[..cut]), ("count", &code.chars().count())],
+        ),
+        None => code.to_string(),
+    }
+}
+
 /// `1 move`, `3 moves`: a count of moves in words.
 pub fn moves(lang: Lang, count: u64) -> String {
     counted(lang, "engine.moves", count, &[])

@@ -20,9 +20,9 @@ use ratatui::text::Line;
 use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
 use ratatui::{Frame, Terminal};
 
-use crate::game::shorten_code;
 use crate::games::GameKind;
 use crate::locale::Words;
+use crate::locale::shorten_code;
 use crate::setup::ReplayRng;
 use crate::store::save::{self, Save};
 use crate::store::settings::{Loaded, Settings};
