@@ -12,7 +12,6 @@ use crate::games::coins::notation::factored;
 use crate::games::heaps::Rule;
 use crate::message::{Msg, QueenLine};
 use crate::record::{Side, Verdict};
-use crate::store::save::SaveError;
 use crate::store::settings::SettingsError;
 use crate::store::stats::Record;
 
@@ -535,16 +534,6 @@ impl Words for Record {
     }
 }
 
-impl Words for SaveError {
-    fn words_in(&self, lang: Lang) -> String {
-        fill(
-            lang,
-            "engine.save_error",
-            &[("line", &self.line), ("message", &self.message)],
-        )
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -613,6 +602,37 @@ mod tests {
             "winning, 3 more moves to the end"
         );
         assert_eq!(moves(Lang::En, 1), "1 move");
+        let count = MoveCount {
+            count: 3,
+            complete: false,
+        };
+        assert_eq!(count.words_in(Lang::En), "at least 3");
+        assert_eq!(count.words_in(Lang::ZhTw), "至少 3");
+        let problem = SettingsError {
+            line: 1,
+            field: "levle".to_string(),
+            message: "no such setting".to_string(),
+            more: 0,
+        };
+        assert_eq!(
+            problem.words_in(Lang::En),
+            "settings.toml line 1, levle: no such setting; using its default"
+        );
+        let problem = SettingsError {
+            line: 2,
+            field: String::new(),
+            message: "not valid TOML".to_string(),
+            more: 2,
+        };
+        assert_eq!(
+            problem.words_in(Lang::En),
+            "settings.toml line 2: not valid TOML; using the defaults (and 2 more problems)"
+        );
+        assert_eq!(
+            problem.words_in(Lang::ZhCn),
+            "settings.toml 第 2 行：not valid TOML；改用默认设置（另有 2 处问题）"
+        );
+        assert_eq!(shorten_code("nim:1,2,3", 5), "nim:1… (9 characters)");
     }
 
     #[test]

@@ -479,7 +479,8 @@ fn check_settings(input: &[u8]) {
             "line {} of {lines}",
             problem.line
         );
-        assert_clean(&problem.to_string(), input);
+        assert_clean(&problem.field, input);
+        assert_clean(&problem.message, input);
     }
     let before = loaded.settings;
     let mut after = before.clone();

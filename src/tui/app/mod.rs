@@ -18,8 +18,7 @@ use ratatui::backend::Backend;
 use ratatui::layout::Position as ScreenPosition;
 
 use crate::games::GameKind;
-use crate::locale::Words;
-use crate::locale::shorten_code;
+use crate::locale::{Words, shorten_code};
 use crate::setup::ReplayRng;
 use crate::store::save::Save;
 use crate::store::settings::{Loaded, Settings};
@@ -256,7 +255,7 @@ impl App {
             menu_start,
             coach: !options.no_coach && settings.settings.coaching,
             file_settings: settings.settings,
-            settings_problem: settings.problem.map(|p| p.to_string()),
+            settings_problem: settings.problem.map(|p| p.words()),
             stats,
             stats_problem,
             resume: None,
