@@ -776,7 +776,7 @@ impl Menu {
                     First::Ai => "AI".to_string(),
                 },
             ),
-            Field::Level => ("AI level", self.level.to_string()),
+            Field::Level => ("AI level", self.level.words()),
             Field::Hints => ("Hints", if self.hints { "on" } else { "off" }.to_string()),
             Field::Seed => (
                 "Seed",
@@ -945,9 +945,9 @@ impl Menu {
                 buf.set_string(inner.x + 2, inner.y + 2, self.kind().words(), theme.title);
                 let record = self.stats.record_of(&self.stats_key(), self.level);
                 let stats = if record.played == 0 {
-                    format!("{} AI: no game finished yet", self.level)
+                    format!("{} AI: no game finished yet", self.level.words())
                 } else {
-                    format!("{} AI: {}", self.level, record.words())
+                    format!("{} AI: {}", self.level.words(), record.words())
                 };
                 // With blunders per game the line is longer than the menu: cut with "…"
                 // (`grundy stats` writes it whole).
