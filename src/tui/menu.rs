@@ -7,6 +7,7 @@
 //! write.
 
 use crate::lang::LangChoice;
+use crate::locale::Words;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Position as ScreenPosition, Rect};
 use ratatui::style::Style;
@@ -820,7 +821,7 @@ impl Menu {
                     First::Ai => "AI".to_string(),
                 },
             ),
-            Field::Level => ("AI level", self.level.to_string()),
+            Field::Level => ("AI level", self.level.words()),
             Field::Hints => ("Hints", if self.hints { "on" } else { "off" }.to_string()),
             Field::Seed => (
                 "Seed",
@@ -927,7 +928,7 @@ impl Menu {
                     buf.set_stringn(
                         row.x + 1,
                         y,
-                        text::fit(&format!("{marker}{}", kind.title()), row.width as usize),
+                        text::fit(&format!("{marker}{}", kind.words()), row.width as usize),
                         row.width as usize,
                         style,
                     );
@@ -983,12 +984,12 @@ impl Menu {
             }
             Step::Saves => self.draw_saves(inner, buf, theme),
             Step::Settings => {
-                buf.set_string(inner.x + 2, inner.y + 2, self.kind().title(), theme.title);
+                buf.set_string(inner.x + 2, inner.y + 2, self.kind().words(), theme.title);
                 let record = self.stats.record_of(&self.stats_key(), self.level);
                 let stats = if record.played == 0 {
-                    format!("{} AI: no game finished yet", self.level)
+                    format!("{} AI: no game finished yet", self.level.words())
                 } else {
-                    format!("{} AI: {record}", self.level)
+                    format!("{} AI: {}", self.level.words(), record.words())
                 };
                 // With blunders per game the line is longer than the menu: cut with "…"
                 // (`grundy stats` writes it whole).
