@@ -9,6 +9,7 @@ pub mod progress;
 
 use crate::game::{Impartial, Notation, Position};
 use crate::games::{AnyPosition, with_position};
+use crate::message::Msg;
 use crate::nimber::Nimber;
 use crate::why::{self, Derivation, Explain, Formula, PartName, WinRule};
 
@@ -304,14 +305,14 @@ pub enum Answer {
 /// A move and what it leaves.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveAfter {
-    /// The move in words, as the game's move list writes it.
-    pub mv: String,
+    /// The move, as the game's move list says it.
+    pub mv: Msg,
     /// The nim-sum it leaves, where the nim-sum decides the game.
     pub nim_sum: Option<Nimber>,
     /// Whether it leaves the opponent a lost position.
     pub to_lost: bool,
     /// The opponent's winning answer, when the move leaves them a won position.
-    pub reply: Option<String>,
+    pub reply: Option<Msg>,
 }
 
 /// Why the right answer is right, as values.
@@ -338,8 +339,9 @@ pub enum Why {
     /// A move: what the chosen one leaves, the winning moves, and the nim-sum before the
     /// move where the nim-sum decides (the target a winning move cancels).
     Move {
-        chosen: MoveAfter,
-        winning: Vec<String>,
+        /// `None` when the answer named no move of the list.
+        chosen: Option<MoveAfter>,
+        winning: Vec<Msg>,
         nim_sum: Option<Nimber>,
     },
 }
@@ -378,13 +380,20 @@ fn position(code: &str) -> Result<AnyPosition, LessonError> {
 
 /// The legal moves of a position, in words, in the game's order: the list a
 /// [`Ask::WinningMove`] exercise chooses from.
-pub fn moves(code: &str) -> Result<Vec<String>, LessonError> {
+pub fn moves(code: &str) -> Result<Vec<Msg>, LessonError> {
     let p = position(code)?;
     Ok(with_position!(&p, p => p
         .legal_moves()
         .iter()
         .map(|mv| p.describe_move(mv))
         .collect()))
+}
+
+/// The move written `move_code` (a derivation's option) in the position of `code`, as the
+/// move list says it; `None` if it is not a move there.
+pub fn describe(code: &str, move_code: &str) -> Option<Msg> {
+    let p = position(code).ok()?;
+    with_position!(&p, p => p.parse_move(move_code).ok().map(|mv| p.describe_move(&mv)))
 }
 
 /// The parts of a position by name, for showing it (values are not shown: they are asked).
@@ -518,13 +527,7 @@ fn check_in<P: Explain>(
             }
         }
         Ask::Value { part } => {
-            let mut derivation = part_value(p, exercise.code, part)?.1;
-            // The options in words, as the move lists write them.
-            for choice in &mut derivation.choices {
-                if let Ok(mv) = p.parse_move(&choice.mv) {
-                    choice.mv = p.describe_move(&mv);
-                }
-            }
+            let derivation = part_value(p, exercise.code, part)?.1;
             Why::Value(Box::new(derivation))
         }
         Ask::NimSum => Why::NimSum {
@@ -538,13 +541,8 @@ fn check_in<P: Explain>(
         Ask::WinningMove => {
             let moves = p.legal_moves();
             let chosen = match answer {
-                Answer::Move(i) if i < moves.len() => move_after(p, &moves[i]),
-                _ => MoveAfter {
-                    mv: String::new(),
-                    nim_sum: None,
-                    to_lost: false,
-                    reply: None,
-                },
+                Answer::Move(i) if i < moves.len() => Some(move_after(p, &moves[i])),
+                _ => None,
             };
             Why::Move {
                 chosen,

@@ -4,6 +4,7 @@
 //! game and comes back from ([`Learn::after_game`]). The lessons and the judging are the
 //! core's ([`crate::learn`]); this module keeps the view state and draws it.
 
+use crate::locale::Words;
 use std::path::PathBuf;
 
 use crossterm::event::{KeyCode, KeyEvent};
@@ -224,7 +225,9 @@ impl Learn {
                 typed: String::new(),
                 choice: 0,
                 moves: match exercise.ask {
-                    Ask::WinningMove => learn::moves(exercise.code).unwrap_or_default(),
+                    Ask::WinningMove => learn::moves(exercise.code)
+                        .map(|moves| moves.iter().map(Words::words).collect())
+                        .unwrap_or_default(),
                     _ => Vec::new(),
                 },
                 answered: None,
@@ -798,18 +801,18 @@ impl Reasons<'_> {
                 }
                 if let Some(example) = example {
                     if *won {
-                        say(tr!("learn.why.won_by", mv = example.mv.as_str()).into_owned());
+                        say(tr!("learn.why.won_by", mv = example.mv.words()).into_owned());
                     } else if let Some(reply) = &example.reply {
                         say(tr!(
                             "learn.why.lost_by",
-                            mv = example.mv.as_str(),
-                            reply = reply.as_str()
+                            mv = example.mv.words(),
+                            reply = reply.words()
                         )
                         .into_owned());
                     }
                 }
             }
-            Why::Value(d) => return derivation_lines(d, kayles, width),
+            Why::Value(d) => return derivation_lines(d, self.exercise.code, kayles, width),
             Why::NimSum { parts, nim_sum } => {
                 say(tr!("learn.why.parts").into_owned());
                 let names: Vec<String> = parts.iter().map(|(p, _)| part_words(p, kayles)).collect();
@@ -863,24 +866,29 @@ impl Reasons<'_> {
                 winning,
                 nim_sum,
             } => {
-                let mv = chosen.mv.as_str();
-                match (chosen.to_lost, shown(chosen.nim_sum), &chosen.reply) {
-                    (true, Some(_), _) => say(tr!("learn.why.move_wins", mv = mv).into_owned()),
-                    (true, None, _) => say(tr!("learn.why.move_wins_rule", mv = mv).into_owned()),
-                    (false, Some(v), Some(reply)) => say(tr!(
-                        "learn.why.move_leaves",
-                        mv = mv,
-                        nim_sum = star(v),
-                        reply = reply.as_str()
-                    )
-                    .into_owned()),
-                    (false, _, Some(reply)) => say(tr!(
-                        "learn.why.move_leaves_rule",
-                        mv = mv,
-                        reply = reply.as_str()
-                    )
-                    .into_owned()),
-                    (false, _, None) => {}
+                if let Some(chosen) = chosen {
+                    let mv = chosen.mv.words();
+                    let mv = mv.as_str();
+                    match (chosen.to_lost, shown(chosen.nim_sum), &chosen.reply) {
+                        (true, Some(_), _) => say(tr!("learn.why.move_wins", mv = mv).into_owned()),
+                        (true, None, _) => {
+                            say(tr!("learn.why.move_wins_rule", mv = mv).into_owned())
+                        }
+                        (false, Some(v), Some(reply)) => say(tr!(
+                            "learn.why.move_leaves",
+                            mv = mv,
+                            nim_sum = star(v),
+                            reply = reply.words()
+                        )
+                        .into_owned()),
+                        (false, _, Some(reply)) => {
+                            say(
+                                tr!("learn.why.move_leaves_rule", mv = mv, reply = reply.words())
+                                    .into_owned(),
+                            )
+                        }
+                        (false, _, None) => {}
+                    }
                 }
                 if let (false, Some(now)) = (checked.right, shown(*nim_sum)) {
                     say(tr!(
@@ -893,7 +901,11 @@ impl Reasons<'_> {
                 if checked.right && winning.len() > 1 {
                     say(tr!(
                         "learn.why.other_winning",
-                        moves = winning.join(&tr!("learn.separator_long"))
+                        moves = winning
+                            .iter()
+                            .map(Words::words)
+                            .collect::<Vec<_>>()
+                            .join(&tr!("learn.separator_long"))
                     )
                     .into_owned());
                 }
@@ -988,7 +1000,7 @@ fn formula_words(formula: &Formula) -> String {
 }
 
 /// A part's options with their values and the mex, at most ten options listed.
-fn derivation_lines(d: &Derivation, kayles: bool, width: usize) -> Vec<String> {
+fn derivation_lines(d: &Derivation, code: &str, kayles: bool, width: usize) -> Vec<String> {
     const SHOWN: usize = 10;
     let part = part_words(&d.part, kayles);
     let mut out = Vec::new();
@@ -1015,7 +1027,9 @@ fn derivation_lines(d: &Derivation, kayles: bool, width: usize) -> Vec<String> {
         } else {
             value
         };
-        out.push(text::fit(&format!("  {}  → {sum}", choice.mv), width));
+        // The option as the move list says it, in the reader's language.
+        let mv = learn::describe(code, &choice.mv).map_or_else(|| choice.mv.clone(), |m| m.words());
+        out.push(text::fit(&format!("  {mv}  → {sum}"), width));
     }
     if d.choices.len() > SHOWN {
         out.push(format!(

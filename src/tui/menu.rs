@@ -7,6 +7,7 @@
 //! write.
 
 use crate::lang::LangChoice;
+use crate::locale::Words;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Position as ScreenPosition, Rect};
 use ratatui::style::Style;
@@ -308,14 +309,8 @@ impl Menu {
             GameKind::Coins => vec![Field::Coins, Field::Maxq, Field::Start],
             GameKind::Grid => vec![Field::Rows, Field::Cols, Field::Start],
             GameKind::Dodgeball => vec![Field::Boxes, Field::Start],
-            // The heap family also offers the games with boards of their own.
-            GameKind::Heaps
-            | GameKind::Stairs
-            | GameKind::Ed
-            | GameKind::Dag
-            | GameKind::Wythoff
-            | GameKind::Fibnim
-            | GameKind::Sum => {
+            // The heap family also offers every other game of the table, and sums.
+            _ => {
                 let mut fields = vec![Field::HeapRule];
                 // The chosen rule's parameters, under it.
                 let setup = &self.setups[self.game];
@@ -826,7 +821,7 @@ impl Menu {
                     First::Ai => "AI".to_string(),
                 },
             ),
-            Field::Level => ("AI level", self.level.to_string()),
+            Field::Level => ("AI level", self.level.words()),
             Field::Hints => ("Hints", if self.hints { "on" } else { "off" }.to_string()),
             Field::Seed => (
                 "Seed",
@@ -933,7 +928,7 @@ impl Menu {
                     buf.set_stringn(
                         row.x + 1,
                         y,
-                        text::fit(&format!("{marker}{}", kind.title()), row.width as usize),
+                        text::fit(&format!("{marker}{}", kind.words()), row.width as usize),
                         row.width as usize,
                         style,
                     );
@@ -989,12 +984,12 @@ impl Menu {
             }
             Step::Saves => self.draw_saves(inner, buf, theme),
             Step::Settings => {
-                buf.set_string(inner.x + 2, inner.y + 2, self.kind().title(), theme.title);
+                buf.set_string(inner.x + 2, inner.y + 2, self.kind().words(), theme.title);
                 let record = self.stats.record_of(&self.stats_key(), self.level);
                 let stats = if record.played == 0 {
-                    format!("{} AI: no game finished yet", self.level)
+                    format!("{} AI: no game finished yet", self.level.words())
                 } else {
-                    format!("{} AI: {record}", self.level)
+                    format!("{} AI: {}", self.level.words(), record.words())
                 };
                 // With blunders per game the line is longer than the menu: cut with "…"
                 // (`grundy stats` writes it whole).
@@ -1231,13 +1226,7 @@ fn game_blurb(kind: GameKind) -> &'static str {
         GameKind::Coins => "flip a T coin x and x/2^p, x/2^2p, … (SDOI 2016)",
         GameKind::Grid => "flip a block of coins up-left of a T (ZJOI 2009)",
         GameKind::Dodgeball => "throw a piece from box i to box 2^p·i (PA 2012)",
-        GameKind::Heaps
-        | GameKind::Stairs
-        | GameKind::Ed
-        | GameKind::Dag
-        | GameKind::Wythoff
-        | GameKind::Fibnim
-        | GameKind::Sum => "Nim, Kayles, misère Nim, Wythoff, E&D, DAGs, sums, …",
+        _ => "Nim, Kayles, misère Nim, Wythoff, E&D, DAGs, sums, …",
     }
 }
 

@@ -4,6 +4,7 @@
 #[path = "../brute/mod.rs"]
 mod brute;
 
+mod chinese;
 mod cli;
 mod cli_interface;
 mod engine_bounds;

@@ -204,6 +204,7 @@ fn check_accepts_the_answer_and_explains_a_wrong_one() {
                     if let Answer::Move(i) = wrong
                         && i != usize::MAX
                     {
+                        let chosen = chosen.as_ref().expect("a move of the list was chosen");
                         assert!(!chosen.to_lost, "{code}");
                         assert!(chosen.reply.is_some(), "{code}: the opponent's answer");
                         if let Some(v) = chosen.nim_sum {

@@ -7,7 +7,7 @@ use ratatui::layout::Rect;
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
 
-use crate::game::shorten_code;
+use crate::locale::shorten_code;
 use crate::tui::text;
 use crate::tui::theme::Theme;
 

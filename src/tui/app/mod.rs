@@ -17,8 +17,8 @@ use ratatui::Terminal;
 use ratatui::backend::Backend;
 use ratatui::layout::Position as ScreenPosition;
 
-use crate::game::shorten_code;
 use crate::games::GameKind;
+use crate::locale::{Words, shorten_code};
 use crate::setup::ReplayRng;
 use crate::store::save::Save;
 use crate::store::settings::{Loaded, Settings};
@@ -261,7 +261,7 @@ impl App {
             menu_start,
             coach: !options.no_coach && settings.settings.coaching,
             file_settings: settings.settings,
-            settings_problem: settings.problem.map(|p| p.to_string()),
+            settings_problem: settings.problem.map(|p| p.words()),
             stats,
             stats_problem,
             resume: None,
@@ -418,7 +418,7 @@ impl App {
             (
                 format!(
                     "{} · {} · move {}",
-                    r.game.kind().title(),
+                    r.game.kind().words(),
                     r.game.summary(),
                     moves + 1
                 ),
@@ -658,13 +658,11 @@ impl App {
                     Screen::Menu(_) | Screen::Learn(_) => {
                         Help::new("grundy".to_string(), &[], None)
                     }
-                    Screen::Game { game, .. } => Help::new(
-                        game.kind().title().to_string(),
-                        game.rules(),
-                        Some(game.kind()),
-                    )
-                    .with_code(&game.position_code())
-                    .with_details(game.details(&self.theme)),
+                    Screen::Game { game, .. } => {
+                        Help::new(game.kind().words(), game.rules(), Some(game.kind()))
+                            .with_code(&game.position_code())
+                            .with_details(game.details(&self.theme))
+                    }
                 });
                 return;
             }
@@ -969,8 +967,8 @@ fn listed_words(listed: &Listed) -> (String, String) {
     // As the Resume entry says it: the game's title, then its board's summary (a heap game's
     // summary names its rule).
     let (title, size) = match crate::games::AnyPosition::from_code(&save.start) {
-        Ok(position) => (position.kind().title(), boards::summary_of(&position)),
-        Err(_) => ("?", String::new()),
+        Ok(position) => (position.kind().words(), boards::summary_of(&position)),
+        Err(_) => ("?".to_string(), String::new()),
     };
     let line = format!("{title} · {size} · move {}", save.moves.len() + 1);
     let name = crate::input::escape_controls(&save.name);
