@@ -387,6 +387,13 @@ pub fn moves(code: &str) -> Result<Vec<Msg>, LessonError> {
         .collect()))
 }
 
+/// The move `mv_code` (a move code, as an option of a value's derivation names it) of the
+/// position `code`, as a message for the interface to word; `None` if either does not parse.
+pub fn describe(code: &str, mv_code: &str) -> Option<Msg> {
+    let p = position(code).ok()?;
+    with_position!(&p, p => p.parse_move(mv_code).ok().map(|mv| p.describe_move(&mv)))
+}
+
 /// The parts of a position by name, for showing it (values are not shown: they are asked).
 pub fn parts(code: &str) -> Result<Vec<PartName>, LessonError> {
     let p = position(code)?;

@@ -812,7 +812,7 @@ impl Reasons<'_> {
                     }
                 }
             }
-            Why::Value(d) => return derivation_lines(d, kayles, width),
+            Why::Value(d) => return derivation_lines(d, self.exercise.code, kayles, width),
             Why::NimSum { parts, nim_sum } => {
                 say(tr!("learn.why.parts").into_owned());
                 let names: Vec<String> = parts.iter().map(|(p, _)| part_words(p, kayles)).collect();
@@ -935,8 +935,9 @@ fn formula_words(formula: &Formula) -> String {
     }
 }
 
-/// A part's options with their values and the mex, at most ten options listed.
-fn derivation_lines(d: &Derivation, kayles: bool, width: usize) -> Vec<String> {
+/// A part's options (move codes of the position `code`, worded here) with their values and
+/// the mex, at most ten options listed.
+fn derivation_lines(d: &Derivation, code: &str, kayles: bool, width: usize) -> Vec<String> {
     const SHOWN: usize = 10;
     let part = part_words(&d.part, kayles);
     let mut out = Vec::new();
@@ -963,7 +964,9 @@ fn derivation_lines(d: &Derivation, kayles: bool, width: usize) -> Vec<String> {
         } else {
             value
         };
-        out.push(text::fit(&format!("  {}  → {sum}", choice.mv), width));
+        let option =
+            learn::describe(code, &choice.mv).map_or_else(|| choice.mv.clone(), |m| m.words());
+        out.push(text::fit(&format!("  {option}  → {sum}"), width));
     }
     if d.choices.len() > SHOWN {
         out.push(format!(
