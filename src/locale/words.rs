@@ -635,6 +635,17 @@ mod tests {
         assert_eq!(shorten_code("nim:1,2,3", 5), "nim:1… (9 characters)");
     }
 
+    /// Every game of the table, and the sum, has its title in every language.
+    #[test]
+    fn every_game_has_a_title() {
+        for kind in GameKind::EVERY.iter().chain([&GameKind::Sum]) {
+            for lang in Lang::ALL {
+                let title = kind.words_in(lang);
+                assert!(!title.starts_with(lang.code()), "{kind:?}: {title}");
+            }
+        }
+    }
+
     #[test]
     fn chinese_sentences() {
         let mv = Msg::Take {

@@ -37,10 +37,11 @@ fn ok(o: &Output) -> String {
 
 /// Words the Chinese outputs keep in Latin letters: the game's and the tutorials' own names
 /// and notation (Nim, SG, mex, Kayles, lowbit, MAXQ…), and the command's own options.
-const KEPT: [&str; 14] = [
+const KEPT: [&str; 15] = [
     "Nim",
     "SG",
     "mex",
+    "Dawson's Kayles",
     "Kayles",
     "Grundy",
     "Lieges of Legendre",
@@ -97,6 +98,7 @@ fn chinese_outputs_have_no_english_words() {
         "fibonacci:10,12",
         "coprime:7,9",
         "kayles:5,7",
+        "dawson:5,7",
         "grundy:7,9",
         "lieges:3:4,5",
         "staircase:10,15",
