@@ -82,35 +82,6 @@ pub enum Reason {
     Random,
 }
 
-impl fmt::Display for Reason {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            // Told after the move is made: count the moves still to come.
-            Reason::ExactWin { remoteness: 1 } => f.write_str("winning: this move ends the game"),
-            Reason::ExactWin { remoteness } => {
-                write!(f, "winning, {} to the end", more_moves(*remoteness))
-            }
-            Reason::ExactLoss { remoteness } => {
-                write!(f, "lost position: stalling, {}", more_moves(*remoteness))
-            }
-            Reason::NimSumZero => f.write_str("winning: leaves nim-sum 0"),
-            Reason::Stalling => f.write_str("lost position: stalling"),
-            Reason::Random => f.write_str("a random move"),
-        }
-    }
-}
-
-/// The moves after this one in a game of `remoteness` moves: `1 more move`, `3 more moves`.
-fn more_moves(remoteness: u32) -> String {
-    let more = remoteness.saturating_sub(1);
-    format!("{more} more move{}", if more == 1 { "" } else { "s" })
-}
-
-/// `1 move`, `3 moves`: a count of moves in words.
-pub fn moves(count: u32) -> String {
-    format!("{count} move{}", if count == 1 { "" } else { "s" })
-}
-
 /// A move with the reason for it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Decision<M> {

@@ -12,6 +12,7 @@ use super::stairs::parse_list;
 use crate::game::{CodeError, IllegalMove, Impartial, Notation, Position};
 use crate::games::catalogue::{Catalogued, RuleEntry, puzzle_parts};
 use crate::input::{InputError, Numbers};
+use crate::message::Msg;
 use crate::nimber::{Nimber, mex_small};
 
 /// Bounds of a playable graph (the contest reader allows more).
@@ -283,12 +284,11 @@ impl Impartial for Dag {
         (self.moves_to_nim_sum(target, usize::MAX).len(), true)
     }
 
-    fn describe_part(&self, i: usize) -> String {
-        format!(
-            "token {} (vertex {})",
-            i + 1,
-            self.tokens.get(i).copied().unwrap_or(0)
-        )
+    fn describe_part(&self, i: usize) -> Msg {
+        Msg::Token {
+            number: i + 1,
+            vertex: u64::from(self.tokens.get(i).copied().unwrap_or(0)),
+        }
     }
 
     fn part_of(&self, mv: &Slide) -> usize {
@@ -394,7 +394,16 @@ impl Notation for Dag {
         )
     }
 
-    fn describe_move(&self, mv: &Slide) -> String {
+    fn describe_move(&self, mv: &Slide) -> Msg {
+        Msg::Slide {
+            number: mv.token + 1,
+            from: u64::from(self.tokens.get(mv.token).copied().unwrap_or(0)),
+            to: u64::from(mv.to),
+        }
+    }
+
+    /// `token 1: 4 → 2`, as saved games have always written it.
+    fn move_code(&self, mv: &Slide) -> String {
         format!(
             "token {}: {} → {}",
             mv.token + 1,

@@ -18,6 +18,7 @@ use rand::{Rng, RngExt};
 
 use crate::game::{CodeError, IllegalMove, Impartial, Notation, Position, shorten_code};
 use crate::games::catalogue::{Catalogued, RuleEntry, puzzle_parts};
+use crate::message::Msg;
 use crate::nimber::{Nimber, mex_small};
 
 /// At most this many rows in a code.
@@ -197,8 +198,11 @@ impl Impartial for Dawson {
         self.nim_sum() + self.nim_sum_change(mv)
     }
 
-    fn describe_part(&self, row: usize) -> String {
-        format!("row {} ({})", row + 1, self.row(row))
+    fn describe_part(&self, row: usize) -> Msg {
+        Msg::PinRow {
+            number: row + 1,
+            pins: self.row(row),
+        }
     }
 
     fn part_of(&self, mv: &DawsonMove) -> usize {
@@ -240,8 +244,20 @@ impl Notation for Dawson {
         format!("dawson:{}", crate::games::list::join(&self.rows))
     }
 
-    /// `row 2: knock out pins 3-4 (8 → 2 + 4)`.
-    fn describe_move(&self, mv: &DawsonMove) -> String {
+    /// Knock out pins 3-4 of row 2 (8 → 2 + 4), as a message.
+    fn describe_move(&self, mv: &DawsonMove) -> Msg {
+        let (left, right) = self.pieces(mv);
+        Msg::Knock {
+            number: mv.row + 1,
+            first: mv.left + 1,
+            last: mv.left + 2,
+            from: self.row(mv.row),
+            pieces: [left, right].into_iter().filter(|&p| p > 0).collect(),
+        }
+    }
+
+    /// `row 2: knock out pins 3-4 (8 → 2 + 4)`, what [`Notation::parse_move`] reads.
+    fn move_code(&self, mv: &DawsonMove) -> String {
         let (left, right) = self.pieces(mv);
         format!(
             "row {}: knock out pins {}-{} ({} → {left} + {right})",

@@ -9,6 +9,7 @@ use super::list::join;
 use super::stairs::parse_list;
 use crate::game::{CodeError, IllegalMove, Impartial, Notation, Position};
 use crate::games::catalogue::{Catalogued, RuleEntry, puzzle_parts};
+use crate::message::Msg;
 use crate::nimber::Nimber;
 
 pub const MAX_PAIRS: usize = 500;
@@ -206,9 +207,13 @@ impl Impartial for Ed {
         self.nim_sum() + self.nim_sum_change(mv)
     }
 
-    fn describe_part(&self, i: usize) -> String {
+    fn describe_part(&self, i: usize) -> Msg {
         let (x, y) = self.pairs.get(i).copied().unwrap_or((0, 0));
-        format!("pair {} ({x}, {y})", i + 1)
+        Msg::Pair {
+            number: i + 1,
+            x,
+            y,
+        }
     }
 
     fn part_of(&self, mv: &EdMove) -> usize {
@@ -349,7 +354,20 @@ impl Notation for Ed {
         format!("ed:{}", join(&heaps))
     }
 
-    fn describe_move(&self, mv: &EdMove) -> String {
+    fn describe_move(&self, mv: &EdMove) -> Msg {
+        let (x, y) = self.pairs.get(mv.pair).copied().unwrap_or((0, 0));
+        let (kept, dropped) = if mv.keep == 0 { (x, y) } else { (y, x) };
+        Msg::EdSplit {
+            number: mv.pair + 1,
+            dropped,
+            kept,
+            left: mv.left,
+            right: kept.saturating_sub(mv.left),
+        }
+    }
+
+    /// `pair 1: drop 3, split 5 into 2 + 3`, as saved games have always written it.
+    fn move_code(&self, mv: &EdMove) -> String {
         let (x, y) = self.pairs.get(mv.pair).copied().unwrap_or((0, 0));
         let s = if mv.keep == 0 { x } else { y };
         format!(

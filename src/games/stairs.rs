@@ -15,6 +15,7 @@ use crate::game::{CodeError, IllegalMove, Impartial, Notation, Position};
 use crate::games::catalogue::{Catalogued, RuleEntry};
 use crate::games::list::join;
 use crate::input::{InputError, Numbers};
+use crate::message::Msg;
 use crate::nimber::Nimber;
 
 /// Bounds of a position: stairs and balls per stair.
@@ -242,11 +243,11 @@ impl Impartial for StairNim {
         self.nim_sum() + self.nim_sum_change(mv)
     }
 
-    fn describe_part(&self, k: usize) -> String {
-        format!(
-            "stair {k} ({})",
-            self.balls.get(k - 1).copied().unwrap_or(0)
-        )
+    fn describe_part(&self, k: usize) -> Msg {
+        Msg::Stair {
+            number: k,
+            balls: self.balls.get(k - 1).copied().unwrap_or(0),
+        }
     }
 
     fn part_of(&self, mv: &StairMove) -> usize {
@@ -325,7 +326,15 @@ impl Notation for StairNim {
         format!("stairs:{}", join(&self.balls))
     }
 
-    fn describe_move(&self, mv: &StairMove) -> String {
+    fn describe_move(&self, mv: &StairMove) -> Msg {
+        Msg::Carry {
+            number: mv.stair,
+            count: mv.count,
+        }
+    }
+
+    /// `stair 3: carry 2 balls down to stair 2`, as saved games have always written it.
+    fn move_code(&self, mv: &StairMove) -> String {
         format!(
             "stair {}: carry {} ball{} down to stair {}",
             mv.stair,

@@ -19,6 +19,7 @@ use rand::Rng;
 
 use crate::game::{CodeError, IllegalMove, Impartial, Notation, Position, shorten_code};
 use crate::games::{AnyPosition, heaps};
+use crate::message::Msg;
 use crate::nimber::Nimber;
 
 /// At most this many components in a sum.
@@ -146,8 +147,9 @@ impl Component {
             else panic!("move {mv:?} is not of this component's game"))
     }
 
-    pub fn describe_move(&self, mv: &AnyMove) -> String {
-        crate::with_component_move!(self, mv, p, m, _b => p.describe_move(m), else format!("{mv:?}"))
+    /// The move as a message, `None` if it is not of this component's game.
+    pub fn describe_move(&self, mv: &AnyMove) -> Option<Msg> {
+        crate::with_component_move!(self, mv, p, m, _b => Some(p.describe_move(m)), else None)
     }
 
     pub fn move_code(&self, mv: &AnyMove) -> String {
@@ -305,17 +307,21 @@ impl Impartial for Sum {
         self.components[*i].nim_sum_change(mv)
     }
 
-    fn describe_part(&self, part: usize) -> String {
-        match self.components.get(part) {
+    fn describe_part(&self, part: usize) -> Msg {
+        let code = match self.components.get(part) {
             Some(c) => {
                 // Short enough for a board row: a long code (a big graph) is cut with …
                 let code = c.to_code();
                 match code.char_indices().nth(24) {
-                    Some((cut, _)) => format!("[{}] {}…", part + 1, &code[..cut]),
-                    None => format!("[{}] {code}", part + 1),
+                    Some((cut, _)) => format!("{}…", &code[..cut]),
+                    None => code,
                 }
             }
-            None => format!("[{}]", part + 1),
+            None => String::new(),
+        };
+        Msg::Component {
+            number: part + 1,
+            code,
         }
     }
 
@@ -450,11 +456,21 @@ impl Notation for Sum {
             .join("+")
     }
 
-    /// `[2] kayles: heap 1: …`: the component (from 1), its game, the move in its words.
-    fn describe_move(&self, (i, mv): &Self::Move) -> String {
-        match self.components.get(*i) {
-            Some(c) => format!("[{}] {}: {}", i + 1, c.game_name(), c.describe_move(mv)),
-            None => format!("[{}] {mv:?}", i + 1),
+    /// The component (from 1), its game's code name and the move in it: in English
+    /// `[2] kayles: row 1: …`. A move not of its component's game (never legal) is shown by
+    /// its code.
+    fn describe_move(&self, (i, mv): &Self::Move) -> Msg {
+        let inner = self.components.get(*i).and_then(|c| c.describe_move(mv));
+        Msg::InComponent {
+            number: i + 1,
+            game: self
+                .components
+                .get(*i)
+                .map_or_else(String::new, |c| c.game_name()),
+            mv: Box::new(inner.unwrap_or_else(|| Msg::Component {
+                number: i + 1,
+                code: format!("{mv:?}"),
+            })),
         }
     }
 

@@ -7,11 +7,16 @@ use crate::brute;
 use brute::fib_wins;
 
 /// The binary with its config and data directories in `home` (never the user's own files).
-fn grundy_in(home: &std::path::Path) -> Command {
+pub(crate) fn grundy_in(home: &std::path::Path) -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_grundy"));
+    // English whatever the machine's locale: the outputs compared here are the English ones
+    // (tests/cli/chinese.rs sets the language itself).
     command
         .env("XDG_CONFIG_HOME", home.join("config"))
-        .env("XDG_DATA_HOME", home.join("data"));
+        .env("XDG_DATA_HOME", home.join("data"))
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env_remove("LANG");
     command
 }
 

@@ -103,7 +103,7 @@ fn codes_and_moves_round_trip_and_bad_ones_say_why() {
     }
     assert_eq!(p.legal_moves().len(), 4 + 7);
     assert_eq!(
-        p.describe_move(&DawsonMove { row: 1, left: 2 }),
+        p.move_code(&DawsonMove { row: 1, left: 2 }),
         "row 2: knock out pins 3-4 (8 → 2 + 4)"
     );
     for (code, column, words) in [

@@ -18,6 +18,7 @@ mod fuzz_parsers;
 mod generic_engine;
 mod grid;
 mod heaps;
+mod learn;
 mod puzzles;
 mod rating;
 mod record;

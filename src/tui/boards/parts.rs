@@ -18,6 +18,7 @@ use crate::games::dawson::Dawson;
 use crate::games::ed::Ed;
 use crate::games::fibnim::{FibNim, zeckendorf};
 use crate::games::stairs::StairNim;
+use crate::locale::Words;
 use crate::setup::ReplayRng;
 use crate::tui::board::{
     Board, BoardAction, BoardAreas, BoardInput, BoardView, GameSetup, ListedMove, MoveList,
@@ -211,7 +212,7 @@ impl<G: PartsGame> PartsBoard<G> {
         if moves.is_empty() {
             return BoardAction::Message(format!(
                 "{} has no move ({} jumps to one that has).",
-                view.position.describe_part(part),
+                view.position.describe_part(part).words(),
                 keymap::key_for(Action::NextPart)
             ));
         }
@@ -219,15 +220,16 @@ impl<G: PartsGame> PartsBoard<G> {
             .into_iter()
             .map(|mv| {
                 // The list's title names the part: drop it from each move's words.
-                let words = view.position.describe_move(&mv);
+                let words = view.position.describe_move(&mv).words();
                 let label = words
                     .split_once(": ")
+                    .or_else(|| words.split_once('：'))
                     .map_or(words.clone(), |(_, rest)| rest.to_string());
                 ListedMove::new(view.position, mv, label)
             })
             .collect();
         self.list = Some(MoveList::new(
-            format!("Moves of {}", view.position.describe_part(part)),
+            format!("Moves of {}", view.position.describe_part(part).words()),
             entries,
             more,
         ));
@@ -334,7 +336,7 @@ impl<G: PartsGame> Board for PartsBoard<G> {
                 format!(
                     "{}{}",
                     if is_cursor { "▶ " } else { "  " },
-                    text::pad(&position.describe_part(part), 24)
+                    text::pad(&position.describe_part(part).words(), 24)
                 ),
                 if last == Some(part) {
                     theme.last_move
@@ -384,7 +386,7 @@ impl<G: PartsGame> Board for PartsBoard<G> {
             }
             if let Some(mv) = selected.filter(|mv| position.part_of(mv) == part) {
                 spans.push(Span::styled(
-                    format!("  ← {}", position.describe_move(mv)),
+                    format!("  ← {}", position.describe_move(mv).words()),
                     theme.preview,
                 ));
             }
@@ -485,7 +487,7 @@ impl<G: PartsGame> Board for PartsBoard<G> {
             && let Some(list) = &mut self.list
             && !list.select(mv)
         {
-            let label = view.position.describe_move(mv);
+            let label = view.position.describe_move(mv).words();
             list.entries
                 .insert(0, ListedMove::new(view.position, mv.clone(), label));
             list.selected = 0;
@@ -496,7 +498,7 @@ impl<G: PartsGame> Board for PartsBoard<G> {
         let part = self.part();
         let moves = view.position.moves_of(part, 1000);
         Line::from(vec![
-            Span::styled(view.position.describe_part(part), view.theme.title),
+            Span::styled(view.position.describe_part(part).words(), view.theme.title),
             Span::styled(
                 format!(
                     " · {}{} move{}",
