@@ -250,6 +250,30 @@ macro_rules! __with_position {
 }
 pub use crate::with_position;
 
+/// Runs the same code with `$t` naming the position type of a game kind (`$sum` for
+/// [`GameKind::Sum`]): `with_kind!(kind, P => P::GAME, sum => "sum")`.
+#[macro_export]
+macro_rules! with_kind {
+    ($kind:expr, $t:ident => $body:expr, sum => $sum:expr) => {
+        $crate::for_each_game!(__with_kind!($kind, $t, $body, $sum))
+    };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __with_kind {
+    (($which:expr, $t:ident, $body:expr, $sum:expr) $( $(#[$doc:meta])* $kind:ident($ty:ty)
+        $name:literal $title:literal $(codes $codes:expr)?; )*) => {
+        match $which {
+            $( $crate::games::GameKind::$kind => {
+                type $t = $ty;
+                $body
+            } )*
+            $crate::games::GameKind::Sum => $sum,
+        }
+    };
+}
+
 /// Runs `$body` on the position a [`sum::Component`] holds, with `$wrap` bound to the matching
 /// [`sum::AnyMove`] constructor (to wrap that game's moves) and `$back` to the component one:
 /// `with_component!(c, p, wrap, back => …)`.

@@ -168,3 +168,36 @@ proptest! {
         }
     }
 }
+
+/// One row of the table makes Dawson's Kayles a game everywhere: its kind, name and title, the
+/// parser of any code, sums, the menu's catalogue and the puzzles' list; and every game of the
+/// table is found again by its name.
+#[test]
+fn the_table_row_makes_a_game_everywhere() {
+    use grundy::games::catalogue::RULE_STARTS;
+    use grundy::games::{AnyPosition, GameKind};
+    let any = AnyPosition::from_code("dawson:5,8").unwrap();
+    assert_eq!(any.kind(), GameKind::Dawson);
+    assert_eq!(any.to_code(), "dawson:5,8");
+    assert_eq!(GameKind::of_code_name("dawson"), Some(GameKind::Dawson));
+    assert_eq!(GameKind::Dawson.title(), "Dawson's Kayles");
+    let sum = AnyPosition::from_code("nim:3+dawson:7").unwrap();
+    assert_eq!(sum.kind(), GameKind::Sum);
+    assert!(grundy::puzzles::games().contains(&"dawson"));
+    for kind in GameKind::EVERY {
+        for name in kind.code_names() {
+            assert_eq!(GameKind::of_code_name(name), Some(*kind), "{name}");
+        }
+    }
+    // Every menu entry's start is a position of the game the entry names.
+    for entry in RULE_STARTS.iter() {
+        let start = AnyPosition::from_code(entry.start).unwrap();
+        assert_eq!(
+            Some(start.kind()),
+            GameKind::of_code_name(entry.name),
+            "{}",
+            entry.name
+        );
+    }
+    assert!(RULE_STARTS.iter().any(|e| e.name == "dawson"));
+}

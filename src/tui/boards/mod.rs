@@ -23,22 +23,44 @@ use crate::tui::board::{Board, GameSetup, Side, Start};
 use crate::tui::screen::{GameScreen, Match};
 use crate::tui::session::SessionConfig;
 
+/// The board a game of the table plays on: its own where it has one (named here), else the
+/// generic parts board, which every game implementing [`parts::PartsGame`] gets. So a new game
+/// needs no line in this file.
+pub trait GameBoard {
+    type Board: Board<Game = Self>;
+}
+
+impl GameBoard for crate::games::coins::CoinRow {
+    type Board = coins::CoinsBoard;
+}
+impl GameBoard for crate::games::grid::CoinGrid {
+    type Board = grid::GridBoard;
+}
+impl GameBoard for crate::games::dodgeball::Dodgeball {
+    type Board = dodgeball::DodgeballBoard;
+}
+impl GameBoard for crate::games::heaps::Heaps {
+    type Board = heaps::HeapsBoard;
+}
+impl GameBoard for crate::games::dag::Dag {
+    type Board = dag::DagBoard;
+}
+impl GameBoard for crate::games::wythoff::Wythoff {
+    type Board = wythoff::WythoffBoard;
+}
+impl<G: parts::PartsGame> GameBoard for G {
+    type Board = parts::PartsBoard<G>;
+}
+
 /// The size of the game at `position` in a few words, as its board's title says it
 /// (`16 coins, MAXQ 4`): for the menu's list of saves.
 pub fn summary_of(position: &crate::games::AnyPosition) -> String {
-    use crate::games::AnyPosition as Any;
+    fn summary<G: GameBoard>(position: &G) -> String {
+        G::Board::summary(position)
+    }
     match position {
-        Any::Coins(p) => coins::CoinsBoard::summary(p),
-        Any::Grid(p) => grid::GridBoard::summary(p),
-        Any::Dodgeball(p) => dodgeball::DodgeballBoard::summary(p),
-        Any::Heaps(p) => heaps::HeapsBoard::summary(p),
-        Any::Stairs(p) => parts::PartsBoard::<crate::games::stairs::StairNim>::summary(p),
-        Any::Ed(p) => parts::PartsBoard::<crate::games::ed::Ed>::summary(p),
-        Any::Dag(p) => dag::DagBoard::summary(p),
-        Any::Wythoff(p) => wythoff::WythoffBoard::summary(p),
-        Any::Fibnim(p) => parts::PartsBoard::<crate::games::fibnim::FibNim>::summary(p),
-        Any::Dawson(p) => parts::PartsBoard::<crate::games::dawson::Dawson>::summary(p),
-        Any::Sum(p) => sum::SumBoard::summary(p),
+        crate::games::AnyPosition::Sum(p) => sum::SumBoard::summary(p),
+        other => crate::with_position!(other, p => summary(p)),
     }
 }
 
@@ -50,23 +72,20 @@ pub fn start(
     hints: bool,
     rng: &mut ReplayRng,
 ) -> anyhow::Result<Box<dyn GameScreen>> {
-    match setup.kind {
-        GameKind::Coins => start_match::<coins::CoinsBoard>(setup, config, hints, rng),
-        GameKind::Grid => start_match::<grid::GridBoard>(setup, config, hints, rng),
-        GameKind::Dodgeball => start_match::<dodgeball::DodgeballBoard>(setup, config, hints, rng),
-        // A sum: a small board per component.
-        GameKind::Sum => start_match::<sum::SumBoard>(setup, config, hints, rng),
-        // Every other game is in the menu's heap family.
+    // The menu's heap family holds every game but the coin games and Binary Dodgeball: the
+    // code (or the chosen entry) names the game. `play dag` with no code: that game's entry.
+    let named = GameSetup {
+        heap_rule: heaps::RULE_STARTS
+            .iter()
+            .position(|e| e.name == setup.kind.name())
+            .unwrap_or(setup.heap_rule),
+        ..setup.clone()
+    };
+    let (setup, kind) = match setup.kind {
+        GameKind::Coins | GameKind::Grid | GameKind::Dodgeball | GameKind::Sum => {
+            (setup, setup.kind)
+        }
         _ => {
-            // The menu's heap family holds the games with a board of their own too: the code
-            // (or the chosen entry) names the game. `play dag` with no code: that game's entry.
-            let named = GameSetup {
-                heap_rule: heaps::RULE_STARTS
-                    .iter()
-                    .position(|e| e.name == setup.kind.name())
-                    .unwrap_or(setup.heap_rule),
-                ..setup.clone()
-            };
             let setup = if setup.code.is_none() && setup.kind != GameKind::Heaps {
                 &named
             } else {
@@ -76,28 +95,18 @@ pub fn start(
                 Some(code) => GameKind::of_code(code),
                 None => GameKind::of_code_name(heaps::rule_entry(setup.heap_rule).name),
             };
-            match kind {
-                Some(GameKind::Sum) => start_match::<sum::SumBoard>(setup, config, hints, rng),
-                Some(GameKind::Stairs) => start_match::<
-                    parts::PartsBoard<crate::games::stairs::StairNim>,
-                >(setup, config, hints, rng),
-                Some(GameKind::Ed) => start_match::<parts::PartsBoard<crate::games::ed::Ed>>(
-                    setup, config, hints, rng,
-                ),
-                Some(GameKind::Dag) => start_match::<dag::DagBoard>(setup, config, hints, rng),
-                Some(GameKind::Wythoff) => {
-                    start_match::<wythoff::WythoffBoard>(setup, config, hints, rng)
+            // A code of a game with a family of its own is the heap board's to refuse.
+            let kind = match kind {
+                None | Some(GameKind::Coins | GameKind::Grid | GameKind::Dodgeball) => {
+                    GameKind::Heaps
                 }
-                Some(GameKind::Fibnim) => start_match::<
-                    parts::PartsBoard<crate::games::fibnim::FibNim>,
-                >(setup, config, hints, rng),
-                Some(GameKind::Dawson) => start_match::<
-                    parts::PartsBoard<crate::games::dawson::Dawson>,
-                >(setup, config, hints, rng),
-                _ => start_match::<heaps::HeapsBoard>(setup, config, hints, rng),
-            }
+                Some(kind) => kind,
+            };
+            (setup, kind)
         }
-    }
+    };
+    crate::with_kind!(kind, G => start_match::<<G as GameBoard>::Board>(setup, config, hints, rng),
+        sum => start_match::<sum::SumBoard>(setup, config, hints, rng))
 }
 
 fn start_match<B: Board>(
