@@ -10,6 +10,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Widget};
 
 use crate::record::{Played, Side, Verdict};
+use crate::tr;
 use crate::tui::board::set_line_fit;
 use crate::tui::text;
 use crate::tui::theme::Theme;
@@ -57,12 +58,12 @@ pub fn row<M>(number: usize, played: &Played<M>, judged: bool, theme: &Theme) ->
             }
         });
     let who = match played.by {
-        Side::You => "you",
-        Side::Ai => "AI ",
+        Side::You => tr!("game.side.you"),
+        Side::Ai => tr!("game.side.ai"),
     };
     let mut spans = vec![
         Span::styled(format!("{number:>3} "), theme.dim),
-        Span::styled(format!("{who} "), theme.title),
+        Span::styled(format!("{} ", text::pad(&who, 3)), theme.title),
     ];
     if judged {
         spans.push(Span::styled(
@@ -193,7 +194,13 @@ pub fn render_panel<M>(
     theme: &Theme,
 ) {
     let block = Block::bordered()
-        .title(Line::styled(" Game record · m: full ", theme.title))
+        .title(Line::styled(
+            text::fit(
+                &tr!("game.record.title"),
+                area.width.saturating_sub(2) as usize,
+            ),
+            theme.title,
+        ))
         .border_style(theme.border);
     let inner = block.inner(area);
     block.render(area, buf);
@@ -223,7 +230,12 @@ pub fn render_panel<M>(
         theme,
     );
     if (offset > 0 || shown_to < record.len()) && height > 0 {
-        let shown = format!(" {}-{} of {} ", offset + 1, shown_to, record.len());
+        let shown = tr!(
+            "board.list.shown",
+            first = offset + 1,
+            last = shown_to,
+            total = record.len()
+        );
         let x = (area.x + area.width).saturating_sub(text::width(&shown) as u16 + 1);
         buf.set_string(x, area.y + area.height - 1, shown, theme.dim);
     }
@@ -232,42 +244,40 @@ pub fn render_panel<M>(
 /// The verdict of a move in a sentence or two, for the browsing view and the coach.
 pub fn explain<M>(played: &Played<M>) -> String {
     let Some(j) = &played.judgement else {
-        return "judging…".to_string();
+        return tr!("game.record.judging").into_owned();
     };
     let mut text = if j.values_known {
-        format!(
-            "{}: nim-sum *{} → *{}",
-            j.verdict,
-            j.nim_sum_before.brief(),
-            j.nim_sum_after.brief()
+        tr!(
+            "game.record.nim_sums",
+            verdict = j.verdict,
+            before = j.nim_sum_before.brief(),
+            after = j.nim_sum_after.brief()
         )
+        .into_owned()
     } else {
         // Past a game's value table: the game's own rule judged, the nim-sums are not known.
-        format!(
-            "{}: {}",
-            j.verdict,
-            if j.wins_after {
-                "left a lost position, by the game's own rule"
-            } else {
-                "left a won position, by the game's own rule"
-            }
-        )
+        let left = if j.wins_after {
+            tr!("game.record.left_lost")
+        } else {
+            tr!("game.record.left_won")
+        };
+        tr!("game.record.by_rule", verdict = j.verdict, left = left).into_owned()
     };
     if let Some(after) = j.after {
-        text.push_str(&format!(
-            "; then {} with best play",
-            crate::ai::moves(after.remoteness)
+        text.push_str(&tr!(
+            "game.record.then",
+            moves = crate::ai::moves(after.remoteness)
         ));
     }
     if let Some(better) = &j.better_words {
         let better = text::fit(better, BETTER_MOVE_WIDTH);
         let what = match j.verdict {
-            Verdict::Blunder => "would have kept the win",
-            Verdict::Good => "wins faster",
-            _ => "loses more slowly",
+            Verdict::Blunder => tr!("game.record.kept_win"),
+            Verdict::Good => tr!("game.record.wins_faster"),
+            _ => tr!("game.record.loses_slower"),
         };
-        text.push_str(&format!(". {better} {what}"));
+        text.push_str(&tr!("game.record.better", better = better, what = what));
     }
-    text.push('.');
+    text.push_str(&tr!("game.record.end"));
     text
 }

@@ -625,21 +625,20 @@ impl<B: Board> Match<B> {
 }
 
 /// The key hint bar: whole entries only, help and quit always kept at the right.
-pub fn render_bar(
-    entries: Vec<(String, &'static str)>,
-    area: Rect,
-    buf: &mut Buffer,
-    theme: &Theme,
-) {
-    let entry_text = |(key, label): &(String, &str)| format!("{key} {label}  ");
-    let width = |e: &(String, &str)| text::width(&entry_text(e)) as u16;
+pub fn render_bar(entries: Vec<(String, String)>, area: Rect, buf: &mut Buffer, theme: &Theme) {
+    let entry_text = |(key, label): &(String, String)| format!("{key} {label}  ");
+    let width = |e: &(String, String)| text::width(&entry_text(e)) as u16;
+    let (help, quit) = (
+        crate::locale::text("keys.bar.help"),
+        crate::locale::text("keys.bar.quit"),
+    );
     let (right, left): (Vec<_>, Vec<_>) = entries
         .into_iter()
-        .partition(|(_, label)| *label == "help" || *label == "quit");
+        .partition(|(_, label)| *label == help || *label == quit);
     let right_width: u16 = right.iter().map(width).sum();
     let mut x = area.x + 1;
     let limit = (area.x + area.width).saturating_sub(right_width);
-    let mut put = |x: &mut u16, e: &(String, &str)| {
+    let mut put = |x: &mut u16, e: &(String, String)| {
         buf.set_string(*x, area.y, &e.0, theme.key);
         buf.set_string(
             *x + text::width(&e.0) as u16,

@@ -845,10 +845,12 @@ impl Board for DodgeballBoard {
             }
             BoardInput::Click(at) => {
                 if let Some(selection) = &mut self.selection
-                    && let Some(answer) =
-                        selection
-                            .list
-                            .click(at, &mut self.armed, view.accepting, "throw")
+                    && let Some(answer) = selection.list.click(
+                        at,
+                        &mut self.armed,
+                        view.accepting,
+                        "board.what.throw",
+                    )
                 {
                     return answer;
                 }
