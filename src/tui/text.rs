@@ -142,6 +142,27 @@ pub fn centred(buf: &mut Buffer, area: Rect, y: u16, text: &str, style: Style) {
     buf.set_stringn(x, y, &shown, area.width as usize, style);
 }
 
+/// Blanks every wide character whose second column was drawn over (a popup's border over the
+/// text under it): a terminal would show half a character, or push the popup's edge aside.
+pub fn mend(buf: &mut Buffer) {
+    let area = buf.area;
+    for y in area.top()..area.bottom() {
+        for x in area.left()..area.right() {
+            if width(buf[(x, y)].symbol()) < 2 {
+                continue;
+            }
+            let covered = x + 1 >= area.right() || {
+                let right = buf[(x + 1, y)].symbol();
+                !(right.is_empty() || right == " ")
+            };
+            if covered {
+                let style = buf[(x, y)].style();
+                buf[(x, y)].set_symbol(" ").set_style(style);
+            }
+        }
+    }
+}
+
 /// Splits a line (one space between words) into the pieces a line may break after: a word with
 /// its space, or a single CJK character, which needs no space to be broken after.
 fn separate(line: &str) -> Box<dyn Iterator<Item = Word<'_>> + '_> {
@@ -264,6 +285,20 @@ mod tests {
         assert_eq!(wrap_rows("ab cd ef", 6, 1), vec!["ab cd…"]);
         assert_eq!(wrap_rows("必胜态与必败态", 4, 2), vec!["必胜", "态…"]);
         assert_eq!(wrap_rows("ab", 5, 2), vec!["ab"]);
+    }
+
+    #[test]
+    fn a_wide_character_under_a_border_is_blanked() {
+        let mut buf = Buffer::empty(Rect::new(0, 0, 6, 1));
+        buf.set_string(0, 0, "必胜态", Style::new());
+        let whole = buf.clone();
+        mend(&mut buf);
+        assert_eq!(buf, whole);
+        // A border over the right half of 胜 (column 3).
+        buf.set_string(3, 0, "│", Style::new());
+        mend(&mut buf);
+        let row: Vec<&str> = buf.content.iter().map(|c| c.symbol()).collect();
+        assert_eq!(row, ["必", " ", " ", "│", "态", " "]);
     }
 
     #[test]
