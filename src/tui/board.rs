@@ -604,10 +604,11 @@ pub fn render_text_panel(
     buf: &mut Buffer,
     theme: &Theme,
 ) {
-    use ratatui::widgets::{Paragraph, Widget, Wrap};
+    use ratatui::widgets::{Paragraph, Widget};
     let inner = block.inner(area);
-    let paragraph = Paragraph::new(lines).wrap(Wrap { trim: true });
-    let cut = paragraph.line_count(inner.width) > inner.height as usize;
+    let lines = text::wrap_lines(&lines, inner.width as usize);
+    let cut = lines.len() > inner.height as usize;
+    let paragraph = Paragraph::new(lines);
     let block = if cut {
         block.title_bottom(Line::styled(tr!("board.panel.more"), theme.dim).right_aligned())
     } else {

@@ -252,6 +252,7 @@ mod tests {
         assert_eq!(buf, before);
         Glyphs::Wide.settle(&mut buf);
         let row: String = buf.content.iter().map(|c| c.symbol()).collect();
-        assert_eq!(row, "> 必胜 . ~> ");
+        // A wide character's second column is a cell of its own (a space).
+        assert_eq!(row, "> 必 胜  . ~> ");
     }
 }

@@ -321,6 +321,7 @@ const LATIN: &[&str] = &[
     "DAG",
     "DAGs",
     "hjkl",
+    "qp",
     // Commands and their arguments, as typed.
     "analyze",
     "play",
@@ -489,6 +490,9 @@ const ENGINE_WORDS: &[&str] = &[
     "after",
     "then",
     "all",
+    // The AI's reasons.
+    "end",
+    "ends",
 ];
 
 /// The English words on a screen that no allowance covers.
@@ -500,7 +504,8 @@ fn english_words(screen: &str) -> Vec<String> {
     {
         let letters = word.chars().filter(|c| c.is_ascii_alphabetic()).count();
         // Single letters are notation: H, T, x, y, k, P, the keys.
-        if letters < 2 || word == "E&D" {
+        // Coin faces in a position's code (HTTHT…) are notation too.
+        if letters < 2 || word == "E&D" || word.chars().all(|c| c == 'H' || c == 'T') {
             continue;
         }
         if LATIN.contains(&word) || ENGINE_WORDS.contains(&word) {

@@ -5,7 +5,7 @@ use ratatui::Frame;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
-use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
+use ratatui::widgets::{Block, Paragraph, Widget};
 
 use crate::game::shorten_code;
 use crate::tr;
@@ -169,8 +169,7 @@ fn too_small(area: Rect, buf: &mut Buffer, (w, h): (u16, u16), theme: &Theme) {
         Line::raw(tr!("app.small.enlarge")),
         Line::raw(tr!("app.small.keys")),
     ];
-    Paragraph::new(text)
-        .wrap(Wrap { trim: true })
+    Paragraph::new(text::wrap_lines(&text, area.width as usize))
         .block(Block::new())
         .render(area, buf);
 }

@@ -54,7 +54,7 @@ use rand::RngExt;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Position as ScreenPosition;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
+use ratatui::widgets::{Block, Paragraph, Widget};
 
 use crate::game::{Impartial, Notation};
 use crate::games::GameKind;
@@ -401,8 +401,8 @@ impl Board for HeapsBoard {
                 Span::raw(tr!("board.heaps.pick_3", word = word)),
             ]),
         ];
-        Paragraph::new(lines)
-            .wrap(Wrap { trim: true })
+        let width = areas.moves.width.saturating_sub(2) as usize;
+        Paragraph::new(text::wrap_lines(&lines, width))
             .block(
                 Block::bordered()
                     .title(Line::styled(tr!("board.moves_title"), theme.title))

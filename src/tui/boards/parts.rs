@@ -10,7 +10,7 @@ use anyhow::Context;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Position as ScreenPosition;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
+use ratatui::widgets::{Block, Paragraph, Widget};
 
 use crate::game::{Impartial, Notation};
 use crate::games::GameKind;
@@ -395,8 +395,8 @@ impl<G: PartsGame> Board for PartsBoard<G> {
                 Span::raw(tr!("board.parts.pick_2")),
             ]),
         ];
-        Paragraph::new(lines)
-            .wrap(Wrap { trim: true })
+        let width = areas.moves.width.saturating_sub(2) as usize;
+        Paragraph::new(text::wrap_lines(&lines, width))
             .block(
                 Block::bordered()
                     .title(Line::styled(tr!("board.moves_title"), theme.title))
