@@ -67,11 +67,15 @@ impl Help {
         let mut lines = Vec::new();
         // Paragraphs are wrapped here, where Chinese may break between characters but not
         // before a closing mark; the paragraph widget only breaks at spaces.
+        // A paragraph's indentation (the side panel's lines) is kept on every row of it.
         let wrapped = |lines: &mut Vec<Line<'static>>, paragraph: &str, style| {
+            let body = paragraph.trim_start();
+            let indent = &paragraph[..paragraph.len() - body.len()];
+            let room = width.saturating_sub(text::width(indent));
             lines.extend(
-                text::wrap(paragraph, width)
+                text::wrap(body, room)
                     .into_iter()
-                    .map(|row| Line::styled(row, style)),
+                    .map(|row| Line::styled(format!("{indent}{row}"), style)),
             );
         };
         if !self.rules.is_empty() {
