@@ -100,12 +100,14 @@ impl Glyphs {
             '■' | '□' | '▮' | '█' | '▒' | '░' | '▓' => '#',
             '▏' | '▕' => '|',
             '×' => 'x',
+            // XOR, as programmers write it.
+            '⊕' => '^',
             '÷' => '/',
             '≤' => '<',
             '≥' => '>',
             '≠' => '#',
             '±' => '+',
-            '−' => '-',
+            '−' | '–' | '—' => '-',
             '√' => 'V',
             '∈' => 'E',
             '⌊' | '⌋' => '|',
@@ -239,6 +241,30 @@ mod tests {
         // Chinese characters and ASCII are not ambiguous: they stay.
         for c in "必胜态ab1 （，".chars() {
             assert!(!Glyphs::is_ambiguous(c), "{c}");
+        }
+    }
+
+    /// Every ambiguous glyph of every text in every language, and of the glyphs the screens
+    /// draw themselves, has a stand-in of its own (not the `?` of an unknown one).
+    #[test]
+    fn every_glyph_in_use_has_a_stand_in() {
+        use crate::locale::{self, Lang};
+        let mut texts: Vec<String> = Vec::new();
+        for lang in Lang::ALL {
+            for key in locale::keys(lang) {
+                texts.push(locale::text_in(lang, &key).into_owned());
+            }
+        }
+        // Drawn by the code: markers, the nim-sum panel, the boards, borders and the chart.
+        texts.push("▶◀▸▮●○■□✸∎⊕…·→←↑↓↙×÷─│┌┐└┘├┤┬┴┼█▒▏⌊⌋√≤≥≠−".to_string());
+        for text in texts {
+            for c in text.chars().filter(|&c| Glyphs::is_ambiguous(c)) {
+                assert_ne!(
+                    Glyphs::stand_in(c),
+                    '?',
+                    "{c:?} (in {text:?}) has no stand-in"
+                );
+            }
         }
     }
 

@@ -623,3 +623,46 @@ fn the_language_field_switches_at_once() {
     assert_eq!(locale::lang(), Lang::En);
     assert!(text(&frame(&mut h)).contains("[ Start game ]"));
 }
+
+/// With the glyph set for terminals that draw ambiguous-width characters two columns wide, no
+/// frame holds one (each is an ASCII stand-in of one column), in any language, on any screen
+/// of a game: the menu, the board with hints, the move list, help, the record and the review.
+#[test]
+fn the_wide_glyph_set_leaves_no_ambiguous_character() {
+    use grundy::tui::theme::{Glyphs, Theme};
+    let theme = Theme {
+        glyphs: Glyphs::Wide,
+        ..Theme::colour()
+    };
+    for lang in Lang::ALL {
+        locale::set_lang(lang);
+        for code in [SAMPLE, "wythoff:7,10", "dodgeball:1111111111"] {
+            let options = PlayOptions {
+                hints: true,
+                ..options(code)
+            };
+            let mut h = Harness::with_theme(&options, 80, 24, theme.clone());
+            for keys in ["", "\r", "?", "\u{1b}", "w", "m", "\u{1b}", "n"] {
+                for c in keys.chars() {
+                    match c {
+                        '\u{1b}' => h.key(KeyCode::Esc),
+                        '\r' => h.enter(),
+                        c => h.key(KeyCode::Char(c)),
+                    };
+                }
+                let buffer = frame(&mut h);
+                let screen = text(&buffer);
+                let left: Vec<char> = screen
+                    .chars()
+                    .filter(|&c| Glyphs::is_ambiguous(c))
+                    .collect();
+                assert!(
+                    left.is_empty(),
+                    "{} {code} after {keys:?}: {left:?} left:\n{screen}",
+                    lang.code()
+                );
+                check_widths(&buffer, &format!("{} {code} wide glyphs", lang.code()));
+            }
+        }
+    }
+}
