@@ -666,3 +666,34 @@ fn the_wide_glyph_set_leaves_no_ambiguous_character() {
         }
     }
 }
+
+/// The language chosen in the menu is written to settings.toml when the game is left, and the
+/// next run starts in it.
+#[test]
+fn the_chosen_language_is_kept_in_the_settings() {
+    locale::set_lang(Lang::En);
+    let home = common::render::StoreHome::new();
+    let mut h = home.harness(&PlayOptions::default(), 80, 24);
+    h.enter();
+    for _ in 0..20 {
+        if text(&frame(&mut h)).contains("▶ Language") {
+            break;
+        }
+        h.key(KeyCode::Up);
+    }
+    // From auto, ← goes round to the last language, 繁體中文.
+    h.key(KeyCode::Left);
+    assert_eq!(locale::lang(), Lang::ZhTw);
+    h.app.keep_unfinished();
+    let settings = home.settings_text().expect("a settings file");
+    assert!(settings.contains("lang = \"zh-TW\""), "{settings}");
+    // The next run reads it: its menu shows the choice.
+    locale::set_lang(Lang::En);
+    let mut again = home.harness(&PlayOptions::default(), 80, 24);
+    again.enter();
+    assert!(
+        text(&frame(&mut again)).contains("繁體中文"),
+        "{}",
+        text(&frame(&mut again))
+    );
+}
