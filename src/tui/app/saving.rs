@@ -3,6 +3,7 @@
 
 use crate::store::date_stamp;
 use crate::store::save::{self, Save};
+use crate::store::settings::Settings;
 use crate::store::stats::{Stats, stats_key};
 use crate::store::unfinished;
 use crate::tr;
@@ -158,18 +159,27 @@ impl App {
             }
         }
         self.menu_start = now.clone();
+        if let Err(problem) = self.write_settings(merged) {
+            self.settings_problem = Some(problem);
+        }
+    }
+
+    /// Writes the settings changed from the file's (`merged`) to the settings file, if there
+    /// is one, and keeps them as the file's; the problem in words when they could not be
+    /// written (they are then kept only for this run).
+    fn write_settings(&mut self, merged: Settings) -> Result<(), String> {
         let Some(path) = self.store.settings_path() else {
             self.file_settings = merged;
-            return;
+            return Ok(());
         };
         match merged.save_changes(&path, &self.file_settings) {
             Ok(()) => {
                 self.file_settings = merged;
                 self.settings_problem = None;
+                Ok(())
             }
             Err(e) => {
-                self.settings_problem =
-                    Some(tr!("app.settings_failed", path = path.display(), error = e).into_owned())
+                Err(tr!("app.settings_failed", path = path.display(), error = e).into_owned())
             }
         }
     }
@@ -183,22 +193,10 @@ impl App {
         }
         let mut merged = self.file_settings.clone();
         merged.coaching = on;
-        let Some(path) = self.store.settings_path() else {
-            self.file_settings = merged;
-            return;
-        };
-        match merged.save_changes(&path, &self.file_settings) {
-            Ok(()) => {
-                self.file_settings = merged;
-                self.settings_problem = None;
-            }
-            Err(e) => {
-                if let Screen::Game { game, .. } = &mut self.screen {
-                    game.set_message(
-                        tr!("app.settings_failed", path = path.display(), error = e).into_owned(),
-                    );
-                }
-            }
+        if let Err(problem) = self.write_settings(merged)
+            && let Screen::Game { game, .. } = &mut self.screen
+        {
+            game.set_message(problem);
         }
     }
 

@@ -872,11 +872,7 @@ impl Board for DodgeballBoard {
                 if let Some(selection) = &mut self.selection
                     && self.areas.moves.contains(at)
                 {
-                    if down {
-                        selection.list.down();
-                    } else {
-                        selection.list.up();
-                    }
+                    selection.list.wheel(down);
                     return BoardAction::None;
                 }
                 if self.areas.board.contains(at) {

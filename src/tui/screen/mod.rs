@@ -305,12 +305,9 @@ impl<B: Board> Match<B> {
             self.graded_hint();
             return;
         }
-        let Some(analysis) = self.session.analysis() else {
-            self.reveal_pending = true;
-            self.message = Some(tr!("coach.hint.looking").into_owned());
+        let Some(analysis) = self.analysis_or_wait() else {
             return;
         };
-        self.reveal_pending = false;
         match analysis.winning().next() {
             Some(report) => {
                 let mv = report.mv.clone();

@@ -19,6 +19,7 @@ use crate::tui::board::{
     Board, BoardAction, BoardAreas, BoardInput, BoardView, GameSetup, ListKey, ListedMove,
     MoveList, Start, render_text_panel,
 };
+use crate::tui::boards::cursor;
 use crate::tui::keymap::{self, Action};
 use crate::tui::text;
 
@@ -590,10 +591,13 @@ impl Board for DagBoard {
                 BoardAction::None
             }
             BoardInput::Click(at) => {
-                if let Some(list) = &mut self.list
-                    && let Some(answer) =
-                        list.click(at, &mut self.armed, view.accepting, "board.what.move")
-                {
+                if let Some(answer) = cursor::list_click(
+                    &mut self.list,
+                    at,
+                    &mut self.armed,
+                    view.accepting,
+                    "board.what.move",
+                ) {
                     return answer;
                 }
                 let Some(v) = self.node_at(at) else {
@@ -641,11 +645,7 @@ impl Board for DagBoard {
                 if let Some(list) = &mut self.list
                     && (self.areas.moves.contains(at) || self.areas.board.contains(at))
                 {
-                    if down {
-                        list.down();
-                    } else {
-                        list.up();
-                    }
+                    list.wheel(down);
                     self.armed = None;
                 }
                 BoardAction::None
