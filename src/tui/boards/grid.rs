@@ -343,7 +343,10 @@ impl GridBoard {
         };
         crate::tui::board::render_text_panel(
             Frame::bordered()
-                .title(Line::styled(title, theme.title))
+                .title(Line::styled(
+                    text::fit(&title, area.width.saturating_sub(2) as usize),
+                    theme.title,
+                ))
                 .border_style(if self.building.is_some() {
                     theme.focus_border
                 } else {

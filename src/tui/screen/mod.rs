@@ -492,7 +492,13 @@ impl<B: Board> GameScreen for Match<B> {
         let view = Self::view(&self.session, self.hints, theme);
         self.render_title(areas.title, buf, theme);
         Block::bordered()
-            .title(Line::styled(format!(" {} ", B::KIND.title()), theme.title))
+            .title(Line::styled(
+                text::fit(
+                    &format!(" {} ", B::KIND.title()),
+                    areas.board_frame.width.saturating_sub(2) as usize,
+                ),
+                theme.title,
+            ))
             .border_style(theme.border)
             .render(areas.board_frame, buf);
         self.board.render(&view, areas.board, buf);
