@@ -5,9 +5,9 @@ use ratatui::layout::{Constraint, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 
-use crate::game::shorten_code;
 use crate::games::GameKind;
 use crate::locale;
+use crate::locale::shorten_code;
 use crate::tr;
 use crate::tui::keymap;
 use crate::tui::text;

@@ -9,6 +9,7 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Widget};
 
+use crate::locale::Words;
 use crate::record::{Played, Side, Verdict};
 use crate::tr;
 use crate::tui::board::set_line_fit;
@@ -72,7 +73,7 @@ pub fn row<M>(number: usize, played: &Played<M>, judged: bool, theme: &Theme) ->
         ));
         spans.push(Span::styled(format!("{nim_sum:<4} "), theme.value));
     }
-    spans.push(Span::styled(played.words.clone(), theme.text));
+    spans.push(Span::styled(played.words.words(), theme.text));
     Line::from(spans)
 }
 
@@ -249,7 +250,7 @@ pub fn explain<M>(played: &Played<M>) -> String {
     let mut text = if j.values_known {
         tr!(
             "game.record.nim_sums",
-            verdict = j.verdict,
+            verdict = j.verdict.words(),
             before = j.nim_sum_before.brief(),
             after = j.nim_sum_after.brief()
         )
@@ -261,16 +262,21 @@ pub fn explain<M>(played: &Played<M>) -> String {
         } else {
             tr!("game.record.left_won")
         };
-        tr!("game.record.by_rule", verdict = j.verdict, left = left).into_owned()
+        tr!(
+            "game.record.by_rule",
+            verdict = j.verdict.words(),
+            left = left
+        )
+        .into_owned()
     };
     if let Some(after) = j.after {
         text.push_str(&tr!(
             "game.record.then",
-            moves = crate::ai::moves(after.remoteness)
+            moves = crate::locale::moves(crate::locale::lang(), u64::from(after.remoteness))
         ));
     }
     if let Some(better) = &j.better_words {
-        let better = text::fit(better, BETTER_MOVE_WIDTH);
+        let better = text::fit(&better.words(), BETTER_MOVE_WIDTH);
         let what = match j.verdict {
             Verdict::Blunder => tr!("game.record.kept_win"),
             Verdict::Good => tr!("game.record.wins_faster"),

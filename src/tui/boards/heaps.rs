@@ -3,6 +3,7 @@
 //! beside it and the chosen one previewed on the stack.
 
 pub use crate::games::catalogue::{RULE_STARTS, RuleEntry, rule_entry};
+use crate::locale::Words;
 
 /// The code of a new game of the menu's heap family: the entry's standard start, or its
 /// parameters with random heaps (E&D: an even number of them), or a random graph.
@@ -98,7 +99,7 @@ impl HeapsBoard {
             return BoardAction::Message(
                 tr!(
                     "board.heaps.no_move",
-                    part = view.position.describe_part(self.cursor),
+                    part = view.position.describe_part(self.cursor).words(),
                     key = keymap::key_for(Action::NextPart),
                     word = part_word(view.position.rule())
                 )
@@ -112,7 +113,7 @@ impl HeapsBoard {
         self.list = Some(MoveList::new(
             tr!(
                 "board.heaps.moves_of",
-                part = view.position.describe_part(self.cursor)
+                part = view.position.describe_part(self.cursor).words()
             )
             .into_owned(),
             entries,
@@ -480,7 +481,7 @@ impl Board for HeapsBoard {
     fn status(&self, view: &BoardView<'_, Heaps>) -> Line<'static> {
         let position = view.position;
         let mut spans = vec![Span::styled(
-            position.describe_part(self.cursor),
+            position.describe_part(self.cursor).words(),
             view.theme.title,
         )];
         if view.hints {

@@ -14,9 +14,11 @@ use ratatui::widgets::{Block, Paragraph, Widget};
 
 use crate::game::{Impartial, Notation};
 use crate::games::GameKind;
+use crate::games::dawson::Dawson;
 use crate::games::ed::Ed;
 use crate::games::fibnim::{FibNim, zeckendorf};
 use crate::games::stairs::StairNim;
+use crate::locale::Words;
 use crate::setup::ReplayRng;
 use crate::tr;
 use crate::tui::board::{
@@ -56,6 +58,27 @@ impl PartsGame for StairNim {
     }
     fn summary(&self) -> String {
         tr!("board.stairs.summary", n = self.balls().len()).into_owned()
+    }
+}
+
+impl PartsGame for Dawson {
+    const KIND: GameKind = GameKind::Dawson;
+    const RULES: &'static [&'static str] = &["rules.dawson.1", "rules.dawson.2"];
+    const PART: &'static str = "board.heaps.row";
+    fn all_parts(&self) -> Vec<usize> {
+        (0..self.rows().len()).collect()
+    }
+    fn tokens(&self, part: usize) -> Option<u64> {
+        self.rows().get(part).copied()
+    }
+    fn summary(&self) -> String {
+        let pins: u64 = self.rows().iter().sum();
+        tr!(
+            "board.dawson.summary",
+            rows = self.rows().len(),
+            pins = pins
+        )
+        .into_owned()
     }
 }
 
@@ -178,7 +201,7 @@ impl<G: PartsGame> PartsBoard<G> {
             return BoardAction::Message(
                 tr!(
                     "board.parts.no_move",
-                    part = view.position.describe_part(part),
+                    part = view.position.describe_part(part).words(),
                     key = keymap::key_for(Action::NextPart)
                 )
                 .into_owned(),
@@ -188,7 +211,7 @@ impl<G: PartsGame> PartsBoard<G> {
             .into_iter()
             .map(|mv| {
                 // The list's title names the part: drop it from each move's words.
-                let words = view.position.describe_move(&mv);
+                let words = view.position.describe_move(&mv).words();
                 let label = words
                     .split_once(": ")
                     .or_else(|| words.split_once('：'))
@@ -199,7 +222,7 @@ impl<G: PartsGame> PartsBoard<G> {
         self.list = Some(MoveList::new(
             tr!(
                 "board.heaps.moves_of",
-                part = view.position.describe_part(part)
+                part = view.position.describe_part(part).words()
             )
             .into_owned(),
             entries,
@@ -309,7 +332,7 @@ impl<G: PartsGame> Board for PartsBoard<G> {
                 format!(
                     "{}{}",
                     if is_cursor { "▶ " } else { "  " },
-                    text::pad(&position.describe_part(part), 24)
+                    text::pad(&position.describe_part(part).words(), 24)
                 ),
                 if last == Some(part) {
                     theme.last_move
@@ -359,7 +382,7 @@ impl<G: PartsGame> Board for PartsBoard<G> {
             }
             if let Some(mv) = selected.filter(|mv| position.part_of(mv) == part) {
                 spans.push(Span::styled(
-                    format!("  ← {}", position.describe_move(mv)),
+                    format!("  ← {}", position.describe_move(mv).words()),
                     theme.preview,
                 ));
             }
@@ -474,7 +497,7 @@ impl<G: PartsGame> Board for PartsBoard<G> {
             && let Some(list) = &mut self.list
             && !list.select(mv)
         {
-            let label = view.position.describe_move(mv);
+            let label = view.position.describe_move(mv).words();
             list.entries
                 .insert(0, ListedMove::new(view.position, mv.clone(), label));
             list.selected = 0;
@@ -485,7 +508,7 @@ impl<G: PartsGame> Board for PartsBoard<G> {
         let part = self.part();
         let moves = view.position.moves_of(part, 1000);
         Line::from(vec![
-            Span::styled(view.position.describe_part(part), view.theme.title),
+            Span::styled(view.position.describe_part(part).words(), view.theme.title),
             Span::styled(
                 crate::tui::board::move_count(moves.0.len(), moves.1),
                 view.theme.dim,

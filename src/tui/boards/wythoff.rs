@@ -18,6 +18,7 @@ use crate::games::GameKind;
 use crate::games::wythoff::{
     MAX_BIG_COORD, QueenMove, Wythoff, is_p_position, known_value, lower_wythoff, p_partner,
 };
+use crate::locale::Words;
 use crate::setup::ReplayRng;
 use crate::tr;
 use crate::tui::board::{
@@ -149,7 +150,7 @@ impl WythoffBoard {
         self.list = MoveList::new(
             tr!(
                 "board.heaps.moves_of",
-                part = position.describe_part(self.queen)
+                part = position.describe_part(self.queen).words()
             )
             .into_owned(),
             entries,
@@ -627,12 +628,12 @@ impl Board for WythoffBoard {
         let theme = view.theme;
         let (x, y) = self.target;
         let mut spans = vec![Span::styled(
-            position.describe_part(self.queen),
+            position.describe_part(self.queen).words(),
             theme.title,
         )];
         match self.target_move(position) {
             Some(mv) => {
-                let words = position.describe_move(&mv);
+                let words = position.describe_move(&mv).words();
                 let how = words
                     .rsplit_once(", ")
                     .or_else(|| words.rsplit_once('，'))

@@ -18,6 +18,7 @@ use ratatui::widgets::{Block, Widget};
 use crate::analysis::Analysis;
 use crate::game::{Impartial, Notation, Position};
 use crate::games::GameKind;
+use crate::locale::Words;
 use crate::store::save::{SaveError, SavedMove};
 use crate::tr;
 use crate::tui::board::{Board, BoardAction, BoardAreas, BoardInput, BoardView, GameSetup, Side};
@@ -311,7 +312,7 @@ impl<B: Board> Match<B> {
         match analysis.winning().next() {
             Some(report) => {
                 let mv = report.mv.clone();
-                let words = self.session.position().describe_move(&mv);
+                let words = self.session.position().describe_move(&mv).words();
                 let view = Self::view(&self.session, self.hints, theme);
                 self.board.show_move(&view, &mv);
                 self.message = Some(
@@ -358,7 +359,7 @@ impl<B: Board> GameScreen for Match<B> {
         } else {
             tr!("game.about.not_known").into_owned()
         };
-        let mut about = match position.win_rule() {
+        let mut about = match position.win_rule().map(|r| r.words()) {
             // Hints off, game on: who is winning is not told.
             _ if !self.reveals() => vec![tr!("game.about.hints_off").into_owned()],
             // Not an SG game (misère Nim): its own rule decides, not the nim-sum.
@@ -385,8 +386,13 @@ impl<B: Board> GameScreen for Match<B> {
             ],
         };
         if let Some(mv) = self.board.selected() {
-            about
-                .push(tr!("game.about.selected", words = position.describe_move(&mv)).into_owned());
+            about.push(
+                tr!(
+                    "game.about.selected",
+                    words = position.describe_move(&mv).words()
+                )
+                .into_owned(),
+            );
         }
         let panel: Vec<String> = self
             .board
@@ -411,13 +417,13 @@ impl<B: Board> GameScreen for Match<B> {
                 let reason = played
                     .reason
                     .filter(|r| self.reveals() || *r == crate::ai::Reason::Random)
-                    .map(|r| format!(" ({r})"))
+                    .map(|r| format!(" ({})", r.words()))
                     .unwrap_or_default();
                 tr!(
                     "game.about.move",
                     n = i + 1,
                     who = who,
-                    words = played.words,
+                    words = played.words.words(),
                     reason = reason
                 )
                 .into_owned()
@@ -494,7 +500,7 @@ impl<B: Board> GameScreen for Match<B> {
         Block::bordered()
             .title(Line::styled(
                 text::fit(
-                    &format!(" {} ", B::KIND.title()),
+                    &format!(" {} ", B::KIND.words()),
                     areas.board_frame.width.saturating_sub(2) as usize,
                 ),
                 theme.title,

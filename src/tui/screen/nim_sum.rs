@@ -5,6 +5,7 @@ use ratatui::text::{Line, Span};
 
 use crate::analysis::Analysis;
 use crate::game::Impartial;
+use crate::locale::Words;
 use crate::tr;
 use crate::tui::board::Side;
 use crate::tui::text;
@@ -136,7 +137,7 @@ pub fn nim_sum_lines<P: Impartial>(
                 style,
             ),
         ];
-        let rule = position.win_rule().unwrap_or_default();
+        let rule = position.win_rule().map(|r| r.words()).unwrap_or_default();
         let room = height.saturating_sub(lines.len());
         lines.extend(
             text::wrap(&rule, width.max(1))
@@ -174,7 +175,7 @@ pub fn nim_sum_lines<P: Impartial>(
     let per_part: Vec<Entry> = parts
         .take(most + 1)
         .map(|(part, v)| Entry {
-            label: position.describe_part(*part),
+            label: position.describe_part(*part).words(),
             value: *v,
             cancels: false,
         })
@@ -282,7 +283,7 @@ pub fn nim_sum_lines<P: Impartial>(
             total_style,
         ),
     ]));
-    let rule = position.win_rule();
+    let rule = position.win_rule().map(|r| r.words());
     let verdict = if rule.is_some() {
         tr!(
             "game.nim.by_rule",
@@ -305,7 +306,11 @@ pub fn nim_sum_lines<P: Impartial>(
     }
     if let Some(exact) = analysis.exact.filter(|_| show_exact) {
         lines.push(Line::styled(
-            tr!("game.nim.lasts", moves = crate::ai::moves(exact.remoteness)).into_owned(),
+            tr!(
+                "game.nim.lasts",
+                moves = crate::locale::moves(crate::locale::lang(), u64::from(exact.remoteness))
+            )
+            .into_owned(),
             theme.dim,
         ));
     }

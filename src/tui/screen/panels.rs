@@ -8,6 +8,7 @@ use ratatui::widgets::{Block, Clear, Paragraph, Widget};
 
 use crate::analysis::Analysis;
 use crate::game::{Impartial, Position};
+use crate::locale::Words;
 use crate::tr;
 use crate::tui::board::{Board, Side};
 use crate::tui::keymap::{self, Action};
@@ -34,9 +35,9 @@ impl<B: Board> Match<B> {
         // The position now, not the start: a Fibonacci Nim heap and its limit change.
         let full = tr!(
             "game.title.full",
-            game = B::KIND.title(),
+            game = B::KIND.words(),
             size = B::summary(self.session.position()),
-            level = config.level,
+            level = config.level.words(),
             progress = progress,
             hints = if self.hints {
                 tr!("game.title.hints_on")
@@ -49,7 +50,7 @@ impl<B: Board> Match<B> {
         let short = tr!(
             "game.title.short",
             size = B::summary(self.session.position()),
-            level = config.level,
+            level = config.level.words(),
             progress = progress,
             hints = if self.hints {
                 tr!("game.title.hints")
@@ -183,7 +184,7 @@ impl<B: Board> Match<B> {
                 }
             };
             push(
-                &format!("{who}{}", played.words),
+                &format!("{who}{}", played.words.words()),
                 style,
                 Some((&who, theme.title)),
             );
@@ -192,7 +193,7 @@ impl<B: Board> Match<B> {
                 .reason
                 .filter(|r| self.reveals() || *r == crate::ai::Reason::Random)
             {
-                push(&format!("↳ {reason}"), theme.dim, None);
+                push(&format!("↳ {}", reason.words()), theme.dim, None);
             }
             groups.push(group);
         }

@@ -12,6 +12,7 @@ use ratatui::widgets::{Block, Clear, Widget};
 use super::{Browse, Match, PANEL_WIDTH, ScreenInput, render_bar};
 use crate::analysis::Analysis;
 use crate::game::Impartial;
+use crate::locale::Words;
 use crate::tr;
 use crate::tui::board::{Board, BoardAreas, BoardView, Side};
 use crate::tui::keymap::{self, Action};
@@ -48,7 +49,7 @@ impl<B: Board> Match<B> {
         if let Some(better) = &j.better_words {
             // A grid's block can name hundreds of cells: cut (with "…") so that the line
             // keeps its end.
-            let better = text::fit(better, crate::tui::moves::COACH_MOVE_WIDTH);
+            let better = text::fit(&better.words(), crate::tui::moves::COACH_MOVE_WIDTH);
             text.push_str(&tr!("coach.better", better = better));
         }
         text.push_str(&tr!(
@@ -74,7 +75,7 @@ impl<B: Board> Match<B> {
             } else {
                 "coach.hint.rule_losing"
             };
-            self.message = Some(crate::locale::text(key).replace("%{rule}", &rule.to_string()));
+            self.message = Some(crate::locale::text(key).replace("%{rule}", &rule.words()));
             return;
         } else if self.hint_level <= 1 {
             self.message = Some(if nim_sum.is_zero() {
@@ -91,7 +92,7 @@ impl<B: Board> Match<B> {
         self.message = Some(match analysis.winning().next() {
             Some(report) => tr!(
                 "coach.hint.part",
-                part = position.describe_part(position.part_of(&report.mv)),
+                part = position.describe_part(position.part_of(&report.mv)).words(),
                 key = again
             )
             .into_owned(),
@@ -206,7 +207,7 @@ impl<B: Board> Match<B> {
                 total = history.len()
             )
         };
-        let heading = tr!("game.browse.heading", game = B::KIND.title(), at = at);
+        let heading = tr!("game.browse.heading", game = B::KIND.words(), at = at);
         buf.set_style(title, theme.title);
         let heading = text::fit(&heading, title.width as usize);
         buf.set_stringn(title.x, title.y, heading, title.width as usize, theme.title);
@@ -228,7 +229,7 @@ impl<B: Board> Match<B> {
         Block::bordered()
             .title(Line::styled(
                 text::fit(
-                    &format!(" {} ", B::KIND.title()),
+                    &format!(" {} ", B::KIND.words()),
                     left.width.saturating_sub(2) as usize,
                 ),
                 theme.title,
@@ -240,7 +241,7 @@ impl<B: Board> Match<B> {
         // The record over the board's own panel.
         Clear.render(right, buf);
         let title = if judged {
-            format!(" {} ", crate::record::Verdict::LEGEND)
+            format!(" {} ", crate::locale::verdict_legend(crate::locale::lang()))
         } else {
             tr!("game.browse.unjudged").into_owned()
         };
@@ -285,14 +286,14 @@ impl<B: Board> Match<B> {
             Some(played) if !judged => tr!(
                 "game.browse.played",
                 who = who(played.by),
-                words = played.words
+                words = played.words.words()
             )
             .into_owned(),
             None if !judged => tr!("game.browse.start").into_owned(),
             Some(played) => tr!(
                 "game.browse.played_judged",
                 who = who(played.by),
-                words = played.words,
+                words = played.words.words(),
                 verdict = crate::tui::moves::explain(played)
             )
             .into_owned(),

@@ -13,6 +13,7 @@ use ratatui::widgets::Block;
 use crate::game::{Impartial, Notation, Position};
 use crate::games::GameKind;
 use crate::games::dag::{Dag, Slide};
+use crate::locale::Words;
 use crate::setup::ReplayRng;
 use crate::tr;
 use crate::tui::board::{
@@ -230,7 +231,7 @@ impl DagBoard {
         self.list = Some(MoveList::new(
             tr!(
                 "board.heaps.moves_of",
-                part = position.describe_part(self.token)
+                part = position.describe_part(self.token).words()
             )
             .into_owned(),
             entries,
@@ -353,7 +354,7 @@ impl DagBoard {
         } else {
             tr!(
                 "board.dag.no_edge",
-                part = view.position.describe_part(self.token)
+                part = view.position.describe_part(self.token).words()
             )
             .into_owned()
         };
@@ -567,7 +568,7 @@ impl Board for DagBoard {
                             return BoardAction::Message(
                                 tr!(
                                     "board.dag.no_edge_key",
-                                    part = position.describe_part(self.token),
+                                    part = position.describe_part(self.token).words(),
                                     key = keymap::key_for(Action::NextPart)
                                 )
                                 .into_owned(),
@@ -669,7 +670,7 @@ impl Board for DagBoard {
         };
         let moves = position.graph().successors(v).len();
         let mut spans = vec![Span::styled(
-            position.describe_part(self.token),
+            position.describe_part(self.token).words(),
             theme.title,
         )];
         let sharing = position.tokens().iter().filter(|&&t| t == v).count();
