@@ -34,8 +34,10 @@ use ratatui::text::{Line, Span};
 
 use crate::game::{Impartial, Notation};
 use crate::games::GameKind;
+use crate::locale;
 use crate::nimber::Nimber;
 use crate::setup::ReplayRng;
+use crate::tr;
 use crate::tui::keymap::Action;
 use crate::tui::text;
 use crate::tui::theme::Theme;
@@ -98,7 +100,8 @@ pub trait Board: Sized + 'static {
     /// Which game this board plays.
     const KIND: GameKind;
 
-    /// The rules, a paragraph per entry, for the help popup.
+    /// The locale keys of the rules, a paragraph per key (`rules.<game>.<n>` in
+    /// `locales/tui-rules.toml`), for the help popup.
     const RULES: &'static [&'static str];
 
     /// The start position: `setup.code` parsed if given (its error, in words, if it does not
@@ -165,6 +168,16 @@ pub fn plain_text(lines: &[Line<'_>]) -> Vec<String> {
         .iter()
         .map(|l| l.spans.iter().map(|s| s.content.as_ref()).collect())
         .collect()
+}
+
+/// ` · 3 moves` for a status bar: how many moves a part has (`more`: at least that many).
+pub fn move_count(count: usize, more: bool) -> String {
+    let count_text = format!("{count}{}", if more { "+" } else { "" });
+    if count == 1 && !more {
+        tr!("board.status.one_move").into_owned()
+    } else {
+        tr!("board.status.moves", count = count_text).into_owned()
+    }
 }
 
 /// The narrowest move panel a board should expect.
@@ -243,7 +256,7 @@ impl<M: Clone> MoveList<M> {
             }
             Action::Select => ListKey::Handled(match self.selected_move() {
                 Some(mv) if accepting => BoardAction::Play(mv.clone()),
-                Some(_) => BoardAction::Message("Wait for your turn.".into()),
+                Some(_) => BoardAction::Message(tr!("game.wait_turn").into_owned()),
                 None => BoardAction::None,
             }),
             Action::Back => ListKey::Close,
@@ -254,7 +267,7 @@ impl<M: Clone> MoveList<M> {
     /// A click on the list, the same on every board: the first click on an entry selects it
     /// and arms it (`armed`, which the board clears when the list changes), a second click on
     /// the armed entry plays it on the player's turn. `None`: the click is not on an entry.
-    /// `what` names the move in the prompt ("move", "throw").
+    /// `what` is the locale key of the move's name in the prompt (`board.what.move`).
     pub fn click(
         &mut self,
         at: ScreenPosition,
@@ -268,9 +281,9 @@ impl<M: Clone> MoveList<M> {
         }
         self.selected = i;
         *armed = Some(i);
-        Some(BoardAction::Message(format!(
-            "Click the {what} again (or press Enter) to play it."
-        )))
+        Some(BoardAction::Message(
+            tr!("board.click_again", what = locale::text(what)).into_owned(),
+        ))
     }
 }
 
@@ -536,7 +549,7 @@ impl<M: Clone> MoveList<M> {
             buf.set_stringn(
                 rows.x,
                 y,
-                text::fit("  … more moves not listed", rows.width as usize),
+                text::fit(&tr!("board.list.more_moves"), rows.width as usize),
                 rows.width as usize,
                 theme.dim,
             );
@@ -545,20 +558,20 @@ impl<M: Clone> MoveList<M> {
         let mut count_width = 0;
         let all_shown = list.offset == 0 && shown_last + 1 >= list.entries.len();
         if !all_shown && rows.height > 0 && !list.entries.is_empty() {
-            let shown = format!(
-                " {}-{} of {} ",
-                list.offset + 1,
-                shown_last + 1,
-                list.entries.len()
+            let shown = tr!(
+                "board.list.shown",
+                first = list.offset + 1,
+                last = shown_last + 1,
+                total = list.entries.len()
             );
             count_width = text::width(&shown) as u16 + 1;
             let x = (area.x + area.width).saturating_sub(count_width);
             buf.set_string(x, bottom, shown, theme.dim);
         }
         // What the →*k after each move means, on the bottom border where it fits.
-        const LEGEND: &str = " →*k: nim-sum after ";
-        if hints && text::width(LEGEND) as u16 + count_width + 2 <= area.width {
-            buf.set_string(area.x + 1, bottom, LEGEND, theme.dim);
+        let legend = tr!("board.list.legend");
+        if hints && text::width(&legend) as u16 + count_width + 2 <= area.width {
+            buf.set_string(area.x + 1, bottom, legend, theme.dim);
         }
     }
 }
@@ -596,12 +609,13 @@ pub fn render_text_panel(
     buf: &mut Buffer,
     theme: &Theme,
 ) {
-    use ratatui::widgets::{Paragraph, Widget, Wrap};
+    use ratatui::widgets::{Paragraph, Widget};
     let inner = block.inner(area);
-    let paragraph = Paragraph::new(lines).wrap(Wrap { trim: true });
-    let cut = paragraph.line_count(inner.width) > inner.height as usize;
+    let lines = text::wrap_lines(&lines, inner.width as usize);
+    let cut = lines.len() > inner.height as usize;
+    let paragraph = Paragraph::new(lines);
     let block = if cut {
-        block.title_bottom(Line::styled(" more: ? ", theme.dim).right_aligned())
+        block.title_bottom(Line::styled(tr!("board.panel.more"), theme.dim).right_aligned())
     } else {
         block
     };
@@ -622,14 +636,14 @@ pub fn render_text_panel(
 pub fn game_over_lines(theme: &Theme) -> Vec<Line<'static>> {
     use crate::tui::keymap::{self, Action};
     vec![
-        Line::raw("The game is over: no move is left."),
+        Line::raw(tr!("board.over.title")),
         Line::from(vec![
             Span::styled(keymap::key_for(Action::Undo), theme.key),
-            Span::raw(" undoes, "),
+            Span::raw(tr!("board.over.undo")),
             Span::styled(keymap::key_for(Action::NewGame), theme.key),
-            Span::raw(" starts a new game, "),
+            Span::raw(tr!("board.over.new")),
             Span::styled(keymap::key_for(Action::Restart), theme.key),
-            Span::raw(" restarts this one."),
+            Span::raw(tr!("board.over.restart")),
         ]),
     ]
 }

@@ -6,7 +6,9 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 
 use crate::games::GameKind;
+use crate::locale;
 use crate::locale::shorten_code;
+use crate::tr;
 use crate::tui::keymap;
 use crate::tui::text;
 use crate::tui::theme::Theme;
@@ -15,6 +17,7 @@ use crate::tui::theme::Theme;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Help {
     pub title: String,
+    /// The locale keys of the rules' paragraphs.
     pub rules: &'static [&'static str],
     /// The game whose keys are shown; `None`: the menu's.
     pub game: Option<GameKind>,
@@ -62,26 +65,36 @@ impl Help {
     /// paragraph's wrap, but key descriptions wrap here, under their own column.
     fn lines(&self, theme: &Theme, width: usize) -> Vec<Line<'static>> {
         let mut lines = Vec::new();
+        // Paragraphs are wrapped here, where Chinese may break between characters but not
+        // before a closing mark; the paragraph widget only breaks at spaces.
+        // A paragraph's indentation (the side panel's lines) is kept on every row of it.
+        let wrapped = |lines: &mut Vec<Line<'static>>, paragraph: &str, style| {
+            let body = paragraph.trim_start();
+            let indent = &paragraph[..paragraph.len() - body.len()];
+            let room = width.saturating_sub(text::width(indent));
+            lines.extend(
+                text::wrap(body, room)
+                    .into_iter()
+                    .map(|row| Line::styled(format!("{indent}{row}"), style)),
+            );
+        };
         if !self.rules.is_empty() {
-            lines.push(Line::styled("Rules", theme.title));
+            lines.push(Line::styled(tr!("help.rules").into_owned(), theme.title));
             for paragraph in self.rules {
-                lines.push(Line::raw(paragraph.to_string()));
+                wrapped(&mut lines, &locale::text(paragraph), theme.text);
                 lines.push(Line::raw(""));
             }
         }
         if let Some(code) = &self.code {
-            lines.push(Line::styled("This position", theme.title));
+            lines.push(Line::styled(tr!("help.position").into_owned(), theme.title));
             lines.push(Line::raw(code.clone()));
-            lines.push(Line::styled(
-                "grundy analyze CODE explains it; grundy play --code CODE plays from it.",
-                theme.dim,
-            ));
+            wrapped(&mut lines, &tr!("help.code_commands"), theme.dim);
             for line in &self.about {
-                lines.push(Line::raw(line.clone()));
+                wrapped(&mut lines, line, theme.text);
             }
             lines.push(Line::raw(""));
         }
-        lines.push(Line::styled("Keys", theme.title));
+        lines.push(Line::styled(tr!("help.keys").into_owned(), theme.title));
         let rows = keymap::help_rows(self.game);
         let keys_width = rows.iter().map(|(k, _)| text::width(k)).max().unwrap_or(0);
         // A description that wraps goes on under its own column, not under the keys.
@@ -104,18 +117,17 @@ impl Help {
             }
         };
         for (keys, help) in rows {
-            key_row(keys, help);
+            key_row(keys, &help);
         }
         if self.game.is_some() {
-            key_row(
-                "mouse".to_string(),
-                "click a coin, cell or piece to choose it; click a move twice to play it",
-            );
+            key_row(tr!("keys.mouse").into_owned(), &tr!("keys.help.mouse"));
         }
         if !self.moves.is_empty() {
             lines.push(Line::raw(""));
-            lines.push(Line::styled("Moves played", theme.title));
-            lines.extend(self.moves.iter().map(|m| Line::raw(m.clone())));
+            lines.push(Line::styled(tr!("help.moves").into_owned(), theme.title));
+            for line in &self.moves {
+                wrapped(&mut lines, line, theme.text);
+            }
         }
         lines
     }
@@ -133,7 +145,13 @@ impl Help {
         let popup = area.centered(Constraint::Length(width), Constraint::Length(height));
         Clear.render(popup, buf);
         let block = Block::bordered()
-            .title(Line::styled(format!(" Help: {} ", self.title), theme.title))
+            .title(Line::styled(
+                text::fit(
+                    &tr!("help.title", game = self.title),
+                    popup.width.saturating_sub(2) as usize,
+                ),
+                theme.title,
+            ))
             .border_style(theme.focus_border);
         let inner = block.inner(popup);
         let max_scroll =
@@ -147,15 +165,25 @@ impl Help {
         // The longest hint that fits the border.
         let hints = if max_scroll == 0 {
             vec![
-                " Esc, Enter or ? close · q quits ".to_string(),
-                " Esc close · q quit ".to_string(),
+                tr!("help.bar.still_long").into_owned(),
+                tr!("help.bar.still_short").into_owned(),
             ]
         } else {
             vec![
-                format!(
-                    " ↑↓ PgUp PgDn scroll · line {first}-{last} of {total} · Esc or ? close · q quits "
-                ),
-                format!(" ↑↓ scroll · {first}-{last}/{total} · Esc close · q quit "),
+                tr!(
+                    "help.bar.scroll_long",
+                    first = first,
+                    last = last,
+                    total = total
+                )
+                .into_owned(),
+                tr!(
+                    "help.bar.scroll_short",
+                    first = first,
+                    last = last,
+                    total = total
+                )
+                .into_owned(),
                 format!(" ↑↓ {first}-{last}/{total} · Esc · q "),
             ]
         };

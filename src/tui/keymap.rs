@@ -4,6 +4,8 @@
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 use crate::games::GameKind;
+use crate::locale::text;
+use crate::tr;
 
 /// What a key asks for. Boards receive the movement and selection actions; the rest are
 /// handled by the match, the menu or the app.
@@ -164,9 +166,9 @@ pub struct Binding {
     pub keys: &'static [Key],
     pub action: Action,
     pub scope: Scope,
-    /// A word or two for the hint bar; empty: not in the bar.
+    /// The locale key of a word or two for the hint bar; empty: not in the bar.
     pub bar: &'static str,
-    /// A sentence for the help popup.
+    /// The locale key of a sentence for the help popup.
     pub help: &'static str,
 }
 
@@ -177,204 +179,203 @@ pub const BINDINGS: &[Binding] = &[
         action: Action::Left,
         scope: Scope::Everywhere,
         bar: "",
-        help: "move left (menu: previous value)",
+        help: "keys.help.left",
     },
     Binding {
         keys: &[code(KeyCode::Right), key('l')],
         action: Action::Right,
         scope: Scope::Everywhere,
         bar: "",
-        help: "move right (menu: next value)",
+        help: "keys.help.right",
     },
     Binding {
         keys: &[code(KeyCode::Up), key('k')],
         action: Action::Up,
         scope: Scope::Everywhere,
         bar: "",
-        help: "move up; previous entry of a list",
+        help: "keys.help.up",
     },
     Binding {
         keys: &[code(KeyCode::Down), key('j')],
         action: Action::Down,
         scope: Scope::Everywhere,
         bar: "",
-        help: "move down; next entry of a list",
+        help: "keys.help.down",
     },
     Binding {
         keys: &[code(KeyCode::Enter), key(' ')],
         action: Action::Select,
         scope: Scope::Everywhere,
-        bar: "choose",
-        help: "choose the coin, cell or piece under the cursor; play the selected move",
+        bar: "keys.bar.select",
+        help: "keys.help.select",
     },
     Binding {
         keys: &[code(KeyCode::Esc)],
         action: Action::Back,
         scope: Scope::Everywhere,
-        bar: "back",
-        help: "back out of a selection; close a popup",
+        bar: "keys.bar.back",
+        help: "keys.help.back",
     },
     Binding {
         keys: &[key('p')],
         action: Action::PlayBuilt,
         scope: Scope::Only(GameKind::Grid),
-        bar: "play",
-        help: "coin grid: play the block you built (Enter on its anchor does too)",
+        bar: "keys.bar.play_built",
+        help: "keys.help.play_built",
     },
     Binding {
         keys: &[key('a')],
         action: Action::Alone,
         scope: Scope::Only(GameKind::Grid),
-        bar: "alone",
-        help: "coin grid: flip the T coin under the cursor alone (a one-coin block)",
+        bar: "keys.bar.alone",
+        help: "keys.help.alone",
     },
     Binding {
         keys: &[code(KeyCode::Tab)],
         action: Action::NextPart,
         scope: Scope::Game,
         bar: "",
-        help: "jump to the next coin, cell or piece that has a move",
+        help: "keys.help.next_part",
     },
     Binding {
         keys: &[code(KeyCode::BackTab)],
         action: Action::PrevPart,
         scope: Scope::Game,
         bar: "",
-        help: "jump to the previous one that has a move",
+        help: "keys.help.prev_part",
     },
     Binding {
         keys: &[code(KeyCode::PageUp)],
         action: Action::PageUp,
         scope: Scope::Game,
         bar: "",
-        help: "scroll the board up a page",
+        help: "keys.help.page_up",
     },
     Binding {
         keys: &[code(KeyCode::PageDown)],
         action: Action::PageDown,
         scope: Scope::Game,
         bar: "",
-        help: "scroll the board down a page",
+        help: "keys.help.page_down",
     },
     Binding {
         keys: &[code(KeyCode::Home), key('g')],
         action: Action::Home,
         scope: Scope::Game,
         bar: "",
-        help: "first coin, cell or box",
+        help: "keys.help.home",
     },
     Binding {
         keys: &[code(KeyCode::End), key('G')],
         action: Action::End,
         scope: Scope::Game,
         bar: "",
-        help: "last coin, cell or box",
+        help: "keys.help.end",
     },
     Binding {
         keys: &[key('i')],
         action: Action::Hints,
         scope: Scope::Game,
-        bar: "hints",
-        help: "hints on/off: every value, the nim-sum in binary, moves marked winning (✓) or \
-               losing (✗), each with →*k, the nim-sum it leaves (→*0: a winning move)",
+        bar: "keys.bar.hints",
+        help: "keys.help.hints",
     },
     Binding {
         keys: &[key('w')],
         action: Action::Reveal,
         scope: Scope::Game,
-        bar: "win",
-        help: "graded hint, press again for more: winning or losing → which part → the move (Enter plays it)",
+        bar: "keys.bar.reveal",
+        help: "keys.help.reveal",
     },
     Binding {
         keys: &[key('u')],
         action: Action::Undo,
         scope: Scope::Game,
-        bar: "undo",
-        help: "undo your last move and the AI's reply",
+        bar: "keys.bar.undo",
+        help: "keys.help.undo",
     },
     Binding {
         keys: &[key('r')],
         action: Action::Redo,
         scope: Scope::Game,
-        bar: "redo",
-        help: "redo what was undone",
+        bar: "keys.bar.redo",
+        help: "keys.help.redo",
     },
     Binding {
         keys: &[key('n')],
         action: Action::NewGame,
         scope: Scope::Game,
-        bar: "new",
-        help: "new game: back to the menu",
+        bar: "keys.bar.new_game",
+        help: "keys.help.new_game",
     },
     Binding {
         keys: &[key('R')],
         action: Action::Restart,
         scope: Scope::Game,
         bar: "",
-        help: "restart this game from its start position",
+        help: "keys.help.restart",
     },
     Binding {
         keys: &[key('s')],
         action: Action::Save,
         scope: Scope::Game,
         bar: "",
-        help: "save the game under a name (play --load FILE resumes it)",
+        help: "keys.help.save",
     },
     Binding {
         keys: &[key('y')],
         action: Action::Copy,
         scope: Scope::Game,
         bar: "",
-        help: "copy (yank) the position's code to the clipboard (OSC 52)",
+        help: "keys.help.copy",
     },
     Binding {
         keys: &[key('v')],
         action: Action::View,
         scope: Scope::Only(GameKind::Dodgeball),
-        bar: "view",
-        help: "dodgeball: switch between boxes in a line and one chain w, 2w, 4w, … per row",
+        bar: "keys.bar.view",
+        help: "keys.help.view",
     },
     Binding {
         keys: &[key('m')],
         action: Action::MoveList,
         scope: Scope::Game,
         bar: "",
-        help: "the game record full screen: ↑↓ step through the moves and see the board at each; any other key back",
+        help: "keys.help.move_list",
     },
     Binding {
         keys: &[key('c')],
         action: Action::Coach,
         scope: Scope::Game,
         bar: "",
-        help: "coaching on/off: after a blunder of yours, a line says what it gave away and the better move",
+        help: "keys.help.coach",
     },
     Binding {
         keys: &[key('t')],
         action: Action::Retry,
         scope: Scope::Game,
         bar: "",
-        help: "try again from your first blunder: back to the position before it, to find the winning move",
+        help: "keys.help.retry",
     },
     Binding {
         keys: &[code(KeyCode::Backspace)],
         action: Action::Erase,
         scope: Scope::Menu,
         bar: "",
-        help: "erase a digit of a number (type digits to enter one)",
+        help: "keys.help.erase",
     },
     Binding {
         keys: &[key('?')],
         action: Action::Help,
         scope: Scope::Everywhere,
-        bar: "help",
-        help: "this help",
+        bar: "keys.bar.help",
+        help: "keys.help.help",
     },
     Binding {
         keys: &[key('q'), ctrl('c')],
         action: Action::Quit,
         scope: Scope::Everywhere,
-        bar: "quit",
-        help: "quit (Ctrl-C quits from anywhere)",
+        bar: "keys.bar.quit",
+        help: "keys.help.quit",
     },
 ];
 
@@ -403,37 +404,37 @@ pub fn is_interrupt(event: &KeyEvent) -> bool {
 }
 
 /// The bindings shown in the help popup for a game or (`None`) the menu, with every key.
-pub fn help_rows(game: Option<GameKind>) -> Vec<(String, &'static str)> {
+pub fn help_rows(game: Option<GameKind>) -> Vec<(String, String)> {
     BINDINGS
         .iter()
         .filter(|b| b.scope.applies(game))
         .map(|b| {
             let keys: Vec<String> = b.keys.iter().map(|k| k.name()).collect();
-            (keys.join(" "), b.help)
+            (keys.join(" "), text(b.help).into_owned())
         })
         .collect()
 }
 
 /// The hint bar entries for a game or (`None`) the menu: the first key and the short label.
-pub fn bar(game: Option<GameKind>) -> Vec<(String, &'static str)> {
-    let mut entries: Vec<(String, &'static str)> = Vec::new();
+pub fn bar(game: Option<GameKind>) -> Vec<(String, String)> {
+    let mut entries: Vec<(String, String)> = Vec::new();
     if game == Some(GameKind::Wythoff) {
         // Wythoff's board: the arrows move the target square, never the list's selection;
         // the list is stepped with PgUp/PgDn (one meaning per key, said here).
-        entries.push(("←↓↑→".to_string(), "target"));
-        entries.push(("PgUp/PgDn".to_string(), "list"));
+        entries.push(("←↓↑→".to_string(), tr!("keys.bar.target").into_owned()));
+        entries.push(("PgUp/PgDn".to_string(), tr!("keys.bar.list").into_owned()));
     } else if game.is_some() {
-        entries.push(("←↓↑→".to_string(), "move"));
+        entries.push(("←↓↑→".to_string(), tr!("keys.bar.move").into_owned()));
     } else {
-        entries.push(("↑↓".to_string(), "field"));
-        entries.push(("←→".to_string(), "change"));
+        entries.push(("↑↓".to_string(), tr!("keys.bar.field").into_owned()));
+        entries.push(("←→".to_string(), tr!("keys.bar.change").into_owned()));
     }
     entries.extend(
         BINDINGS
             .iter()
             .filter(|b| !b.bar.is_empty())
             .filter(|b| b.scope.applies(game))
-            .map(|b| (b.keys[0].name(), b.bar)),
+            .map(|b| (b.keys[0].name(), text(b.bar).into_owned())),
     );
     entries
 }

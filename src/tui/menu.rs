@@ -6,8 +6,10 @@
 //! the settings file ([`crate::store::settings`]) and gives its state back as settings to
 //! write.
 
-use crate::lang::LangChoice;
+use crate::lang::{Lang, LangChoice};
+use crate::locale;
 use crate::locale::Words;
+use crate::tr;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Position as ScreenPosition, Rect};
 use ratatui::style::Style;
@@ -46,10 +48,14 @@ const SUBTRACTION_SETS: &[&[u64]] = &[
 /// The heap rules with parameters in the menu: the rule's name, its title there and the
 /// fields of its parameters (shown under the rule).
 const RULE_PARAMS: &[(&str, &str, &[Field])] = &[
-    ("bash", "Bash", &[Field::BashM]),
-    ("take", "Take l..r", &[Field::TakeL, Field::TakeR]),
-    ("lieges", "Lieges of Legendre", &[Field::LiegesK]),
-    ("subtraction", "Subtraction game", &[Field::SubtractionSet]),
+    ("bash", "menu.rule.bash", &[Field::BashM]),
+    ("take", "menu.rule.take", &[Field::TakeL, Field::TakeR]),
+    ("lieges", "menu.rule.lieges", &[Field::LiegesK]),
+    (
+        "subtraction",
+        "menu.rule.subtraction",
+        &[Field::SubtractionSet],
+    ),
 ];
 
 /// The chosen heap rule's entry of [`RULE_PARAMS`], if it has parameters.
@@ -84,6 +90,8 @@ enum Field {
     Level,
     Hints,
     Seed,
+    /// The interface's language (all games: it is kept in the settings file).
+    Language,
     Go,
 }
 
@@ -328,6 +336,8 @@ impl Menu {
             Field::Seed,
             Field::Go,
         ]);
+        // The language first: a player who cannot read the others finds it at the top.
+        fields.insert(0, Field::Language);
         fields
     }
 
@@ -653,18 +663,23 @@ impl Menu {
         let fields = self.fields();
         let setup = &self.setups[self.game];
         if fields.contains(&Field::TakeR) && setup.take_l > setup.take_r {
-            return Some(format!(
-                "take l..r needs l ≤ r, not {}..{}",
-                setup.take_l, setup.take_r
-            ));
+            return Some(
+                tr!("menu.error.take_order", l = setup.take_l, r = setup.take_r).into_owned(),
+            );
         }
         if fields.contains(&Field::SubtractionSet) && setup.subtraction.is_empty() {
-            return Some("the subtraction set is empty: type its numbers (1 to 9)".into());
+            return Some(tr!("menu.error.empty_set").into_owned());
         }
         fields.into_iter().find(|&f| self.out_of_range(f)).map(|f| {
             let (label, value) = self.field_text(f);
             let max = self.range(f).map_or(0, |(_, max)| max);
-            format!("{label} {value} is out of range: 1 to {max}")
+            tr!(
+                "menu.error.range",
+                field = label.trim(),
+                value = value,
+                max = max
+            )
+            .into_owned()
         })
     }
 
@@ -748,6 +763,24 @@ impl Menu {
                 };
                 *set = SUBTRACTION_SETS[next].to_vec();
             }
+            Field::Language => {
+                // Auto, then the languages in the menu's order, round.
+                let choices = [
+                    LangChoice::Auto,
+                    LangChoice::En,
+                    LangChoice::ZhCn,
+                    LangChoice::ZhTw,
+                ];
+                let i = choices.iter().position(|&c| c == self.lang).unwrap_or(0);
+                let count = choices.len();
+                self.lang = choices[if up {
+                    (i + 1) % count
+                } else {
+                    (i + count - 1) % count
+                }];
+                // At once: the next frame is drawn in it.
+                locale::set_lang(self.lang.resolve(Lang::from_env));
+            }
             Field::Seed => {
                 self.seed = match (self.seed, up) {
                     (None, true) => Some(1),
@@ -765,30 +798,29 @@ impl Menu {
         }
     }
 
-    fn field_text(&self, field: Field) -> (&'static str, String) {
+    fn field_text(&self, field: Field) -> (String, String) {
         let setup = &self.setups[self.game];
+        let label = |key: &str| locale::text(key).into_owned();
         match field {
-            Field::Coins => ("Coins", setup.coins.to_string()),
-            Field::Maxq => ("MAXQ", setup.maxq.to_string()),
-            Field::Rows => ("Rows", setup.rows.to_string()),
-            Field::Cols => ("Columns", setup.cols.to_string()),
-            Field::Boxes => ("Boxes", setup.boxes.to_string()),
+            Field::Coins => (label("menu.field.coins"), setup.coins.to_string()),
+            Field::Maxq => ("MAXQ".to_string(), setup.maxq.to_string()),
+            Field::Rows => (label("menu.field.rows"), setup.rows.to_string()),
+            Field::Cols => (label("menu.field.cols"), setup.cols.to_string()),
+            Field::Boxes => (label("menu.field.boxes"), setup.boxes.to_string()),
             Field::HeapRule => (
-                "Game",
+                label("menu.field.game"),
                 // A rule with parameters by its own name: they are the fields below.
-                rule_params(setup)
-                    .map_or(
-                        crate::tui::boards::heaps::rule_entry(setup.heap_rule).title,
-                        |(_, title, _)| title,
-                    )
-                    .to_string(),
+                match rule_params(setup) {
+                    Some((_, title, _)) => label(title),
+                    None => crate::tui::boards::heaps::rule_title(setup.heap_rule),
+                },
             ),
-            Field::BashM => ("  m", setup.bash_m.to_string()),
-            Field::TakeL => ("  l", setup.take_l.to_string()),
-            Field::TakeR => ("  r", setup.take_r.to_string()),
-            Field::LiegesK => ("  k", setup.lieges_k.to_string()),
+            Field::BashM => ("  m".to_string(), setup.bash_m.to_string()),
+            Field::TakeL => ("  l".to_string(), setup.take_l.to_string()),
+            Field::TakeR => ("  r".to_string(), setup.take_r.to_string()),
+            Field::LiegesK => ("  k".to_string(), setup.lieges_k.to_string()),
             Field::SubtractionSet => (
-                "  set S",
+                format!("  {}", locale::text("menu.field.set")),
                 setup
                     .subtraction
                     .iter()
@@ -797,38 +829,49 @@ impl Menu {
                     .join(", "),
             ),
             Field::Start => (
-                "Start",
+                label("menu.field.start"),
                 match (setup.start, setup.kind) {
-                    (Start::Standard, GameKind::Dodgeball) => {
-                        "standard: every box full".to_string()
-                    }
-                    (Start::Standard, GameKind::Heaps) => format!(
-                        "standard: {}",
-                        crate::tui::boards::heaps::start_code(
+                    (Start::Standard, GameKind::Dodgeball) => label("menu.start.boxes_full"),
+                    (Start::Standard, GameKind::Heaps) => tr!(
+                        "menu.start.standard_code",
+                        code = crate::tui::boards::heaps::start_code(
                             setup,
                             &mut rand::SeedableRng::seed_from_u64(0)
                         )
-                    ),
-                    (Start::Standard, _) => "standard: every coin T".to_string(),
-                    (Start::Random, _) => "random".to_string(),
-                    (Start::RandomWinning, _) => "random, winning for you".to_string(),
+                    )
+                    .into_owned(),
+                    (Start::Standard, _) => label("menu.start.coins_tails"),
+                    (Start::Random, _) => label("menu.start.random"),
+                    (Start::RandomWinning, _) => label("menu.start.winning"),
                 },
             ),
             Field::First => (
-                "First move",
+                label("menu.field.first"),
                 match self.first {
-                    First::You => "you".to_string(),
-                    First::Ai => "AI".to_string(),
+                    First::You => label("menu.first.you"),
+                    First::Ai => label("menu.first.ai"),
                 },
             ),
-            Field::Level => ("AI level", self.level.words()),
-            Field::Hints => ("Hints", if self.hints { "on" } else { "off" }.to_string()),
-            Field::Seed => (
-                "Seed",
-                self.seed
-                    .map_or_else(|| "auto".to_string(), |s| s.to_string()),
+            Field::Level => (label("menu.field.level"), self.level.words()),
+            Field::Hints => (
+                label("menu.field.hints"),
+                label(if self.hints { "menu.on" } else { "menu.off" }),
             ),
-            Field::Go => ("", String::new()),
+            Field::Seed => (
+                label("menu.field.seed"),
+                self.seed
+                    .map_or_else(|| label("menu.seed.auto"), |s| s.to_string()),
+            ),
+            Field::Language => (
+                label("lang.setting"),
+                match self.lang {
+                    LangChoice::Auto => {
+                        tr!("lang.auto", lang = Lang::from_env().endonym()).into_owned()
+                    }
+                    choice => choice.resolve(Lang::from_env).endonym().to_string(),
+                },
+            ),
+            Field::Go => (String::new(), String::new()),
         }
     }
 
@@ -845,7 +888,9 @@ impl Menu {
             Step::ChooseGame | Step::Saves => 0,
             Step::Settings => self.fields().len() as u16,
         };
-        (width, least.max(fields + 8))
+        // The fields start on the third row (under the tagline, the game and its record),
+        // the Start button has a row of space above it and the note is under it.
+        (width, least.max(fields + 7))
     }
 
     /// Draws the menu and remembers its rows for clicks.
@@ -880,17 +925,17 @@ impl Menu {
             .border_style(theme.focus_border);
         let inner = block.inner(popup);
         block.render(popup, buf);
-        text::centred(
-            buf,
-            inner,
-            inner.y,
-            "Impartial games against a Sprague–Grundy AI",
-            theme.dim,
-        );
+        text::centred(buf, inner, inner.y, &tr!("menu.tagline"), theme.dim);
         self.rows.clear();
         match self.step {
             Step::ChooseGame => {
-                buf.set_string(inner.x + 2, inner.y + 2, "Choose a game", theme.title);
+                buf.set_stringn(
+                    inner.x + 2,
+                    inner.y + 2,
+                    text::fit(&tr!("menu.choose"), inner.width.saturating_sub(3) as usize),
+                    inner.width.saturating_sub(3) as usize,
+                    theme.title,
+                );
                 let mut top = inner.y + 4;
                 if let Some((label, detail)) = &self.resume {
                     let row = Rect::new(inner.x + 1, top, inner.width.saturating_sub(2), 2);
@@ -900,7 +945,7 @@ impl Menu {
                         row.x + 1,
                         top,
                         text::fit(
-                            &format!("{marker}Resume: {label}"),
+                            &format!("{marker}{}", tr!("menu.resume", game = label)),
                             row.width.saturating_sub(1) as usize,
                         ),
                         row.width.saturating_sub(1) as usize,
@@ -935,7 +980,7 @@ impl Menu {
                     buf.set_stringn(
                         row.x + 5,
                         y + 1,
-                        text::fit(game_blurb(*kind), row.width.saturating_sub(4) as usize),
+                        text::fit(&game_blurb(*kind), row.width.saturating_sub(4) as usize),
                         row.width.saturating_sub(4) as usize,
                         theme.dim,
                     );
@@ -956,16 +1001,14 @@ impl Menu {
                         row.x + 1,
                         below,
                         text::fit(
-                            &format!(
-                                "{marker}Saved games: {count} (unfinished and named), newest first"
-                            ),
+                            &format!("{marker}{}", tr!("menu.saves_entry", count = count)),
                             row.width.saturating_sub(1) as usize,
                         ),
                         row.width.saturating_sub(1) as usize,
                         style,
                     );
                 }
-                let hint = format!("{} continue", keymap::key_for(Action::Select));
+                let hint = tr!("menu.continue", key = keymap::key_for(Action::Select));
                 text::centred(buf, inner, inner.y + inner.height - 1, &hint, theme.dim);
                 if let Some(notice) = self.error.as_ref().or(self.notice.as_ref()) {
                     // Up to three lines above the hint: a file's problem names the file, the line
@@ -984,32 +1027,42 @@ impl Menu {
             }
             Step::Saves => self.draw_saves(inner, buf, theme),
             Step::Settings => {
-                buf.set_string(inner.x + 2, inner.y + 2, self.kind().words(), theme.title);
-                let record = self.stats.record_of(&self.stats_key(), self.level);
-                let stats = if record.played == 0 {
-                    format!("{} AI: no game finished yet", self.level.words())
-                } else {
-                    format!("{} AI: {}", self.level.words(), record.words())
-                };
-                // With blunders per game the line is longer than the menu: cut with "…"
-                // (`grundy stats` writes it whole).
                 let room = inner.width.saturating_sub(3) as usize;
                 buf.set_stringn(
                     inner.x + 2,
-                    inner.y + 3,
+                    inner.y + 1,
+                    text::fit(&self.kind().words(), room),
+                    room,
+                    theme.title,
+                );
+                let record = self.stats.record_of(&self.stats_key(), self.level);
+                let stats = if record.played == 0 {
+                    tr!("menu.stats.none", level = self.level.words())
+                } else {
+                    tr!(
+                        "menu.stats.record",
+                        level = self.level.words(),
+                        record = record.words()
+                    )
+                };
+                // With blunders per game the line is longer than the menu: cut with "…"
+                // (`grundy stats` writes it whole).
+                buf.set_stringn(
+                    inner.x + 2,
+                    inner.y + 2,
                     text::fit(&stats, room),
                     room,
                     theme.dim,
                 );
                 let fields = self.fields();
                 for (i, field) in fields.iter().enumerate() {
-                    let y = inner.y + 4 + i as u16;
+                    let y = inner.y + 3 + i as u16;
                     let row = Rect::new(inner.x + 1, y, inner.width.saturating_sub(2), 1);
                     self.rows.push(row);
                     let focused = i == self.focus;
                     if *field == Field::Go {
                         let y = y + 1;
-                        let text = "[ Start game ]";
+                        let text = &*tr!("menu.start_game");
                         let style = if focused { theme.selected } else { theme.title };
                         text::centred(buf, inner, y, text, style);
                         self.rows[i] = Rect::new(
@@ -1024,11 +1077,11 @@ impl Menu {
                     let marker = if focused { "▶ " } else { "  " };
                     let mut spans = vec![
                         Span::styled(marker, theme.text),
-                        Span::styled(text::pad(label, 12), theme.text),
+                        Span::styled(text::pad(&label, 12), theme.text),
                     ];
                     let bad = self.out_of_range(*field);
                     let shown = if bad {
-                        format!("{value} (out of range)")
+                        tr!("menu.out_of_range_value", value = value).into_owned()
                     } else {
                         value
                     };
@@ -1057,33 +1110,33 @@ impl Menu {
                         }
                     }
                     None if focused == Field::HeapRule => {
-                        buf.set_line(
+                        let rule =
+                            crate::tui::boards::heaps::rule_line(self.setups[self.game].heap_rule);
+                        let room = inner.width.saturating_sub(3);
+                        buf.set_stringn(
                             inner.x + 2,
                             inner.y + inner.height - 1,
-                            &Line::styled(
-                                crate::tui::boards::heaps::rule_entry(
-                                    self.setups[self.game].heap_rule,
-                                )
-                                .rule,
-                                theme.dim,
-                            ),
-                            inner.width.saturating_sub(2),
+                            text::fit(&rule, room as usize),
+                            room as usize,
+                            theme.dim,
                         );
                     }
                     None => {
-                        let note = if self.out_of_range(focused) {
-                            Line::styled(
-                                format!("out of range: {}", field_note(focused)),
+                        let (note, style) = if self.out_of_range(focused) {
+                            (
+                                tr!("menu.note.out_of_range", note = field_note(focused)),
                                 theme.losing,
                             )
                         } else {
-                            Line::styled(field_note(focused), theme.dim)
+                            (field_note(focused), theme.dim)
                         };
-                        buf.set_line(
+                        let room = inner.width.saturating_sub(3);
+                        buf.set_stringn(
                             inner.x + 2,
                             inner.y + inner.height - 1,
-                            &note,
-                            inner.width.saturating_sub(2),
+                            text::fit(&note, room as usize),
+                            room as usize,
+                            style,
                         );
                     }
                 }
@@ -1107,10 +1160,12 @@ impl Menu {
     /// The saves list: two lines a save, the focused one marked; scrolled to keep the focus
     /// in view.
     fn draw_saves(&mut self, inner: Rect, buf: &mut Buffer, theme: &Theme) {
-        buf.set_string(
+        let room = inner.width.saturating_sub(3) as usize;
+        buf.set_stringn(
             inner.x + 2,
             inner.y + 2,
-            "Saved games, newest first",
+            text::fit(&tr!("menu.saves_title"), room),
+            room,
             theme.title,
         );
         let first_row = inner.y + 4;
@@ -1152,9 +1207,9 @@ impl Menu {
         }
         let more = self.saves.len().saturating_sub(self.save_top + room);
         let hint = if more > 0 {
-            format!("Enter opens · Esc back · {more} more below")
+            tr!("menu.saves_hint_more", more = more)
         } else {
-            "Enter opens · Esc back".to_string()
+            tr!("menu.saves_hint")
         };
         match self.error.as_ref() {
             Some(e) => {
@@ -1201,32 +1256,34 @@ fn focus_marker(
     }
 }
 
-fn field_note(field: Field) -> &'static str {
-    match field {
-        Field::Coins => "1 to 30000; type digits or ←/→",
-        Field::Maxq => "how many further coins a move may flip: 1 to 20",
-        Field::Rows | Field::Cols => "1 to 100; type digits or ←/→",
-        Field::Boxes => "1 to 1000000; type digits or ←/→",
-        Field::HeapRule => "←/→ choose the heap game (its rule is in the help, ?)",
-        Field::BashM => "take 1 to m tokens: m from 1 to 100",
-        Field::TakeL | Field::TakeR => "take l to r tokens, l ≤ r: 1 to 100",
-        Field::LiegesK => "a heap of 2y becomes k heaps of y: k from 1 to 10",
-        Field::SubtractionSet => "←/→ a set, or type its numbers (digits 1 to 9)",
-        Field::Start => "winning for you (perfect play wins), random, or standard",
-        Field::First => "who makes the first move",
-        Field::Level => "easy, medium and hard sometimes play at random",
-        Field::Hints => "values, nim-sum and winning moves (i toggles in game)",
-        Field::Seed => "auto, or type digits: the same seed, the same game",
-        Field::Go => "Enter starts; Esc goes back to the games",
-    }
+fn field_note(field: Field) -> std::borrow::Cow<'static, str> {
+    let key = match field {
+        Field::Coins => "menu.note.coins",
+        Field::Maxq => "menu.note.maxq",
+        Field::Rows | Field::Cols => "menu.note.grid",
+        Field::Boxes => "menu.note.boxes",
+        Field::HeapRule => "menu.note.heap_rule",
+        Field::BashM => "menu.note.bash_m",
+        Field::TakeL | Field::TakeR => "menu.note.take",
+        Field::LiegesK => "menu.note.lieges_k",
+        Field::SubtractionSet => "menu.note.set",
+        Field::Start => "menu.note.start",
+        Field::First => "menu.note.first",
+        Field::Level => "menu.note.level",
+        Field::Hints => "menu.note.hints",
+        Field::Seed => "menu.note.seed",
+        Field::Language => "menu.note.language",
+        Field::Go => "menu.note.go",
+    };
+    locale::text(key)
 }
 
-fn game_blurb(kind: GameKind) -> &'static str {
+fn game_blurb(kind: GameKind) -> std::borrow::Cow<'static, str> {
     match kind {
-        GameKind::Coins => "flip a T coin x and x/2^p, x/2^2p, … (SDOI 2016)",
-        GameKind::Grid => "flip a block of coins up-left of a T (ZJOI 2009)",
-        GameKind::Dodgeball => "throw a piece from box i to box 2^p·i (PA 2012)",
-        _ => "Nim, Kayles, misère Nim, Wythoff, E&D, DAGs, sums, …",
+        GameKind::Coins => tr!("menu.blurb.coins"),
+        GameKind::Grid => tr!("menu.blurb.grid"),
+        GameKind::Dodgeball => tr!("menu.blurb.dodgeball"),
+        _ => tr!("menu.blurb.heaps"),
     }
 }
 

@@ -125,9 +125,7 @@ pub fn run_with_store(
         std::panic::resume_unwind(payload);
     }
     if app.save_failed() && matches!(result, Ok(app::Exit::Quit)) {
-        return Err(anyhow::anyhow!(
-            "quit, but the unfinished game could not be saved (see above)"
-        ));
+        return Err(anyhow::anyhow!("{}", crate::tr!("app.note.quit_unsaved")));
     }
     result
 }

@@ -11,6 +11,7 @@ use ratatui::widgets::{Block, Widget};
 
 use crate::locale::Words;
 use crate::record::{Played, Side, Verdict};
+use crate::tr;
 use crate::tui::board::set_line_fit;
 use crate::tui::text;
 use crate::tui::theme::Theme;
@@ -58,12 +59,12 @@ pub fn row<M>(number: usize, played: &Played<M>, judged: bool, theme: &Theme) ->
             }
         });
     let who = match played.by {
-        Side::You => "you",
-        Side::Ai => "AI ",
+        Side::You => tr!("game.side.you"),
+        Side::Ai => tr!("game.side.ai"),
     };
     let mut spans = vec![
         Span::styled(format!("{number:>3} "), theme.dim),
-        Span::styled(format!("{who} "), theme.title),
+        Span::styled(format!("{} ", text::pad(&who, 3)), theme.title),
     ];
     if judged {
         spans.push(Span::styled(
@@ -194,7 +195,13 @@ pub fn render_panel<M>(
     theme: &Theme,
 ) {
     let block = Block::bordered()
-        .title(Line::styled(" Game record · m: full ", theme.title))
+        .title(Line::styled(
+            text::fit(
+                &tr!("game.record.title"),
+                area.width.saturating_sub(2) as usize,
+            ),
+            theme.title,
+        ))
         .border_style(theme.border);
     let inner = block.inner(area);
     block.render(area, buf);
@@ -224,7 +231,12 @@ pub fn render_panel<M>(
         theme,
     );
     if (offset > 0 || shown_to < record.len()) && height > 0 {
-        let shown = format!(" {}-{} of {} ", offset + 1, shown_to, record.len());
+        let shown = tr!(
+            "board.list.shown",
+            first = offset + 1,
+            last = shown_to,
+            total = record.len()
+        );
         let x = (area.x + area.width).saturating_sub(text::width(&shown) as u16 + 1);
         buf.set_string(x, area.y + area.height - 1, shown, theme.dim);
     }
@@ -233,42 +245,45 @@ pub fn render_panel<M>(
 /// The verdict of a move in a sentence or two, for the browsing view and the coach.
 pub fn explain<M>(played: &Played<M>) -> String {
     let Some(j) = &played.judgement else {
-        return "judging…".to_string();
+        return tr!("game.record.judging").into_owned();
     };
     let mut text = if j.values_known {
-        format!(
-            "{}: nim-sum *{} → *{}",
-            j.verdict.words(),
-            j.nim_sum_before.brief(),
-            j.nim_sum_after.brief()
+        tr!(
+            "game.record.nim_sums",
+            verdict = j.verdict.words(),
+            before = j.nim_sum_before.brief(),
+            after = j.nim_sum_after.brief()
         )
+        .into_owned()
     } else {
         // Past a game's value table: the game's own rule judged, the nim-sums are not known.
-        format!(
-            "{}: {}",
-            j.verdict.words(),
-            if j.wins_after {
-                "left a lost position, by the game's own rule"
-            } else {
-                "left a won position, by the game's own rule"
-            }
+        let left = if j.wins_after {
+            tr!("game.record.left_lost")
+        } else {
+            tr!("game.record.left_won")
+        };
+        tr!(
+            "game.record.by_rule",
+            verdict = j.verdict.words(),
+            left = left
         )
+        .into_owned()
     };
     if let Some(after) = j.after {
-        text.push_str(&format!(
-            "; then {} with best play",
-            crate::locale::moves(crate::locale::lang(), u64::from(after.remoteness))
+        text.push_str(&tr!(
+            "game.record.then",
+            moves = crate::locale::moves(crate::locale::lang(), u64::from(after.remoteness))
         ));
     }
     if let Some(better) = &j.better_words {
         let better = text::fit(&better.words(), BETTER_MOVE_WIDTH);
         let what = match j.verdict {
-            Verdict::Blunder => "would have kept the win",
-            Verdict::Good => "wins faster",
-            _ => "loses more slowly",
+            Verdict::Blunder => tr!("game.record.kept_win"),
+            Verdict::Good => tr!("game.record.wins_faster"),
+            _ => tr!("game.record.loses_slower"),
         };
-        text.push_str(&format!(". {better} {what}"));
+        text.push_str(&tr!("game.record.better", better = better, what = what));
     }
-    text.push('.');
+    text.push_str(&tr!("game.record.end"));
     text
 }

@@ -10,6 +10,7 @@ use ratatui::text::Line;
 use ratatui::widgets::{Axis, Block, Chart, Clear, Dataset, GraphType, Widget};
 
 use crate::record::{self, Played, Side};
+use crate::tr;
 use crate::tui::keymap::{self, Action};
 use crate::tui::text;
 use crate::tui::theme::Theme;
@@ -61,12 +62,17 @@ pub fn chart_points<M>(history: &[Played<M>], over: bool) -> (Points, Points) {
 fn blunder_words<M>(history: &[Played<M>], side: Side) -> String {
     let found = record::blunders(history, side);
     match found.len() {
-        0 => "none".to_string(),
-        1 => format!("1 (move {})", found[0] + 1),
+        0 => tr!("review.blunders.none").into_owned(),
+        1 => tr!("review.blunders.one", moves = found[0] + 1).into_owned(),
         n => {
             let list: Vec<String> = found.iter().take(5).map(|i| (i + 1).to_string()).collect();
             let more = if n > 5 { ", …" } else { "" };
-            format!("{n} (moves {}{more})", list.join(", "))
+            tr!(
+                "review.blunders.many",
+                n = n,
+                moves = format!("{}{more}", list.join(", "))
+            )
+            .into_owned()
         }
     }
 }
@@ -86,7 +92,10 @@ pub fn render<M>(
     let popup = area.centered(Constraint::Length(width), Constraint::Length(height));
     Clear.render(popup, buf);
     let block = Block::bordered()
-        .title(Line::styled(" Game over · review ", theme.title))
+        .title(Line::styled(
+            text::fit(&tr!("review.title"), width.saturating_sub(2) as usize),
+            theme.title,
+        ))
         .border_style(theme.focus_border);
     let inner = block.inner(popup);
     block.render(popup, buf);
@@ -94,49 +103,49 @@ pub fn render<M>(
         return;
     }
     let (headline, style) = match winner {
-        Side::You => ("You win!", theme.winning),
-        Side::Ai => ("The AI wins.", theme.losing),
+        Side::You => (tr!("review.you_win"), theme.winning),
+        Side::Ai => (tr!("review.ai_wins"), theme.losing),
     };
-    text::centred(buf, inner, inner.y, headline, style);
+    text::centred(buf, inner, inner.y, &headline, style);
     let played = match history.len() {
-        1 => "1 move played.".to_string(),
-        n => format!("{n} moves played."),
+        1 => tr!("review.one_move").into_owned(),
+        n => tr!("review.moves", n = n).into_owned(),
     };
     text::centred(
         buf,
         inner,
         inner.y + 1,
-        &format!("{why} {played}"),
+        &tr!("review.why_played", why = why, played = played),
         theme.text,
     );
 
     let bottom = inner.y + inner.height;
     let first_mistake = record::blunders(history, Side::You).first().copied();
-    let blunders = format!(
-        "Blunders (█ on the chart): you {} · AI {}",
-        blunder_words(history, Side::You),
-        blunder_words(history, Side::Ai)
+    let blunders = tr!(
+        "review.blunders_line",
+        you = blunder_words(history, Side::You),
+        ai = blunder_words(history, Side::Ai)
     );
     text::centred(buf, inner, bottom - 3, &blunders, theme.text);
     let retry = match first_mistake {
-        Some(k) => format!(
-            "{} retry from your mistake (move {}) · {} move list",
-            keymap::key_for(Action::Retry),
-            k + 1,
-            keymap::key_for(Action::MoveList)
+        Some(k) => tr!(
+            "review.retry",
+            retry = keymap::key_for(Action::Retry),
+            n = k + 1,
+            list = keymap::key_for(Action::MoveList)
         ),
-        None => format!(
-            "No blunder of yours · {} move list",
-            keymap::key_for(Action::MoveList)
+        None => tr!(
+            "review.no_blunder",
+            list = keymap::key_for(Action::MoveList)
         ),
     };
     text::centred(buf, inner, bottom - 2, &retry, theme.notice);
-    let keys = format!(
-        "Enter/{} new · {} restart · {} undo · Esc board · {} quit",
-        keymap::key_for(Action::NewGame),
-        keymap::key_for(Action::Restart),
-        keymap::key_for(Action::Undo),
-        keymap::key_for(Action::Quit)
+    let keys = tr!(
+        "review.keys",
+        new = keymap::key_for(Action::NewGame),
+        restart = keymap::key_for(Action::Restart),
+        undo = keymap::key_for(Action::Undo),
+        quit = keymap::key_for(Action::Quit)
     );
     text::centred(buf, inner, bottom - 1, &keys, theme.text);
 
@@ -160,11 +169,14 @@ fn render_chart<M>(area: Rect, buf: &mut Buffer, theme: &Theme, history: &[Playe
     let counted = history
         .iter()
         .any(|p| p.judgement.as_ref().is_some_and(|j| j.after.is_some()));
-    let title = if counted {
-        " Value history: above 0 you win, below it the AI; height: moves left "
-    } else {
-        " Value history: above 0 you win, below it the AI (moves left: too many to count) "
-    };
+    let title = text::fit(
+        &if counted {
+            tr!("review.chart.title")
+        } else {
+            tr!("review.chart.title_uncounted")
+        },
+        area.width.saturating_sub(2) as usize,
+    );
     let moves = history.len().max(1) as f64;
     let zero = [(0.0, 0.0), (moves, 0.0)];
     let datasets = vec![
@@ -174,13 +186,13 @@ fn render_chart<M>(area: Rect, buf: &mut Buffer, theme: &Theme, history: &[Playe
             .style(theme.border)
             .data(&zero),
         Dataset::default()
-            .name("who is winning")
+            .name(tr!("review.chart.who"))
             .marker(Marker::Braille)
             .graph_type(GraphType::Line)
             .style(theme.value)
             .data(&line),
         Dataset::default()
-            .name("█ blunder")
+            .name(tr!("review.chart.blunder"))
             .marker(Marker::Block)
             .graph_type(GraphType::Scatter)
             .style(theme.losing)
@@ -194,7 +206,7 @@ fn render_chart<M>(area: Rect, buf: &mut Buffer, theme: &Theme, history: &[Playe
         )
         .x_axis(
             Axis::default()
-                .title(Line::styled("move", theme.dim))
+                .title(Line::styled(tr!("review.chart.move"), theme.dim))
                 .style(theme.dim)
                 .bounds([0.0, moves])
                 .labels(["0".to_string(), history.len().to_string()]),
@@ -203,7 +215,11 @@ fn render_chart<M>(area: Rect, buf: &mut Buffer, theme: &Theme, history: &[Playe
             Axis::default()
                 .style(theme.dim)
                 .bounds([-top, top])
-                .labels(["AI", "0", "you"]),
+                .labels([
+                    tr!("review.chart.ai").into_owned(),
+                    "0".to_string(),
+                    tr!("review.chart.you").into_owned(),
+                ]),
         );
     chart.render(area, buf);
 }

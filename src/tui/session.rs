@@ -3,6 +3,7 @@
 //! analysis computed off the UI thread and cached per position, and the game record: every
 //! move judged ([`crate::record::judge`]) on a worker thread as it is made.
 
+use crate::tr;
 use std::sync::Arc;
 use std::sync::mpsc::{Receiver, Sender, channel};
 use std::thread;
@@ -37,9 +38,12 @@ fn spawn_worker<P: Impartial>(
     tx: Sender<WorkerResult<P>>,
     work: impl FnOnce() -> WorkerResult<P> + Send + 'static,
 ) -> Result<(), String> {
+    // The worker's words (a better move, a failure) are in the player's language too.
+    let lang = crate::locale::lang();
     thread::Builder::new()
         .name(WORKER_THREAD.to_string())
         .spawn(move || {
+            crate::locale::set_lang(lang);
             let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(work))
                 .unwrap_or_else(|payload| WorkerResult::Failed {
                     message: panic_message(payload.as_ref()),
@@ -48,7 +52,7 @@ fn spawn_worker<P: Impartial>(
             let _ = tx.send(result);
         })
         .map(|_| ())
-        .map_err(|e| format!("could not start a worker thread: {e}"))
+        .map_err(|e| tr!("game.error.worker", error = e).into_owned())
 }
 
 /// The message a worker's panic carried.
@@ -57,7 +61,7 @@ fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
         .downcast_ref::<&str>()
         .map(|s| s.to_string())
         .or_else(|| payload.downcast_ref::<String>().cloned())
-        .unwrap_or_else(|| "unknown error".to_string())
+        .unwrap_or_else(|| tr!("game.error.unknown").into_owned())
 }
 
 /// What the worker threads send back.
@@ -238,7 +242,7 @@ impl<P: Impartial + Notation> Session<P> {
     /// Plays the player's move.
     pub fn play(&mut self, mv: P::Move) -> Result<(), IllegalMove> {
         if !self.accepting() {
-            return Err(IllegalMove("it is not your move".to_string()));
+            return Err(IllegalMove(tr!("game.error.not_your_move").into_owned()));
         }
         self.push(mv, Side::You, None)
     }
@@ -247,7 +251,7 @@ impl<P: Impartial + Notation> Session<P> {
     /// game (the move is checked like any other).
     pub fn play_recorded(&mut self, mv: P::Move) -> Result<(), IllegalMove> {
         if self.is_over() {
-            return Err(IllegalMove("the game is already over".to_string()));
+            return Err(IllegalMove(tr!("game.error.over").into_owned()));
         }
         self.ai = None;
         self.push(mv, self.to_move(), None)
@@ -287,9 +291,11 @@ impl<P: Impartial + Notation> Session<P> {
             let (jobs_tx, jobs) = channel::<JudgeJob<P>>();
             let tx = self.tx.clone();
             let solutions = Arc::clone(&self.solutions);
+            let lang = crate::locale::lang();
             let started = thread::Builder::new()
                 .name(WORKER_THREAD.to_string())
                 .spawn(move || {
+                    crate::locale::set_lang(lang);
                     // Ends when the session (the jobs' sender) is gone.
                     for job in jobs {
                         let judged = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
@@ -301,10 +307,11 @@ impl<P: Impartial + Notation> Session<P> {
                                 judgement,
                             },
                             Err(payload) => WorkerResult::Failed {
-                                message: format!(
-                                    "the judge of the moves failed: {}",
-                                    panic_message(payload.as_ref())
-                                ),
+                                message: tr!(
+                                    "game.error.judge",
+                                    error = panic_message(payload.as_ref())
+                                )
+                                .into_owned(),
                             },
                         };
                         if tx.send(result).is_err() {
@@ -315,7 +322,7 @@ impl<P: Impartial + Notation> Session<P> {
             match started {
                 Ok(_) => self.judge_tx = Some(jobs_tx),
                 Err(e) => {
-                    self.failure = Some(format!("could not start a worker thread: {e}"));
+                    self.failure = Some(tr!("game.error.worker", error = e).into_owned());
                     return;
                 }
             }

@@ -6,6 +6,7 @@
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
+use ratatui::text::{Line, Span};
 use textwrap::core::Word;
 use textwrap::{Options, WordSeparator, WordSplitter, WrapAlgorithm};
 use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
@@ -62,6 +63,17 @@ pub fn pad(text: &str, columns: usize) -> String {
     padded
 }
 
+/// `text` centred in `columns` columns with spaces on both sides (the odd one on the right),
+/// as `format!("{:^n}")` does by characters.
+pub fn pad_centre(text: &str, columns: usize) -> String {
+    let free = columns.saturating_sub(width(text));
+    let left = free / 2;
+    let mut padded: String = std::iter::repeat_n(' ', left).collect();
+    padded.push_str(text);
+    padded.extend(std::iter::repeat_n(' ', free - left));
+    padded
+}
+
 /// `text` padded with spaces at the start to at least `columns` columns.
 pub fn pad_start(text: &str, columns: usize) -> String {
     let mut padded: String =
@@ -92,6 +104,55 @@ pub fn wrap(text: &str, columns: usize) -> Vec<String> {
         lines.push(String::new());
     }
     lines
+}
+
+/// A styled line in lines of at most `columns` columns, broken as [`wrap`] breaks its text
+/// (at spaces and between CJK characters), each piece keeping the style of its span: the
+/// paragraph widget breaks only at spaces, so a Chinese sentence would go whole to the next
+/// line, or be split before a closing mark.
+pub fn wrap_line(line: &Line<'_>, columns: usize) -> Vec<Line<'static>> {
+    let styled: Vec<(char, Style)> = line
+        .spans
+        .iter()
+        .flat_map(|span| {
+            let style = line.style.patch(span.style);
+            span.content.chars().map(move |c| (c, style))
+        })
+        .collect();
+    let plain: String = styled.iter().map(|(c, _)| *c).collect();
+    let mut next = 0;
+    wrap(&plain, columns)
+        .into_iter()
+        .map(|row| {
+            let mut spans: Vec<Span<'static>> = Vec::new();
+            for c in row.chars() {
+                // The row's characters are the text's, in order, less the spaces it was
+                // broken or squeezed at (and a "…" that ends a cut).
+                let style = match styled[next..].iter().position(|(d, _)| *d == c) {
+                    Some(i) => {
+                        next += i + 1;
+                        styled[next - 1].1
+                    }
+                    None => styled
+                        .get(next.saturating_sub(1))
+                        .map_or(line.style, |s| s.1),
+                };
+                match spans.last_mut() {
+                    Some(last) if last.style == style => last.content.to_mut().push(c),
+                    _ => spans.push(Span::styled(c.to_string(), style)),
+                }
+            }
+            Line::from(spans)
+        })
+        .collect()
+}
+
+/// Every line of `lines` wrapped by [`wrap_line`].
+pub fn wrap_lines(lines: &[Line<'_>], columns: usize) -> Vec<Line<'static>> {
+    lines
+        .iter()
+        .flat_map(|line| wrap_line(line, columns))
+        .collect()
 }
 
 /// [`wrap`] in at most `rows` lines; the last ends in "…" when the text goes on.
@@ -140,6 +201,27 @@ pub fn centred(buf: &mut Buffer, area: Rect, y: u16, text: &str, style: Style) {
     let shown = fit(text, area.width as usize);
     let x = area.x + area.width.saturating_sub(width(&shown) as u16) / 2;
     buf.set_stringn(x, y, &shown, area.width as usize, style);
+}
+
+/// Blanks every wide character whose second column was drawn over (a popup's border over the
+/// text under it): a terminal would show half a character, or push the popup's edge aside.
+pub fn mend(buf: &mut Buffer) {
+    let area = buf.area;
+    for y in area.top()..area.bottom() {
+        for x in area.left()..area.right() {
+            if width(buf[(x, y)].symbol()) < 2 {
+                continue;
+            }
+            let covered = x + 1 >= area.right() || {
+                let right = buf[(x + 1, y)].symbol();
+                !(right.is_empty() || right == " ")
+            };
+            if covered {
+                let style = buf[(x, y)].style();
+                buf[(x, y)].set_symbol(" ").set_style(style);
+            }
+        }
+    }
 }
 
 /// Splits a line (one space between words) into the pieces a line may break after: a word with
@@ -216,6 +298,8 @@ mod tests {
         assert_eq!(pad("先手", 3), "先手");
         assert_eq!(pad_start("后手", 5), " 后手");
         assert_eq!(pad("heap", 6), format!("{:<6}", "heap"));
+        assert_eq!(pad_centre("hit", 6), format!("{:^6}", "hit"));
+        assert_eq!(pad_centre("✓撞", 6), " ✓撞  ");
     }
 
     #[test]
@@ -264,6 +348,41 @@ mod tests {
         assert_eq!(wrap_rows("ab cd ef", 6, 1), vec!["ab cd…"]);
         assert_eq!(wrap_rows("必胜态与必败态", 4, 2), vec!["必胜", "态…"]);
         assert_eq!(wrap_rows("ab", 5, 2), vec!["ab"]);
+    }
+
+    #[test]
+    fn a_wide_character_under_a_border_is_blanked() {
+        let mut buf = Buffer::empty(Rect::new(0, 0, 6, 1));
+        buf.set_string(0, 0, "必胜态", Style::new());
+        let whole = buf.clone();
+        mend(&mut buf);
+        assert_eq!(buf, whole);
+        // A border over the right half of 胜 (column 3).
+        buf.set_string(3, 0, "│", Style::new());
+        mend(&mut buf);
+        let row: Vec<&str> = buf.content.iter().map(|c| c.symbol()).collect();
+        assert_eq!(row, ["必", " ", " ", "│", "态", " "]);
+    }
+
+    #[test]
+    fn a_styled_line_wraps_between_characters_and_keeps_its_styles() {
+        use ratatui::style::Modifier;
+        let bold = Style::new().add_modifier(Modifier::BOLD);
+        let line = Line::from(vec![
+            Span::raw("移动光标后按 "),
+            Span::styled("Enter", bold),
+            Span::raw("，或直接点击。"),
+        ]);
+        let rows = wrap_line(&line, 16);
+        let texts: Vec<String> = rows
+            .iter()
+            .map(|l| l.spans.iter().map(|s| s.content.as_ref()).collect())
+            .collect();
+        assert_eq!(texts, vec!["移动光标后按", "Enter，或直接点", "击。"]);
+        assert_eq!(rows[1].spans[0].content, "Enter");
+        assert_eq!(rows[1].spans[0].style, bold);
+        assert_eq!(rows[1].spans[1].style, Style::new());
+        assert_eq!(wrap_line(&Line::raw(""), 5).len(), 1);
     }
 
     #[test]

@@ -177,6 +177,11 @@ impl Pty {
         };
         command.env("TERM", "xterm-256color");
         command.env_remove("NO_COLOR");
+        // The interface's language follows the locale: English unless a test asks for another,
+        // whatever the locale of the shell running the tests.
+        command.env_remove("LC_ALL");
+        command.env_remove("LC_MESSAGES");
+        command.env("LANG", "C.UTF-8");
         command.env("XDG_CONFIG_HOME", home.config());
         command.env("XDG_DATA_HOME", home.data());
         for (k, v) in env {

@@ -7,6 +7,7 @@ mod common;
 mod learn;
 mod nothing_lost;
 mod tui_pty;
+mod tui_pty_chinese;
 mod tui_pty_dodgeball;
 mod tui_pty_grid;
 mod tui_pty_heaps;

@@ -5,9 +5,10 @@ use ratatui::Frame;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
-use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
+use ratatui::widgets::{Block, Paragraph, Widget};
 
 use crate::locale::shorten_code;
+use crate::tr;
 use crate::tui::text;
 use crate::tui::theme::Theme;
 
@@ -26,7 +27,12 @@ impl App {
     /// Draws everything.
     pub fn draw(&mut self, frame: &mut Frame) {
         let area = frame.area();
-        self.draw_area(area, frame.buffer_mut());
+        let buf = frame.buffer_mut();
+        self.draw_area(area, buf);
+        // A popup drawn over Chinese text may cover the right half of a wide character: the
+        // half left outside would show as garbage.
+        text::mend(buf);
+        self.theme.glyphs.settle(buf);
     }
 
     fn draw_area(&mut self, area: Rect, buf: &mut Buffer) {
@@ -66,48 +72,42 @@ impl App {
         let saves = self.store.unfinished_dir().is_some() && !lesson;
         let (title, what, yes) = match leave {
             Leave::Overwrite(name) => (
-                " Replace? ",
-                format!(
-                    "A save \"{}\" of another game exists.",
-                    shorten_code(&crate::input::escape_controls(name), 40)
+                tr!("app.confirm.replace"),
+                tr!(
+                    "app.confirm.replace_what",
+                    name = shorten_code(&crate::input::escape_controls(name), 40)
                 ),
-                "y replace it",
+                tr!("app.confirm.replace_yes"),
             ),
             Leave::Quit if saves => (
-                " Quit? ",
-                "Quitting saves this game: Resume in the menu continues it.".to_string(),
-                "y save and quit",
+                tr!("app.confirm.quit"),
+                tr!("app.confirm.quit_saves"),
+                tr!("app.confirm.quit_saves_yes"),
             ),
             Leave::NewGame if saves => (
-                " New game? ",
-                "This game is saved first: Resume in the menu continues it.".to_string(),
-                "y save, new game",
+                tr!("app.confirm.new"),
+                tr!("app.confirm.new_saves"),
+                tr!("app.confirm.new_saves_yes"),
             ),
             Leave::Quit => (
-                " Quit? ",
-                format!("The {moves} moves of this game are lost."),
-                "y quit",
+                tr!("app.confirm.quit"),
+                tr!("app.confirm.lost", moves = moves),
+                tr!("app.confirm.quit_yes"),
             ),
             Leave::NewGame => (
-                " New game? ",
-                format!("The {moves} moves of this game are lost."),
-                "y new game",
+                tr!("app.confirm.new"),
+                tr!("app.confirm.lost", moves = moves),
+                tr!("app.confirm.new_yes"),
             ),
             Leave::Restart => (
-                " Restart? ",
-                format!("The {moves} moves played are lost (s saves them first)."),
-                "y restart",
+                tr!("app.confirm.restart"),
+                tr!("app.confirm.restart_lost", moves = moves),
+                tr!("app.confirm.restart_yes"),
             ),
         };
-        let keys = format!("{yes} · n keep playing");
+        let keys = tr!("app.confirm.keys", yes = yes);
         let width = (text::width(&what).max(text::width(&keys)) as u16 + 4).min(area.width);
-        self.popup(
-            area,
-            buf,
-            title,
-            width,
-            &[(what.as_str(), false), (&keys, true)],
-        );
+        self.popup(area, buf, &title, width, &[(&what, false), (&keys, true)]);
     }
 
     fn draw_prompt(&self, name: &str, area: Rect, buf: &mut Buffer) {
@@ -116,10 +116,10 @@ impl App {
             .saves_dir()
             .map(|d| d.display().to_string())
             .unwrap_or_default();
-        let line = format!("Name: {name}▏");
-        let place = format!("into {}", shorten_code(&dir, 50));
-        let keys = "Enter save · Esc cancel";
-        let width = [text::width(&line), text::width(&place), text::width(keys)]
+        let line = tr!("app.save.name", name = name);
+        let place = tr!("app.save.into", dir = shorten_code(&dir, 50));
+        let keys = tr!("app.save.keys");
+        let width = [text::width(&line), text::width(&place), text::width(&keys)]
             .into_iter()
             .max()
             .unwrap_or(0)
@@ -128,9 +128,9 @@ impl App {
         self.popup(
             area,
             buf,
-            " Save game ",
+            &tr!("app.save.title"),
             width.min(area.width),
-            &[(line.as_str(), false), (place.as_str(), true), (keys, true)],
+            &[(&line, false), (&place, true), (&keys, true)],
         );
     }
 
@@ -143,7 +143,10 @@ impl App {
         );
         ratatui::widgets::Clear.render(popup, buf);
         let block = Block::bordered()
-            .title(Line::styled(title.to_string(), self.theme.title))
+            .title(Line::styled(
+                text::fit(title, popup.width.saturating_sub(2) as usize),
+                self.theme.title,
+            ))
             .border_style(self.theme.focus_border);
         let inner = block.inner(popup);
         block.render(popup, buf);
@@ -160,14 +163,17 @@ impl App {
 
 fn too_small(area: Rect, buf: &mut Buffer, (w, h): (u16, u16), theme: &Theme) {
     let text = vec![
-        Line::styled("Terminal too small", theme.title),
-        Line::raw(format!("It is {}×{}.", area.width, area.height)),
-        Line::raw(format!("grundy needs at least {w}×{h} here.")),
-        Line::raw("Enlarge the window, or press q to quit (? help)."),
-        Line::raw("Other keys do nothing until it fits."),
+        Line::styled(tr!("app.small.title"), theme.title),
+        Line::raw(tr!(
+            "app.small.is",
+            width = area.width,
+            height = area.height
+        )),
+        Line::raw(tr!("app.small.needs", width = w, height = h)),
+        Line::raw(tr!("app.small.enlarge")),
+        Line::raw(tr!("app.small.keys")),
     ];
-    Paragraph::new(text)
-        .wrap(Wrap { trim: true })
+    Paragraph::new(text::wrap_lines(&text, area.width as usize))
         .block(Block::new())
         .render(area, buf);
 }

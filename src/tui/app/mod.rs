@@ -25,6 +25,7 @@ use crate::store::settings::{Loaded, Settings};
 use crate::store::stats::Stats;
 use crate::store::unfinished::{self, Claim, Listed};
 use crate::store::{Store, date_stamp};
+use crate::tr;
 use crate::tui::board::Side;
 use crate::tui::boards;
 use crate::tui::help::Help;
@@ -275,7 +276,7 @@ impl App {
             exit_note: None,
         };
         if let Some(save) = &options.load {
-            let resumed = app.resumable(save, "the save")?;
+            let resumed = app.resumable(save, &tr!("app.resume.the_save"))?;
             app.screen = Screen::Game {
                 game: resumed.game,
                 choice: resumed.choice,
@@ -394,7 +395,7 @@ impl App {
         });
         self.resume_problem = problems.into_iter().next();
         if let Some(newest) = unfinished.first() {
-            match self.resumable(&newest.save, "replay") {
+            match self.resumable(&newest.save, &tr!("app.resume.replay")) {
                 Ok(resumable) => self.resume = Some((resumable, newest.path.clone())),
                 Err(e) => {
                     let name = newest
@@ -402,10 +403,14 @@ impl App {
                         .file_name()
                         .unwrap_or_default()
                         .to_string_lossy();
-                    self.resume_problem = Some(format!(
-                        "Cannot resume {}: {e:#}",
-                        crate::input::escape_controls(&name)
-                    ));
+                    self.resume_problem = Some(
+                        tr!(
+                            "app.resume.cannot",
+                            name = crate::input::escape_controls(&name),
+                            error = format!("{e:#}")
+                        )
+                        .into_owned(),
+                    );
                 }
             }
         }
@@ -416,18 +421,26 @@ impl App {
         let label = self.resume.as_ref().map(|(r, _)| {
             let moves = r.game.moves_played();
             (
-                format!(
-                    "{} · {} · move {}",
-                    r.game.kind().words(),
-                    r.game.summary(),
-                    moves + 1
-                ),
-                format!(
-                    "\"{}\", left unfinished after {} move{}",
-                    crate::input::escape_controls(&r.name),
-                    moves,
-                    if moves == 1 { "" } else { "s" }
-                ),
+                tr!(
+                    "app.resume.label",
+                    game = r.game.kind().words(),
+                    size = r.game.summary(),
+                    n = moves + 1
+                )
+                .into_owned(),
+                if moves == 1 {
+                    tr!(
+                        "app.resume.detail_one",
+                        name = crate::input::escape_controls(&r.name)
+                    )
+                } else {
+                    tr!(
+                        "app.resume.detail",
+                        name = crate::input::escape_controls(&r.name),
+                        moves = moves
+                    )
+                }
+                .into_owned(),
             )
         });
         let listed: Vec<(String, String)> = self.saves.iter().map(listed_words).collect();
@@ -701,7 +714,7 @@ impl App {
                     if self.store.saves_dir().is_some() {
                         self.prompt = Some(kept.name.clone().unwrap_or_else(date_stamp));
                     } else {
-                        game.set_message("Saving is off: there is no data directory.".into());
+                        game.set_message(tr!("app.save.off").into_owned());
                     }
                 }
                 Some(Action::Copy) => self.copy_code(),
@@ -754,7 +767,11 @@ impl App {
     /// Back to the menu after a game: an unfinished one is saved for Resume first. A lesson's
     /// game goes back to the Learn screen instead, which counts a win.
     fn back_to_menu(&mut self) {
+        // Whether this save fails (not an earlier one), kept for the exit as before.
+        let failed_before = std::mem::take(&mut self.save_failed);
         let note = self.autosave();
+        let failed = self.save_failed;
+        self.save_failed |= failed_before;
         let Screen::Game { choice, kept, game } = &self.screen else {
             return;
         };
@@ -770,9 +787,9 @@ impl App {
         self.screen = Screen::Menu(menu);
         self.refresh_menu();
         if let (Some(note), Screen::Menu(menu)) = (note, &mut self.screen)
-            && note.contains("could not")
+            && failed
         {
-            menu.error = Some(format!("Warning: {note}"));
+            menu.error = Some(tr!("app.warning", note = note).into_owned());
         }
     }
 
@@ -836,11 +853,10 @@ impl App {
             }
         };
         game.set_message(match sent {
-            Ok(()) => format!("Copied (OSC 52): {}", shorten_code(&code, 60)),
-            Err(e) => format!(
-                "Could not copy ({e}); the code: {}",
-                shorten_code(&code, 60)
-            ),
+            Ok(()) => tr!("app.copied", code = shorten_code(&code, 60)).into_owned(),
+            Err(e) => {
+                tr!("app.copy_failed", error = e, code = shorten_code(&code, 60)).into_owned()
+            }
         });
     }
 
@@ -970,14 +986,21 @@ fn listed_words(listed: &Listed) -> (String, String) {
         Ok(position) => (position.kind().words(), boards::summary_of(&position)),
         Err(_) => ("?".to_string(), String::new()),
     };
-    let line = format!("{title} · {size} · move {}", save.moves.len() + 1);
+    let line = tr!(
+        "app.resume.label",
+        game = title,
+        size = size,
+        n = save.moves.len() + 1
+    )
+    .into_owned();
     let name = crate::input::escape_controls(&save.name);
     let date = crate::store::time_words(listed.modified);
     let detail = if listed.unfinished {
-        format!("left unfinished · {date} · \"{name}\"")
+        tr!("app.saves.unfinished", date = date, name = name)
     } else {
-        format!("saved as \"{name}\" · {date}")
-    };
+        tr!("app.saves.named", date = date, name = name)
+    }
+    .into_owned();
     (line, detail)
 }
 

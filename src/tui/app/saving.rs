@@ -6,6 +6,7 @@ use crate::store::save::{self, Save};
 use crate::store::settings::Settings;
 use crate::store::stats::{Stats, stats_key};
 use crate::store::unfinished;
+use crate::tr;
 use crate::tui::board::Side;
 use crate::tui::menu::MenuChoice;
 use crate::tui::screen::GameScreen;
@@ -42,7 +43,7 @@ impl App {
                     self.stats = stats;
                     self.stats_problem = None;
                 }
-                Err(e) => game.set_message(format!("The statistics could not be saved: {e}")),
+                Err(e) => game.set_message(tr!("app.stats_failed", error = e).into_owned()),
             }
         } else {
             self.stats.add(&key, level, won, blunders);
@@ -96,17 +97,11 @@ impl App {
             Ok(()) => {
                 kept.autosave = Some(path.clone());
                 kept.name = Some(name);
-                Some(format!(
-                    "the unfinished game is saved in {}; grundy offers to resume it",
-                    path.display()
-                ))
+                Some(tr!("app.note.saved", path = path.display()).into_owned())
             }
             Err(e) => {
                 self.save_failed = true;
-                Some(format!(
-                    "the unfinished game could not be saved in {}: {e}",
-                    path.display()
-                ))
+                Some(tr!("app.note.save_failed", path = path.display(), error = e).into_owned())
             }
         }
     }
@@ -188,10 +183,9 @@ impl App {
                 self.settings_problem = None;
                 Ok(())
             }
-            Err(e) => Err(format!(
-                "The settings could not be saved in {}: {e}",
-                path.display()
-            )),
+            Err(e) => {
+                Err(tr!("app.settings_failed", path = path.display(), error = e).into_owned())
+            }
         }
     }
 
@@ -220,11 +214,11 @@ impl App {
             match unfinished::claim(path) {
                 Ok(Some(claim)) => Some(claim),
                 Ok(None) => {
-                    self.menu_error("That game is open in another grundy: it is not offered here.");
+                    self.menu_error(&tr!("app.open.elsewhere"));
                     return;
                 }
                 Err(e) => {
-                    self.menu_error(&format!("Cannot open {}: {e}", path.display()));
+                    self.menu_error(&tr!("app.open.cannot", path = path.display(), error = e));
                     return;
                 }
             }
@@ -233,7 +227,7 @@ impl App {
         };
         let opened = Save::read(path)
             .map_err(anyhow::Error::msg)
-            .and_then(|save| Ok((self.resumable(&save, "replay")?, save)));
+            .and_then(|save| Ok((self.resumable(&save, &tr!("app.resume.replay"))?, save)));
         let (resumed, save) = match opened {
             Ok(opened) => opened,
             Err(e) => {
@@ -280,10 +274,13 @@ impl App {
             name.to_string()
         };
         let Some(file) = save::file_name(&name) else {
-            game.set_message(format!(
-                "Not saved: \"{}\" has no letter or digit to name a file.",
-                crate::input::escape_controls(&name)
-            ));
+            game.set_message(
+                tr!(
+                    "app.save.bad_name",
+                    name = crate::input::escape_controls(&name)
+                )
+                .into_owned(),
+            );
             return;
         };
         let path = dir.join(file);
@@ -313,12 +310,10 @@ impl App {
                 kept.saved_moves = Some(moves);
                 kept.saved_path = Some(path.clone());
                 kept.name = Some(name.to_string());
-                game.set_message(format!(
-                    "Saved: grundy play --load '{}' resumes it.",
-                    path.display()
-                ));
+                game.set_message(tr!("app.save.done", path = path.display()).into_owned());
             }
-            Err(e) => game.set_message(format!("Not saved: {}: {e}", path.display())),
+            Err(e) => game
+                .set_message(tr!("app.save.failed", path = path.display(), error = e).into_owned()),
         }
     }
 }

@@ -15,6 +15,7 @@ use crate::games::coins::{CoinMove, CoinRow, coin_value};
 use crate::games::{Face, GameKind};
 use crate::locale::Words;
 use crate::setup::ReplayRng;
+use crate::tr;
 use crate::tui::board::{
     Board, BoardAction, BoardAreas, BoardInput, BoardView, GameSetup, ListedMove, MoveList, Side,
     Start,
@@ -58,27 +59,35 @@ impl CoinsBoard {
     fn choose(&mut self, view: &BoardView<'_, CoinRow>) -> BoardAction<CoinMove> {
         let coin = self.cursor;
         if !view.accepting {
-            return BoardAction::Message("Wait for your turn.".to_string());
+            return BoardAction::Message(tr!("game.wait_turn").into_owned());
         }
         if view.position.face(coin) == Face::Heads {
-            return BoardAction::Message(format!(
-                "Coin {coin} shows H: choose a coin showing T ({} jumps to one).",
-                keymap::key_for(Action::NextPart)
-            ));
+            return BoardAction::Message(
+                tr!(
+                    "board.coins.heads",
+                    coin = coin,
+                    key = keymap::key_for(Action::NextPart)
+                )
+                .into_owned(),
+            );
         }
         let moves = Self::moves_of(view.position, coin);
         if moves.is_empty() {
-            return BoardAction::Message(format!(
-                "Coin {coin}{}: no factor 2 or 3 to divide by, so it cannot be chosen.",
-                factored(coin)
-            ));
+            return BoardAction::Message(
+                tr!(
+                    "board.coins.no_factor",
+                    coin = coin,
+                    factored = factored(coin)
+                )
+                .into_owned(),
+            );
         }
         let entries = moves
             .into_iter()
             .map(|mv| ListedMove::new(view.position, mv, move_label(&mv)))
             .collect();
         self.list = Some(MoveList::new(
-            format!("Moves of coin {coin}"),
+            tr!("board.coins.moves_of", coin = coin).into_owned(),
             entries,
             false,
         ));
@@ -183,7 +192,7 @@ impl CoinsBoard {
         }
         crate::tui::board::render_text_panel(
             Block::bordered()
-                .title(Line::styled(" Moves ", theme.title))
+                .title(Line::styled(tr!("board.moves_title"), theme.title))
                 .border_style(theme.border),
             self.panel_lines(view),
             area,
@@ -199,13 +208,13 @@ impl CoinsBoard {
             return crate::tui::board::game_over_lines(theme);
         }
         let coin = self.cursor;
-        let mut lines = vec![Line::from("Choose a coin showing T:")];
+        let mut lines = vec![Line::from(tr!("board.coins.choose"))];
         lines.push(Line::from(vec![
-            Span::raw("move the cursor and press "),
+            Span::raw(tr!("board.coins.how_1")),
             Span::styled(keymap::key_for(Action::Select), theme.key),
-            Span::raw(", or click it. "),
+            Span::raw(tr!("board.coins.how_2")),
             Span::styled(keymap::key_for(Action::NextPart), theme.key),
-            Span::raw(" jumps to the next one."),
+            Span::raw(tr!("board.coins.how_3")),
         ]));
         lines.push(Line::raw(""));
         let face = view.position.face(coin);
@@ -214,17 +223,22 @@ impl CoinsBoard {
         } else {
             0
         };
-        lines.push(Line::from(format!(
-            "Coin {coin}{} shows {}: {}",
-            factored(coin),
-            face.letter(),
-            match (face, count) {
-                (Face::Heads, _) => "it cannot be chosen.".to_string(),
-                (Face::Tails, 0) => "it has no move.".to_string(),
-                (Face::Tails, 1) => "1 move.".to_string(),
-                (Face::Tails, k) => format!("{k} moves."),
-            }
-        )));
+        let what = match (face, count) {
+            (Face::Heads, _) => tr!("board.coins.cannot"),
+            (Face::Tails, 0) => tr!("board.coins.no_move"),
+            (Face::Tails, 1) => tr!("board.coins.one_move"),
+            (Face::Tails, k) => tr!("board.coins.moves", count = k),
+        };
+        lines.push(Line::from(
+            tr!(
+                "board.coins.shows",
+                coin = coin,
+                factored = factored(coin),
+                face = face.letter(),
+                what = what
+            )
+            .into_owned(),
+        ));
         lines
     }
 }
@@ -246,33 +260,31 @@ impl Board for CoinsBoard {
     const KIND: GameKind = GameKind::Coins;
 
     const RULES: &'static [&'static str] = &[
-        "Coins 1..n each show H (heads) or T (tails). A move picks a coin x showing T. \
-         Write x = c·2^a·3^b with c divisible by neither 2 nor 3.",
-        "Then choose p ≥ 1 and 1 ≤ q ≤ MAXQ with p·q ≤ a, and flip the q+1 coins x, x/2^p, \
-         x/2^(2p), …, x/2^(qp) — or the same with 3 and b. Every one of them flips, \
-         whatever it showed; x goes from T to H.",
-        "A coin with a = b = 0 (1, 5, 7, 11, …) can never be chosen, only flipped. \
-         The player who cannot move loses.",
-        "Each T coin is a game of its own: the position's value is the nim-sum (XOR) of the \
-         values of its T coins. Nim-sum 0: the player to move loses against best play; \
-         otherwise some move leaves nim-sum 0.",
+        "rules.coins.1",
+        "rules.coins.2",
+        "rules.coins.3",
+        "rules.coins.4",
     ];
 
     fn start_position(setup: &GameSetup, rng: &mut ReplayRng) -> anyhow::Result<CoinRow> {
         if let Some(code) = &setup.code {
-            return CoinRow::from_code(code).with_context(|| format!("bad coin row code '{code}'"));
+            return CoinRow::from_code(code).with_context(|| {
+                tr!("board.error.bad_code", game = "coins", code = code).into_owned()
+            });
         }
         anyhow::ensure!(
             (1..=CoinRow::MAX_N).contains(&setup.coins),
-            "the number of coins must be 1 to {}, not {}",
-            CoinRow::MAX_N,
-            setup.coins
+            "{}",
+            tr!("board.coins.error_n", max = CoinRow::MAX_N, n = setup.coins)
         );
         anyhow::ensure!(
             (1..=CoinRow::MAX_MAXQ).contains(&setup.maxq),
-            "MAXQ must be 1 to {}, not {}",
-            CoinRow::MAX_MAXQ,
-            setup.maxq
+            "{}",
+            tr!(
+                "board.coins.error_maxq",
+                max = CoinRow::MAX_MAXQ,
+                maxq = setup.maxq
+            )
         );
         Ok(match setup.start {
             Start::Standard => CoinRow::new(setup.maxq, &vec![Face::Tails; setup.coins])?,
@@ -306,7 +318,12 @@ impl Board for CoinsBoard {
     }
 
     fn summary(position: &CoinRow) -> String {
-        format!("{} coins, MAXQ {}", position.n(), position.maxq())
+        tr!(
+            "board.coins.summary",
+            n = position.n(),
+            maxq = position.maxq()
+        )
+        .into_owned()
     }
 
     fn min_size(&self) -> (u16, u16) {
@@ -371,11 +388,11 @@ impl Board for CoinsBoard {
         // A scroll mark when the row does not fit.
         let rows = self.n.div_ceil(self.per_row);
         if rows > self.rows_visible && board.width > 0 && board.y > 0 {
-            let mark = format!(
-                " rows {}-{} of {} ",
-                self.scroll + 1,
-                (self.scroll + self.rows_visible).min(rows),
-                rows
+            let mark = tr!(
+                "board.rows_shown",
+                first = self.scroll + 1,
+                last = (self.scroll + self.rows_visible).min(rows),
+                total = rows
             );
             let mark = text::fit(&mark, board.width as usize);
             let x = (board.x + board.width).saturating_sub(text::width(&mark) as u16);
@@ -405,7 +422,9 @@ impl Board for CoinsBoard {
                         match self.next_movable(view.position, action == Action::NextPart) {
                             Some(c) => self.move_cursor(c),
                             None => {
-                                return BoardAction::Message("No coin has a move.".to_string());
+                                return BoardAction::Message(
+                                    tr!("board.coins.none_movable").into_owned(),
+                                );
                             }
                         }
                     }
@@ -415,9 +434,13 @@ impl Board for CoinsBoard {
                 BoardAction::None
             }
             BoardInput::Click(at) => {
-                if let Some(answer) =
-                    cursor::list_click(&mut self.list, at, &mut self.armed, view.accepting, "move")
-                {
+                if let Some(answer) = cursor::list_click(
+                    &mut self.list,
+                    at,
+                    &mut self.armed,
+                    view.accepting,
+                    "board.what.move",
+                ) {
                     return answer;
                 }
                 if let Some(coin) = self.coin_at(at) {
@@ -471,20 +494,23 @@ impl Board for CoinsBoard {
         let coin = self.cursor;
         let face = view.position.face(coin);
         let mut spans = vec![
-            Span::styled(format!("coin {coin}"), view.theme.title),
+            Span::styled(
+                tr!("board.coins.coin", coin = coin).into_owned(),
+                view.theme.title,
+            ),
             Span::raw(format!("{} · {}", factored(coin), face.letter())),
         ];
         if view.hints {
             let value = coin_value(coin, view.position.maxq());
             spans.push(Span::styled(
-                format!(" · value *{}", value.short()),
+                tr!("board.status.value", value = value.short()).into_owned(),
                 view.theme.value,
             ));
         }
         spans.push(Span::styled(
             match view.position.tails_count() {
-                1 => " · 1 T coin".to_string(),
-                k => format!(" · {k} T coins"),
+                1 => tr!("board.coins.one_tails").into_owned(),
+                k => tr!("board.coins.tails", count = k).into_owned(),
             },
             Style::new().patch(view.theme.dim),
         ));

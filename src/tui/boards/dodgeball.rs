@@ -17,6 +17,7 @@ use crate::games::dodgeball::chains::{
 };
 use crate::games::dodgeball::{Dodgeball, Throw, heap};
 use crate::setup::ReplayRng;
+use crate::tr;
 use crate::tui::board::{
     Board, BoardAction, BoardAreas, BoardInput, BoardView, GameSetup, ListKey, ListedMove,
     MoveList, Side, Start,
@@ -97,18 +98,16 @@ fn collision_style(theme: &Theme) -> Style {
 /// A throw as the list shows it: `to box 8`, `to box 8 ✸ collides`.
 fn throw_label(position: &Dodgeball, mv: &Throw) -> String {
     if position.collides(mv) {
-        format!("to box {} ✸ collides", mv.to)
+        tr!("board.dodgeball.to_collides", to = mv.to).into_owned()
     } else {
-        format!("to box {}", mv.to)
+        tr!("board.dodgeball.to", to = mv.to).into_owned()
     }
 }
 
-fn plural(count: usize, one: &str, many: &str) -> String {
-    if count == 1 {
-        format!("1 {one}")
-    } else {
-        format!("{count} {many}")
-    }
+/// `1 box`, `3 boxes`: the texts `<key>.one` and `<key>.many` (with `%{n}`).
+fn plural(count: usize, key: &str) -> String {
+    let form = if count == 1 { "one" } else { "many" };
+    crate::locale::text(&format!("{key}.{form}")).replace("%{n}", &count.to_string())
 }
 
 impl DodgeballBoard {
@@ -143,22 +142,30 @@ impl DodgeballBoard {
     fn choose(&mut self, view: &BoardView<'_, Dodgeball>) -> BoardAction<Throw> {
         let from = self.cursor;
         if !view.accepting {
-            return BoardAction::Message("Wait for your turn.".to_string());
+            return BoardAction::Message(tr!("game.wait_turn").into_owned());
         }
         let position = view.position;
         if !position.has_piece(from) {
-            return BoardAction::Message(format!(
-                "Box {from} is empty: choose a box with a piece ({} jumps to one).",
-                keymap::key_for(Action::NextPart)
-            ));
+            return BoardAction::Message(
+                tr!(
+                    "board.dodgeball.empty",
+                    from = from,
+                    key = keymap::key_for(Action::NextPart)
+                )
+                .into_owned(),
+            );
         }
         let (moves, _) = position.moves_of(from, usize::MAX);
         if moves.is_empty() {
-            return BoardAction::Message(format!(
-                "The piece in box {from} cannot move: 2·{from} = {} is past the last box, {}.",
-                2 * from,
-                self.n
-            ));
+            return BoardAction::Message(
+                tr!(
+                    "board.dodgeball.stuck",
+                    from = from,
+                    double = 2 * from,
+                    n = self.n
+                )
+                .into_owned(),
+            );
         }
         let entries = moves
             .into_iter()
@@ -166,7 +173,11 @@ impl DodgeballBoard {
             .collect();
         self.selection = Some(Selection {
             from,
-            list: MoveList::new(format!("Throws of box {from}"), entries, false),
+            list: MoveList::new(
+                tr!("board.dodgeball.throws_of", from = from).into_owned(),
+                entries,
+                false,
+            ),
         });
         self.armed = None;
         BoardAction::None
@@ -391,11 +402,15 @@ impl DodgeballBoard {
         } else {
             mark.to_string()
         };
-        buf.set_stringn(cell.x, cell.y + 1, format!("{text:^w$}"), w, style);
+        buf.set_stringn(cell.x, cell.y + 1, text::pad_centre(&text, w), w, style);
 
         let note = match target {
             Some((_, entry)) => {
-                let word = if piece { "hit" } else { "to" };
+                let word = if piece {
+                    tr!("board.dodgeball.hit")
+                } else {
+                    tr!("board.dodgeball.cell_to")
+                };
                 if view.hints {
                     let (tick, style) = if entry.wins {
                         ("✓", theme.winning)
@@ -411,11 +426,11 @@ impl DodgeballBoard {
                 }
             }
             None if view.hints && piece => Some((format!("*{}", heap(b, self.n)), theme.value)),
-            None if is_from => Some(("from".to_string(), theme.notice)),
+            None if is_from => Some((tr!("board.dodgeball.from").into_owned(), theme.notice)),
             None => None,
         };
         if let Some((text, style)) = note {
-            buf.set_stringn(cell.x, cell.y + 2, format!("{text:^w$}"), w, style);
+            buf.set_stringn(cell.x, cell.y + 2, text::pad_centre(&text, w), w, style);
         }
     }
 
@@ -437,11 +452,11 @@ impl DodgeballBoard {
         }
         let rows = self.n.div_ceil(self.per_row);
         if rows > self.rows_visible {
-            let text = format!(
-                " rows {}-{} of {} ",
-                self.scroll + 1,
-                (self.scroll + self.rows_visible).min(rows),
-                rows
+            let text = tr!(
+                "board.rows_shown",
+                first = self.scroll + 1,
+                last = (self.scroll + self.rows_visible).min(rows),
+                total = rows
             );
             scroll_mark(board, &text, buf, view.theme);
         }
@@ -486,11 +501,11 @@ impl DodgeballBoard {
             }
         }
         if chains > self.rows_visible {
-            let text = format!(
-                " chains {}-{} of {} ",
-                self.scroll + 1,
-                (self.scroll + self.rows_visible).min(chains),
-                chains
+            let text = tr!(
+                "board.dodgeball.chains_shown",
+                first = self.scroll + 1,
+                last = (self.scroll + self.rows_visible).min(chains),
+                total = chains
             );
             scroll_mark(board, &text, buf, theme);
         }
@@ -504,7 +519,7 @@ impl DodgeballBoard {
         }
         crate::tui::board::render_text_panel(
             Block::bordered()
-                .title(Line::styled(" Throws ", theme.title))
+                .title(Line::styled(tr!("board.dodgeball.throws"), theme.title))
                 .border_style(theme.border),
             self.panel_lines(view),
             area,
@@ -522,19 +537,24 @@ impl DodgeballBoard {
         let b = self.cursor;
         let n = self.n;
         let about = if !view.position.has_piece(b) {
-            format!("Box {b}{} is empty.", chain_form(b))
+            tr!("board.dodgeball.box_empty", b = b, form = chain_form(b)).into_owned()
         } else {
             let targets = view.position.targets(b);
             match targets.as_slice() {
-                [] => format!(
-                    "Box {b}{}: a piece that cannot move (2·{b} > {n}).",
-                    chain_form(b)
-                ),
-                targets => format!(
-                    "Box {b}{}: a piece; it can go to {}.",
-                    chain_form(b),
-                    boxes_words(targets)
-                ),
+                [] => tr!(
+                    "board.dodgeball.box_stuck",
+                    b = b,
+                    form = chain_form(b),
+                    n = n
+                )
+                .into_owned(),
+                targets => tr!(
+                    "board.dodgeball.box_piece",
+                    b = b,
+                    form = chain_form(b),
+                    targets = boxes_words(targets)
+                )
+                .into_owned(),
             }
         };
         let key = |action| Span::styled(keymap::key_for(action), theme.key);
@@ -543,34 +563,30 @@ impl DodgeballBoard {
         match self.view {
             View::Line => vec![
                 Line::from(vec![
-                    Span::raw("Choose a piece: move the cursor and press "),
+                    Span::raw(tr!("board.dodgeball.how_1")),
                     key(Action::Select),
-                    Span::raw(", or click it. "),
+                    Span::raw(tr!("board.dodgeball.how_2")),
                     key(Action::NextPart),
-                    Span::raw(" jumps to the next one that can move."),
+                    Span::raw(tr!("board.dodgeball.how_3")),
                 ]),
                 Line::raw(""),
                 Line::raw(about),
                 Line::raw(""),
                 Line::from(vec![
                     key(Action::View),
-                    Span::raw(": the chain view, where the game is Nim."),
+                    Span::raw(tr!("board.dodgeball.to_chains")),
                 ]),
             ],
             View::Chains => vec![
-                Line::raw(
-                    "Rows: chains w, 2w, 4w, … (w odd). Column h = doublings left = a Nim \
-                     heap of h. A throw moves a piece right, taking from its heap; pieces \
-                     that meet are equal heaps: both leave.",
-                ),
+                Line::raw(tr!("board.dodgeball.chains_about")),
                 Line::raw(""),
                 Line::raw(about),
                 Line::raw(""),
                 Line::from(vec![
                     key(Action::View),
-                    Span::raw(": line view · "),
+                    Span::raw(tr!("board.dodgeball.to_line")),
                     key(Action::NextPart),
-                    Span::raw(": next piece"),
+                    Span::raw(tr!("board.dodgeball.next_piece")),
                 ]),
             ],
         }
@@ -581,16 +597,26 @@ impl DodgeballBoard {
 /// the boxes a piece can be thrown to, every one of them or, when many, the pattern.
 fn boxes_words(boxes: &[usize]) -> String {
     match boxes {
-        [] => "no box".to_string(),
-        [one] => format!("box {one}"),
+        [] => tr!("board.dodgeball.no_box").into_owned(),
+        [one] => tr!("board.dodgeball.one_box", b = one).into_owned(),
         [init @ .., last] if boxes.len() <= 4 => {
             let init: Vec<String> = init.iter().map(usize::to_string).collect();
-            format!("boxes {} and {last}", init.join(", "))
+            tr!(
+                "board.dodgeball.boxes",
+                init = init.join(&tr!("board.dodgeball.list_separator")),
+                last = last
+            )
+            .into_owned()
         }
-        [a, b, c, .., last] => format!(
-            "boxes {a}, {b}, {c}, …, {last} ({} boxes, each double the last)",
-            boxes.len()
-        ),
+        [a, b, c, .., last] => tr!(
+            "board.dodgeball.boxes_doubling",
+            a = a,
+            b = b,
+            c = c,
+            last = last,
+            n = boxes.len()
+        )
+        .into_owned(),
         _ => unreachable!("lists of 1 to 4 boxes are matched above"),
     }
 }
@@ -617,29 +643,25 @@ impl Board for DodgeballBoard {
     const KIND: GameKind = GameKind::Dodgeball;
 
     const RULES: &'static [&'static str] = &[
-        "Boxes 1..n each hold at most one piece. A move takes the piece in some box i and \
-         throws it to box 2^p·i for some p ≥ 1 with 2^p·i ≤ n. If that box holds a piece \
-         too, the two collide and both leave the board. The player who cannot move loses.",
-        "Each piece is a Nim heap: a piece in box i can still double ⌊log2(n/i)⌋ times, and a \
-         throw of p doublings takes p from that heap. A collision removes two equal heaps, \
-         which leaves their XOR as it was. So the position's value is the nim-sum (XOR) of \
-         the heaps: nim-sum 0 loses for the player to move; otherwise a throw to nim-sum 0 \
-         wins.",
-        "The chain view lays the boxes out in chains w, 2w, 4w, … (w odd), one per row and \
-         right-aligned: a piece's column is its heap, and a throw moves it right along its \
-         row.",
+        "rules.dodgeball.1",
+        "rules.dodgeball.2",
+        "rules.dodgeball.3",
     ];
 
     fn start_position(setup: &GameSetup, rng: &mut ReplayRng) -> anyhow::Result<Dodgeball> {
         if let Some(code) = &setup.code {
-            return Dodgeball::from_code(code)
-                .with_context(|| format!("bad dodgeball code '{code}'"));
+            return Dodgeball::from_code(code).with_context(|| {
+                tr!("board.error.bad_code", game = "dodgeball", code = code).into_owned()
+            });
         }
         anyhow::ensure!(
             (1..=Dodgeball::MAX_N).contains(&setup.boxes),
-            "the number of boxes must be 1 to {}, not {}",
-            Dodgeball::MAX_N,
-            setup.boxes
+            "{}",
+            tr!(
+                "board.dodgeball.error_n",
+                max = Dodgeball::MAX_N,
+                n = setup.boxes
+            )
         );
         Ok(match setup.start {
             Start::Standard => Dodgeball::full(setup.boxes),
@@ -673,7 +695,7 @@ impl Board for DodgeballBoard {
     }
 
     fn summary(position: &Dodgeball) -> String {
-        plural(position.n(), "box", "boxes")
+        plural(position.n(), "board.dodgeball.boxes_count")
     }
 
     fn min_size(&self) -> (u16, u16) {
@@ -799,7 +821,9 @@ impl Board for DodgeballBoard {
                         match self.next_movable(view.position, action == Action::NextPart) {
                             Some(b) => self.move_cursor(b),
                             None => {
-                                return BoardAction::Message("No piece can move.".to_string());
+                                return BoardAction::Message(
+                                    tr!("board.dodgeball.none_movable").into_owned(),
+                                );
                             }
                         }
                     }
@@ -810,10 +834,12 @@ impl Board for DodgeballBoard {
             }
             BoardInput::Click(at) => {
                 if let Some(selection) = &mut self.selection
-                    && let Some(answer) =
-                        selection
-                            .list
-                            .click(at, &mut self.armed, view.accepting, "throw")
+                    && let Some(answer) = selection.list.click(
+                        at,
+                        &mut self.armed,
+                        view.accepting,
+                        "board.what.throw",
+                    )
                 {
                     return answer;
                 }
@@ -831,7 +857,7 @@ impl Board for DodgeballBoard {
                         return if view.accepting {
                             BoardAction::Play(entry.mv)
                         } else {
-                            BoardAction::Message("Wait for your turn.".to_string())
+                            BoardAction::Message(tr!("game.wait_turn").into_owned())
                         };
                     }
                 }
@@ -886,16 +912,23 @@ impl Board for DodgeballBoard {
         let position = view.position;
         if let Some(mv) = self.selection.as_ref().and_then(|s| s.list.selected_move()) {
             let mut spans = vec![
-                Span::styled(format!("box {} → box {}", mv.from, mv.to), theme.title),
+                Span::styled(
+                    tr!("board.dodgeball.throw", from = mv.from, to = mv.to).into_owned(),
+                    theme.title,
+                ),
                 if position.collides(mv) {
-                    Span::styled(" · collides: both leave", collision_style(theme))
+                    Span::styled(tr!("board.dodgeball.collides"), collision_style(theme))
                 } else {
-                    Span::raw(" · lands in an empty box")
+                    Span::raw(tr!("board.dodgeball.lands"))
                 },
             ];
             if view.hints {
                 spans.push(Span::styled(
-                    format!(" · nim-sum after *{}", position.nim_sum_after(mv).short()),
+                    tr!(
+                        "board.dodgeball.nim_sum_after",
+                        value = position.nim_sum_after(mv).short()
+                    )
+                    .into_owned(),
                     theme.value,
                 ));
             }
@@ -903,25 +936,31 @@ impl Board for DodgeballBoard {
         }
         let b = self.cursor;
         let mut spans = vec![
-            Span::styled(format!("box {b}"), theme.title),
+            Span::styled(tr!("board.dodgeball.box", b = b).into_owned(), theme.title),
             Span::raw(chain_form(b)),
         ];
         if position.has_piece(b) {
             let h = heap(b, self.n) as usize;
-            spans.push(Span::raw(" · piece"));
+            spans.push(Span::raw(tr!("board.dodgeball.piece")));
             if view.hints {
-                spans.push(Span::styled(format!(" · heap *{h}"), theme.value));
+                spans.push(Span::styled(
+                    tr!("board.dodgeball.heap", h = h).into_owned(),
+                    theme.value,
+                ));
             } else {
                 spans.push(Span::raw(format!(
-                    " · {} left",
-                    plural(h, "doubling", "doublings")
+                    " · {}",
+                    plural(h, "board.dodgeball.doublings")
                 )));
             }
         } else {
-            spans.push(Span::raw(" · empty"));
+            spans.push(Span::raw(tr!("board.dodgeball.empty_box")));
         }
         spans.push(Span::styled(
-            format!(" · {}", plural(position.piece_count(), "piece", "pieces")),
+            format!(
+                " · {}",
+                plural(position.piece_count(), "board.dodgeball.pieces")
+            ),
             theme.dim,
         ));
         Line::from(spans)

@@ -18,6 +18,7 @@ use crate::games::grid::{Block, Cell, CoinGrid, cell_value};
 use crate::games::{Face, GameKind};
 use crate::nimber::Nimber;
 use crate::setup::ReplayRng;
+use crate::tr;
 use crate::tui::board::{Board, BoardAction, BoardAreas, BoardInput, BoardView, GameSetup, Start};
 use crate::tui::keymap::{self, Action};
 use crate::tui::text;
@@ -106,7 +107,7 @@ fn powers(n: Nimber) -> String {
         .collect::<Vec<_>>()
         .join("+");
     if bits.len() > 6 {
-        text.push_str(&format!("+… ({} powers)", bits.len()));
+        text.push_str(&tr!("board.grid.powers", n = bits.len()));
     }
     if bits.len() > 1
         && let Some(v) = n.to_u64()
@@ -180,13 +181,16 @@ impl GridBoard {
 
     fn not_now(view: &BoardView<'_, CoinGrid>) -> BoardAction<Block> {
         if view.position.is_over() {
-            BoardAction::Message(format!(
-                "The game is over: {} undoes, {} starts a new one.",
-                keymap::key_for(Action::Undo),
-                keymap::key_for(Action::NewGame)
-            ))
+            BoardAction::Message(
+                tr!(
+                    "board.grid.over",
+                    undo = keymap::key_for(Action::Undo),
+                    new = keymap::key_for(Action::NewGame)
+                )
+                .into_owned(),
+            )
         } else {
-            BoardAction::Message("Wait for your turn.".to_string())
+            BoardAction::Message(tr!("game.wait_turn").into_owned())
         }
     }
 
@@ -214,10 +218,14 @@ impl GridBoard {
                 });
                 BoardAction::None
             }
-            None => BoardAction::Message(format!(
-                "Cell {cell} shows H: the anchor must show T ({} jumps to one).",
-                keymap::key_for(Action::NextPart)
-            )),
+            None => BoardAction::Message(
+                tr!(
+                    "board.grid.anchor_heads",
+                    cell = cell,
+                    key = keymap::key_for(Action::NextPart)
+                )
+                .into_owned(),
+            ),
         }
     }
 
@@ -226,15 +234,14 @@ impl GridBoard {
             return Self::not_now(view);
         }
         let Some(building) = &self.building else {
-            return BoardAction::Message(format!(
-                "No block yet: {} on a T coin picks it as the anchor.",
-                keymap::key_for(Action::Select)
-            ));
+            return BoardAction::Message(
+                tr!("board.grid.no_block", key = keymap::key_for(Action::Select)).into_owned(),
+            );
         };
         let block = building.block();
         match view.position.check_block(&block) {
             Ok(()) => BoardAction::Play(block),
-            Err(why) => BoardAction::Message(format!("Not legal yet: {why}.")),
+            Err(why) => BoardAction::Message(tr!("board.grid.not_legal", why = why).into_owned()),
         }
     }
 
@@ -247,9 +254,7 @@ impl GridBoard {
         if view.position.is_tails(anchor) {
             BoardAction::Play(Block::new(anchor, []))
         } else {
-            BoardAction::Message(format!(
-                "Cell {anchor} shows H: only a T coin can be flipped alone."
-            ))
+            BoardAction::Message(tr!("board.grid.alone_heads", cell = anchor).into_owned())
         }
     }
 
@@ -332,13 +337,16 @@ impl GridBoard {
     fn render_panel(&self, view: &BoardView<'_, CoinGrid>, area: Rect, buf: &mut Buffer) {
         let theme = view.theme;
         let title = match &self.building {
-            Some(b) if b.revealed => format!(" Winning block at {} ", b.anchor),
-            Some(b) => format!(" Block at {} ", b.anchor),
-            None => " Block ".to_string(),
+            Some(b) if b.revealed => tr!("board.grid.title_winning", cell = b.anchor),
+            Some(b) => tr!("board.grid.title_at", cell = b.anchor),
+            None => tr!("board.grid.title"),
         };
         crate::tui::board::render_text_panel(
             Frame::bordered()
-                .title(Line::styled(title, theme.title))
+                .title(Line::styled(
+                    text::fit(&title, area.width.saturating_sub(2) as usize),
+                    theme.title,
+                ))
                 .border_style(if self.building.is_some() {
                     theme.focus_border
                 } else {
@@ -363,23 +371,25 @@ impl GridBoard {
             None => {
                 let cell = self.cursor;
                 let face = view.position.face(cell);
-                let mut about = vec![Span::raw(format!("Cell {cell} shows {}", face.letter()))];
+                let mut about = vec![Span::raw(
+                    tr!("board.grid.cell_shows", cell = cell, face = face.letter()).into_owned(),
+                )];
                 if view.hints {
                     about.push(Span::styled(
-                        format!(", value 2^{}", cell_exponent(cell)),
+                        tr!("board.grid.cell_value", k = cell_exponent(cell)).into_owned(),
                         theme.value,
                     ));
                 }
-                about.push(Span::raw("."));
+                about.push(Span::raw(tr!("board.grid.full_stop")));
                 lines.push(Line::from(about));
                 lines.push(Line::from(vec![
-                    Span::raw("Pick an anchor (a T coin): "),
+                    Span::raw(tr!("board.grid.pick_1")),
                     key(Action::Select),
-                    Span::raw(" or click · "),
+                    Span::raw(tr!("board.grid.pick_2")),
                     key(Action::Alone),
-                    Span::raw(" flips it alone · "),
+                    Span::raw(tr!("board.grid.pick_3")),
                     key(Action::NextPart),
-                    Span::raw(" next T"),
+                    Span::raw(tr!("board.grid.pick_4")),
                 ]));
             }
             Some(building) => {
@@ -387,17 +397,20 @@ impl GridBoard {
                 match view.position.check_block(&block) {
                     Ok(()) => {
                         let coins = match block.len() {
-                            1 => "the anchor alone".to_string(),
-                            n => format!("{n} coins"),
+                            1 => tr!("board.grid.anchor_alone"),
+                            n => tr!("board.grid.coins", n = n),
                         };
                         lines.push(Line::from(vec![
-                            Span::styled(format!("✓ legal, flips {coins}: "), theme.winning),
+                            Span::styled(
+                                tr!("board.grid.legal", coins = coins).into_owned(),
+                                theme.winning,
+                            ),
                             key(Action::PlayBuilt),
-                            Span::raw(" (or Enter or a click on the anchor) plays it"),
+                            Span::raw(tr!("board.grid.legal_play")),
                         ]));
                     }
                     Err(why) => lines.push(Line::styled(
-                        format!("✗ not legal yet: {why}"),
+                        tr!("board.grid.not_legal_mark", why = why).into_owned(),
                         theme.losing,
                     )),
                 }
@@ -408,38 +421,35 @@ impl GridBoard {
                     Span::styled("Space", theme.key),
                     Span::raw("/"),
                     key(Action::Select),
-                    Span::raw(" add/remove a cell · "),
+                    Span::raw(tr!("board.grid.keys_toggle")),
                     key(Action::PlayBuilt),
-                    Span::raw(" play · "),
+                    Span::raw(tr!("board.grid.keys_play")),
                     key(Action::Alone),
-                    Span::raw(" anchor alone · "),
+                    Span::raw(tr!("board.grid.keys_alone")),
                     key(Action::Back),
-                    Span::raw(" drop"),
+                    Span::raw(tr!("board.grid.keys_drop")),
                 ]));
             }
         }
         let mut legend = Vec::new();
         if self.building.is_some() {
             legend.push(Span::styled("T→H", theme.preview));
-            legend.push(Span::raw(" flips · "));
+            legend.push(Span::raw(tr!("board.grid.legend_flips")));
             legend.push(Span::styled("?H?", theme.preview.patch(theme.losing)));
-            legend.push(Span::raw(" makes it illegal"));
+            legend.push(Span::raw(tr!("board.grid.legend_illegal")));
         }
         if view.last.is_some() {
             if !legend.is_empty() {
                 legend.push(Span::raw(" · "));
             }
-            legend.push(Span::styled("underlined", theme.last_move));
-            legend.push(Span::raw(": last move"));
+            legend.push(Span::styled(tr!("board.grid.underlined"), theme.last_move));
+            legend.push(Span::raw(tr!("board.grid.last_move")));
         }
         if !legend.is_empty() {
             lines.push(Line::from(legend));
         }
         if view.hints {
-            lines.push(Line::styled(
-                "Under each coin: k, its value is 2^k.",
-                theme.value,
-            ));
+            lines.push(Line::styled(tr!("board.grid.under_coin"), theme.value));
         }
         lines
     }
@@ -452,31 +462,28 @@ impl GridBoard {
         let others: Nimber = block.others().map(cell_value).sum();
         let needed = view.position.nim_sum() ^ cell_value(anchor);
         let mut lines = vec![Line::from(vec![
-            Span::raw("XOR of the others "),
+            Span::raw(tr!("board.grid.xor_others")),
             Span::styled(powers(others), theme.value),
-            Span::raw(", a win needs "),
+            Span::raw(tr!("board.grid.win_needs")),
             Span::styled(powers(needed), theme.value),
         ])];
         let legal = view.position.check_block(block).is_ok();
         let winning_anchor = match view.position.nim_sum().highest_bit() {
-            Some(h) => format!("anchors of value 2^{h} win"),
-            None => "nim-sum 0: no move wins".to_string(),
+            Some(h) => tr!("board.grid.winning_anchors", k = h),
+            None => tr!("board.grid.no_win"),
         };
         lines.push(if others == needed && legal {
-            Line::styled("✓ wins: leaves nim-sum 0", theme.winning)
+            Line::styled(tr!("board.grid.wins"), theme.winning)
         } else if others == needed {
-            Line::styled("✓ wins once legal", theme.winning)
+            Line::styled(tr!("board.grid.wins_once_legal"), theme.winning)
         } else if needed >= cell_value(anchor) {
             Line::styled(
-                format!("✗ no block at this anchor wins; {winning_anchor}"),
+                tr!("board.grid.no_block_wins", anchors = winning_anchor).into_owned(),
                 theme.losing,
             )
         } else {
             Line::styled(
-                format!(
-                    "✗ loses; a winning block at this anchor exists ({} shows one)",
-                    keymap::key_for(Action::Reveal)
-                ),
+                tr!("board.grid.loses", key = keymap::key_for(Action::Reveal)).into_owned(),
                 theme.losing,
             )
         });
@@ -489,38 +496,32 @@ impl Board for GridBoard {
 
     const KIND: GameKind = GameKind::Grid;
 
-    const RULES: &'static [&'static str] = &[
-        "A grid of coins, each H (heads) or T (tails). A move flips every coin of a block: \
-         cells connected through their edges, with one cell, the anchor, showing T, and every \
-         other cell up-left of it (in a row at or above it and a column at or left of it). \
-         The anchor goes from T to H; the others flip whatever they show. The player who \
-         cannot move loses.",
-        "On this board: move the cursor to a T coin and press Enter (or click it) to pick the \
-         anchor, then Enter/Space (or a click) on cells up-left of it adds or removes them. The \
-         panel says why the block is not legal yet. p, or Enter on the anchor, plays it; a \
-         flips the anchor alone; Esc drops the block.",
-        "Each T coin is a game of its own: the position's value is the nim-sum (XOR) of the \
-         values of its T coins. A coin at row i, column j is worth 2^(i+j−2), or lowbit(i+j−1) \
-         on the first row and column, so hint mode shows the exponent k of each value 2^k. A \
-         winning block flips coins whose values XOR with the anchor's to the nim-sum.",
-    ];
+    const RULES: &'static [&'static str] = &["rules.grid.1", "rules.grid.2", "rules.grid.3"];
 
     fn start_position(setup: &GameSetup, rng: &mut ReplayRng) -> anyhow::Result<CoinGrid> {
         if let Some(code) = &setup.code {
-            return CoinGrid::from_code(code).with_context(|| format!("bad grid code '{code}'"));
+            return CoinGrid::from_code(code).with_context(|| {
+                tr!("board.error.bad_code", game = "grid", code = code).into_owned()
+            });
         }
         let side = 1..=CoinGrid::MAX_SIDE;
         anyhow::ensure!(
             side.contains(&setup.rows),
-            "the number of rows must be 1 to {}, not {}",
-            CoinGrid::MAX_SIDE,
-            setup.rows
+            "{}",
+            tr!(
+                "board.grid.error_rows",
+                max = CoinGrid::MAX_SIDE,
+                n = setup.rows
+            )
         );
         anyhow::ensure!(
             side.contains(&setup.cols),
-            "the number of columns must be 1 to {}, not {}",
-            CoinGrid::MAX_SIDE,
-            setup.cols
+            "{}",
+            tr!(
+                "board.grid.error_cols",
+                max = CoinGrid::MAX_SIDE,
+                n = setup.cols
+            )
         );
         Ok(match setup.start {
             Start::Standard => CoinGrid::new(&vec![vec![Face::Tails; setup.cols]; setup.rows])?,
@@ -678,18 +679,33 @@ impl Board for GridBoard {
             );
             // The longest form that fits the frame: a narrow board gets the short one.
             let mark = [
-                format!(
-                    " rows {rows} of {} · columns {cols} of {} ",
-                    self.rows, self.cols
+                tr!(
+                    "board.grid.shown_long",
+                    rows = rows,
+                    cols = cols,
+                    all_rows = self.rows,
+                    all_cols = self.cols
                 ),
-                format!(" rows {rows}/{} · cols {cols}/{} ", self.rows, self.cols),
-                format!(" rows {rows} · cols {cols} "),
+                tr!(
+                    "board.grid.shown_medium",
+                    rows = rows,
+                    cols = cols,
+                    all_rows = self.rows,
+                    all_cols = self.cols
+                ),
+                tr!("board.grid.shown_short", rows = rows, cols = cols),
             ]
             .into_iter()
             .find(|t| text::width(t) <= board.width as usize)
-            .unwrap_or_else(|| {
-                text::fit(&format!(" rows {rows} · cols {cols}"), board.width as usize)
-            });
+            .map_or_else(
+                || {
+                    text::fit(
+                        tr!("board.grid.shown_short", rows = rows, cols = cols).trim_end(),
+                        board.width as usize,
+                    )
+                },
+                |t| t.into_owned(),
+            );
             let x = right.saturating_sub(text::width(&mark) as u16).max(board.x);
             buf.set_stringn(x, bottom, mark, board.width as usize, theme.dim);
         }
@@ -712,7 +728,11 @@ impl Board for GridBoard {
                     Action::NextPart | Action::PrevPart => {
                         match self.next_tails(view.position, action == Action::NextPart) {
                             Some(c) => self.cursor = c,
-                            None => return BoardAction::Message("No coin shows T.".to_string()),
+                            None => {
+                                return BoardAction::Message(
+                                    tr!("board.grid.no_tails").into_owned(),
+                                );
+                            }
                         }
                     }
                     Action::Select => return self.select(view),
@@ -720,7 +740,7 @@ impl Board for GridBoard {
                     Action::Alone => return self.alone(view),
                     Action::Back if self.building.is_some() => {
                         self.building = None;
-                        return BoardAction::Message("Block dropped.".to_string());
+                        return BoardAction::Message(tr!("board.grid.dropped").into_owned());
                     }
                     _ => {}
                 }
@@ -766,12 +786,15 @@ impl Board for GridBoard {
         let cell = self.cursor;
         let face = view.position.face(cell);
         let mut spans = vec![
-            Span::styled(format!("cell {cell}"), view.theme.title),
+            Span::styled(
+                tr!("board.grid.cell", cell = cell).into_owned(),
+                view.theme.title,
+            ),
             Span::raw(format!(" · {}", face.letter())),
         ];
         if view.hints {
             spans.push(Span::styled(
-                format!(" · value 2^{}", cell_exponent(cell)),
+                tr!("board.grid.status_value", k = cell_exponent(cell)).into_owned(),
                 view.theme.value,
             ));
         }
@@ -780,8 +803,8 @@ impl Board for GridBoard {
                 .map(|r| view.position.row_bits(r).count_ones())
                 .sum::<u32>()
             {
-                1 => " · 1 T coin".to_string(),
-                k => format!(" · {k} T coins"),
+                1 => tr!("board.coins.one_tails").into_owned(),
+                k => tr!("board.coins.tails", count = k).into_owned(),
             },
             Style::new().patch(view.theme.dim),
         ));

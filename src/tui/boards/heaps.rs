@@ -55,14 +55,16 @@ use rand::RngExt;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Position as ScreenPosition;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
+use ratatui::widgets::{Block, Paragraph, Widget};
 
 use crate::game::{Impartial, Notation};
 use crate::games::GameKind;
 use crate::games::heaps::rules::pieces;
 use crate::games::heaps::values::HeapValues;
 use crate::games::heaps::{Action as HeapAction, HeapMove, Heaps, Rule};
+use crate::locale;
 use crate::setup::ReplayRng;
+use crate::tr;
 use crate::tui::board::{
     Board, BoardAction, BoardAreas, BoardInput, BoardView, GameSetup, ListedMove, MoveList, Start,
 };
@@ -90,26 +92,30 @@ pub struct HeapsBoard {
 impl HeapsBoard {
     fn choose(&mut self, view: &BoardView<'_, Heaps>) -> BoardAction<HeapMove> {
         if !view.accepting {
-            return BoardAction::Message("Wait for your turn.".to_string());
+            return BoardAction::Message(tr!("game.wait_turn").into_owned());
         }
         let (moves, more) = view.position.moves_of(self.cursor, 500);
         if moves.is_empty() {
-            return BoardAction::Message(format!(
-                "{} has no move ({} jumps to a {} that has one).",
-                view.position.describe_part(self.cursor).words(),
-                keymap::key_for(Action::NextPart),
-                part_word(view.position.rule())
-            ));
+            return BoardAction::Message(
+                tr!(
+                    "board.heaps.no_move",
+                    part = view.position.describe_part(self.cursor).words(),
+                    key = keymap::key_for(Action::NextPart),
+                    word = part_word(view.position.rule())
+                )
+                .into_owned(),
+            );
         }
         let entries = moves
             .into_iter()
             .map(|mv| ListedMove::new(view.position, mv, move_label(view.position, &mv)))
             .collect();
         self.list = Some(MoveList::new(
-            format!(
-                "Moves of {}",
-                view.position.describe_part(self.cursor).words()
-            ),
+            tr!(
+                "board.heaps.moves_of",
+                part = view.position.describe_part(self.cursor).words()
+            )
+            .into_owned(),
             entries,
             more,
         ));
@@ -156,11 +162,19 @@ fn move_label(position: &Heaps, mv: &HeapMove) -> String {
             .join("+")
     };
     match mv.action {
-        HeapAction::Take(t) => format!("take {t} → {left}"),
-        HeapAction::Knock { count: 1, left: l } => format!("pin {} → {left}", l + 1),
-        HeapAction::Knock { count, left: l } => format!("pins {}-{} → {left}", l + 1, l + count),
+        HeapAction::Take(t) => tr!("board.heaps.take", count = t, left = left).into_owned(),
+        HeapAction::Knock { count: 1, left: l } => {
+            tr!("board.heaps.pin", pin = l + 1, left = left).into_owned()
+        }
+        HeapAction::Knock { count, left: l } => tr!(
+            "board.heaps.pins",
+            from = l + 1,
+            to = l + count,
+            left = left
+        )
+        .into_owned(),
         HeapAction::Split { .. } | HeapAction::Stairs { .. } | HeapAction::Multiply => {
-            format!("split → {left}")
+            tr!("board.heaps.split", left = left).into_owned()
         }
     }
 }
@@ -201,45 +215,27 @@ impl Board for HeapsBoard {
     const KIND: GameKind = GameKind::Heaps;
 
     const RULES: &'static [&'static str] = &[
-        "Heap games: a position is a list of heaps of tokens; a move changes one heap. Each heap \
-         is a game of its own, so a position's value is the nim-sum (XOR) of its heaps' values, \
-         and the player to move wins exactly when it is not 0 — except misère Nim (below).",
-        "Nim: take any number from one heap. SG(x) = x: a heap of x reaches every smaller one. \
-         Bash (take 1..m): SG(x) = x mod (m+1), since from x you reach the m values below it. \
-         Take l..r: SG(x) = ⌊(x mod (l+r)) / l⌋.",
-        "Subtraction game S (take s ∈ S) and Fibonacci takes (take 1, 2, 3, 5, 8, …): values by \
-         the definition, the mex of the values of the heaps you can reach; a finite S makes them \
-         periodic (`grundy sg heaps subtraction:1,3,4`).",
-        "Coprime takes (take y with gcd(x, y) = 1): an even heap is worth 0 (only an odd take is \
-         coprime to it, and every odd heap is worth more than 0); an odd prime p is worth its \
-         index among the primes (3 → 2, 5 → 3: it reaches every smaller value), an odd \
-         composite the value of its least prime factor.",
-        "Kayles: a row of pins; knock down one pin or two adjacent ones, which may split the row \
-         in two: a move replaces a row by two rows, worth the XOR of their values. The values \
-         are periodic with period 12 from 71 pins on.",
-        "Grundy's game: split a heap into two unequal non-empty heaps (1 and 2 cannot move). No \
-         formula is known: values by the mex, computed once to 10000.",
-        "Lieges of Legendre (k): take one token, or turn a heap of 2y into k heaps of y. The k \
-         equal heaps are worth g(y) for odd k and 0 for even k (equal values cancel in pairs), \
-         which gives each parity of k its own short pattern.",
-        "Staircase split: split a heap into two or more heaps of consecutive sizes a, a−1, …, \
-         a−j+1 (10 = 4+3+2+1). Values by the mex, each option's value a XOR of consecutive table \
-         entries.",
-        "Misère Nim: Nim, but whoever takes the last token LOSES. It is not decided by the \
-         nim-sum: with some heap larger than 1 play as in Nim (nim-sum ≠ 0 wins, and leave an odd \
-         number of 1-heaps when you reduce the last big heap); with every heap 0 or 1, the player \
-         to move wins exactly when the number of 1-heaps is even. Taking the last token is a move \
-         (the only one left when one token is), and whoever makes it loses.",
-        "Keys: ↑/↓ pick a heap, Enter lists its moves (each previewed on the heap: ○ tokens \
-         taken, × pins knocked down), Enter again plays the selected one.",
+        "rules.heaps.1",
+        "rules.heaps.2",
+        "rules.heaps.3",
+        "rules.heaps.4",
+        "rules.heaps.5",
+        "rules.heaps.6",
+        "rules.heaps.7",
+        "rules.heaps.8",
+        "rules.heaps.9",
+        "rules.heaps.10",
     ];
 
     fn start_position(setup: &GameSetup, rng: &mut ReplayRng) -> anyhow::Result<Heaps> {
         if let Some(code) = &setup.code {
-            return Heaps::from_code(code).with_context(|| format!("bad heap game code '{code}'"));
+            return Heaps::from_code(code).with_context(|| {
+                tr!("board.error.bad_code", game = "heaps", code = code).into_owned()
+            });
         }
         let code = start_code(setup, rng);
-        Heaps::from_code(&code).with_context(|| format!("bad start '{code}'"))
+        Heaps::from_code(&code)
+            .with_context(|| tr!("board.error.bad_start", code = code).into_owned())
     }
 
     fn new(position: &Heaps) -> HeapsBoard {
@@ -269,16 +265,15 @@ impl Board for HeapsBoard {
 
     fn summary(position: &Heaps) -> String {
         let n = position.heaps().len();
-        format!(
-            "{} · {n} {}{}",
-            position.rule().words(),
-            if *position.rule() == Rule::Kayles {
-                "row"
-            } else {
-                "heap"
-            },
-            if n == 1 { "" } else { "s" }
-        )
+        let key = match (*position.rule() == Rule::Kayles, n == 1) {
+            (true, true) => "board.heaps.summary_row",
+            (true, false) => "board.heaps.summary_rows",
+            (false, true) => "board.heaps.summary_heap",
+            (false, false) => "board.heaps.summary_heaps",
+        };
+        locale::text(key)
+            .replace("%{title}", &rule_title_of(position.rule()))
+            .replace("%{n}", &n.to_string())
     }
 
     fn min_size(&self) -> (u16, u16) {
@@ -317,7 +312,14 @@ impl Board for HeapsBoard {
                 format!(
                     "{}{}",
                     if is_cursor { "▶ " } else { "  " },
-                    text::pad(&format!("{} {}", part_word(position.rule()), i + 1), 9)
+                    text::pad(
+                        &tr!(
+                            "board.heaps.part",
+                            word = part_word(position.rule()),
+                            n = i + 1
+                        ),
+                        9
+                    )
                 ),
                 if last_heap == Some(i) {
                     theme.last_move
@@ -356,12 +358,12 @@ impl Board for HeapsBoard {
             buf.set_line(board.x, y, &Line::from(spans), board.width);
         }
         if self.count > self.rows_visible && board.y > 0 {
-            let mark = format!(
-                " {}s {}-{} of {} ",
-                part_word(position.rule()),
-                self.scroll + 1,
-                (self.scroll + self.rows_visible).min(self.count),
-                self.count
+            let mark = tr!(
+                "board.heaps.shown",
+                word = part_word(position.rule()),
+                first = self.scroll + 1,
+                last = (self.scroll + self.rows_visible).min(self.count),
+                total = self.count
             );
             let x = (board.x + board.width).saturating_sub(text::width(&mark) as u16);
             buf.set_string(x, board.y + board.height, mark, theme.dim);
@@ -372,25 +374,25 @@ impl Board for HeapsBoard {
         }
         let word = part_word(position.rule());
         let lines = vec![
-            Line::from(format!(
-                "{}: {}",
-                position.rule().words(),
-                rule_line(position.rule())
+            Line::from(tr!(
+                "board.heaps.rule",
+                title = rule_title_of(position.rule()),
+                rule = rule_line_of(position.rule())
             )),
             Line::raw(""),
             Line::from(vec![
-                Span::raw(format!("Pick a {word} with ↑/↓ and press ")),
+                Span::raw(tr!("board.heaps.pick_1", word = word)),
                 Span::styled(keymap::key_for(Action::Select), theme.key),
-                Span::raw(" to list its moves; "),
+                Span::raw(tr!("board.heaps.pick_2", word = word)),
                 Span::styled(keymap::key_for(Action::NextPart), theme.key),
-                Span::raw(format!(" jumps to the next {word} with a move.")),
+                Span::raw(tr!("board.heaps.pick_3", word = word)),
             ]),
         ];
-        Paragraph::new(lines)
-            .wrap(Wrap { trim: true })
+        let width = areas.moves.width.saturating_sub(2) as usize;
+        Paragraph::new(text::wrap_lines(&lines, width))
             .block(
                 Block::bordered()
-                    .title(Line::styled(" Moves ", theme.title))
+                    .title(Line::styled(tr!("board.moves_title"), theme.title))
                     .border_style(theme.border),
             )
             .render(areas.moves, buf);
@@ -413,10 +415,13 @@ impl Board for HeapsBoard {
                         match self.next_movable(view.position, action == Action::NextPart) {
                             Some(i) => self.move_cursor(i),
                             None => {
-                                return BoardAction::Message(format!(
-                                    "No {} has a move.",
-                                    part_word(view.position.rule())
-                                ));
+                                return BoardAction::Message(
+                                    tr!(
+                                        "board.heaps.none_movable",
+                                        word = part_word(view.position.rule())
+                                    )
+                                    .into_owned(),
+                                );
                             }
                         }
                     }
@@ -426,9 +431,13 @@ impl Board for HeapsBoard {
                 BoardAction::None
             }
             BoardInput::Click(at) => {
-                if let Some(answer) =
-                    cursor::list_click(&mut self.list, at, &mut self.armed, view.accepting, "move")
-                {
+                if let Some(answer) = cursor::list_click(
+                    &mut self.list,
+                    at,
+                    &mut self.armed,
+                    view.accepting,
+                    "board.what.move",
+                ) {
                     return answer;
                 }
                 if let Some(i) = self.heap_at(at) {
@@ -477,16 +486,14 @@ impl Board for HeapsBoard {
         )];
         if view.hints {
             let v = HeapValues::new(position.rule()).value(position.heaps()[self.cursor]);
-            spans.push(Span::styled(format!(" · value *{v}"), view.theme.value));
+            spans.push(Span::styled(
+                tr!("board.status.value", value = v).into_owned(),
+                view.theme.value,
+            ));
         }
         let moves = position.moves_of(self.cursor, 1000);
         spans.push(Span::styled(
-            format!(
-                " · {}{} move{}",
-                moves.0.len(),
-                if moves.1 { "+" } else { "" },
-                if moves.0.len() == 1 { "" } else { "s" }
-            ),
+            crate::tui::board::move_count(moves.0.len(), moves.1),
             view.theme.dim,
         ));
         Line::from(spans)
@@ -494,28 +501,58 @@ impl Board for HeapsBoard {
 }
 
 /// What a part of the rule's positions is called: a Kayles `row` of pins, else a `heap`.
-fn part_word(rule: &Rule) -> &'static str {
-    if *rule == Rule::Kayles { "row" } else { "heap" }
+fn part_word(rule: &Rule) -> std::borrow::Cow<'static, str> {
+    if *rule == Rule::Kayles {
+        tr!("board.heaps.row")
+    } else {
+        tr!("board.heaps.heap")
+    }
 }
 
-/// The one-line rule of a position's rule, from the menu's entries (parameters as coded).
-fn rule_line(rule: &Rule) -> String {
+/// A rule's name with its parameters, in the player's language (`Bash (take 1..3)`).
+pub fn rule_title_of(rule: &Rule) -> String {
+    let set = |set: &[u64]| {
+        set.iter()
+            .map(u64::to_string)
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
     match rule {
-        Rule::Bash { m } => format!("take 1 to {m} tokens from one heap"),
-        Rule::Subtraction { set } => format!(
-            "take s tokens from one heap, s in {{{}}}",
-            set.iter()
+        Rule::Bash { m } => tr!("game.rule.bash.title_m", m = m).into_owned(),
+        Rule::Subtraction { set: s } => {
+            tr!("game.rule.subtraction.title_set", set = set(s)).into_owned()
+        }
+        Rule::TakeRange { l, r } => tr!("game.rule.take.title_lr", l = l, r = r).into_owned(),
+        Rule::Lieges { k } => tr!("game.rule.lieges.title_k", k = k).into_owned(),
+        other => locale::text(&format!("game.rule.{}.title", other.name())).into_owned(),
+    }
+}
+
+/// The one-line rule of a position's rule (parameters as coded).
+fn rule_line_of(rule: &Rule) -> String {
+    match rule {
+        Rule::Bash { m } => tr!("game.rule.bash.line_m", m = m).into_owned(),
+        Rule::Subtraction { set } => tr!(
+            "game.rule.subtraction.line_set",
+            set = set
+                .iter()
                 .map(u64::to_string)
                 .collect::<Vec<_>>()
                 .join(", ")
-        ),
-        Rule::TakeRange { l, r } => format!("take {l} to {r} tokens from one heap"),
-        Rule::Lieges { k } => {
-            format!("take one token, or turn a heap of 2y into {k} heaps of y")
-        }
-        _ => RULE_STARTS
-            .iter()
-            .find(|e| e.name == rule.name())
-            .map_or(String::new(), |e| e.rule.to_string()),
+        )
+        .into_owned(),
+        Rule::TakeRange { l, r } => tr!("game.rule.take.line_lr", l = l, r = r).into_owned(),
+        Rule::Lieges { k } => tr!("game.rule.lieges.line_k", k = k).into_owned(),
+        other => locale::text(&format!("game.rule.{}.line", other.name())).into_owned(),
     }
+}
+
+/// The menu's title of the heap family's entry `i` (its standard parameters).
+pub fn rule_title(i: usize) -> String {
+    locale::text(&format!("game.rule.{}.title", rule_entry(i).name)).into_owned()
+}
+
+/// The menu's one-line rule of the heap family's entry `i`.
+pub fn rule_line(i: usize) -> String {
+    locale::text(&format!("game.rule.{}.line", rule_entry(i).name)).into_owned()
 }

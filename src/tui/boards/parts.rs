@@ -10,7 +10,7 @@ use anyhow::Context;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Position as ScreenPosition;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
+use ratatui::widgets::{Block, Paragraph, Widget};
 
 use crate::game::{Impartial, Notation};
 use crate::games::GameKind;
@@ -20,6 +20,7 @@ use crate::games::fibnim::{FibNim, zeckendorf};
 use crate::games::stairs::StairNim;
 use crate::locale::Words;
 use crate::setup::ReplayRng;
+use crate::tr;
 use crate::tui::board::{
     Board, BoardAction, BoardAreas, BoardInput, BoardView, GameSetup, ListedMove, MoveList,
 };
@@ -31,8 +32,8 @@ use crate::tui::text;
 pub trait PartsGame: Impartial<Part = usize> + Notation {
     const KIND: GameKind;
     const RULES: &'static [&'static str];
-    /// What a part is called in messages ("No part has a move.").
-    const PART: &'static str = "part";
+    /// The locale key of what a part is called in messages ("No part has a move.").
+    const PART: &'static str = "board.parts.part";
     /// Every part, in board order (parts with no move or value 0 too).
     fn all_parts(&self) -> Vec<usize>;
     /// Tokens to draw for a part, where it has a count (balls on a stair).
@@ -48,15 +49,7 @@ pub trait PartsGame: Impartial<Part = usize> + Notation {
 
 impl PartsGame for StairNim {
     const KIND: GameKind = GameKind::Stairs;
-    const RULES: &'static [&'static str] = &[
-        "Stair Nim: stairs 1..n with balls on them; a move carries one or more balls from a \
-         stair k ≥ 2 down to stair k − 1. Balls on stair 1 are out of play. Who cannot move \
-         loses.",
-        "Only the even stairs count: a move from an even stair is a Nim move on its count; \
-         balls carried from an odd stair onto an even one can be carried straight on down by \
-         the opponent, undoing the change. So the position's value is the nim-sum of the counts \
-         on stairs 2, 4, 6, …, and odd stairs are worth 0.",
-    ];
+    const RULES: &'static [&'static str] = &["rules.stairs.1", "rules.stairs.2"];
     fn all_parts(&self) -> Vec<usize> {
         (1..=self.balls().len()).collect()
     }
@@ -64,21 +57,14 @@ impl PartsGame for StairNim {
         self.balls().get(part - 1).copied()
     }
     fn summary(&self) -> String {
-        format!("{} stairs", self.balls().len())
+        tr!("board.stairs.summary", n = self.balls().len()).into_owned()
     }
 }
 
 impl PartsGame for Dawson {
     const KIND: GameKind = GameKind::Dawson;
-    const RULES: &'static [&'static str] = &[
-        "Dawson's Kayles: rows of pins. A move knocks down two adjacent pins of one row; the \
-         pins left on each side of the gap become rows of their own. Who cannot move (every \
-         row shorter than 2) loses.",
-        "Each row is a game of its own: its value is the mex of the values its moves leave (a \
-         row of n leaves rows of a and n − 2 − a pins, worth g(a) XOR g(n − 2 − a)). The \
-         values repeat with period 34 after a row of 52 pins.",
-    ];
-    const PART: &'static str = "row";
+    const RULES: &'static [&'static str] = &["rules.dawson.1", "rules.dawson.2"];
+    const PART: &'static str = "board.heaps.row";
     fn all_parts(&self) -> Vec<usize> {
         (0..self.rows().len()).collect()
     }
@@ -87,19 +73,18 @@ impl PartsGame for Dawson {
     }
     fn summary(&self) -> String {
         let pins: u64 = self.rows().iter().sum();
-        format!("{} rows, {pins} pins", self.rows().len())
+        tr!(
+            "board.dawson.summary",
+            rows = self.rows().len(),
+            pins = pins
+        )
+        .into_owned()
     }
 }
 
 impl PartsGame for Ed {
     const KIND: GameKind = GameKind::Ed;
-    const RULES: &'static [&'static str] = &[
-        "E&D: heaps in pairs. A move picks a pair, drops one of its heaps and splits the other \
-         into two non-empty heaps, which become the pair. A pair of two 1s cannot move. Who \
-         cannot move loses.",
-        "Each pair is a game of its own. The value of a pair (x, y) is the index of the lowest 0 \
-         bit of (x − 1) | (y − 1): e.g. (3, 5): 2 | 4 = 110, lowest 0 bit at 0, value 0.",
-    ];
+    const RULES: &'static [&'static str] = &["rules.ed.1", "rules.ed.2"];
     fn all_parts(&self) -> Vec<usize> {
         (0..self.pairs().len()).collect()
     }
@@ -107,21 +92,13 @@ impl PartsGame for Ed {
         None
     }
     fn summary(&self) -> String {
-        format!("{} pairs", self.pairs().len())
+        tr!("board.ed.summary", n = self.pairs().len()).into_owned()
     }
 }
 
 impl PartsGame for FibNim {
     const KIND: GameKind = GameKind::Fibnim;
-    const RULES: &'static [&'static str] = &[
-        "Fibonacci Nim: one heap. The first move takes any number of tokens but not all; after \
-         that each move takes at least 1 and at most twice the previous take. Who takes the \
-         last token wins (who cannot move loses).",
-        "Not a sum of parts: the state is the heap and the limit, and its value comes from the \
-         game's own table. Write the heap as a sum of non-consecutive Fibonacci numbers \
-         (Zeckendorf: 20 = 13 + 5 + 2): the player to move wins exactly when the smallest term \
-         is at most the limit, and taking it wins. From a Fibonacci heap the first player loses.",
-    ];
+    const RULES: &'static [&'static str] = &["rules.fibnim.1", "rules.fibnim.2"];
     fn all_parts(&self) -> Vec<usize> {
         vec![0]
     }
@@ -144,7 +121,7 @@ impl PartsGame for FibNim {
             .collect::<Vec<_>>()
             .join(" + ");
         if shown.len() < terms.len() {
-            sum = format!("… + {sum} ({} terms)", terms.len());
+            sum = tr!("board.fibnim.terms", sum = sum, n = terms.len()).into_owned();
         }
         // A long heap is named on its row already: its terms only.
         let whole = if shown.len() < terms.len() {
@@ -153,13 +130,24 @@ impl PartsGame for FibNim {
             format!("{} = {sum}", self.heap())
         };
         Some(if smallest <= self.limit() {
-            format!("{whole}: take {smallest} wins")
+            tr!("board.fibnim.take_wins", whole = whole, take = smallest).into_owned()
         } else {
-            format!("{whole}: {smallest} > limit {}", self.limit())
+            tr!(
+                "board.fibnim.over_limit",
+                whole = whole,
+                take = smallest,
+                limit = self.limit()
+            )
+            .into_owned()
         })
     }
     fn summary(&self) -> String {
-        format!("heap {}, take at most {}", self.heap(), self.limit())
+        tr!(
+            "board.fibnim.summary",
+            heap = self.heap(),
+            limit = self.limit()
+        )
+        .into_owned()
     }
 }
 
@@ -205,16 +193,19 @@ impl<G: PartsGame> PartsBoard<G> {
 
     fn choose(&mut self, view: &BoardView<'_, G>) -> BoardAction<G::Move> {
         if !view.accepting {
-            return BoardAction::Message("Wait for your turn.".to_string());
+            return BoardAction::Message(tr!("game.wait_turn").into_owned());
         }
         let part = self.part();
         let (moves, more) = view.position.moves_of(part, 500);
         if moves.is_empty() {
-            return BoardAction::Message(format!(
-                "{} has no move ({} jumps to one that has).",
-                view.position.describe_part(part).words(),
-                keymap::key_for(Action::NextPart)
-            ));
+            return BoardAction::Message(
+                tr!(
+                    "board.parts.no_move",
+                    part = view.position.describe_part(part).words(),
+                    key = keymap::key_for(Action::NextPart)
+                )
+                .into_owned(),
+            );
         }
         let entries = moves
             .into_iter()
@@ -229,7 +220,11 @@ impl<G: PartsGame> PartsBoard<G> {
             })
             .collect();
         self.list = Some(MoveList::new(
-            format!("Moves of {}", view.position.describe_part(part).words()),
+            tr!(
+                "board.heaps.moves_of",
+                part = view.position.describe_part(part).words()
+            )
+            .into_owned(),
             entries,
             more,
         ));
@@ -263,7 +258,8 @@ impl<G: PartsGame> Board for PartsBoard<G> {
             Some(code) => code.clone(),
             None => super::heaps::start_code(setup, rng),
         };
-        G::from_code(&code).with_context(|| format!("bad {} code '{code}'", G::GAME))
+        G::from_code(&code)
+            .with_context(|| tr!("board.error.bad_code", game = G::GAME, code = code).into_owned())
     }
 
     fn new(position: &G) -> Self {
@@ -380,7 +376,7 @@ impl<G: PartsGame> Board for PartsBoard<G> {
                 let value = if position.values_known() {
                     format!("  *{}", v.short())
                 } else {
-                    "  value ?".to_string()
+                    format!("  {}", tr!("board.value_unknown"))
                 };
                 spans.push(Span::styled(value, theme.value));
             }
@@ -402,19 +398,23 @@ impl<G: PartsGame> Board for PartsBoard<G> {
             return;
         }
         let lines = vec![
-            Line::from(G::RULES.first().copied().unwrap_or_default()),
+            Line::from(
+                G::RULES
+                    .first()
+                    .map_or_else(String::new, |key| crate::locale::text(key).into_owned()),
+            ),
             Line::raw(""),
             Line::from(vec![
-                Span::raw("↑/↓ pick, "),
+                Span::raw(tr!("board.parts.pick_1")),
                 Span::styled(keymap::key_for(Action::Select), theme.key),
-                Span::raw(" lists the moves."),
+                Span::raw(tr!("board.parts.pick_2")),
             ]),
         ];
-        Paragraph::new(lines)
-            .wrap(Wrap { trim: true })
+        let width = areas.moves.width.saturating_sub(2) as usize;
+        Paragraph::new(text::wrap_lines(&lines, width))
             .block(
                 Block::bordered()
-                    .title(Line::styled(" Moves ", theme.title))
+                    .title(Line::styled(tr!("board.moves_title"), theme.title))
                     .border_style(theme.border),
             )
             .render(areas.moves, buf);
@@ -436,7 +436,13 @@ impl<G: PartsGame> Board for PartsBoard<G> {
                         match self.next_movable(view.position, action == Action::NextPart) {
                             Some(i) => self.move_cursor(i),
                             None => {
-                                return BoardAction::Message(format!("No {} has a move.", G::PART));
+                                return BoardAction::Message(
+                                    tr!(
+                                        "board.heaps.none_movable",
+                                        word = crate::locale::text(G::PART)
+                                    )
+                                    .into_owned(),
+                                );
                             }
                         }
                     }
@@ -446,9 +452,13 @@ impl<G: PartsGame> Board for PartsBoard<G> {
                 BoardAction::None
             }
             BoardInput::Click(at) => {
-                if let Some(answer) =
-                    cursor::list_click(&mut self.list, at, &mut self.armed, view.accepting, "move")
-                {
+                if let Some(answer) = cursor::list_click(
+                    &mut self.list,
+                    at,
+                    &mut self.armed,
+                    view.accepting,
+                    "board.what.move",
+                ) {
                     return answer;
                 }
                 let area = self.areas.board;
@@ -500,12 +510,7 @@ impl<G: PartsGame> Board for PartsBoard<G> {
         Line::from(vec![
             Span::styled(view.position.describe_part(part).words(), view.theme.title),
             Span::styled(
-                format!(
-                    " · {}{} move{}",
-                    moves.0.len(),
-                    if moves.1 { "+" } else { "" },
-                    if moves.0.len() == 1 { "" } else { "s" }
-                ),
+                crate::tui::board::move_count(moves.0.len(), moves.1),
                 view.theme.dim,
             ),
         ])

@@ -13,7 +13,9 @@ use crate::games::grid::Cell;
 use crate::games::heaps::Rule;
 use crate::games::sum::Component;
 use crate::games::wythoff::is_p_position;
+use crate::locale;
 use crate::locale::Words;
+use crate::tr;
 use crate::tui::text;
 use crate::tui::theme::Theme;
 
@@ -35,15 +37,16 @@ pub fn sketch(component: &Component, width: usize, theme: &Theme) -> Vec<Line<'s
     match component {
         Component::Heaps(p) => {
             let (token, label) = match p.rule() {
-                Rule::Kayles => ("▮", "row"),
-                _ => ("●", "heap"),
+                Rule::Kayles => ("▮", tr!("board.heaps.row")),
+                _ => ("●", tr!("board.heaps.heap")),
             };
             rows_of(
                 p.heaps().iter().enumerate().map(|(i, &x)| {
-                    counted(format!("{label} {} ({x})", i + 1), x, token, width, theme)
+                    let name = tr!("board.sketch.counted", word = label, n = i + 1, count = x);
+                    counted(name.into_owned(), x, token, width, theme)
                 }),
                 p.heaps().len(),
-                "heaps",
+                "board.sketch.more_heaps",
                 theme,
             )
         }
@@ -51,14 +54,20 @@ pub fn sketch(component: &Component, width: usize, theme: &Theme) -> Vec<Line<'s
             p.balls().iter().enumerate().rev().map(|(i, &x)| {
                 let stair = i + 1;
                 // Only even stairs count: the odd ones are drawn dim.
-                let mut line = counted(format!("stair {stair} ({x})"), x, "●", width, theme);
+                let name = tr!(
+                    "board.sketch.counted",
+                    word = tr!("board.sketch.stair"),
+                    n = stair,
+                    count = x
+                );
+                let mut line = counted(name.into_owned(), x, "●", width, theme);
                 if stair % 2 == 1 {
                     line = line.style(theme.dim);
                 }
                 line
             }),
             p.balls().len(),
-            "stairs",
+            "board.sketch.more_stairs",
             theme,
         ),
         Component::Coins(p) => {
@@ -71,17 +80,21 @@ pub fn sketch(component: &Component, width: usize, theme: &Theme) -> Vec<Line<'s
                 .collect();
             let mut spans = vec![Span::styled(faces, theme.tails)];
             if shown < p.n() {
-                spans.push(Span::styled(format!("… {} coins", p.n()), theme.dim));
+                spans.push(Span::styled(
+                    tr!("board.sketch.coins_cut", n = p.n()).into_owned(),
+                    theme.dim,
+                ));
             }
             vec![
                 Line::from(spans),
                 Line::styled(
-                    format!(
-                        "{} coins, {} tails up, MAXQ {}",
-                        p.n(),
-                        p.tails_count(),
-                        p.maxq()
-                    ),
+                    tr!(
+                        "board.sketch.coins",
+                        n = p.n(),
+                        tails = p.tails_count(),
+                        maxq = p.maxq()
+                    )
+                    .into_owned(),
                     theme.dim,
                 ),
             ]
@@ -102,7 +115,7 @@ pub fn sketch(component: &Component, width: usize, theme: &Theme) -> Vec<Line<'s
                 .collect();
             if p.rows() > MAX_ROWS || cols < p.cols() {
                 lines.push(Line::styled(
-                    format!("{} × {} grid (cut)", p.rows(), p.cols()),
+                    tr!("board.sketch.grid_cut", rows = p.rows(), cols = p.cols()).into_owned(),
                     theme.dim,
                 ));
             }
@@ -120,7 +133,7 @@ pub fn sketch(component: &Component, width: usize, theme: &Theme) -> Vec<Line<'s
             vec![
                 Line::from(spans),
                 Line::styled(
-                    format!("{} boxes, {} pieces", p.n(), p.piece_count()),
+                    tr!("board.sketch.boxes", n = p.n(), pieces = p.piece_count()).into_owned(),
                     theme.dim,
                 ),
             ]
@@ -134,13 +147,22 @@ pub fn sketch(component: &Component, width: usize, theme: &Theme) -> Vec<Line<'s
             wrapped(&pairs, width, theme.text)
         }
         Component::Dag(p) => {
-            let tokens: Vec<String> = p.tokens().iter().map(|v| format!("● at {v}")).collect();
+            let tokens: Vec<String> = p
+                .tokens()
+                .iter()
+                .map(|v| tr!("board.sketch.token_at", v = v).into_owned())
+                .collect();
             let mut lines = wrapped(&tokens, width, theme.tails);
             let edges = (1..=p.graph().len() as u32)
                 .map(|v| p.graph().successors(v).len())
                 .sum::<usize>();
             lines.push(Line::styled(
-                format!("{} vertices, {edges} edges", p.graph().len()),
+                tr!(
+                    "board.sketch.graph",
+                    vertices = p.graph().len(),
+                    edges = edges
+                )
+                .into_owned(),
                 theme.dim,
             ));
             lines
@@ -148,22 +170,34 @@ pub fn sketch(component: &Component, width: usize, theme: &Theme) -> Vec<Line<'s
         Component::Wythoff(p) => rows_of(
             p.queens().iter().enumerate().map(|(i, &(a, b))| {
                 let lost = if is_p_position(a, b) {
-                    "  a P-position"
+                    tr!("board.sketch.p_position").into_owned()
                 } else {
-                    ""
+                    String::new()
                 };
                 Line::from(vec![
-                    Span::styled(format!("♛ queen {} at ({a}, {b})", i + 1), theme.tails),
+                    Span::styled(
+                        tr!("board.sketch.queen", n = i + 1, a = a, b = b).into_owned(),
+                        theme.tails,
+                    ),
                     Span::styled(lost, theme.dim),
                 ])
             }),
             p.queens().len(),
-            "queens",
+            "board.sketch.more_queens",
             theme,
         ),
         Component::Fibnim(p) => vec![
-            counted(format!("heap ({})", p.heap()), p.heap(), "●", width, theme),
-            Line::styled(format!("take 1 to {}", p.limit()), theme.dim),
+            counted(
+                tr!("board.sketch.fib_heap", count = p.heap()).into_owned(),
+                p.heap(),
+                "●",
+                width,
+                theme,
+            ),
+            Line::styled(
+                tr!("board.sketch.fib_limit", limit = p.limit()).into_owned(),
+                theme.dim,
+            ),
         ],
         // Any other game: its parts in its own words, one a row. (Unreachable while every game
         // has a drawing above; a new game needs none.)
@@ -195,7 +229,8 @@ fn counted(label: String, count: u64, token: &str, width: usize, theme: &Theme) 
     Line::from(spans)
 }
 
-/// The first [`MAX_ROWS`] of `rows`, and a line for the rest.
+/// The first [`MAX_ROWS`] of `rows`, and a line for the rest (`what`: the locale key of that
+/// line, with `%{n}` the rows left out).
 fn rows_of(
     rows: impl Iterator<Item = Line<'static>>,
     total: usize,
@@ -205,7 +240,7 @@ fn rows_of(
     let mut lines: Vec<Line<'static>> = rows.take(MAX_ROWS).collect();
     if total > MAX_ROWS {
         lines.push(Line::styled(
-            format!("… and {} more {what}", total - MAX_ROWS),
+            locale::text(what).replace("%{n}", &(total - MAX_ROWS).to_string()),
             theme.dim,
         ));
     }
@@ -225,7 +260,7 @@ fn wrapped(items: &[String], width: usize, style: Style) -> Vec<Line<'static>> {
         .collect();
     if placed < items.len() {
         lines.push(Line::styled(
-            format!("… and {} more", items.len() - placed),
+            tr!("board.sketch.more", n = items.len() - placed).into_owned(),
             style,
         ));
     }

@@ -18,6 +18,7 @@ use crate::games::GameKind;
 use crate::games::sum::{AnyMove, Component, Sum};
 use crate::locale::Words;
 use crate::setup::ReplayRng;
+use crate::tr;
 use crate::tui::board::{
     Board, BoardAction, BoardAreas, BoardInput, BoardView, GameSetup, Start, plain_text,
     render_text_panel,
@@ -73,7 +74,7 @@ fn drawing(
     if let Some(mv) = preview {
         let after = component.play_unchecked(mv);
         let mut words = vec![
-            Span::styled("after: ", theme.preview),
+            Span::styled(tr!("board.sum.after"), theme.preview),
             Span::styled(
                 component
                     .describe_move(mv)
@@ -139,12 +140,12 @@ impl SumBoard {
 /// The side panel while no move list is open: the rule, and how to pick a component.
 fn panel_lines(theme: &Theme) -> Vec<Line<'static>> {
     vec![
-        Line::from(<Sum as PartsGame>::RULES[0]),
+        Line::from(crate::locale::text(<Sum as PartsGame>::RULES[0]).into_owned()),
         Line::raw(""),
         Line::from(vec![
-            Span::raw("↑/↓ pick a component, "),
+            Span::raw(tr!("board.sum.pick_1")),
             Span::styled(keymap::key_for(Action::Select), theme.key),
-            Span::raw(" lists its moves."),
+            Span::raw(tr!("board.sum.pick_2")),
         ]),
     ]
 }
@@ -159,17 +160,8 @@ fn put_on_border(buf: &mut Buffer, frame: Rect, y: u16, words: &str, style: rata
 
 impl PartsGame for Sum {
     const KIND: GameKind = GameKind::Sum;
-    const RULES: &'static [&'static str] = &[
-        "A sum of games: positions of different games side by side, written as their codes \
-         joined with + (nim:3,4+kayles:5+coins:4:HTT). A move is a move in exactly one \
-         component, by that game's rules. Who cannot move in any component loses.",
-        "The Sprague–Grundy theorem: every component is worth a nimber (its own nim-sum), and \
-         the sum is worth the nim-sum (XOR) of the components' values, whatever their games. \
-         To win, move in one component to the value that makes the XOR 0: a component worth v \
-         must go to v XOR (the nim-sum), which is smaller when v has the nim-sum's top bit.",
-        "Misère Nim cannot be a component: the last mover loses there, so it has no such value.",
-    ];
-    const PART: &'static str = "component";
+    const RULES: &'static [&'static str] = &["rules.sum.1", "rules.sum.2", "rules.sum.3"];
+    const PART: &'static str = "board.sum.component";
     fn all_parts(&self) -> Vec<usize> {
         (0..self.components().len()).collect()
     }
@@ -178,7 +170,12 @@ impl PartsGame for Sum {
     }
     fn summary(&self) -> String {
         let games: Vec<String> = self.components().iter().map(Component::game_name).collect();
-        format!("{} components: {}", games.len(), games.join(" + "))
+        tr!(
+            "board.sum.summary",
+            n = games.len(),
+            games = games.join(" + ")
+        )
+        .into_owned()
     }
 }
 
@@ -193,7 +190,8 @@ impl Board for SumBoard {
             None if setup.start == Start::Standard => STANDARD.to_string(),
             None => random_code(rng),
         };
-        Sum::from_code(&code).with_context(|| format!("bad sum code '{code}'"))
+        Sum::from_code(&code)
+            .with_context(|| tr!("board.error.bad_code", game = "sum", code = code).into_owned())
     }
 
     fn new(position: &Sum) -> Self {
@@ -300,7 +298,7 @@ impl Board for SumBoard {
                 ));
             }
             if component.is_over() {
-                title.push(Span::styled("no move ", theme.dim));
+                title.push(Span::styled(tr!("board.sum.no_move"), theme.dim));
             }
             let border = if i == cursor {
                 theme.focus_border
@@ -322,7 +320,7 @@ impl Board for SumBoard {
         if let Some(Frame { rect: top, .. }) = self.frames.first()
             && self.scroll > 0
         {
-            let words = format!(" ↑ {} more above ", self.scroll);
+            let words = tr!("board.sum.more_above", n = self.scroll);
             put_on_border(buf, *top, top.y, &words, theme.notice);
         }
         if let Some(&Frame {
@@ -336,9 +334,9 @@ impl Board for SumBoard {
             let cut = wanted > bottom.height;
             if below > 0 || cut {
                 let words = if below > 0 {
-                    format!(" ↓ {below} more below ")
+                    tr!("board.sum.more_below", n = below)
                 } else {
-                    " ↓ cut ".to_string()
+                    tr!("board.sum.cut")
                 };
                 put_on_border(buf, bottom, bottom.bottom() - 1, &words, theme.notice);
             }
@@ -349,7 +347,7 @@ impl Board for SumBoard {
         }
         render_text_panel(
             Block::bordered()
-                .title(Line::styled(" Moves ", theme.title))
+                .title(Line::styled(tr!("board.moves_title"), theme.title))
                 .border_style(theme.border),
             panel_lines(theme),
             areas.moves,

@@ -20,6 +20,7 @@ use crate::games::wythoff::{
 };
 use crate::locale::Words;
 use crate::setup::ReplayRng;
+use crate::tr;
 use crate::tui::board::{
     Board, BoardAction, BoardAreas, BoardInput, BoardView, GameSetup, ListedMove, MoveList,
     set_line_fit,
@@ -147,7 +148,11 @@ impl WythoffBoard {
             .map(|mv| ListedMove::new(position, mv, short_label(position, &mv)))
             .collect();
         self.list = MoveList::new(
-            format!("Moves of {}", position.describe_part(self.queen).words()),
+            tr!(
+                "board.heaps.moves_of",
+                part = position.describe_part(self.queen).words()
+            )
+            .into_owned(),
             entries,
             more,
         );
@@ -204,18 +209,22 @@ impl WythoffBoard {
         let (a, b) = Self::queen_at(position, self.queen);
         let (x, y) = self.target;
         if (x, y) == (a, b) {
-            format!(
-                "The target is on queen {} itself: move it (arrows) to a square the queen \
-                 reaches, then {}.",
-                self.queen + 1,
-                keymap::key_for(Action::Select)
+            tr!(
+                "board.wythoff.target_on_queen",
+                queen = self.queen + 1,
+                key = keymap::key_for(Action::Select)
             )
+            .into_owned()
         } else {
-            format!(
-                "({x}, {y}) is not a move of queen {} at ({a}, {b}): it moves left along its \
-                 row, down its column or diagonally toward (0, 0).",
-                self.queen + 1
+            tr!(
+                "board.wythoff.not_a_move",
+                x = x,
+                y = y,
+                queen = self.queen + 1,
+                a = a,
+                b = b
             )
+            .into_owned()
         }
     }
 
@@ -244,22 +253,10 @@ impl Board for WythoffBoard {
     type Game = Wythoff;
     const KIND: GameKind = GameKind::Wythoff;
     const RULES: &'static [&'static str] = &[
-        "Wythoff's game: two heaps (a, b); take any number from one heap, or the same number \
-         from both. As a queen on a board: it moves left, down or diagonally toward the corner \
-         (0, 0). Several queens are a sum: a move moves one. Who cannot move loses.",
-        "The lost queens (P-positions, shown with hints) are (⌊kφ⌋, ⌊kφ²⌋) = (⌊kφ⌋, ⌊kφ⌋ + k) and their \
-         mirrors, φ the golden ratio: (0,0), (1,2), (3,5), (4,7), (6,10), (8,13), … — each k \
-         gives one pair, the differences are 0, 1, 2, … and every number appears exactly once, \
-         so every row, column and diagonal holds at most one, and no P-position reaches another. \
-         ⌊kφ⌋ is computed exactly as ⌊(k + ⌊√(5k²)⌋) / 2⌋. To win, move to the P-position on \
-         the queen's row, column or diagonal.",
-        "Values of other squares (for sums of queens) come from a mex table of the board to \
-         300 × 300; hints show them there. A lone queen plays to 10^9, decided by the formula; \
-         its value past the table is not known, and several queens stay on the table.",
-        "Keys: arrows (hjkl) move the target square; Enter plays it when the chosen queen \
-         reaches it; PgUp/PgDn step through the listed moves; Esc brings the target back to the \
-         queen; Tab / Shift-Tab choose another queen. Mouse: click a square, click again (or \
-         Enter) to play it.",
+        "rules.wythoff.1",
+        "rules.wythoff.2",
+        "rules.wythoff.3",
+        "rules.wythoff.4",
     ];
 
     fn start_position(setup: &GameSetup, rng: &mut ReplayRng) -> anyhow::Result<Wythoff> {
@@ -267,7 +264,9 @@ impl Board for WythoffBoard {
             Some(code) => code.clone(),
             None => super::heaps::start_code(setup, rng),
         };
-        Wythoff::from_code(&code).with_context(|| format!("bad wythoff code '{code}'"))
+        Wythoff::from_code(&code).with_context(|| {
+            tr!("board.error.bad_code", game = "wythoff", code = code).into_owned()
+        })
     }
 
     fn new(position: &Wythoff) -> Self {
@@ -303,8 +302,8 @@ impl Board for WythoffBoard {
 
     fn summary(position: &Wythoff) -> String {
         match position.queens() {
-            [(a, b)] => format!("queen at ({a}, {b})"),
-            queens => format!("{} queens", queens.len()),
+            [(a, b)] => tr!("board.wythoff.queen_at", a = a, b = b).into_owned(),
+            queens => tr!("board.wythoff.queens", n = queens.len()).into_owned(),
         }
     }
 
@@ -375,7 +374,7 @@ impl Board for WythoffBoard {
         let last = view.last.map(|p| p.mv);
         // The header: where the corner is.
         let header = if (x0, y0) == (0, 0) {
-            "corner (0, 0) at the bottom left".to_string()
+            tr!("board.wythoff.corner").into_owned()
         } else {
             let far = x0.max(y0);
             let away = if far >= 1_000_000_000 {
@@ -383,7 +382,7 @@ impl Board for WythoffBoard {
             } else {
                 far.to_string()
             };
-            format!("corner (0, 0) off-screen, {away} squares away: {x0} left, {y0} down ↙")
+            tr!("board.wythoff.corner_away", away = away, x = x0, y = y0).into_owned()
         };
         set_line_fit(
             buf,
@@ -490,10 +489,10 @@ impl Board for WythoffBoard {
         // The legend.
         // With several queens a P square is lost for a lone queen only: the nim-sum decides.
         let legend = match (view.hints, queens.len()) {
-            (true, 1) => "♛ queen  • reachable  ✓ winning move  0 lost (P)  n value",
-            (true, _) => "♛ chosen ♕ other  • reachable  ✓ winning move  n value (XOR them)",
-            (false, 1) => "♛ queen  • reachable  ▒ target",
-            (false, _) => "♛ chosen ♕ other  • reachable  ▒ target",
+            (true, 1) => tr!("board.wythoff.legend_hints_one"),
+            (true, _) => tr!("board.wythoff.legend_hints_many"),
+            (false, 1) => tr!("board.wythoff.legend_one"),
+            (false, _) => tr!("board.wythoff.legend_many"),
         };
         set_line_fit(
             buf,
@@ -533,12 +532,16 @@ impl Board for WythoffBoard {
                     Action::NextPart | Action::PrevPart => {
                         match self.next_movable(position, action == Action::NextPart) {
                             Some(i) => self.choose(position, i),
-                            None => return BoardAction::Message("No queen has a move.".into()),
+                            None => {
+                                return BoardAction::Message(
+                                    tr!("board.wythoff.none_movable").into_owned(),
+                                );
+                            }
                         }
                     }
                     Action::Select => {
                         if !view.accepting {
-                            return BoardAction::Message("Wait for your turn.".into());
+                            return BoardAction::Message(tr!("game.wait_turn").into_owned());
                         }
                         return match self.target_move(position) {
                             Some(mv) => BoardAction::Play(mv),
@@ -559,7 +562,11 @@ impl Board for WythoffBoard {
                     self.target = mv.to;
                     self.armed = Some(mv);
                     return BoardAction::Message(
-                        "Click the move again (or press Enter) to play it.".to_string(),
+                        tr!(
+                            "board.click_again",
+                            what = crate::locale::text("board.what.move")
+                        )
+                        .into_owned(),
                     );
                 }
                 let Some(square) = self.square_at(at) else {
@@ -577,15 +584,16 @@ impl Board for WythoffBoard {
                     && square != (0, 0)
                 {
                     self.choose(position, i);
-                    return BoardAction::Message(format!("Queen {} chosen.", i + 1));
+                    return BoardAction::Message(
+                        tr!("board.wythoff.chosen", queen = i + 1).into_owned(),
+                    );
                 }
                 self.set_target(square);
                 if position.check_move(&mv).is_ok() {
                     self.armed = Some(mv);
-                    BoardAction::Message(format!(
-                        "Click ({}, {}) again (or press Enter) to play it.",
-                        square.0, square.1
-                    ))
+                    BoardAction::Message(
+                        tr!("board.wythoff.click_again", x = square.0, y = square.1).into_owned(),
+                    )
                 } else {
                     BoardAction::Message(self.not_a_move(position))
                 }
@@ -625,38 +633,37 @@ impl Board for WythoffBoard {
         )];
         match self.target_move(position) {
             Some(mv) => {
-                // The move's words after the squares: how much it takes, from which heaps.
                 let words = position.describe_move(&mv).words();
                 let how = words
                     .rsplit_once(", ")
                     .or_else(|| words.rsplit_once('，'))
                     .map_or(words.as_str(), |(_, h)| h);
                 spans.push(Span::styled(
-                    format!(" · target ({x}, {y}): {how}"),
+                    tr!("board.wythoff.target", x = x, y = y, how = how).into_owned(),
                     theme.text,
                 ));
                 if view.hints {
                     let (mark, style) = if position.move_wins(&mv) {
-                        (" ✓ wins", theme.winning)
+                        (tr!("board.mark.wins"), theme.winning)
                     } else {
-                        (" ✗ loses", theme.losing)
+                        (tr!("board.mark.loses"), theme.losing)
                     };
                     spans.push(Span::styled(mark, style));
                 }
             }
             None if self.target == Self::queen_at(position, self.queen) => {
-                spans.push(Span::styled(" · arrows move the target", theme.dim))
+                spans.push(Span::styled(tr!("board.wythoff.arrows"), theme.dim))
             }
             None => spans.push(Span::styled(
-                format!(" · target ({x}, {y}): not a move of this queen"),
+                tr!("board.wythoff.target_not_move", x = x, y = y).into_owned(),
                 theme.losing,
             )),
         }
         if view.hints {
             let value = match known_value(x, y) {
-                Some(v) => format!(" · value *{v}"),
-                None if is_p_position(x, y) => " · value *0 (P)".to_string(),
-                None => " · value not known".to_string(),
+                Some(v) => tr!("board.status.value", value = v).into_owned(),
+                None if is_p_position(x, y) => tr!("board.wythoff.value_p").into_owned(),
+                None => tr!("board.wythoff.value_unknown").into_owned(),
             };
             spans.push(Span::styled(value, theme.value));
         }

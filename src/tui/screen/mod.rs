@@ -20,6 +20,7 @@ use crate::game::{Impartial, Notation, Position};
 use crate::games::GameKind;
 use crate::locale::Words;
 use crate::store::save::{SaveError, SavedMove};
+use crate::tr;
 use crate::tui::board::{Board, BoardAction, BoardAreas, BoardInput, BoardView, GameSetup, Side};
 use crate::tui::keymap::{self, Action};
 use crate::tui::session::{Session, SessionConfig};
@@ -314,16 +315,17 @@ impl<B: Board> Match<B> {
                 let words = self.session.position().describe_move(&mv).words();
                 let view = Self::view(&self.session, self.hints, theme);
                 self.board.show_move(&view, &mv);
-                self.message = Some(format!(
-                    "A winning move: {words}. {} plays it.",
-                    keymap::key_for(Action::Select)
-                ));
+                self.message = Some(
+                    tr!(
+                        "game.reveal.move",
+                        words = words,
+                        key = keymap::key_for(Action::Select)
+                    )
+                    .into_owned(),
+                );
             }
             None => {
-                self.message = Some(
-                    "No winning move: the nim-sum is 0, every move loses against perfect play."
-                        .to_string(),
-                );
+                self.message = Some(tr!("game.reveal.none").into_owned());
             }
         }
     }
@@ -350,44 +352,47 @@ impl<B: Board> GameScreen for Match<B> {
         let view = Self::view(&self.session, self.hints, theme);
         let position = self.session.position();
         let nim_sum = position.nim_sum();
-        let verdict = match (nim_sum.is_zero(), self.session.to_move()) {
-            (true, Side::You) => "= 0: you (to move) lose with best play",
-            (true, Side::Ai) => "= 0: the AI (to move) loses with best play",
-            (false, Side::You) => "≠ 0: you (to move) win with best play",
-            (false, Side::Ai) => "≠ 0: the AI (to move) wins with best play",
-        };
+        let verdict = nim_sum::verdict_words(nim_sum.is_zero(), self.session.to_move(), false);
         // Past a value table the nim-sum is not known: a stand-in is not shown.
         let nim_sum_words = if position.values_known() {
             format!("*{}", nim_sum.short())
         } else {
-            "not known (past the table)".to_string()
+            tr!("game.about.not_known").into_owned()
         };
         let mut about = match position.win_rule().map(|r| r.words()) {
             // Hints off, game on: who is winning is not told.
-            _ if !self.reveals() => {
-                vec!["hints are off: i shows the nim-sum and who is winning".to_string()]
-            }
+            _ if !self.reveals() => vec![tr!("game.about.hints_off").into_owned()],
             // Not an SG game (misère Nim): its own rule decides, not the nim-sum.
-            Some(rule) => vec![format!(
-                "nim-sum {nim_sum_words}; {} (to move) {} by the game's own rule: {rule}",
-                if self.session.to_move() == Side::You {
-                    "you"
-                } else {
-                    "the AI"
-                },
-                if position.mover_wins() {
-                    "wins"
-                } else {
-                    "loses"
-                },
-            )],
-            None => vec![format!("nim-sum *{} {verdict}", nim_sum.short())],
+            Some(rule) => vec![
+                tr!(
+                    "game.about.own_rule",
+                    nim_sum = nim_sum_words,
+                    verdict = nim_sum::verdict_words(
+                        !position.mover_wins(),
+                        self.session.to_move(),
+                        true
+                    ),
+                    rule = rule
+                )
+                .into_owned(),
+            ],
+            None => vec![
+                tr!(
+                    "game.about.nim_sum",
+                    nim_sum = nim_sum.short(),
+                    verdict = verdict
+                )
+                .into_owned(),
+            ],
         };
         if let Some(mv) = self.board.selected() {
-            about.push(format!(
-                "selected move: {}",
-                position.describe_move(&mv).words()
-            ));
+            about.push(
+                tr!(
+                    "game.about.selected",
+                    words = position.describe_move(&mv).words()
+                )
+                .into_owned(),
+            );
         }
         let panel: Vec<String> = self
             .board
@@ -396,7 +401,7 @@ impl<B: Board> GameScreen for Match<B> {
             .filter(|l| !l.is_empty())
             .collect();
         if !panel.is_empty() {
-            about.push("side panel:".to_string());
+            about.push(tr!("game.about.panel").into_owned());
             about.extend(panel.into_iter().map(|l| format!("  {l}")));
         }
         let moves = self
@@ -406,15 +411,22 @@ impl<B: Board> GameScreen for Match<B> {
             .enumerate()
             .map(|(i, played)| {
                 let who = match played.by {
-                    Side::You => "you",
-                    Side::Ai => "AI",
+                    Side::You => tr!("game.side.you"),
+                    Side::Ai => tr!("game.side.ai"),
                 };
                 let reason = played
                     .reason
                     .filter(|r| self.reveals() || *r == crate::ai::Reason::Random)
                     .map(|r| format!(" ({})", r.words()))
                     .unwrap_or_default();
-                format!("{}. {who}: {}{reason}", i + 1, played.words.words())
+                tr!(
+                    "game.about.move",
+                    n = i + 1,
+                    who = who,
+                    words = played.words.words(),
+                    reason = reason
+                )
+                .into_owned()
             })
             .collect();
         (about, moves)
@@ -486,7 +498,13 @@ impl<B: Board> GameScreen for Match<B> {
         let view = Self::view(&self.session, self.hints, theme);
         self.render_title(areas.title, buf, theme);
         Block::bordered()
-            .title(Line::styled(format!(" {} ", B::KIND.words()), theme.title))
+            .title(Line::styled(
+                text::fit(
+                    &format!(" {} ", B::KIND.words()),
+                    areas.board_frame.width.saturating_sub(2) as usize,
+                ),
+                theme.title,
+            ))
             .border_style(theme.border)
             .render(areas.board_frame, buf);
         self.board.render(&view, areas.board, buf);
@@ -562,9 +580,9 @@ impl<B: Board> GameScreen for Match<B> {
                 Action::Coach => {
                     self.coach = !self.coach;
                     self.message = Some(if self.coach {
-                        "Coaching on: a blunder of yours is told after the AI's reply.".into()
+                        tr!("coach.on").into_owned()
                     } else {
-                        "Coaching off.".into()
+                        tr!("coach.off").into_owned()
                     });
                     return ScreenEvent::None;
                 }
@@ -584,16 +602,16 @@ impl<B: Board> GameScreen for Match<B> {
                         self.hint_level = (self.hint_level + 1).min(3);
                         self.reveal(theme);
                     } else {
-                        self.message = Some("Wait for your turn.".to_string());
+                        self.message = Some(tr!("game.wait_turn").into_owned());
                     }
                     return ScreenEvent::None;
                 }
                 Action::Undo => {
                     if self.session.undo() {
                         self.position_changed();
-                        self.message = Some("Took back your move and the AI's reply.".into());
+                        self.message = Some(tr!("game.undone").into_owned());
                     } else {
-                        self.message = Some("Nothing to undo.".to_string());
+                        self.message = Some(tr!("game.nothing_to_undo").into_owned());
                     }
                     return ScreenEvent::None;
                 }
@@ -601,7 +619,7 @@ impl<B: Board> GameScreen for Match<B> {
                     if self.session.redo() {
                         self.position_changed();
                     } else {
-                        self.message = Some("Nothing to redo.".to_string());
+                        self.message = Some(tr!("game.nothing_to_redo").into_owned());
                     }
                     return ScreenEvent::None;
                 }
@@ -609,7 +627,7 @@ impl<B: Board> GameScreen for Match<B> {
                 Action::Restart => {
                     self.session.restart();
                     self.position_changed();
-                    self.message = Some("Restarted from the start position.".to_string());
+                    self.message = Some(tr!("game.restarted").into_owned());
                     return ScreenEvent::None;
                 }
                 Action::Select if over_popup => return ScreenEvent::NewGame,
@@ -634,14 +652,14 @@ impl<B: Board> GameScreen for Match<B> {
             BoardAction::Message(m) => self.message = Some(m),
             BoardAction::Play(mv) => {
                 if !self.session.accepting() {
-                    self.message = Some("Wait: it is the AI's turn.".to_string());
+                    self.message = Some(tr!("game.ai_turn").into_owned());
                 } else {
                     match self.session.play(mv) {
                         Ok(()) => {
                             self.position_changed();
                             self.session.update();
                         }
-                        Err(e) => self.message = Some(format!("Illegal move: {e}")),
+                        Err(e) => self.message = Some(tr!("game.illegal", error = e).into_owned()),
                     }
                 }
             }
@@ -715,7 +733,7 @@ impl<B: Board> Match<B> {
         for (mv, saved) in played.into_iter().zip(moves) {
             self.session.play_recorded(mv).map_err(|e| SaveError {
                 line: saved.line,
-                message: format!("move `{}`: {e}", saved.code),
+                message: tr!("game.replay_error", code = saved.code, error = e).into_owned(),
             })?;
         }
         self.position_changed();

@@ -6,6 +6,7 @@ use ratatui::text::{Line, Span};
 use crate::analysis::Analysis;
 use crate::game::Impartial;
 use crate::locale::Words;
+use crate::tr;
 use crate::tui::board::Side;
 use crate::tui::text;
 use crate::tui::theme::Theme;
@@ -36,8 +37,10 @@ struct EntryLayout {
     columns: usize,
 }
 
-/// What a grouped entry of even count shows after its value.
-const EVEN: &str = " (even)";
+/// What a grouped entry of even count shows after its value (` (even)`).
+fn even_mark() -> std::borrow::Cow<'static, str> {
+    tr!("game.nim.even")
+}
 
 impl EntryLayout {
     fn new(entries: &[Entry], total: &str, width: usize, grouped: bool) -> EntryLayout {
@@ -46,7 +49,7 @@ impl EntryLayout {
             .map(|e| text::width(&e.label))
             .max()
             .unwrap_or(0)
-            .max("nim-sum".len());
+            .max(text::width(&tr!("game.nim.label")));
         // The total shares the value column when it fits the panel; a longer one (2^198+…)
         // runs on and is cut with "…" rather than pushing every entry's marks out of sight.
         let entry_values = entries
@@ -72,7 +75,11 @@ impl EntryLayout {
             cell: 0,
             columns: 1,
         };
-        let even = if grouped { EVEN.len() } else { 0 };
+        let even = if grouped {
+            text::width(&even_mark())
+        } else {
+            0
+        };
         layout.cell = 2 + layout.sum_width() + even;
         layout.columns = ((width + 1) / (layout.cell + 1)).max(1);
         layout
@@ -96,7 +103,7 @@ impl EntryLayout {
             s.push_str(&entry.value.to_binary_width(bits));
         }
         if entry.cancels {
-            s.push_str(EVEN);
+            s.push_str(&even_mark());
         }
         s
     }
@@ -119,16 +126,14 @@ pub fn nim_sum_lines<P: Impartial>(
         // the game's own rule, which says what decides.
         let zero = !analysis.mover_wins;
         let style = if zero { theme.losing } else { theme.winning };
-        let (mover, outcome) = match (to_move, zero) {
-            (Side::You, true) => ("you", "lose"),
-            (Side::You, false) => ("you", "win"),
-            (Side::Ai, true) => ("the AI", "loses"),
-            (Side::Ai, false) => ("the AI", "wins"),
-        };
         let mut lines = vec![
-            Line::styled("value: not known (past the table)", theme.dim),
+            Line::styled(tr!("game.nim.value_unknown"), theme.dim),
             Line::styled(
-                format!("{mover} (to move) {outcome}, by the game's own rule:"),
+                tr!(
+                    "game.nim.by_rule",
+                    verdict = verdict_words(zero, to_move, true)
+                )
+                .into_owned(),
                 style,
             ),
         ];
@@ -184,7 +189,7 @@ pub fn nim_sum_lines<P: Impartial>(
             .value_counts
             .iter()
             .map(|&(value, k)| Entry {
-                label: format!("{k} ×"),
+                label: tr!("game.nim.times", k = k).into_owned(),
                 value,
                 cancels: k % 2 == 0,
             })
@@ -219,7 +224,7 @@ pub fn nim_sum_lines<P: Impartial>(
         }
         spans.push(Span::styled(prefix, theme.dim));
         let text = layout.format(entry, grouped);
-        let padded = format!("{text:<w$}", w = layout.cell - 2);
+        let padded = text::pad(&text, layout.cell - 2);
         spans.push(Span::styled(
             padded,
             if entry.cancels {
@@ -235,10 +240,13 @@ pub fn nim_sum_lines<P: Impartial>(
     if shown < entries.len() {
         lines.push(Line::styled(
             format!(
-                "{} … {} more {}",
+                "{} {}",
                 if shown > 0 { "⊕" } else { " " },
-                entries.len() - shown,
-                if grouped { "values" } else { "parts" }
+                if grouped {
+                    tr!("game.nim.more_values", n = entries.len() - shown)
+                } else {
+                    tr!("game.nim.more_parts", n = entries.len() - shown)
+                }
             ),
             theme.dim,
         ));
@@ -246,9 +254,9 @@ pub fn nim_sum_lines<P: Impartial>(
     if show_zeros {
         let plus = if shown > 0 { "⊕" } else { " " };
         let text = match zeros {
-            0 => "no parts: the XOR of nothing is 0".to_string(),
-            1 => format!("{plus} 1 part of value 0 (changes nothing)"),
-            k => format!("{plus} {k} parts of value 0 (change nothing)"),
+            0 => tr!("game.nim.no_parts").into_owned(),
+            1 => format!("{plus} {}", tr!("game.nim.one_zero")),
+            k => format!("{plus} {}", tr!("game.nim.zeros", k = k)),
         };
         lines.push(Line::styled(text, theme.dim));
     }
@@ -266,7 +274,7 @@ pub fn nim_sum_lines<P: Impartial>(
         Span::styled(
             layout.format(
                 &Entry {
-                    label: "nim-sum".to_string(),
+                    label: tr!("game.nim.label").into_owned(),
                     value: analysis.nim_sum,
                     cancels: false,
                 },
@@ -275,18 +283,15 @@ pub fn nim_sum_lines<P: Impartial>(
             total_style,
         ),
     ]));
-    let (mover, lose, win) = match to_move {
-        Side::You => ("you", "lose", "win"),
-        Side::Ai => ("the AI", "loses", "wins"),
-    };
     let rule = position.win_rule().map(|r| r.words());
     let verdict = if rule.is_some() {
-        let outcome = if zero { lose } else { win };
-        format!("{mover} (to move) {outcome}, by the game's own rule:")
-    } else if zero {
-        format!("= 0: {mover} (to move) {lose} with best play")
+        tr!(
+            "game.nim.by_rule",
+            verdict = verdict_words(zero, to_move, true)
+        )
+        .into_owned()
     } else {
-        format!("≠ 0: {mover} (to move) {win} with best play")
+        verdict_words(zero, to_move, false)
     };
     lines.push(Line::styled(verdict, total_style));
     if let Some(rule) = rule {
@@ -301,12 +306,30 @@ pub fn nim_sum_lines<P: Impartial>(
     }
     if let Some(exact) = analysis.exact.filter(|_| show_exact) {
         lines.push(Line::styled(
-            format!(
-                "with best play the game lasts {}",
-                crate::locale::moves(crate::locale::lang(), u64::from(exact.remoteness))
-            ),
+            tr!(
+                "game.nim.lasts",
+                moves = crate::locale::moves(crate::locale::lang(), u64::from(exact.remoteness))
+            )
+            .into_owned(),
             theme.dim,
         ));
     }
     NimSumText { lines, grouped }
+}
+
+/// Who wins with best play, in words: `= 0: you (to move) lose with best play`, or without the
+/// nim-sum (`by_rule`: the game's own rule decides) `you (to move) lose`. `lost`: the player
+/// to move loses.
+pub(super) fn verdict_words(lost: bool, to_move: Side, by_rule: bool) -> String {
+    let key = match (by_rule, lost, to_move) {
+        (false, true, Side::You) => "game.nim.you_lose",
+        (false, true, Side::Ai) => "game.nim.ai_loses",
+        (false, false, Side::You) => "game.nim.you_win",
+        (false, false, Side::Ai) => "game.nim.ai_wins",
+        (true, true, Side::You) => "game.nim.rule_you_lose",
+        (true, true, Side::Ai) => "game.nim.rule_ai_loses",
+        (true, false, Side::You) => "game.nim.rule_you_win",
+        (true, false, Side::Ai) => "game.nim.rule_ai_wins",
+    };
+    crate::locale::text(key).into_owned()
 }

@@ -9,6 +9,7 @@ use ratatui::widgets::{Block, Clear, Paragraph, Widget};
 use crate::analysis::Analysis;
 use crate::game::{Impartial, Position};
 use crate::locale::Words;
+use crate::tr;
 use crate::tui::board::{Board, Side};
 use crate::tui::keymap::{self, Action};
 use crate::tui::text;
@@ -25,27 +26,39 @@ impl<B: Board> Match<B> {
         let moves = self.session.history().len();
         let progress = if self.session.is_over() {
             match moves {
-                1 => "game over after 1 move".to_string(),
-                n => format!("game over after {n} moves"),
+                1 => tr!("game.title.over_one").into_owned(),
+                n => tr!("game.title.over", n = n).into_owned(),
             }
         } else {
-            format!("move {}", moves + 1)
+            tr!("game.title.move", n = moves + 1).into_owned()
         };
         // The position now, not the start: a Fibonacci Nim heap and its limit change.
-        let full = format!(
-            " {} · {} · AI {} · {progress}{}",
-            B::KIND.words(),
-            B::summary(self.session.position()),
-            config.level,
-            if self.hints { " · hints on" } else { "" }
-        );
+        let full = tr!(
+            "game.title.full",
+            game = B::KIND.words(),
+            size = B::summary(self.session.position()),
+            level = config.level.words(),
+            progress = progress,
+            hints = if self.hints {
+                tr!("game.title.hints_on")
+            } else {
+                "".into()
+            }
+        )
+        .into_owned();
         // A narrow screen gets the short form rather than a cut.
-        let short = format!(
-            " {} · {} · {progress}{}",
-            B::summary(self.session.position()),
-            config.level,
-            if self.hints { " · hints" } else { "" }
-        );
+        let short = tr!(
+            "game.title.short",
+            size = B::summary(self.session.position()),
+            level = config.level.words(),
+            progress = progress,
+            hints = if self.hints {
+                tr!("game.title.hints")
+            } else {
+                "".into()
+            }
+        )
+        .into_owned();
         let heading = if text::width(&full) <= area.width as usize {
             full
         } else {
@@ -58,7 +71,13 @@ impl<B: Board> Match<B> {
 
     pub(super) fn render_turn(&self, area: Rect, buf: &mut Buffer, theme: &Theme) {
         let block = Block::bordered()
-            .title(Line::styled(" Turn ", theme.title))
+            .title(Line::styled(
+                text::fit(
+                    &tr!("game.turn.title"),
+                    area.width.saturating_sub(2) as usize,
+                ),
+                theme.title,
+            ))
             .border_style(theme.border);
         let inner = block.inner(area);
         block.render(area, buf);
@@ -94,12 +113,17 @@ impl<B: Board> Match<B> {
         };
         if let Some(winner) = self.session.winner() {
             match winner {
-                Side::You => push("Game over: you win ✓", theme.winning, None),
-                Side::Ai => push("Game over: the AI wins", theme.losing, None),
+                Side::You => push(&tr!("game.turn.you_win"), theme.winning, None),
+                Side::Ai => push(&tr!("game.turn.ai_wins"), theme.losing, None),
             }
         } else if let Some(failure) = self.session.failure() {
             push(
-                &format!("⚠ The AI failed: {failure}. u undoes, n starts a new game."),
+                &tr!(
+                    "game.turn.failed",
+                    failure = failure,
+                    undo = keymap::key_for(Action::Undo),
+                    new = keymap::key_for(Action::NewGame)
+                ),
                 theme.losing,
                 None,
             );
@@ -108,33 +132,26 @@ impl<B: Board> Match<B> {
                 (t.elapsed().as_millis() / 100) as usize % SPINNER.len()
             });
             push(
-                &format!("{} AI is thinking…", SPINNER[frame]),
+                &tr!("game.turn.thinking", spinner = SPINNER[frame]),
                 theme.notice,
                 None,
             );
         } else if self.session.to_move() == Side::You {
-            push("▶ Your move", theme.notice, None);
+            push(&tr!("game.turn.your_move"), theme.notice, None);
             // A start lost for the player is said at once, not left for them to find out.
             let has_moved = self.session.history().iter().any(|p| p.by == Side::You);
             // (The game's own rule decides: misère Nim is not won by its nim-sum.)
             let position = self.session.position();
             if !has_moved && !position.mover_wins() && self.reveals() {
                 let why = if position.win_rule().is_some() {
-                    "by the game's own rule"
+                    tr!("game.turn.by_rule")
                 } else {
-                    "nim-sum 0"
+                    tr!("game.turn.nim_sum_zero")
                 };
-                push(
-                    &format!(
-                        "You are to move in a lost position ({why}): the AI will win with \
-                         perfect play unless it errs."
-                    ),
-                    theme.losing,
-                    None,
-                );
+                push(&tr!("game.turn.lost_start", why = why), theme.losing, None);
             }
         } else {
-            push("AI to move", theme.notice, None);
+            push(&tr!("game.turn.ai_to_move"), theme.notice, None);
         }
         let history = self.session.history();
         // The last two moves, newest first, each with the AI's reason. When they do not fit,
@@ -143,8 +160,8 @@ impl<B: Board> Match<B> {
         let mut groups: Vec<Vec<Line>> = Vec::new();
         for played in history.iter().rev().take(2) {
             let who = match played.by {
-                Side::You => "You: ",
-                Side::Ai => "AI: ",
+                Side::You => tr!("game.turn.by_you"),
+                Side::Ai => tr!("game.turn.by_ai"),
             };
             let style = if Some(played) == history.last() {
                 theme.last_move
@@ -169,7 +186,7 @@ impl<B: Board> Match<B> {
             push(
                 &format!("{who}{}", played.words.words()),
                 style,
-                Some((who, theme.title)),
+                Some((&who, theme.title)),
             );
             // The AI's reason says who is winning: only where that may be told.
             if let Some(reason) = played
@@ -233,19 +250,19 @@ impl<B: Board> Match<B> {
             )
         });
         // The longest title that fits: a narrow panel says less rather than cutting it.
-        let titles: &[&str] = match &text {
-            Some(t) if t.grouped => &[
-                " Nim-sum (XOR) · parts grouped by value: pairs cancel ",
-                " Nim-sum (XOR) · grouped by value ",
-                " Nim-sum · grouped ",
+        let titles = match &text {
+            Some(t) if t.grouped => vec![
+                tr!("game.nim.title_grouped_long"),
+                tr!("game.nim.title_grouped"),
+                tr!("game.nim.title_grouped_short"),
             ],
-            _ => &[" Nim-sum (XOR) "],
+            _ => vec![tr!("game.nim.title")],
         };
         let room = area.width.saturating_sub(2) as usize;
         let title = titles
             .iter()
             .find(|t| text::width(t) <= room)
-            .map_or_else(|| text::fit(titles[0], room), |t| t.to_string());
+            .map_or_else(|| text::fit(&titles[0], room), |t| t.to_string());
         Block::bordered()
             .title(Line::styled(title, theme.title))
             .border_style(theme.border)
@@ -254,7 +271,7 @@ impl<B: Board> Match<B> {
             buf.set_stringn(
                 inner.x,
                 inner.y,
-                "analysing…",
+                text::fit(&tr!("game.nim.analysing"), inner.width as usize),
                 inner.width as usize,
                 theme.dim,
             );
@@ -281,64 +298,60 @@ impl<B: Board> Match<B> {
         // game says so) the loser took the last token.
         let misere = self.session.position().mover_wins_when_over();
         let why = match (winner, misere) {
-            (Side::You, false) => "The AI has no move left.",
-            (Side::Ai, false) => "You have no move left.",
-            (Side::You, true) => "The AI took the last token.",
-            (Side::Ai, true) => "You took the last token.",
+            (Side::You, false) => tr!("game.over.ai_no_move"),
+            (Side::Ai, false) => tr!("game.over.you_no_move"),
+            (Side::You, true) => tr!("game.over.ai_took_last"),
+            (Side::Ai, true) => tr!("game.over.you_took_last"),
         };
         if area.width >= 60 && area.height >= 16 {
-            crate::tui::review::render(area, buf, theme, winner, why, self.session.history());
+            crate::tui::review::render(area, buf, theme, winner, &why, self.session.history());
             return;
         }
         let popup = area.centered(Constraint::Length(44), Constraint::Length(9));
         Clear.render(popup, buf);
         let (headline, style) = match winner {
-            Side::You => ("You win!", theme.winning),
-            Side::Ai => ("The AI wins.", theme.losing),
+            Side::You => (tr!("review.you_win"), theme.winning),
+            Side::Ai => (tr!("review.ai_wins"), theme.losing),
         };
         let block = Block::bordered()
-            .title(Line::styled(" Game over ", theme.title))
+            .title(Line::styled(tr!("game.over.title"), theme.title))
             .border_style(theme.focus_border);
         let inner = block.inner(popup);
         block.render(popup, buf);
-        text::centred(buf, inner, inner.y + 1, headline, style);
-        text::centred(buf, inner, inner.y + 2, why, theme.text);
+        text::centred(buf, inner, inner.y + 1, &headline, style);
+        text::centred(buf, inner, inner.y + 2, &why, theme.text);
         let moves = match self.session.history().len() {
-            1 => "1 move played.".to_string(),
-            n => format!("{n} moves played."),
+            1 => tr!("review.one_move").into_owned(),
+            n => tr!("review.moves", n = n).into_owned(),
         };
         text::centred(buf, inner, inner.y + 3, &moves, theme.dim);
-        let keys = format!(
-            "Enter/{} new game · {} restart · {} undo",
-            keymap::key_for(Action::NewGame),
-            keymap::key_for(Action::Restart),
-            keymap::key_for(Action::Undo)
+        let keys = tr!(
+            "game.over.keys",
+            new = keymap::key_for(Action::NewGame),
+            restart = keymap::key_for(Action::Restart),
+            undo = keymap::key_for(Action::Undo)
         );
         text::centred(buf, inner, inner.y + 5, &keys, theme.text);
-        let keys = format!(
-            "Esc look at the board · {} quit",
-            keymap::key_for(Action::Quit)
-        );
+        let keys = tr!("game.over.keys_board", quit = keymap::key_for(Action::Quit));
         text::centred(buf, inner, inner.y + 6, &keys, theme.text);
     }
 }
 
 /// The key hint bar: whole entries only, help and quit always kept at the right.
-pub fn render_bar(
-    entries: Vec<(String, &'static str)>,
-    area: Rect,
-    buf: &mut Buffer,
-    theme: &Theme,
-) {
-    let entry_text = |(key, label): &(String, &str)| format!("{key} {label}  ");
-    let width = |e: &(String, &str)| text::width(&entry_text(e)) as u16;
+pub fn render_bar(entries: Vec<(String, String)>, area: Rect, buf: &mut Buffer, theme: &Theme) {
+    let entry_text = |(key, label): &(String, String)| format!("{key} {label}  ");
+    let width = |e: &(String, String)| text::width(&entry_text(e)) as u16;
+    let (help, quit) = (
+        crate::locale::text("keys.bar.help"),
+        crate::locale::text("keys.bar.quit"),
+    );
     let (right, left): (Vec<_>, Vec<_>) = entries
         .into_iter()
-        .partition(|(_, label)| *label == "help" || *label == "quit");
+        .partition(|(_, label)| *label == help || *label == quit);
     let right_width: u16 = right.iter().map(width).sum();
     let mut x = area.x + 1;
     let limit = (area.x + area.width).saturating_sub(right_width);
-    let mut put = |x: &mut u16, e: &(String, &str)| {
+    let mut put = |x: &mut u16, e: &(String, String)| {
         buf.set_string(*x, area.y, &e.0, theme.key);
         buf.set_string(
             *x + text::width(&e.0) as u16,

@@ -13,6 +13,7 @@ use super::{Browse, Match, PANEL_WIDTH, ScreenInput, render_bar};
 use crate::analysis::Analysis;
 use crate::game::Impartial;
 use crate::locale::Words;
+use crate::tr;
 use crate::tui::board::{Board, BoardAreas, BoardView, Side};
 use crate::tui::keymap::{self, Action};
 use crate::tui::text;
@@ -27,7 +28,7 @@ impl<B: Board> Match<B> {
         let analysis = self.session.analysis();
         self.reveal_pending = analysis.is_none();
         if analysis.is_none() {
-            self.message = Some("Looking for a winning move…".to_string());
+            self.message = Some(tr!("coach.hint.looking").into_owned());
         }
         analysis
     }
@@ -41,23 +42,20 @@ impl<B: Board> Match<B> {
         let played = self.session.coach_blunder()?;
         let j = played.judgement.as_ref()?;
         let mut text = if j.values_known {
-            format!(
-                "?? Your move left nim-sum *{}: the AI now wins.",
-                j.nim_sum_after.brief()
-            )
+            tr!("coach.left_nim_sum", nim_sum = j.nim_sum_after.brief()).into_owned()
         } else {
-            "?? Your move left a won position for the AI: the AI now wins.".to_string()
+            tr!("coach.left_won").into_owned()
         };
         if let Some(better) = &j.better_words {
             // A grid's block can name hundreds of cells: cut (with "…") so that the line
             // keeps its end.
             let better = text::fit(&better.words(), crate::tui::moves::COACH_MOVE_WIDTH);
-            text.push_str(&format!(" {better} would have kept the win"));
+            text.push_str(&tr!("coach.better", better = better));
         }
-        text.push_str(&format!(
-            " ({} to take it back, {} to retry).",
-            keymap::key_for(Action::Undo),
-            keymap::key_for(Action::Retry)
+        text.push_str(&tr!(
+            "coach.keys",
+            undo = keymap::key_for(Action::Undo),
+            retry = keymap::key_for(Action::Retry)
         ));
         Some(text)
     }
@@ -72,28 +70,18 @@ impl<B: Board> Match<B> {
             && let Some(rule) = position.win_rule()
         {
             // Not an SG game (misère Nim): the game's own rule decides, not the nim-sum.
-            let side = if position.mover_wins() {
-                "winning"
+            let key = if position.mover_wins() {
+                "coach.hint.rule_winning"
             } else {
-                "losing"
+                "coach.hint.rule_losing"
             };
-            self.message = Some(format!(
-                "You are {side} by the game's own rule: {}",
-                rule.words()
-            ));
+            self.message = Some(crate::locale::text(key).replace("%{rule}", &rule.words()));
             return;
         } else if self.hint_level <= 1 {
             self.message = Some(if nim_sum.is_zero() {
-                format!(
-                    "You are losing: the nim-sum is 0, every move leaves it non-zero for the AI. \
-                     Make the game last ({again}: more)."
-                )
+                tr!("coach.hint.losing", key = again).into_owned()
             } else {
-                format!(
-                    "You are winning: nim-sum *{}, not 0. Find a move to nim-sum 0 \
-                     ({again}: which part).",
-                    nim_sum.brief()
-                )
+                tr!("coach.hint.winning", nim_sum = nim_sum.brief(), key = again).into_owned()
             });
             return;
         }
@@ -102,14 +90,13 @@ impl<B: Board> Match<B> {
         };
         let position = self.session.position();
         self.message = Some(match analysis.winning().next() {
-            Some(report) => format!(
-                "{} has a winning move ({again}: the move itself).",
-                position.describe_part(position.part_of(&report.mv)).words()
-            ),
-            None => format!(
-                "No part has a winning move: every move loses against perfect play \
-                 ({again}: more)."
-            ),
+            Some(report) => tr!(
+                "coach.hint.part",
+                part = position.describe_part(position.part_of(&report.mv)).words(),
+                key = again
+            )
+            .into_owned(),
+            None => tr!("coach.hint.no_part", key = again).into_owned(),
         });
     }
 
@@ -117,19 +104,22 @@ impl<B: Board> Match<B> {
     pub(super) fn retry(&mut self) {
         let Some(k) = self.session.first_blunder() else {
             self.message = Some(if self.session.judging() {
-                "Still judging the moves; try again in a moment.".to_string()
+                tr!("coach.retry.judging").into_owned()
             } else {
-                "No blunder of yours to retry from.".to_string()
+                tr!("coach.retry.none").into_owned()
             });
             return;
         };
         self.session.retry_from_mistake();
         self.position_changed();
-        self.message = Some(format!(
-            "Back before move {}, your first blunder: find the move that keeps the win ({} for a hint).",
-            k + 1,
-            keymap::key_for(Action::Reveal)
-        ));
+        self.message = Some(
+            tr!(
+                "coach.retry.back",
+                n = k + 1,
+                key = keymap::key_for(Action::Reveal)
+            )
+            .into_owned(),
+        );
     }
 
     pub(super) fn scroll_record(&mut self, down: bool) {
@@ -209,14 +199,15 @@ impl<B: Board> Match<B> {
             Constraint::Length(list_width),
         ]));
         let at = if browse.selected == 0 {
-            "the start".to_string()
+            tr!("game.browse.at_start")
         } else {
-            format!("move {} of {}", browse.selected, history.len())
+            tr!(
+                "game.browse.at_move",
+                n = browse.selected,
+                total = history.len()
+            )
         };
-        let heading = format!(
-            " {} · game record · the board at {at} (read-only)",
-            B::KIND.words()
-        );
+        let heading = tr!("game.browse.heading", game = B::KIND.words(), at = at);
         buf.set_style(title, theme.title);
         let heading = text::fit(&heading, title.width as usize);
         buf.set_stringn(title.x, title.y, heading, title.width as usize, theme.title);
@@ -236,7 +227,13 @@ impl<B: Board> Match<B> {
         };
         browse.board.layout(&view, areas);
         Block::bordered()
-            .title(Line::styled(format!(" {} ", B::KIND.words()), theme.title))
+            .title(Line::styled(
+                text::fit(
+                    &format!(" {} ", B::KIND.words()),
+                    left.width.saturating_sub(2) as usize,
+                ),
+                theme.title,
+            ))
             .border_style(theme.border)
             .render(left, buf);
         browse.board.render(&view, areas, buf);
@@ -246,7 +243,7 @@ impl<B: Board> Match<B> {
         let title = if judged {
             format!(" {} ", crate::locale::verdict_legend(crate::locale::lang()))
         } else {
-            " Moves (verdicts: with hints, i, or after the game) ".to_string()
+            tr!("game.browse.unjudged").into_owned()
         };
         let block = Block::bordered()
             .title(Line::styled(
@@ -278,7 +275,7 @@ impl<B: Board> Match<B> {
             buf.set_stringn(
                 rows.x,
                 rows.y,
-                "No moves yet.",
+                text::fit(&tr!("game.browse.no_moves"), rows.width as usize),
                 rows.width as usize,
                 theme.dim,
             );
@@ -286,31 +283,28 @@ impl<B: Board> Match<B> {
 
         let explanation = match last {
             // The verdict tells who is winning: not while hints are off and the game is on.
-            Some(played) if !judged => format!(
-                "{} {}.",
-                match played.by {
-                    Side::You => "You",
-                    Side::Ai => "AI",
-                },
-                played.words.words()
-            ),
-            None if !judged => "The start position.".to_string(),
-            Some(played) => format!(
-                "{} {}: {}",
-                match played.by {
-                    Side::You => "You",
-                    Side::Ai => "AI",
-                },
-                played.words.words(),
-                crate::tui::moves::explain(played)
-            ),
+            Some(played) if !judged => tr!(
+                "game.browse.played",
+                who = who(played.by),
+                words = played.words.words()
+            )
+            .into_owned(),
+            None if !judged => tr!("game.browse.start").into_owned(),
+            Some(played) => tr!(
+                "game.browse.played_judged",
+                who = who(played.by),
+                words = played.words.words(),
+                verdict = crate::tui::moves::explain(played)
+            )
+            .into_owned(),
             None if !browse.position.values_known() => {
-                "The start position: its nim-sum is not known (past the table).".to_string()
+                tr!("game.browse.start_unknown").into_owned()
             }
-            None => format!(
-                "The start position: nim-sum *{}.",
-                browse.position.nim_sum().short()
-            ),
+            None => tr!(
+                "game.browse.start_nim_sum",
+                nim_sum = browse.position.nim_sum().short()
+            )
+            .into_owned(),
         };
         let width = detail.width.saturating_sub(2) as usize;
         let rows = text::wrap(&explanation, width);
@@ -333,14 +327,28 @@ impl<B: Board> Match<B> {
         }
         render_bar(
             vec![
-                ("↑↓".to_string(), "step"),
-                ("PgUp/PgDn".to_string(), "10 moves"),
-                ("Home/End".to_string(), "start/end"),
-                ("Esc".to_string(), "(or any other key) back to the game"),
+                ("↑↓".to_string(), tr!("game.browse.bar.step").into_owned()),
+                (
+                    "PgUp/PgDn".to_string(),
+                    tr!("game.browse.bar.ten").into_owned(),
+                ),
+                (
+                    "Home/End".to_string(),
+                    tr!("game.browse.bar.ends").into_owned(),
+                ),
+                ("Esc".to_string(), tr!("game.browse.bar.back").into_owned()),
             ],
             bar,
             buf,
             theme,
         );
+    }
+}
+
+/// Who played a move, as the record's sentences start.
+fn who(side: Side) -> std::borrow::Cow<'static, str> {
+    match side {
+        Side::You => tr!("game.browse.by_you"),
+        Side::Ai => tr!("game.browse.by_ai"),
     }
 }

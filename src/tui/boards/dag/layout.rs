@@ -6,6 +6,7 @@ use ratatui::layout::Rect;
 use ratatui::text::Span;
 
 use crate::games::dag::{Dag, Graph};
+use crate::tr;
 use crate::tui::board::{Board, BoardView};
 use crate::tui::text;
 
@@ -257,9 +258,11 @@ impl DagBoard {
                     x: x + 1,
                     y: area.y + height as u16,
                     text: match (start, column.vertices.len() - start - shown) {
-                        (0, below) => format!("+{below} more"),
-                        (above, 0) => format!("+{above} more above"),
-                        (above, below) => format!("↑{above} ↓{below} more"),
+                        (0, below) => tr!("board.dag.more", n = below).into_owned(),
+                        (above, 0) => tr!("board.dag.more_above", n = above).into_owned(),
+                        (above, below) => {
+                            tr!("board.dag.more_both", above = above, below = below).into_owned()
+                        }
                     },
                 });
             }
@@ -307,8 +310,8 @@ impl DagBoard {
                 spans,
                 note: first_fitting(
                     &[
-                        format!("all {} vertices · edges go → · ∎ no edge out", graph.len()),
-                        format!("all {} vertices · ∎ no edge out", graph.len()),
+                        tr!("board.dag.all_long", n = graph.len()).into_owned(),
+                        tr!("board.dag.all", n = graph.len()).into_owned(),
                     ],
                     board.width,
                 ),
@@ -317,7 +320,7 @@ impl DagBoard {
         let Some(v) = marks.chosen else {
             return Plan {
                 area,
-                note: "no token".to_string(),
+                note: tr!("board.dag.no_tokens").into_owned(),
                 ..Plan::default()
             };
         };
@@ -371,22 +374,37 @@ impl DagBoard {
                 area,
                 around: true,
                 whole_fits,
-                note: format!("vertex {v}: the board is too small"),
+                note: tr!("board.dag.too_small", v = v).into_owned(),
                 ..Plan::default()
             };
         };
-        let hidden = |shown: bool| if shown { "" } else { " (not drawn)" };
+        let hidden = |shown: bool| {
+            if shown {
+                String::new()
+            } else {
+                tr!("board.dag.not_drawn").into_owned()
+            }
+        };
         let mut parts = vec![
-            format!(
-                "{} in{}",
-                before.len(),
-                hidden(with_before || before.is_empty())
-            ),
-            format!("{} out", after.len()),
+            tr!(
+                "board.dag.in",
+                n = before.len(),
+                hidden = hidden(with_before || before.is_empty())
+            )
+            .into_owned(),
+            tr!("board.dag.out", n = after.len()).into_owned(),
         ];
         if !beyond.is_empty() {
-            parts.push(format!("{} beyond{}", beyond.len(), hidden(with_beyond)));
+            parts.push(
+                tr!(
+                    "board.dag.beyond",
+                    n = beyond.len(),
+                    hidden = hidden(with_beyond)
+                )
+                .into_owned(),
+            );
         }
+        let separator = tr!("board.dag.separator");
         Plan {
             area,
             around: true,
@@ -396,8 +414,14 @@ impl DagBoard {
             spans,
             note: first_fitting(
                 &[
-                    format!("around {v} (of {}): {}", graph.len(), parts.join(", ")),
-                    format!("around {v}: {}", parts.join(", ")),
+                    tr!(
+                        "board.dag.around_of",
+                        v = v,
+                        n = graph.len(),
+                        parts = parts.join(&separator)
+                    )
+                    .into_owned(),
+                    tr!("board.dag.around", v = v, parts = parts.join(&separator)).into_owned(),
                 ],
                 board.width,
             ),

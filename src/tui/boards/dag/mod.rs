@@ -15,6 +15,7 @@ use crate::games::GameKind;
 use crate::games::dag::{Dag, Slide};
 use crate::locale::Words;
 use crate::setup::ReplayRng;
+use crate::tr;
 use crate::tui::board::{
     Board, BoardAction, BoardAreas, BoardInput, BoardView, GameSetup, ListKey, ListedMove,
     MoveList, Start, render_text_panel,
@@ -220,15 +221,19 @@ impl DagBoard {
                     to,
                 };
                 let label = if position.graph().successors(to).is_empty() {
-                    format!("to {to} (no edge out)")
+                    tr!("board.dag.to_end", to = to).into_owned()
                 } else {
-                    format!("to {to}")
+                    tr!("board.dag.to", to = to).into_owned()
                 };
                 ListedMove::new(position, mv, label)
             })
             .collect();
         self.list = Some(MoveList::new(
-            format!("Moves of {}", position.describe_part(self.token).words()),
+            tr!(
+                "board.heaps.moves_of",
+                part = position.describe_part(self.token).words()
+            )
+            .into_owned(),
             entries,
             false,
         ));
@@ -345,19 +350,20 @@ impl DagBoard {
         }
         let first = if Self::movable(view.position, self.token) {
             // The list was closed (Esc).
-            Self::RULES[0].to_string()
+            crate::locale::text(Self::RULES[0]).into_owned()
         } else {
-            format!(
-                "{} has no edge out.",
-                view.position.describe_part(self.token).words()
+            tr!(
+                "board.dag.no_edge",
+                part = view.position.describe_part(self.token).words()
             )
+            .into_owned()
         };
         let mut lines = vec![Line::raw(first), Line::raw("")];
         lines.push(Line::from(vec![
             Span::styled(keymap::key_for(Action::NextPart), theme.key),
-            Span::raw(" picks a token with a move, ↑/↓ its target, "),
+            Span::raw(tr!("board.dag.how_1")),
             Span::styled(keymap::key_for(Action::Select), theme.key),
-            Span::raw(" plays."),
+            Span::raw(tr!("board.dag.how_2")),
         ]));
         lines
     }
@@ -366,22 +372,8 @@ impl DagBoard {
 impl Board for DagBoard {
     type Game = Dag;
     const KIND: GameKind = GameKind::Dag;
-    const RULES: &'static [&'static str] = &[
-        "Tokens on a directed acyclic graph: a move slides one token along an edge. Tokens may \
-         share a vertex. Who cannot move loses.",
-        "Each token is a game of its own; the value of a vertex is the mex (least value not \
-         among) of its successors' values, so a vertex with no edge out (∎) is worth 0. The \
-         position's value is the nim-sum of the tokens' vertices' values.",
-        "The board: each vertex is drawn in the column of its longest path to a vertex with no \
-         edge out, so every edge points right, into a ▸ before its target. ● is a token (●3: \
-         three on one vertex). The chosen token's vertex is reversed, its out-edges and targets \
-         bright, the selected target marked. Hints add each vertex's value (*k) and mark the \
-         targets ✓ (the move wins) or ✗. A graph too big for the screen shows the chosen \
-         token's neighbourhood: the vertices with an edge into it, its targets and theirs.",
-        "Keys: Tab / Shift-Tab pick the token, ↑/↓ (or ←/→) its target, Enter plays; v switches \
-         between the whole graph and the neighbourhood. Mouse: click a token's vertex to pick \
-         it, click a target to select it and again to play.",
-    ];
+    const RULES: &'static [&'static str] =
+        &["rules.dag.1", "rules.dag.2", "rules.dag.3", "rules.dag.4"];
 
     fn start_position(setup: &GameSetup, rng: &mut ReplayRng) -> anyhow::Result<Dag> {
         let code = match &setup.code {
@@ -389,7 +381,8 @@ impl Board for DagBoard {
             None if setup.start == Start::Standard => super::heaps::start_code(setup, rng),
             None => Dag::random(rng).to_code(),
         };
-        Dag::from_code(&code).with_context(|| format!("bad dag code '{code}'"))
+        Dag::from_code(&code)
+            .with_context(|| tr!("board.error.bad_code", game = "dag", code = code).into_owned())
     }
 
     fn new(position: &Dag) -> DagBoard {
@@ -425,16 +418,11 @@ impl Board for DagBoard {
     }
 
     fn summary(position: &Dag) -> String {
-        format!(
-            "{} vertices, {} token{}",
-            position.graph().len(),
-            position.tokens().len(),
-            if position.tokens().len() == 1 {
-                ""
-            } else {
-                "s"
-            }
-        )
+        let vertices = position.graph().len();
+        match position.tokens().len() {
+            1 => tr!("board.dag.summary_one", vertices = vertices).into_owned(),
+            n => tr!("board.dag.summary", vertices = vertices, tokens = n).into_owned(),
+        }
     }
 
     fn min_size(&self) -> (u16, u16) {
@@ -523,7 +511,7 @@ impl Board for DagBoard {
             Some(list) => list.render(areas.moves, buf, view.hints, theme),
             None => render_text_panel(
                 Block::bordered()
-                    .title(Line::styled(" Moves ", theme.title))
+                    .title(Line::styled(tr!("board.moves_title"), theme.title))
                     .border_style(theme.border),
                 self.panel_lines(view),
                 areas.moves,
@@ -567,33 +555,36 @@ impl Board for DagBoard {
                                 self.token = i;
                                 self.open(position);
                             }
-                            None => return BoardAction::Message("No token has a move.".into()),
+                            None => {
+                                return BoardAction::Message(
+                                    tr!("board.dag.none_movable").into_owned(),
+                                );
+                            }
                         }
                     }
                     Action::Up | Action::Down | Action::Select => {
                         self.open(position);
                         if self.list.is_none() {
-                            return BoardAction::Message(format!(
-                                "{} has no edge out ({} picks a token that has one).",
-                                position.describe_part(self.token).words(),
-                                keymap::key_for(Action::NextPart)
-                            ));
+                            return BoardAction::Message(
+                                tr!(
+                                    "board.dag.no_edge_key",
+                                    part = position.describe_part(self.token).words(),
+                                    key = keymap::key_for(Action::NextPart)
+                                )
+                                .into_owned(),
+                            );
                         }
                     }
                     Action::View => {
                         if !self.plan.whole_fits {
                             self.around = false;
-                            return BoardAction::Message(
-                                "The whole graph does not fit here: the board shows the chosen \
-                                 token's neighbourhood."
-                                    .into(),
-                            );
+                            return BoardAction::Message(tr!("board.dag.no_fit").into_owned());
                         }
                         self.around = !self.around;
                         return BoardAction::Message(if self.around {
-                            "The chosen token's neighbourhood (v: the whole graph).".into()
+                            tr!("board.dag.view_around").into_owned()
                         } else {
-                            "The whole graph where it fits (v: the neighbourhood).".into()
+                            tr!("board.dag.view_whole").into_owned()
                         });
                     }
                     _ => {}
@@ -601,9 +592,13 @@ impl Board for DagBoard {
                 BoardAction::None
             }
             BoardInput::Click(at) => {
-                if let Some(answer) =
-                    cursor::list_click(&mut self.list, at, &mut self.armed, view.accepting, "move")
-                {
+                if let Some(answer) = cursor::list_click(
+                    &mut self.list,
+                    at,
+                    &mut self.armed,
+                    view.accepting,
+                    "board.what.move",
+                ) {
                     return answer;
                 }
                 let Some(v) = self.node_at(at) else {
@@ -620,31 +615,31 @@ impl Board for DagBoard {
                     self.armed = Some(i);
                     let from = chosen.unwrap_or(0);
                     let also = if position.tokens().contains(&v) {
-                        format!(
-                            " ({} picks the token on {v} instead)",
-                            keymap::key_for(Action::NextPart)
+                        tr!(
+                            "board.dag.also",
+                            key = keymap::key_for(Action::NextPart),
+                            v = v
                         )
+                        .into_owned()
                     } else {
                         String::new()
                     };
-                    return BoardAction::Message(format!(
-                        "Click vertex {v} again (or press Enter) to slide the token from {from} to {v}{also}."
-                    ));
+                    return BoardAction::Message(
+                        tr!("board.dag.click_again", v = v, from = from, also = also).into_owned(),
+                    );
                 }
                 match position.tokens().iter().position(|&t| t == v) {
                     Some(_) if chosen == Some(v) => BoardAction::None,
                     Some(i) => {
                         self.choose_token(position, i);
                         if self.list.is_none() {
-                            return BoardAction::Message(format!(
-                                "Vertex {v} has no edge out: its token cannot move."
-                            ));
+                            return BoardAction::Message(
+                                tr!("board.dag.stuck", v = v).into_owned(),
+                            );
                         }
                         BoardAction::None
                     }
-                    None => BoardAction::Message(format!(
-                        "No token on vertex {v}: click a vertex with a ● to pick its token."
-                    )),
+                    None => BoardAction::Message(tr!("board.dag.no_token", v = v).into_owned()),
                 }
             }
             BoardInput::Wheel { down, at } => {
@@ -680,23 +675,26 @@ impl Board for DagBoard {
         )];
         let sharing = position.tokens().iter().filter(|&&t| t == v).count();
         if sharing > 1 {
-            spans.push(Span::styled(format!(" · {sharing} tokens here"), theme.dim));
+            spans.push(Span::styled(
+                tr!("board.dag.sharing", n = sharing).into_owned(),
+                theme.dim,
+            ));
         }
         if view.hints {
             spans.push(Span::styled(
-                format!(" · value *{}", position.graph().value(v)),
+                tr!("board.status.value", value = position.graph().value(v)).into_owned(),
                 theme.value,
             ));
         }
         spans.push(Span::styled(
-            format!(" · {moves} move{}", if moves == 1 { "" } else { "s" }),
+            crate::tui::board::move_count(moves, false),
             theme.dim,
         ));
         if let Some(t) = self.target() {
             spans.push(Span::styled(format!(" · → {t}"), theme.dim));
         }
         if self.plan.around && self.plan.whole_fits {
-            spans.push(Span::styled(" · v: whole graph", theme.dim));
+            spans.push(Span::styled(tr!("board.dag.v_whole"), theme.dim));
         }
         Line::from(spans)
     }
