@@ -32,7 +32,7 @@ use crate::tui::board::Start;
 use crate::tui::{First, PlayOptions};
 
 mod puzzles;
-mod why;
+pub(crate) mod why;
 
 const ABOUT: &str = "Play impartial games against a perfect Sprague–Grundy opponent";
 

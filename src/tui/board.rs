@@ -157,6 +157,13 @@ pub trait Board: Sized + 'static {
     fn selected(&self) -> Option<<Self::Game as crate::game::Position>::Move> {
         None
     }
+
+    /// The part under the cursor (a heap, coin, cell, piece), for the why-view: by default
+    /// the part of the move selected in the list. The match keeps it only if it is one of
+    /// the position's parts.
+    fn cursor_part(&self, position: &Self::Game) -> Option<<Self::Game as Impartial>::Part> {
+        self.selected().map(|mv| position.part_of(&mv))
+    }
 }
 
 /// The plain text of `lines`, a string per line (for the help popup).

@@ -13,12 +13,14 @@ pub mod help;
 pub mod keymap;
 pub mod menu;
 pub mod moves;
+pub mod practice;
 pub mod review;
 pub mod screen;
 pub mod session;
 pub mod terminal;
 pub mod text;
 pub mod theme;
+pub mod why;
 
 use std::io::Write;
 

@@ -8,6 +8,7 @@ mod integration;
 mod new_player;
 mod nothing_lost;
 mod persist;
+mod practice;
 mod tui_dag;
 mod tui_dodgeball;
 mod tui_events;

@@ -244,6 +244,10 @@ fn move_label(mv: &CoinMove) -> String {
 }
 
 impl Board for CoinsBoard {
+    fn cursor_part(&self, _position: &CoinRow) -> Option<usize> {
+        Some(self.cursor)
+    }
+
     type Game = CoinRow;
 
     const KIND: GameKind = GameKind::Coins;

@@ -199,6 +199,10 @@ fn token_spans(
 }
 
 impl Board for HeapsBoard {
+    fn cursor_part(&self, _position: &Heaps) -> Option<usize> {
+        Some(self.cursor)
+    }
+
     type Game = Heaps;
 
     const KIND: GameKind = GameKind::Heaps;

@@ -234,6 +234,10 @@ impl<G: PartsGame> PartsBoard<G> {
 }
 
 impl<G: PartsGame> Board for PartsBoard<G> {
+    fn cursor_part(&self, _position: &G) -> Option<usize> {
+        (!self.parts.is_empty()).then(|| self.part())
+    }
+
     type Game = G;
     const KIND: GameKind = G::KIND;
     const RULES: &'static [&'static str] = G::RULES;
