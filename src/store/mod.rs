@@ -250,10 +250,8 @@ pub fn write_atomic(path: &Path, text: &str) -> io::Result<()> {
 /// nothing the player wrote by hand is lost: `NAME.corrupt-2026-11-25T14-05-09`, with `-2`,
 /// `-3`, … added when that name is taken, so every earlier one is kept. Returns the new path.
 pub fn set_aside(path: &Path) -> io::Result<PathBuf> {
-    let secs = SystemTime::now()
-        .duration_since(SystemTime::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs());
-    let stamp = format!("{}-{:02}", stamp_of(secs).replacen(' ', "T", 1), secs % 60);
+    let secs = seconds_of(SystemTime::now());
+    let stamp = format!("{}-{:02}", file_stamp_of(secs), secs % 60);
     let base = path.file_name().unwrap_or_default().to_string_lossy();
     for n in 1u32.. {
         let name = if n == 1 {
@@ -279,6 +277,30 @@ pub fn set_aside(path: &Path) -> io::Result<PathBuf> {
         }
     }
     unreachable!("a free name is found")
+}
+
+/// Sets the file at `path` aside (see [`set_aside`]) under its directory's lock, if it is
+/// still there (another grundy may have set it aside meanwhile). Returns the new path.
+pub fn set_aside_locked(path: &Path) -> io::Result<Option<PathBuf>> {
+    let _lock = lock_dir_of(path)?;
+    if !path.exists() {
+        return Ok(None);
+    }
+    set_aside(path).map(Some)
+}
+
+/// Changes a shared file under its directory's lock, so that another grundy's change made
+/// meanwhile is kept: `change` reads the file again and returns the new text, whether the
+/// file there was broken (then it is set aside first, never written over) and what the
+/// caller wants back; the text is then written atomically.
+pub fn rewrite_locked<T>(path: &Path, change: impl FnOnce() -> (String, bool, T)) -> io::Result<T> {
+    let _lock = lock_dir_of(path)?;
+    let (text, broken, out) = change();
+    if broken {
+        set_aside(path)?;
+    }
+    write_atomic(path, &text)?;
+    Ok(out)
 }
 
 /// The files set aside from `path` (see [`set_aside`]), oldest first.
@@ -317,18 +339,27 @@ pub fn line_of(text: &str, at: usize) -> usize {
 /// Today's date and the time (UTC) as `2026-11-23 14-05`, for default save names; computed
 /// from the system clock without a calendar crate (days since 1970 to a civil date).
 pub fn date_stamp() -> String {
-    let secs = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs());
-    stamp_of(secs)
+    stamp_of(seconds_of(SystemTime::now()))
+}
+
+/// The time now as [`date_stamp`] but with no space (`2026-11-23T14-05`), for file names.
+pub fn file_date_stamp() -> String {
+    file_stamp_of(seconds_of(SystemTime::now()))
+}
+
+fn file_stamp_of(secs: u64) -> String {
+    stamp_of(secs).replacen(' ', "T", 1)
+}
+
+/// Seconds since 1970 (0 for a time before it).
+fn seconds_of(time: SystemTime) -> u64 {
+    time.duration_since(SystemTime::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs())
 }
 
 /// A file's time as `2026-11-23 14:05` (UTC), for the saves list.
 pub fn time_words(time: SystemTime) -> String {
-    let secs = time
-        .duration_since(SystemTime::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs());
-    let stamp = stamp_of(secs);
+    let stamp = stamp_of(seconds_of(time));
     // `2026-11-23 14-05` → `2026-11-23 14:05`.
     match stamp.rsplit_once('-') {
         Some((head, minute)) => format!("{head}:{minute}"),

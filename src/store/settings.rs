@@ -43,7 +43,7 @@ use crate::games::GameKind;
 use crate::games::coins::CoinRow;
 use crate::lang::LangChoice;
 use crate::setup::{First, GameSetup, Start};
-use crate::store::{line_of, lock_dir_of, set_aside, write_atomic};
+use crate::store::{line_of, rewrite_locked, write_atomic};
 
 /// Which colours the game uses.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, ValueEnum)]
@@ -191,36 +191,32 @@ impl Settings {
     /// (comments, order, unknown keys and the other fields kept). A missing file is written
     /// whole; one that cannot be read or parsed is set aside first and a whole one written.
     pub fn save_changes(&self, path: &Path, before: &Settings) -> io::Result<()> {
-        let _lock = lock_dir_of(path)?;
-        let document = match fs::read(path) {
-            Ok(bytes) => {
-                let parsed = String::from_utf8(bytes)
-                    .ok()
-                    .and_then(|text| text.parse::<toml_edit::DocumentMut>().ok());
-                if parsed.is_none() {
-                    set_aside(path)?;
+        rewrite_locked(path, || {
+            let (document, broken) = match fs::read(path) {
+                Ok(bytes) => {
+                    let parsed = String::from_utf8(bytes)
+                        .ok()
+                        .and_then(|text| text.parse::<toml_edit::DocumentMut>().ok());
+                    let broken = parsed.is_none();
+                    (parsed, broken)
                 }
-                parsed
-            }
-            Err(e) if e.kind() == io::ErrorKind::NotFound => None,
-            Err(_) => {
+                Err(e) if e.kind() == io::ErrorKind::NotFound => (None, false),
                 // Unreadable (its permissions): kept as it is, beside the new file.
-                set_aside(path)?;
-                None
+                Err(_) => (None, true),
+            };
+            let Some(mut document) = document else {
+                return (self.to_toml(), broken, ());
+            };
+            let old = generated(before);
+            let new = generated(self);
+            for (section, key, value) in entries(&new) {
+                if lookup(&old, section, key).as_ref() == Some(&value) {
+                    continue;
+                }
+                set_entry(&mut document, section, key, &value);
             }
-        };
-        let Some(mut document) = document else {
-            return write_atomic(path, &self.to_toml());
-        };
-        let old = generated(before);
-        let new = generated(self);
-        for (section, key, value) in entries(&new) {
-            if lookup(&old, section, key).as_ref() == Some(&value) {
-                continue;
-            }
-            set_entry(&mut document, section, key, &value);
-        }
-        write_atomic(path, &document.to_string())
+            (document.to_string(), broken, ())
+        })
     }
 
     /// Parses the text of a settings file: the settings (defaults where a field is missing or

@@ -30,7 +30,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::ai::Level;
 use crate::games::GameKind;
-use crate::store::{line_of, lock_dir_of, set_aside, write_atomic};
+use crate::store::{line_of, rewrite_locked};
 
 /// The record of one game at one level.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -179,15 +179,13 @@ impl Stats {
         won: bool,
         blunders: Option<u64>,
     ) -> io::Result<Stats> {
-        let _lock = lock_dir_of(path)?;
-        let loaded = Stats::load(path);
-        if loaded.problem.is_some() && path.exists() {
-            set_aside(path)?;
-        }
-        let mut stats = loaded.stats;
-        stats.add(game, level, won, blunders);
-        write_atomic(path, &stats.to_toml())?;
-        Ok(stats)
+        rewrite_locked(path, || {
+            let loaded = Stats::load(path);
+            let broken = loaded.problem.is_some() && path.exists();
+            let mut stats = loaded.stats;
+            stats.add(game, level, won, blunders);
+            (stats.to_toml(), broken, stats)
+        })
     }
 
     /// The table `grundy stats` prints: one row per game and level played.

@@ -15,7 +15,9 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::SystemTime;
 
 use crate::store::save::Save;
-use crate::store::{MAX_SAVE_BYTES, SAVE_EXTENSION, Store, lock_dir, read_regular, set_aside};
+use crate::store::{
+    MAX_SAVE_BYTES, SAVE_EXTENSION, Store, lock_dir, read_regular, set_aside_locked,
+};
 
 /// A save found on disk, for the menu's list.
 #[derive(Clone, Debug)]
@@ -76,7 +78,7 @@ pub fn remove(path: &Path) {
 /// this process's id and a counter.
 pub fn new_path(dir: &Path) -> PathBuf {
     static COUNTER: AtomicU64 = AtomicU64::new(0);
-    let stamp = crate::store::date_stamp().replacen(' ', "T", 1);
+    let stamp = crate::store::file_date_stamp();
     loop {
         let n = COUNTER.fetch_add(1, Ordering::Relaxed) + 1;
         let path = dir.join(format!(
@@ -152,10 +154,7 @@ pub fn unfinished(
             }),
             Err(e) => {
                 // Under the lock: another grundy may be setting the same file aside.
-                let aside = lock_dir(&dir)
-                    .ok()
-                    .filter(|_| path.exists())
-                    .and_then(|_lock| set_aside(&path).ok());
+                let aside = set_aside_locked(&path).ok().flatten();
                 let kept = aside
                     .and_then(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()))
                     .map(|n| format!(" (kept as {n})"))

@@ -313,6 +313,11 @@ impl<M: Clone> MoveList<M> {
         }
     }
 
+    /// The mouse wheel over the list: down or up a move.
+    pub fn wheel(&mut self, down: bool) {
+        if down { self.down() } else { self.up() }
+    }
+
     /// Selects the entry whose move is `mv`, if listed.
     pub fn select(&mut self, mv: &M) -> bool
     where

@@ -531,14 +531,19 @@ fn numbers(params: &[u8]) -> Vec<Option<u16>> {
 /// xterm's modifier parameter: 1 + (1 shift, 2 alt, 4 control).
 fn modifiers(parameter: Option<u16>) -> KeyModifiers {
     let bits = parameter.unwrap_or(1).saturating_sub(1);
+    modifier_bits(bits, [1, 2, 4])
+}
+
+/// The modifiers whose bits (`[shift, alt, control]`) are set in `bits`.
+fn modifier_bits(bits: u16, [shift, alt, control]: [u16; 3]) -> KeyModifiers {
     let mut modifiers = KeyModifiers::NONE;
-    if bits & 1 != 0 {
+    if bits & shift != 0 {
         modifiers |= KeyModifiers::SHIFT;
     }
-    if bits & 2 != 0 {
+    if bits & alt != 0 {
         modifiers |= KeyModifiers::ALT;
     }
-    if bits & 4 != 0 {
+    if bits & control != 0 {
         modifiers |= KeyModifiers::CONTROL;
     }
     modifiers
@@ -573,21 +578,11 @@ fn mouse(b: u16, x: u16, y: u16, release: bool, x10: bool) -> Option<Event> {
     } else {
         MouseEventKind::Down(button)
     };
-    let mut modifiers = KeyModifiers::NONE;
-    if b & 4 != 0 {
-        modifiers |= KeyModifiers::SHIFT;
-    }
-    if b & 8 != 0 {
-        modifiers |= KeyModifiers::ALT;
-    }
-    if b & 16 != 0 {
-        modifiers |= KeyModifiers::CONTROL;
-    }
     Some(Event::Mouse(MouseEvent {
         kind,
         column: x.saturating_sub(1),
         row: y.saturating_sub(1),
-        modifiers,
+        modifiers: modifier_bits(b, [4, 8, 16]),
     }))
 }
 

@@ -9,6 +9,7 @@
 use crate::lang::LangChoice;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Position as ScreenPosition, Rect};
+use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Widget};
 
@@ -514,20 +515,18 @@ impl Menu {
 
     fn number(&mut self, field: Field) -> Option<(&mut usize, usize)> {
         let setup = &mut self.setups[self.game];
-        match field {
-            Field::Coins => Some((&mut setup.coins, CoinRow::MAX_N)),
-            Field::Rows => Some((&mut setup.rows, MAX_GRID)),
-            Field::Cols => Some((&mut setup.cols, MAX_GRID)),
-            Field::Boxes => Some((&mut setup.boxes, MAX_BOXES)),
-            Field::BashM => Some((&mut setup.bash_m, MAX_TAKE)),
-            Field::TakeL => Some((&mut setup.take_l, MAX_TAKE)),
-            Field::TakeR => Some((&mut setup.take_r, MAX_TAKE)),
-            Field::LiegesK => Some((
-                &mut setup.lieges_k,
-                crate::games::heaps::rules::MAX_LIEGES_K as usize,
-            )),
-            _ => None,
-        }
+        let value = match field {
+            Field::Coins => &mut setup.coins,
+            Field::Rows => &mut setup.rows,
+            Field::Cols => &mut setup.cols,
+            Field::Boxes => &mut setup.boxes,
+            Field::BashM => &mut setup.bash_m,
+            Field::TakeL => &mut setup.take_l,
+            Field::TakeR => &mut setup.take_r,
+            Field::LiegesK => &mut setup.lieges_k,
+            _ => return None,
+        };
+        Some((value, max_of(field)?))
     }
 
     /// A typed digit: the first one after the focus arrives replaces the value, the next
@@ -579,21 +578,19 @@ impl Menu {
     /// The range of a number field, and its value now.
     fn range(&self, field: Field) -> Option<(usize, usize)> {
         let setup = &self.setups[self.game];
-        match field {
-            Field::Coins => Some((setup.coins, CoinRow::MAX_N)),
-            Field::Maxq => Some((setup.maxq as usize, CoinRow::MAX_MAXQ as usize)),
-            Field::Rows => Some((setup.rows, MAX_GRID)),
-            Field::Cols => Some((setup.cols, MAX_GRID)),
-            Field::Boxes => Some((setup.boxes, MAX_BOXES)),
-            Field::BashM => Some((setup.bash_m, MAX_TAKE)),
-            Field::TakeL => Some((setup.take_l, MAX_TAKE)),
-            Field::TakeR => Some((setup.take_r, MAX_TAKE)),
-            Field::LiegesK => Some((
-                setup.lieges_k,
-                crate::games::heaps::rules::MAX_LIEGES_K as usize,
-            )),
-            _ => None,
-        }
+        let value = match field {
+            Field::Coins => setup.coins,
+            Field::Maxq => setup.maxq as usize,
+            Field::Rows => setup.rows,
+            Field::Cols => setup.cols,
+            Field::Boxes => setup.boxes,
+            Field::BashM => setup.bash_m,
+            Field::TakeL => setup.take_l,
+            Field::TakeR => setup.take_r,
+            Field::LiegesK => setup.lieges_k,
+            _ => return None,
+        };
+        Some((value, max_of(field)?))
     }
 
     /// Whether a number field holds a value outside its range 1..=max.
@@ -848,12 +845,7 @@ impl Menu {
                 if let Some((label, detail)) = &self.resume {
                     let row = Rect::new(inner.x + 1, top, inner.width.saturating_sub(2), 2);
                     self.rows.push(row);
-                    let (marker, style) = if self.on_resume {
-                        buf.set_style(Rect { height: 1, ..row }, theme.selected);
-                        ("▶ ", theme.selected)
-                    } else {
-                        ("  ", theme.text)
-                    };
+                    let (marker, style) = focus_marker(buf, row, self.on_resume, theme);
                     buf.set_stringn(
                         row.x + 1,
                         top,
@@ -902,12 +894,7 @@ impl Menu {
                 if !self.saves.is_empty() && below + 1 < inner.y + inner.height {
                     let row = Rect::new(inner.x + 1, below, inner.width.saturating_sub(2), 1);
                     self.rows.push(row);
-                    let (marker, style) = if self.on_saves {
-                        buf.set_style(row, theme.selected);
-                        ("▶ ", theme.selected)
-                    } else {
-                        ("  ", theme.text)
-                    };
+                    let (marker, style) = focus_marker(buf, row, self.on_saves, theme);
                     let count = self.saves.len();
                     buf.set_stringn(
                         row.x + 1,
@@ -1091,12 +1078,7 @@ impl Menu {
             let row = Rect::new(inner.x + 1, y, width, 2);
             self.rows.push(row);
             let focused = i == self.save_focus;
-            let (marker, style) = if focused {
-                buf.set_style(Rect { height: 1, ..row }, theme.selected);
-                ("▶ ", theme.selected)
-            } else {
-                ("  ", theme.text)
-            };
+            let (marker, style) = focus_marker(buf, row, focused, theme);
             buf.set_stringn(
                 row.x + 1,
                 y,
@@ -1131,6 +1113,35 @@ impl Menu {
             }
             None => text::centred(buf, inner, inner.y + inner.height - 1, &hint, theme.dim),
         }
+    }
+}
+
+/// The largest value of a number field (the smallest is 1).
+fn max_of(field: Field) -> Option<usize> {
+    match field {
+        Field::Coins => Some(CoinRow::MAX_N),
+        Field::Maxq => Some(CoinRow::MAX_MAXQ as usize),
+        Field::Rows | Field::Cols => Some(MAX_GRID),
+        Field::Boxes => Some(MAX_BOXES),
+        Field::BashM | Field::TakeL | Field::TakeR => Some(MAX_TAKE),
+        Field::LiegesK => Some(crate::games::heaps::rules::MAX_LIEGES_K as usize),
+        _ => None,
+    }
+}
+
+/// The marker and style of a menu row's first line: `▶ ` and the selection's colours, the
+/// line filled with them, when the row has the focus.
+fn focus_marker(
+    buf: &mut Buffer,
+    row: Rect,
+    focused: bool,
+    theme: &Theme,
+) -> (&'static str, Style) {
+    if focused {
+        buf.set_style(Rect { height: 1, ..row }, theme.selected);
+        ("▶ ", theme.selected)
+    } else {
+        ("  ", theme.text)
     }
 }
 

@@ -1,8 +1,10 @@
 //! Binary Dodgeball (PA 2012): boxes 1..n, a piece doubles its box, and two pieces that meet
 //! both leave. [`rules`] holds the board and its moves, [`notation`] its codes, [`values`] the
 //! Sprague–Grundy values and the AI's moves, [`exact`] the chains o·2^k for the compact exact
-//! search, [`contest`] the contest problem.
+//! search, [`chains`] the chains laid out one a row (a box's column is its heap), [`contest`]
+//! the contest problem.
 
+pub mod chains;
 pub mod contest;
 pub mod exact;
 pub mod notation;

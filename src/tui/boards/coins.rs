@@ -15,9 +15,10 @@ use crate::games::coins::{CoinMove, CoinRow, coin_value};
 use crate::games::{Face, GameKind};
 use crate::setup::ReplayRng;
 use crate::tui::board::{
-    Board, BoardAction, BoardAreas, BoardInput, BoardView, GameSetup, ListKey, ListedMove,
-    MoveList, Side, Start,
+    Board, BoardAction, BoardAreas, BoardInput, BoardView, GameSetup, ListedMove, MoveList, Side,
+    Start,
 };
+use crate::tui::boards::cursor;
 use crate::tui::keymap::{self, Action};
 use crate::tui::text;
 
@@ -95,16 +96,11 @@ impl CoinsBoard {
 
     /// The next (or previous) coin after the cursor that has a move, wrapping around.
     fn next_movable(&self, position: &CoinRow, forward: bool) -> Option<usize> {
-        let n = self.n;
-        (1..=n)
-            .map(|k| {
-                if forward {
-                    (self.cursor - 1 + k) % n + 1
-                } else {
-                    (self.cursor - 1 + n * 2 - k) % n + 1
-                }
-            })
-            .find(|&c| position.face(c) == Face::Tails && !Self::moves_of(position, c).is_empty())
+        cursor::next_movable(self.cursor - 1, self.n, forward, |i| {
+            let c = i + 1;
+            position.face(c) == Face::Tails && !Self::moves_of(position, c).is_empty()
+        })
+        .map(|i| i + 1)
     }
 
     fn coin_at(&self, at: ScreenPosition) -> Option<usize> {
@@ -345,12 +341,7 @@ impl Board for CoinsBoard {
         self.rows_visible = ((board.height / CELL_HEIGHT) as usize).max(1);
         let rows = self.n.div_ceil(self.per_row);
         let row = (self.cursor - 1) / self.per_row;
-        if row < self.scroll {
-            self.scroll = row;
-        } else if row >= self.scroll + self.rows_visible {
-            self.scroll = row + 1 - self.rows_visible;
-        }
-        self.scroll = self.scroll.min(rows.saturating_sub(self.rows_visible));
+        self.scroll = cursor::scroll_to(row, self.scroll, rows, self.rows_visible);
         if let Some(list) = &mut self.list {
             list.layout_for(areas.moves, view.hints);
         }
@@ -401,32 +392,18 @@ impl Board for CoinsBoard {
         view: &BoardView<'_, CoinRow>,
         input: BoardInput,
     ) -> BoardAction<CoinMove> {
-        let page = self.per_row * self.rows_visible;
         match input {
             BoardInput::Action(action) => {
-                if let Some(list) = &mut self.list {
-                    match list.key(action, view.accepting) {
-                        ListKey::Handled(answer) => return answer,
-                        ListKey::Close => {
-                            self.list = None;
-                            return BoardAction::None;
-                        }
-                        ListKey::Pass => {}
-                    }
+                if let Some(answer) = cursor::list_key(&mut self.list, action, view.accepting) {
+                    return answer;
+                }
+                // The cursor is 1-based here (coin 1 is the leftmost).
+                let (per_row, rows) = (self.per_row, self.rows_visible);
+                if let Some(to) = cursor::step(action, self.cursor - 1, self.n, per_row, rows) {
+                    self.move_cursor(to + 1);
+                    return BoardAction::None;
                 }
                 match action {
-                    Action::Left => self.move_cursor(self.cursor.saturating_sub(1)),
-                    Action::Right => self.move_cursor(self.cursor + 1),
-                    Action::Up if self.cursor > self.per_row => {
-                        self.move_cursor(self.cursor - self.per_row)
-                    }
-                    Action::Down if self.cursor + self.per_row <= self.n => {
-                        self.move_cursor(self.cursor + self.per_row)
-                    }
-                    Action::PageUp => self.move_cursor(self.cursor.saturating_sub(page).max(1)),
-                    Action::PageDown => self.move_cursor((self.cursor + page).min(self.n)),
-                    Action::Home => self.move_cursor(1),
-                    Action::End => self.move_cursor(self.n),
                     Action::NextPart | Action::PrevPart => {
                         match self.next_movable(view.position, action == Action::NextPart) {
                             Some(c) => self.move_cursor(c),
@@ -441,8 +418,8 @@ impl Board for CoinsBoard {
                 BoardAction::None
             }
             BoardInput::Click(at) => {
-                if let Some(list) = &mut self.list
-                    && let Some(answer) = list.click(at, &mut self.armed, view.accepting, "move")
+                if let Some(answer) =
+                    cursor::list_click(&mut self.list, at, &mut self.armed, view.accepting, "move")
                 {
                     return answer;
                 }
@@ -458,18 +435,13 @@ impl Board for CoinsBoard {
                 if let Some(list) = &mut self.list
                     && self.areas.moves.contains(at)
                 {
-                    if down {
-                        list.down();
-                    } else {
-                        list.up();
-                    }
+                    list.wheel(down);
                     return BoardAction::None;
                 }
                 if self.areas.board.contains(at) {
-                    if down && self.cursor + self.per_row <= self.n {
-                        self.move_cursor(self.cursor + self.per_row);
-                    } else if !down && self.cursor > self.per_row {
-                        self.move_cursor(self.cursor - self.per_row);
+                    let key = if down { Action::Down } else { Action::Up };
+                    if let Some(to) = cursor::step(key, self.cursor - 1, self.n, self.per_row, 1) {
+                        self.move_cursor(to + 1);
                     }
                 }
                 BoardAction::None

@@ -12,6 +12,9 @@ use ratatui::widgets::Block;
 
 use crate::game::{Impartial, Notation};
 use crate::games::GameKind;
+use crate::games::dodgeball::chains::{
+    box_at_column, chain_count, chain_index, chain_of, column_of, columns,
+};
 use crate::games::dodgeball::{Dodgeball, Throw, heap};
 use crate::setup::ReplayRng;
 use crate::tui::board::{
@@ -63,44 +66,6 @@ pub struct DodgeballBoard {
     /// The last move already brought into view, so the board follows each AI move once.
     last_seen: Option<Throw>,
     areas: BoardAreas,
-}
-
-/// Box `b` as its chain's odd base `w` and how far along the chain it is: `b = w · 2^k`.
-fn chain_of(b: usize) -> (usize, u32) {
-    let k = b.trailing_zeros();
-    (b >> k, k)
-}
-
-/// The row of box `b` in the chain view: chains are in order of their odd base.
-fn chain_index(b: usize) -> usize {
-    (chain_of(b).0 - 1) / 2
-}
-
-/// How many chains `n` boxes make: one per odd number up to `n`.
-fn chain_count(n: usize) -> usize {
-    n.div_ceil(2)
-}
-
-/// Columns of the chain view: the longest chain, 1, 2, 4, …, has ⌊log2 n⌋ + 1 boxes.
-fn columns(n: usize) -> usize {
-    n.ilog2() as usize + 1
-}
-
-/// The column of box `b` in the chain view, from the left: heap `h` is column `C − 1 − h`.
-fn column_of(b: usize, n: usize) -> usize {
-    columns(n) - 1 - heap(b, n) as usize
-}
-
-/// The box of chain `i` in column `column`, if the chain reaches that column.
-fn box_at_column(i: usize, column: usize, n: usize) -> Option<usize> {
-    let w = 2 * i + 1;
-    if w > n || column >= columns(n) {
-        return None;
-    }
-    let h = columns(n) - 1 - column;
-    // The chain from w has heap(w) + 1 boxes, w·2^k holding heap heap(w) − k.
-    let length = heap(w, n) as usize + 1;
-    (h < length).then(|| w << (length - 1 - h))
 }
 
 /// ` = 3·2^2` for box 12: the box as its chain's odd base times a power of two; empty for
@@ -881,11 +846,7 @@ impl Board for DodgeballBoard {
                 if let Some(selection) = &mut self.selection
                     && self.areas.moves.contains(at)
                 {
-                    if down {
-                        selection.list.down();
-                    } else {
-                        selection.list.up();
-                    }
+                    selection.list.wheel(down);
                     return BoardAction::None;
                 }
                 if self.areas.board.contains(at) {
@@ -970,37 +931,6 @@ impl Board for DodgeballBoard {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn chain_geometry_matches_the_heaps() {
-        for n in 1..200 {
-            let c = columns(n);
-            let mut seen = vec![false; n + 1];
-            for i in 0..chain_count(n) {
-                let mut last_column = None;
-                for column in 0..c {
-                    if let Some(b) = box_at_column(i, column, n) {
-                        assert!(b <= n, "box {b} of {n}");
-                        assert_eq!(chain_index(b), i, "box {b} of {n}");
-                        assert_eq!(column_of(b, n), column, "box {b} of {n}");
-                        assert_eq!(heap(b, n) as usize, c - 1 - column);
-                        // Right-aligned: a chain ends in the heap-0 column, without gaps.
-                        if let Some(prev) = last_column {
-                            assert_eq!(prev + 1, column);
-                        }
-                        last_column = Some(column);
-                        assert!(!seen[b]);
-                        seen[b] = true;
-                    }
-                }
-                assert_eq!(last_column, Some(c - 1), "chain {i} of {n}");
-            }
-            assert!(
-                seen[1..].iter().all(|&s| s),
-                "every box in one chain, n = {n}"
-            );
-        }
-    }
 
     #[test]
     fn chain_forms() {

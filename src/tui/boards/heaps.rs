@@ -63,9 +63,9 @@ use crate::games::heaps::values::HeapValues;
 use crate::games::heaps::{Action as HeapAction, HeapMove, Heaps, Rule};
 use crate::setup::ReplayRng;
 use crate::tui::board::{
-    Board, BoardAction, BoardAreas, BoardInput, BoardView, GameSetup, ListKey, ListedMove,
-    MoveList, Start,
+    Board, BoardAction, BoardAreas, BoardInput, BoardView, GameSetup, ListedMove, MoveList, Start,
 };
+use crate::tui::boards::cursor;
 use crate::tui::keymap::{self, Action};
 use crate::tui::text;
 
@@ -123,16 +123,9 @@ impl HeapsBoard {
     }
 
     fn next_movable(&self, position: &Heaps, forward: bool) -> Option<usize> {
-        let n = self.count;
-        (1..=n)
-            .map(|k| {
-                if forward {
-                    (self.cursor + k) % n
-                } else {
-                    (self.cursor + n * 2 - k) % n
-                }
-            })
-            .find(|&i| !position.moves_of(i, 1).0.is_empty())
+        cursor::next_movable(self.cursor, self.count, forward, |i| {
+            !position.moves_of(i, 1).0.is_empty()
+        })
     }
 
     fn heap_at(&self, at: ScreenPosition) -> Option<usize> {
@@ -299,14 +292,7 @@ impl Board for HeapsBoard {
     fn layout(&mut self, view: &BoardView<'_, Heaps>, areas: BoardAreas) {
         self.areas = areas;
         self.rows_visible = (areas.board.height as usize).max(1);
-        if self.cursor < self.scroll {
-            self.scroll = self.cursor;
-        } else if self.cursor >= self.scroll + self.rows_visible {
-            self.scroll = self.cursor + 1 - self.rows_visible;
-        }
-        self.scroll = self
-            .scroll
-            .min(self.count.saturating_sub(self.rows_visible));
+        self.scroll = cursor::scroll_to(self.cursor, self.scroll, self.count, self.rows_visible);
         if let Some(list) = &mut self.list {
             list.layout_for(areas.moves, view.hints);
         }
@@ -413,25 +399,16 @@ impl Board for HeapsBoard {
     fn handle(&mut self, view: &BoardView<'_, Heaps>, input: BoardInput) -> BoardAction<HeapMove> {
         match input {
             BoardInput::Action(action) => {
-                if let Some(list) = &mut self.list {
-                    match list.key(action, view.accepting) {
-                        ListKey::Handled(answer) => return answer,
-                        ListKey::Close => {
-                            self.list = None;
-                            return BoardAction::None;
-                        }
-                        ListKey::Pass => {}
-                    }
+                if let Some(answer) = cursor::list_key(&mut self.list, action, view.accepting) {
+                    return answer;
+                }
+                if let Some(to) =
+                    cursor::step(action, self.cursor, self.count, 1, self.rows_visible)
+                {
+                    self.move_cursor(to);
+                    return BoardAction::None;
                 }
                 match action {
-                    Action::Up | Action::Left => self.move_cursor(self.cursor.saturating_sub(1)),
-                    Action::Down | Action::Right => self.move_cursor(self.cursor + 1),
-                    Action::PageUp => {
-                        self.move_cursor(self.cursor.saturating_sub(self.rows_visible))
-                    }
-                    Action::PageDown => self.move_cursor(self.cursor + self.rows_visible),
-                    Action::Home => self.move_cursor(0),
-                    Action::End => self.move_cursor(self.count),
                     Action::NextPart | Action::PrevPart => {
                         match self.next_movable(view.position, action == Action::NextPart) {
                             Some(i) => self.move_cursor(i),
@@ -449,8 +426,8 @@ impl Board for HeapsBoard {
                 BoardAction::None
             }
             BoardInput::Click(at) => {
-                if let Some(list) = &mut self.list
-                    && let Some(answer) = list.click(at, &mut self.armed, view.accepting, "move")
+                if let Some(answer) =
+                    cursor::list_click(&mut self.list, at, &mut self.armed, view.accepting, "move")
                 {
                     return answer;
                 }
@@ -464,16 +441,11 @@ impl Board for HeapsBoard {
                 if let Some(list) = &mut self.list
                     && self.areas.moves.contains(at)
                 {
-                    if down {
-                        list.down();
-                    } else {
-                        list.up();
-                    }
+                    list.wheel(down);
                 } else if self.areas.board.contains(at) {
-                    if down {
-                        self.move_cursor(self.cursor + 1);
-                    } else {
-                        self.move_cursor(self.cursor.saturating_sub(1));
+                    let key = if down { Action::Down } else { Action::Up };
+                    if let Some(to) = cursor::step(key, self.cursor, self.count, 1, 1) {
+                        self.move_cursor(to);
                     }
                 }
                 BoardAction::None

@@ -4,6 +4,7 @@
 //! [`crate::tui::board::Board`].
 
 pub mod coins;
+pub mod cursor;
 pub mod dag;
 pub mod dodgeball;
 pub mod grid;

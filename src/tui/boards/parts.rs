@@ -19,8 +19,9 @@ use crate::games::fibnim::{FibNim, zeckendorf};
 use crate::games::stairs::StairNim;
 use crate::setup::ReplayRng;
 use crate::tui::board::{
-    Board, BoardAction, BoardAreas, BoardInput, BoardView, GameSetup, ListKey, ListedMove, MoveList,
+    Board, BoardAction, BoardAreas, BoardInput, BoardView, GameSetup, ListedMove, MoveList,
 };
+use crate::tui::boards::cursor;
 use crate::tui::keymap::{self, Action};
 use crate::tui::text;
 
@@ -220,16 +221,9 @@ impl<G: PartsGame> PartsBoard<G> {
     }
 
     fn next_movable(&self, position: &G, forward: bool) -> Option<usize> {
-        let n = self.parts.len();
-        (1..=n)
-            .map(|k| {
-                if forward {
-                    (self.cursor + k) % n
-                } else {
-                    (self.cursor + 2 * n - k) % n
-                }
-            })
-            .find(|&i| !position.moves_of(self.parts[i], 1).0.is_empty())
+        cursor::next_movable(self.cursor, self.parts.len(), forward, |i| {
+            !position.moves_of(self.parts[i], 1).0.is_empty()
+        })
     }
 }
 
@@ -291,14 +285,12 @@ impl<G: PartsGame> Board for PartsBoard<G> {
     fn layout(&mut self, view: &BoardView<'_, G>, areas: BoardAreas) {
         self.areas = areas;
         self.rows_visible = (areas.board.height as usize).max(1);
-        if self.cursor < self.scroll {
-            self.scroll = self.cursor;
-        } else if self.cursor >= self.scroll + self.rows_visible {
-            self.scroll = self.cursor + 1 - self.rows_visible;
-        }
-        self.scroll = self
-            .scroll
-            .min(self.parts.len().saturating_sub(self.rows_visible));
+        self.scroll = cursor::scroll_to(
+            self.cursor,
+            self.scroll,
+            self.parts.len(),
+            self.rows_visible,
+        );
         if let Some(list) = &mut self.list {
             list.layout_for(areas.moves, view.hints);
         }
@@ -409,25 +401,15 @@ impl<G: PartsGame> Board for PartsBoard<G> {
     fn handle(&mut self, view: &BoardView<'_, G>, input: BoardInput) -> BoardAction<G::Move> {
         match input {
             BoardInput::Action(action) => {
-                if let Some(list) = &mut self.list {
-                    match list.key(action, view.accepting) {
-                        ListKey::Handled(answer) => return answer,
-                        ListKey::Close => {
-                            self.list = None;
-                            return BoardAction::None;
-                        }
-                        ListKey::Pass => {}
-                    }
+                if let Some(answer) = cursor::list_key(&mut self.list, action, view.accepting) {
+                    return answer;
+                }
+                let count = self.parts.len();
+                if let Some(to) = cursor::step(action, self.cursor, count, 1, self.rows_visible) {
+                    self.move_cursor(to);
+                    return BoardAction::None;
                 }
                 match action {
-                    Action::Up | Action::Left => self.move_cursor(self.cursor.saturating_sub(1)),
-                    Action::Down | Action::Right => self.move_cursor(self.cursor + 1),
-                    Action::PageUp => {
-                        self.move_cursor(self.cursor.saturating_sub(self.rows_visible))
-                    }
-                    Action::PageDown => self.move_cursor(self.cursor + self.rows_visible),
-                    Action::Home => self.move_cursor(0),
-                    Action::End => self.move_cursor(self.parts.len()),
                     Action::NextPart | Action::PrevPart => {
                         match self.next_movable(view.position, action == Action::NextPart) {
                             Some(i) => self.move_cursor(i),
@@ -442,8 +424,8 @@ impl<G: PartsGame> Board for PartsBoard<G> {
                 BoardAction::None
             }
             BoardInput::Click(at) => {
-                if let Some(list) = &mut self.list
-                    && let Some(answer) = list.click(at, &mut self.armed, view.accepting, "move")
+                if let Some(answer) =
+                    cursor::list_click(&mut self.list, at, &mut self.armed, view.accepting, "move")
                 {
                     return answer;
                 }
@@ -461,15 +443,12 @@ impl<G: PartsGame> Board for PartsBoard<G> {
                 if let Some(list) = &mut self.list
                     && self.areas.moves.contains(at)
                 {
-                    if down {
-                        list.down();
-                    } else {
-                        list.up();
-                    }
-                } else if down {
-                    self.move_cursor(self.cursor + 1);
+                    list.wheel(down);
                 } else {
-                    self.move_cursor(self.cursor.saturating_sub(1));
+                    let key = if down { Action::Down } else { Action::Up };
+                    if let Some(to) = cursor::step(key, self.cursor, self.parts.len(), 1, 1) {
+                        self.move_cursor(to);
+                    }
                 }
                 BoardAction::None
             }

@@ -170,6 +170,21 @@ impl WythoffBoard {
         }
     }
 
+    /// PgUp/PgDn and the wheel over the list (`key`: ↑ or ↓): the next move in the list
+    /// becomes the target.
+    fn step_list(&mut self, key: Action) {
+        if self.list.selected >= self.list.entries.len() {
+            // Nothing selected (the target is not listed): start at the top.
+            self.list.selected = 0;
+        } else {
+            self.list.key(key, false);
+        }
+        if let Some(mv) = self.list.selected_move() {
+            self.target = mv.to;
+            self.armed = None;
+        }
+    }
+
     fn next_movable(&self, position: &Wythoff, forward: bool) -> Option<usize> {
         let n = position.queens().len();
         (1..=n)
@@ -509,16 +524,7 @@ impl Board for WythoffBoard {
                         } else {
                             Action::Down
                         };
-                        if self.list.selected >= self.list.entries.len() {
-                            // Nothing selected (the target is not listed): start at the top.
-                            self.list.selected = 0;
-                        } else {
-                            self.list.key(key, false);
-                        }
-                        if let Some(mv) = self.list.selected_move() {
-                            self.target = mv.to;
-                            self.armed = None;
-                        }
+                        self.step_list(key);
                     }
                     Action::Home | Action::Back => {
                         self.set_target(Self::queen_at(position, self.queen))
@@ -586,16 +592,7 @@ impl Board for WythoffBoard {
             BoardInput::Wheel { down, at } => {
                 let key = if down { Action::Down } else { Action::Up };
                 if self.areas.moves.contains(at) {
-                    if self.list.selected >= self.list.entries.len() {
-                        // Nothing selected: the wheel starts at the top.
-                        self.list.selected = 0;
-                    } else {
-                        self.list.key(key, false);
-                    }
-                    if let Some(mv) = self.list.selected_move() {
-                        self.target = mv.to;
-                        self.armed = None;
-                    }
+                    self.step_list(key);
                 } else {
                     let (x, y) = self.target;
                     self.set_target((x, if down { y.saturating_sub(1) } else { y + 1 }));

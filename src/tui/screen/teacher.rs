@@ -2,12 +2,15 @@
 //! graded hints, retrying from the player's first blunder, and the full-screen game record
 //! that shows the board at each move.
 
+use std::sync::Arc;
+
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Clear, Widget};
 
 use super::{Browse, Match, PANEL_WIDTH, ScreenInput, render_bar};
+use crate::analysis::Analysis;
 use crate::game::Impartial;
 use crate::tui::board::{Board, BoardAreas, BoardView, Side};
 use crate::tui::keymap::{self, Action};
@@ -17,6 +20,17 @@ use crate::tui::theme::Theme;
 /// The teacher: coach line, graded hints, retry, the game-record panel and the full-screen
 /// record.
 impl<B: Board> Match<B> {
+    /// The analysis of the position for a hint, or `None` while it is being made: then the
+    /// hint waits for it (`reveal_pending`) and says so.
+    pub(super) fn analysis_or_wait(&mut self) -> Option<Arc<Analysis<B::Game>>> {
+        let analysis = self.session.analysis();
+        self.reveal_pending = analysis.is_none();
+        if analysis.is_none() {
+            self.message = Some("Looking for a winning move…".to_string());
+        }
+        analysis
+    }
+
     /// The coach's line after a blunder of the player's, once the AI has replied.
     /// Silent while the player may not be told who is winning (hints off, game on).
     pub(super) fn coach_text(&self) -> Option<String> {
@@ -79,12 +93,9 @@ impl<B: Board> Match<B> {
             });
             return;
         }
-        let Some(analysis) = self.session.analysis() else {
-            self.reveal_pending = true;
-            self.message = Some("Looking for a winning move…".to_string());
+        let Some(analysis) = self.analysis_or_wait() else {
             return;
         };
-        self.reveal_pending = false;
         let position = self.session.position();
         self.message = Some(match analysis.winning().next() {
             Some(report) => format!(

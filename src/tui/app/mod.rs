@@ -13,19 +13,16 @@ use std::time::{Duration, Instant};
 
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEventKind};
 use rand::{RngExt, SeedableRng};
+use ratatui::Terminal;
 use ratatui::backend::Backend;
-use ratatui::buffer::Buffer;
-use ratatui::layout::{Position as ScreenPosition, Rect};
-use ratatui::text::Line;
-use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
-use ratatui::{Frame, Terminal};
+use ratatui::layout::Position as ScreenPosition;
 
 use crate::game::shorten_code;
 use crate::games::GameKind;
 use crate::setup::ReplayRng;
-use crate::store::save::{self, Save};
+use crate::store::save::Save;
 use crate::store::settings::{Loaded, Settings};
-use crate::store::stats::{Stats, stats_key};
+use crate::store::stats::Stats;
 use crate::store::unfinished::{self, Claim, Listed};
 use crate::store::{Store, date_stamp};
 use crate::tui::board::Side;
@@ -35,9 +32,11 @@ use crate::tui::keymap::{self, Action};
 use crate::tui::menu::{Menu, MenuChoice, MenuEvent};
 use crate::tui::screen::{GameScreen, ScreenEvent, ScreenInput};
 use crate::tui::session::SessionConfig;
-use crate::tui::text;
 use crate::tui::theme::Theme;
 use crate::tui::{First, PlayOptions};
+
+mod draw;
+mod saving;
 
 /// Where the loop's events come from (the real terminal: [`crate::tui::events`]).
 pub trait EventSource {
@@ -495,204 +494,6 @@ impl App {
         self.count_finished();
     }
 
-    /// Counts a game that has just ended in the statistics (once per game), and drops the
-    /// autosave that held it. The count waits for the last verdicts (they give the game's
-    /// blunders), unless the game is about to leave the screen.
-    fn count_finished(&mut self) {
-        self.count_finished_now(false);
-    }
-
-    /// [`App::count_finished`]; `leaving`: the game leaves the screen (quit, new game,
-    /// restart), so it is counted now, without its blunders if a verdict is still missing.
-    fn count_finished_now(&mut self, leaving: bool) {
-        let Screen::Game { game, choice, kept } = &mut self.screen else {
-            return;
-        };
-        let Some(winner) = game.winner() else {
-            return;
-        };
-        if kept.recorded || game.moves_played() == 0 || (game.judging() && !leaving) {
-            return;
-        }
-        kept.recorded = true;
-        let won = winner == Side::You;
-        let (key, level) = (stats_key(&game.start_code()), choice.level);
-        let blunders = game.player_blunders();
-        if let Some(path) = self.store.stats_path() {
-            match Stats::add_to_file(&path, &key, level, won, blunders) {
-                Ok(stats) => {
-                    self.stats = stats;
-                    self.stats_problem = None;
-                }
-                Err(e) => game.set_message(format!("The statistics could not be saved: {e}")),
-            }
-        } else {
-            self.stats.add(&key, level, won, blunders);
-        }
-        // Only this game's own file goes: the other unfinished games stay.
-        if let Some(path) = kept.autosave.take() {
-            unfinished::remove(&path);
-            kept.claim = None;
-        }
-    }
-
-    /// Whether leaving the game on screen now would leave an unfinished game that is not
-    /// saved under a name.
-    fn unsaved(&self) -> bool {
-        match &self.screen {
-            Screen::Game { game, kept, .. } => {
-                game.winner().is_none()
-                    && game.moves_played() > 0
-                    && kept.saved_moves.as_ref() != Some(&game.move_codes())
-            }
-            Screen::Menu(_) => false,
-        }
-    }
-
-    /// Saves the game on screen, if unfinished, to its own file among the unfinished games
-    /// that the menu offers to resume. Returns what happened, in words, when something did.
-    fn autosave(&mut self) -> Option<String> {
-        let Screen::Game { game, choice, kept } = &mut self.screen else {
-            return None;
-        };
-        if game.winner().is_some() || (game.moves_played() == 0 && kept.autosave.is_none()) {
-            return None;
-        }
-        // A game saved under a name (or loaded) and unchanged since is kept in its own file.
-        if kept.autosave.is_none() && kept.saved_moves.as_ref() == Some(&game.move_codes()) {
-            return None;
-        }
-        let dir = self.store.unfinished_dir()?;
-        let path = kept
-            .autosave
-            .clone()
-            .unwrap_or_else(|| unfinished::new_path(&dir));
-        let name = kept.name.clone().unwrap_or_else(date_stamp);
-        let save = save_of(game.as_ref(), choice, kept, &name, game.move_codes());
-        match save.write(&path) {
-            Ok(()) => {
-                kept.autosave = Some(path.clone());
-                kept.name = Some(name);
-                Some(format!(
-                    "the unfinished game is saved in {}; grundy offers to resume it",
-                    path.display()
-                ))
-            }
-            Err(e) => {
-                self.save_failed = true;
-                Some(format!(
-                    "the unfinished game could not be saved in {}: {e}",
-                    path.display()
-                ))
-            }
-        }
-    }
-
-    /// Whether leaving could not save the unfinished game (the exit then fails).
-    pub fn save_failed(&self) -> bool {
-        self.save_failed
-    }
-
-    /// What leaving does, whichever way the app ends (q, Ctrl-C, the end of input, a
-    /// signal): the unfinished game is saved for Resume, the menu's settings written if the
-    /// player changed one. Done once.
-    pub fn keep_unfinished(&mut self) {
-        if self.left {
-            return;
-        }
-        self.left = true;
-        if let Some(note) = self.autosave() {
-            self.exit_note = Some(note);
-        }
-        self.save_settings();
-    }
-
-    /// Writes the menu's settings if the player changed one: each changed field over what the
-    /// file has (a command-line override that was not changed is not written).
-    fn save_settings(&mut self) {
-        if let Screen::Menu(menu) = &self.screen {
-            self.menu_settings = menu.settings(&self.file_settings);
-        }
-        let now = &self.menu_settings;
-        let start = &self.menu_start;
-        if now == start {
-            return;
-        }
-        let mut merged = self.file_settings.clone();
-        if now.game != start.game {
-            merged.game = now.game;
-        }
-        if now.first != start.first {
-            merged.first = now.first;
-        }
-        if now.level != start.level {
-            merged.level = now.level;
-        }
-        if now.hints != start.hints {
-            merged.hints = now.hints;
-        }
-        if now.theme != start.theme {
-            merged.theme = now.theme;
-        }
-        if now.lang != start.lang {
-            merged.lang = now.lang;
-        }
-        for setup in &now.setups {
-            if start.setup(setup.kind) != *setup {
-                match merged.setups.iter_mut().find(|s| s.kind == setup.kind) {
-                    Some(old) => *old = setup.clone(),
-                    None => merged.setups.push(setup.clone()),
-                }
-            }
-        }
-        self.menu_start = now.clone();
-        let Some(path) = self.store.settings_path() else {
-            self.file_settings = merged;
-            return;
-        };
-        match merged.save_changes(&path, &self.file_settings) {
-            Ok(()) => {
-                self.file_settings = merged;
-                self.settings_problem = None;
-            }
-            Err(e) => {
-                self.settings_problem = Some(format!(
-                    "The settings could not be saved in {}: {e}",
-                    path.display()
-                ))
-            }
-        }
-    }
-
-    /// `c` in a game: coaching on or off for the next games too, written to the settings
-    /// file (the menu does not show it; `--no-coach` is for one run until `c` is pressed).
-    fn save_coaching(&mut self, on: bool) {
-        self.coach = on;
-        if self.file_settings.coaching == on {
-            return;
-        }
-        let mut merged = self.file_settings.clone();
-        merged.coaching = on;
-        let Some(path) = self.store.settings_path() else {
-            self.file_settings = merged;
-            return;
-        };
-        match merged.save_changes(&path, &self.file_settings) {
-            Ok(()) => {
-                self.file_settings = merged;
-                self.settings_problem = None;
-            }
-            Err(e) => {
-                if let Screen::Game { game, .. } = &mut self.screen {
-                    game.set_message(format!(
-                        "The settings could not be saved in {}: {e}",
-                        path.display()
-                    ));
-                }
-            }
-        }
-    }
-
     /// Whether the game screen is on (not the menu).
     pub fn in_game(&self) -> bool {
         matches!(self.screen, Screen::Game { .. })
@@ -953,60 +754,6 @@ impl App {
         }
     }
 
-    /// Opens a save from the menu: an unfinished game is claimed first (another grundy may
-    /// have resumed it since the menu was drawn) and read again, so the game played is the
-    /// file's latest; a named save is loaded as `--load` does.
-    fn open_file(&mut self, path: &std::path::Path, unfinished: bool) {
-        self.save_settings();
-        let claim = if unfinished {
-            match unfinished::claim(path) {
-                Ok(Some(claim)) => Some(claim),
-                Ok(None) => {
-                    self.menu_error("That game is open in another grundy: it is not offered here.");
-                    return;
-                }
-                Err(e) => {
-                    self.menu_error(&format!("Cannot open {}: {e}", path.display()));
-                    return;
-                }
-            }
-        } else {
-            None
-        };
-        let opened = Save::read(path)
-            .map_err(anyhow::Error::msg)
-            .and_then(|save| Ok((self.resumable(&save, "replay")?, save)));
-        let (resumed, save) = match opened {
-            Ok(opened) => opened,
-            Err(e) => {
-                self.menu_error(&format!("{e:#}"));
-                return;
-            }
-        };
-        let kept = if unfinished {
-            Kept {
-                autosave: Some(path.to_path_buf()),
-                claim,
-                name: Some(resumed.name).filter(|n| !n.is_empty()),
-                recorded: resumed.counted,
-                ..Kept::default()
-            }
-        } else {
-            Kept {
-                saved_moves: Some(save.moves.iter().map(|m| m.code.clone()).collect()),
-                saved_path: Some(path.to_path_buf()),
-                name: Some(resumed.name).filter(|n| !n.is_empty()),
-                recorded: resumed.counted,
-                ..Kept::default()
-            }
-        };
-        self.screen = Screen::Game {
-            game: resumed.game,
-            choice: resumed.choice,
-            kept,
-        };
-    }
-
     /// An error on the menu's screen (refreshed first: the files may have changed).
     fn menu_error(&mut self, message: &str) {
         self.refresh_menu();
@@ -1032,63 +779,6 @@ impl App {
             }
             KeyCode::Char(c) if !c.is_control() && name.chars().count() < 60 => name.push(c),
             _ => {}
-        }
-    }
-
-    /// Saves the game on screen as `name` in the saves directory; asks first when that would
-    /// replace the save of another game.
-    fn save_as(&mut self, name: &str) {
-        let Some(dir) = self.store.saves_dir() else {
-            return;
-        };
-        let Screen::Game { game, kept, .. } = &mut self.screen else {
-            return;
-        };
-        let name = if name.is_empty() {
-            date_stamp()
-        } else {
-            name.to_string()
-        };
-        let Some(file) = save::file_name(&name) else {
-            game.set_message(format!(
-                "Not saved: \"{}\" has no letter or digit to name a file.",
-                crate::input::escape_controls(&name)
-            ));
-            return;
-        };
-        let path = dir.join(file);
-        if path.exists() && kept.saved_path.as_ref() != Some(&path) {
-            self.confirm = Some(Leave::Overwrite(name));
-            return;
-        }
-        self.write_save(&name);
-    }
-
-    /// Writes the game on screen as `name` in the saves directory.
-    fn write_save(&mut self, name: &str) {
-        let Some(dir) = self.store.saves_dir() else {
-            return;
-        };
-        let Screen::Game { game, choice, kept } = &mut self.screen else {
-            return;
-        };
-        let Some(file) = save::file_name(name) else {
-            return;
-        };
-        let path = dir.join(file);
-        let moves = game.move_codes();
-        let save = save_of(game.as_ref(), choice, kept, name, moves.clone());
-        match save.write(&path) {
-            Ok(()) => {
-                kept.saved_moves = Some(moves);
-                kept.saved_path = Some(path.clone());
-                kept.name = Some(name.to_string());
-                game.set_message(format!(
-                    "Saved: grundy play --load '{}' resumes it.",
-                    path.display()
-                ));
-            }
-            Err(e) => game.set_message(format!("Not saved: {}: {e}", path.display())),
         }
     }
 
@@ -1138,145 +828,6 @@ impl App {
     fn after_game_event(&mut self, event: ScreenEvent) {
         if event == ScreenEvent::NewGame {
             self.ask_or_leave(Leave::NewGame);
-        }
-    }
-
-    /// The smallest screen the current screen fits on.
-    pub fn min_size(&self) -> (u16, u16) {
-        match &self.screen {
-            Screen::Menu(menu) => menu.size_needed(),
-            Screen::Game { game, .. } => game.min_size(),
-        }
-    }
-
-    /// Draws everything.
-    pub fn draw(&mut self, frame: &mut Frame) {
-        let area = frame.area();
-        self.draw_area(area, frame.buffer_mut());
-    }
-
-    fn draw_area(&mut self, area: Rect, buf: &mut Buffer) {
-        let (w, h) = self.min_size();
-        self.too_small = area.width < w || area.height < h;
-        if self.too_small {
-            too_small(area, buf, (w, h), &self.theme);
-            // The help may be read on a small screen too.
-            if let Some(help) = &self.help {
-                help.draw(area, buf, &self.theme);
-            }
-            return;
-        }
-        match &mut self.screen {
-            Screen::Menu(menu) => menu.draw(area, buf, &self.theme),
-            Screen::Game { game, .. } => game.draw(area, buf, &self.theme),
-        }
-        if let Some(help) = &self.help {
-            help.draw(area, buf, &self.theme);
-        }
-        if let Some(leave) = &self.confirm {
-            self.draw_confirm(leave, area, buf);
-        }
-        if let Some(name) = &self.prompt {
-            self.draw_prompt(name, area, buf);
-        }
-    }
-
-    fn draw_confirm(&self, leave: &Leave, area: Rect, buf: &mut Buffer) {
-        let moves = match &self.screen {
-            Screen::Game { game, .. } => game.moves_played(),
-            Screen::Menu(_) => 0,
-        };
-        let saves = self.store.unfinished_dir().is_some();
-        let (title, what, yes) = match leave {
-            Leave::Overwrite(name) => (
-                " Replace? ",
-                format!(
-                    "A save \"{}\" of another game exists.",
-                    shorten_code(&crate::input::escape_controls(name), 40)
-                ),
-                "y replace it",
-            ),
-            Leave::Quit if saves => (
-                " Quit? ",
-                "Quitting saves this game: Resume in the menu continues it.".to_string(),
-                "y save and quit",
-            ),
-            Leave::NewGame if saves => (
-                " New game? ",
-                "This game is saved first: Resume in the menu continues it.".to_string(),
-                "y save, new game",
-            ),
-            Leave::Quit => (
-                " Quit? ",
-                format!("The {moves} moves of this game are lost."),
-                "y quit",
-            ),
-            Leave::NewGame => (
-                " New game? ",
-                format!("The {moves} moves of this game are lost."),
-                "y new game",
-            ),
-            Leave::Restart => (
-                " Restart? ",
-                format!("The {moves} moves played are lost (s saves them first)."),
-                "y restart",
-            ),
-        };
-        let keys = format!("{yes} · n keep playing");
-        let width = (text::width(&what).max(text::width(&keys)) as u16 + 4).min(area.width);
-        self.popup(
-            area,
-            buf,
-            title,
-            width,
-            &[(what.as_str(), false), (&keys, true)],
-        );
-    }
-
-    fn draw_prompt(&self, name: &str, area: Rect, buf: &mut Buffer) {
-        let dir = self
-            .store
-            .saves_dir()
-            .map(|d| d.display().to_string())
-            .unwrap_or_default();
-        let line = format!("Name: {name}▏");
-        let place = format!("into {}", shorten_code(&dir, 50));
-        let keys = "Enter save · Esc cancel";
-        let width = [text::width(&line), text::width(&place), text::width(keys)]
-            .into_iter()
-            .max()
-            .unwrap_or(0)
-            .max(44) as u16
-            + 4;
-        self.popup(
-            area,
-            buf,
-            " Save game ",
-            width.min(area.width),
-            &[(line.as_str(), false), (place.as_str(), true), (keys, true)],
-        );
-    }
-
-    /// A small bordered popup in the middle of `area` with centred lines (`true`: dim).
-    fn popup(&self, area: Rect, buf: &mut Buffer, title: &str, width: u16, lines: &[(&str, bool)]) {
-        let height = (lines.len() as u16 * 2 + 1).min(area.height);
-        let popup = area.centered(
-            ratatui::layout::Constraint::Length(width),
-            ratatui::layout::Constraint::Length(height),
-        );
-        ratatui::widgets::Clear.render(popup, buf);
-        let block = Block::bordered()
-            .title(Line::styled(title.to_string(), self.theme.title))
-            .border_style(self.theme.focus_border);
-        let inner = block.inner(popup);
-        block.render(popup, buf);
-        for (i, (text, dim)) in lines.iter().enumerate() {
-            let style = if *dim {
-                self.theme.dim
-            } else {
-                self.theme.text
-            };
-            text::centred(buf, inner, inner.y + 2 * i as u16, text, style);
         }
     }
 
@@ -1332,28 +883,6 @@ impl App {
     }
 }
 
-/// The save of the game on screen, under `name`, with `moves` (its move codes).
-fn save_of(
-    game: &dyn GameScreen,
-    choice: &MenuChoice,
-    kept: &Kept,
-    name: &str,
-    moves: Vec<String>,
-) -> Save {
-    let mut save = Save::new(
-        name,
-        game.start_code(),
-        choice.first,
-        choice.level,
-        choice.seed.unwrap_or(0),
-        game.hints(),
-        moves,
-    );
-    // A game that ended and was counted, then undone or retried, is not counted again.
-    save.counted = kept.recorded;
-    save
-}
-
 /// A save of the menu's list in words: the game, its size and move number; then whether it
 /// was left unfinished or saved under a name, its name and its date. Names come from files:
 /// their control characters are shown escaped.
@@ -1385,18 +914,4 @@ fn kind_of_code(code: &str) -> anyhow::Result<GameKind> {
             crate::input::excerpt(code.as_bytes(), 40)
         )
     })
-}
-
-fn too_small(area: Rect, buf: &mut Buffer, (w, h): (u16, u16), theme: &Theme) {
-    let text = vec![
-        Line::styled("Terminal too small", theme.title),
-        Line::raw(format!("It is {}×{}.", area.width, area.height)),
-        Line::raw(format!("grundy needs at least {w}×{h} here.")),
-        Line::raw("Enlarge the window, or press q to quit (? help)."),
-        Line::raw("Other keys do nothing until it fits."),
-    ];
-    Paragraph::new(text)
-        .wrap(Wrap { trim: true })
-        .block(Block::new())
-        .render(area, buf);
 }

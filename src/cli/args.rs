@@ -1,0 +1,409 @@
+//! The command line's arguments: clap's `Cli`, its commands and their options, the parsers of
+//! numbers and seeds, and reading the command line with its errors escaped.
+
+use std::io::{self, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand};
+
+use crate::ai::Level;
+use crate::games::{GameKind, heaps};
+use crate::input::{escape_controls, excerpt};
+use crate::lang::Lang;
+use crate::tui::First;
+use crate::tui::board::Start;
+
+use super::{report, without_line_end};
+
+const ABOUT: &str = "Play impartial games against a perfect Sprague–Grundy opponent";
+
+const LONG_ABOUT: &str = "\
+Play impartial combinatorial games against an opponent that plays perfectly, and learn why a
+position is won, with Sprague–Grundy theory.
+
+Games: coins (the coin row, SDOI 2016), grid (the coin grid, ZJOI 2009), dodgeball (Binary
+Dodgeball, PA 2012). A position is written as one line of text, its code:
+  coins:<MAXQ>:<faces of coins 1..n, H or T>      coins:14:HTTHTTTTHTTTHTHH
+  grid:<row 1>/<row 2>/...  (H or T per cell)      grid:HHH/TTH
+  dodgeball:<boxes 1..n, 1 = piece, 0 = empty>     dodgeball:1111111111
+The curriculum games: nim:3,4,5  bash:3:10,7  subtraction:1,3,4:10,12  take:2,5:10,12
+  fibonacci:10,12  coprime:7,9  kayles:5,7  grundy:7,9  lieges:3:4,5  staircase:10,15
+  misere:3,5,1  stairs:2,3,1,4  ed:3,5,2,7  dag:4:1>2,2>3,1>3,3>4:1,2  wythoff:7,10  fibnim:20
+A sum of positions of different games joins their codes with +: nim:3,4+kayles:5+coins:4:HTT
+(its value is the XOR of the components' values; misère Nim cannot be a component).
+
+With no command, grundy opens the game menu in the terminal.
+Settings, saved games and statistics live in the platform's config and data directories
+(on Linux $XDG_CONFIG_HOME/grundy and $XDG_DATA_HOME/grundy); see the README.
+Exit codes: 0 success; 1 no legal move (or the terminal went away); 2 bad input or usage;
+128 + n after signal n (TERM 143, HUP 129, INT 130, QUIT 131).";
+
+/// The command line of `grundy`.
+#[derive(Debug, Parser)]
+#[command(name = "grundy", version, about = ABOUT, long_about = LONG_ABOUT)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+    /// Language: en, zh-CN or zh-TW (default: the `lang` setting, else LC_ALL/LANG)
+    #[arg(long, global = true, value_name = "LANG")]
+    pub lang: Option<Lang>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Play in the terminal against the AI (the default when no command is given).
+    #[command(
+        long_about = "Play in the terminal against the AI. With no game, opens the menu.\n\
+        Keys: arrows/hjkl move, Enter/Space choose, Esc back, u/r undo/redo, s save, y copy the\n\
+        position's code, ? help, q quit (an unfinished game is kept for the menu's Resume).",
+        after_long_help = "Environment:\n  NO_COLOR  when set (to anything), a theme without colours: \
+        selection and moves are marked with symbols and reverse video."
+    )]
+    Play(PlayArgs),
+    /// Answer a contest input read from standard input, one answer per line on standard output.
+    #[command(long_about = "Answer a contest input read from standard input.\n\n\
+        coins:     T cases of `n MAXQ` and n faces (1 = heads, 0 = tails); prints `win` or `lose`\n\
+        \u{20}          for the first player, one line per case.\n\
+        grid:      T cases of `n m` and n rows of H/T; prints `-_-` if the first player wins,\n\
+        \u{20}          `=_=` if not.\n\
+        dodgeball: one k (1 ≤ k < 10^9) per line; prints the k-th smallest number of boxes n for\n\
+        \u{20}          which the second player wins the full board.\n\
+        heaps FORMAT: the heap games' contest problems, by name:\n\
+        \u{20}          p2197 (Nim: Yes/No), cses1730 (Nim: first/second), cses1098 (take 1..3),\n\
+        \u{20}          cses1729 (subtraction set: W/L per heap), abc297g (take L..R: First/Second),\n\
+        \u{20}          cses2207 (Grundy's game), cf603c (Lieges: Kevin/Nicky), cf87c (staircase\n\
+        \u{20}          split: least heap count or -1), cf2004e (coprime: Alice/Bob), p4279 (misère\n\
+        \u{20}          Nim: John/Brother).\n\
+        stairs:    CSES 1099: t tests of n and p_1..p_n; prints `first` or `second`.\n\
+        dag:       LibreOJ 10243: `N M K`, M edges `x y`, K token vertices; prints `win`/`lose`.\n\
+        wythoff:   Luogu P2252: lines `a b` (heaps to 10^9); prints 1 if the first player wins,\n\
+        \u{20}          else 0.\n\
+        fibnim:    Luogu P6487: one N (≤ 10^15) per line; prints the least winning first take,\n\
+        \u{20}          the smallest term of N's Zeckendorf representation.\n\n\
+        Bad input is reported on standard error with its line and column; exit code 2.")]
+    Solve {
+        /// The contest format to read.
+        #[arg(value_enum)]
+        game: GameKind,
+        /// For `heaps`: the contest problem, e.g. `grundy solve heaps p2197` (see
+        /// `grundy solve --help`).
+        #[arg(value_enum)]
+        format: Option<heaps::contest::Format>,
+    },
+    /// Print the AI's move from a position: the move in words, why, and as the last line the
+    /// code of the position after it.
+    #[command(long_about = "Print the AI's move from the position CODE.\n\n\
+        Output: the move in words, the reason (win by nim-sum 0, exact remoteness, stalling, or\n\
+        a random move at weaker levels), and as its last line the code of the position after\n\
+        the move. From a position with no legal move: a message on standard error, exit code 1.")]
+    Move {
+        /// A position code, e.g. coins:14:HTTHTTTTHTTTHTHH; `-` reads it from standard input
+        /// (a 10^6-box dodgeball code is longer than an argument may be).
+        code: String,
+        /// How well the AI plays (easy, medium and hard sometimes play a random move).
+        #[arg(long, value_enum, default_value_t = Level::Perfect)]
+        level: Level,
+        /// Seed for the AI's choices among equal moves (the same seed gives the same move).
+        #[arg(long, value_parser = seed)]
+        seed: Option<u64>,
+    },
+    /// Explain a position: the value of every part, the nim-sum in binary, the winner and the
+    /// winning moves.
+    #[command(long_about = "Explain the position CODE:\n\
+        - the Sprague–Grundy value of every tails coin, cell or piece;\n\
+        - their nim-sum (XOR) in binary;\n\
+        - who wins with perfect play (the player to move wins exactly when the nim-sum is\n\
+        \u{20}  not 0), and the exact remoteness when the game tree is small;\n\
+        - the legal moves, winning ones first, each marked WIN or lose for the player making it.")]
+    Analyze {
+        /// A position code, e.g. grid:HHH/TTH; `-` reads it from standard input.
+        #[arg(required_unless_present = "load")]
+        code: Option<String>,
+        /// Analyse the position a saved game has reached (the file `s` in the game wrote).
+        #[arg(long, value_name = "FILE", conflicts_with = "code")]
+        load: Option<PathBuf>,
+        /// At most this many moves are listed (0 to 1000).
+        #[arg(long, default_value_t = 40, value_parser = number(0, MAX_LISTED as u32))]
+        moves: u32,
+        /// At most this many parts are listed, 0 to 1000 (also bits of a big grid nim-sum).
+        #[arg(long, default_value_t = 64, value_parser = number(0, MAX_LISTED as u32))]
+        parts: u32,
+        /// Also print the principal line, at most N moves (1 to 10000).
+        #[arg(
+            long_help = "Also print the principal line: best play for both sides for at most N \
+            moves\n(1 to 10000), by exact remoteness where the search knows it, else by the nim-sum."
+        )]
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=10_000))]
+        line: Option<u32>,
+        /// Print instead why the part PART has its value (its options, their values, the mex).
+        #[arg(
+            long_help = "Print instead why the part PART has its value: its options (--moves of \
+            them listed),\nwhat each leaves and its value, the set of values and their mex, and \
+            the formula\nwhere the game has one. PART: a number from 1 (a heap, coin, box, stair, \
+            pair, token,\nqueen), ROW,COL on the grid, N or N/PART for component N of a sum."
+        )]
+        #[arg(long, value_name = "PART")]
+        why: Option<String>,
+    },
+    /// Print a sheet of puzzles: positions won for the player to move, one code a line.
+    #[command(
+        long_about = "Print a sheet of puzzles for GAME: positions won for the player to \
+        move,\none position code a line. With --answers, each line is the code, a tab, and the \
+        codes of\nthe positions after every winning move, separated by spaces. GAME is any name \
+        a position\ncode starts with (nim, kayles, wythoff, stairs, coins, grid, dodgeball, …). \
+        The same seed\ngives the same sheet; bad arguments exit with code 2."
+    )]
+    Puzzles {
+        /// The game: a name a position code starts with (nim, bash, kayles, coins, grid, …).
+        game: String,
+        /// How many puzzles (1 to 1000).
+        #[arg(long, default_value_t = 10, value_parser = number(1, 1000))]
+        count: u32,
+        /// 1 (small, short wins, many winning moves) to 5 (large, long, one or two winning
+        /// moves).
+        #[arg(long, default_value_t = 3, value_parser = number(1, 5))]
+        difficulty: u32,
+        /// The seed the sheet is drawn from (the same seed gives the same sheet; default:
+        /// random).
+        #[arg(long, value_parser = seed)]
+        seed: Option<u64>,
+        /// After each code, a tab and the codes after every winning move.
+        #[arg(long)]
+        answers: bool,
+    },
+    /// Print a table of Sprague–Grundy values, to see the patterns.
+    #[command(subcommand)]
+    Sg(SgTable),
+    /// Print a shell completion script for grundy on standard output.
+    #[command(
+        long_about = "Print a shell completion script for grundy on standard output.\n\n\
+        bash:  grundy completions bash > ~/.local/share/bash-completion/completions/grundy\n\
+        zsh:   grundy completions zsh > ~/.zfunc/_grundy   (with ~/.zfunc in fpath)\n\
+        fish:  grundy completions fish > ~/.config/fish/completions/grundy.fish"
+    )]
+    Completions {
+        /// The shell to write the script for.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff) on standard output: `grundy man | man -l -`.
+    Man,
+    /// Print the statistics: games played, won and lost, and winning streaks per game and AI
+    /// level.
+    Stats,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum SgTable {
+    /// The value of a lone tails coin at each place 1..n of a coin row with MAXQ.
+    Coins {
+        /// Number of coins (1..=30000).
+        #[arg(long, value_parser = number(1, 30000))]
+        n: u32,
+        /// MAXQ (1..=20).
+        #[arg(long, value_parser = number(1, 20))]
+        maxq: u32,
+    },
+    /// The value of a lone tails cell at each place of a rows × cols grid, as the exponent k of
+    /// its value 2^k.
+    Grid {
+        /// Rows (1..=100).
+        #[arg(long, value_parser = number(1, 100))]
+        rows: u32,
+        /// Columns (1..=100).
+        #[arg(long, value_parser = number(1, 100))]
+        cols: u32,
+    },
+    /// The Nim heap of the piece in each box 1..n (the doublings it has left), and the value
+    /// of the full board.
+    Dodgeball {
+        /// Number of boxes (1..=1000000).
+        #[arg(long, value_parser = number(1, 1_000_000))]
+        n: u32,
+    },
+    /// Wythoff's game: the value of a queen at (a, b) for a, b ≤ n; the zeros are the lost
+    /// queens (⌊kφ⌋, ⌊kφ⌋ + k) and their mirrors.
+    Wythoff {
+        /// The largest coordinate (1..=300).
+        #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=300))]
+        n: u32,
+    },
+    /// E&D: the value of a pair (x, y) for x, y ≤ n, the index of the lowest 0 bit of
+    /// (x − 1) | (y − 1).
+    Ed {
+        /// The largest heap (1..=1000).
+        #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..=1000))]
+        n: u32,
+    },
+    /// Stair Nim: the value of k balls alone on stair s (k balls on an even stair are a Nim
+    /// heap of k; on an odd stair they are worth 0).
+    Stairs {
+        /// The number of stairs (1..=40).
+        #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=40))]
+        n: u32,
+    },
+    /// Fibonacci Nim: for each heap 1..n at the start, its value, the winning first takes and
+    /// its Zeckendorf representation; the lost heaps are the Fibonacci numbers.
+    Fibnim {
+        /// The largest heap (1..=300, the value table's reach).
+        #[arg(long, default_value_t = 34, value_parser = clap::value_parser!(u32).range(1..=300))]
+        n: u32,
+    },
+    /// Tokens on a DAG: the value of every vertex of the graph of a `dag:` code, the mex of its
+    /// successors' values.
+    Dag {
+        /// A `dag:` position code (its tokens are ignored).
+        code: String,
+    },
+    /// The value of one heap of 0..n under a heap game's rule, 10 to a row, so its period
+    /// shows: RULE is a code without heaps (`nim`, `bash:3`, `subtraction:1,3,4`, `kayles`, …).
+    Heaps {
+        /// The rule: `kayles`, `grundy`, `bash:3`, `take:2,5`, `lieges:3`, …
+        rule: String,
+        /// The largest heap (1..=10000).
+        #[arg(long, default_value_t = 99, value_parser = clap::value_parser!(u32).range(1..=10_000))]
+        n: u32,
+    },
+}
+
+#[derive(Debug, Args)]
+pub struct PlayArgs {
+    /// The game; without it, the menu opens.
+    #[arg(value_enum)]
+    pub game: Option<GameKind>,
+    /// Start from this position code instead of a new board; `-` reads it from standard
+    /// input. The code gives the game's size, so no size option goes with it.
+    #[arg(long, conflicts_with_all = ["n", "maxq", "rows", "cols", "boxes", "start"])]
+    pub code: Option<String>,
+    /// Resume a saved game (a file `s` in the game wrote, or the autosave).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["code", "game"])]
+    pub load: Option<PathBuf>,
+    /// Who moves first (default: the settings', else you).
+    #[arg(long, value_enum)]
+    pub first: Option<First>,
+    /// How well the AI plays (default: the settings', else perfect).
+    #[arg(long, value_enum)]
+    pub level: Option<Level>,
+    /// How a new board starts: standard (dodgeball: every box full; coins and grid: every
+    /// coin T), random (from the seed) or random-winning (random, then made winning for you:
+    /// a non-zero nim-sum when you move first, zero when the AI does). Default: the settings'
+    /// (at first standard for dodgeball, random otherwise).
+    #[arg(long, value_enum)]
+    pub start: Option<Start>,
+    /// Start with hints on (SG values, nim-sum, winning/losing moves); default: the settings'.
+    #[arg(long)]
+    pub hints: bool,
+    /// Start with hints off, whatever the settings say.
+    #[arg(long, conflicts_with = "hints")]
+    pub no_hints: bool,
+    /// No coaching: the game does not tell, after the AI's reply, that your move was a blunder
+    /// (`c` switches it in the game).
+    #[arg(long)]
+    pub no_coach: bool,
+    /// Seed for the random start and the AI's choices.
+    #[arg(long, value_parser = seed)]
+    pub seed: Option<u64>,
+    /// Coin row: number of coins, 1 to 30000 [default: 20] (dodgeball takes it as the number
+    /// of boxes; --boxes goes to 10^6).
+    #[arg(long, value_parser = number(1, 30000))]
+    pub n: Option<u32>,
+    /// Coin row: MAXQ, 1 to 20 [default: 4].
+    #[arg(long, value_parser = number(1, 20))]
+    pub maxq: Option<u32>,
+    /// Coin grid: rows, 1 to 100 [default: 5].
+    #[arg(long, value_parser = number(1, 100))]
+    pub rows: Option<u32>,
+    /// Coin grid: columns, 1 to 100 [default: 6].
+    #[arg(long, value_parser = number(1, 100))]
+    pub cols: Option<u32>,
+    /// Dodgeball: number of boxes, 1 to 1000000 [default: 12].
+    #[arg(long, value_parser = number(1, 1_000_000), conflicts_with = "n")]
+    pub boxes: Option<u32>,
+}
+
+/// The most moves or parts `analyze` lists: listing is quadratic in the count on the largest
+/// grids, and a longer list is no help to a reader.
+const MAX_LISTED: usize = 1000;
+
+/// A clap parser for a whole number in `min..=max`, written in digits only (`+1`, ` 1` and
+/// `1e3` are refused, as a contest reader refuses them).
+fn number(min: u32, max: u32) -> impl Fn(&str) -> Result<u32, String> + Clone {
+    move |text: &str| {
+        let value = digits(text)?;
+        match u32::try_from(value) {
+            Ok(v) if (min..=max).contains(&v) => Ok(v),
+            _ => Err(format!("{value} is not in {min}..={max}")),
+        }
+    }
+}
+
+/// A clap parser for a seed: a whole number in digits only.
+fn seed(text: &str) -> Result<u64, String> {
+    digits(text)
+}
+
+fn digits(text: &str) -> Result<u64, String> {
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return Err("expected a whole number written with the digits 0-9 only".to_string());
+    }
+    text.parse()
+        .map_err(|_| format!("too large (at most {})", u64::MAX))
+}
+
+/// Parses the command line. A clap error is printed with the control characters of the
+/// arguments it quotes escaped (`\x1b`), so an argument cannot rewrite the terminal.
+pub(super) fn parse_command_line() -> Result<Cli, ExitCode> {
+    use clap::error::ErrorKind;
+    // No valid argument holds a control character (a code may end with one line end). clap
+    // would quote such an argument raw, or drop its escape sequences from the message.
+    for (i, arg) in std::env::args_os().enumerate().skip(1) {
+        let text = arg.to_string_lossy();
+        if without_line_end(&text).chars().any(char::is_control) {
+            report(&format!(
+                "error: argument {i} holds a control character: '{}'",
+                excerpt(text.as_bytes(), 60)
+            ));
+            return Err(ExitCode::from(2));
+        }
+    }
+    match Cli::try_parse() {
+        Ok(cli) => Ok(cli),
+        Err(e) if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) => {
+            let _ = e.print();
+            Err(ExitCode::SUCCESS)
+        }
+        Err(e) if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            let _ = e.print();
+            Err(ExitCode::from(2))
+        }
+        Err(e) => {
+            let text = e.render().to_string();
+            let shown: Vec<String> = text.lines().map(escape_controls).collect();
+            let _ = writeln!(io::stderr(), "{}", shown.join("\n").trim_end());
+            Err(ExitCode::from(2))
+        }
+    }
+}
+
+impl PlayArgs {
+    pub(super) fn default_menu() -> PlayArgs {
+        PlayArgs {
+            game: None,
+            code: None,
+            load: None,
+            first: None,
+            level: None,
+            hints: false,
+            no_coach: false,
+            no_hints: false,
+            start: None,
+            seed: None,
+            n: None,
+            maxq: None,
+            rows: None,
+            cols: None,
+            boxes: None,
+        }
+    }
+}

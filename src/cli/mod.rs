@@ -1,0 +1,411 @@
+//! The command line: `solve` answers the contest formats, `move`, `analyze` and `sg` work on
+//! position codes, `play` (and no command at all) opens the terminal game.
+//!
+//! Exit codes: 0 success, 1 no legal move (`move` on a finished game) or a lost terminal, 2 bad
+//! input or usage, 128 + n after signal n.
+
+use crate::lang::Lang;
+use std::io::{self, Read, Write};
+use std::process::ExitCode;
+
+use rand::SeedableRng;
+
+use crate::ai::{self, Level};
+use crate::game::{Impartial, Notation, shorten_code};
+use crate::games::{
+    AnyPosition, GameKind, coins, dag, dodgeball, grid, heaps, stairs, with_position,
+};
+use crate::input::{Reader, escape_controls, excerpt};
+use crate::setup::ReplayRng;
+use crate::solver::SolutionCache;
+use crate::store::Store;
+use crate::store::settings::Settings;
+use crate::store::stats::Stats;
+
+mod analyze;
+mod args;
+mod play;
+mod puzzles;
+mod sg;
+pub(crate) mod why;
+
+use analyze::{analyze, principal_line};
+use args::parse_command_line;
+pub use args::{Cli, Command, PlayArgs, SgTable};
+use play::{play, read_save};
+use sg::sg_table;
+
+/// Runs the command line and returns the process's exit code.
+pub fn main() -> ExitCode {
+    // A file size limit (`ulimit -f`) makes a save fail with an error, not kill the game.
+    crate::tui::events::ignore_file_size_signal();
+    let cli = match parse_command_line() {
+        Ok(cli) => cli,
+        Err(code) => return code,
+    };
+    match run(cli) {
+        Ok(code) => code,
+        Err(Failure::Input(message)) => {
+            report(&format!("error: {message}"));
+            ExitCode::from(2)
+        }
+        Err(Failure::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(Failure::Io(e)) => {
+            report(&format!("error: {e}"));
+            ExitCode::from(1)
+        }
+        Err(Failure::Other(e)) => {
+            report(&format!("error: {e:#}"));
+            ExitCode::from(1)
+        }
+    }
+}
+
+/// Writes `grundy: message` to standard error, ignoring failure: after a hang-up the terminal
+/// may be gone, and `eprintln!` would panic on that.
+fn report(message: &str) {
+    let _ = writeln!(io::stderr(), "grundy: {message}");
+}
+
+/// Why a command failed.
+#[derive(Debug)]
+pub enum Failure {
+    /// Bad input: exit code 2.
+    Input(String),
+    Io(io::Error),
+    Other(anyhow::Error),
+}
+
+impl From<io::Error> for Failure {
+    fn from(e: io::Error) -> Failure {
+        Failure::Io(e)
+    }
+}
+
+/// Runs a parsed command line.
+pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
+    crate::locale::set_lang(chosen_lang(cli.lang));
+    match cli.command {
+        // The game holds no lock on standard output while it runs (the signal thread writes
+        // there to give the terminal back), and leaves nothing to flush: after a hang-up a
+        // flush would fail on the closed terminal and turn exit 129 into 1.
+        None => play(PlayArgs::default_menu()),
+        Some(Command::Play(args)) => play(args),
+        Some(command) => run_command(command),
+    }
+}
+
+/// The language of this run: `--lang`, else the settings' `lang`, else the environment's.
+fn chosen_lang(flag: Option<Lang>) -> Lang {
+    flag.unwrap_or_else(|| {
+        Store::from_env()
+            .settings_path()
+            .map(|path| Settings::load(&path).settings.lang)
+            .unwrap_or_default()
+            .resolve(Lang::from_env)
+    })
+}
+
+/// Runs a command other than the game, its output on standard output.
+fn run_command(command: Command) -> Result<ExitCode, Failure> {
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    let code = match command {
+        Command::Play(args) => play(args),
+        Command::Solve { game, format } => {
+            let stdin = io::stdin();
+            let mut source = stdin.lock();
+            let answer = match game {
+                // Read as the parser asks, never whole: the first error stops the reading,
+                // and an endless or huge input is refused at its game's bounds.
+                GameKind::Coins | GameKind::Grid | GameKind::Dodgeball => {
+                    let limits = match game {
+                        GameKind::Coins => coins::contest::LIMITS,
+                        GameKind::Grid => grid::contest::LIMITS,
+                        _ => dodgeball::contest::LIMITS,
+                    };
+                    let mut reader = Reader::stream(&mut source, limits);
+                    let answer = match game {
+                        GameKind::Coins => coins::contest::solve_from(&mut reader),
+                        GameKind::Grid => grid::contest::solve_from(&mut reader),
+                        _ => dodgeball::contest::solve_from(&mut reader),
+                    };
+                    if let Some(e) = reader.take_io_error() {
+                        return Err(Failure::Io(e));
+                    }
+                    answer
+                }
+                GameKind::Ed => {
+                    return Err(Failure::Input(
+                        "solve ed: no contest format for E&D (play it, or analyze ed:…)".into(),
+                    ));
+                }
+                GameKind::Heaps if format.is_none() => {
+                    return Err(Failure::Input(format!(
+                        "solve heaps: name the contest format: {}",
+                        heaps_formats()
+                    )));
+                }
+                // The curriculum's inputs are read whole, within a bound far above any valid
+                // one, so an endless input is still refused.
+                _ => {
+                    let input = read_bounded(&mut source, CURRICULUM_INPUT_BYTES, game)?;
+                    // A byte-order mark (some Windows editors write one) is not part of it.
+                    let input = input.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&input);
+                    match (game, format) {
+                        (GameKind::Stairs, _) => stairs::solve(input),
+                        (GameKind::Dag, _) => dag::solve(input),
+                        (GameKind::Wythoff, _) => crate::games::wythoff::solve(input),
+                        (GameKind::Fibnim, _) => crate::games::fibnim::solve(input),
+                        (_, Some(format)) => heaps::contest::solve(format, input),
+                        (_, None) => unreachable!("heaps without a format returned above"),
+                    }
+                }
+            };
+            let answer =
+                answer.map_err(|e| Failure::Input(format!("solve {}: {e}", game.name())))?;
+            out.write_all(answer.as_bytes())?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Move { code, level, seed } => {
+            let position = parse_code(&code_text(code)?)?;
+            with_position!(position, p => ai_move(&p, level, seed, &mut out))
+        }
+        Command::Analyze {
+            code,
+            load,
+            moves,
+            parts,
+            line,
+            why,
+        } => {
+            let position = match (load, code) {
+                (Some(path), _) => {
+                    let save = read_save(&path)?;
+                    let position = save
+                        .final_position()
+                        .map_err(|e| Failure::Input(format!("{}: {e}", path.display())))?;
+                    // The name is the file's text: its control characters are shown escaped.
+                    writeln!(
+                        out,
+                        "saved game: {} ({} move{} from {})",
+                        if save.name.is_empty() {
+                            "unnamed".to_string()
+                        } else {
+                            crate::input::excerpt(save.name.as_bytes(), 80)
+                        },
+                        save.moves.len(),
+                        if save.moves.len() == 1 { "" } else { "s" },
+                        shorten_code(&save.start, 60)
+                    )?;
+                    position
+                }
+                (None, Some(code)) => parse_code(&code_text(code)?)?,
+                (None, None) => {
+                    return Err(Failure::Input("analyze needs a CODE or --load FILE".into()));
+                }
+            };
+            if let Some(part) = why {
+                let derivation = crate::why::derive(&position, &part, moves as usize)
+                    .map_err(|e| Failure::Input(why::render_error(&part, &e)))?;
+                writeln!(out, "{}", why::render(&derivation))?;
+                out.flush()?;
+                return Ok(ExitCode::SUCCESS);
+            }
+            with_position!(position, p => {
+                // One exact search for the analysis and the line.
+                let cache = SolutionCache::new(ai::EXACT_BUDGET);
+                let exit = analyze(&p, moves as usize, parts as usize, &cache, &mut out)?;
+                if let Some(plies) = line {
+                    principal_line(&p, plies as usize, &cache, &mut out)?;
+                }
+                Ok(exit)
+            })
+        }
+        Command::Puzzles {
+            game,
+            count,
+            difficulty,
+            seed,
+            answers,
+        } => puzzles::print(
+            &game,
+            count as usize,
+            difficulty as u8,
+            seed.unwrap_or_else(rand::random),
+            answers,
+            &mut out,
+        ),
+        Command::Sg(table) => sg_table(&table, &mut out),
+        Command::Completions { shell } => {
+            let mut command = <Cli as clap::CommandFactory>::command();
+            // Into memory first: `generate` panics when it cannot write (`| head`).
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut command, "grundy", &mut script);
+            out.write_all(&script)?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Man => {
+            let command = <Cli as clap::CommandFactory>::command();
+            clap_mangen::Man::new(command).render(&mut out)?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Stats => {
+            let store = Store::from_env();
+            let Some(path) = store.stats_path() else {
+                return Err(Failure::Input(
+                    "no data directory (no home directory?): no statistics".into(),
+                ));
+            };
+            let loaded = Stats::load(&path);
+            if let Some(problem) = loaded.problem {
+                return Err(Failure::Input(format!("{problem} ({})", path.display())));
+            }
+            writeln!(out, "Statistics from {}:", path.display())?;
+            out.write_all(loaded.stats.table().as_bytes())?;
+            Ok(ExitCode::SUCCESS)
+        }
+    }?;
+    out.flush()?;
+    Ok(code)
+}
+
+/// `code` without one final line end (`\n` or `\r\n`), as the last line of a file has.
+fn without_line_end(code: &str) -> &str {
+    match code.strip_suffix('\n') {
+        Some(line) => line.strip_suffix('\r').unwrap_or(line),
+        None => code,
+    }
+}
+
+/// The longest code a position can have: a 10^6-box dodgeball board.
+const MAX_CODE: usize = "dodgeball:".len() + 1_000_000;
+
+/// The code itself, or for `-` the one line on standard input (a byte-order mark before it and
+/// one line ending after it are not part of it). Standard input is read only up to the
+/// longest code there is.
+fn code_text(code: String) -> Result<String, Failure> {
+    if code != "-" {
+        return Ok(without_line_end(&code).to_string());
+    }
+    let mut bytes = Vec::new();
+    // Room for the longest code, a byte-order mark, a line ending, and one byte to tell that
+    // there is more.
+    let cap = MAX_CODE + 3 + 2 + 1;
+    io::stdin()
+        .lock()
+        .take(cap as u64)
+        .read_to_end(&mut bytes)?;
+    let text = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&bytes);
+    let text = match text.strip_suffix(b"\n") {
+        Some(line) => line.strip_suffix(b"\r").unwrap_or(line),
+        None => text,
+    };
+    if text.len() > MAX_CODE {
+        return Err(Failure::Input(format!(
+            "the code on standard input is longer than {MAX_CODE} characters, the longest a \
+             position code can be (a 10^6-box dodgeball board); it starts '{}'",
+            excerpt(text, 40)
+        )));
+    }
+    let text = std::str::from_utf8(text).map_err(|e| {
+        Failure::Input(format!(
+            "the code on standard input is not UTF-8 (byte {}): '{}'",
+            e.valid_up_to() + 1,
+            excerpt(text, 40)
+        ))
+    })?;
+    Ok(text.to_string())
+}
+
+/// The position of a code, or an error that quotes the code (its first 60 characters, control
+/// characters escaped) with a caret under the bad character.
+fn parse_code(code: &str) -> Result<AnyPosition, Failure> {
+    AnyPosition::from_code(code).map_err(|e| {
+        let caret = if e.column <= 60 {
+            let before: String = code.chars().take(e.column.saturating_sub(1)).collect();
+            // The caret goes under the character, however wide the escapes before it are.
+            let indent = escape_controls(&before).chars().count();
+            format!(
+                "\n  {}\n  {}^",
+                excerpt(code.as_bytes(), 60),
+                " ".repeat(indent)
+            )
+        } else {
+            String::new()
+        };
+        Failure::Input(format!("bad position code: {e}{caret}"))
+    })
+}
+
+fn ai_move<P: Impartial + Notation>(
+    position: &P,
+    level: Level,
+    seed: Option<u64>,
+    out: &mut impl Write,
+) -> Result<ExitCode, Failure> {
+    let mut rng = match seed {
+        Some(seed) => ReplayRng::seed_from_u64(seed),
+        None => rand::make_rng::<ReplayRng>(),
+    };
+    let Some(decision) = ai::choose_move(position, level, &mut rng) else {
+        report("no legal move: the game is over and the player to move has lost");
+        return Ok(ExitCode::from(1));
+    };
+    let after = position.play_unchecked(&decision.mv);
+    writeln!(out, "{}", position.describe_move(&decision.mv))?;
+    writeln!(out, "({}; {} AI)", decision.reason, level)?;
+    writeln!(out, "{}", after.to_code())?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The heap games' contest formats, for an error message.
+fn heaps_formats() -> String {
+    use clap::ValueEnum;
+    heaps::contest::Format::value_variants()
+        .iter()
+        .filter_map(|f| f.to_possible_value())
+        .map(|v| v.get_name().to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The most bytes `solve` reads for a curriculum game's contest input: far above any valid one
+/// (CSES 1729's 10^6 heaps are a few megabytes).
+const CURRICULUM_INPUT_BYTES: u64 = 64 << 20;
+
+/// All of `source`, refused past `max` bytes (an endless `yes` is not read to the end).
+fn read_bounded(source: &mut impl Read, max: u64, game: GameKind) -> Result<Vec<u8>, Failure> {
+    // A file on standard input says its size: the buffer is made once at that size instead of
+    // growing by doubling (copies and page faults that a 10 MB input pays for several times).
+    let size = stdin_file_size().map_or(0, |len| len.min(max) as usize);
+    let mut input = Vec::with_capacity(size + 1);
+    source.take(max + 1).read_to_end(&mut input)?;
+    if input.len() as u64 > max {
+        return Err(Failure::Input(format!(
+            "solve {}: the input goes on past {} MiB, more than any valid input",
+            game.name(),
+            max >> 20
+        )));
+    }
+    Ok(input)
+}
+
+/// The size of standard input when it is a regular file (a redirect from a file), else `None`.
+fn stdin_file_size() -> Option<u64> {
+    use std::os::fd::AsFd;
+    let fd = io::stdin().as_fd().try_clone_to_owned().ok()?;
+    let metadata = std::fs::File::from(fd).metadata().ok()?;
+    metadata.is_file().then_some(metadata.len())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn command_line_is_well_formed() {
+        Cli::command().debug_assert();
+    }
+}

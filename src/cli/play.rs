@@ -1,0 +1,138 @@
+//! `grundy play` (and no command at all): checks the options, loads a save, and runs the
+//! terminal game.
+
+use std::io::{self, IsTerminal};
+use std::process::ExitCode;
+
+use crate::games::GameKind;
+use crate::store::Store;
+use crate::store::save::Save;
+use crate::store::settings::Settings;
+use crate::tui::PlayOptions;
+use crate::tui::app::Exit;
+
+use super::{Failure, PlayArgs, code_text, parse_code, report};
+
+/// Refuses size options that do not belong to the game asked for (they used to be ignored, or
+/// `--boxes` made a coin row of that many coins).
+fn check_sizes(args: &PlayArgs) -> Result<(), Failure> {
+    let given = [
+        ("--n", args.n.is_some()),
+        ("--maxq", args.maxq.is_some()),
+        ("--rows", args.rows.is_some()),
+        ("--cols", args.cols.is_some()),
+        ("--boxes", args.boxes.is_some()),
+    ];
+    let allowed: &[&str] = match args.game {
+        Some(GameKind::Coins) => &["--n", "--maxq"],
+        Some(GameKind::Grid) => &["--rows", "--cols"],
+        Some(GameKind::Dodgeball) => &["--n", "--boxes"],
+        // The curriculum games take their size from the menu or a code.
+        Some(_) => &[],
+        None if args.code.is_some() => &[],
+        None => {
+            if let Some((option, _)) = given.iter().find(|(_, set)| *set) {
+                return Err(Failure::Input(format!(
+                    "{option} needs a game: for example grundy play coins --n 30, grid --rows 6 \
+                     --cols 8, or dodgeball --boxes 40"
+                )));
+            }
+            return Ok(());
+        }
+    };
+    match given
+        .iter()
+        .find(|(option, set)| *set && !allowed.contains(option))
+    {
+        Some((option, _)) => Err(Failure::Input(format!(
+            "{option} is not a size of {}: {} takes {}",
+            args.game.map(GameKind::name).unwrap_or("a position code"),
+            args.game.map(GameKind::name).unwrap_or("a position code"),
+            if allowed.is_empty() {
+                "no size option (the code gives the size)".to_string()
+            } else {
+                allowed.join(" and ")
+            }
+        ))),
+        None => Ok(()),
+    }
+}
+
+pub(super) fn play(mut args: PlayArgs) -> Result<ExitCode, Failure> {
+    check_sizes(&args)?;
+    let mut game = args.game;
+    args.code = args.code.map(code_text).transpose()?;
+    if let Some(code) = &args.code {
+        // A code names its game; check it here so a bad one is reported before the TUI starts.
+        let position = parse_code(code)?;
+        let kind = position.kind();
+        if game.is_some_and(|g| g != kind) {
+            return Err(Failure::Input(format!(
+                "--code is a {} position but the game asked for is {}",
+                kind.name(),
+                game.map(GameKind::name).unwrap_or_default()
+            )));
+        }
+        game = Some(kind);
+    }
+    let load = args.load.as_deref().map(read_save).transpose()?;
+    if let (Some(save), Some(path)) = (&load, &args.load) {
+        // Checked here, so a bad move is reported (exit 2) before the TUI starts.
+        save.final_position()
+            .map_err(|e| Failure::Input(format!("{}: {e}", path.display())))?;
+    }
+    // The flags override the settings for this run only.
+    let store = Store::from_env();
+    let settings = store
+        .settings_path()
+        .map(|path| Settings::load(&path))
+        .unwrap_or_default();
+    let options = PlayOptions {
+        game,
+        code: args.code,
+        n: args.n.or(args.boxes).map(|v| v as usize),
+        maxq: args.maxq,
+        rows: args.rows.map(|v| v as usize),
+        cols: args.cols.map(|v| v as usize),
+        first: args.first.unwrap_or(settings.settings.first),
+        level: args.level.unwrap_or(settings.settings.level),
+        hints: args.hints || (settings.settings.hints && !args.no_hints),
+        start: args.start,
+        seed: args.seed,
+        load,
+        load_path: args.load.clone(),
+        no_coach: args.no_coach,
+    };
+    if !io::stdout().is_terminal() {
+        return Err(Failure::Input(
+            "the game needs a terminal, and standard output is not one; for scripts and pipes \
+             use grundy solve, move, analyze or sg"
+                .to_string(),
+        ));
+    }
+    let ended = crate::tui::run_with_store(options, store, settings);
+    // A real hang-up (the terminal closed, SIGHUP came): its code, 129, and nothing printed
+    // to a terminal that is gone, whichever of the closed input, the failed draw and the
+    // signal the game saw first. The unfinished game was saved on the way out.
+    if !matches!(ended, Ok(Exit::Quit)) && crate::tui::events::hung_up(HANGUP_WAIT) {
+        return Ok(ExitCode::from(129));
+    }
+    match ended.map_err(Failure::Other)? {
+        Exit::Quit => Ok(ExitCode::SUCCESS),
+        Exit::TerminalClosed => {
+            report("the terminal's input ended, so the game did");
+            Ok(ExitCode::FAILURE)
+        }
+        // The conventional code of a process ended by signal n.
+        Exit::Signal(n) => Ok(ExitCode::from(128 + n.clamp(1, 127) as u8)),
+    }
+}
+
+/// How long a game whose terminal went away waits for the SIGHUP that comes with a hang-up.
+const HANGUP_WAIT: std::time::Duration = std::time::Duration::from_millis(500);
+
+/// Reads a saved game; a missing or bad file is bad input (exit 2), named with its line. Only
+/// a regular file within [`crate::store::MAX_SAVE_BYTES`] is read.
+pub(super) fn read_save(path: &std::path::Path) -> Result<Save, Failure> {
+    Save::read(path).map_err(Failure::Input)
+}

@@ -1,0 +1,341 @@
+//! What the app keeps between runs: the statistics of finished games, the autosave of an
+//! unfinished one, saves under a name (and opening them from the menu), and the settings.
+
+use crate::store::date_stamp;
+use crate::store::save::{self, Save};
+use crate::store::settings::Settings;
+use crate::store::stats::{Stats, stats_key};
+use crate::store::unfinished;
+use crate::tui::board::Side;
+use crate::tui::menu::MenuChoice;
+use crate::tui::screen::GameScreen;
+
+use super::{App, Kept, Leave, Screen};
+
+impl App {
+    /// Counts a game that has just ended in the statistics (once per game), and drops the
+    /// autosave that held it. The count waits for the last verdicts (they give the game's
+    /// blunders), unless the game is about to leave the screen.
+    pub(super) fn count_finished(&mut self) {
+        self.count_finished_now(false);
+    }
+
+    /// [`App::count_finished`]; `leaving`: the game leaves the screen (quit, new game,
+    /// restart), so it is counted now, without its blunders if a verdict is still missing.
+    pub(super) fn count_finished_now(&mut self, leaving: bool) {
+        let Screen::Game { game, choice, kept } = &mut self.screen else {
+            return;
+        };
+        let Some(winner) = game.winner() else {
+            return;
+        };
+        if kept.recorded || game.moves_played() == 0 || (game.judging() && !leaving) {
+            return;
+        }
+        kept.recorded = true;
+        let won = winner == Side::You;
+        let (key, level) = (stats_key(&game.start_code()), choice.level);
+        let blunders = game.player_blunders();
+        if let Some(path) = self.store.stats_path() {
+            match Stats::add_to_file(&path, &key, level, won, blunders) {
+                Ok(stats) => {
+                    self.stats = stats;
+                    self.stats_problem = None;
+                }
+                Err(e) => game.set_message(format!("The statistics could not be saved: {e}")),
+            }
+        } else {
+            self.stats.add(&key, level, won, blunders);
+        }
+        // Only this game's own file goes: the other unfinished games stay.
+        if let Some(path) = kept.autosave.take() {
+            unfinished::remove(&path);
+            kept.claim = None;
+        }
+    }
+
+    /// Whether leaving the game on screen now would leave an unfinished game that is not
+    /// saved under a name.
+    pub(super) fn unsaved(&self) -> bool {
+        match &self.screen {
+            Screen::Game { game, kept, .. } => {
+                game.winner().is_none()
+                    && game.moves_played() > 0
+                    && kept.saved_moves.as_ref() != Some(&game.move_codes())
+            }
+            Screen::Menu(_) => false,
+        }
+    }
+
+    /// Saves the game on screen, if unfinished, to its own file among the unfinished games
+    /// that the menu offers to resume. Returns what happened, in words, when something did.
+    pub(super) fn autosave(&mut self) -> Option<String> {
+        let Screen::Game { game, choice, kept } = &mut self.screen else {
+            return None;
+        };
+        if game.winner().is_some() || (game.moves_played() == 0 && kept.autosave.is_none()) {
+            return None;
+        }
+        // A game saved under a name (or loaded) and unchanged since is kept in its own file.
+        if kept.autosave.is_none() && kept.saved_moves.as_ref() == Some(&game.move_codes()) {
+            return None;
+        }
+        let dir = self.store.unfinished_dir()?;
+        let path = kept
+            .autosave
+            .clone()
+            .unwrap_or_else(|| unfinished::new_path(&dir));
+        let name = kept.name.clone().unwrap_or_else(date_stamp);
+        let save = save_of(game.as_ref(), choice, kept, &name, game.move_codes());
+        match save.write(&path) {
+            Ok(()) => {
+                kept.autosave = Some(path.clone());
+                kept.name = Some(name);
+                Some(format!(
+                    "the unfinished game is saved in {}; grundy offers to resume it",
+                    path.display()
+                ))
+            }
+            Err(e) => {
+                self.save_failed = true;
+                Some(format!(
+                    "the unfinished game could not be saved in {}: {e}",
+                    path.display()
+                ))
+            }
+        }
+    }
+
+    /// Whether leaving could not save the unfinished game (the exit then fails).
+    pub fn save_failed(&self) -> bool {
+        self.save_failed
+    }
+
+    /// What leaving does, whichever way the app ends (q, Ctrl-C, the end of input, a
+    /// signal): the unfinished game is saved for Resume, the menu's settings written if the
+    /// player changed one. Done once.
+    pub fn keep_unfinished(&mut self) {
+        if self.left {
+            return;
+        }
+        self.left = true;
+        if let Some(note) = self.autosave() {
+            self.exit_note = Some(note);
+        }
+        self.save_settings();
+    }
+
+    /// Writes the menu's settings if the player changed one: each changed field over what the
+    /// file has (a command-line override that was not changed is not written).
+    pub(super) fn save_settings(&mut self) {
+        if let Screen::Menu(menu) = &self.screen {
+            self.menu_settings = menu.settings(&self.file_settings);
+        }
+        let now = &self.menu_settings;
+        let start = &self.menu_start;
+        if now == start {
+            return;
+        }
+        let mut merged = self.file_settings.clone();
+        if now.game != start.game {
+            merged.game = now.game;
+        }
+        if now.first != start.first {
+            merged.first = now.first;
+        }
+        if now.level != start.level {
+            merged.level = now.level;
+        }
+        if now.hints != start.hints {
+            merged.hints = now.hints;
+        }
+        if now.theme != start.theme {
+            merged.theme = now.theme;
+        }
+        if now.lang != start.lang {
+            merged.lang = now.lang;
+        }
+        for setup in &now.setups {
+            if start.setup(setup.kind) != *setup {
+                match merged.setups.iter_mut().find(|s| s.kind == setup.kind) {
+                    Some(old) => *old = setup.clone(),
+                    None => merged.setups.push(setup.clone()),
+                }
+            }
+        }
+        self.menu_start = now.clone();
+        if let Err(problem) = self.write_settings(merged) {
+            self.settings_problem = Some(problem);
+        }
+    }
+
+    /// Writes the settings changed from the file's (`merged`) to the settings file, if there
+    /// is one, and keeps them as the file's; the problem in words when they could not be
+    /// written (they are then kept only for this run).
+    fn write_settings(&mut self, merged: Settings) -> Result<(), String> {
+        let Some(path) = self.store.settings_path() else {
+            self.file_settings = merged;
+            return Ok(());
+        };
+        match merged.save_changes(&path, &self.file_settings) {
+            Ok(()) => {
+                self.file_settings = merged;
+                self.settings_problem = None;
+                Ok(())
+            }
+            Err(e) => Err(format!(
+                "The settings could not be saved in {}: {e}",
+                path.display()
+            )),
+        }
+    }
+
+    /// `c` in a game: coaching on or off for the next games too, written to the settings
+    /// file (the menu does not show it; `--no-coach` is for one run until `c` is pressed).
+    pub(super) fn save_coaching(&mut self, on: bool) {
+        self.coach = on;
+        if self.file_settings.coaching == on {
+            return;
+        }
+        let mut merged = self.file_settings.clone();
+        merged.coaching = on;
+        if let Err(problem) = self.write_settings(merged)
+            && let Screen::Game { game, .. } = &mut self.screen
+        {
+            game.set_message(problem);
+        }
+    }
+
+    /// Opens a save from the menu: an unfinished game is claimed first (another grundy may
+    /// have resumed it since the menu was drawn) and read again, so the game played is the
+    /// file's latest; a named save is loaded as `--load` does.
+    pub(super) fn open_file(&mut self, path: &std::path::Path, unfinished: bool) {
+        self.save_settings();
+        let claim = if unfinished {
+            match unfinished::claim(path) {
+                Ok(Some(claim)) => Some(claim),
+                Ok(None) => {
+                    self.menu_error("That game is open in another grundy: it is not offered here.");
+                    return;
+                }
+                Err(e) => {
+                    self.menu_error(&format!("Cannot open {}: {e}", path.display()));
+                    return;
+                }
+            }
+        } else {
+            None
+        };
+        let opened = Save::read(path)
+            .map_err(anyhow::Error::msg)
+            .and_then(|save| Ok((self.resumable(&save, "replay")?, save)));
+        let (resumed, save) = match opened {
+            Ok(opened) => opened,
+            Err(e) => {
+                self.menu_error(&format!("{e:#}"));
+                return;
+            }
+        };
+        let kept = if unfinished {
+            Kept {
+                autosave: Some(path.to_path_buf()),
+                claim,
+                name: Some(resumed.name).filter(|n| !n.is_empty()),
+                recorded: resumed.counted,
+                ..Kept::default()
+            }
+        } else {
+            Kept {
+                saved_moves: Some(save.moves.iter().map(|m| m.code.clone()).collect()),
+                saved_path: Some(path.to_path_buf()),
+                name: Some(resumed.name).filter(|n| !n.is_empty()),
+                recorded: resumed.counted,
+                ..Kept::default()
+            }
+        };
+        self.screen = Screen::Game {
+            game: resumed.game,
+            choice: resumed.choice,
+            kept,
+        };
+    }
+
+    /// Saves the game on screen as `name` in the saves directory; asks first when that would
+    /// replace the save of another game.
+    pub(super) fn save_as(&mut self, name: &str) {
+        let Some(dir) = self.store.saves_dir() else {
+            return;
+        };
+        let Screen::Game { game, kept, .. } = &mut self.screen else {
+            return;
+        };
+        let name = if name.is_empty() {
+            date_stamp()
+        } else {
+            name.to_string()
+        };
+        let Some(file) = save::file_name(&name) else {
+            game.set_message(format!(
+                "Not saved: \"{}\" has no letter or digit to name a file.",
+                crate::input::escape_controls(&name)
+            ));
+            return;
+        };
+        let path = dir.join(file);
+        if path.exists() && kept.saved_path.as_ref() != Some(&path) {
+            self.confirm = Some(Leave::Overwrite(name));
+            return;
+        }
+        self.write_save(&name);
+    }
+
+    /// Writes the game on screen as `name` in the saves directory.
+    pub(super) fn write_save(&mut self, name: &str) {
+        let Some(dir) = self.store.saves_dir() else {
+            return;
+        };
+        let Screen::Game { game, choice, kept } = &mut self.screen else {
+            return;
+        };
+        let Some(file) = save::file_name(name) else {
+            return;
+        };
+        let path = dir.join(file);
+        let moves = game.move_codes();
+        let save = save_of(game.as_ref(), choice, kept, name, moves.clone());
+        match save.write(&path) {
+            Ok(()) => {
+                kept.saved_moves = Some(moves);
+                kept.saved_path = Some(path.clone());
+                kept.name = Some(name.to_string());
+                game.set_message(format!(
+                    "Saved: grundy play --load '{}' resumes it.",
+                    path.display()
+                ));
+            }
+            Err(e) => game.set_message(format!("Not saved: {}: {e}", path.display())),
+        }
+    }
+}
+
+/// The save of the game on screen, under `name`, with `moves` (its move codes).
+fn save_of(
+    game: &dyn GameScreen,
+    choice: &MenuChoice,
+    kept: &Kept,
+    name: &str,
+    moves: Vec<String>,
+) -> Save {
+    let mut save = Save::new(
+        name,
+        game.start_code(),
+        choice.first,
+        choice.level,
+        choice.seed.unwrap_or(0),
+        game.hints(),
+        moves,
+    );
+    // A game that ended and was counted, then undone or retried, is not counted again.
+    save.counted = kept.recorded;
+    save
+}
