@@ -19,6 +19,7 @@ use crate::input::{Reader, escape_controls, excerpt};
 use crate::setup::ReplayRng;
 use crate::solver::SolutionCache;
 use crate::store::Store;
+use crate::store::drills::Drills;
 use crate::store::settings::Settings;
 use crate::store::stats::Stats;
 
@@ -236,6 +237,7 @@ fn run_command(command: Command) -> Result<ExitCode, Failure> {
             answers,
             &mut out,
         ),
+        Command::Drill { game } => play::drill(game),
         Command::Sg(table) => sg_table(&table, &mut out),
         Command::Completions { shell } => {
             let mut command = <Cli as clap::CommandFactory>::command();
@@ -263,6 +265,21 @@ fn run_command(command: Command) -> Result<ExitCode, Failure> {
             }
             writeln!(out, "Statistics from {}:", path.display())?;
             out.write_all(loaded.stats.table().as_bytes())?;
+            if let Some(path) = store.drills_path() {
+                let drills = Drills::load(&path);
+                if let Some(problem) = drills.problem {
+                    return Err(Failure::Input(format!("{problem} ({})", path.display())));
+                }
+                let table = drills.drills.table();
+                if !table.is_empty() {
+                    writeln!(
+                        out,
+                        "\nPractice ratings (Glicko-2) from {}:",
+                        path.display()
+                    )?;
+                    out.write_all(table.as_bytes())?;
+                }
+            }
             Ok(ExitCode::SUCCESS)
         }
     }?;

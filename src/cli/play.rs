@@ -102,7 +102,45 @@ pub(super) fn play(mut args: PlayArgs) -> Result<ExitCode, Failure> {
         load,
         load_path: args.load.clone(),
         no_coach: args.no_coach,
+        practice: None,
     };
+    launch(options, store, settings)
+}
+
+/// `grundy drill [GAME]`: the terminal game opened on Practice, drills from GAME (any name a
+/// position code starts with) or from every game.
+pub(super) fn drill(game: Option<String>) -> Result<ExitCode, Failure> {
+    let games = crate::puzzles::games();
+    if let Some(name) = &game
+        && !games.contains(&name.as_str())
+    {
+        return Err(Failure::Input(format!(
+            "drill: no drills for '{}'; games: {}",
+            crate::input::excerpt(name.as_bytes(), 20),
+            games.join(", ")
+        )));
+    }
+    let store = Store::from_env();
+    let settings = store
+        .settings_path()
+        .map(|path| Settings::load(&path))
+        .unwrap_or_default();
+    let options = PlayOptions {
+        first: settings.settings.first,
+        level: settings.settings.level,
+        hints: settings.settings.hints,
+        practice: Some(crate::tui::PracticeStart { game }),
+        ..PlayOptions::default()
+    };
+    launch(options, store, settings)
+}
+
+/// Runs the terminal game for `options` and turns how it ended into the exit code.
+fn launch(
+    options: PlayOptions,
+    store: Store,
+    settings: crate::store::settings::Loaded,
+) -> Result<ExitCode, Failure> {
     if !io::stdout().is_terminal() {
         return Err(Failure::Input(
             "the game needs a terminal, and standard output is not one; for scripts and pipes \

@@ -55,6 +55,10 @@ pub enum Action {
     Coach,
     /// Back to the position before your first blunder, to find the winning move.
     Retry,
+    /// The menu's Practice: drills with a rating.
+    Practice,
+    /// Why the part under the cursor has its value (a hint).
+    Why,
 }
 
 /// Where a binding applies.
@@ -354,6 +358,20 @@ pub const BINDINGS: &[Binding] = &[
         scope: Scope::Game,
         bar: "",
         help: "try again from your first blunder: back to the position before it, to find the winning move",
+    },
+    Binding {
+        keys: &[key('e')],
+        action: Action::Why,
+        scope: Scope::Game,
+        bar: "why",
+        help: "why this value: the part under the cursor's options, their values, the mex and the formula (a hint: hints on)",
+    },
+    Binding {
+        keys: &[key('p')],
+        action: Action::Practice,
+        scope: Scope::Menu,
+        bar: "practice",
+        help: "practice: drills with a rating (find the winning move, won or lost, a part's value)",
     },
     Binding {
         keys: &[code(KeyCode::Backspace)],

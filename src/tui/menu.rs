@@ -103,6 +103,8 @@ pub enum MenuEvent {
     Resume,
     /// Open the save at this place of the saves list.
     Open(usize),
+    /// Open Practice (drills with a rating).
+    Practice,
 }
 
 /// A game as chosen in the menu.
@@ -376,6 +378,7 @@ impl Menu {
                 }
                 _ => {}
             },
+            Step::ChooseGame if action == Some(Action::Practice) => return MenuEvent::Practice,
             Step::ChooseGame if self.on_saves => match action {
                 Some(Action::Up) => {
                     self.on_saves = false;
@@ -487,6 +490,10 @@ impl Menu {
             Step::ChooseGame if self.resume.is_some() && i == 0 => MenuEvent::Resume,
             Step::ChooseGame => {
                 let game = i - usize::from(self.resume.is_some());
+                let practice_row = GameKind::ALL.len() + usize::from(!self.saves.is_empty());
+                if game == practice_row {
+                    return MenuEvent::Practice;
+                }
                 if game >= GameKind::ALL.len() {
                     self.open_saves();
                     return MenuEvent::None;
@@ -815,6 +822,7 @@ impl Menu {
                 4 + 2 * u16::from(self.resume.is_some())
                     + 2 * GameKind::ALL.len() as u16
                     + u16::from(!self.saves.is_empty())
+                    + 1
                     + notice
                     + 1
                     + 2
@@ -907,6 +915,27 @@ impl Menu {
                         ),
                         row.width.saturating_sub(1) as usize,
                         style,
+                    );
+                }
+                let below = below + u16::from(!self.saves.is_empty());
+                if below + 1 < inner.y + inner.height {
+                    // Practice is opened by its key (or a click), outside the chooser's focus
+                    // cycle.
+                    let row = Rect::new(inner.x + 1, below, inner.width.saturating_sub(2), 1);
+                    self.rows.push(row);
+                    buf.set_stringn(
+                        row.x + 1,
+                        below,
+                        text::fit(
+                            &format!(
+                                "{}  {}",
+                                keymap::key_for(Action::Practice),
+                                crate::tr!("drill.menu_entry")
+                            ),
+                            row.width.saturating_sub(1) as usize,
+                        ),
+                        row.width.saturating_sub(1) as usize,
+                        theme.text,
                     );
                 }
                 let hint = format!("{} continue", keymap::key_for(Action::Select));

@@ -56,6 +56,15 @@ pub struct PlayOptions {
     pub load_path: Option<std::path::PathBuf>,
     /// No coaching: the game does not tell about the player's blunders.
     pub no_coach: bool,
+    /// Open on Practice instead (`grundy drill [GAME]`).
+    pub practice: Option<PracticeStart>,
+}
+
+/// What `grundy drill` asks Practice for.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PracticeStart {
+    /// The game drills come from (a name position codes start with); `None`: every game.
+    pub game: Option<String>,
 }
 
 /// Runs the terminal game until it ends, keeping nothing between runs (see

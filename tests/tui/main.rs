@@ -19,3 +19,4 @@ mod tui_render;
 mod tui_sums;
 mod tui_teacher;
 mod tui_wythoff;
+mod why_view;

@@ -167,8 +167,7 @@ fn a_miss_ends_a_streak_and_the_record_is_kept() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("drills.toml");
     let mut p = Practice::new(Some(path.clone()), Some("nim"), 3);
-    // The setup page: Mode is the second field; → to streak.
-    press(&mut p, KeyCode::Up);
+    // The setup page starts on Start; Mode is the field above it: → to streak.
     press(&mut p, KeyCode::Up);
     press(&mut p, KeyCode::Right);
     assert!(screen(&p, 100, 30).contains("◂ streak ▸"));

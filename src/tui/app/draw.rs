@@ -12,6 +12,7 @@ use crate::tui::text;
 use crate::tui::theme::Theme;
 
 use super::{App, Leave, Screen};
+use crate::tui::practice::Practice;
 
 impl App {
     /// The smallest screen the current screen fits on.
@@ -19,6 +20,7 @@ impl App {
         match &self.screen {
             Screen::Menu(menu) => menu.size_needed(),
             Screen::Game { game, .. } => game.min_size(),
+            Screen::Practice(_) => Practice::min_size(),
         }
     }
 
@@ -42,6 +44,7 @@ impl App {
         match &mut self.screen {
             Screen::Menu(menu) => menu.draw(area, buf, &self.theme),
             Screen::Game { game, .. } => game.draw(area, buf, &self.theme),
+            Screen::Practice(practice) => practice.draw(area, buf, &self.theme),
         }
         if let Some(help) = &self.help {
             help.draw(area, buf, &self.theme);
@@ -57,7 +60,7 @@ impl App {
     fn draw_confirm(&self, leave: &Leave, area: Rect, buf: &mut Buffer) {
         let moves = match &self.screen {
             Screen::Game { game, .. } => game.moves_played(),
-            Screen::Menu(_) => 0,
+            Screen::Menu(_) | Screen::Practice(_) => 0,
         };
         let saves = self.store.unfinished_dir().is_some();
         let (title, what, yes) = match leave {

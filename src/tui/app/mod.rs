@@ -30,6 +30,7 @@ use crate::tui::boards;
 use crate::tui::help::Help;
 use crate::tui::keymap::{self, Action};
 use crate::tui::menu::{Menu, MenuChoice, MenuEvent};
+use crate::tui::practice::{Practice, PracticeEvent};
 use crate::tui::screen::{GameScreen, ScreenEvent, ScreenInput};
 use crate::tui::session::SessionConfig;
 use crate::tui::theme::Theme;
@@ -79,6 +80,8 @@ enum Screen {
         choice: MenuChoice,
         kept: Kept,
     },
+    /// Drills with a rating ([`crate::tui::practice`]).
+    Practice(Box<Practice>),
 }
 
 /// What the app knows about the game on screen and its files.
@@ -268,6 +271,10 @@ impl App {
             left: false,
             exit_note: None,
         };
+        if let Some(start) = &options.practice {
+            app.screen = Screen::Practice(Box::new(app.practice(start.game.as_deref())));
+            return Ok(app);
+        }
         if let Some(save) = &options.load {
             let resumed = app.resumable(save, "the save")?;
             app.screen = Screen::Game {
@@ -480,6 +487,10 @@ impl App {
     pub fn update(&mut self) -> bool {
         let changed = match &mut self.screen {
             Screen::Game { game, .. } => game.update(),
+            Screen::Practice(practice) => {
+                practice.tick(Instant::now());
+                false
+            }
             Screen::Menu(_) => false,
         };
         self.count_finished();
@@ -556,10 +567,12 @@ impl App {
                                 MenuEvent::Start(choice) => self.start_from_menu(choice),
                                 MenuEvent::Resume => self.resume_from_menu(),
                                 MenuEvent::Open(i) => self.open_from_menu(i),
+                                MenuEvent::Practice => self.practice_from_menu(),
                                 MenuEvent::None => {}
                             }
                         }
                     }
+                    Screen::Practice(_) => {}
                     Screen::Game { game, .. } => {
                         let event = game.handle(input, &self.theme);
                         self.after_game_event(event);
@@ -639,7 +652,9 @@ impl App {
             }
             Some(Action::Help) => {
                 self.help = Some(match &self.screen {
-                    Screen::Menu(_) => Help::new("grundy".to_string(), &[], None),
+                    Screen::Menu(_) | Screen::Practice(_) => {
+                        Help::new("grundy".to_string(), &[], None)
+                    }
                     Screen::Game { game, .. } => Help::new(
                         game.kind().title().to_string(),
                         game.rules(),
@@ -662,7 +677,15 @@ impl App {
                     MenuEvent::Start(choice) => self.start_from_menu(choice),
                     MenuEvent::Resume => self.resume_from_menu(),
                     MenuEvent::Open(i) => self.open_from_menu(i),
+                    MenuEvent::Practice => self.practice_from_menu(),
                     MenuEvent::None => {}
+                }
+            }
+            Screen::Practice(practice) => {
+                // Practice pages through lists as a game does (PgUp, Home, End).
+                if practice.handle_key(key, keymap::action(&key, true)) == PracticeEvent::Leave {
+                    self.screen = Screen::Menu(Menu::from_settings(&self.menu_settings));
+                    self.refresh_menu();
                 }
             }
             Screen::Game { game, kept, .. } => match action {
@@ -720,6 +743,17 @@ impl App {
                 }
             }
         }
+    }
+
+    /// Practice with its records in the data directory, on `game` (all games: `None`).
+    fn practice(&self, game: Option<&str>) -> Practice {
+        Practice::new(self.store.drills_path(), game, rand::rng().random())
+    }
+
+    /// The menu's Practice entry.
+    fn practice_from_menu(&mut self) {
+        self.save_settings();
+        self.screen = Screen::Practice(Box::new(self.practice(None)));
     }
 
     /// Back to the menu after a game: an unfinished one is saved for Resume first.
