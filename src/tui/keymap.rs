@@ -367,7 +367,7 @@ pub const BINDINGS: &[Binding] = &[
         help: "why this value: the part under the cursor's options, their values, the mex and the formula (a hint: hints on)",
     },
     Binding {
-        keys: &[key('p')],
+        keys: &[key('d')],
         action: Action::Practice,
         scope: Scope::Menu,
         bar: "practice",

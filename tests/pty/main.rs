@@ -4,6 +4,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod drill;
 mod nothing_lost;
 mod tui_pty;
 mod tui_pty_dodgeball;
