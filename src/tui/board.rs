@@ -220,12 +220,12 @@ impl<M> ListedMove<M> {
     }
 }
 
-/// " · wins in N" or " · loses in N" for a move whose remoteness the exact search knows (N
+/// " wins in N" or " loses in N" for a move whose remoteness the exact search knows (N
 /// counts the move itself: "wins in 1" ends the game), else nothing.
 pub fn pace_words<M>(entry: &ListedMove<M>) -> String {
     match entry.remoteness_after {
-        Some(r) if entry.wins => format!(" · {}", crate::tr!("why.pace.wins_in", n = r + 1)),
-        Some(r) => format!(" · {}", crate::tr!("why.pace.loses_in", n = r + 1)),
+        Some(r) if entry.wins => format!(" {}", crate::tr!("why.pace.wins_in", n = r + 1)),
+        Some(r) => format!(" {}", crate::tr!("why.pace.loses_in", n = r + 1)),
         None => String::new(),
     }
 }

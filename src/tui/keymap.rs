@@ -370,7 +370,8 @@ pub const BINDINGS: &[Binding] = &[
         keys: &[key('d')],
         action: Action::Practice,
         scope: Scope::Menu,
-        bar: "practice",
+        // The menu shows Practice as an entry with its key; the bar keeps help and quit.
+        bar: "",
         help: "practice: drills with a rating (find the winning move, won or lost, a part's value)",
     },
     Binding {

@@ -21,7 +21,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
 
 use crate::drill::{self, Answer, Drill, DrillKind, Expected, Mistake, Verdict};
-use crate::game::{Notation, Position, shorten_code};
+use crate::game::{Impartial, Notation, Position, shorten_code};
 use crate::games::sum::Component;
 use crate::games::{AnyPosition, with_position};
 use crate::nimber::Nimber;
@@ -36,6 +36,7 @@ use crate::tui::keymap::Action;
 use crate::tui::text;
 use crate::tui::theme::Theme;
 use crate::tui::why::WhyView;
+use crate::why::Explain;
 
 /// What Practice asks the app to do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -300,6 +301,7 @@ impl Practice {
             Expected::Positions(after) => with_position!(&q.position, p => q
                 .moves
                 .iter()
+                .filter(|(code, _)| Answer::Move(code.clone()) != answer)
                 .filter(|(code, _)| {
                     p.parse_move(code)
                         .is_ok_and(|mv| after.contains(&p.play_unchecked(&mv).to_code()))
@@ -336,7 +338,16 @@ impl Practice {
         if verdict.right {
             self.solved += 1;
         }
-        let why = verdict.why.as_ref().map(WhyView::new);
+        // The why-view of the part the player moved, when the move wins; else the drill's
+        // (the part asked about, or a winning move's).
+        let own = match (&answer, verdict.right) {
+            (Answer::Move(code), true) => with_position!(&q.position, p => p
+                .parse_move(code)
+                .ok()
+                .map(|mv| p.derivation(p.part_of(&mv), usize::MAX))),
+            _ => None,
+        };
+        let why = own.as_ref().or(verdict.why.as_ref()).map(WhyView::new);
         self.stage = Stage::Answered(
             q,
             Box::new(Outcome {
@@ -771,10 +782,17 @@ impl Practice {
             (wrong_words(v), theme.losing)
         };
         lines.push(Line::styled(verdict, style));
+        // The other winning moves after a right answer; one to learn from after a wrong one.
         if let Some(first) = outcome.winning.first() {
-            lines.push(Line::raw(match outcome.winning.len() {
-                1 => tr!("drill.the_winning_move", mv = first.as_str()).into_owned(),
-                n => tr!("drill.winning_moves", mv = first.as_str(), more = n - 1).into_owned(),
+            lines.push(Line::raw(match (v.right, outcome.winning.len()) {
+                (true, 1) => tr!("drill.also_winning", mv = first.as_str()).into_owned(),
+                (true, n) => {
+                    tr!("drill.also_winning_more", mv = first.as_str(), more = n - 1).into_owned()
+                }
+                (false, 1) => tr!("drill.the_winning_move", mv = first.as_str()).into_owned(),
+                (false, n) => {
+                    tr!("drill.winning_moves", mv = first.as_str(), more = n - 1).into_owned()
+                }
             }));
         }
         let change = outcome.after.rating - outcome.before.rating;
@@ -893,12 +911,16 @@ fn position_lines(position: &AnyPosition, width: usize, theme: &Theme) -> Vec<Li
     let several = components.len() > 1;
     let mut lines = Vec::new();
     for (i, component) in components.iter().enumerate() {
-        if several {
-            lines.push(Line::styled(
-                format!("[{}] {}", i + 1, sketch::title(component)),
-                theme.title,
-            ));
-        }
+        // The game's title names its rule (Bash, take 1–3): the drill cannot be solved
+        // without it.
+        lines.push(Line::styled(
+            if several {
+                format!("[{}] {}", i + 1, sketch::title(component))
+            } else {
+                sketch::title(component)
+            },
+            theme.title,
+        ));
         match component {
             Component::Wythoff(p) => {
                 for (n, &(a, b)) in p.queens().iter().enumerate() {
