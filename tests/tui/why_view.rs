@@ -157,7 +157,7 @@ fn won(code: &str) -> bool {
 #[test]
 fn the_coach_says_when_the_ai_hands_over_a_won_position_even_with_hints_off() {
     set_lang(Lang::En);
-    // The AI moves first from a won position where one move of eleven keeps the win; at the
+    // The AI moves first from a won position where three moves of eleven keep the win; at the
     // easy level it often plays another. Seeds are tried until both cases are seen.
     let code = "nim:5,5,1";
     let (mut blunders, mut good) = (0, 0);
