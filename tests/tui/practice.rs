@@ -236,3 +236,30 @@ fn practice_screens_in_english_and_chinese() {
     }
     set_lang(Lang::En);
 }
+
+/// The menu's Practice entry (key d) opens Practice in the app; an answer there is saved in
+/// the store's data directory; Esc goes back to the menu.
+#[test]
+fn the_menu_opens_practice_and_an_answer_is_saved_in_the_data_directory() {
+    set_lang(Lang::En);
+    let home = crate::common::render::StoreHome::new();
+    let mut h = home.harness(&grundy::tui::PlayOptions::default(), 100, 30);
+    assert!(h.screen().contains("d  Practice"));
+    h.keys("d");
+    assert!(h.screen().contains("◂ all games ▸"), "{}", h.screen());
+    h.enter();
+    // Any answer of the drill's kind: it is the saving that is checked here.
+    let screen = h.screen();
+    if screen.contains("won or lost") {
+        h.keys("w");
+    } else if screen.contains("What is the value") {
+        h.keys("0").enter();
+    } else {
+        h.enter();
+    }
+    assert!(h.screen().contains("Your answer:"), "{}", h.screen());
+    let path = home.store().drills_path().unwrap();
+    assert_eq!(file(&path).attempts.len(), 1);
+    h.key(KeyCode::Esc).key(KeyCode::Esc);
+    assert!(h.screen().contains("Choose a game"), "{}", h.screen());
+}
