@@ -948,6 +948,33 @@ fn position_lines(position: &AnyPosition, width: usize, theme: &Theme) -> Vec<Li
                     lines.push(Line::styled(row, Style::default()));
                 }
             }
+            // Coins, cells and boxes are named by number in the drills: the sketches do not
+            // number them, so their places are listed under them.
+            Component::Dodgeball(_) | Component::Coins(_) | Component::Grid(_) => {
+                lines.extend(sketch::sketch(component, width, theme));
+                let places = match component {
+                    Component::Dodgeball(p) => {
+                        let boxes: Vec<String> = p.pieces().iter().map(usize::to_string).collect();
+                        tr!("drill.pieces", boxes = boxes.join(", "))
+                    }
+                    Component::Coins(p) => {
+                        let coins: Vec<String> = p.tails().iter().map(usize::to_string).collect();
+                        tr!("drill.tails", coins = coins.join(", "))
+                    }
+                    Component::Grid(p) => {
+                        let cells: Vec<String> = p
+                            .tails()
+                            .iter()
+                            .map(|c| format!("({},{})", c.row, c.col))
+                            .collect();
+                        tr!("drill.tails_cells", cells = cells.join(" "))
+                    }
+                    _ => Default::default(),
+                };
+                for row in text::wrap(&places, width) {
+                    lines.push(Line::styled(row, theme.dim));
+                }
+            }
             other => lines.extend(sketch::sketch(other, width, theme)),
         }
     }
