@@ -7,12 +7,12 @@
 //! so that a beginner can win.
 
 use std::fmt;
-use std::time::{Duration, Instant};
 
 use rand::{Rng, RngExt};
 
-use crate::exact::Limits;
+pub use crate::choice::pick;
 use crate::game::Impartial;
+pub use crate::solver::{EXACT_DEADLINE, exact_limits};
 use crate::solver::{ExactSolution, Outcome, SolutionCache};
 
 /// How many positions the AI may search to play exactly by remoteness. Past this it uses the
@@ -21,20 +21,6 @@ use crate::solver::{ExactSolution, Outcome, SolutionCache};
 /// solve 10^6 positions in well under a quarter of a second (`cargo bench --bench engine --
 /// exact`).
 pub const EXACT_BUDGET: usize = 1_000_000;
-
-/// How long the AI's exact search may run before it gives up (checked as it goes): the
-/// safety net under [`EXACT_BUDGET`] for games without a compact search and for slow machines,
-/// with room left in a quarter of a second for the rest of a move or an analysis.
-pub const EXACT_DEADLINE: Duration = Duration::from_millis(150);
-
-/// The limits of the AI's and the analysis's exact searches, starting now.
-pub fn exact_limits(positions: usize) -> Limits {
-    Limits {
-        positions,
-        deadline: Some(Instant::now() + EXACT_DEADLINE),
-        bytes: crate::exact::SEARCH_BYTES,
-    }
-}
 
 /// How well the AI plays.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, clap::ValueEnum)]
@@ -96,50 +82,11 @@ pub enum Reason {
     Random,
 }
 
-impl fmt::Display for Reason {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            // Told after the move is made: count the moves still to come.
-            Reason::ExactWin { remoteness: 1 } => f.write_str("winning: this move ends the game"),
-            Reason::ExactWin { remoteness } => {
-                write!(f, "winning, {} to the end", more_moves(*remoteness))
-            }
-            Reason::ExactLoss { remoteness } => {
-                write!(f, "lost position: stalling, {}", more_moves(*remoteness))
-            }
-            Reason::NimSumZero => f.write_str("winning: leaves nim-sum 0"),
-            Reason::Stalling => f.write_str("lost position: stalling"),
-            Reason::Random => f.write_str("a random move"),
-        }
-    }
-}
-
-/// The moves after this one in a game of `remoteness` moves: `1 more move`, `3 more moves`.
-fn more_moves(remoteness: u32) -> String {
-    let more = remoteness.saturating_sub(1);
-    format!("{more} more move{}", if more == 1 { "" } else { "s" })
-}
-
-/// `1 move`, `3 moves`: a count of moves in words.
-pub fn moves(count: u32) -> String {
-    format!("{count} move{}", if count == 1 { "" } else { "s" })
-}
-
 /// A move with the reason for it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Decision<M> {
     pub mv: M,
     pub reason: Reason,
-}
-
-/// A random element of `items`.
-pub fn pick<T, R: Rng + ?Sized>(mut items: Vec<T>, rng: &mut R) -> Option<T> {
-    if items.is_empty() {
-        None
-    } else {
-        let i = rng.random_range(0..items.len());
-        Some(items.swap_remove(i))
-    }
 }
 
 /// A uniformly chosen part that has a move, then one of its moves (at most the first 1024 of

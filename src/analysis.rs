@@ -1,8 +1,6 @@
 //! The analysis behind hints and `grundy analyze`: the value of every part, the nim-sum, who
 //! wins, and for each legal move whether it wins or loses for the player making it.
 
-use std::fmt;
-
 use crate::game::Impartial;
 use crate::nimber::Nimber;
 use crate::solver::{Outcome, SolutionCache};
@@ -20,17 +18,6 @@ pub struct MoveCount {
     pub count: usize,
     /// Whether `count` is all of them (else: at least this many).
     pub complete: bool,
-}
-
-/// `11`, or `at least 3`.
-impl fmt::Display for MoveCount {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.complete {
-            write!(f, "{}", self.count)
-        } else {
-            write!(f, "at least {}", self.count)
-        }
-    }
 }
 
 /// One legal move and what it does to the game.

@@ -17,69 +17,14 @@
 //!   array. One ascending sweep over that array solves everything, with no hashing and no
 //!   allocation per position.
 
-use std::time::Instant;
-
 use crate::game::Position;
+pub use crate::game::search::{
+    Limits, MOVES_PER_POSITION, MoveOutcome, SEARCH_BYTES, SolvedTree, TooLarge,
+};
 use crate::solver::{FxHashMap, Outcome};
 
 /// The cells of a component, one bit each.
 pub type Mask = u128;
-
-/// How much an exact search may do.
-#[derive(Clone, Copy, Debug)]
-pub struct Limits {
-    /// The most positions a search may solve (the compact search refuses a tree whose exact
-    /// count is larger before it starts).
-    pub positions: usize,
-    /// When to give up, checked as the search goes; `None`: never.
-    pub deadline: Option<Instant>,
-    /// The most bytes the search's tables may hold (the generic walk counts each position it
-    /// keeps, with its vectors, and refuses a search whose least count cannot fit).
-    pub bytes: usize,
-}
-
-/// The memory an exact search may use by default: with the value tables and the rest of the
-/// program, a process stays under 100 MB whatever the machine has.
-pub const SEARCH_BYTES: usize = 48 << 20;
-
-/// A compact search lists the moves of every position it solves: this many per position on
-/// average are allowed (the coin row with MAXQ 20 has dozens per tails coin).
-pub const MOVES_PER_POSITION: usize = 24;
-
-impl Limits {
-    /// At most `positions` positions, no deadline.
-    pub fn positions(positions: usize) -> Limits {
-        Limits {
-            positions,
-            deadline: None,
-            bytes: SEARCH_BYTES,
-        }
-    }
-
-    /// At most `positions` positions and no byte bound: the reference walks, which count
-    /// positions only.
-    pub fn positions_only(positions: usize) -> Limits {
-        Limits {
-            bytes: usize::MAX,
-            ..Limits::positions(positions)
-        }
-    }
-
-    /// The most moves a compact search may look at, all positions together.
-    pub fn moves(&self) -> usize {
-        self.positions.saturating_mul(MOVES_PER_POSITION).max(1024)
-    }
-
-    /// Whether the deadline has passed.
-    pub fn expired(&self) -> bool {
-        self.deadline.is_some_and(|d| Instant::now() >= d)
-    }
-}
-
-/// A search that cannot finish within its [`Limits`] (known before starting, or found on the
-/// way).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct TooLarge;
 
 /// One independent component: its cells' start state and the moves keyed on each cell.
 #[derive(Clone, Debug, Default)]
@@ -115,34 +60,19 @@ pub trait FlipGame: Position {
     fn same_outside(&self, root: &Self, components: &[Self::Cells]) -> bool;
 }
 
-/// A solved game tree, as the exact solver needs it, whatever its representation.
-pub trait SolvedTree<P: Position>: Send + Sync {
-    /// How many positions were solved.
-    fn len(&self) -> usize;
-    /// Never: a solved tree holds at least its root.
-    fn is_empty(&self) -> bool {
-        false
-    }
-    /// The root position.
-    fn root_position(&self) -> &P;
-    /// The outcome of the root.
-    fn root(&self) -> Outcome;
-    /// The outcome of a position reachable from the root (`None` for others).
-    fn outcome(&self, position: &P) -> Option<Outcome>;
-    /// Every legal move of the root with its outcome.
-    fn moves(&self) -> Vec<MoveOutcome<P::Move>>;
+/// The [`Position::compact_search`] of a [`FlipGame`] ([`solve`]), written once for the flip
+/// games' `impl Position` blocks: `crate::exact::flip_compact_search!();`.
+macro_rules! flip_compact_search {
+    () => {
+        fn compact_search(
+            &self,
+            limits: &$crate::exact::Limits,
+        ) -> Option<Result<Box<dyn $crate::exact::SolvedTree<Self>>, $crate::exact::TooLarge>> {
+            Some($crate::exact::solve(self, limits))
+        }
+    };
 }
-
-/// A move of the root of a solved tree and what it leads to.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct MoveOutcome<M> {
-    pub mv: M,
-    /// The outcome of the position after the move (for the opponent, who moves next).
-    pub outcome: Outcome,
-    /// How many of the opponent's replies from there lose for the opponent (lead to a
-    /// position won by the player making `mv`): the chances the move gives them to go wrong.
-    pub losing_replies: usize,
-}
+pub(crate) use flip_compact_search;
 
 /// The outcome stored as its remoteness alone: under normal play a position is won exactly
 /// when its remoteness is odd (the winner makes the last move).

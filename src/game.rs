@@ -10,7 +10,10 @@ use std::hash::Hash;
 use rand::Rng;
 use thiserror::Error;
 
+use crate::message::Msg;
 use crate::nimber::Nimber;
+
+pub mod search;
 
 /// Why a move is not legal in a position, in words a player can act on.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -113,8 +116,8 @@ pub trait Position: Clone + Eq + Hash + Debug + Send + Sync + 'static {
     #[allow(clippy::type_complexity)]
     fn compact_search(
         &self,
-        limits: &crate::exact::Limits,
-    ) -> Option<Result<Box<dyn crate::exact::SolvedTree<Self>>, crate::exact::TooLarge>> {
+        limits: &search::Limits,
+    ) -> Option<Result<Box<dyn search::SolvedTree<Self>>, search::TooLarge>> {
         let _ = limits;
         None
     }
@@ -149,10 +152,9 @@ pub trait Impartial: Position {
         self.nim_sum() + self.nim_sum_after(mv)
     }
 
-    /// A part in words for listings (`coin 12`, `cell (2,3)`, `box 5`).
-    fn describe_part(&self, part: Self::Part) -> String {
-        format!("{part:?}")
-    }
+    /// A part for listings (`coin 12`, `cell (2,3)`, `box 5` in English), as a message the
+    /// interface words.
+    fn describe_part(&self, part: Self::Part) -> Msg;
 
     /// The part a move is made with (the chosen coin, the anchor, the moved piece).
     fn part_of(&self, mv: &Self::Move) -> Self::Part;
@@ -186,10 +188,10 @@ pub trait Impartial: Position {
         self.nim_sum_after(mv).is_zero()
     }
 
-    /// For a game not decided by the nim-sum: its win rule applied to this position, in words
-    /// for hints (`misère: a heap > 1 and nim-sum *3 ≠ 0: the player to move wins`). `None`
+    /// For a game not decided by the nim-sum: its win rule applied to this position, for
+    /// hints (in English `misère: a heap is larger than 1, so play as in Nim: …`). `None`
     /// (the default): the nim-sum decides.
-    fn win_rule(&self) -> Option<String> {
+    fn win_rule(&self) -> Option<Msg> {
         None
     }
 
@@ -262,7 +264,7 @@ pub trait Impartial: Position {
     /// A move to nim-sum 0 chosen at random among the winning ones, or `None` from a position
     /// of value 0.
     fn winning_move<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Self::Move> {
-        crate::ai::pick(self.winning_moves(64), rng)
+        crate::choice::pick(self.winning_moves(64), rng)
     }
 
     /// From a position of value 0 (lost against perfect play), the move that makes the loss
@@ -306,7 +308,8 @@ pub fn moves_where<P: Impartial>(
     (found, true)
 }
 
-/// A position's code (one line of text, see RULES.md) and the words for its moves.
+/// A position's code (one line of text, see RULES.md), its moves' codes, and its moves as
+/// messages for the interface to word.
 pub trait Notation: Position {
     /// The game's name in codes and on the command line: `coins`, `grid`, `dodgeball`.
     const GAME: &'static str;
@@ -317,15 +320,12 @@ pub trait Notation: Position {
     /// The code of this position; `from_code(p.to_code()) == p`.
     fn to_code(&self) -> String;
 
-    /// A move in words, e.g. `coin 12: flip 12, 6, 3`.
-    fn describe_move(&self, mv: &Self::Move) -> String;
+    /// A move as a message (in English e.g. `coin 12 (=2^2·3) ÷2: flip 12 6 3`).
+    fn describe_move(&self, mv: &Self::Move) -> Msg;
 
     /// The move as one short line that [`Notation::parse_move`] reads back in this position
-    /// (saved games write one a line). The default is [`Notation::describe_move`]; games with
-    /// a compact notation override both.
-    fn move_code(&self, mv: &Self::Move) -> String {
-        self.describe_move(mv)
-    }
+    /// (saved games write one a line): notation, the same in every language.
+    fn move_code(&self, mv: &Self::Move) -> String;
 
     /// Reads a move written by [`Notation::move_code`] in this position. The move is not
     /// checked for legality here (`Position::check_move` does that), only that it is a move

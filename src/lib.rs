@@ -14,7 +14,7 @@
 //! let position = AnyPosition::from_code("nim:3,5,7")?;
 //! let (nim_sum, winning) = grundy::with_position!(&position, p => (
 //!     p.nim_sum(),
-//!     p.winning_moves(10).iter().map(|mv| p.describe_move(mv)).collect::<Vec<_>>(),
+//!     p.winning_moves(10).iter().map(|mv| p.move_code(mv)).collect::<Vec<_>>(),
 //! ));
 //! // 3 ⊕ 5 ⊕ 7 = 1: the player to move wins, by taking one from any heap.
 //! assert_eq!(nim_sum, Nimber::new(1));
@@ -35,6 +35,7 @@
 
 pub mod ai;
 pub mod analysis;
+pub mod choice;
 #[cfg(feature = "tui")]
 #[doc(hidden)]
 pub mod cli;
@@ -44,9 +45,11 @@ pub mod game;
 pub mod games;
 pub mod input;
 pub mod lang;
+pub mod learn;
 #[cfg(feature = "tui")]
 #[doc(hidden)]
 pub mod locale;
+pub mod message;
 pub mod nimber;
 pub mod puzzles;
 pub mod rating;

@@ -20,6 +20,9 @@ use std::cell::Cell;
 use std::collections::BTreeSet;
 
 pub use crate::lang::Lang;
+pub use words::{Words, counted, fill, moves, shorten_code, verdict_legend};
+
+mod words;
 
 thread_local! {
     static LANG: Cell<Lang> = const { Cell::new(Lang::En) };

@@ -5,12 +5,11 @@
 //! win (remoteness).
 
 use std::collections::HashSet;
-use std::sync::Arc;
 
-use rand::{Rng, RngExt, SeedableRng};
+use rand::{Rng, SeedableRng};
 
 use crate::game::{Impartial, Notation};
-use crate::games::{AnyPosition, GameKind, coins, dag, dodgeball, grid, heaps, with_position};
+use crate::games::{AnyPosition, GameKind, heaps, with_position};
 use crate::setup::ReplayRng;
 
 /// One puzzle: a position won for the player to move and the positions after each of its
@@ -62,95 +61,7 @@ pub fn random_position<R: Rng + ?Sized>(
         }
         Some(kind) => kind,
     };
-    // Parts: 1..=d (at least 2 from difficulty 3 on); sizes grow with d.
-    let parts = |rng: &mut R| rng.random_range(if d >= 3 { 2 } else { 1 }..=d.max(2));
-    let list = |values: Vec<u64>| {
-        values
-            .iter()
-            .map(u64::to_string)
-            .collect::<Vec<_>>()
-            .join(",")
-    };
-    let code = match kind {
-        GameKind::Coins => {
-            let n = [6, 10, 16, 30, 60][d - 1];
-            let n = rng.random_range(n / 2..=n);
-            let maxq = rng.random_range(1..=(d as u32 + 1).min(4));
-            return Ok(AnyPosition::Coins(coins::CoinRow::random(n, maxq, rng)));
-        }
-        GameKind::Grid => {
-            let (rows, cols) = [(2, 2), (2, 3), (3, 3), (3, 4), (4, 4)][d - 1];
-            return Ok(AnyPosition::Grid(grid::CoinGrid::random(rows, cols, rng)));
-        }
-        GameKind::Dodgeball => {
-            let n = [6, 10, 16, 30, 60][d - 1];
-            let n = rng.random_range(n / 2..=n);
-            return Ok(AnyPosition::Dodgeball(dodgeball::Dodgeball::random(n, rng)));
-        }
-        GameKind::Dag => {
-            let graph = dag::Dag::random(rng);
-            let movable: Vec<u32> = (1..=graph.graph().len() as u32)
-                .filter(|&v| !graph.graph().successors(v).is_empty())
-                .collect();
-            let tokens: Vec<u32> = (0..parts(rng))
-                .map(|_| movable[rng.random_range(0..movable.len())])
-                .collect();
-            let graph = Arc::new(graph.graph().clone());
-            return Ok(AnyPosition::Dag(
-                dag::Dag::new(graph, tokens).expect("tokens on the graph's vertices"),
-            ));
-        }
-        GameKind::Stairs => {
-            let stairs = rng.random_range(d + 1..=d + 3);
-            let most = [2, 3, 5, 7, 9][d - 1];
-            let balls = (0..stairs).map(|_| rng.random_range(0..=most)).collect();
-            format!("stairs:{}", list(balls))
-        }
-        GameKind::Ed => {
-            let most = [4, 8, 16, 32, 64][d - 1];
-            let heaps = (0..2 * parts(rng).min(3))
-                .map(|_| rng.random_range(1..=most))
-                .collect();
-            format!("ed:{}", list(heaps))
-        }
-        GameKind::Wythoff => {
-            let most = [5, 10, 20, 40, 100][d - 1];
-            let queens = if d >= 4 { 2 } else { 1 };
-            let coords = (0..2 * queens)
-                .map(|_| rng.random_range(0..=most))
-                .collect();
-            format!("wythoff:{}", list(coords))
-        }
-        GameKind::Fibnim => {
-            let most = [12, 25, 60, 120, 300][d - 1];
-            format!("fibnim:{}", rng.random_range(2..=most))
-        }
-        GameKind::Heaps => {
-            let most: u64 = [5, 9, 16, 30, 60][d - 1];
-            let count = parts(rng);
-            let (rule, most) = match game {
-                "bash" => (format!("bash:{}", rng.random_range(2..=4)), most),
-                "subtraction" => {
-                    let mut set: Vec<u64> = vec![1];
-                    set.extend((0..rng.random_range(1..=2)).map(|_| rng.random_range(2..=6)));
-                    set.sort_unstable();
-                    set.dedup();
-                    (format!("subtraction:{}", list(set)), most)
-                }
-                "take" => {
-                    let l = rng.random_range(1..=3);
-                    (format!("take:{l},{}", l + rng.random_range(0..=4)), most)
-                }
-                // A split into k heaps multiplies the heaps: kept small.
-                "lieges" => (format!("lieges:{}", rng.random_range(2..=3)), most.min(12)),
-                name => (name.to_string(), most),
-            };
-            let heaps = (0..count).map(|_| rng.random_range(1..=most)).collect();
-            format!("{rule}:{}", list(heaps))
-        }
-        GameKind::Sum => unreachable!("refused above"),
-    };
-    Ok(AnyPosition::from_code(&code).expect("generated codes are in bounds"))
+    Ok(kind.puzzle(game, d, rng).expect("a sum was refused above"))
 }
 
 /// The most winning moves a puzzle may have at each difficulty: fewer answers, a harder find.

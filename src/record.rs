@@ -7,14 +7,13 @@
 //! Who wins is decided by the nim-sum (Sprague–Grundy theory, exact on any size); the exact
 //! search only adds how fast, on positions small enough to search.
 
-use std::fmt;
-
 use rand::SeedableRng;
-use rand::rngs::SmallRng;
 
 use crate::ai::{Decision, Reason, exact_move};
 use crate::game::{Impartial, Notation};
+use crate::message::Msg;
 use crate::nimber::Nimber;
+use crate::setup::ReplayRng;
 use crate::solver::{ExactSolution, Outcome, SolutionCache};
 
 /// How many positions a verdict may search to know the remoteness of the moves: as many as
@@ -35,14 +34,6 @@ impl Side {
             Side::Ai => Side::You,
         }
     }
-
-    /// `you` / `AI`, for the move list.
-    pub fn name(self) -> &'static str {
-        match self {
-            Side::You => "you",
-            Side::Ai => "AI",
-        }
-    }
 }
 
 /// A move of a game's record.
@@ -52,8 +43,8 @@ pub struct Played<M> {
     pub by: Side,
     /// Why the AI chose it (`None` for the player's moves).
     pub reason: Option<Reason>,
-    /// The move in words (`Notation::describe_move` in the position it was played from).
-    pub words: String,
+    /// The move as a message (`Notation::describe_move` in the position it was played from).
+    pub words: Msg,
     /// The engine's verdict, once computed (off the UI thread: it may search).
     pub judgement: Option<Judgement<M>>,
 }
@@ -86,27 +77,6 @@ impl Verdict {
             Verdict::Lost => "-",
         }
     }
-
-    /// What the marks mean, for a record's title.
-    pub const LEGEND: &'static str = "✓ best · good ?? blunder - lost";
-
-    /// The verdict in words.
-    pub fn words(self) -> &'static str {
-        match self {
-            Verdict::Best => "best",
-            Verdict::Good => "good (still winning, slower)",
-            Verdict::Blunder => "blunder (hands the win over)",
-            Verdict::BestStall => "best stall",
-            Verdict::Shortened => "shortened the loss",
-            Verdict::Lost => "lost position",
-        }
-    }
-}
-
-impl fmt::Display for Verdict {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.words())
-    }
 }
 
 /// A move's verdict with what it is based on.
@@ -130,7 +100,7 @@ pub struct Judgement<M> {
     pub better: Option<M>,
     /// `better` in words (filled by [`judge_in_words`]; the traits for words are a game's
     /// [`Notation`]).
-    pub better_words: Option<String>,
+    pub better_words: Option<Msg>,
 }
 
 impl<M> Judgement<M> {
@@ -342,7 +312,7 @@ pub fn principal_line_shared<P: Impartial>(
     time: Option<std::time::Duration>,
 ) -> PrincipalLine<P::Move> {
     let started = std::time::Instant::now();
-    let mut rng = SmallRng::seed_from_u64(0);
+    let mut rng = ReplayRng::seed_from_u64(0);
     let mut line = Vec::new();
     let mut current = position.clone();
     let mut solution = cache.solve(position);

@@ -11,10 +11,11 @@
 
 use std::hash::Hash;
 use std::sync::{Arc, Mutex};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
-use crate::exact::{Limits, MoveOutcome, SolvedTree};
 use crate::game::Position;
+pub use crate::game::search::Outcome;
+use crate::game::search::{Limits, MoveOutcome, SolvedTree};
 use crate::nimber::{Nimber, mex};
 
 /// A hash map for the tables of a search, which hold up to millions of small positions looked
@@ -23,47 +24,17 @@ use crate::nimber::{Nimber, mex};
 /// hasher).
 pub type FxHashMap<K, V> = rustc_hash::FxHashMap<K, V>;
 
-/// Who wins a position with both sides playing perfectly, and how fast.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Outcome {
-    /// Whether the player to move wins.
-    pub wins: bool,
-    /// Remoteness: 0 with no move; for a win, 1 + the least remoteness among moves to lost
-    /// positions (win fastest); for a loss, 1 + the largest remoteness among all moves (lose
-    /// slowest). Perfect play ends the game in exactly this many moves.
-    pub remoteness: u32,
-}
+/// How long the AI's (and the analysis's) exact search may run before it gives up (checked as it goes): the
+/// safety net under [`crate::ai::EXACT_BUDGET`] for games without a compact search and for slow machines,
+/// with room left in a quarter of a second for the rest of a move or an analysis.
+pub const EXACT_DEADLINE: Duration = Duration::from_millis(150);
 
-impl Outcome {
-    /// The outcome of `position` from its options' outcomes: [`Outcome::from_options`], but a
-    /// finished game is won by the player to move where the game says so (misère play).
-    pub fn of<P: Position>(position: &P, options: &[Outcome]) -> Outcome {
-        if options.is_empty() && position.mover_wins_when_over() {
-            return Outcome {
-                wins: true,
-                remoteness: 0,
-            };
-        }
-        Outcome::from_options(options)
-    }
-
-    /// The outcome of a position from its options' outcomes.
-    pub fn from_options(options: &[Outcome]) -> Outcome {
-        let fastest_win = options
-            .iter()
-            .filter(|o| !o.wins)
-            .map(|o| o.remoteness)
-            .min();
-        match fastest_win {
-            Some(r) => Outcome {
-                wins: true,
-                remoteness: r + 1,
-            },
-            None => Outcome {
-                wins: false,
-                remoteness: options.iter().map(|o| o.remoteness + 1).max().unwrap_or(0),
-            },
-        }
+/// The limits of the AI's and the analysis's exact searches, starting now.
+pub fn exact_limits(positions: usize) -> Limits {
+    Limits {
+        positions,
+        deadline: Some(Instant::now() + EXACT_DEADLINE),
+        bytes: crate::game::search::SEARCH_BYTES,
     }
 }
 
@@ -377,7 +348,7 @@ const CACHED_SOLUTIONS: usize = 4;
 
 impl<P: Position> SolutionCache<P> {
     /// A cache whose searches solve at most `budget` positions (0: never search), within the
-    /// AI's deadline ([`crate::ai::exact_limits`]).
+    /// AI's deadline ([`exact_limits`]).
     pub fn new(budget: usize) -> SolutionCache<P> {
         SolutionCache {
             budget,
@@ -410,8 +381,7 @@ impl<P: Position> SolutionCache<P> {
         }) {
             return Some(solution.clone());
         }
-        let solution =
-            ExactSolution::within(position, &crate::ai::exact_limits(self.budget)).map(Arc::new);
+        let solution = ExactSolution::within(position, &exact_limits(self.budget)).map(Arc::new);
         if kept.len() >= CACHED_SOLUTIONS {
             kept.remove(0);
         }

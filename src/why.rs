@@ -10,7 +10,8 @@ use crate::game::{Impartial, Notation};
 use crate::games::heaps::{Heaps, Rule};
 use crate::games::sum::{Component, Sum};
 use crate::games::{
-    AnyPosition, coins, dag, dodgeball, ed, fibnim, grid, heaps, stairs, with_position, wythoff,
+    AnyPosition, coins, dag, dawson, dodgeball, ed, fibnim, grid, heaps, stairs, with_position,
+    wythoff,
 };
 use crate::nimber::{Nimber, mex};
 
@@ -762,6 +763,31 @@ impl Explain for fibnim::FibNim {
 
     fn parse_part(&self, text: &str) -> Result<usize, PartError> {
         number_from_1(text, 1)
+    }
+}
+
+impl Explain for dawson::Dawson {
+    fn part_name(&self, part: usize) -> PartName {
+        PartName::Heap {
+            number: part + 1,
+            size: self.rows()[part],
+        }
+    }
+
+    fn pieces(&self, part: usize, mv: &dawson::DawsonMove) -> Vec<(Piece, Option<Nimber>)> {
+        let right = self.rows()[part] - 2 - mv.left;
+        [mv.left, right]
+            .into_iter()
+            .filter(|&size| size > 0)
+            .map(|size| {
+                let value = Nimber::new(dawson::row_value(size).into());
+                (Piece::Heap { size }, Some(value))
+            })
+            .collect()
+    }
+
+    fn parse_part(&self, text: &str) -> Result<usize, PartError> {
+        number_from_1(text, self.rows().len())
     }
 }
 

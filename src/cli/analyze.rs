@@ -1,14 +1,17 @@
 //! `grundy analyze`: a position's value, its parts, its winning moves and the principal line.
 
+use std::borrow::Cow;
 use std::io::Write;
 use std::process::ExitCode;
 
-use crate::ai;
 use crate::analysis::Analysis;
-use crate::game::{Impartial, Notation, shorten_code};
+use crate::game::{Impartial, Notation};
+use crate::locale::{Words, counted, lang, moves, shorten_code};
 use crate::nimber::Nimber;
 use crate::record;
 use crate::solver::SolutionCache;
+use crate::tr;
+use crate::tui::text;
 
 use super::Failure;
 
@@ -22,25 +25,34 @@ pub(super) fn analyze<P: Impartial + Notation>(
     cache: &SolutionCache<P>,
     out: &mut impl Write,
 ) -> Result<ExitCode, Failure> {
+    let lang = lang();
     let analysis = Analysis::shared(position, move_limit, cache);
-    writeln!(out, "position: {}", shorten_code(&position.to_code(), 120))?;
+    writeln!(
+        out,
+        "{}",
+        tr!(
+            "cli.analyze.position",
+            code = shorten_code(&position.to_code(), 120)
+        )
+    )?;
     writeln!(out)?;
     let parts = &analysis.parts;
     writeln!(
         out,
-        "{} part{} with a move or a value:",
-        parts.len(),
-        if parts.len() == 1 { "" } else { "s" }
+        "{}",
+        counted(lang, "cli.analyze.parts", parts.len() as u64, &[])
     )?;
     if !position.values_known() {
         // Past the game's value table: the parts report stand-ins, which are not shown.
         for (part, _) in parts.iter().take(part_limit) {
-            writeln!(out, "  {}  value not known", position.describe_part(*part))?;
+            writeln!(
+                out,
+                "  {}  {}",
+                position.describe_part(*part).words(),
+                tr!("cli.analyze.value_unknown")
+            )?;
         }
-        writeln!(
-            out,
-            "  nim-sum: not known (past the game's value table; no formula gives it)"
-        )?;
+        writeln!(out, "  {}", tr!("cli.analyze.nim_sum_unknown"))?;
     }
     let width = parts
         .iter()
@@ -51,28 +63,32 @@ pub(super) fn analyze<P: Impartial + Notation>(
     let names: Vec<String> = parts
         .iter()
         .take(part_limit)
-        .map(|(part, _)| position.describe_part(*part))
+        .map(|(part, _)| position.describe_part(*part).words())
         .collect();
-    // The nim-sum row shares the columns of the parts.
+    let nim_sum_label = tr!("cli.analyze.nim_sum");
+    // The nim-sum row shares the columns of the parts (display columns: a Chinese character
+    // takes two).
     let name_width = names
         .iter()
-        .map(|n| n.chars().count())
+        .map(|n| text::width(n))
         .max()
         .unwrap_or(0)
-        .max("nim-sum".len());
+        .max(text::width(&nim_sum_label));
+    let more_parts = |count: usize| tr!("cli.analyze.more_parts", count = count);
     if !position.values_known() {
     } else if width <= BINARY_WIDTH {
         for (i, ((_, value), name)) in parts.iter().zip(&names).enumerate() {
             let op = if i == 0 { ' ' } else { '^' };
             writeln!(
                 out,
-                "  {name:<name_width$}  {:>6}   {op} {}",
+                "  {}  {:>6}   {op} {}",
+                text::pad(name, name_width),
                 value.to_string(),
                 value.to_binary_width(width as usize)
             )?;
         }
         if parts.len() > part_limit {
-            writeln!(out, "  … and {} more (--parts)", parts.len() - part_limit)?;
+            writeln!(out, "  {}", more_parts(parts.len() - part_limit))?;
         }
         writeln!(
             out,
@@ -83,8 +99,8 @@ pub(super) fn analyze<P: Impartial + Notation>(
         )?;
         writeln!(
             out,
-            "  {:<name_width$}  {:>6}   = {}",
-            "nim-sum",
+            "  {}  {:>6}   = {}",
+            text::pad(&nim_sum_label, name_width),
             analysis.nim_sum.to_string(),
             analysis.nim_sum.to_binary_width(width as usize)
         )?;
@@ -92,15 +108,12 @@ pub(super) fn analyze<P: Impartial + Notation>(
         // Grid values are powers of two up to 2^198: a column of 199-digit numbers helps nobody,
         // so show each part's exponent and, per bit, how many parts have it.
         for ((_, value), name) in parts.iter().zip(&names) {
-            writeln!(out, "  {name:<name_width$}  *{}", value.short())?;
+            writeln!(out, "  {}  *{}", text::pad(name, name_width), value.short())?;
         }
         if parts.len() > part_limit {
-            writeln!(out, "  … and {} more (--parts)", parts.len() - part_limit)?;
+            writeln!(out, "  {}", more_parts(parts.len() - part_limit))?;
         }
-        writeln!(
-            out,
-            "  bits of the nim-sum (a bit is set when an odd number of parts have it):"
-        )?;
+        writeln!(out, "  {}", tr!("cli.analyze.bits"))?;
         let mut bits: Vec<u32> = parts.iter().flat_map(|(_, v)| v.bits()).collect();
         bits.sort_unstable();
         bits.dedup();
@@ -109,87 +122,84 @@ pub(super) fn analyze<P: Impartial + Notation>(
             let count = parts.iter().filter(|(_, v)| v.bit(*bit)).count();
             writeln!(
                 out,
-                "    2^{bit:<4} {count:>4} part{}  → {}",
-                if count == 1 { " " } else { "s" },
+                "    2^{bit:<4} {count:>4} {}  → {}",
+                counted(lang, "cli.analyze.bit_parts", count as u64, &[]),
                 if count % 2 == 1 { "1" } else { "0" }
             )?;
         }
         if bits.len() > part_limit {
             writeln!(
                 out,
-                "    … and {} lower bits (--parts)",
-                bits.len() - part_limit
+                "    {}",
+                tr!("cli.analyze.more_bits", count = bits.len() - part_limit)
             )?;
         }
-        writeln!(out, "  nim-sum = *{}", analysis.nim_sum.short())?;
+        writeln!(out, "  {nim_sum_label} = *{}", analysis.nim_sum.short())?;
     }
     writeln!(out)?;
     if let Some(rule) = position.win_rule() {
         // Not decided by the nim-sum (misère Nim): the game's own rule, applied here.
-        writeln!(
-            out,
-            "Decided by the game's own rule, not the nim-sum: {rule}."
-        )?;
+        writeln!(out, "{}", tr!("cli.analyze.own_rule", rule = rule.words()))?;
         if position.is_over() && position.mover_wins_when_over() {
-            writeln!(
-                out,
-                "No move is left: the other player made the last move and has lost, so the \
-                 player to move has won."
-            )?;
+            writeln!(out, "{}", tr!("cli.analyze.over_misere"))?;
         } else if position.is_over() {
-            writeln!(
-                out,
-                "The player to move has no move left to make and has lost."
-            )?;
+            writeln!(out, "{}", tr!("cli.analyze.over_own_rule"))?;
         }
     } else if analysis.mover_wins {
-        writeln!(
-            out,
-            "The player to move wins (nim-sum is not 0): move to nim-sum 0."
-        )?;
+        writeln!(out, "{}", tr!("cli.analyze.mover_wins"))?;
     } else if position.is_over() {
-        writeln!(out, "The player to move has no move and has lost.")?;
+        writeln!(out, "{}", tr!("cli.analyze.over"))?;
     } else {
-        writeln!(
-            out,
-            "The player to move loses against perfect play (nim-sum is 0): every move leaves a \
-             non-zero nim-sum."
-        )?;
+        writeln!(out, "{}", tr!("cli.analyze.mover_loses"))?;
     }
     if let Some(exact) = analysis.exact {
+        let key = if exact.wins {
+            "cli.analyze.exact_wins"
+        } else {
+            "cli.analyze.exact_loses"
+        };
         writeln!(
             out,
-            "Exact search: {} in {} move{} with perfect play (remoteness {}).",
-            if exact.wins { "wins" } else { "loses" },
-            exact.remoteness,
-            if exact.remoteness == 1 { "" } else { "s" },
-            exact.remoteness
+            "{}",
+            counted(lang, key, u64::from(exact.remoteness), &[])
         )?;
     }
-    let winning = analysis.winning_count;
     writeln!(out)?;
+    let more: Cow<'_, str> = if analysis.moves_truncated {
+        tr!("cli.analyze.more_not_listed")
+    } else {
+        "".into()
+    };
     writeln!(
         out,
-        "moves ({} listed{}, {} winning):",
-        analysis.moves.len(),
-        if analysis.moves_truncated {
-            ", more not listed"
-        } else {
-            ""
-        },
-        winning
+        "{}",
+        tr!(
+            "cli.analyze.moves",
+            listed = analysis.moves.len(),
+            more = more,
+            winning = analysis.winning_count.words()
+        )
     )?;
     for report in &analysis.moves {
-        let remoteness = report
+        let then = report
             .remoteness_after
-            .map(|r| format!(", then {} with best play", ai::moves(r)))
+            .map(|r| tr!("cli.analyze.then_best", moves = moves(lang, u64::from(r))).into_owned())
             .unwrap_or_default();
+        let mark = if report.wins {
+            tr!("cli.analyze.win")
+        } else {
+            tr!("cli.analyze.lose")
+        };
         writeln!(
             out,
-            "  {} {}  (nim-sum after: {}{remoteness})",
-            if report.wins { "WIN " } else { "lose" },
-            position.describe_move(&report.mv),
-            after_words(position, &report.mv, report.nim_sum_after)
+            "  {}",
+            tr!(
+                "cli.analyze.move",
+                mark = mark,
+                step = position.describe_move(&report.mv).words(),
+                after = after_words(position, &report.mv, report.nim_sum_after),
+                then = then
+            )
         )?;
     }
     Ok(ExitCode::SUCCESS)
@@ -203,35 +213,35 @@ pub(super) fn principal_line<P: Impartial + Notation>(
     cache: &SolutionCache<P>,
     out: &mut impl Write,
 ) -> Result<(), Failure> {
+    let lang = lang();
     let principal =
         crate::record::principal_line_shared(position, plies, cache, Some(record::LINE_TIME));
     let line = &principal.moves;
     writeln!(out)?;
     let how = match line.first() {
-        None => "no move".to_string(),
-        Some(first) if first.exact => {
-            "exact search: the winner wins fastest, the loser loses slowest".to_string()
-        }
-        Some(_) => "no exact search here: moves to nim-sum 0, else the game's stall".to_string(),
+        None => tr!("cli.line.no_move"),
+        Some(first) if first.exact => tr!("cli.line.exact"),
+        Some(_) => tr!("cli.line.by_nim_sum"),
     };
-    writeln!(
-        out,
-        "principal line (A: the player to move, B: the other; {how}):"
-    )?;
+    writeln!(out, "{}", tr!("cli.line.heading", how = how))?;
     let mut current = position.clone();
     for (i, ply) in line.iter().enumerate() {
         let who = if i % 2 == 0 { "A" } else { "B" };
         let then = match ply.remoteness_after {
-            Some(0) => ", game over".to_string(),
-            Some(r) => format!(", then {}", ai::moves(r)),
+            Some(0) => tr!("cli.line.game_over").into_owned(),
+            Some(r) => tr!("cli.line.then", moves = moves(lang, u64::from(r))).into_owned(),
             None => String::new(),
         };
-        let exact = if ply.exact { "" } else { "  (by nim-sum)" };
+        let exact = if ply.exact {
+            "".into()
+        } else {
+            tr!("cli.line.ply_by_nim_sum")
+        };
         writeln!(
             out,
             "  {:>3}. {who}  {}  → {}{then}{exact}",
             i + 1,
-            current.describe_move(&ply.mv),
+            current.describe_move(&ply.mv).words(),
             after_words(&current, &ply.mv, ply.nim_sum_after)
         )?;
         current = current.play_unchecked(&ply.mv);
@@ -244,19 +254,23 @@ pub(super) fn principal_line<P: Impartial + Notation>(
         } else {
             "B"
         };
-        writeln!(out, "  game over: {winner} wins.")?;
+        writeln!(out, "  {}", tr!("cli.line.winner", winner = winner))?;
     } else if principal.timed_out {
         writeln!(
             out,
-            "  … (stopped after {} of the {plies} asked: the line is cut at {} ms)",
-            ai::moves(line.len() as u32),
-            record::LINE_TIME.as_millis()
+            "  {}",
+            tr!(
+                "cli.line.stopped",
+                moves = moves(lang, line.len() as u64),
+                plies = plies,
+                ms = record::LINE_TIME.as_millis()
+            )
         )?;
     } else {
         writeln!(
             out,
-            "  … ({} shown; --line N for more)",
-            ai::moves(line.len() as u32)
+            "  {}",
+            tr!("cli.line.shown", moves = moves(lang, line.len() as u64))
         )?;
     }
     Ok(())
@@ -269,9 +283,9 @@ pub(super) fn after_words<P: Impartial>(position: &P, mv: &P::Move, value: Nimbe
     if position.values_known() && after.values_known() {
         nim_sum_words(value)
     } else if after.mover_wins() {
-        "not known, a won position".to_string()
+        tr!("cli.after_unknown_won").into_owned()
     } else {
-        "not known, a lost position".to_string()
+        tr!("cli.after_unknown_lost").into_owned()
     }
 }
 

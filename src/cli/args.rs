@@ -186,6 +186,22 @@ pub enum Command {
         /// The game drills come from (a name a position code starts with); default: all.
         game: Option<String>,
     },
+    /// Lessons in Sprague–Grundy theory, each with exercises and a position to win against
+    /// the AI.
+    #[command(
+        long_about = "Open the lessons in the terminal: Sprague–Grundy theory step by step, from         won and lost
+positions to the contest games. Each lesson has a few pages, exercises         checked by the engine,
+and a position to win against the AI; a won game marks the         lesson done (kept in learn.toml
+in the data directory). With N, open lesson N; with         --list, print the lessons' titles."
+    )]
+    Learn {
+        /// Open lesson N (from 1) instead of the list of lessons.
+        #[arg(value_parser = number(1, crate::learn::LESSONS.len() as u32))]
+        lesson: Option<u32>,
+        /// Print the lessons' titles, one a line, in the chosen language, and exit.
+        #[arg(long, conflicts_with = "lesson")]
+        list: bool,
+    },
     /// Print a table of Sprague–Grundy values, to see the patterns.
     #[command(subcommand)]
     Sg(SgTable),

@@ -11,20 +11,24 @@ use std::process::ExitCode;
 use rand::SeedableRng;
 
 use crate::ai::{self, Level};
-use crate::game::{Impartial, Notation, shorten_code};
+use crate::game::{Impartial, Notation};
 use crate::games::{
     AnyPosition, GameKind, coins, dag, dodgeball, grid, heaps, stairs, with_position,
 };
 use crate::input::{Reader, escape_controls, excerpt};
+use crate::locale::{Words, counted, lang, shorten_code};
 use crate::setup::ReplayRng;
 use crate::solver::SolutionCache;
 use crate::store::Store;
 use crate::store::drills::Drills;
 use crate::store::settings::Settings;
 use crate::store::stats::Stats;
+use crate::tr;
+use crate::tui::text;
 
 mod analyze;
 mod args;
+mod learn;
 mod play;
 mod puzzles;
 mod sg;
@@ -47,16 +51,16 @@ pub fn main() -> ExitCode {
     match run(cli) {
         Ok(code) => code,
         Err(Failure::Input(message)) => {
-            report(&format!("error: {message}"));
+            report(&tr!("cli.error", message = message));
             ExitCode::from(2)
         }
         Err(Failure::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(Failure::Io(e)) => {
-            report(&format!("error: {e}"));
+            report(&tr!("cli.error", message = e));
             ExitCode::from(1)
         }
         Err(Failure::Other(e)) => {
-            report(&format!("error: {e:#}"));
+            report(&tr!("cli.error", message = format!("{e:#}")));
             ExitCode::from(1)
         }
     }
@@ -92,6 +96,10 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
         // flush would fail on the closed terminal and turn exit 129 into 1.
         None => play(PlayArgs::default_menu()),
         Some(Command::Play(args)) => play(args),
+        Some(Command::Learn {
+            lesson,
+            list: false,
+        }) => learn::open(lesson),
         Some(command) => run_command(command),
     }
 }
@@ -137,15 +145,12 @@ fn run_command(command: Command) -> Result<ExitCode, Failure> {
                     answer
                 }
                 GameKind::Ed => {
-                    return Err(Failure::Input(
-                        "solve ed: no contest format for E&D (play it, or analyze ed:…)".into(),
-                    ));
+                    return Err(Failure::Input(tr!("cli.error_solve_ed").into()));
                 }
                 GameKind::Heaps if format.is_none() => {
-                    return Err(Failure::Input(format!(
-                        "solve heaps: name the contest format: {}",
-                        heaps_formats()
-                    )));
+                    return Err(Failure::Input(
+                        tr!("cli.error_solve_heaps_format", formats = heaps_formats()).into(),
+                    ));
                 }
                 // The curriculum's inputs are read whole, within a bound far above any valid
                 // one, so an endless input is still refused.
@@ -187,23 +192,28 @@ fn run_command(command: Command) -> Result<ExitCode, Failure> {
                         .final_position()
                         .map_err(|e| Failure::Input(format!("{}: {e}", path.display())))?;
                     // The name is the file's text: its control characters are shown escaped.
+                    let name = if save.name.is_empty() {
+                        tr!("cli.unnamed").into_owned()
+                    } else {
+                        crate::input::excerpt(save.name.as_bytes(), 80)
+                    };
+                    let count = save.moves.len() as u64;
+                    let start = shorten_code(&save.start, 60);
                     writeln!(
                         out,
-                        "saved game: {} ({} move{} from {})",
-                        if save.name.is_empty() {
-                            "unnamed".to_string()
-                        } else {
-                            crate::input::excerpt(save.name.as_bytes(), 80)
-                        },
-                        save.moves.len(),
-                        if save.moves.len() == 1 { "" } else { "s" },
-                        shorten_code(&save.start, 60)
+                        "{}",
+                        counted(
+                            lang(),
+                            "cli.saved_game",
+                            count,
+                            &[("name", &name), ("start", &start)]
+                        )
                     )?;
                     position
                 }
                 (None, Some(code)) => parse_code(&code_text(code)?)?,
                 (None, None) => {
-                    return Err(Failure::Input("analyze needs a CODE or --load FILE".into()));
+                    return Err(Failure::Input(tr!("cli.error_needs_code").into()));
                 }
             };
             if let Some(part) = why {
@@ -252,32 +262,32 @@ fn run_command(command: Command) -> Result<ExitCode, Failure> {
             clap_mangen::Man::new(command).render(&mut out)?;
             Ok(ExitCode::SUCCESS)
         }
+        Command::Learn { lesson, list } => {
+            if !list {
+                return learn::open(lesson);
+            }
+            learn::list(&mut out)?;
+            Ok(ExitCode::SUCCESS)
+        }
         Command::Stats => {
             let store = Store::from_env();
             let Some(path) = store.stats_path() else {
-                return Err(Failure::Input(
-                    "no data directory (no home directory?): no statistics".into(),
-                ));
+                return Err(Failure::Input(tr!("cli.error_no_data_dir").into()));
             };
             let loaded = Stats::load(&path);
             if let Some(problem) = loaded.problem {
                 return Err(Failure::Input(format!("{problem} ({})", path.display())));
             }
-            writeln!(out, "Statistics from {}:", path.display())?;
-            out.write_all(loaded.stats.table().as_bytes())?;
+            writeln!(out, "{}", tr!("cli.stats.from", path = path.display()))?;
+            out.write_all(stats_table(&loaded.stats).as_bytes())?;
             if let Some(path) = store.drills_path() {
                 let drills = Drills::load(&path);
                 if let Some(problem) = drills.problem {
                     return Err(Failure::Input(format!("{problem} ({})", path.display())));
                 }
-                let table = drills.drills.table();
-                if !table.is_empty() {
-                    writeln!(
-                        out,
-                        "\nPractice ratings (Glicko-2) from {}:",
-                        path.display()
-                    )?;
-                    out.write_all(table.as_bytes())?;
+                if !drills.drills.names().is_empty() {
+                    writeln!(out, "\n{}", tr!("drill.stats.from", path = path.display()))?;
+                    out.write_all(drills_table(&drills.drills).as_bytes())?;
                 }
             }
             Ok(ExitCode::SUCCESS)
@@ -285,6 +295,122 @@ fn run_command(command: Command) -> Result<ExitCode, Failure> {
     }?;
     out.flush()?;
     Ok(code)
+}
+
+/// The practice ratings and best runs under the games' table: one row per game practised,
+/// the overall row last.
+fn drills_table(drills: &Drills) -> String {
+    let columns = [
+        (10, false),
+        (6, true),
+        (5, true),
+        (5, true),
+        (6, true),
+        (6, true),
+        (5, true),
+    ];
+    let line = |cells: [String; 7]| {
+        let cells: Vec<String> = cells
+            .iter()
+            .zip(columns)
+            .map(|(text, (width, right))| {
+                if right {
+                    text::pad_start(text, width)
+                } else {
+                    text::pad(text, width)
+                }
+            })
+            .collect();
+        format!("{}\n", cells.join(" ").trim_end())
+    };
+    let mut out = line(
+        [
+            "practice",
+            "rating",
+            "deviation",
+            "tried",
+            "solved",
+            "streak",
+            "timed",
+        ]
+        .map(|key| crate::locale::text(&format!("drill.stats.{key}")).into_owned()),
+    );
+    for name in drills.names() {
+        let (r, best) = (drills.rated(&name), drills.best(&name));
+        // A key of the file may hold anything: shown escaped, never sent raw.
+        let shown = if name == crate::store::drills::ALL {
+            tr!("drill.stats.all").into_owned()
+        } else {
+            crate::input::excerpt(name.as_bytes(), 40)
+        };
+        out.push_str(&line([
+            shown,
+            format!("{:.0}", r.rating),
+            format!("{:.0}", r.deviation),
+            r.tried.to_string(),
+            r.solved.to_string(),
+            best.streak.to_string(),
+            best.timed.to_string(),
+        ]));
+    }
+    out
+}
+
+/// The table `grundy stats` prints: one row per game and level played, the columns measured
+/// in display columns (a Chinese heading takes two a character).
+fn stats_table(stats: &Stats) -> String {
+    let rows = stats.rows();
+    if rows.is_empty() {
+        return format!("{}\n", tr!("cli.stats.none"));
+    }
+    let columns = [
+        (10, false),
+        (8, false),
+        (6, true),
+        (5, true),
+        (5, true),
+        (6, true),
+        (5, true),
+        (9, true),
+    ];
+    let cell = |text: &str, (width, right): (usize, bool)| {
+        if right {
+            text::pad_start(text, width)
+        } else {
+            text::pad(text, width)
+        }
+    };
+    let line = |cells: [String; 8]| {
+        let cells: Vec<String> = cells
+            .iter()
+            .zip(columns)
+            .map(|(text, column)| cell(text, column))
+            .collect();
+        format!("{}\n", cells.join(" ").trim_end())
+    };
+    let mut out = line(
+        [
+            "game", "level", "played", "won", "lost", "streak", "best", "blunders",
+        ]
+        .map(|key| crate::locale::text(&format!("cli.stats.{key}")).into_owned()),
+    );
+    for (game, level, r) in rows {
+        let blunders = r.blunders_per_game().map_or_else(
+            || "-".to_string(),
+            |b| tr!("cli.stats.per_game", rate = format!("{b:.1}")).into_owned(),
+        );
+        out.push_str(&line([
+            game,
+            level.words(),
+            r.played.to_string(),
+            r.won.to_string(),
+            r.lost.to_string(),
+            r.streak.to_string(),
+            r.best_streak.to_string(),
+            blunders,
+        ]));
+    }
+    out
 }
 
 /// `code` without one final line end (`\n` or `\r\n`), as the last line of a file has.
@@ -319,18 +445,24 @@ fn code_text(code: String) -> Result<String, Failure> {
         None => text,
     };
     if text.len() > MAX_CODE {
-        return Err(Failure::Input(format!(
-            "the code on standard input is longer than {MAX_CODE} characters, the longest a \
-             position code can be (a 10^6-box dodgeball board); it starts '{}'",
-            excerpt(text, 40)
-        )));
+        return Err(Failure::Input(
+            tr!(
+                "cli.error_stdin_too_long",
+                max = MAX_CODE,
+                start = excerpt(text, 40)
+            )
+            .into(),
+        ));
     }
     let text = std::str::from_utf8(text).map_err(|e| {
-        Failure::Input(format!(
-            "the code on standard input is not UTF-8 (byte {}): '{}'",
-            e.valid_up_to() + 1,
-            excerpt(text, 40)
-        ))
+        Failure::Input(
+            tr!(
+                "cli.error_stdin_not_utf8",
+                byte = e.valid_up_to() + 1,
+                start = excerpt(text, 40)
+            )
+            .into(),
+        )
     })?;
     Ok(text.to_string())
 }
@@ -351,7 +483,9 @@ fn parse_code(code: &str) -> Result<AnyPosition, Failure> {
         } else {
             String::new()
         };
-        Failure::Input(format!("bad position code: {e}{caret}"))
+        // The message itself is the parser's, in English; the frame and the place are not.
+        let error = tr!("cli.error_bad_code", error = e.message, column = e.column);
+        Failure::Input(format!("{error}{caret}"))
     })
 }
 
@@ -366,12 +500,20 @@ fn ai_move<P: Impartial + Notation>(
         None => rand::make_rng::<ReplayRng>(),
     };
     let Some(decision) = ai::choose_move(position, level, &mut rng) else {
-        report("no legal move: the game is over and the player to move has lost");
+        report(&tr!("cli.error_no_legal_move"));
         return Ok(ExitCode::from(1));
     };
     let after = position.play_unchecked(&decision.mv);
-    writeln!(out, "{}", position.describe_move(&decision.mv))?;
-    writeln!(out, "({}; {} AI)", decision.reason, level)?;
+    writeln!(out, "{}", position.describe_move(&decision.mv).words())?;
+    writeln!(
+        out,
+        "{}",
+        tr!(
+            "cli.move_reason",
+            reason = decision.reason.words(),
+            level = level.words()
+        )
+    )?;
     writeln!(out, "{}", after.to_code())?;
     Ok(ExitCode::SUCCESS)
 }
@@ -399,11 +541,14 @@ fn read_bounded(source: &mut impl Read, max: u64, game: GameKind) -> Result<Vec<
     let mut input = Vec::with_capacity(size + 1);
     source.take(max + 1).read_to_end(&mut input)?;
     if input.len() as u64 > max {
-        return Err(Failure::Input(format!(
-            "solve {}: the input goes on past {} MiB, more than any valid input",
-            game.name(),
-            max >> 20
-        )));
+        return Err(Failure::Input(
+            tr!(
+                "cli.error_solve_too_long",
+                game = game.name(),
+                mib = max >> 20
+            )
+            .into(),
+        ));
     }
     Ok(input)
 }

@@ -12,6 +12,7 @@ use crate::tui::PlayOptions;
 use crate::tui::app::Exit;
 
 use super::{Failure, PlayArgs, code_text, parse_code, report};
+use crate::tr;
 
 /// Refuses size options that do not belong to the game asked for (they used to be ignored, or
 /// `--boxes` made a coin row of that many coins).
@@ -32,10 +33,9 @@ fn check_sizes(args: &PlayArgs) -> Result<(), Failure> {
         None if args.code.is_some() => &[],
         None => {
             if let Some((option, _)) = given.iter().find(|(_, set)| *set) {
-                return Err(Failure::Input(format!(
-                    "{option} needs a game: for example grundy play coins --n 30, grid --rows 6 \
-                     --cols 8, or dodgeball --boxes 40"
-                )));
+                return Err(Failure::Input(
+                    tr!("cli.error_size_needs_game", option = option).into(),
+                ));
             }
             return Ok(());
         }
@@ -44,16 +44,25 @@ fn check_sizes(args: &PlayArgs) -> Result<(), Failure> {
         .iter()
         .find(|(option, set)| *set && !allowed.contains(option))
     {
-        Some((option, _)) => Err(Failure::Input(format!(
-            "{option} is not a size of {}: {} takes {}",
-            args.game.map(GameKind::name).unwrap_or("a position code"),
-            args.game.map(GameKind::name).unwrap_or("a position code"),
-            if allowed.is_empty() {
-                "no size option (the code gives the size)".to_string()
+        Some((option, _)) => {
+            let game = args
+                .game
+                .map_or_else(|| tr!("cli.a_position_code"), |g| g.name().into());
+            let allowed = if allowed.is_empty() {
+                tr!("cli.error_size_from_code").into_owned()
             } else {
-                allowed.join(" and ")
-            }
-        ))),
+                allowed.join(&tr!("cli.and"))
+            };
+            Err(Failure::Input(
+                tr!(
+                    "cli.error_size_not_of_game",
+                    option = option,
+                    game = game,
+                    allowed = allowed
+                )
+                .into(),
+            ))
+        }
         None => Ok(()),
     }
 }
@@ -67,11 +76,14 @@ pub(super) fn play(mut args: PlayArgs) -> Result<ExitCode, Failure> {
         let position = parse_code(code)?;
         let kind = position.kind();
         if game.is_some_and(|g| g != kind) {
-            return Err(Failure::Input(format!(
-                "--code is a {} position but the game asked for is {}",
-                kind.name(),
-                game.map(GameKind::name).unwrap_or_default()
-            )));
+            return Err(Failure::Input(
+                tr!(
+                    "cli.error_code_game_mismatch",
+                    code_game = kind.name(),
+                    game = game.map(GameKind::name).unwrap_or_default()
+                )
+                .into(),
+            ));
         }
         game = Some(kind);
     }
@@ -102,9 +114,10 @@ pub(super) fn play(mut args: PlayArgs) -> Result<ExitCode, Failure> {
         load,
         load_path: args.load.clone(),
         no_coach: args.no_coach,
+        learn: None,
         practice: None,
     };
-    launch(options, store, settings)
+    run_terminal(options, store, settings)
 }
 
 /// `grundy drill [GAME]`: the terminal game opened on Practice, drills from GAME (any name a
@@ -114,11 +127,14 @@ pub(super) fn drill(game: Option<String>) -> Result<ExitCode, Failure> {
     if let Some(name) = &game
         && !games.contains(&name.as_str())
     {
-        return Err(Failure::Input(format!(
-            "drill: no drills for '{}'; games: {}",
-            crate::input::excerpt(name.as_bytes(), 20),
-            games.join(", ")
-        )));
+        return Err(Failure::Input(
+            tr!(
+                "drill.error.game",
+                name = crate::input::excerpt(name.as_bytes(), 20),
+                games = games.join(", ")
+            )
+            .into_owned(),
+        ));
     }
     let store = Store::from_env();
     let settings = store
@@ -132,21 +148,18 @@ pub(super) fn drill(game: Option<String>) -> Result<ExitCode, Failure> {
         practice: Some(crate::tui::PracticeStart { game }),
         ..PlayOptions::default()
     };
-    launch(options, store, settings)
+    run_terminal(options, store, settings)
 }
 
-/// Runs the terminal game for `options` and turns how it ended into the exit code.
-fn launch(
+/// Runs the terminal game with `options` (the menu, a game, the Learn or the Practice screen)
+/// and turns how it ended into the exit code.
+pub(super) fn run_terminal(
     options: PlayOptions,
     store: Store,
     settings: crate::store::settings::Loaded,
 ) -> Result<ExitCode, Failure> {
     if !io::stdout().is_terminal() {
-        return Err(Failure::Input(
-            "the game needs a terminal, and standard output is not one; for scripts and pipes \
-             use grundy solve, move, analyze or sg"
-                .to_string(),
-        ));
+        return Err(Failure::Input(tr!("cli.error_needs_terminal").into()));
     }
     let ended = crate::tui::run_with_store(options, store, settings);
     // A real hang-up (the terminal closed, SIGHUP came): its code, 129, and nothing printed
@@ -158,7 +171,7 @@ fn launch(
     match ended.map_err(Failure::Other)? {
         Exit::Quit => Ok(ExitCode::SUCCESS),
         Exit::TerminalClosed => {
-            report("the terminal's input ended, so the game did");
+            report(&tr!("cli.error_terminal_input_ended"));
             Ok(ExitCode::FAILURE)
         }
         // The conventional code of a process ended by signal n.

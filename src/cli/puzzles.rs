@@ -1,12 +1,13 @@
 //! `grundy puzzles`: a sheet of won positions, one code a line; with `--answers`, a tab and the
-//! codes after every winning move. Errors in English here, the sheet itself from
-//! [`crate::puzzles`].
+//! codes after every winning move. Errors in the chosen language (`locales/cli.toml`), the
+//! sheet itself (codes) from [`crate::puzzles`].
 
 use std::io::Write;
 use std::process::ExitCode;
 
 use super::Failure;
 use crate::puzzles::{self, PuzzleError};
+use crate::tr;
 
 /// Prints the sheet of `count` puzzles of `game` at `difficulty` drawn from `seed`.
 pub fn print(
@@ -18,22 +19,35 @@ pub fn print(
     out: &mut impl Write,
 ) -> Result<ExitCode, Failure> {
     let sheet = puzzles::sheet(game, count, difficulty, seed).map_err(|e| match e {
-        PuzzleError::UnknownGame { name } => Failure::Input(format!(
-            "puzzles: no position code starts with '{}'; games: {}",
-            crate::input::excerpt(name.as_bytes(), 20),
-            puzzles::games().join(", ")
-        )),
-        PuzzleError::Family { name } => Failure::Input(format!(
-            "puzzles: '{name}' is a family, not a game; name one of: {}",
-            puzzles::games().join(", ")
-        )),
+        PuzzleError::UnknownGame { name } => Failure::Input(
+            tr!(
+                "cli.error_puzzles_unknown_game",
+                name = crate::input::excerpt(name.as_bytes(), 20),
+                games = puzzles::games().join(", ")
+            )
+            .into(),
+        ),
+        PuzzleError::Family { name } => Failure::Input(
+            tr!(
+                "cli.error_puzzles_family",
+                name = name,
+                games = puzzles::games().join(", ")
+            )
+            .into(),
+        ),
         PuzzleError::Difficulty { difficulty } => {
-            Failure::Input(format!("puzzles: difficulty {difficulty} is not in 1..=5"))
+            Failure::Input(tr!("cli.error_puzzles_difficulty", difficulty = difficulty).into())
         }
-        PuzzleError::TooFew { made, asked } => Failure::Input(format!(
-            "puzzles: {game} has only {made} different won positions at difficulty \
-             {difficulty}, not {asked}: ask for fewer, or a higher difficulty"
-        )),
+        PuzzleError::TooFew { made, asked } => Failure::Input(
+            tr!(
+                "cli.error_puzzles_too_few",
+                game = game,
+                made = made,
+                difficulty = difficulty,
+                asked = asked
+            )
+            .into(),
+        ),
     })?;
     for puzzle in sheet {
         if answers {

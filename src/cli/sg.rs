@@ -8,18 +8,15 @@ use crate::games::{coins, dodgeball, grid, heaps};
 use crate::nimber::Nimber;
 
 use super::{Failure, SgTable};
+use crate::locale::Words;
+use crate::tr;
+use crate::tui::text;
 
 pub(super) fn sg_table(table: &SgTable, out: &mut impl Write) -> Result<ExitCode, Failure> {
     match *table {
         SgTable::Coins { n, maxq } => {
-            writeln!(
-                out,
-                "SG value of a lone tails coin at each place, coin row with MAXQ = {maxq}."
-            )?;
-            writeln!(
-                out,
-                "Row r, column c: coin r + c. Coins with no factor 2 or 3 can never be chosen: 0."
-            )?;
+            writeln!(out, "{}", tr!("cli.sg.coins", maxq = maxq))?;
+            writeln!(out, "{}", tr!("cli.sg.coins_layout"))?;
             let values: Vec<Nimber> = (1..=n as usize)
                 .map(|x| coins::coin_value(x, maxq))
                 .collect();
@@ -44,14 +41,8 @@ pub(super) fn sg_table(table: &SgTable, out: &mut impl Write) -> Result<ExitCode
             }
         }
         SgTable::Grid { rows, cols } => {
-            writeln!(
-                out,
-                "SG value of a lone tails cell on a {rows} × {cols} grid, written as k for 2^k."
-            )?;
-            writeln!(
-                out,
-                "Row 1 and column 1: lowbit(i + j − 1); elsewhere 2^(i + j − 2)."
-            )?;
+            writeln!(out, "{}", tr!("cli.sg.grid", rows = rows, cols = cols))?;
+            writeln!(out, "{}", tr!("cli.sg.grid_rule"))?;
             let cell = 4;
             write!(out, "{:>4} |", "")?;
             for c in 1..=cols {
@@ -70,11 +61,7 @@ pub(super) fn sg_table(table: &SgTable, out: &mut impl Write) -> Result<ExitCode
             }
         }
         SgTable::Wythoff { n } => {
-            writeln!(
-                out,
-                "SG value of a Wythoff queen at (a, b): row a, column b. Zeros (lost) at \
-                 (⌊kφ⌋, ⌊kφ⌋ + k) and mirrors."
-            )?;
+            writeln!(out, "{}", tr!("cli.sg.wythoff"))?;
             let n = u64::from(n);
             write!(out, "{:>4} |", "")?;
             for b in 0..=n {
@@ -91,11 +78,7 @@ pub(super) fn sg_table(table: &SgTable, out: &mut impl Write) -> Result<ExitCode
             }
         }
         SgTable::Ed { n } => {
-            writeln!(
-                out,
-                "SG value of an E&D pair (x, y): row x, column y; the index of the lowest 0 bit \
-                 of (x − 1) | (y − 1)."
-            )?;
+            writeln!(out, "{}", tr!("cli.sg.ed"))?;
             let n = u64::from(n);
             write!(out, "{:>4} |", "")?;
             for y in 1..=n {
@@ -112,13 +95,8 @@ pub(super) fn sg_table(table: &SgTable, out: &mut impl Write) -> Result<ExitCode
             }
         }
         SgTable::Stairs { n } => {
-            writeln!(
-                out,
-                "SG value of k balls alone on stair s (row s, column k). A move from an even \
-                 stair is a Nim move on its count; balls sent from an odd stair onto an even one \
-                 can be sent straight on, so odd stairs are worth 0."
-            )?;
-            write!(out, "{:>6} |", "stair")?;
+            writeln!(out, "{}", tr!("cli.sg.stairs"))?;
+            write!(out, "{} |", text::pad_start(&tr!("cli.sg.stair"), 6))?;
             for k in 0..=9 {
                 write!(out, " {k:>3}")?;
             }
@@ -137,16 +115,14 @@ pub(super) fn sg_table(table: &SgTable, out: &mut impl Write) -> Result<ExitCode
         }
         SgTable::Fibnim { n } => {
             use crate::games::fibnim::{FibNim, winning_takes, zeckendorf};
+            writeln!(out, "{}", tr!("cli.sg.fibnim"))?;
             writeln!(
                 out,
-                "Fibonacci Nim from a heap of n (first take: anything but all). The first player \
-                 loses exactly on the Fibonacci numbers; elsewhere taking the smallest term of \
-                 n's Zeckendorf representation wins."
-            )?;
-            writeln!(
-                out,
-                "{:>5} | {:>5} | {:<18} | Zeckendorf",
-                "n", "value", "winning takes"
+                "{:>5} | {} | {} | {}",
+                "n",
+                text::pad_start(&tr!("cli.sg.value"), 5),
+                text::pad(&tr!("cli.sg.winning_takes"), 18),
+                tr!("cli.sg.zeckendorf")
             )?;
             writeln!(out, "{}", "-".repeat(50))?;
             for heap in 1..=u64::from(n) {
@@ -156,7 +132,7 @@ pub(super) fn sg_table(table: &SgTable, out: &mut impl Write) -> Result<ExitCode
                     .map_or_else(|| "?".to_string(), |v| v.to_string());
                 let takes = winning_takes(heap, start.limit());
                 let takes = if takes.is_empty() {
-                    "— (lost)".to_string()
+                    tr!("cli.sg.lost").into_owned()
                 } else {
                     takes
                         .iter()
@@ -169,23 +145,24 @@ pub(super) fn sg_table(table: &SgTable, out: &mut impl Write) -> Result<ExitCode
                     .map(u64::to_string)
                     .collect::<Vec<_>>()
                     .join(" + ");
-                writeln!(out, "{heap:>5} | {value:>5} | {takes:<18} | {terms}")?;
+                writeln!(
+                    out,
+                    "{heap:>5} | {value:>5} | {} | {terms}",
+                    text::pad(&takes, 18)
+                )?;
             }
         }
         SgTable::Dag { ref code } => {
             let position = crate::games::dag::Dag::from_code(code)
-                .map_err(|e| Failure::Input(format!("sg dag: bad code: {e}")))?;
+                .map_err(|e| Failure::Input(tr!("cli.error_sg_dag_code", error = e).into()))?;
             let graph = position.graph();
+            writeln!(out, "{}", tr!("cli.sg.dag", count = graph.len()))?;
             writeln!(
                 out,
-                "SG value of each vertex of the graph ({} vertices): the mex (least value not \
-                 among) of its successors' values; a vertex with no edge out is worth 0.",
-                graph.len()
-            )?;
-            writeln!(
-                out,
-                "{:>6} | {:>5} | successors (their values)",
-                "vertex", "value"
+                "{} | {} | {}",
+                text::pad_start(&tr!("cli.sg.vertex"), 6),
+                text::pad_start(&tr!("cli.sg.value"), 5),
+                tr!("cli.sg.successors")
             )?;
             writeln!(out, "{}", "-".repeat(50))?;
             for v in 1..=graph.len() as u32 {
@@ -200,9 +177,9 @@ pub(super) fn sg_table(table: &SgTable, out: &mut impl Write) -> Result<ExitCode
                     "{v:>6} | {:>5} | {}",
                     format!("*{}", graph.value(v)),
                     if successors.is_empty() {
-                        "none"
+                        tr!("cli.sg.none")
                     } else {
-                        &successors
+                        successors.into()
                     }
                 )?;
             }
@@ -210,20 +187,14 @@ pub(super) fn sg_table(table: &SgTable, out: &mut impl Write) -> Result<ExitCode
         SgTable::Heaps { ref rule, n } => {
             let code = format!("{rule}:0");
             let position = heaps::Heaps::from_code(&code).map_err(|e| {
-                Failure::Input(format!("sg heaps: bad rule '{rule}': {}", e.message))
+                Failure::Input(
+                    tr!("cli.error_sg_heaps_rule", rule = rule, error = e.message).into(),
+                )
             })?;
             let rule = position.rule();
-            writeln!(
-                out,
-                "SG value of one heap under {}; row r, column c: heap r + c.",
-                rule.title()
-            )?;
+            writeln!(out, "{}", tr!("cli.sg.heaps", rule = rule.words()))?;
             if *rule == heaps::Rule::Misere {
-                writeln!(
-                    out,
-                    "Misère Nim is not decided by these (normal-play) values: with a heap > 1 the \
-                     nim-sum decides as in Nim; with every heap 0 or 1, the parity of the 1-heaps."
-                )?;
+                writeln!(out, "{}", tr!("cli.sg.misere"))?;
             }
             let values = heaps::values::HeapValues::new(rule);
             write!(out, "{:>6} |", "")?;
@@ -242,11 +213,8 @@ pub(super) fn sg_table(table: &SgTable, out: &mut impl Write) -> Result<ExitCode
         }
         SgTable::Dodgeball { n } => {
             let n = n as usize;
-            writeln!(
-                out,
-                "Nim heap of the piece in each box of {n} boxes: ⌊log2({n} / box)⌋, the doublings left."
-            )?;
-            writeln!(out, "Row r, column c: box r + c.")?;
+            writeln!(out, "{}", tr!("cli.sg.dodgeball", n = n))?;
+            writeln!(out, "{}", tr!("cli.sg.dodgeball_layout"))?;
             write!(out, "{:>8} |", "")?;
             for c in 1..=10 {
                 write!(out, " {:>3}", format!("+{c}"))?;
@@ -262,11 +230,12 @@ pub(super) fn sg_table(table: &SgTable, out: &mut impl Write) -> Result<ExitCode
                 writeln!(out)?;
             }
             let nim_sum = dodgeball::full_board_nim_sum(n as u64);
-            writeln!(
-                out,
-                "Full board: nim-sum {nim_sum}: the {} player wins.",
-                if nim_sum == 0 { "second" } else { "first" }
-            )?;
+            let key = if nim_sum == 0 {
+                "cli.sg.full_board_second"
+            } else {
+                "cli.sg.full_board_first"
+            };
+            writeln!(out, "{}", tr!(key, nim_sum = nim_sum))?;
         }
     }
     Ok(ExitCode::SUCCESS)

@@ -1,6 +1,13 @@
-//! The heap games' catalogue: each one's name in codes, its title, a one-line rule and its
-//! standard start, in the order the menu offers them. It belongs to the games, not to a board:
-//! the settings file names a heap game by it, and the menu and the heap board list it.
+//! The games' catalogue: the menu's entries of the heap family (each one's name in codes, its
+//! title, a one-line rule and its standard start, in the order the menu offers them) and each
+//! game's random positions for puzzles ([`Catalogued`]). It belongs to the games, not to a
+//! board: the settings file names a heap game by it, and the menu and the heap board list it.
+
+use std::sync::LazyLock;
+
+use rand::{Rng, RngExt};
+
+use crate::games::GameKind;
 
 /// The standard start of the menu's sum: three Nim heaps, a Kayles row and a coin row — a sum
 /// of different games, which no other tool lets anyone play.
@@ -18,9 +25,8 @@ pub struct RuleEntry {
     pub start: &'static str,
 }
 
-/// The heap games, by family: take-away games, then splitting games, then misère Nim; then
-/// the games with a board of their own that the menu lists with them, and sums of games.
-pub const RULE_STARTS: [RuleEntry; 17] = [
+/// The heap games, by family: take-away games, then splitting games, then misère Nim.
+const HEAP_RULES: [RuleEntry; 11] = [
     RuleEntry {
         name: "nim",
         title: "Nim",
@@ -87,45 +93,46 @@ pub const RULE_STARTS: [RuleEntry; 17] = [
         rule: "Nim, but whoever takes the last token loses",
         start: "misere:3,5,1",
     },
-    RuleEntry {
-        name: "stairs",
-        title: "Stair Nim",
-        rule: "carry balls from a stair k ≥ 2 down to stair k − 1",
-        start: "stairs:2,3,1,4,2,5",
-    },
-    RuleEntry {
-        name: "ed",
-        title: "E&D",
-        rule: "in a pair of heaps, drop one and split the other into a new pair",
-        start: "ed:3,5,2,7,4,4",
-    },
-    RuleEntry {
-        name: "wythoff",
-        title: "Wythoff's game",
-        rule: "take any number from one heap, or the same number from both",
-        start: "wythoff:7,10",
-    },
-    RuleEntry {
-        name: "fibnim",
-        title: "Fibonacci Nim",
-        rule: "first take anything but all; then at most twice the previous take",
-        start: "fibnim:20",
-    },
-    RuleEntry {
-        name: "dag",
-        title: "Tokens on a DAG",
-        rule: "slide one token along an edge of the graph",
-        start: "dag:8:1>2,1>3,2>4,3>4,4>5,3>6,6>7,5>8,7>8,2>6:1,3,2",
-    },
-    RuleEntry {
-        name: "sum",
-        title: "Sum of games",
-        rule: "games side by side; move in any one; XOR of values decides",
-        start: SUM_STANDARD,
-    },
 ];
+
+/// The sum's entry, last in the menu.
+const SUM_ENTRY: RuleEntry = RuleEntry {
+    name: "sum",
+    title: "Sum of games",
+    rule: "games side by side; move in any one; XOR of values decides",
+    start: SUM_STANDARD,
+};
+
+/// The menu's heap family: the heap games, then the games of the table that the menu lists
+/// with them ([`Catalogued::ENTRY`]), then sums of games.
+pub static RULE_STARTS: LazyLock<Vec<RuleEntry>> = LazyLock::new(|| {
+    HEAP_RULES
+        .into_iter()
+        .chain(GameKind::entries())
+        .chain([SUM_ENTRY])
+        .collect()
+});
 
 /// The entry at `i` (wrapping, so a stale index from a saved setting still names a game).
 pub fn rule_entry(i: usize) -> RuleEntry {
     RULE_STARTS[i % RULE_STARTS.len()]
+}
+
+/// What the catalogue asks of each game of the table ([`crate::for_each_game!`](crate::for_each_game)) beyond its
+/// rules.
+pub trait Catalogued: Sized {
+    /// The game's entry in the menu's heap family, for a game with no family of its own in the
+    /// menu; `None` (the default) for the coin games, Binary Dodgeball and the heap games.
+    const ENTRY: Option<RuleEntry> = None;
+
+    /// A random position for a puzzle at `difficulty` (1..=5: larger, and with more parts, as
+    /// it grows), won or not. `name` is the name the code starts with (a heap game's rule).
+    fn puzzle<R: Rng + ?Sized>(name: &str, difficulty: usize, rng: &mut R) -> Self;
+}
+
+/// How many parts (heaps, pairs, tokens) a puzzle at `difficulty` has: 1..=d, at least 2 from
+/// difficulty 3 on.
+pub fn puzzle_parts<R: Rng + ?Sized>(difficulty: usize, rng: &mut R) -> usize {
+    let d = difficulty;
+    rng.random_range(if d >= 3 { 2 } else { 1 }..=d.max(2))
 }

@@ -7,9 +7,12 @@ use std::sync::Arc;
 
 use rand::{Rng, RngExt};
 
-use super::stairs::{join, parse_list};
+use super::list::join;
+use super::stairs::parse_list;
 use crate::game::{CodeError, IllegalMove, Impartial, Notation, Position};
+use crate::games::catalogue::{Catalogued, RuleEntry, puzzle_parts};
 use crate::input::{InputError, Numbers};
+use crate::message::Msg;
 use crate::nimber::{Nimber, mex_small};
 
 /// Bounds of a playable graph (the contest reader allows more).
@@ -281,12 +284,11 @@ impl Impartial for Dag {
         (self.moves_to_nim_sum(target, usize::MAX).len(), true)
     }
 
-    fn describe_part(&self, i: usize) -> String {
-        format!(
-            "token {} (vertex {})",
-            i + 1,
-            self.tokens.get(i).copied().unwrap_or(0)
-        )
+    fn describe_part(&self, i: usize) -> Msg {
+        Msg::Token {
+            number: i + 1,
+            vertex: u64::from(self.tokens.get(i).copied().unwrap_or(0)),
+        }
     }
 
     fn part_of(&self, mv: &Slide) -> usize {
@@ -392,7 +394,16 @@ impl Notation for Dag {
         )
     }
 
-    fn describe_move(&self, mv: &Slide) -> String {
+    fn describe_move(&self, mv: &Slide) -> Msg {
+        Msg::Slide {
+            number: mv.token + 1,
+            from: u64::from(self.tokens.get(mv.token).copied().unwrap_or(0)),
+            to: u64::from(mv.to),
+        }
+    }
+
+    /// `token 1: 4 → 2`, as saved games have always written it.
+    fn move_code(&self, mv: &Slide) -> String {
         format!(
             "token {}: {} → {}",
             mv.token + 1,
@@ -422,4 +433,25 @@ pub fn solve(input: &[u8]) -> Result<String, InputError> {
     }
     numbers.expect_end("the tokens")?;
     Ok(if value != 0 { "win\n" } else { "lose\n" }.to_string())
+}
+
+impl Catalogued for Dag {
+    const ENTRY: Option<RuleEntry> = Some(RuleEntry {
+        name: "dag",
+        title: "Tokens on a DAG",
+        rule: "slide one token along an edge of the graph",
+        start: "dag:8:1>2,1>3,2>4,3>4,4>5,3>6,6>7,5>8,7>8,2>6:1,3,2",
+    });
+
+    fn puzzle<R: Rng + ?Sized>(_name: &str, d: usize, rng: &mut R) -> Dag {
+        let graph = Dag::random(rng);
+        let movable: Vec<u32> = (1..=graph.graph().len() as u32)
+            .filter(|&v| !graph.graph().successors(v).is_empty())
+            .collect();
+        let tokens: Vec<u32> = (0..puzzle_parts(d, rng))
+            .map(|_| movable[rng.random_range(0..movable.len())])
+            .collect();
+        let graph = Arc::new(graph.graph().clone());
+        Dag::new(graph, tokens).expect("tokens on the graph's vertices")
+    }
 }

@@ -3,10 +3,13 @@
 //! a game of its own (a part). The value of a pair (x, y) is the index of the lowest 0 bit of
 //! (x − 1) | (y − 1) (checked against the definition in `tests/engine/boards.rs`).
 
-use rand::Rng;
+use rand::{Rng, RngExt};
 
-use super::stairs::{join, parse_list};
+use super::list::join;
+use super::stairs::parse_list;
 use crate::game::{CodeError, IllegalMove, Impartial, Notation, Position};
+use crate::games::catalogue::{Catalogued, RuleEntry, puzzle_parts};
+use crate::message::Msg;
 use crate::nimber::Nimber;
 
 pub const MAX_PAIRS: usize = 500;
@@ -204,9 +207,13 @@ impl Impartial for Ed {
         self.nim_sum() + self.nim_sum_change(mv)
     }
 
-    fn describe_part(&self, i: usize) -> String {
+    fn describe_part(&self, i: usize) -> Msg {
         let (x, y) = self.pairs.get(i).copied().unwrap_or((0, 0));
-        format!("pair {} ({x}, {y})", i + 1)
+        Msg::Pair {
+            number: i + 1,
+            x,
+            y,
+        }
     }
 
     fn part_of(&self, mv: &EdMove) -> usize {
@@ -347,7 +354,20 @@ impl Notation for Ed {
         format!("ed:{}", join(&heaps))
     }
 
-    fn describe_move(&self, mv: &EdMove) -> String {
+    fn describe_move(&self, mv: &EdMove) -> Msg {
+        let (x, y) = self.pairs.get(mv.pair).copied().unwrap_or((0, 0));
+        let (kept, dropped) = if mv.keep == 0 { (x, y) } else { (y, x) };
+        Msg::EdSplit {
+            number: mv.pair + 1,
+            dropped,
+            kept,
+            left: mv.left,
+            right: kept.saturating_sub(mv.left),
+        }
+    }
+
+    /// `pair 1: drop 3, split 5 into 2 + 3`, as saved games have always written it.
+    fn move_code(&self, mv: &EdMove) -> String {
         let (x, y) = self.pairs.get(mv.pair).copied().unwrap_or((0, 0));
         let s = if mv.keep == 0 { x } else { y };
         format!(
@@ -357,5 +377,22 @@ impl Notation for Ed {
             mv.left,
             s.saturating_sub(mv.left)
         )
+    }
+}
+
+impl Catalogued for Ed {
+    const ENTRY: Option<RuleEntry> = Some(RuleEntry {
+        name: "ed",
+        title: "E&D",
+        rule: "in a pair of heaps, drop one and split the other into a new pair",
+        start: "ed:3,5,2,7,4,4",
+    });
+
+    fn puzzle<R: Rng + ?Sized>(_name: &str, d: usize, rng: &mut R) -> Ed {
+        let most = [4, 8, 16, 32, 64][d - 1];
+        let heaps: Vec<u64> = (0..2 * puzzle_parts(d, rng).min(3))
+            .map(|_| rng.random_range(1..=most))
+            .collect();
+        Ed::from_code(&format!("ed:{}", join(&heaps))).expect("generated codes are in bounds")
     }
 }

@@ -10,10 +10,12 @@
 
 use std::sync::OnceLock;
 
-use rand::Rng;
+use rand::{Rng, RngExt};
 
 use crate::game::{CodeError, IllegalMove, Impartial, Notation, Position};
+use crate::games::catalogue::{Catalogued, RuleEntry};
 use crate::input::{InputError, Numbers};
+use crate::message::Msg;
 use crate::nimber::Nimber;
 
 /// The largest heap of the value table.
@@ -191,39 +193,23 @@ impl Impartial for FibNim {
     }
 
     /// Said only where the table does not reach; there Zeckendorf's rule decides.
-    fn win_rule(&self) -> Option<String> {
+    fn win_rule(&self) -> Option<Msg> {
         if self.values_known() {
             return None;
         }
         let terms = zeckendorf(self.heap);
         let smallest = *terms.last()?;
-        let sum = terms
-            .iter()
-            .map(u64::to_string)
-            .collect::<Vec<_>>()
-            .join(" + ");
-        let verdict = if smallest <= self.limit() {
-            let takes: Vec<String> = winning_takes(self.heap, self.limit())
-                .iter()
-                .map(u64::to_string)
-                .collect();
-            format!(
-                "{smallest} ≤ the limit {}: the player to move wins by taking {}",
-                self.limit(),
-                takes.join(" or ")
-            )
-        } else {
-            format!(
-                "{smallest} > the limit {}: the player to move loses",
-                self.limit()
-            )
-        };
-        Some(format!(
-            "a heap past the {MAX_HEAP}-token value table has no known value; the player to \
-             move wins exactly when the smallest Zeckendorf term is at most the limit. Here \
-             {} = {sum}, and {verdict}",
-            self.heap
-        ))
+        Some(Msg::FibFormula {
+            table: MAX_HEAP,
+            heap: self.heap,
+            takes: if smallest <= self.limit() {
+                winning_takes(self.heap, self.limit())
+            } else {
+                Vec::new()
+            },
+            terms,
+            limit: self.limit(),
+        })
     }
 
     fn winning_moves(&self, limit: usize) -> Vec<u64> {
@@ -232,8 +218,11 @@ impl Impartial for FibNim {
         takes
     }
 
-    fn describe_part(&self, _part: usize) -> String {
-        format!("heap {} (take ≤ {})", self.heap, self.limit())
+    fn describe_part(&self, _part: usize) -> Msg {
+        Msg::FibHeap {
+            heap: self.heap,
+            limit: self.limit(),
+        }
     }
 
     fn part_of(&self, _t: &u64) -> usize {
@@ -310,7 +299,15 @@ impl Notation for FibNim {
         format!("fibnim:{}:{}", self.heap, self.limit)
     }
 
-    fn describe_move(&self, t: &u64) -> String {
+    fn describe_move(&self, t: &u64) -> Msg {
+        Msg::FibTake {
+            take: *t,
+            from: self.heap,
+        }
+    }
+
+    /// `take 3 (10 → 7, next ≤ 6)`, as saved games have always written it.
+    fn move_code(&self, t: &u64) -> String {
         format!(
             "take {t} ({} → {}, next ≤ {})",
             self.heap,
@@ -411,4 +408,19 @@ fn push_number(out: &mut Vec<u8>, mut n: u64) {
         }
     }
     out.extend_from_slice(&digits[at..]);
+}
+
+impl Catalogued for FibNim {
+    const ENTRY: Option<RuleEntry> = Some(RuleEntry {
+        name: "fibnim",
+        title: "Fibonacci Nim",
+        rule: "first take anything but all; then at most twice the previous take",
+        start: "fibnim:20",
+    });
+
+    fn puzzle<R: Rng + ?Sized>(_name: &str, d: usize, rng: &mut R) -> FibNim {
+        let most = [12, 25, 60, 120, 300][d - 1];
+        FibNim::from_code(&format!("fibnim:{}", rng.random_range(2..=most)))
+            .expect("generated codes are in bounds")
+    }
 }

@@ -1,13 +1,25 @@
-//! The games: each in its own module with its rules, its notation and its fast values.
+//! The games: each in its own module with its rules, its notation and its fast values, and
+//! [`for_each_game!`](crate::for_each_game), the one table of games from which every list of games is made.
+//!
+//! The table is a `macro_rules!` table rather than a registry of trait objects: each row names
+//! a game's variant, its position type, its name in codes and its title, and the macro makes
+//! of them [`GameKind`], [`AnyPosition`], the sum's [`sum::Component`] and [`sum::AnyMove`],
+//! names, titles, `from_code` and the dispatch macro [`with_position!`]. The enums stay enums:
+//! a `match` on them is checked for exhaustiveness, a game is dispatched with no `dyn`, no
+//! allocation and the game's own generic code (the AI and the solver are generic over the
+//! position type, which a `dyn` registry could not give them), and a new game is its rules
+//! module and one row here.
 
 pub mod catalogue;
 pub mod coins;
 pub mod dag;
+pub mod dawson;
 pub mod dodgeball;
 pub mod ed;
 pub mod fibnim;
 pub mod grid;
 pub mod heaps;
+pub mod list;
 pub mod stairs;
 pub mod sum;
 pub mod wythoff;
@@ -40,33 +52,264 @@ impl Face {
     }
 }
 
-/// Which game: the names used in position codes and on the command line.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, clap::ValueEnum)]
-pub enum GameKind {
-    /// The coin row (SDOI 2016).
-    Coins,
-    /// The coin grid (ZJOI 2009).
-    Grid,
-    /// Binary Dodgeball (PA 2012).
-    Dodgeball,
-    /// The heap games: Nim, Bash, subtraction games, Kayles, Grundy's game, misère Nim, …
-    /// (each code names its rule: `nim:3,4,5`, `kayles:5,7`).
-    Heaps,
-    /// Stair Nim (CSES 1099): balls move down one stair.
-    Stairs,
-    /// E&D (SDOI 2009): pairs of heaps, drop one and split the other.
-    Ed,
-    /// Tokens on a directed acyclic graph (LibreOJ 10243).
-    Dag,
-    /// Wythoff's game (Luogu P2252): queens moving left, down or diagonally.
-    Wythoff,
-    /// Fibonacci Nim (COCI 2010/11 HRPA): the previous take limits the next.
-    Fibnim,
-    /// A sum of positions of different games, codes joined with `+` (`nim:3,4+kayles:5`).
-    /// Not a game of its own on the command line (no `solve`/`sg` for it), so clap skips it.
-    #[value(skip)]
-    Sum,
+/// The table of games: one row a game — `Variant(position type) "name in codes" "title"`, with
+/// `codes LIST` where the game's codes start with other names than its own (the heap games:
+/// each code names its rule) — in the order of the menu and of error messages. It hands the
+/// rows to `$callback` (a macro of this crate), after `($args)`: each list of games in the
+/// crate is made by such a callback, so adding a row adds the game everywhere.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! for_each_game {
+    ($callback:ident ! ($($args:tt)*)) => {
+        $crate::$callback! { ($($args)*)
+            /// The coin row (SDOI 2016).
+            Coins($crate::games::coins::CoinRow) "coins" "Coin row";
+            /// The coin grid (ZJOI 2009).
+            Grid($crate::games::grid::CoinGrid) "grid" "Coin grid";
+            /// Binary Dodgeball (PA 2012).
+            Dodgeball($crate::games::dodgeball::Dodgeball) "dodgeball" "Binary Dodgeball";
+            /// The heap games: Nim, Bash, subtraction games, Kayles, Grundy's game, misère Nim, …
+            /// (each code names its rule: `nim:3,4,5`, `kayles:5,7`).
+            Heaps($crate::games::heaps::Heaps) "heaps" "Heap games"
+                codes $crate::games::heaps::Rule::NAMES;
+            /// Stair Nim (CSES 1099): balls move down one stair.
+            Stairs($crate::games::stairs::StairNim) "stairs" "Stair Nim";
+            /// E&D (SDOI 2009): pairs of heaps, drop one and split the other.
+            Ed($crate::games::ed::Ed) "ed" "E&D";
+            /// Wythoff's game (Luogu P2252): queens moving left, down or diagonally.
+            Wythoff($crate::games::wythoff::Wythoff) "wythoff" "Wythoff's game";
+            /// Fibonacci Nim (COCI 2010/11 HRPA): the previous take limits the next.
+            Fibnim($crate::games::fibnim::FibNim) "fibnim" "Fibonacci Nim";
+            /// Tokens on a directed acyclic graph (LibreOJ 10243).
+            Dag($crate::games::dag::Dag) "dag" "Tokens on a DAG";
+            /// Dawson's Kayles (octal game 0.07): take two adjacent pins from a row.
+            Dawson($crate::games::dawson::Dawson) "dawson" "Dawson's Kayles";
+        }
+    };
 }
+
+/// Declares, from the table, the game kinds and the position of any game (a callback of
+/// [`for_each_game!`](crate::for_each_game), called once, here).
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __declare_games {
+    (() $( $(#[$doc:meta])* $kind:ident($ty:ty) $name:literal $title:literal
+        $(codes $codes:expr)?; )*) => {
+        /// Which game: the names used in position codes and on the command line.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, clap::ValueEnum)]
+        pub enum GameKind {
+            $( $(#[$doc])* $kind, )*
+            /// A sum of positions of different games, codes joined with `+`
+            /// (`nim:3,4+kayles:5`). Not a game of its own on the command line (no
+            /// `solve`/`sg` for it), so clap skips it.
+            #[value(skip)]
+            Sum,
+        }
+
+        impl GameKind {
+            /// Every game, in the table's order (the sum, which is made of them, is not one).
+            pub const EVERY: &[GameKind] = &[$(GameKind::$kind),*];
+
+            /// The name in codes and on the command line.
+            pub fn name(self) -> &'static str {
+                match self {
+                    $( GameKind::$kind => $name, )*
+                    GameKind::Sum => "sum",
+                }
+            }
+
+            /// A title for screens.
+            pub fn title(self) -> &'static str {
+                match self {
+                    $( GameKind::$kind => $title, )*
+                    GameKind::Sum => "Sum of games",
+                }
+            }
+
+            /// A random position of this game for a puzzle (see [`catalogue::Catalogued`]);
+            /// `name` is the name the code starts with (a heap game's rule). `None`: a sum.
+            pub fn puzzle<R: rand::Rng + ?Sized>(
+                self,
+                name: &str,
+                difficulty: usize,
+                rng: &mut R,
+            ) -> Option<AnyPosition> {
+                match self {
+                    $( GameKind::$kind => Some(AnyPosition::$kind(
+                        <$ty as catalogue::Catalogued>::puzzle(name, difficulty, rng),
+                    )), )*
+                    GameKind::Sum => None,
+                }
+            }
+
+            /// The menu entries of the games the menu lists under the heap family, in the
+            /// table's order (see [`catalogue::Catalogued::ENTRY`]).
+            pub fn entries() -> Vec<catalogue::RuleEntry> {
+                [$( <$ty as catalogue::Catalogued>::ENTRY ),*].into_iter().flatten().collect()
+            }
+
+            /// The names this game's codes start with: its own name, or its `codes` list.
+            pub fn code_names(self) -> &'static [&'static str] {
+                match self {
+                    $( GameKind::$kind => {
+                        #[allow(unused_variables)]
+                        let names: &'static [&'static str] = &[$name];
+                        $( let names: &'static [&'static str] = &$codes; )?
+                        names
+                    } )*
+                    GameKind::Sum => &[],
+                }
+            }
+        }
+
+        /// A position of any of the games, as parsed from a code.
+        #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+        pub enum AnyPosition {
+            $( $kind($ty), )*
+            Sum(sum::Sum),
+        }
+
+        impl AnyPosition {
+            pub fn kind(&self) -> GameKind {
+                match self {
+                    $( AnyPosition::$kind(_) => GameKind::$kind, )*
+                    AnyPosition::Sum(_) => GameKind::Sum,
+                }
+            }
+
+            /// Parses the code of a game of the table (not a sum): the part before the first
+            /// `:` names the game.
+            fn from_game_code(code: &str) -> Result<AnyPosition, CodeError> {
+                let name = code.split(':').next().unwrap_or_default();
+                $( if GameKind::$kind.code_names().contains(&name) {
+                    return <$ty as Notation>::from_code(code).map(AnyPosition::$kind);
+                } )*
+                Err(unknown_game(code))
+            }
+
+            /// The position as a component of a sum; `Err` gives a sum back.
+            pub(crate) fn into_component(self) -> Result<sum::Component, AnyPosition> {
+                match self {
+                    $( AnyPosition::$kind(p) => Ok(sum::Component::$kind(p)), )*
+                    other @ AnyPosition::Sum(_) => Err(other),
+                }
+            }
+        }
+
+        impl sum::Component {
+            /// The component as a position of its own game.
+            pub fn to_any(&self) -> AnyPosition {
+                match self {
+                    $( sum::Component::$kind(p) => AnyPosition::$kind(p.clone()), )*
+                }
+            }
+        }
+    };
+}
+
+/// Declares, from the table, a sum's component and move (a callback of [`for_each_game!`](crate::for_each_game),
+/// called once, in [`sum`]).
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __declare_components {
+    (() $( $(#[$doc:meta])* $kind:ident($ty:ty) $name:literal $title:literal
+        $(codes $codes:expr)?; )*) => {
+        /// One component of a sum: a position of one game (any game but a sum).
+        #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+        pub enum Component {
+            $( $kind($ty), )*
+        }
+
+        /// A move of one component's game.
+        #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+        pub enum AnyMove {
+            $( $kind(<$ty as Position>::Move), )*
+        }
+    };
+}
+
+/// Runs the same code on whichever game's position an [`AnyPosition`] holds:
+/// `with_position!(any, p => p.to_code())`.
+#[macro_export]
+macro_rules! with_position {
+    ($any:expr, $p:ident => $body:expr) => {
+        $crate::for_each_game!(__with_position!($any, $p, $body))
+    };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __with_position {
+    (($any:expr, $p:ident, $body:expr) $( $(#[$doc:meta])* $kind:ident($ty:ty) $name:literal
+        $title:literal $(codes $codes:expr)?; )*) => {
+        match $any {
+            $( $crate::games::AnyPosition::$kind($p) => $body, )*
+            $crate::games::AnyPosition::Sum($p) => $body,
+        }
+    };
+}
+pub use crate::with_position;
+
+/// Runs `$body` on the position a [`sum::Component`] holds, with `$wrap` bound to the matching
+/// [`sum::AnyMove`] constructor (to wrap that game's moves) and `$back` to the component one:
+/// `with_component!(c, p, wrap, back => …)`.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! with_component {
+    ($c:expr, $p:ident, $wrap:ident, $back:ident => $body:expr) => {
+        $crate::for_each_game!(__with_component!($c, $p, $wrap, $back, $body))
+    };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __with_component {
+    (($c:expr, $p:ident, $wrap:ident, $back:ident, $body:expr) $( $(#[$doc:meta])*
+        $kind:ident($ty:ty) $name:literal $title:literal $(codes $codes:expr)?; )*) => {
+        match $c {
+            $( $crate::games::sum::Component::$kind($p) => {
+                #[allow(unused_variables)]
+                let ($wrap, $back) = (
+                    $crate::games::sum::AnyMove::$kind,
+                    $crate::games::sum::Component::$kind,
+                );
+                $body
+            } )*
+        }
+    };
+}
+
+/// Runs `$body` on a component and a move of the same game, with `$back` bound to the
+/// component's constructor; `$other` when the move is of another game.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! with_component_move {
+    ($c:expr, $mv:expr, $p:ident, $m:ident, $back:ident => $body:expr, else $other:expr) => {
+        $crate::for_each_game!(__with_component_move!(
+            $c, $mv, $p, $m, $back, $body, $other
+        ))
+    };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __with_component_move {
+    (($c:expr, $mv:expr, $p:ident, $m:ident, $back:ident, $body:expr, $other:expr)
+        $( $(#[$doc:meta])* $kind:ident($ty:ty) $name:literal $title:literal
+        $(codes $codes:expr)?; )*) => {
+        #[allow(unreachable_patterns)]
+        match ($c, $mv) {
+            $( ($crate::games::sum::Component::$kind($p), $crate::games::sum::AnyMove::$kind($m)) => {
+                #[allow(unused_variables)]
+                let $back = $crate::games::sum::Component::$kind;
+                $body
+            } )*
+            _ => $other,
+        }
+    };
+}
+
+crate::for_each_game!(__declare_games!());
 
 impl GameKind {
     pub const ALL: [GameKind; 4] = [
@@ -76,31 +319,14 @@ impl GameKind {
         GameKind::Heaps,
     ];
 
-    /// Every game, the menu's [`GameKind::ALL`] and the games with a board of their own that
-    /// the menu offers under the heap games' family.
-    pub const EVERY: [GameKind; 9] = [
-        GameKind::Coins,
-        GameKind::Grid,
-        GameKind::Dodgeball,
-        GameKind::Heaps,
-        GameKind::Stairs,
-        GameKind::Ed,
-        GameKind::Dag,
-        GameKind::Wythoff,
-        GameKind::Fibnim,
-    ];
-
     /// The game whose codes start with `name` (a heap game's codes start with its rule;
     /// `sum` is the menu's name for a sum, whose codes start with a component's).
     pub fn of_code_name(name: &str) -> Option<GameKind> {
-        if heaps::notation::is_heap_rule(name) {
-            return Some(GameKind::Heaps);
-        }
         GameKind::EVERY
             .iter()
             .chain([&GameKind::Sum])
             .copied()
-            .find(|k| k.name() == name)
+            .find(|k| k.name() == name || k.code_names().contains(&name))
     }
 
     /// The game a position code is of: a code with `+` is a sum of components, whatever the
@@ -111,53 +337,6 @@ impl GameKind {
         }
         GameKind::of_code_name(code.split(':').next().unwrap_or_default())
     }
-
-    /// The name in codes and on the command line.
-    pub fn name(self) -> &'static str {
-        match self {
-            GameKind::Coins => "coins",
-            GameKind::Grid => "grid",
-            GameKind::Dodgeball => "dodgeball",
-            GameKind::Heaps => "heaps",
-            GameKind::Stairs => "stairs",
-            GameKind::Ed => "ed",
-            GameKind::Dag => "dag",
-            GameKind::Wythoff => "wythoff",
-            GameKind::Fibnim => "fibnim",
-            GameKind::Sum => "sum",
-        }
-    }
-
-    /// A title for screens.
-    pub fn title(self) -> &'static str {
-        match self {
-            GameKind::Coins => "Coin row",
-            GameKind::Grid => "Coin grid",
-            GameKind::Dodgeball => "Binary Dodgeball",
-            GameKind::Heaps => "Heap games",
-            GameKind::Stairs => "Stair Nim",
-            GameKind::Ed => "E&D",
-            GameKind::Dag => "Tokens on a DAG",
-            GameKind::Wythoff => "Wythoff's game",
-            GameKind::Fibnim => "Fibonacci Nim",
-            GameKind::Sum => "Sum of games",
-        }
-    }
-}
-
-/// A position of any of the games, as parsed from a code.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub enum AnyPosition {
-    Coins(coins::CoinRow),
-    Grid(grid::CoinGrid),
-    Dodgeball(dodgeball::Dodgeball),
-    Heaps(heaps::Heaps),
-    Stairs(stairs::StairNim),
-    Ed(ed::Ed),
-    Dag(dag::Dag),
-    Wythoff(wythoff::Wythoff),
-    Fibnim(fibnim::FibNim),
-    Sum(sum::Sum),
 }
 
 impl AnyPosition {
@@ -167,48 +346,7 @@ impl AnyPosition {
         if code.contains('+') {
             return sum::Sum::from_code(code).map(AnyPosition::Sum);
         }
-        let game = code.split(':').next().unwrap_or_default();
-        match game {
-            "coins" => coins::CoinRow::from_code(code).map(AnyPosition::Coins),
-            "grid" => grid::CoinGrid::from_code(code).map(AnyPosition::Grid),
-            "dodgeball" => dodgeball::Dodgeball::from_code(code).map(AnyPosition::Dodgeball),
-            "stairs" => stairs::StairNim::from_code(code).map(AnyPosition::Stairs),
-            "ed" => ed::Ed::from_code(code).map(AnyPosition::Ed),
-            "dag" => dag::Dag::from_code(code).map(AnyPosition::Dag),
-            "wythoff" => wythoff::Wythoff::from_code(code).map(AnyPosition::Wythoff),
-            "fibnim" => fibnim::FibNim::from_code(code).map(AnyPosition::Fibnim),
-            name if heaps::notation::is_heap_rule(name) => {
-                heaps::Heaps::from_code(code).map(AnyPosition::Heaps)
-            }
-            _ if !code.contains(':') => Err(CodeError::new(
-                1,
-                "a code starts with its game and a colon: coins:…, grid:…, dodgeball:… or a \
-                 heap game (nim:…, kayles:…, …)",
-            )),
-            other => Err(CodeError::new(
-                1,
-                format!(
-                    "unknown game '{}': expected coins, grid, dodgeball, stairs, ed, dag, wythoff, fibnim or a heap game ({})",
-                    crate::input::excerpt(other.as_bytes(), 20),
-                    heaps::Rule::NAMES.join(", ")
-                ),
-            )),
-        }
-    }
-
-    pub fn kind(&self) -> GameKind {
-        match self {
-            AnyPosition::Coins(_) => GameKind::Coins,
-            AnyPosition::Grid(_) => GameKind::Grid,
-            AnyPosition::Dodgeball(_) => GameKind::Dodgeball,
-            AnyPosition::Heaps(_) => GameKind::Heaps,
-            AnyPosition::Stairs(_) => GameKind::Stairs,
-            AnyPosition::Ed(_) => GameKind::Ed,
-            AnyPosition::Dag(_) => GameKind::Dag,
-            AnyPosition::Wythoff(_) => GameKind::Wythoff,
-            AnyPosition::Fibnim(_) => GameKind::Fibnim,
-            AnyPosition::Sum(_) => GameKind::Sum,
-        }
+        AnyPosition::from_game_code(code)
     }
 
     pub fn to_code(&self) -> String {
@@ -216,23 +354,35 @@ impl AnyPosition {
     }
 }
 
-/// Runs the same code on whichever game's position an [`AnyPosition`] holds:
-/// `with_position!(any, p => p.to_code())`.
-#[macro_export]
-macro_rules! with_position {
-    ($any:expr, $p:ident => $body:expr) => {
-        match $any {
-            $crate::games::AnyPosition::Coins($p) => $body,
-            $crate::games::AnyPosition::Grid($p) => $body,
-            $crate::games::AnyPosition::Dodgeball($p) => $body,
-            $crate::games::AnyPosition::Heaps($p) => $body,
-            $crate::games::AnyPosition::Stairs($p) => $body,
-            $crate::games::AnyPosition::Ed($p) => $body,
-            $crate::games::AnyPosition::Dag($p) => $body,
-            $crate::games::AnyPosition::Wythoff($p) => $body,
-            $crate::games::AnyPosition::Fibnim($p) => $body,
-            $crate::games::AnyPosition::Sum($p) => $body,
-        }
-    };
+/// The error for a code whose first field names no game of the table.
+fn unknown_game(code: &str) -> CodeError {
+    // The games known by their own name, then those known by a list of names (the heap
+    // games' rules).
+    let (own, families): (Vec<GameKind>, Vec<GameKind>) = GameKind::EVERY
+        .iter()
+        .partition(|k| k.code_names() == [k.name()]);
+    let games: Vec<String> = own
+        .iter()
+        .map(|k| k.name().to_string())
+        .chain(families.iter().map(|k| {
+            let family = k.name().trim_end_matches('s');
+            format!("a {family} game ({})", k.code_names().join(", "))
+        }))
+        .collect();
+    let (last, rest) = games.split_last().expect("the table has games");
+    let expected = format!("{} or {last}", rest.join(", "));
+    if !code.contains(':') {
+        return CodeError::new(
+            1,
+            format!("a code starts with its game and a colon: {expected}"),
+        );
+    }
+    let name = code.split(':').next().unwrap_or_default();
+    CodeError::new(
+        1,
+        format!(
+            "unknown game '{}': expected {expected}",
+            crate::input::excerpt(name.as_bytes(), 20)
+        ),
+    )
 }
-pub use crate::with_position;

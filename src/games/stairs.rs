@@ -9,10 +9,13 @@
 //! are not independent games, but their nim-sum is the position's value (checked against the
 //! definition in `tests/engine/boards.rs`).
 
-use rand::Rng;
+use rand::{Rng, RngExt};
 
 use crate::game::{CodeError, IllegalMove, Impartial, Notation, Position};
+use crate::games::catalogue::{Catalogued, RuleEntry};
+use crate::games::list::join;
 use crate::input::{InputError, Numbers};
+use crate::message::Msg;
 use crate::nimber::Nimber;
 
 /// Bounds of a position: stairs and balls per stair.
@@ -240,11 +243,11 @@ impl Impartial for StairNim {
         self.nim_sum() + self.nim_sum_change(mv)
     }
 
-    fn describe_part(&self, k: usize) -> String {
-        format!(
-            "stair {k} ({})",
-            self.balls.get(k - 1).copied().unwrap_or(0)
-        )
+    fn describe_part(&self, k: usize) -> Msg {
+        Msg::Stair {
+            number: k,
+            balls: self.balls.get(k - 1).copied().unwrap_or(0),
+        }
     }
 
     fn part_of(&self, mv: &StairMove) -> usize {
@@ -323,7 +326,15 @@ impl Notation for StairNim {
         format!("stairs:{}", join(&self.balls))
     }
 
-    fn describe_move(&self, mv: &StairMove) -> String {
+    fn describe_move(&self, mv: &StairMove) -> Msg {
+        Msg::Carry {
+            number: mv.stair,
+            count: mv.count,
+        }
+    }
+
+    /// `stair 3: carry 2 balls down to stair 2`, as saved games have always written it.
+    fn move_code(&self, mv: &StairMove) -> String {
         format!(
             "stair {}: carry {} ball{} down to stair {}",
             mv.stair,
@@ -334,40 +345,9 @@ impl Notation for StairNim {
     }
 }
 
-/// Numbers joined by commas.
-pub fn join(values: &[u64]) -> String {
-    values
-        .iter()
-        .map(u64::to_string)
-        .collect::<Vec<_>>()
-        .join(",")
-}
-
 /// A comma-separated list of numbers ≤ `max`, starting at character `column` of a code.
 pub fn parse_list(text: &str, column: usize, what: &str, max: u64) -> Result<Vec<u64>, CodeError> {
-    let mut out = Vec::new();
-    let mut at = column;
-    for item in text.split(',') {
-        if item.is_empty() {
-            return Err(CodeError::new(at, format!("empty number in {what}")));
-        }
-        if let Some((i, c)) = item.char_indices().find(|(_, c)| !c.is_ascii_digit()) {
-            return Err(CodeError::new(
-                at + item[..i].chars().count(),
-                format!("'{c}' in {what}: expected digits separated by commas"),
-            ));
-        }
-        let value: u64 =
-            item.parse().ok().filter(|&v| v <= max).ok_or_else(|| {
-                CodeError::new(at, format!("{item} in {what} is more than {max}"))
-            })?;
-        out.push(value);
-        at += item.chars().count() + 1;
-        if out.len() > 100_000 {
-            return Err(CodeError::new(at, format!("too many numbers in {what}")));
-        }
-    }
-    Ok(out)
+    crate::games::list::parse(text, column, what, 0..=max, 100_000)
 }
 
 /// CSES 1099: t tests, each n and p_1..p_n (numbers may wrap lines) → `first` / `second`.
@@ -389,4 +369,20 @@ pub fn solve(input: &[u8]) -> Result<String, InputError> {
     }
     numbers.expect_end("the last test")?;
     Ok(out)
+}
+
+impl Catalogued for StairNim {
+    const ENTRY: Option<RuleEntry> = Some(RuleEntry {
+        name: "stairs",
+        title: "Stair Nim",
+        rule: "carry balls from a stair k ≥ 2 down to stair k − 1",
+        start: "stairs:2,3,1,4,2,5",
+    });
+
+    fn puzzle<R: Rng + ?Sized>(_name: &str, d: usize, rng: &mut R) -> StairNim {
+        let stairs = rng.random_range(d + 1..=d + 3);
+        let most = [2, 3, 5, 7, 9][d - 1];
+        let balls = (0..stairs).map(|_| rng.random_range(0..=most)).collect();
+        StairNim::new(balls).expect("generated stairs are in bounds")
+    }
 }

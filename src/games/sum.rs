@@ -18,165 +18,31 @@
 use rand::Rng;
 
 use crate::game::{CodeError, IllegalMove, Impartial, Notation, Position, shorten_code};
-use crate::games::{AnyPosition, coins, dag, dodgeball, ed, fibnim, grid, heaps, stairs, wythoff};
+use crate::games::{AnyPosition, heaps};
+use crate::message::Msg;
 use crate::nimber::Nimber;
 
 /// At most this many components in a sum.
 pub const MAX_COMPONENTS: usize = 64;
 
-/// One component of a sum: a position of one game (any game but a sum).
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Component {
-    Coins(coins::CoinRow),
-    Grid(grid::CoinGrid),
-    Dodgeball(dodgeball::Dodgeball),
-    Heaps(heaps::Heaps),
-    Stairs(stairs::StairNim),
-    Ed(ed::Ed),
-    Dag(dag::Dag),
-    Wythoff(wythoff::Wythoff),
-    Fibnim(fibnim::FibNim),
-}
-
-/// A move of one component's game.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub enum AnyMove {
-    Coins(<coins::CoinRow as Position>::Move),
-    Grid(<grid::CoinGrid as Position>::Move),
-    Dodgeball(<dodgeball::Dodgeball as Position>::Move),
-    Heaps(<heaps::Heaps as Position>::Move),
-    Stairs(<stairs::StairNim as Position>::Move),
-    Ed(<ed::Ed as Position>::Move),
-    Dag(<dag::Dag as Position>::Move),
-    Wythoff(<wythoff::Wythoff as Position>::Move),
-    Fibnim(<fibnim::FibNim as Position>::Move),
-}
-
-/// Runs `$body` on the position a [`Component`] holds, with `$wrap` bound to the matching
-/// [`AnyMove`] constructor (to wrap that game's moves) and `$back` to the [`Component`] one.
-macro_rules! with_component {
-    ($c:expr, $p:ident, $wrap:ident, $back:ident => $body:expr) => {
-        match $c {
-            Component::Coins($p) => {
-                #[allow(unused_variables)]
-                let ($wrap, $back) = (AnyMove::Coins, Component::Coins);
-                $body
-            }
-            Component::Grid($p) => {
-                #[allow(unused_variables)]
-                let ($wrap, $back) = (AnyMove::Grid, Component::Grid);
-                $body
-            }
-            Component::Dodgeball($p) => {
-                #[allow(unused_variables)]
-                let ($wrap, $back) = (AnyMove::Dodgeball, Component::Dodgeball);
-                $body
-            }
-            Component::Heaps($p) => {
-                #[allow(unused_variables)]
-                let ($wrap, $back) = (AnyMove::Heaps, Component::Heaps);
-                $body
-            }
-            Component::Stairs($p) => {
-                #[allow(unused_variables)]
-                let ($wrap, $back) = (AnyMove::Stairs, Component::Stairs);
-                $body
-            }
-            Component::Ed($p) => {
-                #[allow(unused_variables)]
-                let ($wrap, $back) = (AnyMove::Ed, Component::Ed);
-                $body
-            }
-            Component::Dag($p) => {
-                #[allow(unused_variables)]
-                let ($wrap, $back) = (AnyMove::Dag, Component::Dag);
-                $body
-            }
-            Component::Wythoff($p) => {
-                #[allow(unused_variables)]
-                let ($wrap, $back) = (AnyMove::Wythoff, Component::Wythoff);
-                $body
-            }
-            Component::Fibnim($p) => {
-                #[allow(unused_variables)]
-                let ($wrap, $back) = (AnyMove::Fibnim, Component::Fibnim);
-                $body
-            }
-        }
-    };
-}
-
-/// Runs `$body` on a component and a move of the same game; `$other` when the move is of
-/// another game.
-macro_rules! with_component_move {
-    ($c:expr, $mv:expr, $p:ident, $m:ident, $back:ident => $body:expr, else $other:expr) => {
-        match ($c, $mv) {
-            (Component::Coins($p), AnyMove::Coins($m)) => {
-                let $back = Component::Coins;
-                $body
-            }
-            (Component::Grid($p), AnyMove::Grid($m)) => {
-                let $back = Component::Grid;
-                $body
-            }
-            (Component::Dodgeball($p), AnyMove::Dodgeball($m)) => {
-                let $back = Component::Dodgeball;
-                $body
-            }
-            (Component::Heaps($p), AnyMove::Heaps($m)) => {
-                let $back = Component::Heaps;
-                $body
-            }
-            (Component::Stairs($p), AnyMove::Stairs($m)) => {
-                let $back = Component::Stairs;
-                $body
-            }
-            (Component::Ed($p), AnyMove::Ed($m)) => {
-                let $back = Component::Ed;
-                $body
-            }
-            (Component::Dag($p), AnyMove::Dag($m)) => {
-                let $back = Component::Dag;
-                $body
-            }
-            (Component::Wythoff($p), AnyMove::Wythoff($m)) => {
-                let $back = Component::Wythoff;
-                $body
-            }
-            (Component::Fibnim($p), AnyMove::Fibnim($m)) => {
-                let $back = Component::Fibnim;
-                $body
-            }
-            _ => $other,
-        }
-    };
-}
+crate::for_each_game!(__declare_components!());
 
 impl Component {
     /// The component of a position of one game; `Err` (the reason) for a sum, for misère
     /// Nim, and for a position past its game's value table.
     pub fn new(position: AnyPosition) -> Result<Component, String> {
-        let component = match position {
-            AnyPosition::Coins(p) => Component::Coins(p),
-            AnyPosition::Grid(p) => Component::Grid(p),
-            AnyPosition::Dodgeball(p) => Component::Dodgeball(p),
-            AnyPosition::Heaps(p) => {
-                if matches!(p.rule(), heaps::Rule::Misere) {
-                    return Err(
-                        "misère Nim cannot be part of a sum: the last mover loses, so a \
-                                misère position has no Sprague–Grundy value to XOR with the \
-                                others (play it on its own)"
-                            .to_string(),
-                    );
-                }
-                Component::Heaps(p)
-            }
-            AnyPosition::Stairs(p) => Component::Stairs(p),
-            AnyPosition::Ed(p) => Component::Ed(p),
-            AnyPosition::Dag(p) => Component::Dag(p),
-            AnyPosition::Wythoff(p) => Component::Wythoff(p),
-            AnyPosition::Fibnim(p) => Component::Fibnim(p),
-            AnyPosition::Sum(_) => return Err("a sum cannot be a component of a sum".to_string()),
+        if let AnyPosition::Heaps(p) = &position
+            && matches!(p.rule(), heaps::Rule::Misere)
+        {
+            return Err(
+                "misère Nim cannot be part of a sum: the last mover loses, so a \
+                        misère position has no Sprague–Grundy value to XOR with the \
+                        others (play it on its own)"
+                    .to_string(),
+            );
+        }
+        let Ok(component) = position.into_component() else {
+            return Err("a sum cannot be a component of a sum".to_string());
         };
         // Past its value table a game still plays alone, by its own rule (a lone queen to
         // 10^9, a Fibonacci Nim heap to 10^15), but a sum needs each component's value.
@@ -196,12 +62,7 @@ impl Component {
 
     /// Whether the component's value is known (see [`Impartial::values_known`]).
     pub fn values_known(&self) -> bool {
-        with_component!(self, p, _w, _b => p.values_known())
-    }
-
-    /// The component as a position of its own game.
-    pub fn to_any(&self) -> AnyPosition {
-        AnyPosition::from_code(&self.to_code()).expect("a component's code parses")
+        crate::with_component!(self, p, _w, _b => p.values_known())
     }
 
     /// The game's name as its code starts (`nim`, `kayles`, `coins`).
@@ -211,25 +72,25 @@ impl Component {
     }
 
     pub fn to_code(&self) -> String {
-        with_component!(self, p, _w, _b => p.to_code())
+        crate::with_component!(self, p, _w, _b => p.to_code())
     }
 
     pub fn nim_sum(&self) -> Nimber {
-        with_component!(self, p, _w, _b => p.nim_sum())
+        crate::with_component!(self, p, _w, _b => p.nim_sum())
     }
 
     pub fn is_over(&self) -> bool {
-        with_component!(self, p, _w, _b => p.is_over())
+        crate::with_component!(self, p, _w, _b => p.is_over())
     }
 
     pub fn legal_moves(&self) -> Vec<AnyMove> {
-        with_component!(self, p, wrap, _b => p.legal_moves().into_iter().map(wrap).collect())
+        crate::with_component!(self, p, wrap, _b => p.legal_moves().into_iter().map(wrap).collect())
     }
 
     /// Up to `limit` of this component's moves, gathered part by part (cheaper than
     /// `legal_moves` for the coin grid), and whether there were more.
     pub fn moves(&self, limit: usize) -> (Vec<AnyMove>, bool) {
-        with_component!(self, p, wrap, _b => {
+        crate::with_component!(self, p, wrap, _b => {
             let mut found = Vec::new();
             for (part, _) in p.parts() {
                 let room = limit - found.len();
@@ -244,7 +105,7 @@ impl Component {
     }
 
     pub fn check_move(&self, mv: &AnyMove) -> Result<(), IllegalMove> {
-        with_component_move!(self, mv, p, m, _b => p.check_move(m), else Err(IllegalMove(format!(
+        crate::with_component_move!(self, mv, p, m, _b => p.check_move(m), else Err(IllegalMove(format!(
             "that is not a move of {}",
             self.game_name()
         ))))
@@ -252,70 +113,71 @@ impl Component {
 
     /// The component after `mv`; panics if `mv` is of another game.
     pub fn play_unchecked(&self, mv: &AnyMove) -> Component {
-        with_component_move!(self, mv, p, m, back => back(p.play_unchecked(m)),
+        crate::with_component_move!(self, mv, p, m, back => back(p.play_unchecked(m)),
             else panic!("move {mv:?} is not of this component's game"))
     }
 
     /// How `mv` changes the component's value (see [`Impartial::nim_sum_change`]).
     pub fn nim_sum_change(&self, mv: &AnyMove) -> Nimber {
-        with_component_move!(self, mv, p, m, _b => p.nim_sum_change(m),
+        crate::with_component_move!(self, mv, p, m, _b => p.nim_sum_change(m),
             else panic!("move {mv:?} is not of this component's game"))
     }
 
     /// How many of the component's moves lead to value `target`, and whether that is all.
     pub fn count_moves_to_nim_sum(&self, target: Nimber) -> (usize, bool) {
-        with_component!(self, p, _w, _b => p.count_moves_to_nim_sum(target))
+        crate::with_component!(self, p, _w, _b => p.count_moves_to_nim_sum(target))
     }
 
     /// The component in its game's standard form, if it is not in it already.
     pub fn canonical(&self) -> Option<Component> {
-        with_component!(self, p, _w, back => p.canonical().map(back))
+        crate::with_component!(self, p, _w, back => p.canonical().map(back))
     }
 
     pub fn reachable_at_least(&self) -> Option<u128> {
-        with_component!(self, p, _w, _b => p.reachable_at_least())
+        crate::with_component!(self, p, _w, _b => p.reachable_at_least())
     }
 
     pub fn heap_bytes(&self) -> usize {
-        with_component!(self, p, _w, _b => p.heap_bytes())
+        crate::with_component!(self, p, _w, _b => p.heap_bytes())
     }
 
     /// The component's value after `mv` (legal here).
     pub fn nim_sum_after(&self, mv: &AnyMove) -> Nimber {
-        with_component_move!(self, mv, p, m, _b => p.nim_sum_after(m),
+        crate::with_component_move!(self, mv, p, m, _b => p.nim_sum_after(m),
             else panic!("move {mv:?} is not of this component's game"))
     }
 
-    pub fn describe_move(&self, mv: &AnyMove) -> String {
-        with_component_move!(self, mv, p, m, _b => p.describe_move(m), else format!("{mv:?}"))
+    /// The move as a message, `None` if it is not of this component's game.
+    pub fn describe_move(&self, mv: &AnyMove) -> Option<Msg> {
+        crate::with_component_move!(self, mv, p, m, _b => Some(p.describe_move(m)), else None)
     }
 
     pub fn move_code(&self, mv: &AnyMove) -> String {
-        with_component_move!(self, mv, p, m, _b => p.move_code(m), else format!("{mv:?}"))
+        crate::with_component_move!(self, mv, p, m, _b => p.move_code(m), else format!("{mv:?}"))
     }
 
     pub fn parse_move(&self, text: &str) -> Result<AnyMove, IllegalMove> {
-        with_component!(self, p, wrap, _b => p.parse_move(text).map(wrap))
+        crate::with_component!(self, p, wrap, _b => p.parse_move(text).map(wrap))
     }
 
     pub fn reachable_bound(&self) -> Option<u128> {
-        with_component!(self, p, _w, _b => p.reachable_bound())
+        crate::with_component!(self, p, _w, _b => p.reachable_bound())
     }
 
     pub fn moves_bound(&self) -> Option<u128> {
-        with_component!(self, p, _w, _b => p.moves_bound())
+        crate::with_component!(self, p, _w, _b => p.moves_bound())
     }
 
     /// Up to `limit` of the component's moves to value `target`.
     pub fn moves_to_nim_sum(&self, target: Nimber, limit: usize) -> Vec<AnyMove> {
-        with_component!(self, p, wrap, _b => {
+        crate::with_component!(self, p, wrap, _b => {
             p.moves_to_nim_sum(target, limit).into_iter().map(wrap).collect()
         })
     }
 
     /// The component's own stalling move (meant for a component of value 0).
     pub fn stalling_move<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<AnyMove> {
-        with_component!(self, p, wrap, _b => p.stalling_move(rng).map(wrap))
+        crate::with_component!(self, p, wrap, _b => p.stalling_move(rng).map(wrap))
     }
 }
 
@@ -445,17 +307,21 @@ impl Impartial for Sum {
         self.components[*i].nim_sum_change(mv)
     }
 
-    fn describe_part(&self, part: usize) -> String {
-        match self.components.get(part) {
+    fn describe_part(&self, part: usize) -> Msg {
+        let code = match self.components.get(part) {
             Some(c) => {
                 // Short enough for a board row: a long code (a big graph) is cut with …
                 let code = c.to_code();
                 match code.char_indices().nth(24) {
-                    Some((cut, _)) => format!("[{}] {}…", part + 1, &code[..cut]),
-                    None => format!("[{}] {code}", part + 1),
+                    Some((cut, _)) => format!("{}…", &code[..cut]),
+                    None => code,
                 }
             }
-            None => format!("[{}]", part + 1),
+            None => String::new(),
+        };
+        Msg::Component {
+            number: part + 1,
+            code,
         }
     }
 
@@ -590,11 +456,21 @@ impl Notation for Sum {
             .join("+")
     }
 
-    /// `[2] kayles: heap 1: …`: the component (from 1), its game, the move in its words.
-    fn describe_move(&self, (i, mv): &Self::Move) -> String {
-        match self.components.get(*i) {
-            Some(c) => format!("[{}] {}: {}", i + 1, c.game_name(), c.describe_move(mv)),
-            None => format!("[{}] {mv:?}", i + 1),
+    /// The component (from 1), its game's code name and the move in it: in English
+    /// `[2] kayles: row 1: …`. A move not of its component's game (never legal) is shown by
+    /// its code.
+    fn describe_move(&self, (i, mv): &Self::Move) -> Msg {
+        let inner = self.components.get(*i).and_then(|c| c.describe_move(mv));
+        Msg::InComponent {
+            number: i + 1,
+            game: self
+                .components
+                .get(*i)
+                .map_or_else(String::new, |c| c.game_name()),
+            mv: Box::new(inner.unwrap_or_else(|| Msg::Component {
+                number: i + 1,
+                code: format!("{mv:?}"),
+            })),
         }
     }
 

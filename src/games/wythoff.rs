@@ -10,11 +10,14 @@
 
 use std::sync::OnceLock;
 
-use rand::Rng;
+use rand::{Rng, RngExt};
 
-use super::stairs::{join, parse_list};
+use super::list::join;
+use super::stairs::parse_list;
 use crate::game::{CodeError, IllegalMove, Impartial, Notation, Position};
+use crate::games::catalogue::{Catalogued, RuleEntry};
 use crate::input::{InputError, Numbers};
+use crate::message::{Msg, QueenLine};
 use crate::nimber::Nimber;
 
 /// The largest coordinate of the value table: queens of a sum (several queens) stay within it.
@@ -326,7 +329,7 @@ impl Impartial for Wythoff {
         }
     }
 
-    fn win_rule(&self) -> Option<String> {
+    fn win_rule(&self) -> Option<Msg> {
         if self.values_known() {
             return None;
         }
@@ -334,25 +337,16 @@ impl Impartial for Wythoff {
             return None;
         };
         let k = a.abs_diff(b);
-        let low = lower_wythoff(k);
-        let verdict = if is_p_position(a, b) {
-            "it is one: lost for the player to move, every move leaves a winnable square"
-                .to_string()
-        } else {
-            let targets: Vec<String> = winning_targets(a, b)
-                .iter()
-                .map(|(x, y)| format!("({x}, {y})"))
-                .collect();
-            format!(
-                "it is not: the player to move wins by moving to {}",
-                targets.join(" or ")
-            )
-        };
-        Some(format!(
-            "a queen past the {MAX_COORD} × {MAX_COORD} value table has no known value; it is \
-             lost to move exactly on a P-position (⌊kφ⌋, ⌊kφ⌋ + k) or its mirror. Here \
-             k = |a − b| = {k}, ⌊kφ⌋ = {low}: {verdict}"
-        ))
+        Some(Msg::WythoffFormula {
+            table: MAX_COORD,
+            k,
+            low: lower_wythoff(k),
+            targets: if is_p_position(a, b) {
+                Vec::new()
+            } else {
+                winning_targets(a, b)
+            },
+        })
     }
 
     /// A lone queen: the P-positions on its lines, by the formula (any size). Several queens
@@ -368,9 +362,13 @@ impl Impartial for Wythoff {
         }
     }
 
-    fn describe_part(&self, i: usize) -> String {
+    fn describe_part(&self, i: usize) -> Msg {
         let (a, b) = self.queens.get(i).copied().unwrap_or((0, 0));
-        format!("queen {} ({a}, {b})", i + 1)
+        Msg::Queen {
+            number: i + 1,
+            a,
+            b,
+        }
     }
 
     fn part_of(&self, mv: &QueenMove) -> usize {
@@ -486,7 +484,28 @@ impl Notation for Wythoff {
         format!("wythoff:{}", join(&coords))
     }
 
-    fn describe_move(&self, mv: &QueenMove) -> String {
+    fn describe_move(&self, mv: &QueenMove) -> Msg {
+        let (a, b) = self.queens.get(mv.queen).copied().unwrap_or((0, 0));
+        let (x, y) = mv.to;
+        let (take, line) = if y == b {
+            (a - x, QueenLine::First)
+        } else if x == a {
+            (b - y, QueenLine::Second)
+        } else {
+            (a - x, QueenLine::Both)
+        };
+        Msg::QueenMove {
+            number: mv.queen + 1,
+            from: (a, b),
+            to: mv.to,
+            take,
+            line,
+        }
+    }
+
+    /// `queen 1: (5, 3) → (2, 3), take 3 from the first heap`, as saved games have always
+    /// written it; [`Notation::parse_move`] reads the queen and the square after `→`.
+    fn move_code(&self, mv: &QueenMove) -> String {
         let (a, b) = self.queens.get(mv.queen).copied().unwrap_or((0, 0));
         let (x, y) = mv.to;
         let how = if y == b {
@@ -499,7 +518,7 @@ impl Notation for Wythoff {
         format!("queen {}: ({a}, {b}) → ({x}, {y}), {how}", mv.queen + 1)
     }
 
-    /// Reads [`Notation::describe_move`]'s words back without listing the moves (a queen at
+    /// Reads [`Notation::move_code`]'s words back without listing the moves (a queen at
     /// 10^9 has 3·10^9): the queen's number and the square after `→`.
     fn parse_move(&self, text: &str) -> Result<QueenMove, IllegalMove> {
         let text = text.trim();
@@ -543,4 +562,23 @@ pub fn solve(input: &[u8]) -> Result<String, InputError> {
         ));
     }
     Ok(out)
+}
+
+impl Catalogued for Wythoff {
+    const ENTRY: Option<RuleEntry> = Some(RuleEntry {
+        name: "wythoff",
+        title: "Wythoff's game",
+        rule: "take any number from one heap, or the same number from both",
+        start: "wythoff:7,10",
+    });
+
+    fn puzzle<R: Rng + ?Sized>(_name: &str, d: usize, rng: &mut R) -> Wythoff {
+        let most = [5, 10, 20, 40, 100][d - 1];
+        let queens = if d >= 4 { 2 } else { 1 };
+        let coords: Vec<u64> = (0..2 * queens)
+            .map(|_| rng.random_range(0..=most))
+            .collect();
+        Wythoff::from_code(&format!("wythoff:{}", join(&coords)))
+            .expect("generated codes are in bounds")
+    }
 }

@@ -312,31 +312,19 @@ impl Drills {
         })
     }
 
-    /// The table `grundy stats` prints after the games': one row per rating, then the best
-    /// runs. Empty when nothing was practised.
-    pub fn table(&self) -> String {
-        if self.ratings.is_empty() && self.best.is_empty() {
-            return String::new();
-        }
-        let mut out = format!(
-            "{:<10} {:>6} {:>5} {:>5} {:>6} {:>6} {:>5}\n",
-            "practice", "rating", "±", "tried", "solved", "streak", "timed"
-        );
-        let mut names: Vec<&String> = self.ratings.keys().chain(self.best.keys()).collect();
+    /// The names with a rating or a best run, the games in order and [`ALL`] last: the rows
+    /// `grundy stats` prints.
+    pub fn names(&self) -> Vec<String> {
+        let mut names: Vec<String> = self
+            .ratings
+            .keys()
+            .chain(self.best.keys())
+            .cloned()
+            .collect();
         names.sort();
         names.dedup();
-        // The overall row last, under the games.
-        names.sort_by_key(|n| n.as_str() == ALL);
-        for name in names {
-            let r = self.rated(name);
-            let best = self.best(name);
-            let shown = crate::input::excerpt(name.as_bytes(), 40);
-            out.push_str(&format!(
-                "{shown:<10} {:>6.0} {:>5.0} {:>5} {:>6} {:>6} {:>5}\n",
-                r.rating, r.deviation, r.tried, r.solved, best.streak, best.timed
-            ));
-        }
-        out
+        names.sort_by_key(|n| n == ALL);
+        names
     }
 }
 
@@ -430,7 +418,7 @@ mod tests {
     }
 
     #[test]
-    fn a_broken_file_is_set_aside_and_the_table_shows_ratings() {
+    fn a_broken_file_is_set_aside_and_the_rows_end_with_the_overall_rating() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("drills.toml");
         fs::write(&path, "[ratings.nim]\nrating = \"high\"\n").unwrap();
@@ -447,11 +435,7 @@ mod tests {
             })
             .count();
         assert_eq!(aside, 1);
-        let table = d.table();
-        let lines: Vec<&str> = table.lines().collect();
-        assert!(lines[0].starts_with("practice"), "{table}");
-        assert!(lines[1].starts_with("nim"), "{table}");
-        assert!(lines[2].starts_with("all"), "{table}");
-        assert!(Drills::default().table().is_empty());
+        assert_eq!(d.names(), ["nim", ALL]);
+        assert!(Drills::default().names().is_empty());
     }
 }

@@ -21,7 +21,6 @@
 //! ```
 
 use std::collections::BTreeMap;
-use std::fmt;
 use std::fs;
 use std::io;
 use std::path::Path;
@@ -69,21 +68,6 @@ impl Record {
     /// Blunders per graded game, if any game was graded.
     pub fn blunders_per_game(&self) -> Option<f64> {
         (self.graded > 0).then(|| self.blunders as f64 / self.graded as f64)
-    }
-}
-
-impl fmt::Display for Record {
-    /// `5 played · 3 won · 2 lost · streak 1 (best 2)`, and blunders per game when known.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{} played · {} won · {} lost · streak {} (best {})",
-            self.played, self.won, self.lost, self.streak, self.best_streak
-        )?;
-        if let Some(b) = self.blunders_per_game() {
-            write!(f, " · {b:.1} blunders a game")?;
-        }
-        Ok(())
     }
 }
 
@@ -188,37 +172,20 @@ impl Stats {
         })
     }
 
-    /// The table `grundy stats` prints: one row per game and level played.
-    pub fn table(&self) -> String {
-        if self.0.values().all(|levels| levels.is_empty()) {
-            return "No games finished yet.\n".to_string();
-        }
-        let mut out = format!(
-            "{:<10} {:<8} {:>6} {:>5} {:>5} {:>6} {:>5} {:>9}\n",
-            "game", "level", "played", "won", "lost", "streak", "best", "blunders"
-        );
+    /// The rows of the table `grundy stats` prints: one per game and level played, games in
+    /// name order, levels easiest first. A game's name is a key of the file, which may hold
+    /// anything: it comes escaped (`\x1b`), fit for a terminal.
+    pub fn rows(&self) -> Vec<(String, Level, Record)> {
+        let mut rows = Vec::new();
         for (game, levels) in &self.0 {
-            // A key of the file may hold anything: shown escaped, never sent raw.
             let game = crate::input::excerpt(game.as_bytes(), 40);
             for level in Level::ALL {
-                let Some(r) = levels.get(level.name()) else {
-                    continue;
-                };
-                let blunders = r
-                    .blunders_per_game()
-                    .map_or_else(|| "-".to_string(), |b| format!("{b:.1}/game"));
-                out.push_str(&format!(
-                    "{game:<10} {:<8} {:>6} {:>5} {:>5} {:>6} {:>5} {blunders:>9}\n",
-                    level.name(),
-                    r.played,
-                    r.won,
-                    r.lost,
-                    r.streak,
-                    r.best_streak
-                ));
+                if let Some(r) = levels.get(level.name()) {
+                    rows.push((game.clone(), level, *r));
+                }
             }
         }
-        out
+        rows
     }
 }
 
@@ -244,11 +211,11 @@ mod tests {
             stats.record(GameKind::Grid, Level::Perfect),
             Record::default()
         );
-        let table = stats.table();
-        assert!(
-            table.contains("coins      perfect       3     2     1"),
-            "{table}"
-        );
+        let rows = stats.rows();
+        assert_eq!(rows.len(), 1);
+        assert_eq!(rows[0].0, "coins");
+        assert_eq!(rows[0].1, Level::Perfect);
+        assert_eq!((rows[0].2.played, rows[0].2.won, rows[0].2.lost), (3, 2, 1));
     }
 
     #[test]
@@ -312,21 +279,18 @@ mod tests {
         let mut stats = Stats::default();
         stats.add("nim", Level::Perfect, true, None);
         stats.add("misere", Level::Perfect, false, None);
-        let table = stats.table();
-        assert!(table.contains("\nmisere "), "{table}");
-        assert!(table.contains("\nnim "), "{table}");
+        let games: Vec<String> = stats.rows().into_iter().map(|(game, _, _)| game).collect();
+        assert_eq!(games, ["misere", "nim"]);
     }
 
     #[test]
     fn keys_from_the_file_are_shown_escaped() {
         let text = "[\"\\u001b[2J\\u009b31m\\r\".perfect]\nplayed = 1\n";
         let stats = Stats::parse(text).unwrap();
-        let table = stats.table();
-        assert!(
-            !table.chars().any(|c| c.is_control() && c != '\n'),
-            "{table:?}"
-        );
-        assert!(table.contains("\\x1b[2J"), "{table}");
+        let rows = stats.rows();
+        let game = &rows[0].0;
+        assert!(!game.chars().any(|c| c.is_control()), "{game:?}");
+        assert!(game.contains("\\x1b[2J"), "{game}");
     }
 
     #[test]

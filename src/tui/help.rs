@@ -5,8 +5,8 @@ use ratatui::layout::{Constraint, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 
-use crate::game::shorten_code;
 use crate::games::GameKind;
+use crate::locale::shorten_code;
 use crate::tui::keymap;
 use crate::tui::text;
 use crate::tui::theme::Theme;

@@ -7,6 +7,7 @@
 //! write.
 
 use crate::lang::LangChoice;
+use crate::locale::Words;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Position as ScreenPosition, Rect};
 use ratatui::style::Style;
@@ -105,6 +106,8 @@ pub enum MenuEvent {
     Open(usize),
     /// Open Practice (drills with a rating).
     Practice,
+    /// Open the lessons (the Learn entry).
+    Learn,
 }
 
 /// A game as chosen in the menu.
@@ -144,6 +147,8 @@ pub struct Menu {
     saves: Vec<(String, String)>,
     /// The Saved games entry has the focus (on the game chooser).
     on_saves: bool,
+    /// The Learn entry (after the games) has the focus.
+    on_learn: bool,
     /// The save with the focus in the saves list, and the first one shown.
     save_focus: usize,
     save_top: usize,
@@ -183,6 +188,7 @@ impl Menu {
             on_resume: false,
             saves: Vec::new(),
             on_saves: false,
+            on_learn: false,
             save_focus: 0,
             save_top: 0,
             notice: None,
@@ -253,6 +259,7 @@ impl Menu {
     /// chooser's focus goes to it.
     pub fn set_resume(&mut self, label: Option<(String, String)>) {
         self.on_resume = label.is_some() && self.step == Step::ChooseGame;
+        self.on_learn &= !self.on_resume;
         self.resume = label;
     }
 
@@ -304,14 +311,8 @@ impl Menu {
             GameKind::Coins => vec![Field::Coins, Field::Maxq, Field::Start],
             GameKind::Grid => vec![Field::Rows, Field::Cols, Field::Start],
             GameKind::Dodgeball => vec![Field::Boxes, Field::Start],
-            // The heap family also offers the games with boards of their own.
-            GameKind::Heaps
-            | GameKind::Stairs
-            | GameKind::Ed
-            | GameKind::Dag
-            | GameKind::Wythoff
-            | GameKind::Fibnim
-            | GameKind::Sum => {
+            // The heap family also offers every other game of the table, and sums.
+            _ => {
                 let mut fields = vec![Field::HeapRule];
                 // The chosen rule's parameters, under it.
                 let setup = &self.setups[self.game];
@@ -330,6 +331,42 @@ impl Menu {
             Field::Go,
         ]);
         fields
+    }
+
+    /// The chooser with the focus on the Learn entry (coming back from the lessons).
+    pub fn focus_learn(&mut self) {
+        self.step = Step::ChooseGame;
+        self.on_learn = true;
+        self.on_resume = false;
+        self.on_saves = false;
+    }
+
+    /// The Learn entry: its title and a line under it, the first row selected with the focus.
+    fn draw_learn_entry(&mut self, row: Rect, buf: &mut Buffer, theme: &Theme) {
+        self.rows.push(row);
+        let (marker, style) = if self.on_learn {
+            buf.set_style(Rect { height: 1, ..row }, theme.selected);
+            ("▶ ", theme.selected)
+        } else {
+            ("  ", theme.text)
+        };
+        let title = format!("{marker}{}", crate::tr!("learn.menu"));
+        buf.set_stringn(
+            row.x + 1,
+            row.y,
+            text::fit(&title, row.width as usize),
+            row.width as usize,
+            style,
+        );
+        let note = crate::tr!("learn.menu_note");
+        let room = row.width.saturating_sub(4) as usize;
+        buf.set_stringn(
+            row.x + 5,
+            row.y + 1,
+            text::fit(&note, room),
+            room,
+            theme.dim,
+        );
     }
 
     fn open_saves(&mut self) {
@@ -379,10 +416,28 @@ impl Menu {
                 _ => {}
             },
             Step::ChooseGame if action == Some(Action::Practice) => return MenuEvent::Practice,
+            Step::ChooseGame if self.on_learn => match action {
+                Some(Action::Up) => {
+                    self.on_learn = false;
+                    self.game = GameKind::ALL.len() - 1;
+                }
+                Some(Action::Down) => {
+                    self.on_learn = false;
+                    if !self.saves.is_empty() {
+                        self.on_saves = true;
+                    } else if self.resume.is_some() {
+                        self.on_resume = true;
+                    } else {
+                        self.game = 0;
+                    }
+                }
+                Some(Action::Select) | Some(Action::Right) => return MenuEvent::Learn,
+                _ => {}
+            },
             Step::ChooseGame if self.on_saves => match action {
                 Some(Action::Up) => {
                     self.on_saves = false;
-                    self.game = GameKind::ALL.len() - 1;
+                    self.on_learn = true;
                 }
                 Some(Action::Down) => {
                     self.on_saves = false;
@@ -402,7 +457,7 @@ impl Menu {
                 }
                 Some(Action::Up) => {
                     self.on_resume = false;
-                    self.game = GameKind::ALL.len() - 1;
+                    self.on_learn = true;
                 }
                 Some(Action::Down) => {
                     self.on_resume = false;
@@ -415,23 +470,13 @@ impl Menu {
                 Some(Action::Up) if self.game == 0 && self.resume.is_some() => {
                     self.on_resume = true
                 }
-                Some(Action::Down)
-                    if self.game + 1 == GameKind::ALL.len() && !self.saves.is_empty() =>
-                {
-                    self.on_saves = true
-                }
-                Some(Action::Down)
-                    if self.game + 1 == GameKind::ALL.len() && self.resume.is_some() =>
-                {
-                    self.on_resume = true
-                }
+                Some(Action::Down) if self.game + 1 == GameKind::ALL.len() => self.on_learn = true,
                 Some(Action::Up) if self.game == 0 && !self.saves.is_empty() => {
                     self.on_saves = true
                 }
-                Some(Action::Up) => {
-                    self.game = (self.game + GameKind::ALL.len() - 1) % GameKind::ALL.len()
-                }
-                Some(Action::Down) => self.game = (self.game + 1) % GameKind::ALL.len(),
+                Some(Action::Up) if self.game == 0 => self.on_learn = true,
+                Some(Action::Up) => self.game -= 1,
+                Some(Action::Down) => self.game += 1,
                 Some(Action::Select) | Some(Action::Right) => self.open_settings(),
                 _ => {}
             },
@@ -490,17 +535,22 @@ impl Menu {
             Step::ChooseGame if self.resume.is_some() && i == 0 => MenuEvent::Resume,
             Step::ChooseGame => {
                 let game = i - usize::from(self.resume.is_some());
-                let practice_row = GameKind::ALL.len() + usize::from(!self.saves.is_empty());
+                if game == GameKind::ALL.len() {
+                    return MenuEvent::Learn;
+                }
+                // Practice is the last row: after Learn and, when there are saves, Saved games.
+                let practice_row = GameKind::ALL.len() + 1 + usize::from(!self.saves.is_empty());
                 if game == practice_row {
                     return MenuEvent::Practice;
                 }
-                if game >= GameKind::ALL.len() {
+                if game > GameKind::ALL.len() {
                     self.open_saves();
                     return MenuEvent::None;
                 }
                 self.game = game;
                 self.on_resume = false;
                 self.on_saves = false;
+                self.on_learn = false;
                 self.open_settings();
                 MenuEvent::None
             }
@@ -779,7 +829,7 @@ impl Menu {
                     First::Ai => "AI".to_string(),
                 },
             ),
-            Field::Level => ("AI level", self.level.to_string()),
+            Field::Level => ("AI level", self.level.words()),
             Field::Hints => ("Hints", if self.hints { "on" } else { "off" }.to_string()),
             Field::Seed => (
                 "Seed",
@@ -821,6 +871,7 @@ impl Menu {
                 };
                 4 + 2 * u16::from(self.resume.is_some())
                     + 2 * GameKind::ALL.len() as u16
+                    + 2
                     + u16::from(!self.saves.is_empty())
                     + 1
                     + notice
@@ -877,7 +928,7 @@ impl Menu {
                     let y = top + 2 * i as u16;
                     let row = Rect::new(inner.x + 1, y, inner.width.saturating_sub(2), 2);
                     self.rows.push(row);
-                    let selected = i == self.game && !self.on_resume;
+                    let selected = i == self.game && !self.on_resume && !self.on_learn;
                     let marker = if selected { "▶ " } else { "  " };
                     let style = if selected { theme.selected } else { theme.text };
                     if selected {
@@ -886,7 +937,7 @@ impl Menu {
                     buf.set_stringn(
                         row.x + 1,
                         y,
-                        text::fit(&format!("{marker}{}", kind.title()), row.width as usize),
+                        text::fit(&format!("{marker}{}", kind.words()), row.width as usize),
                         row.width as usize,
                         style,
                     );
@@ -898,7 +949,13 @@ impl Menu {
                         theme.dim,
                     );
                 }
-                let below = top + 2 * GameKind::ALL.len() as u16;
+                let learn = top + 2 * GameKind::ALL.len() as u16;
+                self.draw_learn_entry(
+                    Rect::new(inner.x + 1, learn, inner.width.saturating_sub(2), 2),
+                    buf,
+                    theme,
+                );
+                let below = learn + 2;
                 if !self.saves.is_empty() && below + 1 < inner.y + inner.height {
                     let row = Rect::new(inner.x + 1, below, inner.width.saturating_sub(2), 1);
                     self.rows.push(row);
@@ -957,12 +1014,12 @@ impl Menu {
             }
             Step::Saves => self.draw_saves(inner, buf, theme),
             Step::Settings => {
-                buf.set_string(inner.x + 2, inner.y + 2, self.kind().title(), theme.title);
+                buf.set_string(inner.x + 2, inner.y + 2, self.kind().words(), theme.title);
                 let record = self.stats.record_of(&self.stats_key(), self.level);
                 let stats = if record.played == 0 {
-                    format!("{} AI: no game finished yet", self.level)
+                    format!("{} AI: no game finished yet", self.level.words())
                 } else {
-                    format!("{} AI: {record}", self.level)
+                    format!("{} AI: {}", self.level.words(), record.words())
                 };
                 // With blunders per game the line is longer than the menu: cut with "…"
                 // (`grundy stats` writes it whole).
@@ -1199,13 +1256,7 @@ fn game_blurb(kind: GameKind) -> &'static str {
         GameKind::Coins => "flip a T coin x and x/2^p, x/2^2p, … (SDOI 2016)",
         GameKind::Grid => "flip a block of coins up-left of a T (ZJOI 2009)",
         GameKind::Dodgeball => "throw a piece from box i to box 2^p·i (PA 2012)",
-        GameKind::Heaps
-        | GameKind::Stairs
-        | GameKind::Ed
-        | GameKind::Dag
-        | GameKind::Wythoff
-        | GameKind::Fibnim
-        | GameKind::Sum => "Nim, Kayles, misère Nim, Wythoff, E&D, DAGs, sums, …",
+        _ => "Nim, Kayles, misère Nim, Wythoff, E&D, DAGs, sums, …",
     }
 }
 

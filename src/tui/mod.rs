@@ -11,6 +11,7 @@ pub mod boards;
 pub mod events;
 pub mod help;
 pub mod keymap;
+pub mod learn;
 pub mod menu;
 pub mod moves;
 pub mod practice;
@@ -56,6 +57,8 @@ pub struct PlayOptions {
     pub load_path: Option<std::path::PathBuf>,
     /// No coaching: the game does not tell about the player's blunders.
     pub no_coach: bool,
+    /// Open the Learn screen (`grundy learn`) instead of the menu or a game.
+    pub learn: Option<learn::LearnStart>,
     /// Open on Practice instead (`grundy drill [GAME]`).
     pub practice: Option<PracticeStart>,
 }

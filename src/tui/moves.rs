@@ -9,6 +9,7 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Widget};
 
+use crate::locale::Words;
 use crate::record::{Played, Side, Verdict};
 use crate::tui::board::set_line_fit;
 use crate::tui::text;
@@ -71,7 +72,7 @@ pub fn row<M>(number: usize, played: &Played<M>, judged: bool, theme: &Theme) ->
         ));
         spans.push(Span::styled(format!("{nim_sum:<4} "), theme.value));
     }
-    spans.push(Span::styled(played.words.clone(), theme.text));
+    spans.push(Span::styled(played.words.words(), theme.text));
     Line::from(spans)
 }
 
@@ -237,7 +238,7 @@ pub fn explain<M>(played: &Played<M>) -> String {
     let mut text = if j.values_known {
         format!(
             "{}: nim-sum *{} → *{}",
-            j.verdict,
+            j.verdict.words(),
             j.nim_sum_before.brief(),
             j.nim_sum_after.brief()
         )
@@ -245,7 +246,7 @@ pub fn explain<M>(played: &Played<M>) -> String {
         // Past a game's value table: the game's own rule judged, the nim-sums are not known.
         format!(
             "{}: {}",
-            j.verdict,
+            j.verdict.words(),
             if j.wins_after {
                 "left a lost position, by the game's own rule"
             } else {
@@ -256,11 +257,11 @@ pub fn explain<M>(played: &Played<M>) -> String {
     if let Some(after) = j.after {
         text.push_str(&format!(
             "; then {} with best play",
-            crate::ai::moves(after.remoteness)
+            crate::locale::moves(crate::locale::lang(), u64::from(after.remoteness))
         ));
     }
     if let Some(better) = &j.better_words {
-        let better = text::fit(better, BETTER_MOVE_WIDTH);
+        let better = text::fit(&better.words(), BETTER_MOVE_WIDTH);
         let what = match j.verdict {
             Verdict::Blunder => "would have kept the win",
             Verdict::Good => "wins faster",

@@ -24,6 +24,7 @@ use crate::drill::{self, Answer, Drill, DrillKind, Expected, Mistake, Verdict};
 use crate::game::{Impartial, Notation, Position, shorten_code};
 use crate::games::sum::Component;
 use crate::games::{AnyPosition, with_position};
+use crate::locale::Words;
 use crate::nimber::Nimber;
 use crate::puzzles;
 use crate::setup::ReplayRng;
@@ -842,7 +843,7 @@ fn question(drill: Drill, game: &str) -> Question {
         with_position!(&position, p => p
             .legal_moves()
             .into_iter()
-            .map(|mv| (p.move_code(&mv), p.describe_move(&mv)))
+            .map(|mv| (p.move_code(&mv), p.describe_move(&mv).words()))
             .collect())
     } else {
         Vec::new()

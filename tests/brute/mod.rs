@@ -40,3 +40,30 @@ pub fn fib_wins(n: u64, limit: u64, memo: &mut HashMap<(u64, u64), bool>) -> boo
     memo.insert((n, limit), wins);
     wins
 }
+
+/// Whether the player to move wins Dawson's Kayles (octal 0.07) with these rows of pins, by
+/// the rules alone: a move knocks down two adjacent pins of one row, leaving the pins on each
+/// side of the gap as rows of their own; who cannot move loses.
+pub fn dawson_wins(rows: &[u64], memo: &mut HashMap<Vec<u64>, bool>) -> bool {
+    // Rows shorter than two have no move and the order of rows does not matter.
+    let mut key: Vec<u64> = rows.iter().copied().filter(|&n| n >= 2).collect();
+    key.sort_unstable();
+    if let Some(&w) = memo.get(&key) {
+        return w;
+    }
+    let mut wins = false;
+    'rows: for i in 0..key.len() {
+        let n = key[i];
+        for left in 0..=n - 2 {
+            let mut next = key.clone();
+            next[i] = left;
+            next.push(n - 2 - left);
+            if !dawson_wins(&next, memo) {
+                wins = true;
+                break 'rows;
+            }
+        }
+    }
+    memo.insert(key, wins);
+    wins
+}

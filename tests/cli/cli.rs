@@ -7,11 +7,16 @@ use crate::brute;
 use brute::fib_wins;
 
 /// The binary with its config and data directories in `home` (never the user's own files).
-fn grundy_in(home: &std::path::Path) -> Command {
+pub(crate) fn grundy_in(home: &std::path::Path) -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_grundy"));
+    // English whatever the machine's locale: the outputs compared here are the English ones
+    // (tests/cli/chinese.rs sets the language itself).
     command
         .env("XDG_CONFIG_HOME", home.join("config"))
-        .env("XDG_DATA_HOME", home.join("data"));
+        .env("XDG_DATA_HOME", home.join("data"))
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env_remove("LANG");
     command
 }
 
@@ -765,4 +770,40 @@ fn stats_shows_the_practice_ratings_and_drill_refuses_an_unknown_game() {
     );
     let o = grundy_at(home.path(), &["drill", "chess"], b"");
     assert_input_error(&o, &["drill: no drills for 'chess'", "nim"]);
+}
+
+/// Dawson's Kayles, a game of the table with no code of its own in the command line: `move`
+/// plays a winning move (to a position the rules alone say is lost), `analyze` takes it alone
+/// and in a sum, `puzzles` makes a sheet, and a bad code names its character.
+#[test]
+fn dawson_plays_through_the_table_alone_and_in_sums() {
+    let mut memo = std::collections::HashMap::new();
+    for code in ["dawson:5,8", "dawson:7", "dawson:4,9,3"] {
+        let o = grundy(&["move", code], b"");
+        let out = stdout(&o);
+        assert!(o.status.success(), "{code}: {o:?}");
+        let after = out.lines().last().expect("the position after the move");
+        let rows: Vec<u64> = after
+            .strip_prefix("dawson:")
+            .expect("a dawson code")
+            .split(',')
+            .map(|n| n.parse().expect("a number"))
+            .collect();
+        let before: Vec<u64> = code[7..].split(',').map(|n| n.parse().unwrap()).collect();
+        assert!(brute::dawson_wins(&before, &mut memo), "{code} is won");
+        assert!(
+            !brute::dawson_wins(&rows, &mut memo),
+            "{code} → {after}: lost for the opponent"
+        );
+    }
+    let o = grundy(&["analyze", "nim:3+dawson:7"], b"");
+    assert!(o.status.success(), "{o:?}");
+    assert!(stdout(&o).contains("[2] dawson:7"), "{}", stdout(&o));
+    let o = grundy(&["puzzles", "dawson", "--count", "3"], b"");
+    assert!(o.status.success(), "{o:?}");
+    assert!(stdout(&o).contains("dawson:"), "{}", stdout(&o));
+    assert_input_error(
+        &grundy(&["analyze", "dawson:5,x"], b""),
+        &["'x'", "character 10"],
+    );
 }

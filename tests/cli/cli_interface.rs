@@ -5,8 +5,12 @@
 use std::process::{Command, Output, Stdio};
 
 fn grundy(args: &[&str]) -> Output {
+    // The README shows the English outputs, whatever the machine's locale.
     Command::new(env!("CARGO_BIN_EXE_grundy"))
         .args(args)
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env_remove("LANG")
         .stdin(Stdio::null())
         .output()
         .expect("the binary runs")
@@ -186,6 +190,10 @@ fn every_command_shown_in_the_readme_prints_what_the_readme_shows() {
             .current_dir(dir.path())
             .env("PATH", &path)
             .env_remove("NO_COLOR")
+            // English unless an example asks for a language itself.
+            .env_remove("LC_ALL")
+            .env_remove("LC_MESSAGES")
+            .env_remove("LANG")
             // No example may read or write the user's settings, saves or statistics.
             .env("XDG_CONFIG_HOME", dir.path().join("config"))
             .env("XDG_DATA_HOME", dir.path().join("data"))

@@ -4,7 +4,9 @@
 #[path = "../brute/mod.rs"]
 mod brute;
 
+mod chinese;
 mod cli;
 mod cli_interface;
 mod engine_bounds;
 mod learn;
+mod lessons;

@@ -75,7 +75,7 @@ fn stair_nim_values_and_verdicts() {
     for n in 1..=4usize {
         let mut balls = vec![0u64; n];
         loop {
-            let code = format!("stairs:{}", stairs::join(&balls));
+            let code = format!("stairs:{}", grundy::games::list::join(&balls));
             let p = StairNim::from_code(&code).unwrap();
             assert_eq!(p.to_code(), code);
             assert_eq!(

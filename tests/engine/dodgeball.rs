@@ -9,6 +9,7 @@ use grundy::game::{Impartial, Notation, Position};
 use grundy::games::dodgeball::{
     Dodgeball, Throw, full_board_nim_sum, nth_second_player_win, solve,
 };
+use grundy::message::Msg;
 use grundy::nimber::Nimber;
 use grundy::solver::{self, DefinitionMemo, ExactSolution};
 use proptest::prelude::*;
@@ -421,10 +422,21 @@ fn moves_in_words() {
     let position = Dodgeball::from_code("dodgeball:111010000001").unwrap();
     let quiet = Throw { from: 3, to: 6 };
     let collision = Throw { from: 3, to: 12 };
-    assert_eq!(position.describe_move(&quiet), "piece in box 3 → box 6");
+    assert_eq!(
+        position.describe_move(&quiet),
+        Msg::Throw {
+            from: 3,
+            to: 6,
+            collides: false
+        }
+    );
     assert_eq!(
         position.describe_move(&collision),
-        "piece in box 3 → box 12 (collides: both leave)"
+        Msg::Throw {
+            from: 3,
+            to: 12,
+            collides: true
+        }
     );
-    assert_eq!(position.describe_part(5), "box 5");
+    assert_eq!(position.describe_part(5), Msg::Box { number: 5 });
 }

@@ -262,7 +262,7 @@ fn ed_equal_heaps_list_each_result_once() {
     let p = grundy::games::ed::Ed::from_code("ed:5,5").unwrap();
     let moves = p.legal_moves();
     assert_eq!(moves.len(), 4);
-    let words: std::collections::BTreeSet<String> =
+    let words: std::collections::HashSet<grundy::message::Msg> =
         moves.iter().map(|m| p.describe_move(m)).collect();
     assert_eq!(words.len(), moves.len());
     let other = grundy::games::ed::EdMove {

@@ -10,6 +10,7 @@
 use grundy::ai::{self, Level};
 use grundy::analysis::Analysis;
 use grundy::game::{IllegalMove, Impartial, Position};
+use grundy::message::Msg;
 use grundy::nimber::{Nimber, mex};
 use grundy::solver::{self, DefinitionMemo};
 use proptest::prelude::*;
@@ -106,6 +107,13 @@ impl Impartial for Kayles {
 
     fn part_of(&self, mv: &Knock) -> usize {
         mv.row
+    }
+
+    fn describe_part(&self, part: usize) -> Msg {
+        Msg::PinRow {
+            number: part + 1,
+            pins: self.rows[part] as u64,
+        }
     }
 
     fn moves_of(&self, part: usize, limit: usize) -> (Vec<Knock>, bool) {

@@ -8,6 +8,7 @@ use grundy::ai::{self, Level, Reason};
 use grundy::game::{Impartial, Notation, Position};
 use grundy::games::Face;
 use grundy::games::grid::{Block, Cell, CoinGrid, block_toward, cell_value, solve};
+use grundy::message::Msg;
 use grundy::nimber::{Nimber, mex};
 use grundy::solver::{DefinitionMemo, ExactSolution, nimber_by_definition, outcome};
 use proptest::prelude::*;
@@ -634,10 +635,20 @@ fn describe_move_in_words() {
     let g = CoinGrid::from_code("grid:HHH/TTT").unwrap();
     let cell = |row, col| Cell { row, col };
     let mv = Block::new(cell(2, 3), [cell(1, 2), cell(1, 3)]);
-    assert_eq!(g.describe_move(&mv), "anchor (2,3): flip (2,3) (1,3) (1,2)");
+    // The anchor, then the other cells from the anchor outwards.
+    assert_eq!(
+        g.describe_move(&mv),
+        Msg::Block {
+            anchor: (2, 3),
+            others: vec![(1, 3), (1, 2)]
+        }
+    );
     assert_eq!(
         g.describe_move(&Block::new(cell(2, 1), [])),
-        "anchor (2,1): flip (2,1)"
+        Msg::Block {
+            anchor: (2, 1),
+            others: vec![]
+        }
     );
 }
 

@@ -8,6 +8,7 @@ use grundy::ai::{self, Level};
 use grundy::game::{Impartial, Notation, Position};
 use grundy::games::sum::Sum;
 use grundy::games::{AnyPosition, GameKind};
+use grundy::message::Msg;
 use grundy::solver::{self, nimber_by_definition};
 use proptest::prelude::*;
 use rand::rngs::StdRng;
@@ -23,7 +24,7 @@ fn faces(rng: &mut StdRng, n: usize) -> String {
 
 /// The code of a small random position of one of the games (any but misère Nim).
 fn component(rng: &mut StdRng) -> String {
-    match rng.random_range(0..13) {
+    match rng.random_range(0..14) {
         0 => format!("nim:{},{}", rng.random_range(0..4), rng.random_range(0..4)),
         1 => format!("kayles:{}", rng.random_range(1..6)),
         2 => {
@@ -57,6 +58,11 @@ fn component(rng: &mut StdRng) -> String {
         9 => format!("fibnim:{}", rng.random_range(1..8)),
         10 => format!("subtraction:1,3:{}", rng.random_range(0..8)),
         11 => format!("grundy:{}", rng.random_range(1..8)),
+        12 => format!(
+            "dawson:{},{}",
+            rng.random_range(0..7),
+            rng.random_range(0..5)
+        ),
         _ => format!("bash:2:{}", rng.random_range(0..7)),
     }
 }
@@ -145,13 +151,18 @@ fn moves_are_described_and_read_back_by_component() {
     let moves = p.legal_moves();
     assert_eq!(moves.len(), 7 + 9, "3 + 4 Nim takes, 9 Kayles knocks");
     for mv in &moves {
-        let words = p.describe_move(mv);
-        let prefix = format!("[{}] ", mv.0 + 1);
-        assert!(words.starts_with(&prefix), "{words}");
+        let Msg::InComponent { number, .. } = p.describe_move(mv) else {
+            panic!("{mv:?} is not described as a component's move");
+        };
+        assert_eq!(number, mv.0 + 1);
         assert_eq!(&p.parse_move(&p.move_code(mv)).unwrap(), mv);
     }
-    assert!(p.describe_move(&moves[0]).starts_with("[1] nim: "));
-    assert!(p.describe_move(&moves[7]).starts_with("[2] kayles: "));
+    let component_game = |mv| match p.describe_move(mv) {
+        Msg::InComponent { number, game, mv } => (number, game, *mv),
+        other => panic!("{other:?}"),
+    };
+    assert!(matches!(component_game(&moves[0]), (1, game, Msg::Take { .. }) if game == "nim"));
+    assert!(matches!(component_game(&moves[7]), (2, game, Msg::Knock { .. }) if game == "kayles"));
     assert!(p.parse_move("[3] heap 1: take 1").is_err());
     assert!(p.parse_move("take 1").is_err());
     // A component's move cannot be played in another component of another game.

@@ -5,6 +5,7 @@
 mod common;
 
 mod integration;
+mod learn;
 mod new_player;
 mod nothing_lost;
 mod persist;

@@ -236,7 +236,9 @@ fn review_ends_at_zero_and_every_move_has_a_mark() {
     let (line, _) = grundy::tui::review::chart_points(&history, true);
     assert_eq!(line.last().map(|p| p.1), Some(0.0), "{line:?}");
     assert_ne!(Verdict::Lost.mark().trim(), "");
-    assert!(Verdict::LEGEND.contains(Verdict::Lost.mark()));
+    for lang in grundy::lang::Lang::ALL {
+        assert!(grundy::locale::verdict_legend(lang).contains(Verdict::Lost.mark()));
+    }
 }
 
 /// Item 9: turning hints on does not move a DAG's vertices.

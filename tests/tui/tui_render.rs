@@ -445,6 +445,13 @@ impl grundy::game::Impartial for Broken {
         0
     }
 
+    fn describe_part(&self, _: usize) -> grundy::message::Msg {
+        grundy::message::Msg::Heap {
+            number: 1,
+            size: u64::from(self.0),
+        }
+    }
+
     fn moves_of(&self, _: usize, _: usize) -> (Vec<u32>, bool) {
         panic!("moves_of is broken");
     }
@@ -465,7 +472,16 @@ impl Notation for Broken {
         format!("broken:{}", self.0)
     }
 
-    fn describe_move(&self, mv: &u32) -> String {
+    fn describe_move(&self, mv: &u32) -> grundy::message::Msg {
+        grundy::message::Msg::Take {
+            number: 1,
+            take: u64::from(*mv),
+            from: u64::from(self.0),
+            to: u64::from(self.0 - mv),
+        }
+    }
+
+    fn move_code(&self, mv: &u32) -> String {
         format!("take {mv}")
     }
 }

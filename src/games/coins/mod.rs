@@ -13,3 +13,13 @@ pub mod values;
 pub use contest::solve;
 pub use rules::{Base, CoinMove, CoinRow};
 pub use values::{class_value, coin_value};
+
+impl crate::games::catalogue::Catalogued for CoinRow {
+    fn puzzle<R: rand::Rng + ?Sized>(_name: &str, d: usize, rng: &mut R) -> CoinRow {
+        use rand::RngExt;
+        let n = [6, 10, 16, 30, 60][d - 1];
+        let n = rng.random_range(n / 2..=n);
+        let maxq = rng.random_range(1..=(d as u32 + 1).min(4));
+        CoinRow::random(n, maxq, rng)
+    }
+}

@@ -6,6 +6,7 @@ use super::rules::{Base, CoinMove, CoinRow, split};
 use crate::game::{CodeError, IllegalMove, Notation};
 use crate::games::Face;
 use crate::input::{escape_controls, excerpt};
+use crate::message::Msg;
 
 const PREFIX: &str = "coins:";
 
@@ -153,16 +154,15 @@ impl Notation for CoinRow {
         code
     }
 
-    /// For example `coin 12 (=2^2·3) ÷2: flip 12 6 3`, or with a step p > 1
+    /// In English for example `coin 12 (=2^2·3) ÷2: flip 12 6 3`, or with a step p > 1
     /// `coin 48 (=2^4·3) ÷4: flip 48 12 3`: the coin as [`factored`] writes it everywhere,
     /// then the move as the move list shows it ([`move_flips`]).
-    fn describe_move(&self, mv: &CoinMove) -> String {
-        let factors = if mv.coin == 0 {
-            String::new()
-        } else {
-            factored(mv.coin)
-        };
-        format!("coin {}{factors} {}", mv.coin, move_flips(mv))
+    fn describe_move(&self, mv: &CoinMove) -> Msg {
+        Msg::CoinMove {
+            coin: u64::from(mv.coin),
+            divisor: divisor(mv),
+            flips: flips(mv),
+        }
     }
 
     /// The coins the move turns, largest first: `12 6 3`.
@@ -268,16 +268,24 @@ pub fn factored(coin: u32) -> String {
     }
 }
 
-/// `÷2: flip 12 6 3`: what a move divides by at each step and the coins it flips, in order.
-/// The move list shows exactly this; [`Notation::describe_move`] puts the coin before it.
-pub fn move_flips(mv: &CoinMove) -> String {
-    let divisor = mv
-        .base
-        .radix()
-        .checked_pow(mv.step)
-        .map_or_else(|| "?".to_string(), |d| d.to_string());
-    let coins: Vec<String> = mv.flipped().iter().map(u32::to_string).collect();
-    format!("÷{divisor}: flip {}", coins.join(" "))
+/// What a move divides by at each step and the coins it flips, in order (`÷2: flip 12 6 3`
+/// in English). The move list shows exactly this; [`Notation::describe_move`] puts the coin
+/// before it.
+pub fn move_flips(mv: &CoinMove) -> Msg {
+    Msg::CoinFlips {
+        divisor: divisor(mv),
+        flips: flips(mv),
+    }
+}
+
+/// What a move divides by at each step (`None` past `u32`, which no legal move reaches).
+fn divisor(mv: &CoinMove) -> Option<u64> {
+    mv.base.radix().checked_pow(mv.step).map(u64::from)
+}
+
+/// The coins a move flips, largest first.
+fn flips(mv: &CoinMove) -> Vec<u64> {
+    mv.flipped().into_iter().map(u64::from).collect()
 }
 
 /// An ASCII byte for an error message, with an article: `'x'`, `a space`, `a line break`,
@@ -311,29 +319,49 @@ mod tests {
             step: 1,
             count: 2,
         };
-        assert_eq!(p.describe_move(&mv), "coin 12 (=2^2·3) ÷2: flip 12 6 3");
-        assert_eq!(p.describe_part(12), "coin 12 (=2^2·3)");
-        assert_eq!(p.describe_part(40), "coin 40 (=5·2^3)");
-        assert_eq!(p.describe_part(7), "coin 7");
-        assert_eq!(p.describe_part(2), "coin 2");
-        assert_eq!(p.describe_part(18), "coin 18 (=2·3^2)");
-        assert_eq!(p.describe_part(9), "coin 9 (=3^2)");
+        assert_eq!(
+            p.describe_move(&mv),
+            Msg::CoinMove {
+                coin: 12,
+                divisor: Some(2),
+                flips: vec![12, 6, 3]
+            }
+        );
+        assert_eq!(p.describe_part(12), Msg::Coin { coin: 12 });
+        assert_eq!(factored(12), " (=2^2·3)");
+        assert_eq!(factored(40), " (=5·2^3)");
+        assert_eq!(factored(7), "");
+        assert_eq!(factored(2), "");
+        assert_eq!(factored(18), " (=2·3^2)");
+        assert_eq!(factored(9), " (=3^2)");
         assert_eq!(factorisation(30000).as_deref(), Some("625·2^4·3"));
-        assert_eq!(p.describe_part(0), "coin 0");
         let mv = CoinMove {
             coin: 12,
             base: Base::Three,
             step: 1,
             count: 1,
         };
-        assert_eq!(p.describe_move(&mv), "coin 12 (=2^2·3) ÷3: flip 12 4");
+        assert_eq!(
+            move_flips(&mv),
+            Msg::CoinFlips {
+                divisor: Some(3),
+                flips: vec![12, 4]
+            }
+        );
         let mv = CoinMove {
             coin: 48,
             base: Base::Two,
             step: 2,
             count: 2,
         };
-        assert_eq!(p.describe_move(&mv), "coin 48 (=2^4·3) ÷4: flip 48 12 3");
+        assert_eq!(
+            p.describe_move(&mv),
+            Msg::CoinMove {
+                coin: 48,
+                divisor: Some(4),
+                flips: vec![48, 12, 3]
+            }
+        );
         assert_eq!(p.move_code(&mv), "48 12 3");
         assert_eq!(p.parse_move("48 12 3"), Ok(mv));
         assert_eq!(p.parse_move("48,12,3"), Ok(mv));

@@ -332,13 +332,8 @@ impl Position for CoinRow {
             .all(|coin| !coin.is_multiple_of(2) && !coin.is_multiple_of(3))
     }
 
-    /// The classes of coins c·2^a·3^b as independent components (see `exact.rs`).
-    fn compact_search(
-        &self,
-        limits: &crate::exact::Limits,
-    ) -> Option<Result<Box<dyn crate::exact::SolvedTree<Self>>, crate::exact::TooLarge>> {
-        Some(crate::exact::solve(self, limits))
-    }
+    // The classes of coins c·2^a·3^b as independent components (see `exact.rs`).
+    crate::exact::flip_compact_search!();
 
     /// 2^k, where k counts the coins any sequence of moves can ever turn: the coins
     /// c·2^i·3^j with i ≤ a and j ≤ b for some tails coin c·2^a·3^b. Every reachable

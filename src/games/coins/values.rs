@@ -10,6 +10,7 @@ use rand::{Rng, RngExt};
 
 use super::rules::{Base, CoinMove, CoinRow, split};
 use crate::game::Impartial;
+use crate::message::Msg;
 use crate::nimber::{Nimber, mex_small};
 
 /// The largest power of 2 in a coin number ≤ 30000 (2^14 = 16384).
@@ -244,12 +245,9 @@ impl Impartial for CoinRow {
         Nimber::new(move_delta(self.maxq(), mv) as u64)
     }
 
-    /// `coin 40 (=5·2^3)`: the coin and, when it can be chosen, its c·2^a·3^b.
-    fn describe_part(&self, coin: usize) -> String {
-        match u32::try_from(coin) {
-            Ok(c @ 1..) => format!("coin {coin}{}", super::notation::factored(c)),
-            _ => format!("coin {coin}"),
-        }
+    /// The coin (shown with its c·2^a·3^b, `coin 40 (=5·2^3)`).
+    fn describe_part(&self, coin: usize) -> Msg {
+        Msg::Coin { coin: coin as u64 }
     }
 
     fn part_of(&self, mv: &CoinMove) -> usize {

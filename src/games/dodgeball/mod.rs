@@ -14,3 +14,12 @@ pub mod values;
 pub use contest::solve;
 pub use rules::{Dodgeball, Throw, heap};
 pub use values::{full_board_nim_sum, nth_second_player_win, second_player_wins_up_to};
+
+impl crate::games::catalogue::Catalogued for Dodgeball {
+    fn puzzle<R: rand::Rng + ?Sized>(_name: &str, d: usize, rng: &mut R) -> Dodgeball {
+        use rand::RngExt;
+        let n = [6, 10, 16, 30, 60][d - 1];
+        let n = rng.random_range(n / 2..=n);
+        Dodgeball::random(n, rng)
+    }
+}

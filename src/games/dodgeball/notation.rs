@@ -4,6 +4,7 @@
 
 use super::rules::{Dodgeball, Throw, size_error};
 use crate::game::{CodeError, IllegalMove, Notation, Position};
+use crate::message::Msg;
 
 const PREFIX: &str = "dodgeball:";
 
@@ -98,14 +99,13 @@ impl Notation for Dodgeball {
         code
     }
 
-    /// `piece in box 3 → box 12`, with `(collides: both leave)` when box 12 holds a piece.
-    fn describe_move(&self, mv: &Throw) -> String {
-        let collision = if self.check_move(mv).is_ok() && self.collides(mv) {
-            " (collides: both leave)"
-        } else {
-            ""
-        };
-        format!("piece in box {} → box {}{collision}", mv.from, mv.to)
+    /// The throw, and whether the piece collides (box `to` holds a piece: both leave).
+    fn describe_move(&self, mv: &Throw) -> Msg {
+        Msg::Throw {
+            from: u64::from(mv.from),
+            to: u64::from(mv.to),
+            collides: self.check_move(mv).is_ok() && self.collides(mv),
+        }
     }
 
     /// `3->12`: the piece in box 3 thrown to box 12.

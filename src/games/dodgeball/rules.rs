@@ -385,13 +385,8 @@ impl Position for Dodgeball {
         self.material == 0
     }
 
-    /// The chains of boxes o·2^k as independent components (see `exact.rs`).
-    fn compact_search(
-        &self,
-        limits: &crate::exact::Limits,
-    ) -> Option<Result<Box<dyn crate::exact::SolvedTree<Self>>, crate::exact::TooLarge>> {
-        Some(crate::exact::solve(self, limits))
-    }
+    // The chains of boxes o·2^k as independent components (see `exact.rs`).
+    crate::exact::flip_compact_search!();
 
     /// Moves stay inside a chain `o, 2o, 4o, …` (o odd), never move a piece down, and change
     /// a chain's piece count by 0 or −2. So a chain of `L` boxes from its lowest piece up with

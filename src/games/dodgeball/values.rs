@@ -10,6 +10,7 @@ use rand::{Rng, RngExt};
 
 use super::rules::{Dodgeball, Throw};
 use crate::game::Impartial;
+use crate::message::Msg;
 use crate::nimber::Nimber;
 
 impl Impartial for Dodgeball {
@@ -45,9 +46,8 @@ impl Impartial for Dodgeball {
         Nimber::new((self.heap_of(mv.from as usize) ^ self.heap_of(mv.to as usize)) as u64)
     }
 
-    /// `box 5`.
-    fn describe_part(&self, part: usize) -> String {
-        format!("box {part}")
+    fn describe_part(&self, part: usize) -> Msg {
+        Msg::Box { number: part }
     }
 
     fn part_of(&self, mv: &Throw) -> usize {

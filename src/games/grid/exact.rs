@@ -25,17 +25,7 @@ pub struct Region {
 
 impl Region {
     fn of(grid: &CoinGrid) -> Region {
-        let mut widest = 0usize;
-        let mut widths: Vec<usize> = grid
-            .tail_rows()
-            .iter()
-            .rev()
-            .map(|&bits| {
-                widest = widest.max(128 - bits.leading_zeros() as usize);
-                widest
-            })
-            .collect();
-        widths.reverse();
+        let mut widths = grid.live_widths();
         while widths.last() == Some(&0) {
             widths.pop();
         }

@@ -101,3 +101,10 @@ impl Block {
         self.cells.is_empty()
     }
 }
+
+impl crate::games::catalogue::Catalogued for CoinGrid {
+    fn puzzle<R: rand::Rng + ?Sized>(_name: &str, d: usize, rng: &mut R) -> CoinGrid {
+        let (rows, cols) = [(2, 2), (2, 3), (3, 3), (3, 4), (4, 4)][d - 1];
+        CoinGrid::random(rows, cols, rng)
+    }
+}

@@ -4,6 +4,7 @@
 use super::{Block, Cell, CoinGrid};
 use crate::game::{CodeError, IllegalMove, Notation};
 use crate::input::{escape_controls, excerpt};
+use crate::message::Msg;
 
 const PREFIX: &str = "grid:";
 
@@ -146,15 +147,20 @@ impl Notation for CoinGrid {
         code
     }
 
-    /// `anchor (2,3): flip (2,3) (1,3) (1,2)`: the anchor, then the other cells from the
-    /// anchor outwards (bottom-right first).
-    fn describe_move(&self, mv: &Block) -> String {
+    /// The anchor, then the other cells from the anchor outwards (bottom-right first): in
+    /// English `anchor (2,3): flip (2,3) (1,3) (1,2)`.
+    fn describe_move(&self, mv: &Block) -> Msg {
         let anchor = mv.anchor();
-        let mut words = format!("anchor {anchor}: flip {anchor}");
-        for cell in mv.others().collect::<Vec<_>>().into_iter().rev() {
-            words.push_str(&format!(" {cell}"));
+        Msg::Block {
+            anchor: (anchor.row, anchor.col),
+            others: mv
+                .others()
+                .map(|c| (c.row, c.col))
+                .collect::<Vec<_>>()
+                .into_iter()
+                .rev()
+                .collect(),
         }
-        words
     }
 
     /// The block's cells as `row,col`, the anchor first: `2,3 1,3 1,2`. (Listing every

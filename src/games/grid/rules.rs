@@ -400,13 +400,8 @@ impl Position for CoinGrid {
         self.tails.iter().all(|&bits| bits == 0)
     }
 
-    /// The region up-left of the tails cells as one component (see `exact.rs`).
-    fn compact_search(
-        &self,
-        limits: &crate::exact::Limits,
-    ) -> Option<Result<Box<dyn crate::exact::SolvedTree<Self>>, crate::exact::TooLarge>> {
-        Some(crate::exact::solve(self, limits))
-    }
+    // The region up-left of the tails cells as one component (see `exact.rs`).
+    crate::exact::flip_compact_search!();
 
     /// 2^(the number of cells up-left of some tails cell): no other cell ever changes, since
     /// a cell that turns T lies up-left of the anchor that flipped it.
@@ -448,7 +443,7 @@ impl Position for CoinGrid {
 impl CoinGrid {
     /// For each row, how many of its leading cells lie up-left of some tails cell (the only
     /// cells a game from here can ever change).
-    fn live_widths(&self) -> Vec<usize> {
+    pub(crate) fn live_widths(&self) -> Vec<usize> {
         let mut widest = 0usize;
         let mut widths: Vec<usize> = self
             .tails

@@ -8,6 +8,7 @@ use super::block::block_toward;
 use super::{Block, Cell, CoinGrid};
 use crate::ai::pick;
 use crate::game::{Impartial, Position, moves_where};
+use crate::message::Msg;
 use crate::nimber::Nimber;
 
 /// The exponent of a cell's value: lowbit(i + j − 1) = 2^e on row 1 or column 1, else
@@ -165,8 +166,11 @@ impl Impartial for CoinGrid {
         self.nim_sum() + self.nim_sum_change(mv)
     }
 
-    fn describe_part(&self, cell: Cell) -> String {
-        format!("cell {cell}")
+    fn describe_part(&self, cell: Cell) -> Msg {
+        Msg::Cell {
+            row: cell.row,
+            col: cell.col,
+        }
     }
 
     fn part_of(&self, mv: &Block) -> Cell {

@@ -16,3 +16,35 @@ pub mod values;
 
 pub use rules::{Action, HeapMove, Heaps, MAX_HEAPS, Rule};
 pub use values::{heap_value, misere_mover_wins};
+
+impl crate::games::catalogue::Catalogued for Heaps {
+    /// A position of the heap game `name` (its rule; Bash, subtraction, take and Lieges with
+    /// random parameters).
+    fn puzzle<R: rand::Rng + ?Sized>(name: &str, d: usize, rng: &mut R) -> Heaps {
+        use crate::game::Notation;
+        use crate::games::list::join;
+        use rand::RngExt;
+        let most: u64 = [5, 9, 16, 30, 60][d - 1];
+        let count = crate::games::catalogue::puzzle_parts(d, rng);
+        let (rule, most) = match name {
+            "bash" => (format!("bash:{}", rng.random_range(2..=4)), most),
+            "subtraction" => {
+                let mut set: Vec<u64> = vec![1];
+                set.extend((0..rng.random_range(1..=2)).map(|_| rng.random_range(2..=6)));
+                set.sort_unstable();
+                set.dedup();
+                (format!("subtraction:{}", join(&set)), most)
+            }
+            "take" => {
+                let l = rng.random_range(1..=3);
+                (format!("take:{l},{}", l + rng.random_range(0..=4)), most)
+            }
+            // A split into k heaps multiplies the heaps: kept small.
+            "lieges" => (format!("lieges:{}", rng.random_range(2..=3)), most.min(12)),
+            name => (name.to_string(), most),
+        };
+        let heaps: Vec<u64> = (0..count).map(|_| rng.random_range(1..=most)).collect();
+        Heaps::from_code(&format!("{rule}:{}", join(&heaps)))
+            .expect("generated codes are in bounds")
+    }
+}

@@ -19,6 +19,7 @@ use std::sync::Arc;
 
 use super::rules::{Action, HeapMove, Heaps, MAX_LIEGES_K, MAX_SET_LEN, MAX_TABLE_HEAP, Rule};
 use crate::game::{CodeError, Notation};
+use crate::message::Msg;
 
 /// Whether `name` (the part of a code before its first `:`) is a heap game's.
 pub fn is_heap_rule(name: &str) -> bool {
@@ -43,50 +44,7 @@ fn numbers(
     what: &str,
     range: std::ops::RangeInclusive<u64>,
 ) -> Result<Vec<u64>, CodeError> {
-    if text.is_empty() {
-        return Err(CodeError::new(
-            column,
-            format!("expected {what}, found nothing"),
-        ));
-    }
-    let mut out = Vec::new();
-    let mut at = column;
-    for item in text.split(',') {
-        if item.is_empty() {
-            return Err(CodeError::new(at, format!("empty number in {what}")));
-        }
-        if let Some((i, c)) = item.char_indices().find(|(_, c)| !c.is_ascii_digit()) {
-            return Err(CodeError::new(
-                at + item[..i].chars().count(),
-                format!("'{c}' in {what}: expected digits separated by commas"),
-            ));
-        }
-        let value: u64 = item.parse().map_err(|_| {
-            CodeError::new(
-                at,
-                format!("{item} in {what} is too large (at most {})", range.end()),
-            )
-        })?;
-        if !range.contains(&value) {
-            return Err(CodeError::new(
-                at,
-                format!(
-                    "{value} in {what} is out of range ({}..={})",
-                    range.start(),
-                    range.end()
-                ),
-            ));
-        }
-        out.push(value);
-        at += item.chars().count() + 1;
-        if out.len() > super::MAX_HEAPS {
-            return Err(CodeError::new(
-                at,
-                format!("more than {} numbers in {what}", super::MAX_HEAPS),
-            ));
-        }
-    }
-    Ok(out)
+    crate::games::list::parse(text, column, what, range, super::MAX_HEAPS)
 }
 
 impl Notation for Heaps {
@@ -203,7 +161,49 @@ impl Notation for Heaps {
         format!("{}:{params}{}", self.rule().name(), list(self.heaps()))
     }
 
-    fn describe_move(&self, mv: &HeapMove) -> String {
+    fn describe_move(&self, mv: &HeapMove) -> Msg {
+        let from = self.heaps().get(mv.heap).copied().unwrap_or(0);
+        let number = mv.heap + 1;
+        let pieces = || super::rules::pieces(self.rule(), from, mv.action);
+        match mv.action {
+            Action::Take(take) => Msg::Take {
+                number,
+                take,
+                from,
+                to: from.saturating_sub(take),
+            },
+            Action::Knock { count, left } => Msg::Knock {
+                number,
+                first: left + 1,
+                last: left + count,
+                from,
+                pieces: pieces(),
+            },
+            Action::Split { left } => Msg::Split {
+                number,
+                from,
+                pieces: vec![left, from - left],
+            },
+            Action::Multiply => Msg::Multiply {
+                number,
+                from,
+                count: match self.rule() {
+                    Rule::Lieges { k } => *k,
+                    _ => 1,
+                },
+                size: from / 2,
+            },
+            Action::Stairs { .. } => Msg::Split {
+                number,
+                from,
+                pieces: pieces(),
+            },
+        }
+    }
+
+    /// `heap 2: take 3 (7 → 4)`: the words saved games have always written, read back by
+    /// [`Notation::parse_move`]'s search of the legal moves.
+    fn move_code(&self, mv: &HeapMove) -> String {
         let x = self.heaps().get(mv.heap).copied().unwrap_or(0);
         let n = mv.heap + 1;
         let join = |pieces: Vec<u64>| {

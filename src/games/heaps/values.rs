@@ -12,6 +12,7 @@ use super::rules::{
     Action, HeapMove, Heaps, MAX_FORMULA_HEAP, MAX_TABLE_HEAP, Rule, fibonacci_up_to, gcd, pieces,
 };
 use crate::game::{Impartial, Position};
+use crate::message::Msg;
 use crate::nimber::Nimber;
 
 /// The mex of small values, with a scratch array reused across a table's entries.
@@ -692,40 +693,28 @@ impl Impartial for Heaps {
         }
     }
 
-    fn win_rule(&self) -> Option<String> {
+    fn win_rule(&self) -> Option<Msg> {
         if *self.rule() != Rule::Misere {
             return None;
         }
         let heaps = self.heaps();
         Some(if heaps.iter().any(|&x| x > 1) {
-            let nim_sum = heaps.iter().fold(0, |acc, &x| acc ^ x);
-            format!(
-                "misère: a heap is larger than 1, so play as in Nim: nim-sum *{nim_sum} {} 0, the \
-                 player to move {}",
-                if nim_sum == 0 { "=" } else { "≠" },
-                if nim_sum == 0 { "loses" } else { "wins" }
-            )
+            Msg::MisereAsNim {
+                nim_sum: heaps.iter().fold(0, |acc, &x| acc ^ x),
+            }
         } else {
-            let ones = heaps.iter().filter(|&&x| x == 1).count();
-            format!(
-                "misère: every heap is 0 or 1, so the nim-sum does not decide: {ones} heap{} of 1 \
-                 ({}), the player to move {}",
-                if ones == 1 { "" } else { "s" },
-                if ones % 2 == 0 { "even" } else { "odd" },
-                if ones % 2 == 0 {
-                    "wins"
-                } else {
-                    "loses (the last token is theirs)"
-                }
-            )
+            Msg::MisereOnes {
+                ones: heaps.iter().filter(|&&x| x == 1).count(),
+            }
         })
     }
 
-    fn describe_part(&self, part: usize) -> String {
-        let x = self.heaps().get(part).copied().unwrap_or(0);
+    fn describe_part(&self, part: usize) -> Msg {
+        let size = self.heaps().get(part).copied().unwrap_or(0);
+        let number = part + 1;
         match self.rule() {
-            Rule::Kayles => format!("row {} ({x} pins)", part + 1),
-            _ => format!("heap {} ({x})", part + 1),
+            Rule::Kayles => Msg::PinRow { number, pins: size },
+            _ => Msg::Heap { number, size },
         }
     }
 

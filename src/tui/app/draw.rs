@@ -7,7 +7,7 @@ use ratatui::layout::Rect;
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
 
-use crate::game::shorten_code;
+use crate::locale::shorten_code;
 use crate::tui::text;
 use crate::tui::theme::Theme;
 
@@ -19,6 +19,7 @@ impl App {
     pub fn min_size(&self) -> (u16, u16) {
         match &self.screen {
             Screen::Menu(menu) => menu.size_needed(),
+            Screen::Learn(learn) => learn.min_size(),
             Screen::Game { game, .. } => game.min_size(),
             Screen::Practice(_) => Practice::min_size(),
         }
@@ -43,6 +44,7 @@ impl App {
         }
         match &mut self.screen {
             Screen::Menu(menu) => menu.draw(area, buf, &self.theme),
+            Screen::Learn(learn) => learn.draw(area, buf, &self.theme),
             Screen::Game { game, .. } => game.draw(area, buf, &self.theme),
             Screen::Practice(practice) => practice.draw(area, buf, &self.theme),
         }
@@ -60,9 +62,11 @@ impl App {
     fn draw_confirm(&self, leave: &Leave, area: Rect, buf: &mut Buffer) {
         let moves = match &self.screen {
             Screen::Game { game, .. } => game.moves_played(),
-            Screen::Menu(_) | Screen::Practice(_) => 0,
+            Screen::Menu(_) | Screen::Learn(_) | Screen::Practice(_) => 0,
         };
-        let saves = self.store.unfinished_dir().is_some();
+        // A lesson's game is not kept on leaving (see `autosave`).
+        let lesson = matches!(&self.screen, Screen::Game { kept, .. } if kept.lesson.is_some());
+        let saves = self.store.unfinished_dir().is_some() && !lesson;
         let (title, what, yes) = match leave {
             Leave::Overwrite(name) => (
                 " Replace? ",

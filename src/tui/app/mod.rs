@@ -17,8 +17,8 @@ use ratatui::Terminal;
 use ratatui::backend::Backend;
 use ratatui::layout::Position as ScreenPosition;
 
-use crate::game::shorten_code;
 use crate::games::GameKind;
+use crate::locale::{Words, shorten_code};
 use crate::setup::ReplayRng;
 use crate::store::save::Save;
 use crate::store::settings::{Loaded, Settings};
@@ -29,6 +29,7 @@ use crate::tui::board::Side;
 use crate::tui::boards;
 use crate::tui::help::Help;
 use crate::tui::keymap::{self, Action};
+use crate::tui::learn::{Learn, LearnEvent, LearnStart};
 use crate::tui::menu::{Menu, MenuChoice, MenuEvent};
 use crate::tui::practice::{Practice, PracticeEvent};
 use crate::tui::screen::{GameScreen, ScreenEvent, ScreenInput};
@@ -75,6 +76,8 @@ const DRAIN_TIME: Duration = Duration::from_millis(100);
 /// What is on screen.
 enum Screen {
     Menu(Menu),
+    /// The lessons ([`crate::tui::learn`]).
+    Learn(Box<Learn>),
     Game {
         game: Box<dyn GameScreen>,
         choice: MenuChoice,
@@ -103,6 +106,9 @@ struct Kept {
     saved_moves: Option<Vec<String>>,
     /// The name it was saved or loaded under.
     name: Option<String>,
+    /// The lesson whose final position this game is (from 0): leaving the game goes back to
+    /// the Learn screen, which marks the lesson done if the player won.
+    lesson: Option<usize>,
 }
 
 /// A game rebuilt from a save (the newest unfinished game the menu offers, or a save opened
@@ -258,7 +264,7 @@ impl App {
             menu_start,
             coach: !options.no_coach && settings.settings.coaching,
             file_settings: settings.settings,
-            settings_problem: settings.problem.map(|p| p.to_string()),
+            settings_problem: settings.problem.map(|p| p.words()),
             stats,
             stats_problem,
             resume: None,
@@ -288,6 +294,14 @@ impl App {
                     ..Kept::default()
                 },
             };
+            return Ok(app);
+        }
+        if let Some(start) = options.learn {
+            let mut learn = Learn::new(&app.store);
+            if let LearnStart::Lesson(i) = start {
+                learn.open(i);
+            }
+            app.screen = Screen::Learn(Box::new(learn));
             return Ok(app);
         }
         let Some(kind) = kind else {
@@ -411,7 +425,7 @@ impl App {
             (
                 format!(
                     "{} · {} · move {}",
-                    r.game.kind().title(),
+                    r.game.kind().words(),
                     r.game.summary(),
                     moves + 1
                 ),
@@ -491,7 +505,7 @@ impl App {
                 practice.tick(Instant::now());
                 false
             }
-            Screen::Menu(_) => false,
+            Screen::Menu(_) | Screen::Learn(_) => false,
         };
         self.count_finished();
         changed
@@ -568,11 +582,13 @@ impl App {
                                 MenuEvent::Resume => self.resume_from_menu(),
                                 MenuEvent::Open(i) => self.open_from_menu(i),
                                 MenuEvent::Practice => self.practice_from_menu(),
+                                MenuEvent::Learn => self.open_learn(),
                                 MenuEvent::None => {}
                             }
                         }
                     }
                     Screen::Practice(_) => {}
+                    Screen::Learn(_) => {}
                     Screen::Game { game, .. } => {
                         let event = game.handle(input, &self.theme);
                         self.after_game_event(event);
@@ -652,16 +668,14 @@ impl App {
             }
             Some(Action::Help) => {
                 self.help = Some(match &self.screen {
-                    Screen::Menu(_) | Screen::Practice(_) => {
+                    Screen::Menu(_) | Screen::Learn(_) | Screen::Practice(_) => {
                         Help::new("grundy".to_string(), &[], None)
                     }
-                    Screen::Game { game, .. } => Help::new(
-                        game.kind().title().to_string(),
-                        game.rules(),
-                        Some(game.kind()),
-                    )
-                    .with_code(&game.position_code())
-                    .with_details(game.details(&self.theme)),
+                    Screen::Game { game, .. } => {
+                        Help::new(game.kind().words(), game.rules(), Some(game.kind()))
+                            .with_code(&game.position_code())
+                            .with_details(game.details(&self.theme))
+                    }
                 });
                 return;
             }
@@ -677,10 +691,21 @@ impl App {
                     MenuEvent::Start(choice) => self.start_from_menu(choice),
                     MenuEvent::Resume => self.resume_from_menu(),
                     MenuEvent::Open(i) => self.open_from_menu(i),
+                    MenuEvent::Learn => self.open_learn(),
                     MenuEvent::Practice => self.practice_from_menu(),
                     MenuEvent::None => {}
                 }
             }
+            Screen::Learn(learn) => match learn.handle_key(key) {
+                LearnEvent::None => {}
+                LearnEvent::Menu => {
+                    let mut menu = Menu::from_settings(&self.menu_settings);
+                    menu.focus_learn();
+                    self.screen = Screen::Menu(menu);
+                    self.refresh_menu();
+                }
+                LearnEvent::Play { lesson, code } => self.start_lesson_game(lesson, &code),
+            },
             Screen::Practice(practice) => {
                 // Practice pages through lists as a game does (PgUp, Home, End).
                 if practice.handle_key(key, keymap::action(&key, true)) == PracticeEvent::Leave {
@@ -756,12 +781,20 @@ impl App {
         self.screen = Screen::Practice(Box::new(self.practice(None)));
     }
 
-    /// Back to the menu after a game: an unfinished one is saved for Resume first.
+    /// Back to the menu after a game: an unfinished one is saved for Resume first. A lesson's
+    /// game goes back to the Learn screen instead, which counts a win.
     fn back_to_menu(&mut self) {
         let note = self.autosave();
-        let Screen::Game { choice, .. } = &self.screen else {
+        let Screen::Game { choice, kept, game } = &self.screen else {
             return;
         };
+        if let Some(lesson) = kept.lesson {
+            let won = game.winner().map(|winner| winner == Side::You);
+            let mut learn = Learn::new(&self.store);
+            learn.after_game(lesson, won);
+            self.screen = Screen::Learn(Box::new(learn));
+            return;
+        }
         let mut menu = Menu::from_settings(&self.menu_settings);
         menu.return_to(choice);
         self.screen = Screen::Menu(menu);
@@ -859,6 +892,45 @@ impl App {
         }
     }
 
+    /// The Learn screen (the menu's Learn entry).
+    fn open_learn(&mut self) {
+        self.save_settings();
+        self.screen = Screen::Learn(Box::new(Learn::new(&self.store)));
+    }
+
+    /// Starts the final game of `lesson` from `code`: the learner moves first against the
+    /// perfect AI, without hints.
+    fn start_lesson_game(&mut self, lesson: usize, code: &str) {
+        let started = kind_of_code(code).and_then(|kind| {
+            let mut setup = self.menu_settings.setup(kind);
+            setup.code = Some(code.to_string());
+            self.start(MenuChoice {
+                setup,
+                first: First::You,
+                level: crate::ai::Level::Perfect,
+                hints: false,
+                seed: None,
+            })
+        });
+        match started {
+            Ok((game, choice)) => {
+                self.screen = Screen::Game {
+                    game,
+                    choice,
+                    kept: Kept {
+                        lesson: Some(lesson),
+                        ..Kept::default()
+                    },
+                }
+            }
+            Err(e) => {
+                if let Screen::Learn(learn) = &mut self.screen {
+                    learn.game_failed(&format!("{e:#}"));
+                }
+            }
+        }
+    }
+
     fn after_game_event(&mut self, event: ScreenEvent) {
         if event == ScreenEvent::NewGame {
             self.ask_or_leave(Leave::NewGame);
@@ -925,8 +997,8 @@ fn listed_words(listed: &Listed) -> (String, String) {
     // As the Resume entry says it: the game's title, then its board's summary (a heap game's
     // summary names its rule).
     let (title, size) = match crate::games::AnyPosition::from_code(&save.start) {
-        Ok(position) => (position.kind().title(), boards::summary_of(&position)),
-        Err(_) => ("?", String::new()),
+        Ok(position) => (position.kind().words(), boards::summary_of(&position)),
+        Err(_) => ("?".to_string(), String::new()),
     };
     let line = format!("{title} · {size} · move {}", save.moves.len() + 1);
     let name = crate::input::escape_controls(&save.name);

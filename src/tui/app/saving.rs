@@ -63,7 +63,7 @@ impl App {
                     && game.moves_played() > 0
                     && kept.saved_moves.as_ref() != Some(&game.move_codes())
             }
-            Screen::Menu(_) | Screen::Practice(_) => false,
+            Screen::Menu(_) | Screen::Learn(_) | Screen::Practice(_) => false,
         }
     }
 
@@ -73,7 +73,12 @@ impl App {
         let Screen::Game { game, choice, kept } = &mut self.screen else {
             return None;
         };
-        if game.winner().is_some() || (game.moves_played() == 0 && kept.autosave.is_none()) {
+        // A lesson's game is not kept for Resume: resumed from the menu it would no longer be
+        // the lesson's, and the Learn screen starts it again at any time.
+        if game.winner().is_some()
+            || (game.moves_played() == 0 && kept.autosave.is_none())
+            || kept.lesson.is_some()
+        {
             return None;
         }
         // A game saved under a name (or loaded) and unchanged since is kept in its own file.

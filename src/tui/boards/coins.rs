@@ -13,6 +13,7 @@ use crate::game::{Impartial, Notation};
 use crate::games::coins::notation;
 use crate::games::coins::{CoinMove, CoinRow, coin_value};
 use crate::games::{Face, GameKind};
+use crate::locale::Words;
 use crate::setup::ReplayRng;
 use crate::tui::board::{
     Board, BoardAction, BoardAreas, BoardInput, BoardView, GameSetup, ListedMove, MoveList, Side,
@@ -236,7 +237,7 @@ pub fn factored(coin: usize) -> String {
 
 /// A move as the list shows it: `÷2: flip 12 6 3`, the notation's words after the coin.
 fn move_label(mv: &CoinMove) -> String {
-    notation::move_flips(mv)
+    notation::move_flips(mv).words()
 }
 
 impl Board for CoinsBoard {

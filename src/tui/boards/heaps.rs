@@ -3,6 +3,7 @@
 //! beside it and the chosen one previewed on the stack.
 
 pub use crate::games::catalogue::{RULE_STARTS, RuleEntry, rule_entry};
+use crate::locale::Words;
 
 /// The code of a new game of the menu's heap family: the entry's standard start, or its
 /// parameters with random heaps (E&D: an even number of them), or a random graph.
@@ -95,7 +96,7 @@ impl HeapsBoard {
         if moves.is_empty() {
             return BoardAction::Message(format!(
                 "{} has no move ({} jumps to a {} that has one).",
-                view.position.describe_part(self.cursor),
+                view.position.describe_part(self.cursor).words(),
                 keymap::key_for(Action::NextPart),
                 part_word(view.position.rule())
             ));
@@ -105,7 +106,10 @@ impl HeapsBoard {
             .map(|mv| ListedMove::new(view.position, mv, move_label(view.position, &mv)))
             .collect();
         self.list = Some(MoveList::new(
-            format!("Moves of {}", view.position.describe_part(self.cursor)),
+            format!(
+                "Moves of {}",
+                view.position.describe_part(self.cursor).words()
+            ),
             entries,
             more,
         ));
@@ -277,7 +281,7 @@ impl Board for HeapsBoard {
         let n = position.heaps().len();
         format!(
             "{} · {n} {}{}",
-            position.rule().title(),
+            position.rule().words(),
             if *position.rule() == Rule::Kayles {
                 "row"
             } else {
@@ -380,7 +384,7 @@ impl Board for HeapsBoard {
         let lines = vec![
             Line::from(format!(
                 "{}: {}",
-                position.rule().title(),
+                position.rule().words(),
                 rule_line(position.rule())
             )),
             Line::raw(""),
@@ -478,7 +482,7 @@ impl Board for HeapsBoard {
     fn status(&self, view: &BoardView<'_, Heaps>) -> Line<'static> {
         let position = view.position;
         let mut spans = vec![Span::styled(
-            position.describe_part(self.cursor),
+            position.describe_part(self.cursor).words(),
             view.theme.title,
         )];
         if view.hints {

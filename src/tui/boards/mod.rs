@@ -37,6 +37,7 @@ pub fn summary_of(position: &crate::games::AnyPosition) -> String {
         Any::Dag(p) => dag::DagBoard::summary(p),
         Any::Wythoff(p) => wythoff::WythoffBoard::summary(p),
         Any::Fibnim(p) => parts::PartsBoard::<crate::games::fibnim::FibNim>::summary(p),
+        Any::Dawson(p) => parts::PartsBoard::<crate::games::dawson::Dawson>::summary(p),
         Any::Sum(p) => sum::SumBoard::summary(p),
     }
 }
@@ -55,12 +56,8 @@ pub fn start(
         GameKind::Dodgeball => start_match::<dodgeball::DodgeballBoard>(setup, config, hints, rng),
         // A sum: a small board per component.
         GameKind::Sum => start_match::<sum::SumBoard>(setup, config, hints, rng),
-        GameKind::Heaps
-        | GameKind::Stairs
-        | GameKind::Ed
-        | GameKind::Dag
-        | GameKind::Wythoff
-        | GameKind::Fibnim => {
+        // Every other game is in the menu's heap family.
+        _ => {
             // The menu's heap family holds the games with a board of their own too: the code
             // (or the chosen entry) names the game. `play dag` with no code: that game's entry.
             let named = GameSetup {
@@ -93,6 +90,9 @@ pub fn start(
                 }
                 Some(GameKind::Fibnim) => start_match::<
                     parts::PartsBoard<crate::games::fibnim::FibNim>,
+                >(setup, config, hints, rng),
+                Some(GameKind::Dawson) => start_match::<
+                    parts::PartsBoard<crate::games::dawson::Dawson>,
                 >(setup, config, hints, rng),
                 _ => start_match::<heaps::HeapsBoard>(setup, config, hints, rng),
             }

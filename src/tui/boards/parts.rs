@@ -14,9 +14,11 @@ use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
 
 use crate::game::Impartial;
 use crate::games::GameKind;
+use crate::games::dawson::Dawson;
 use crate::games::ed::Ed;
 use crate::games::fibnim::{FibNim, zeckendorf};
 use crate::games::stairs::StairNim;
+use crate::locale::Words;
 use crate::setup::ReplayRng;
 use crate::tui::board::{
     Board, BoardAction, BoardAreas, BoardInput, BoardView, GameSetup, ListedMove, MoveList,
@@ -63,6 +65,29 @@ impl PartsGame for StairNim {
     }
     fn summary(&self) -> String {
         format!("{} stairs", self.balls().len())
+    }
+}
+
+impl PartsGame for Dawson {
+    const KIND: GameKind = GameKind::Dawson;
+    const RULES: &'static [&'static str] = &[
+        "Dawson's Kayles: rows of pins. A move knocks down two adjacent pins of one row; the \
+         pins left on each side of the gap become rows of their own. Who cannot move (every \
+         row shorter than 2) loses.",
+        "Each row is a game of its own: its value is the mex of the values its moves leave (a \
+         row of n leaves rows of a and n − 2 − a pins, worth g(a) XOR g(n − 2 − a)). The \
+         values repeat with period 34 after a row of 52 pins.",
+    ];
+    const PART: &'static str = "row";
+    fn all_parts(&self) -> Vec<usize> {
+        (0..self.rows().len()).collect()
+    }
+    fn tokens(&self, part: usize) -> Option<u64> {
+        self.rows().get(part).copied()
+    }
+    fn summary(&self) -> String {
+        let pins: u64 = self.rows().iter().sum();
+        format!("{} rows, {pins} pins", self.rows().len())
     }
 }
 
@@ -187,7 +212,7 @@ impl<G: PartsGame> PartsBoard<G> {
         if moves.is_empty() {
             return BoardAction::Message(format!(
                 "{} has no move ({} jumps to one that has).",
-                view.position.describe_part(part),
+                view.position.describe_part(part).words(),
                 keymap::key_for(Action::NextPart)
             ));
         }
@@ -195,15 +220,16 @@ impl<G: PartsGame> PartsBoard<G> {
             .into_iter()
             .map(|mv| {
                 // The list's title names the part: drop it from each move's words.
-                let words = view.position.describe_move(&mv);
+                let words = view.position.describe_move(&mv).words();
                 let label = words
                     .split_once(": ")
+                    .or_else(|| words.split_once('：'))
                     .map_or(words.clone(), |(_, rest)| rest.to_string());
                 ListedMove::new(view.position, mv, label)
             })
             .collect();
         self.list = Some(MoveList::new(
-            format!("Moves of {}", view.position.describe_part(part)),
+            format!("Moves of {}", view.position.describe_part(part).words()),
             entries,
             more,
         ));
@@ -320,7 +346,7 @@ impl<G: PartsGame> Board for PartsBoard<G> {
                 format!(
                     "{}{}",
                     if is_cursor { "▶ " } else { "  " },
-                    text::pad(&position.describe_part(part), 24)
+                    text::pad(&position.describe_part(part).words(), 24)
                 ),
                 if last == Some(part) {
                     theme.last_move
@@ -370,7 +396,7 @@ impl<G: PartsGame> Board for PartsBoard<G> {
             }
             if let Some(mv) = selected.filter(|mv| position.part_of(mv) == part) {
                 spans.push(Span::styled(
-                    format!("  ← {}", position.describe_move(mv)),
+                    format!("  ← {}", position.describe_move(mv).words()),
                     theme.preview,
                 ));
             }
@@ -471,7 +497,7 @@ impl<G: PartsGame> Board for PartsBoard<G> {
             && let Some(list) = &mut self.list
             && !list.select(mv)
         {
-            let label = view.position.describe_move(mv);
+            let label = view.position.describe_move(mv).words();
             list.entries
                 .insert(0, ListedMove::new(view.position, mv.clone(), label));
             list.selected = 0;
@@ -482,7 +508,7 @@ impl<G: PartsGame> Board for PartsBoard<G> {
         let part = self.part();
         let moves = view.position.moves_of(part, 1000);
         Line::from(vec![
-            Span::styled(view.position.describe_part(part), view.theme.title),
+            Span::styled(view.position.describe_part(part).words(), view.theme.title),
             Span::styled(
                 format!(
                     " · {}{} move{}",

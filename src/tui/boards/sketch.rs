@@ -7,11 +7,13 @@
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
+use crate::game::Impartial;
 use crate::games::Face;
 use crate::games::grid::Cell;
 use crate::games::heaps::Rule;
 use crate::games::sum::Component;
 use crate::games::wythoff::is_p_position;
+use crate::locale::Words;
 use crate::tui::text;
 use crate::tui::theme::Theme;
 
@@ -21,9 +23,9 @@ pub const MAX_ROWS: usize = 6;
 /// The component's game for a frame's title: `Nim`, `Kayles`, `Coin row`.
 pub fn title(component: &Component) -> String {
     match component {
-        Component::Heaps(p) => p.rule().title(),
+        Component::Heaps(p) => p.rule().words(),
         other => crate::games::GameKind::of_code_name(&other.game_name())
-            .map_or_else(|| other.game_name(), |k| k.title().to_string()),
+            .map_or_else(|| other.game_name(), |k| k.words()),
     }
 }
 
@@ -163,6 +165,16 @@ pub fn sketch(component: &Component, width: usize, theme: &Theme) -> Vec<Line<'s
             counted(format!("heap ({})", p.heap()), p.heap(), "●", width, theme),
             Line::styled(format!("take 1 to {}", p.limit()), theme.dim),
         ],
+        // Any other game: its parts in its own words, one a row.
+        other => crate::with_component!(other, p, _wrap, _back => {
+            let parts = p.parts();
+            let total = parts.len();
+            let rows = parts
+                .into_iter()
+                .map(|(part, _)| Line::styled(text::fit(&p.describe_part(part).words(), width), theme.text))
+                .collect::<Vec<_>>();
+            rows_of(rows.into_iter(), total, "parts", theme)
+        }),
     }
 }
 

@@ -16,6 +16,7 @@ use super::sketch::{MAX_ROWS, sketch};
 use crate::game::{Notation, Position};
 use crate::games::GameKind;
 use crate::games::sum::{AnyMove, Component, Sum};
+use crate::locale::Words;
 use crate::setup::ReplayRng;
 use crate::tui::board::{
     Board, BoardAction, BoardAreas, BoardInput, BoardView, GameSetup, Start, plain_text,
@@ -73,7 +74,13 @@ fn drawing(
         let after = component.play_unchecked(mv);
         let mut words = vec![
             Span::styled("after: ", theme.preview),
-            Span::styled(component.describe_move(mv), theme.preview),
+            Span::styled(
+                component
+                    .describe_move(mv)
+                    .map(|m| m.words())
+                    .unwrap_or_default(),
+                theme.preview,
+            ),
         ];
         if hints {
             words.push(Span::styled(

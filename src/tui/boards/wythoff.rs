@@ -18,6 +18,7 @@ use crate::games::GameKind;
 use crate::games::wythoff::{
     MAX_BIG_COORD, QueenMove, Wythoff, is_p_position, known_value, lower_wythoff, p_partner,
 };
+use crate::locale::Words;
 use crate::setup::ReplayRng;
 use crate::tui::board::{
     Board, BoardAction, BoardAreas, BoardInput, BoardView, GameSetup, ListedMove, MoveList,
@@ -146,7 +147,7 @@ impl WythoffBoard {
             .map(|mv| ListedMove::new(position, mv, short_label(position, &mv)))
             .collect();
         self.list = MoveList::new(
-            format!("Moves of {}", position.describe_part(self.queen)),
+            format!("Moves of {}", position.describe_part(self.queen).words()),
             entries,
             more,
         );
@@ -625,13 +626,17 @@ impl Board for WythoffBoard {
         let theme = view.theme;
         let (x, y) = self.target;
         let mut spans = vec![Span::styled(
-            position.describe_part(self.queen),
+            position.describe_part(self.queen).words(),
             theme.title,
         )];
         match self.target_move(position) {
             Some(mv) => {
-                let words = position.describe_move(&mv);
-                let how = words.rsplit_once(", ").map_or(words.as_str(), |(_, h)| h);
+                // The move's words after the squares: how much it takes, from which heaps.
+                let words = position.describe_move(&mv).words();
+                let how = words
+                    .rsplit_once(", ")
+                    .or_else(|| words.rsplit_once('，'))
+                    .map_or(words.as_str(), |(_, h)| h);
                 spans.push(Span::styled(
                     format!(" · target ({x}, {y}): {how}"),
                     theme.text,

@@ -18,6 +18,7 @@ use ratatui::widgets::{Block, Widget};
 use crate::analysis::Analysis;
 use crate::game::{Impartial, Notation, Position};
 use crate::games::GameKind;
+use crate::locale::Words;
 use crate::store::save::{SaveError, SavedMove};
 use crate::tui::board::{Board, BoardAction, BoardAreas, BoardInput, BoardView, GameSetup, Side};
 use crate::tui::keymap::{self, Action};
@@ -315,7 +316,7 @@ impl<B: Board> Match<B> {
         match analysis.winning().next() {
             Some(report) => {
                 let mv = report.mv.clone();
-                let words = self.session.position().describe_move(&mv);
+                let words = self.session.position().describe_move(&mv).words();
                 let view = Self::view(&self.session, self.hints, theme);
                 self.board.show_move(&view, &mv);
                 self.message = Some(format!(
@@ -329,7 +330,7 @@ impl<B: Board> Match<B> {
                 Some(report) if report.remoteness_after.is_some() => {
                     let mv = report.mv.clone();
                     let n = report.remoteness_after.unwrap_or(0) + 1;
-                    let words = self.session.position().describe_move(&mv);
+                    let words = self.session.position().describe_move(&mv).words();
                     let view = Self::view(&self.session, self.hints, theme);
                     self.board.show_move(&view, &mv);
                     self.message = Some(
@@ -387,7 +388,7 @@ impl<B: Board> GameScreen for Match<B> {
         } else {
             "not known (past the table)".to_string()
         };
-        let mut about = match position.win_rule() {
+        let mut about = match position.win_rule().map(|r| r.words()) {
             // Hints off, game on: who is winning is not told.
             _ if !self.reveals() => {
                 vec!["hints are off: i shows the nim-sum and who is winning".to_string()]
@@ -409,7 +410,10 @@ impl<B: Board> GameScreen for Match<B> {
             None => vec![format!("nim-sum *{} {verdict}", nim_sum.short())],
         };
         if let Some(mv) = self.board.selected() {
-            about.push(format!("selected move: {}", position.describe_move(&mv)));
+            about.push(format!(
+                "selected move: {}",
+                position.describe_move(&mv).words()
+            ));
         }
         let panel: Vec<String> = self
             .board
@@ -434,9 +438,9 @@ impl<B: Board> GameScreen for Match<B> {
                 let reason = played
                     .reason
                     .filter(|r| self.reveals() || *r == crate::ai::Reason::Random)
-                    .map(|r| format!(" ({r})"))
+                    .map(|r| format!(" ({})", r.words()))
                     .unwrap_or_default();
-                format!("{}. {who}: {}{reason}", i + 1, played.words)
+                format!("{}. {who}: {}{reason}", i + 1, played.words.words())
             })
             .collect();
         (about, moves)
@@ -509,7 +513,7 @@ impl<B: Board> GameScreen for Match<B> {
         let view = Self::view(&self.session, self.hints, theme);
         self.render_title(areas.title, buf, theme);
         Block::bordered()
-            .title(Line::styled(format!(" {} ", B::KIND.title()), theme.title))
+            .title(Line::styled(format!(" {} ", B::KIND.words()), theme.title))
             .border_style(theme.border)
             .render(areas.board_frame, buf);
         self.board.render(&view, areas.board, buf);

@@ -5,6 +5,7 @@ use ratatui::text::{Line, Span};
 
 use crate::analysis::Analysis;
 use crate::game::Impartial;
+use crate::locale::Words;
 use crate::tui::board::Side;
 use crate::tui::text;
 use crate::tui::theme::Theme;
@@ -131,7 +132,7 @@ pub fn nim_sum_lines<P: Impartial>(
                 style,
             ),
         ];
-        let rule = position.win_rule().unwrap_or_default();
+        let rule = position.win_rule().map(|r| r.words()).unwrap_or_default();
         let room = height.saturating_sub(lines.len());
         lines.extend(
             text::wrap(&rule, width.max(1))
@@ -169,7 +170,7 @@ pub fn nim_sum_lines<P: Impartial>(
     let per_part: Vec<Entry> = parts
         .take(most + 1)
         .map(|(part, v)| Entry {
-            label: position.describe_part(*part),
+            label: position.describe_part(*part).words(),
             value: *v,
             cancels: false,
         })
@@ -278,7 +279,7 @@ pub fn nim_sum_lines<P: Impartial>(
         Side::You => ("you", "lose", "win"),
         Side::Ai => ("the AI", "loses", "wins"),
     };
-    let rule = position.win_rule();
+    let rule = position.win_rule().map(|r| r.words());
     let verdict = if rule.is_some() {
         let outcome = if zero { lose } else { win };
         format!("{mover} (to move) {outcome}, by the game's own rule:")
@@ -302,7 +303,7 @@ pub fn nim_sum_lines<P: Impartial>(
         lines.push(Line::styled(
             format!(
                 "with best play the game lasts {}",
-                crate::ai::moves(exact.remoteness)
+                crate::locale::moves(crate::locale::lang(), u64::from(exact.remoteness))
             ),
             theme.dim,
         ));

@@ -8,6 +8,7 @@ use ratatui::widgets::{Block, Clear, Paragraph, Widget};
 
 use crate::analysis::Analysis;
 use crate::game::{Impartial, Position};
+use crate::locale::Words;
 use crate::tui::board::{Board, Side};
 use crate::tui::keymap::{self, Action};
 use crate::tui::text;
@@ -33,7 +34,7 @@ impl<B: Board> Match<B> {
         // The position now, not the start: a Fibonacci Nim heap and its limit change.
         let full = format!(
             " {} · {} · AI {} · {progress}{}",
-            B::KIND.title(),
+            B::KIND.words(),
             B::summary(self.session.position()),
             config.level,
             if self.hints { " · hints on" } else { "" }
@@ -166,7 +167,7 @@ impl<B: Board> Match<B> {
                 }
             };
             push(
-                &format!("{who}{}", played.words),
+                &format!("{who}{}", played.words.words()),
                 style,
                 Some((who, theme.title)),
             );
@@ -175,7 +176,7 @@ impl<B: Board> Match<B> {
                 .reason
                 .filter(|r| self.reveals() || *r == crate::ai::Reason::Random)
             {
-                push(&format!("↳ {reason}"), theme.dim, None);
+                push(&format!("↳ {}", reason.words()), theme.dim, None);
             }
             groups.push(group);
         }

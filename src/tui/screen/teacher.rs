@@ -12,6 +12,7 @@ use ratatui::widgets::{Block, Clear, Widget};
 use super::{Browse, Match, PANEL_WIDTH, ScreenInput, render_bar};
 use crate::analysis::Analysis;
 use crate::game::Impartial;
+use crate::locale::Words;
 use crate::tui::board::{Board, BoardAreas, BoardView, Side};
 use crate::tui::keymap::{self, Action};
 use crate::tui::text;
@@ -58,7 +59,7 @@ impl<B: Board> Match<B> {
         if let Some(better) = &j.better_words {
             // A grid's block can name hundreds of cells: cut (with "…") so that the line
             // keeps its end.
-            let better = text::fit(better, crate::tui::moves::COACH_MOVE_WIDTH);
+            let better = text::fit(&better.words(), crate::tui::moves::COACH_MOVE_WIDTH);
             text.push_str(&format!(" {better} would have kept the win"));
         }
         text.push_str(&format!(
@@ -97,7 +98,10 @@ impl<B: Board> Match<B> {
             } else {
                 "losing"
             };
-            self.message = Some(format!("You are {side} by the game's own rule: {rule}"));
+            self.message = Some(format!(
+                "You are {side} by the game's own rule: {}",
+                rule.words()
+            ));
             return;
         } else if self.hint_level <= 1 {
             self.message = Some(if nim_sum.is_zero() {
@@ -121,7 +125,7 @@ impl<B: Board> Match<B> {
         self.message = Some(match analysis.winning().next() {
             Some(report) => format!(
                 "{} has a winning move ({again}: the move itself).",
-                position.describe_part(position.part_of(&report.mv))
+                position.describe_part(position.part_of(&report.mv)).words()
             ),
             None => format!(
                 "No part has a winning move: every move loses against perfect play \
@@ -232,7 +236,7 @@ impl<B: Board> Match<B> {
         };
         let heading = format!(
             " {} · game record · the board at {at} (read-only)",
-            B::KIND.title()
+            B::KIND.words()
         );
         buf.set_style(title, theme.title);
         let heading = text::fit(&heading, title.width as usize);
@@ -253,7 +257,7 @@ impl<B: Board> Match<B> {
         };
         browse.board.layout(&view, areas);
         Block::bordered()
-            .title(Line::styled(format!(" {} ", B::KIND.title()), theme.title))
+            .title(Line::styled(format!(" {} ", B::KIND.words()), theme.title))
             .border_style(theme.border)
             .render(left, buf);
         browse.board.render(&view, areas, buf);
@@ -261,7 +265,7 @@ impl<B: Board> Match<B> {
         // The record over the board's own panel.
         Clear.render(right, buf);
         let title = if judged {
-            format!(" {} ", crate::record::Verdict::LEGEND)
+            format!(" {} ", crate::locale::verdict_legend(crate::locale::lang()))
         } else {
             " Moves (verdicts: with hints, i, or after the game) ".to_string()
         };
@@ -309,7 +313,7 @@ impl<B: Board> Match<B> {
                     Side::You => "You",
                     Side::Ai => "AI",
                 },
-                played.words
+                played.words.words()
             ),
             None if !judged => "The start position.".to_string(),
             Some(played) => format!(
@@ -318,7 +322,7 @@ impl<B: Board> Match<B> {
                     Side::You => "You",
                     Side::Ai => "AI",
                 },
-                played.words,
+                played.words.words(),
                 crate::tui::moves::explain(played)
             ),
             None if !browse.position.values_known() => {

@@ -13,6 +13,7 @@ use ratatui::widgets::Block;
 use crate::game::{Impartial, Notation, Position};
 use crate::games::GameKind;
 use crate::games::dag::{Dag, Slide};
+use crate::locale::Words;
 use crate::setup::ReplayRng;
 use crate::tui::board::{
     Board, BoardAction, BoardAreas, BoardInput, BoardView, GameSetup, ListKey, ListedMove,
@@ -227,7 +228,7 @@ impl DagBoard {
             })
             .collect();
         self.list = Some(MoveList::new(
-            format!("Moves of {}", position.describe_part(self.token)),
+            format!("Moves of {}", position.describe_part(self.token).words()),
             entries,
             false,
         ));
@@ -348,7 +349,7 @@ impl DagBoard {
         } else {
             format!(
                 "{} has no edge out.",
-                view.position.describe_part(self.token)
+                view.position.describe_part(self.token).words()
             )
         };
         let mut lines = vec![Line::raw(first), Line::raw("")];
@@ -580,7 +581,7 @@ impl Board for DagBoard {
                         if self.list.is_none() {
                             return BoardAction::Message(format!(
                                 "{} has no edge out ({} picks a token that has one).",
-                                position.describe_part(self.token),
+                                position.describe_part(self.token).words(),
                                 keymap::key_for(Action::NextPart)
                             ));
                         }
@@ -680,7 +681,7 @@ impl Board for DagBoard {
         };
         let moves = position.graph().successors(v).len();
         let mut spans = vec![Span::styled(
-            position.describe_part(self.token),
+            position.describe_part(self.token).words(),
             theme.title,
         )];
         let sharing = position.tokens().iter().filter(|&&t| t == v).count();

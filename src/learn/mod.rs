@@ -1,0 +1,587 @@
+//! The course: lessons that teach Sprague–Grundy theory in the order the tutorials do, from
+//! won and lost positions by hand to the three contest games. A lesson is data — its pages
+//! (locale keys), its exercises (a position code and what is asked) and a position to win
+//! against the AI — and every answer is computed here by the engine, never written down.
+//! [`check`] judges an answer and returns why it is right or wrong as values ([`Why`]); the
+//! interface turns them into words. [`progress`] keeps which lessons are done.
+
+pub mod progress;
+
+use crate::game::{Impartial, Notation, Position};
+use crate::games::{AnyPosition, with_position};
+use crate::message::Msg;
+use crate::nimber::Nimber;
+use crate::why::{self, Derivation, Explain, Formula, PartName, WinRule};
+
+/// What an exercise asks about its position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ask {
+    /// Is the position won for the player to move? (yes or no)
+    Won,
+    /// The value of a part (named as `analyze --why` names it: `1` for heap 1), found by mex.
+    Value { part: &'static str },
+    /// A winning move, chosen from the list of every legal move.
+    WinningMove,
+    /// The nim-sum of the position's parts.
+    NimSum,
+}
+
+/// One exercise: a position and a question about it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Exercise {
+    pub code: &'static str,
+    pub ask: Ask,
+}
+
+/// One lesson. Its texts are the locale keys `learn.<id>.title` and `learn.<id>.page1` to
+/// `learn.<id>.page<pages>`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Lesson {
+    pub id: &'static str,
+    /// How many pages of text come before the exercises.
+    pub pages: usize,
+    pub exercises: &'static [Exercise],
+    /// The position the learner must win against the AI (won for the player to move).
+    pub game: &'static str,
+    /// Whether the lesson comes after values and nim-sums are taught, so that its reasons may
+    /// speak of them (the first lessons explain by won and lost positions only).
+    pub values_taught: bool,
+}
+
+impl Lesson {
+    pub fn title_key(&self) -> String {
+        format!("learn.{}.title", self.id)
+    }
+
+    /// The locale keys of the pages, in order.
+    pub fn page_keys(&self) -> Vec<String> {
+        (1..=self.pages)
+            .map(|i| format!("learn.{}.page{i}", self.id))
+            .collect()
+    }
+}
+
+const fn won(code: &'static str) -> Exercise {
+    Exercise {
+        code,
+        ask: Ask::Won,
+    }
+}
+
+const fn value(code: &'static str, part: &'static str) -> Exercise {
+    Exercise {
+        code,
+        ask: Ask::Value { part },
+    }
+}
+
+const fn winning(code: &'static str) -> Exercise {
+    Exercise {
+        code,
+        ask: Ask::WinningMove,
+    }
+}
+
+const fn nim_sum(code: &'static str) -> Exercise {
+    Exercise {
+        code,
+        ask: Ask::NimSum,
+    }
+}
+
+/// The course, in the order the tutorials teach it.
+pub const LESSONS: &[Lesson] = &[
+    Lesson {
+        id: "positions",
+        pages: 3,
+        exercises: &[
+            won("bash:3:2"),
+            won("bash:3:4"),
+            won("bash:3:7"),
+            won("bash:3:8"),
+            winning("bash:3:6"),
+        ],
+        game: "bash:3:11",
+        values_taught: false,
+    },
+    Lesson {
+        id: "bash",
+        pages: 3,
+        exercises: &[
+            won("bash:5:18"),
+            winning("bash:4:13"),
+            won("bash:4:15"),
+            winning("bash:6:30"),
+        ],
+        game: "bash:4:23",
+        values_taught: false,
+    },
+    Lesson {
+        id: "nim",
+        pages: 4,
+        exercises: &[
+            won("nim:5,5"),
+            nim_sum("nim:3,5,6"),
+            won("nim:1,4,5"),
+            winning("nim:3,4,5"),
+            nim_sum("nim:27,8,5"),
+            winning("nim:27,8,5"),
+        ],
+        game: "nim:7,9,12",
+        values_taught: true,
+    },
+    Lesson {
+        id: "mex",
+        pages: 3,
+        exercises: &[
+            value("subtraction:1,3,4:1", "1"),
+            value("subtraction:1,3,4:2", "1"),
+            value("subtraction:1,3,4:3", "1"),
+            value("subtraction:1,3,4:4", "1"),
+            value("subtraction:1,3,4:5", "1"),
+            value("subtraction:1,3,4:6", "1"),
+            value("subtraction:1,3,4:7", "1"),
+        ],
+        game: "subtraction:1,3,4:10,12,7",
+        values_taught: true,
+    },
+    Lesson {
+        id: "sums",
+        pages: 3,
+        exercises: &[
+            nim_sum("bash:3:5,6,7"),
+            won("bash:3:9,10,3"),
+            winning("bash:3:10,7,6"),
+            nim_sum("nim:2,3+bash:3:6"),
+            winning("nim:2,3+bash:3:6"),
+        ],
+        game: "bash:3:9,11,7",
+        values_taught: true,
+    },
+    Lesson {
+        id: "splits",
+        pages: 4,
+        exercises: &[
+            value("kayles:4", "1"),
+            value("grundy:7", "1"),
+            value("lieges:3:4", "1"),
+            won("grundy:3,4"),
+            winning("kayles:3,5"),
+        ],
+        game: "kayles:5,7,9",
+        values_taught: true,
+    },
+    Lesson {
+        id: "stairs",
+        pages: 3,
+        exercises: &[
+            value("stairs:0,1,4", "2"),
+            value("stairs:0,1,4", "3"),
+            nim_sum("stairs:3,1,4,2"),
+            won("stairs:5,2,0,2"),
+            winning("stairs:3,1,4,2"),
+        ],
+        game: "stairs:0,2,3,3",
+        values_taught: true,
+    },
+    Lesson {
+        id: "misere",
+        pages: 3,
+        exercises: &[
+            won("misere:1,1,1"),
+            won("misere:1,1"),
+            won("misere:2,2"),
+            winning("misere:3,1,1"),
+            winning("misere:4,1"),
+        ],
+        game: "misere:3,5,1",
+        values_taught: true,
+    },
+    Lesson {
+        id: "wythoff",
+        pages: 3,
+        exercises: &[
+            won("wythoff:3,5"),
+            won("wythoff:4,6"),
+            winning("wythoff:6,9"),
+            winning("wythoff:2,6"),
+        ],
+        game: "wythoff:7,10",
+        values_taught: true,
+    },
+    Lesson {
+        id: "fibnim",
+        pages: 3,
+        exercises: &[
+            won("fibnim:13"),
+            won("fibnim:12"),
+            winning("fibnim:20"),
+            winning("fibnim:43"),
+        ],
+        game: "fibnim:30",
+        values_taught: true,
+    },
+    Lesson {
+        id: "ed",
+        pages: 3,
+        exercises: &[
+            value("ed:2,3", "1"),
+            value("ed:3,5", "1"),
+            nim_sum("ed:2,3,4,4"),
+            winning("ed:2,3,1,1"),
+        ],
+        game: "ed:3,5,2,7,4,4",
+        values_taught: true,
+    },
+    Lesson {
+        id: "dag",
+        pages: 3,
+        exercises: &[
+            value("dag:8:1>2,1>3,2>4,3>4,4>5,3>6,6>7,5>8,7>8,2>6:8", "1"),
+            value("dag:8:1>2,1>3,2>4,3>4,4>5,3>6,6>7,5>8,7>8,2>6:5", "1"),
+            value("dag:8:1>2,1>3,2>4,3>4,4>5,3>6,6>7,5>8,7>8,2>6:4", "1"),
+            value("dag:8:1>2,1>3,2>4,3>4,4>5,3>6,6>7,5>8,7>8,2>6:2", "1"),
+            nim_sum("dag:8:1>2,1>3,2>4,3>4,4>5,3>6,6>7,5>8,7>8,2>6:1,3,2"),
+            winning("dag:8:1>2,1>3,2>4,3>4,4>5,3>6,6>7,5>8,7>8,2>6:2,5,7"),
+        ],
+        game: "dag:8:1>2,1>3,2>4,3>4,4>5,3>6,6>7,5>8,7>8,2>6:1,2,5,7",
+        values_taught: true,
+    },
+    Lesson {
+        id: "coins",
+        pages: 3,
+        exercises: &[
+            value("coins:4:HHHT", "4"),
+            value("coins:4:HHHHHT", "6"),
+            nim_sum("coins:4:HHHTHT"),
+            winning("coins:4:HTHTHT"),
+        ],
+        game: "coins:4:HTTHTTTTHTTT",
+        values_taught: true,
+    },
+    Lesson {
+        id: "grid",
+        pages: 3,
+        exercises: &[
+            value("grid:HHT", "1,3"),
+            value("grid:HH/HT", "2,2"),
+            nim_sum("grid:HHH/TTH"),
+            winning("grid:HHH/TTH"),
+        ],
+        game: "grid:HTHT/THTH",
+        values_taught: true,
+    },
+    Lesson {
+        id: "dodgeball",
+        pages: 3,
+        exercises: &[
+            value("dodgeball:100000", "1"),
+            nim_sum("dodgeball:1111"),
+            won("dodgeball:111"),
+            won("dodgeball:1111111111"),
+            winning("dodgeball:111111"),
+        ],
+        game: "dodgeball:111111111111",
+        values_taught: true,
+    },
+];
+
+/// The lesson `id`, if there is one.
+pub fn lesson(id: &str) -> Option<&'static Lesson> {
+    LESSONS.iter().find(|l| l.id == id)
+}
+
+/// An answer to an exercise.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// Won (true) or lost (false) for the player to move.
+    Won(bool),
+    /// A number: a part's value or the nim-sum.
+    Number(u64),
+    /// The move at this place of [`moves`].
+    Move(usize),
+}
+
+/// A move and what it leaves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveAfter {
+    /// The move, as the game's move list says it.
+    pub mv: Msg,
+    /// The nim-sum it leaves, where the nim-sum decides the game.
+    pub nim_sum: Option<Nimber>,
+    /// Whether it leaves the opponent a lost position.
+    pub to_lost: bool,
+    /// The opponent's winning answer, when the move leaves them a won position.
+    pub reply: Option<Msg>,
+}
+
+/// Why the right answer is right, as values.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Why {
+    /// Won or lost: `example` is a winning move when won, any move (and the opponent's winning
+    /// reply) when lost; `nim_sum` where the nim-sum decides; `rule` for misère Nim.
+    Outcome {
+        won: bool,
+        nim_sum: Option<Nimber>,
+        rule: Option<WinRule>,
+        /// A lone Wythoff queen's lost pair or a Fibonacci Nim heap's Zeckendorf terms: the
+        /// formula that decides without values.
+        formula: Option<Formula>,
+        example: Option<MoveAfter>,
+    },
+    /// A part's value: its options, their values and the mex.
+    Value(Box<Derivation>),
+    /// The nim-sum: each part's value and their XOR.
+    NimSum {
+        parts: Vec<(PartName, Nimber)>,
+        nim_sum: Nimber,
+    },
+    /// A move: what the chosen one leaves, and the winning moves.
+    Move {
+        /// `None` when the answer named no move of the list.
+        chosen: Option<MoveAfter>,
+        winning: Vec<Msg>,
+    },
+}
+
+/// The engine's judgement of an answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Checked {
+    pub right: bool,
+    pub why: Why,
+}
+
+/// The right answer to an exercise, computed by the engine.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Solution {
+    Won(bool),
+    Number(Nimber),
+    /// The places in [`moves`] of every winning move.
+    Moves(Vec<usize>),
+}
+
+/// Why an exercise cannot be asked (a broken lesson: the tests catch it).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum LessonError {
+    #[error("{code}: {message}")]
+    Code { code: String, message: String },
+    #[error("{code}: no part {part}")]
+    Part { code: String, part: String },
+}
+
+fn position(code: &str) -> Result<AnyPosition, LessonError> {
+    AnyPosition::from_code(code).map_err(|e| LessonError::Code {
+        code: code.to_string(),
+        message: e.to_string(),
+    })
+}
+
+/// The legal moves of a position, in words, in the game's order: the list a
+/// [`Ask::WinningMove`] exercise chooses from.
+pub fn moves(code: &str) -> Result<Vec<Msg>, LessonError> {
+    let p = position(code)?;
+    Ok(with_position!(&p, p => p
+        .legal_moves()
+        .iter()
+        .map(|mv| p.describe_move(mv))
+        .collect()))
+}
+
+/// The parts of a position by name, for showing it (values are not shown: they are asked).
+pub fn parts(code: &str) -> Result<Vec<PartName>, LessonError> {
+    let p = position(code)?;
+    Ok(with_position!(&p, p => p
+        .parts()
+        .into_iter()
+        .map(|(part, _)| p.part_name(part))
+        .collect()))
+}
+
+/// The right answer to `exercise`.
+pub fn solve(exercise: &Exercise) -> Result<Solution, LessonError> {
+    let p = position(exercise.code)?;
+    with_position!(&p, p => solve_in(p, exercise))
+}
+
+fn solve_in<P: Explain>(p: &P, exercise: &Exercise) -> Result<Solution, LessonError> {
+    Ok(match exercise.ask {
+        Ask::Won => Solution::Won(p.mover_wins()),
+        Ask::NimSum => Solution::Number(p.nim_sum()),
+        Ask::Value { part } => Solution::Number(part_value(p, exercise.code, part)?.0),
+        Ask::WinningMove => Solution::Moves(
+            p.legal_moves()
+                .iter()
+                .enumerate()
+                .filter(|(_, mv)| leaves_lost(p, mv))
+                .map(|(i, _)| i)
+                .collect(),
+        ),
+    })
+}
+
+/// The value of `part` and its derivation.
+fn part_value<P: Explain>(
+    p: &P,
+    code: &str,
+    part: &str,
+) -> Result<(Nimber, Derivation), LessonError> {
+    let missing = || LessonError::Part {
+        code: code.to_string(),
+        part: part.to_string(),
+    };
+    let named = p.parse_part(part).map_err(|_| missing())?;
+    let derivation = p.derivation(named, usize::MAX);
+    let value = derivation.value.ok_or_else(missing)?;
+    Ok((value, derivation))
+}
+
+/// Whether `mv` leaves the opponent lost, by the game's own rule (misère Nim and Fibonacci
+/// Nim decide without the nim-sum).
+fn leaves_lost<P: Impartial>(p: &P, mv: &P::Move) -> bool {
+    let after = p.play_unchecked(mv);
+    if after.is_over() {
+        return !after.mover_wins_when_over();
+    }
+    !after.mover_wins()
+}
+
+/// Whether the reasons speak of the nim-sum: not for misère Nim (its own rule decides), nor
+/// for Fibonacci Nim and a lone Wythoff queen (their lessons teach the rule that decides them,
+/// Zeckendorf's terms and the lost pairs, not their values), nor past a value table.
+fn nim_sum_decides<P: Explain>(p: &P) -> bool {
+    let by_formula = P::GAME == "fibnim" || (P::GAME == "wythoff" && p.parts().len() == 1);
+    p.values_known() && p.own_rule().is_none() && !by_formula
+}
+
+fn move_after<P: Explain>(p: &P, mv: &P::Move) -> MoveAfter {
+    let after = p.play_unchecked(mv);
+    let to_lost = leaves_lost(p, mv);
+    MoveAfter {
+        mv: p.describe_move(mv),
+        nim_sum: nim_sum_decides(p).then(|| after.nim_sum()),
+        to_lost,
+        reply: if to_lost || after.is_over() {
+            None
+        } else {
+            after
+                .legal_moves()
+                .iter()
+                .find(|reply| leaves_lost(&after, reply))
+                .map(|reply| after.describe_move(reply))
+        },
+    }
+}
+
+/// Judges `answer` to `exercise`.
+pub fn check(exercise: &Exercise, answer: Answer) -> Result<Checked, LessonError> {
+    let p = position(exercise.code)?;
+    with_position!(&p, p => check_in(p, exercise, answer))
+}
+
+fn check_in<P: Explain>(
+    p: &P,
+    exercise: &Exercise,
+    answer: Answer,
+) -> Result<Checked, LessonError> {
+    let solution = solve_in(p, exercise)?;
+    let right = match (&solution, answer) {
+        (Solution::Won(won), Answer::Won(said)) => *won == said,
+        (Solution::Number(n), Answer::Number(said)) => *n == Nimber::new(said),
+        (Solution::Moves(places), Answer::Move(i)) => places.contains(&i),
+        _ => false,
+    };
+    let why = match exercise.ask {
+        Ask::Won => {
+            let won = p.mover_wins();
+            let moves = p.legal_moves();
+            let example = if won {
+                moves.iter().find(|mv| leaves_lost(p, mv))
+            } else {
+                moves.first()
+            };
+            let parts = p.parts();
+            let formula = match parts.as_slice() {
+                [(part, _)] => p.formula(*part).filter(|f| {
+                    matches!(
+                        f,
+                        Formula::Zeckendorf { .. } | Formula::WythoffBeatty { .. }
+                    )
+                }),
+                _ => None,
+            };
+            Why::Outcome {
+                won,
+                nim_sum: nim_sum_decides(p).then(|| p.nim_sum()),
+                rule: p.own_rule(),
+                formula,
+                example: example.map(|mv| move_after(p, mv)),
+            }
+        }
+        Ask::Value { part } => {
+            let derivation = part_value(p, exercise.code, part)?.1;
+            Why::Value(Box::new(derivation))
+        }
+        Ask::NimSum => Why::NimSum {
+            parts: p
+                .parts()
+                .into_iter()
+                .map(|(part, v)| (p.part_name(part), v))
+                .collect(),
+            nim_sum: p.nim_sum(),
+        },
+        Ask::WinningMove => {
+            let moves = p.legal_moves();
+            let chosen = match answer {
+                Answer::Move(i) if i < moves.len() => Some(move_after(p, &moves[i])),
+                _ => None,
+            };
+            Why::Move {
+                chosen,
+                winning: moves
+                    .iter()
+                    .filter(|mv| leaves_lost(p, mv))
+                    .map(|mv| p.describe_move(mv))
+                    .collect(),
+            }
+        }
+    };
+    Ok(Checked { right, why })
+}
+
+/// For a value asked of a lone heap of a heap game: the values of every smaller heap of the
+/// same game, the table filled so far (as the tutorials fill it, from 0 upwards), so that the
+/// exercise is the mex and not a search. `None` for other exercises.
+pub fn smaller_heaps(exercise: &Exercise) -> Option<Vec<(u64, Nimber)>> {
+    if !matches!(exercise.ask, Ask::Value { .. }) {
+        return None;
+    }
+    let Ok(AnyPosition::Heaps(heaps)) = AnyPosition::from_code(exercise.code) else {
+        return None;
+    };
+    let [size] = heaps.heaps() else {
+        return None;
+    };
+    let (prefix, _) = exercise.code.rsplit_once(':')?;
+    (0..*size)
+        .map(|smaller| {
+            let p = AnyPosition::from_code(&format!("{prefix}:{smaller}")).ok()?;
+            Some((smaller, with_position!(&p, p => p.nim_sum())))
+        })
+        .collect()
+}
+
+/// The derivation of a part by name, for an interface that shows it on its own.
+pub fn derivation(code: &str, part: &str) -> Result<Derivation, LessonError> {
+    let p = position(code)?;
+    why::derive(&p, part, usize::MAX).map_err(|_| LessonError::Part {
+        code: code.to_string(),
+        part: part.to_string(),
+    })
+}
+
+/// Whether the position of `code` is won for the player to move (the lessons' final games
+/// must be).
+pub fn mover_wins(code: &str) -> Result<bool, LessonError> {
+    let p = position(code)?;
+    Ok(with_position!(&p, p => p.mover_wins()))
+}

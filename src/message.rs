@@ -1,0 +1,151 @@
+//! What the engine tells a player, as values: a move, a part of a position or a game's own
+//! win rule, with its numbers and no words. The interface renders each one in the player's
+//! language (`grundy::locale`'s `Words`, through `locales/engine.toml`), so the engine says
+//! the same thing to every reader and a translation is a change to a locale file only.
+//!
+//! Codes are not messages: a position code ([`crate::game::Notation::to_code`]) and a move
+//! code ([`crate::game::Notation::move_code`]) are notation, the same in every language.
+
+/// A sentence of the engine's, with the numbers it speaks of. Indices called `number` count
+/// from 1, as a player counts heaps, rows and tokens.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Msg {
+    // The parts of a position (the coin, cell, box, heap… whose value the analysis lists).
+    /// A coin of the coin row, by its number (its factorisation shown beside it).
+    Coin { coin: u64 },
+    /// A cell of the coin grid.
+    Cell { row: usize, col: usize },
+    /// A box of Binary Dodgeball.
+    Box { number: usize },
+    /// A heap of a heap game, with its size.
+    Heap { number: usize, size: u64 },
+    /// A row of Kayles pins, with its length.
+    PinRow { number: usize, pins: u64 },
+    /// A stair of Stair Nim, with its balls.
+    Stair { number: usize, balls: u64 },
+    /// A pair of E&D heaps.
+    Pair { number: usize, x: u64, y: u64 },
+    /// A token of the DAG game, on its vertex.
+    Token { number: usize, vertex: u64 },
+    /// A Wythoff queen on (a, b).
+    Queen { number: usize, a: u64, b: u64 },
+    /// The Fibonacci Nim heap, with the most the player to move may take.
+    FibHeap { heap: u64, limit: u64 },
+    /// A component of a sum, by its (possibly shortened) code.
+    Component { number: usize, code: String },
+
+    // Moves.
+    /// Coin row: the chosen coin, then the divisor of each step and the coins flipped,
+    /// largest first. `divisor` is `None` when it overflows (never for a legal move).
+    CoinMove {
+        coin: u64,
+        divisor: Option<u64>,
+        flips: Vec<u64>,
+    },
+    /// Coin row, the move alone as the move list shows it under its coin.
+    CoinFlips {
+        divisor: Option<u64>,
+        flips: Vec<u64>,
+    },
+    /// Coin grid: the anchor, then the other cells flipped (from the anchor outwards).
+    Block {
+        anchor: (usize, usize),
+        others: Vec<(usize, usize)>,
+    },
+    /// Binary Dodgeball: the piece in box `from` thrown to box `to`; `collides` when a piece
+    /// was there (both leave).
+    Throw { from: u64, to: u64, collides: bool },
+    /// Take `take` tokens from heap `number`, `from` → `to`.
+    Take {
+        number: usize,
+        take: u64,
+        from: u64,
+        to: u64,
+    },
+    /// Kayles: knock out pins `first..=last` of row `number` (of `from` pins), leaving rows
+    /// of `pieces` (empty: nothing left).
+    Knock {
+        number: usize,
+        first: u64,
+        last: u64,
+        from: u64,
+        pieces: Vec<u64>,
+    },
+    /// Split heap `number` of size `from` into `pieces`.
+    Split {
+        number: usize,
+        from: u64,
+        pieces: Vec<u64>,
+    },
+    /// Lieges of Legendre: heap `number` of size `from` becomes `count` heaps of `size`.
+    Multiply {
+        number: usize,
+        from: u64,
+        count: u64,
+        size: u64,
+    },
+    /// Stair Nim: carry `count` balls from stair `number` down one stair.
+    Carry { number: usize, count: u64 },
+    /// E&D: in pair `number`, drop the heap of `dropped` and split `kept` into `left` + `right`.
+    EdSplit {
+        number: usize,
+        dropped: u64,
+        kept: u64,
+        left: u64,
+        right: u64,
+    },
+    /// DAG: token `number` slides from vertex `from` to vertex `to`.
+    Slide { number: usize, from: u64, to: u64 },
+    /// Wythoff: queen `number` from `from` to `to`, taking `take` from the heaps of `line`.
+    QueenMove {
+        number: usize,
+        from: (u64, u64),
+        to: (u64, u64),
+        take: u64,
+        line: QueenLine,
+    },
+    /// Fibonacci Nim: take `take` from a heap of `from`; the next player may take at most
+    /// twice as many.
+    FibTake { take: u64, from: u64 },
+    /// A move in component `number` of a sum (whose game's code name is `game`).
+    InComponent {
+        number: usize,
+        game: String,
+        mv: Box<Msg>,
+    },
+
+    // The win rules of games not decided by the nim-sum (`Impartial::win_rule`).
+    /// Misère Nim with a heap larger than 1: play as in Nim; the nim-sum decides.
+    MisereAsNim { nim_sum: u64 },
+    /// Misère Nim with only heaps of 0 and 1: the parity of the `ones` decides.
+    MisereOnes { ones: usize },
+    /// A lone Wythoff queen past the value table: lost exactly on a P-position
+    /// (⌊kφ⌋, ⌊kφ⌋ + k), k = |a − b|; `targets` are the winning squares (none: lost).
+    WythoffFormula {
+        table: u64,
+        k: u64,
+        low: u64,
+        targets: Vec<(u64, u64)>,
+    },
+    /// A Fibonacci Nim heap past the value table: the player to move wins exactly when the
+    /// smallest Zeckendorf term (`terms`, largest first) is at most `limit`, by taking one of
+    /// `takes`.
+    FibFormula {
+        table: u64,
+        heap: u64,
+        terms: Vec<u64>,
+        limit: u64,
+        takes: Vec<u64>,
+    },
+}
+
+/// Which heaps a Wythoff queen's move takes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum QueenLine {
+    /// From the first heap (along the row).
+    First,
+    /// From the second heap (along the column).
+    Second,
+    /// The same from both (along the diagonal).
+    Both,
+}

@@ -1,0 +1,357 @@
+//! The command line in Chinese (issue 17): `analyze`, `move`, `stats`, `sg` and the error lines
+//! print in the language of `--lang`, of the `lang` setting or of LC_ALL / LC_MESSAGES / LANG,
+//! and a Chinese output holds no English word besides the codes, numbers and the names the
+//! tutorials keep.
+
+use std::collections::BTreeSet;
+use std::path::Path;
+use std::process::Output;
+
+use crate::cli::grundy_in;
+
+/// Runs `grundy args` in a fresh home with the environment variables `env` set (and no other
+/// locale variable).
+fn run(home: &Path, args: &[&str], env: &[(&str, &str)]) -> Output {
+    let mut command = grundy_in(home);
+    for (name, value) in env {
+        command.env(name, value);
+    }
+    command.args(args).output().expect("the binary runs")
+}
+
+fn zh(args: &[&str], lang: &str) -> Output {
+    let home = tempfile::tempdir().unwrap();
+    let mut all = vec!["--lang", lang];
+    all.extend_from_slice(args);
+    run(home.path(), &all, &[])
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8(bytes.to_vec()).expect("UTF-8")
+}
+
+fn ok(o: &Output) -> String {
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    text(&o.stdout)
+}
+
+/// Words the Chinese outputs keep in Latin letters: the game's and the tutorials' own names
+/// and notation (Nim, SG, mex, Kayles, lowbit, MAXQ…), and the command's own options.
+const KEPT: [&str; 14] = [
+    "Nim",
+    "SG",
+    "mex",
+    "Kayles",
+    "Grundy",
+    "Lieges of Legendre",
+    "Binary Dodgeball",
+    "MAXQ",
+    "lowbit",
+    "log2",
+    "UTF",
+    "MiB",
+    "E&D",
+    "dodgeball",
+];
+
+/// The English words of `output` (runs of two or more ASCII letters), leaving out the position
+/// and move codes (a word of a code has a `:` or a digit beside it: `nim:3,4`, `kayles:5`), paths, the
+/// options (`--parts`), the game names that codes use and the names in [`KEPT`].
+fn english_words(output: &str) -> BTreeSet<String> {
+    let mut output = output.to_string();
+    for kept in KEPT {
+        output = output.replace(kept, " ");
+    }
+    let code = |word: &str| {
+        grundy::games::GameKind::of_code_name(word).is_some()
+            || grundy::games::heaps::Rule::NAMES.contains(&word)
+    };
+    let mut words = BTreeSet::new();
+    for token in output.split(|c: char| c.is_whitespace() || !c.is_ascii()) {
+        if token.contains(':') || token.contains('/') || token.starts_with('-') {
+            continue;
+        }
+        for word in token.split(|c: char| !c.is_ascii_alphabetic()) {
+            if word.len() >= 2 && !code(word) {
+                words.insert(word.to_string());
+            }
+        }
+    }
+    words
+}
+
+/// Every kind of analysis (each game, a sum, a rule of its own, past a value table, a grid
+/// past 64 bits) and `move`, `sg` and `stats` in both Chinese scripts: no English word.
+#[test]
+fn chinese_outputs_have_no_english_words() {
+    let big_grid = format!("grid:{}", vec!["T".repeat(40); 40].join("/"));
+    let codes = [
+        "coins:14:HTTHTTTTHTTTHTHH",
+        "grid:HHT/TTH",
+        big_grid.as_str(),
+        "dodgeball:1111111111",
+        "nim:3,4,5",
+        "bash:3:10,7",
+        "subtraction:1,3,4:10,12",
+        "take:2,5:10,12",
+        "fibonacci:10,12",
+        "coprime:7,9",
+        "kayles:5,7",
+        "grundy:7,9",
+        "lieges:3:4,5",
+        "staircase:10,15",
+        "misere:3,5,1",
+        "misere:1,1",
+        "misere:1",
+        "stairs:2,3,1,4",
+        "ed:3,5,2,7",
+        "dag:4:1>2,2>3,1>3,3>4:1,2",
+        "wythoff:7,10",
+        "wythoff:1000000000,999999999",
+        "fibnim:20",
+        "fibnim:1000000000000000",
+        "nim:3,4+kayles:5+coins:4:HTT",
+    ];
+    let sg: [&[&str]; 9] = [
+        &["sg", "coins", "--n", "30", "--maxq", "3"],
+        &["sg", "grid", "--rows", "4", "--cols", "5"],
+        &["sg", "dodgeball", "--n", "20"],
+        &["sg", "wythoff", "--n", "6"],
+        &["sg", "ed", "--n", "6"],
+        &["sg", "stairs", "--n", "4"],
+        &["sg", "fibnim", "--n", "13"],
+        &["sg", "dag", "dag:4:1>2,2>3,1>3,3>4:1,2"],
+        &["sg", "heaps", "misere", "--n", "20"],
+    ];
+    for lang in ["zh-CN", "zh-TW"] {
+        let mut outputs = Vec::new();
+        for code in codes {
+            let o = zh(&["analyze", code, "--moves", "4", "--line", "3"], lang);
+            outputs.push((format!("analyze {code}"), ok(&o)));
+            let o = zh(&["move", "--seed", "1", code], lang);
+            // A finished game (misère 1 after its move…) has no move: an error line, exit 1.
+            let out = if o.status.success() {
+                text(&o.stdout)
+            } else {
+                text(&o.stderr)
+            };
+            outputs.push((format!("move {code}"), out));
+        }
+        for args in sg {
+            outputs.push((args.join(" "), ok(&zh(args, lang))));
+        }
+        let home = tempfile::tempdir().unwrap();
+        let dir = home.path().join("data").join("grundy");
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(
+            dir.join("stats.toml"),
+            "[coins.perfect]\nplayed = 3\nwon = 2\nlost = 1\nstreak = 2\nbest_streak = 2\n\
+             blunders = 1\ngraded = 2\n",
+        )
+        .unwrap();
+        let stats = run(home.path(), &["--lang", lang, "stats"], &[]);
+        outputs.push(("stats".to_string(), ok(&stats)));
+        for (what, out) in outputs {
+            assert!(
+                out.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c)),
+                "{lang} {what}: no Chinese at all:\n{out}"
+            );
+            let words = english_words(&out);
+            assert!(
+                words.is_empty(),
+                "{lang} {what}: English words {words:?} in:\n{out}"
+            );
+        }
+    }
+}
+
+/// The scan finds English: it is not a test that cannot fail.
+#[test]
+fn the_scan_finds_english_words() {
+    let home = tempfile::tempdir().unwrap();
+    let o = run(home.path(), &["analyze", "nim:3,4,5"], &[]);
+    let words = english_words(&ok(&o));
+    assert!(
+        words.contains("player") && words.contains("wins"),
+        "{words:?}"
+    );
+    assert!(english_words("局面：nim:3,4+kayles:5 --parts 2^3").is_empty());
+}
+
+/// `analyze`, `move` and `stats` with `--lang zh-CN` and `--lang zh-TW`: the terms of each
+/// script (必胜态 / 必勝態, 异或和 / 異或和, 先手 …), Simplified characters only in zh-CN and
+/// Traditional ones only in zh-TW.
+#[test]
+fn analyze_move_and_stats_speak_each_script() {
+    let analyze = |lang| ok(&zh(&["analyze", "nim:3,4,5", "--line", "2"], lang));
+    let cn = analyze("zh-CN");
+    for term in [
+        "异或和",
+        "先手必胜",
+        "第 1 堆：取 2 个（3 → 1）",
+        "主变",
+        "后手",
+    ] {
+        assert!(cn.contains(term), "{term} not in:\n{cn}");
+    }
+    let tw = analyze("zh-TW");
+    for term in [
+        "異或和",
+        "先手必勝",
+        "第 1 堆：取 2 個（3 → 1）",
+        "主變化",
+        "後手",
+    ] {
+        assert!(tw.contains(term), "{term} not in:\n{tw}");
+    }
+    // Characters that differ between the scripts never cross over.
+    for c in ['个', '胜', '后', '异', '变'] {
+        assert!(!tw.contains(c), "{c} in zh-TW:\n{tw}");
+    }
+    for c in ['個', '勝', '後', '異', '變'] {
+        assert!(!cn.contains(c), "{c} in zh-CN:\n{cn}");
+    }
+
+    let lost = ok(&zh(&["analyze", "nim:1,1"], "zh-CN"));
+    assert!(lost.contains("先手必败"), "{lost}");
+    let own_rule = ok(&zh(&["analyze", "misere:1,1"], "zh-TW"));
+    assert!(
+        own_rule.contains("反常 Nim") && own_rule.contains("偶數") && own_rule.contains("先手必勝"),
+        "{own_rule}"
+    );
+
+    let mv = ok(&zh(&["move", "--seed", "1", "coins:4:HTTT"], "zh-CN"));
+    let lines: Vec<&str> = mv.lines().collect();
+    assert_eq!(lines.len(), 3, "{mv}");
+    assert!(lines[0].starts_with("硬币 "), "{mv}");
+    assert!(lines[1].contains("电脑难度：完美"), "{mv}");
+    // The last line is a code: notation, the same in every language.
+    assert!(lines[2].starts_with("coins:4:"), "{mv}");
+    let mv = ok(&zh(&["move", "--seed", "1", "grid:HT/TT"], "zh-TW"));
+    assert!(mv.starts_with("錨點 ("), "{mv}");
+    assert!(mv.contains("電腦難度：完美"), "{mv}");
+
+    for (lang, heading, none) in [
+        ("zh-CN", "统计数据", "还没有下完的对局。"),
+        ("zh-TW", "統計資料", "還沒有下完的對局。"),
+    ] {
+        let out = ok(&zh(&["stats"], lang));
+        assert!(out.starts_with(heading) && out.contains(none), "{out}");
+    }
+    let home = tempfile::tempdir().unwrap();
+    let dir = home.path().join("data").join("grundy");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("stats.toml"),
+        "[grid.hard]\nplayed = 3\nwon = 2\nlost = 1\nstreak = 2\nbest_streak = 2\n",
+    )
+    .unwrap();
+    let out = ok(&run(home.path(), &["--lang", "zh-TW", "stats"], &[]));
+    let rows: Vec<&str> = out.lines().collect();
+    assert!(rows[1].starts_with("遊戲"), "{out}");
+    assert!(
+        rows[2].starts_with("grid") && rows[2].contains("困難"),
+        "{out}"
+    );
+    // The numbers stay under their headings: the columns count display columns, two for a
+    // Chinese character.
+    let column = |line: &str, at: &str| {
+        let end = line.find(at).expect("in the line") + at.len();
+        grundy::tui::text::width(&line[..end])
+    };
+    assert_eq!(column(rows[1], "局數"), column(rows[2], "3"), "{out}");
+}
+
+/// With no `--lang`, the environment decides as `setlocale` would: LC_ALL, then LC_MESSAGES,
+/// then LANG; `zh_TW` and `zh_HK` are Traditional, `zh_CN` Simplified, anything else English.
+#[test]
+fn the_environment_chooses_the_language() {
+    let home = tempfile::tempdir().unwrap();
+    let analyze = |env: &[(&str, &str)]| ok(&run(home.path(), &["analyze", "nim:1,2"], env));
+    assert!(analyze(&[("LANG", "zh_TW.UTF-8")]).contains("先手必勝"));
+    assert!(analyze(&[("LANG", "zh_HK.UTF-8")]).contains("先手必勝"));
+    assert!(analyze(&[("LANG", "zh_CN.UTF-8")]).contains("先手必胜"));
+    assert!(analyze(&[("LANG", "zh_CN.UTF-8"), ("LC_ALL", "zh_TW.UTF-8")]).contains("先手必勝"));
+    assert!(
+        analyze(&[("LANG", "zh_CN.UTF-8"), ("LC_MESSAGES", "en_US.UTF-8")])
+            .contains("The player to move wins")
+    );
+    assert!(analyze(&[("LANG", "de_DE.UTF-8")]).contains("The player to move wins"));
+    let mv = ok(&run(
+        home.path(),
+        &["move", "--seed", "1", "stairs:2,3,1,4"],
+        &[("LANG", "zh_TW.UTF-8")],
+    ));
+    assert!(mv.starts_with("第 ") && mv.contains("電腦難度"), "{mv}");
+}
+
+/// The `lang` setting beats the environment, and `--lang` beats the setting.
+#[test]
+fn the_lang_setting_and_the_flag_choose_the_language() {
+    let home = tempfile::tempdir().unwrap();
+    let config = home.path().join("config").join("grundy");
+    std::fs::create_dir_all(&config).unwrap();
+    std::fs::write(config.join("settings.toml"), "lang = \"zh-CN\"\n").unwrap();
+    let out = ok(&run(
+        home.path(),
+        &["analyze", "nim:1,2"],
+        &[("LANG", "zh_TW.UTF-8")],
+    ));
+    assert!(out.contains("先手必胜"), "{out}");
+    let out = ok(&run(
+        home.path(),
+        &["--lang", "en", "analyze", "nim:1,2"],
+        &[],
+    ));
+    assert!(out.contains("The player to move wins"), "{out}");
+    std::fs::write(config.join("settings.toml"), "lang = \"auto\"\n").unwrap();
+    let out = ok(&run(
+        home.path(),
+        &["analyze", "nim:1,2"],
+        &[("LANG", "zh_TW.UTF-8")],
+    ));
+    assert!(out.contains("先手必勝"), "{out}");
+}
+
+/// An error in Chinese is still bad input: exit 2, one `grundy: 错误：…` line naming the place,
+/// nothing on standard output.
+#[test]
+fn errors_in_chinese_still_exit_2() {
+    for (lang, error, place) in [
+        (
+            "zh-CN",
+            "grundy: 错误：局面代码有误（第 7 个字符）",
+            "  nim:3,x",
+        ),
+        (
+            "zh-TW",
+            "grundy: 錯誤：局面代碼有誤（第 7 個字元）",
+            "  nim:3,x",
+        ),
+    ] {
+        let o = zh(&["analyze", "nim:3,x"], lang);
+        assert_eq!(o.status.code(), Some(2), "{}", text(&o.stderr));
+        let err = text(&o.stderr);
+        assert!(err.starts_with(error), "{err}");
+        assert!(err.contains(place), "{err}");
+        assert!(o.stdout.is_empty());
+    }
+    let home = tempfile::tempdir().unwrap();
+    let o = run(
+        home.path(),
+        &["puzzles", "nosuch"],
+        &[("LANG", "zh_TW.UTF-8")],
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        text(&o.stderr).starts_with("grundy: 錯誤：puzzles：沒有以 'nosuch' 開頭的局面代碼"),
+        "{}",
+        text(&o.stderr)
+    );
+    let o = zh(&["play", "coins", "--rows", "3"], "zh-CN");
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        text(&o.stderr),
+        "grundy: 错误：--rows 不是 coins 的尺寸参数（coins 可用的是：--n 和 --maxq）\n"
+    );
+}

@@ -1,0 +1,170 @@
+//! Dawson's Kayles (octal 0.07) against its rules: the fast values (mex table, then the period
+//! of 34) against a win/lose search written from the rules alone (tests/brute), against the
+//! exact solver's game-tree search and against values by definition; the period checked where
+//! it starts; codes and moves round-trip; property tests of the AI.
+
+use std::collections::HashMap;
+
+use grundy::ai::{self, Level};
+use grundy::game::{Impartial, Notation, Position};
+use grundy::games::dawson::{Dawson, DawsonMove, LAST_EXCEPTION, PERIOD, row_value, value_table};
+use grundy::nimber::Nimber;
+use grundy::solver::{self, nimber_by_definition};
+use proptest::prelude::*;
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+
+use crate::brute::dawson_wins;
+
+fn dawson(code: &str) -> Dawson {
+    Dawson::from_code(code).unwrap_or_else(|e| panic!("{code}: {e}"))
+}
+
+#[test]
+fn the_period_starts_after_the_last_exception() {
+    let table = value_table(3000);
+    // The last row length whose value differs from the one a period further on.
+    let last = (0..table.len() - PERIOD as usize)
+        .rev()
+        .find(|&n| table[n] != table[n + PERIOD as usize]);
+    assert_eq!(last, Some(LAST_EXCEPTION as usize));
+    // No shorter period holds from there on.
+    for p in 1..PERIOD as usize {
+        assert!(
+            (LAST_EXCEPTION as usize + 1..table.len() - p).any(|n| table[n] != table[n + p]),
+            "period {p}"
+        );
+    }
+    for n in 0..table.len() as u64 {
+        assert_eq!(row_value(n), table[n as usize], "row of {n}");
+    }
+    // Far rows through the period: the same as a row a multiple of 34 shorter in the table.
+    for n in [10_000, 54_321, 99_999, 100_000] {
+        let back = LAST_EXCEPTION + 1 + (n - LAST_EXCEPTION - 1) % PERIOD;
+        assert_eq!(row_value(n), table[back as usize], "row of {n}");
+    }
+}
+
+#[test]
+fn single_rows_equal_values_by_definition() {
+    for n in 0..=18 {
+        let p = dawson(&format!("dawson:{n}"));
+        assert_eq!(
+            nimber_by_definition(&p, 2_000_000),
+            Some(Nimber::new(row_value(n).into())),
+            "dawson:{n}"
+        );
+    }
+}
+
+#[test]
+fn verdicts_agree_with_the_rules_and_the_search() {
+    let mut memo = HashMap::new();
+    for a in 0..=12 {
+        for b in 0..=9 {
+            for c in [0, 2, 5] {
+                let rows = vec![a, b, c];
+                let p = Dawson::new(rows.clone()).unwrap();
+                let brute = dawson_wins(&rows, &mut memo);
+                assert_eq!(p.mover_wins(), brute, "{}", p.to_code());
+                assert_eq!(p.nim_sum().is_zero(), !brute, "{}", p.to_code());
+                if a + b + c <= 11 {
+                    let searched = solver::outcome(&p, 2_000_000).expect("small");
+                    assert_eq!(searched.wins, brute, "{}: game-tree search", p.to_code());
+                }
+            }
+        }
+    }
+    // Single rows as far as the search's partitions of the pins stay quick (the period is
+    // checked against the mex table above).
+    for n in 0..=40 {
+        assert_eq!(
+            Dawson::new(vec![n]).unwrap().mover_wins(),
+            dawson_wins(&[n], &mut memo),
+            "dawson:{n}"
+        );
+    }
+}
+
+#[test]
+fn codes_and_moves_round_trip_and_bad_ones_say_why() {
+    for code in [
+        "dawson:0",
+        "dawson:5,8",
+        "dawson:100000,1,2",
+        "dawson:0,0,7",
+    ] {
+        assert_eq!(dawson(code).to_code(), code);
+    }
+    let p = dawson("dawson:5,8");
+    for mv in p.legal_moves() {
+        let text = p.move_code(&mv);
+        assert_eq!(p.parse_move(&text), Ok(mv), "{text}");
+    }
+    assert_eq!(p.legal_moves().len(), 4 + 7);
+    assert_eq!(
+        p.move_code(&DawsonMove { row: 1, left: 2 }),
+        "row 2: knock out pins 3-4 (8 → 2 + 4)"
+    );
+    for (code, column, words) in [
+        ("dawson:", 8, "found nothing"),
+        ("dawson:5,x", 10, "'x'"),
+        ("dawson:100001", 8, "out of range"),
+        ("kayles:5", 1, "starts with 'dawson:'"),
+    ] {
+        let e = Dawson::from_code(code).unwrap_err();
+        assert_eq!(e.column, column, "{code}: {e}");
+        assert!(e.message.contains(words), "{code}: {e}");
+    }
+    for bad in [
+        "row 1: knock out pins 2-4",
+        "row 0: knock out pins 1-2",
+        "pins 1-2",
+    ] {
+        assert!(p.parse_move(bad).is_err(), "{bad}");
+    }
+    assert!(p.check_move(&DawsonMove { row: 0, left: 4 }).is_err());
+    assert!(p.check_move(&DawsonMove { row: 2, left: 0 }).is_err());
+}
+
+fn any_rows() -> impl Strategy<Value = Vec<u64>> {
+    prop_oneof![
+        prop::collection::vec(0u64..=20, 1..=4),
+        prop::collection::vec(0u64..=300, 1..=3),
+        prop::collection::vec(0u64..=100_000, 1..=2),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(100))]
+
+    #[test]
+    fn ai_moves_are_legal_and_win_to_nim_sum_zero(rows in any_rows(), seed in any::<u64>()) {
+        let p = Dawson::new(rows).unwrap();
+        let code = p.to_code();
+        prop_assert_eq!(Dawson::from_code(&code).unwrap(), p.clone());
+        let mut rng = StdRng::seed_from_u64(seed);
+        for level in [Level::Perfect, Level::Easy] {
+            match ai::choose_move(&p, level, &mut rng) {
+                None => prop_assert!(p.is_over()),
+                Some(d) => {
+                    prop_assert!(p.check_move(&d.mv).is_ok(), "{}: {:?}", code, d.mv);
+                    if level == Level::Perfect && !p.nim_sum().is_zero() {
+                        let after = p.play_unchecked(&d.mv);
+                        prop_assert!(after.nim_sum().is_zero(), "{}: {:?}", code, d.mv);
+                    }
+                }
+            }
+        }
+        for mv in p.winning_moves(16) {
+            prop_assert!(p.check_move(&mv).is_ok());
+            prop_assert!(p.play_unchecked(&mv).nim_sum().is_zero(), "{}", code);
+        }
+        // The incremental value after a move is the value of the position it leads to.
+        let (moves, _) = p.moves_of(0, 64);
+        for mv in moves {
+            prop_assert!(p.check_move(&mv).is_ok());
+            prop_assert_eq!(p.nim_sum_after(&mv), p.play_unchecked(&mv).nim_sum());
+        }
+    }
+}

@@ -1,0 +1,236 @@
+//! The course's exercises: each one's answer as the engine computes it ([`learn::solve`]),
+//! checked against game-tree searches over the rules (who wins, and the Sprague–Grundy value by
+//! its definition: the mex of the successors' values); every final game is won for the player
+//! to move; and [`learn::check`] accepts the right answer and explains a wrong one.
+
+use std::collections::HashMap;
+use std::hash::Hash;
+
+use grundy::game::Position;
+use grundy::games::{AnyPosition, with_position};
+use grundy::learn::{self, Answer, Ask, LESSONS, Solution, Why};
+use grundy::nimber::{Nimber, mex};
+
+use crate::brute;
+
+/// Whether the player to move wins, by searching every line of play.
+fn wins<P: Position>(p: &P, memo: &mut HashMap<P, bool>) -> bool {
+    if let Some(&w) = memo.get(p) {
+        return w;
+    }
+    let w = if p.is_over() {
+        p.mover_wins_when_over()
+    } else {
+        p.legal_moves()
+            .iter()
+            .any(|mv| !wins(&p.play_unchecked(mv), memo))
+    };
+    memo.insert(p.clone(), w);
+    w
+}
+
+/// The Sprague–Grundy value of the whole position by definition.
+fn grundy_value<P: Position + Hash>(p: &P, memo: &mut HashMap<P, Nimber>) -> Nimber {
+    if let Some(&v) = memo.get(p) {
+        return v;
+    }
+    let options: Vec<Nimber> = p
+        .legal_moves()
+        .iter()
+        .map(|mv| grundy_value(&p.play_unchecked(mv), memo))
+        .collect();
+    let v = mex(options);
+    memo.insert(p.clone(), v);
+    v
+}
+
+fn brute_wins(code: &str) -> bool {
+    // Wythoff and Fibonacci Nim by the searches written from their rules in tests/brute.
+    if let Some(rest) = code.strip_prefix("wythoff:") {
+        let c: Vec<u64> = rest.split(',').map(|x| x.parse().unwrap()).collect();
+        if c.len() == 2 {
+            return brute::queen_wins(c[0], c[1], &mut HashMap::new());
+        }
+    }
+    if let Some(rest) = code.strip_prefix("fibnim:")
+        && !rest.contains(':')
+    {
+        let n: u64 = rest.parse().unwrap();
+        return brute::fib_wins(n, n - 1, &mut HashMap::new());
+    }
+    let p = AnyPosition::from_code(code).unwrap();
+    with_position!(&p, p => wins(p, &mut HashMap::new()))
+}
+
+fn brute_value(code: &str) -> Nimber {
+    let p = AnyPosition::from_code(code).unwrap();
+    with_position!(&p, p => grundy_value(p, &mut HashMap::new()))
+}
+
+#[test]
+fn the_course_has_at_least_twelve_lessons_of_three_exercises() {
+    assert!(LESSONS.len() >= 12, "{}", LESSONS.len());
+    for lesson in LESSONS {
+        assert!(lesson.exercises.len() >= 3, "{}", lesson.id);
+        assert!(lesson.pages >= 1, "{}", lesson.id);
+        assert_eq!(learn::lesson(lesson.id), Some(lesson));
+    }
+    let mut ids: Vec<_> = LESSONS.iter().map(|l| l.id).collect();
+    ids.sort_unstable();
+    ids.dedup();
+    assert_eq!(ids.len(), LESSONS.len(), "lesson ids are unique");
+}
+
+#[test]
+fn every_answer_is_the_brute_force_answer() {
+    for lesson in LESSONS {
+        for exercise in lesson.exercises {
+            let code = exercise.code;
+            let solution = learn::solve(exercise).unwrap_or_else(|e| panic!("{e}"));
+            match (exercise.ask, &solution) {
+                (Ask::Won, Solution::Won(won)) => {
+                    assert_eq!(*won, brute_wins(code), "{code}");
+                }
+                (Ask::Value { part }, Solution::Number(v)) => {
+                    // Value exercises ask about a part alone (or a whole with one part), so
+                    // the position's value by definition is the part's.
+                    let parts = learn::parts(code).unwrap();
+                    if parts.len() == 1 {
+                        assert_eq!(*v, brute_value(code), "{code} part {part}");
+                    } else {
+                        // Stair Nim: the part's value is what it adds to the nim-sum.
+                        assert!(code.starts_with("stairs:"), "{code}");
+                        let stair: usize = part.parse().unwrap();
+                        let mut balls: Vec<&str> = code["stairs:".len()..].split(',').collect();
+                        let keep = balls[stair - 1];
+                        for (i, b) in balls.iter_mut().enumerate() {
+                            *b = if i == stair - 1 { keep } else { "0" };
+                        }
+                        let alone = format!("stairs:{}", balls.join(","));
+                        assert_eq!(*v, brute_value(&alone), "{code} part {part}");
+                    }
+                }
+                (Ask::NimSum, Solution::Number(v)) => {
+                    assert_eq!(*v, brute_value(code), "{code}: the SG theorem");
+                }
+                (Ask::WinningMove, Solution::Moves(places)) => {
+                    assert!(!places.is_empty(), "{code} has a winning move");
+                    let p = AnyPosition::from_code(code).unwrap();
+                    let brute_places: Vec<usize> = with_position!(&p, p => {
+                        let mut memo = HashMap::new();
+                        p.legal_moves()
+                            .iter()
+                            .enumerate()
+                            .filter(|(_, mv)| {
+                                let after = p.play_unchecked(mv);
+                                !wins(&after, &mut memo)
+                            })
+                            .map(|(i, _)| i)
+                            .collect()
+                    });
+                    assert_eq!(places, &brute_places, "{code}");
+                    assert_eq!(learn::moves(code).unwrap().len(), {
+                        with_position!(&p, p => p.legal_moves().len())
+                    });
+                }
+                (ask, solution) => panic!("{code}: {ask:?} answered by {solution:?}"),
+            }
+        }
+    }
+}
+
+#[test]
+fn every_final_game_is_won_for_the_learner() {
+    for lesson in LESSONS {
+        assert!(learn::mover_wins(lesson.game).unwrap(), "{}", lesson.game);
+        assert!(brute_wins(lesson.game), "{}", lesson.game);
+    }
+}
+
+/// Right answers are accepted; every wrong one is refused with its reason as values.
+#[test]
+fn check_accepts_the_answer_and_explains_a_wrong_one() {
+    for lesson in LESSONS {
+        for exercise in lesson.exercises {
+            let code = exercise.code;
+            let (right, wrong) = match learn::solve(exercise).unwrap() {
+                Solution::Won(w) => (Answer::Won(w), Answer::Won(!w)),
+                Solution::Number(v) => {
+                    let v = v.to_u64().unwrap();
+                    (Answer::Number(v), Answer::Number(v + 1))
+                }
+                Solution::Moves(places) => {
+                    let n = learn::moves(code).unwrap().len();
+                    let wrong = (0..n).find(|i| !places.contains(i));
+                    (
+                        Answer::Move(places[0]),
+                        Answer::Move(wrong.unwrap_or(usize::MAX)),
+                    )
+                }
+            };
+            let yes = learn::check(exercise, right).unwrap();
+            assert!(yes.right, "{code} {right:?}");
+            let no = learn::check(exercise, wrong).unwrap();
+            assert!(!no.right, "{code} {wrong:?}");
+            match (&exercise.ask, &no.why) {
+                (Ask::Won, Why::Outcome { won, example, .. }) => {
+                    assert_eq!(Answer::Won(*won), right);
+                    assert!(example.is_some(), "{code}: a move to show");
+                }
+                (Ask::Value { .. }, Why::Value(d)) => {
+                    // The mex of the options' values is the value.
+                    let values = d.values.clone().expect("every option valued");
+                    assert_eq!(d.mex, Some(mex(values)));
+                    assert_eq!(d.mex, d.value, "{code}");
+                }
+                (Ask::NimSum, Why::NimSum { parts, nim_sum }) => {
+                    assert_eq!(
+                        parts.iter().map(|(_, v)| *v).sum::<Nimber>(),
+                        *nim_sum,
+                        "{code}"
+                    );
+                }
+                (Ask::WinningMove, Why::Move { chosen, winning }) => {
+                    assert!(!winning.is_empty());
+                    if let Answer::Move(i) = wrong
+                        && i != usize::MAX
+                    {
+                        let chosen = chosen.as_ref().expect("a move of the list was chosen");
+                        assert!(!chosen.to_lost, "{code}");
+                        assert!(chosen.reply.is_some(), "{code}: the opponent's answer");
+                        if let Some(v) = chosen.nim_sum {
+                            assert!(!v.is_zero(), "{code}");
+                        }
+                    }
+                }
+                (ask, why) => panic!("{code}: {ask:?} explained by {why:?}"),
+            }
+        }
+    }
+}
+
+/// The table shown beside a heap's value exercise: every smaller heap's value, by definition.
+#[test]
+fn the_table_so_far_is_every_smaller_heap_by_definition() {
+    let mut shown = 0;
+    for lesson in LESSONS {
+        for exercise in lesson.exercises {
+            let Some(table) = learn::smaller_heaps(exercise) else {
+                continue;
+            };
+            shown += 1;
+            let (prefix, size) = exercise.code.rsplit_once(':').unwrap();
+            let size: u64 = size.parse().unwrap();
+            assert_eq!(table.len() as u64, size, "{}", exercise.code);
+            for (heap, value) in table {
+                assert_eq!(
+                    value,
+                    brute_value(&format!("{prefix}:{heap}")),
+                    "{prefix}:{heap}"
+                );
+            }
+        }
+    }
+    // The mex lesson's seven cells and the splitting games' three.
+    assert!(shown >= 10, "{shown}");
+}

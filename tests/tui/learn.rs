@@ -1,0 +1,286 @@
+//! The Learn screen drawn on a buffer: the list of lessons and a lesson page in English and
+//! Simplified Chinese (insta snapshots), and an exercise answered wrong then right by keys, its
+//! feedback saying why.
+
+use crossterm::event::{KeyCode, KeyEvent};
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+
+use grundy::lang::Lang;
+use grundy::learn::LESSONS;
+use grundy::locale::set_lang;
+use grundy::store::Store;
+use grundy::tui::learn::{Learn, LearnEvent};
+use grundy::tui::theme::Theme;
+
+fn screen(learn: &Learn, width: u16, height: u16) -> String {
+    let area = Rect::new(0, 0, width, height);
+    let mut buf = Buffer::empty(area);
+    learn.draw(area, &mut buf, &Theme::plain());
+    let mut out = String::new();
+    for y in 0..height {
+        let mut line = String::new();
+        let mut x = 0;
+        while x < width {
+            let symbol = buf[(x, y)].symbol();
+            line.push_str(symbol);
+            // A wide character covers the next cell too.
+            x += unicode_width::UnicodeWidthStr::width(symbol).max(1) as u16;
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+fn key(learn: &mut Learn, code: KeyCode) -> LearnEvent {
+    learn.handle_key(KeyEvent::from(code))
+}
+
+fn keys(learn: &mut Learn, text: &str) {
+    for c in text.chars() {
+        key(learn, KeyCode::Char(c));
+    }
+}
+
+#[test]
+fn the_lesson_list_in_english_and_chinese() {
+    set_lang(Lang::En);
+    let learn = Learn::new(&Store::disabled());
+    let en = screen(&learn, 80, 24);
+    insta::assert_snapshot!("learn_list_en", en);
+    assert!(en.contains("Won and lost positions"), "{en}");
+    set_lang(Lang::ZhCn);
+    let zh = screen(&learn, 80, 24);
+    set_lang(Lang::En);
+    insta::assert_snapshot!("learn_list_zh_cn", zh);
+    assert!(zh.contains("必胜态"), "{zh}");
+}
+
+#[test]
+fn a_lesson_page_in_english_and_chinese() {
+    set_lang(Lang::En);
+    let mut learn = Learn::new(&Store::disabled());
+    key(&mut learn, KeyCode::Down);
+    key(&mut learn, KeyCode::Down);
+    key(&mut learn, KeyCode::Enter);
+    key(&mut learn, KeyCode::Right);
+    let en = screen(&learn, 80, 24);
+    insta::assert_snapshot!("learn_page_en", en);
+    assert!(
+        en.contains("Lesson 3") && en.contains("page 2 of 4"),
+        "{en}"
+    );
+    set_lang(Lang::ZhCn);
+    let zh = screen(&learn, 80, 24);
+    set_lang(Lang::En);
+    insta::assert_snapshot!("learn_page_zh_cn", zh);
+    assert!(zh.contains("第 3 课") && zh.contains("异或"), "{zh}");
+}
+
+/// Lesson 4 (mex), first exercise: the value of a heap of 1 in the subtraction game {1, 3, 4}.
+/// A wrong number shows the options and the mex; the right one moves on.
+#[test]
+fn a_wrong_value_is_explained_by_the_mex() {
+    set_lang(Lang::En);
+    let mut learn = Learn::new(&Store::disabled());
+    learn.open(3);
+    for _ in 0..LESSONS[3].pages {
+        key(&mut learn, KeyCode::Enter);
+    }
+    let asked = screen(&learn, 80, 30);
+    assert!(asked.contains("exercise 1 of 7"), "{asked}");
+    keys(&mut learn, "3");
+    key(&mut learn, KeyCode::Enter);
+    let wrong = screen(&learn, 80, 30);
+    insta::assert_snapshot!("learn_value_wrong_en", wrong);
+    assert!(wrong.contains("Not right"), "{wrong}");
+    assert!(wrong.contains("mex"), "{wrong}");
+    // Typing again starts a new number.
+    keys(&mut learn, "1");
+    key(&mut learn, KeyCode::Enter);
+    let right = screen(&learn, 80, 30);
+    assert!(right.contains("Right."), "{right}");
+    key(&mut learn, KeyCode::Enter);
+    assert!(screen(&learn, 80, 30).contains("exercise 2 of 7"));
+}
+
+/// A move that does not win is refused with the nim-sum it leaves and the opponent's answer.
+#[test]
+fn a_losing_move_is_explained_by_the_nim_sum_it_leaves() {
+    set_lang(Lang::En);
+    let mut learn = Learn::new(&Store::disabled());
+    learn.open(2);
+    for _ in 0..LESSONS[2].pages {
+        key(&mut learn, KeyCode::Enter);
+    }
+    // Nim: exercises 1 to 3 (won? nim-sum, won?), then "find a winning move" in 3, 4, 5.
+    keys(&mut learn, "n");
+    key(&mut learn, KeyCode::Enter);
+    keys(&mut learn, "0");
+    key(&mut learn, KeyCode::Enter);
+    key(&mut learn, KeyCode::Enter);
+    keys(&mut learn, "n");
+    key(&mut learn, KeyCode::Enter);
+    let asked = screen(&learn, 80, 30);
+    assert!(asked.contains("Find a winning move"), "{asked}");
+    // The first move, take 1 from the heap of 3, leaves 2, 4, 5: nim-sum *3.
+    key(&mut learn, KeyCode::Enter);
+    let wrong = screen(&learn, 80, 30);
+    assert!(wrong.contains("leaves nim-sum *3, not *0"), "{wrong}");
+    key(&mut learn, KeyCode::Down);
+    key(&mut learn, KeyCode::Enter);
+    assert!(screen(&learn, 80, 30).contains("Right."));
+}
+
+#[test]
+fn the_last_exercise_leads_to_the_game() {
+    set_lang(Lang::En);
+    let mut learn = Learn::new(&Store::disabled());
+    learn.open(0);
+    for _ in 0..LESSONS[0].pages {
+        key(&mut learn, KeyCode::Enter);
+    }
+    for answer in ["y", "n", "y", "n"] {
+        keys(&mut learn, answer);
+        key(&mut learn, KeyCode::Enter);
+    }
+    // bash:3:6: the winning move takes 2, the second in the list.
+    key(&mut learn, KeyCode::Down);
+    key(&mut learn, KeyCode::Enter);
+    key(&mut learn, KeyCode::Enter);
+    assert_eq!(
+        key(&mut learn, KeyCode::Enter),
+        LearnEvent::Play {
+            lesson: 0,
+            code: LESSONS[0].game.to_string()
+        }
+    );
+    learn.after_game(0, Some(false));
+    assert!(!learn.is_done(0));
+    assert!(screen(&learn, 80, 24).contains("The AI won this time"));
+    learn.after_game(0, Some(true));
+    assert!(learn.is_done(0));
+    assert!(screen(&learn, 80, 24).contains("this lesson is done"));
+    // A game left unfinished comes back to the game page without a verdict.
+    learn.open(1);
+    learn.after_game(1, None);
+    let page = screen(&learn, 80, 24);
+    assert!(
+        page.contains("Now play it") && !page.contains("AI won"),
+        "{page}"
+    );
+    assert!(!learn.is_done(1));
+}
+
+/// Every lesson, through the app: its pages, each exercise answered with the engine's answer
+/// by keys, the final game started from its code (the learner to move), and back to the
+/// lesson's game page when the game is left.
+#[test]
+fn every_lesson_leads_by_keys_to_its_game() {
+    use grundy::learn::{self, Solution};
+    use grundy::tui::PlayOptions;
+    use grundy::tui::learn::LearnStart;
+
+    set_lang(Lang::En);
+    for (i, lesson) in LESSONS.iter().enumerate() {
+        let options = PlayOptions {
+            learn: Some(LearnStart::Lesson(i)),
+            ..PlayOptions::default()
+        };
+        let mut h = crate::common::render::Harness::new(&options, 100, 40);
+        for _ in 0..lesson.pages {
+            h.enter();
+        }
+        for (n, exercise) in lesson.exercises.iter().enumerate() {
+            let shown = h.screen();
+            assert!(
+                shown.contains(&format!("exercise {} of", n + 1)),
+                "{}: {shown}",
+                lesson.id
+            );
+            match learn::solve(exercise).unwrap() {
+                Solution::Won(true) => {
+                    h.keys("y");
+                }
+                Solution::Won(false) => {
+                    h.keys("n");
+                }
+                Solution::Number(v) => {
+                    h.keys(&v.to_u64().unwrap().to_string()).enter();
+                }
+                Solution::Moves(places) => {
+                    for _ in 0..places[0] {
+                        h.key(KeyCode::Down);
+                    }
+                    h.enter();
+                }
+            }
+            let answered = h.screen();
+            assert!(answered.contains("Right."), "{}: {answered}", lesson.id);
+            h.enter();
+        }
+        assert!(h.screen().contains("Now play it"), "{}", lesson.id);
+        h.enter();
+        assert!(h.app.in_game(), "{}: {}", lesson.id, h.screen());
+        assert!(h.screen().contains("Your move"), "{}", lesson.id);
+        // n leaves the game (no move played: nothing to keep) for the lesson's game page.
+        h.keys("n");
+        let back = h.screen();
+        assert!(!h.app.in_game(), "{}: {back}", lesson.id);
+        assert!(back.contains("Now play it"), "{}: {back}", lesson.id);
+    }
+}
+
+/// Every lesson has its title and pages in every language (the locale test checks that every
+/// language has every English key; this checks that the course's keys are among them).
+#[test]
+fn every_lesson_text_is_in_every_language() {
+    for lang in Lang::ALL {
+        for lesson in LESSONS {
+            for key in std::iter::once(lesson.title_key()).chain(lesson.page_keys()) {
+                let text = grundy::locale::text_in(lang, &key);
+                assert!(
+                    !text.starts_with(&format!("{}.", lang.code())),
+                    "{} lacks {key}",
+                    lang.code()
+                );
+            }
+        }
+    }
+}
+
+/// A lesson's game left unfinished is not kept for the menu's Resume (resumed from there it
+/// would no longer count for the lesson), and the question before leaving says so.
+#[test]
+fn a_lesson_game_left_unfinished_is_not_kept() {
+    use grundy::tui::PlayOptions;
+    use grundy::tui::learn::LearnStart;
+
+    set_lang(Lang::En);
+    let home = crate::common::render::StoreHome::new();
+    let options = PlayOptions {
+        learn: Some(LearnStart::Lesson(0)),
+        ..PlayOptions::default()
+    };
+    let mut h = home.harness(&options, 100, 40);
+    for _ in 0..LESSONS[0].pages {
+        h.enter();
+    }
+    for answer in ["y", "n", "y", "n"] {
+        h.keys(answer).enter();
+    }
+    h.key(KeyCode::Down).enter().enter();
+    h.enter();
+    assert!(h.app.in_game());
+    // One move (the heap's first listed take), then leave.
+    h.enter().enter();
+    h.keys("n");
+    let asked = h.screen();
+    assert!(asked.contains("moves of this game are lost"), "{asked}");
+    h.keys("y");
+    assert!(h.screen().contains("Now play it"));
+    let unfinished = home.store().unfinished_dir().unwrap();
+    let kept = std::fs::read_dir(&unfinished).map_or(0, |d| d.count());
+    assert_eq!(kept, 0, "nothing in {}", unfinished.display());
+}
