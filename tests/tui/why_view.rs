@@ -12,7 +12,7 @@ use common::render::{Harness, options};
 use grundy::ai::Level;
 use grundy::game::{Impartial, Notation, Position};
 use grundy::games::{AnyPosition, with_position};
-use grundy::locale::{Lang, set_lang};
+use grundy::locale::{Lang, Words, set_lang};
 use grundy::tui::First;
 
 #[test]
@@ -107,7 +107,7 @@ fn the_move_list_says_wins_in_n_and_loses_in_n_as_the_search_over_the_rules_does
                 format!("wins in {}", r + 1)
             };
             // "heap 2: take 1 (3 → 2)" is listed as "take 1 → 2".
-            let words = p.describe_move(&mv);
+            let words = p.describe_move(&mv).words();
             let take = words.split(": ").nth(1).unwrap().split(" (").next().unwrap();
             let row = screen
                 .lines()
