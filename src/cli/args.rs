@@ -172,6 +172,20 @@ pub enum Command {
         #[arg(long)]
         answers: bool,
     },
+    /// Practise: drills with a rating, in the terminal game (find the winning move, won or
+    /// lost, a part's value).
+    #[command(
+        long_about = "Open the terminal game on Practice: endless drills from generated \
+        positions\n(find a winning move, say won or lost, give a part's value), their difficulty \
+        following\nyour Glicko-2 rating per game; streak and timed modes. GAME is any name a \
+        position code\nstarts with (nim, kayles, coins, …); without it, drills come from every \
+        game. Ratings,\nrecords and attempts are kept in the data directory; grundy stats shows \
+        them."
+    )]
+    Drill {
+        /// The game drills come from (a name a position code starts with); default: all.
+        game: Option<String>,
+    },
     /// Lessons in Sprague–Grundy theory, each with exercises and a position to win against
     /// the AI.
     #[command(
@@ -207,7 +221,7 @@ pub enum Command {
     /// Print the manual page (roff) on standard output: `grundy man | man -l -`.
     Man,
     /// Print the statistics: games played, won and lost, and winning streaks per game and AI
-    /// level.
+    /// level; then the practice ratings and records.
     Stats,
 }
 

@@ -20,6 +20,7 @@ use crate::locale::{Words, counted, lang, shorten_code};
 use crate::setup::ReplayRng;
 use crate::solver::SolutionCache;
 use crate::store::Store;
+use crate::store::drills::Drills;
 use crate::store::settings::Settings;
 use crate::store::stats::Stats;
 use crate::tr;
@@ -31,7 +32,7 @@ mod learn;
 mod play;
 mod puzzles;
 mod sg;
-mod why;
+pub(crate) mod why;
 
 use analyze::{analyze, principal_line};
 use args::parse_command_line;
@@ -246,6 +247,7 @@ fn run_command(command: Command) -> Result<ExitCode, Failure> {
             answers,
             &mut out,
         ),
+        Command::Drill { game } => play::drill(game),
         Command::Sg(table) => sg_table(&table, &mut out),
         Command::Completions { shell } => {
             let mut command = <Cli as clap::CommandFactory>::command();
@@ -278,11 +280,80 @@ fn run_command(command: Command) -> Result<ExitCode, Failure> {
             }
             writeln!(out, "{}", tr!("cli.stats.from", path = path.display()))?;
             out.write_all(stats_table(&loaded.stats).as_bytes())?;
+            if let Some(path) = store.drills_path() {
+                let drills = Drills::load(&path);
+                if let Some(problem) = drills.problem {
+                    return Err(Failure::Input(format!("{problem} ({})", path.display())));
+                }
+                if !drills.drills.names().is_empty() {
+                    writeln!(out, "\n{}", tr!("drill.stats.from", path = path.display()))?;
+                    out.write_all(drills_table(&drills.drills).as_bytes())?;
+                }
+            }
             Ok(ExitCode::SUCCESS)
         }
     }?;
     out.flush()?;
     Ok(code)
+}
+
+/// The practice ratings and best runs under the games' table: one row per game practised,
+/// the overall row last.
+fn drills_table(drills: &Drills) -> String {
+    let columns = [
+        (10, false),
+        (6, true),
+        (5, true),
+        (5, true),
+        (6, true),
+        (6, true),
+        (5, true),
+    ];
+    let line = |cells: [String; 7]| {
+        let cells: Vec<String> = cells
+            .iter()
+            .zip(columns)
+            .map(|(text, (width, right))| {
+                if right {
+                    text::pad_start(text, width)
+                } else {
+                    text::pad(text, width)
+                }
+            })
+            .collect();
+        format!("{}\n", cells.join(" ").trim_end())
+    };
+    let mut out = line(
+        [
+            "practice",
+            "rating",
+            "deviation",
+            "tried",
+            "solved",
+            "streak",
+            "timed",
+        ]
+        .map(|key| crate::locale::text(&format!("drill.stats.{key}")).into_owned()),
+    );
+    for name in drills.names() {
+        let (r, best) = (drills.rated(&name), drills.best(&name));
+        // A key of the file may hold anything: shown escaped, never sent raw.
+        let shown = if name == crate::store::drills::ALL {
+            tr!("drill.stats.all").into_owned()
+        } else {
+            crate::input::excerpt(name.as_bytes(), 40)
+        };
+        out.push_str(&line([
+            shown,
+            format!("{:.0}", r.rating),
+            format!("{:.0}", r.deviation),
+            r.tried.to_string(),
+            r.solved.to_string(),
+            best.streak.to_string(),
+            best.timed.to_string(),
+        ]));
+    }
+    out
 }
 
 /// The table `grundy stats` prints: one row per game and level played, the columns measured

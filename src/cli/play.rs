@@ -115,12 +115,44 @@ pub(super) fn play(mut args: PlayArgs) -> Result<ExitCode, Failure> {
         load_path: args.load.clone(),
         no_coach: args.no_coach,
         learn: None,
+        practice: None,
     };
     run_terminal(options, store, settings)
 }
 
-/// Runs the terminal game with `options` (the menu, a game, or the Learn screen) and turns how
-/// it ended into the exit code.
+/// `grundy drill [GAME]`: the terminal game opened on Practice, drills from GAME (any name a
+/// position code starts with) or from every game.
+pub(super) fn drill(game: Option<String>) -> Result<ExitCode, Failure> {
+    let games = crate::puzzles::games();
+    if let Some(name) = &game
+        && !games.contains(&name.as_str())
+    {
+        return Err(Failure::Input(
+            tr!(
+                "drill.error.game",
+                name = crate::input::excerpt(name.as_bytes(), 20),
+                games = games.join(", ")
+            )
+            .into_owned(),
+        ));
+    }
+    let store = Store::from_env();
+    let settings = store
+        .settings_path()
+        .map(|path| Settings::load(&path))
+        .unwrap_or_default();
+    let options = PlayOptions {
+        first: settings.settings.first,
+        level: settings.settings.level,
+        hints: settings.settings.hints,
+        practice: Some(crate::tui::PracticeStart { game }),
+        ..PlayOptions::default()
+    };
+    run_terminal(options, store, settings)
+}
+
+/// Runs the terminal game with `options` (the menu, a game, the Learn or the Practice screen)
+/// and turns how it ended into the exit code.
 pub(super) fn run_terminal(
     options: PlayOptions,
     store: Store,

@@ -1,289 +1,358 @@
-//! `analyze --why PART` in English: the one place a [`Derivation`] becomes words (a locale
-//! system replaces this function and nothing else).
+//! A [`Derivation`] in words, in the thread's language (`locales/why.toml`): the one renderer
+//! of "why this value", for `analyze --why PART` and for the game's why-view.
 
 use crate::game::shorten_code;
 use crate::games::heaps::Rule;
 use crate::nimber::Nimber;
+use crate::tr;
 use crate::why::{
     Choice, Count, Derivation, Formula, PartError, PartName, PartSyntax, Piece, WinRule,
 };
 
-/// A derivation in English, one line per line of output.
-pub fn render(d: &Derivation) -> String {
-    let star = |v: Nimber| format!("*{}", v.short());
+/// Where a derivation is read: the command line (its left-out line names `--moves`) or the
+/// game's why-view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reader {
+    CommandLine,
+    View,
+}
+
+/// A value as boards print it: `*3`.
+fn star(v: Nimber) -> String {
+    format!("*{}", v.short())
+}
+
+/// The part a derivation is about, in words ("row 1 (12 pins)").
+pub fn part_words(d: &Derivation) -> String {
     let kayles = matches!(d.rule, Some(Rule::Kayles));
-    let part = match &d.part {
-        PartName::Heap { number, size } if kayles => format!("row {number} ({size} pins)"),
-        PartName::Heap { number, size } => format!("heap {number} ({size})"),
-        PartName::Coin { coin } => format!("coin {coin}"),
-        PartName::Cell { row, col } => format!("cell ({row},{col})"),
-        PartName::Box { number } => format!("the piece in box {number}"),
-        PartName::Stair { stair, balls } => format!("stair {stair} ({balls} balls)"),
-        PartName::Pair { number, x, y } => format!("pair {number} ({x}, {y})"),
-        PartName::Token { number, vertex } => format!("token {number} (vertex {vertex})"),
-        PartName::Queen { number, a, b } => format!("queen {number} ({a}, {b})"),
-        PartName::FibHeap { heap, limit } => format!("the heap of {heap} (take ≤ {limit})"),
-        PartName::Component { number, code } => {
-            format!("component {number} ({})", shorten_code(code, 40))
+    match &d.part {
+        PartName::Heap { number, size } if kayles => {
+            tr!("why.part.row", number = number, size = size).into_owned()
         }
-    };
-    let piece = |p: &Piece| match p {
-        Piece::Heap { size } => size.to_string(),
-        Piece::Coin { coin } => format!("coin {coin}"),
-        Piece::Cell { row, col } => format!("({row},{col})"),
-        Piece::Box { number } => format!("box {number}"),
-        Piece::Stair { stair, balls } => format!("stair {stair} left with {balls}"),
-        Piece::StairRaised { stair, from, to } => {
-            format!("stair {stair} raised from {from} to {to} (*{from} ⊕ *{to})")
+        PartName::Heap { number, size } => {
+            tr!("why.part.heap", number = number, size = size).into_owned()
         }
-        Piece::Pair { x, y } => format!("({x}, {y})"),
-        Piece::Vertex { vertex } => format!("vertex {vertex}"),
-        Piece::Queen { a, b } => format!("({a}, {b})"),
-        Piece::FibHeap { heap, limit } => format!("{heap} (take ≤ {limit})"),
-        Piece::Component { code } => shorten_code(code, 40),
-    };
-    let mut out = Vec::new();
-    out.push(match d.value {
-        Some(v) => format!("why {part} is {}:", star(v)),
-        None => format!("why {part} is won or lost (its value is past the game's table):"),
-    });
-    if let Some(formula) = &d.formula {
-        let v = formula.evaluate().map(star).unwrap_or_default();
-        out.push(format!(
-            "  formula: {}",
-            match formula {
-                Formula::Nim { x } => format!("Nim: SG(x) = x, so SG({x}) = {v}"),
-                Formula::Bash { x, m } => format!(
-                    "Bash (take 1..{m}): SG(x) = x mod {} = {x} mod {} = {v}",
-                    m + 1,
-                    m + 1
-                ),
-                Formula::TakeRange { x, l, r } => format!(
-                    "take {l}..{r}: SG(x) = ⌊(x mod {})/{l}⌋ = ⌊{}/{l}⌋ = {v}",
-                    l + r,
-                    x % (l + r)
-                ),
-                Formula::KaylesPeriod { x, same_as } => format!(
-                    "Kayles repeats with period 12 from 71 rows on: SG({x}) = SG({same_as}) = {v}"
-                ),
-                Formula::Lieges { k, x } if k % 2 == 0 => format!(
-                    "k = {k} is even, so splitting 2y into {k} equal heaps is worth *0 (equal \
-                     heaps cancel): SG is 0, 1, 2 for x = 0, 1, 2, then 1 on even x and 0 on \
-                     odd x (x = {x})"
-                ),
-                Formula::Lieges { k, x } => format!(
-                    "k = {k} is odd, so splitting 2y into {k} equal heaps is worth SG(y): SG is \
-                     0, 1, 0, 1, 2 for x = 0..4, then 0 on odd x and on even x the mex of \
-                     SG(x − 1) = 0 and SG(x/2) (x = {x})"
-                ),
-                Formula::Coprime { x, least_prime } => match x {
-                    0 | 1 => format!("coprime takes: SG({x}) = {v}"),
-                    _ if x % 2 == 0 => format!(
-                        "coprime takes: an even heap can only take odd amounts, leaving odd \
-                         heaps: SG({x}) = {v}"
-                    ),
-                    _ => format!(
-                        "coprime takes: an odd heap is worth the index among the primes of its \
-                         least prime factor: {x} → {least_prime} → {v}"
-                    ),
-                },
-                Formula::MisereNim { x } => format!(
-                    "misère Nim: the heap's normal-play value is {x} = {v}, but who wins is \
-                     decided by the misère rule below, not by the nim-sum"
-                ),
-                Formula::CoinClass {
-                    coin,
-                    c,
-                    a,
-                    b,
-                    maxq,
-                } => format!(
-                    "coin row (MAXQ {maxq}): {coin} = {c}·2^{a}·3^{b}; a coin's moves depend \
-                     only on (a, b) = ({a}, {b}), so every coin of that class is worth {v}"
-                ),
-                Formula::GridCell {
-                    row,
-                    col,
-                    edge: true,
-                } => format!(
-                    "coin grid, row 1 or column 1: SG = lowbit(i + j − 1) = lowbit({}) = {v}",
-                    row + col - 1
-                ),
-                Formula::GridCell {
-                    row,
-                    col,
-                    edge: false,
-                } => format!(
-                    "coin grid, inside: SG = 2^(i + j − 2) = 2^{} = {v}",
-                    row + col - 2
-                ),
-                Formula::DodgeballChain { number, boxes } => format!(
-                    "Binary Dodgeball: the piece in box {number} of {boxes} can double \
-                     ⌊log2({boxes}/{number})⌋ more times: a Nim heap of that size, {v}"
-                ),
-                Formula::StairNim { stair, balls } if stair % 2 == 0 => format!(
-                    "Stair Nim: stair {stair} is even, a Nim heap of its {balls} balls: {v}"
-                ),
-                Formula::StairNim { stair, .. } => format!(
-                    "Stair Nim: stair {stair} is odd, a reserve worth *0 (balls carried down \
-                     from it can be carried on down by the opponent)"
-                ),
-                Formula::EdLowestZeroBit { x, y } => format!(
-                    "E&D: SG(x, y) = the index of the lowest 0 bit of (x − 1) | (y − 1) = \
-                     {} | {} = {:b} in binary: {v}",
-                    x - 1,
-                    y - 1,
-                    (x - 1) | (y - 1)
-                ),
-                Formula::WythoffBeatty { a, b, k, lower } => format!(
-                    "Wythoff: the lost squares are (⌊kφ⌋, ⌊kφ⌋ + k) and their mirror images; \
-                     here k = |{a} − {b}| = {k} and ⌊{k}φ⌋ = {lower}, so ({a}, {b}) {} one: \
-                     the queen alone is {}",
-                    if formula.lost() == Some(true) {
-                        "is"
-                    } else {
-                        "is not"
-                    },
-                    if formula.lost() == Some(true) {
-                        "lost"
-                    } else {
-                        "won"
-                    }
-                ),
-                Formula::Zeckendorf { heap, limit, terms } => format!(
-                    "Fibonacci Nim: {heap} = {} (Zeckendorf); the player to move wins exactly \
-                     when the smallest term is at most the limit {limit}: {}",
-                    terms
-                        .iter()
-                        .map(u64::to_string)
-                        .collect::<Vec<_>>()
-                        .join(" + "),
-                    if formula.lost() == Some(true) {
-                        "lost"
-                    } else {
-                        "won"
-                    }
-                ),
-                Formula::SumOfParts { values } => format!(
-                    "SG theorem: the component is worth the XOR of its parts' values, {} = {v}",
-                    values
-                        .iter()
-                        .map(|&v| star(v))
-                        .collect::<Vec<_>>()
-                        .join(" ⊕ ")
-                ),
-            }
-        ));
-    } else {
-        out.push("  no formula: the value is the mex of the options' values".to_string());
+        PartName::Coin { coin } => tr!("why.part.coin", coin = coin).into_owned(),
+        PartName::Cell { row, col } => tr!("why.part.cell", row = row, col = col).into_owned(),
+        PartName::Box { number } => tr!("why.part.box", number = number).into_owned(),
+        PartName::Stair { stair, balls } => {
+            tr!("why.part.stair", stair = stair, balls = balls).into_owned()
+        }
+        PartName::Pair { number, x, y } => {
+            tr!("why.part.pair", number = number, x = x, y = y).into_owned()
+        }
+        PartName::Token { number, vertex } => {
+            tr!("why.part.token", number = number, vertex = vertex).into_owned()
+        }
+        PartName::Queen { number, a, b } => {
+            tr!("why.part.queen", number = number, a = a, b = b).into_owned()
+        }
+        PartName::FibHeap { heap, limit } => {
+            tr!("why.part.fibheap", heap = heap, limit = limit).into_owned()
+        }
+        PartName::Component { number, code } => tr!(
+            "why.part.component",
+            number = number,
+            code = shorten_code(code, 40)
+        )
+        .into_owned(),
     }
-    let listed = d.choices.len();
-    out.push(match d.total {
-        Count::Exactly(0) => "  no options: no move, so the value is mex{} = *0".to_string(),
-        Count::Exactly(n) if n == listed => format!("  options ({n}):"),
-        Count::Exactly(n) => format!("  options ({n}, the first {listed} listed):"),
-        Count::AtLeast(n) => format!("  options (at least {n}, the first {listed} listed):"),
-    });
-    for Choice {
-        mv,
+}
+
+fn piece_words(p: &Piece) -> String {
+    match p {
+        Piece::Heap { size } => size.to_string(),
+        Piece::Coin { coin } => tr!("why.piece.coin", coin = coin).into_owned(),
+        Piece::Cell { row, col } => format!("({row},{col})"),
+        Piece::Box { number } => tr!("why.piece.box", number = number).into_owned(),
+        Piece::Stair { stair, balls } => {
+            tr!("why.piece.stair", stair = stair, balls = balls).into_owned()
+        }
+        Piece::StairRaised { stair, from, to } => tr!(
+            "why.piece.stair_raised",
+            stair = stair,
+            from = from,
+            to = to
+        )
+        .into_owned(),
+        Piece::Pair { x, y } => format!("({x}, {y})"),
+        Piece::Vertex { vertex } => tr!("why.piece.vertex", vertex = vertex).into_owned(),
+        Piece::Queen { a, b } => format!("({a}, {b})"),
+        Piece::FibHeap { heap, limit } => {
+            tr!("why.piece.fibheap", heap = heap, limit = limit).into_owned()
+        }
+        Piece::Component { code } => shorten_code(code, 40),
+    }
+}
+
+/// A formula with its numbers filled in.
+pub fn formula_words(formula: &Formula) -> String {
+    let v = formula.evaluate().map(star).unwrap_or_default();
+    let lost = formula.lost() == Some(true);
+    let text = match formula {
+        Formula::Nim { x } => tr!("why.formula.nim", x = x, v = v),
+        Formula::Bash { x, m } => tr!("why.formula.bash", m = m, m1 = m + 1, x = x, v = v),
+        Formula::TakeRange { x, l, r } => tr!(
+            "why.formula.take",
+            l = l,
+            r = r,
+            lr = l + r,
+            rem = x % (l + r),
+            v = v
+        ),
+        Formula::KaylesPeriod { x, same_as } => {
+            tr!("why.formula.kayles_period", x = x, same_as = same_as, v = v)
+        }
+        Formula::Lieges { k, x } if k % 2 == 0 => tr!("why.formula.lieges_even", k = k, x = x),
+        Formula::Lieges { k, x } => tr!("why.formula.lieges_odd", k = k, x = x),
+        Formula::Coprime { x, least_prime } => match x {
+            0 | 1 => tr!("why.formula.coprime_small", x = x, v = v),
+            _ if x % 2 == 0 => tr!("why.formula.coprime_even", x = x, v = v),
+            _ => tr!("why.formula.coprime_odd", x = x, p = least_prime, v = v),
+        },
+        Formula::MisereNim { x } => tr!("why.formula.misere_nim", x = x, v = v),
+        Formula::CoinClass {
+            coin,
+            c,
+            a,
+            b,
+            maxq,
+        } => tr!(
+            "why.formula.coin_class",
+            maxq = maxq,
+            coin = coin,
+            c = c,
+            a = a,
+            b = b,
+            v = v
+        ),
+        Formula::GridCell {
+            row,
+            col,
+            edge: true,
+        } => tr!("why.formula.grid_edge", sum = row + col - 1, v = v),
+        Formula::GridCell {
+            row,
+            col,
+            edge: false,
+        } => tr!("why.formula.grid_inside", exp = row + col - 2, v = v),
+        Formula::DodgeballChain { number, boxes } => {
+            tr!(
+                "why.formula.dodgeball",
+                number = number,
+                boxes = boxes,
+                v = v
+            )
+        }
+        Formula::StairNim { stair, balls } if stair % 2 == 0 => {
+            tr!(
+                "why.formula.stair_even",
+                stair = stair,
+                balls = balls,
+                v = v
+            )
+        }
+        Formula::StairNim { stair, .. } => tr!("why.formula.stair_odd", stair = stair),
+        Formula::EdLowestZeroBit { x, y } => tr!(
+            "why.formula.ed",
+            x1 = x - 1,
+            y1 = y - 1,
+            bits = format!("{:b}", (x - 1) | (y - 1)),
+            v = v
+        ),
+        Formula::WythoffBeatty { a, b, k, lower } if lost => {
+            tr!(
+                "why.formula.wythoff_lost",
+                a = a,
+                b = b,
+                k = k,
+                lower = lower
+            )
+        }
+        Formula::WythoffBeatty { a, b, k, lower } => {
+            tr!(
+                "why.formula.wythoff_won",
+                a = a,
+                b = b,
+                k = k,
+                lower = lower
+            )
+        }
+        Formula::Zeckendorf { heap, limit, terms } => {
+            let terms = terms
+                .iter()
+                .map(u64::to_string)
+                .collect::<Vec<_>>()
+                .join(" + ");
+            if lost {
+                tr!(
+                    "why.formula.zeckendorf_lost",
+                    heap = heap,
+                    terms = terms,
+                    limit = limit
+                )
+            } else {
+                tr!(
+                    "why.formula.zeckendorf_won",
+                    heap = heap,
+                    terms = terms,
+                    limit = limit
+                )
+            }
+        }
+        Formula::SumOfParts { values } => tr!(
+            "why.formula.sum",
+            values = values
+                .iter()
+                .map(|&v| star(v))
+                .collect::<Vec<_>>()
+                .join(" ⊕ "),
+            v = v
+        ),
+    };
+    text.into_owned()
+}
+
+/// What one option leaves, with its value: `3 + 7 = *3 ⊕ *2 = *1`.
+pub fn choice_words(choice: &Choice) -> String {
+    let Choice {
         pieces,
         value,
         to_lost,
-    } in &d.choices
-    {
-        let names: Vec<String> = pieces.iter().map(|(p, _)| piece(p)).collect();
-        let result = match (value, pieces.as_slice()) {
-            (Some(v), []) => format!("nothing left = {}", star(*v)),
-            (Some(v), [_]) => format!("{} = {}", names[0], star(*v)),
-            (Some(v), _) => format!(
-                "{} = {} = {}",
-                names.join(" + "),
-                pieces
-                    .iter()
-                    .map(|(_, v)| v.map(star).unwrap_or_default())
-                    .collect::<Vec<_>>()
-                    .join(" ⊕ "),
-                star(*v)
-            ),
-            (None, _) => format!(
-                "{}, value not known: {}",
-                names.join(" + "),
-                if *to_lost { "lost" } else { "won" }
-            ),
-        };
-        out.push(format!("    {mv}  → {result}"));
+        ..
+    } = choice;
+    let names: Vec<String> = pieces.iter().map(|(p, _)| piece_words(p)).collect();
+    match (value, pieces.as_slice()) {
+        (Some(v), []) => tr!("why.choice.nothing", v = star(*v)).into_owned(),
+        (Some(v), [_]) => format!("{} = {}", names[0], star(*v)),
+        (Some(v), _) => format!(
+            "{} = {} = {}",
+            names.join(" + "),
+            pieces
+                .iter()
+                .map(|(_, v)| v.map(star).unwrap_or_default())
+                .collect::<Vec<_>>()
+                .join(" ⊕ "),
+            star(*v)
+        ),
+        (None, _) if *to_lost => {
+            tr!("why.choice.unknown_lost", pieces = names.join(" + ")).into_owned()
+        }
+        (None, _) => tr!("why.choice.unknown_won", pieces = names.join(" + ")).into_owned(),
+    }
+}
+
+/// A derivation in the thread's language, one string per line: the title, then indented
+/// lines (two spaces, four for an option).
+pub fn lines(d: &Derivation, reader: Reader) -> Vec<String> {
+    let part = part_words(d);
+    let mut out = Vec::new();
+    out.push(match d.value {
+        Some(v) => tr!("why.title", part = part, value = star(v)).into_owned(),
+        None => tr!("why.title_unknown", part = part).into_owned(),
+    });
+    out.push(format!(
+        "  {}",
+        match &d.formula {
+            Some(formula) => tr!("why.formula", text = formula_words(formula)),
+            None => tr!("why.no_formula"),
+        }
+    ));
+    let listed = d.choices.len();
+    out.push(format!(
+        "  {}",
+        match d.total {
+            Count::Exactly(0) => tr!("why.options.none"),
+            Count::Exactly(n) if n == listed => tr!("why.options.all", n = n),
+            Count::Exactly(n) => tr!("why.options.first", n = n, listed = listed),
+            Count::AtLeast(n) => tr!("why.options.at_least", n = n, listed = listed),
+        }
+    ));
+    for choice in &d.choices {
+        out.push(format!("    {}  → {}", choice.mv, choice_words(choice)));
     }
     let left_out = match d.total {
-        Count::Exactly(n) => n.saturating_sub(listed).to_string(),
-        Count::AtLeast(n) => format!("at least {}", n.saturating_sub(listed)),
+        Count::Exactly(n) => Some((n.saturating_sub(listed), false)),
+        Count::AtLeast(n) => Some((n.saturating_sub(listed), true)),
     };
-    if left_out != "0" {
-        out.push(format!(
-            "    … and {left_out} more left out (--moves N lists more)"
-        ));
+    match (left_out, reader) {
+        (Some((0, false)), _) | (None, _) => {}
+        (Some((n, false)), Reader::CommandLine) => {
+            out.push(format!("    {}", tr!("why.left_out", n = n)))
+        }
+        (Some((n, true)), Reader::CommandLine) => {
+            out.push(format!("    {}", tr!("why.left_out_at_least", n = n)))
+        }
+        (Some((n, false)), Reader::View) => {
+            out.push(format!("    {}", tr!("why.left_out_view", n = n)))
+        }
+        (Some((n, true)), Reader::View) => {
+            out.push(format!("    {}", tr!("why.left_out_view_at_least", n = n)))
+        }
     }
     match (&d.values, d.mex) {
         (Some(values), Some(mex)) => {
-            let shown: Vec<String> = values.iter().take(64).map(|&v| star(v)).collect();
-            let more = if values.len() > 64 {
-                format!(", … {} values in all", values.len())
-            } else {
-                String::new()
-            };
+            let shown = values
+                .iter()
+                .take(64)
+                .map(|&v| star(v))
+                .collect::<Vec<_>>()
+                .join(", ");
             out.push(format!(
-                "  values of the options: {{{}{more}}}",
-                shown.join(", ")
+                "  {}",
+                if values.len() > 64 {
+                    tr!("why.values_more", values = shown, n = values.len())
+                } else {
+                    tr!("why.values", values = shown)
+                }
             ));
             out.push(format!(
-                "  mex = {} (the least value not among them){}",
-                star(mex),
+                "  {}",
                 match d.value {
-                    Some(v) if v == mex => format!(" = the value {}", star(v)),
-                    Some(v) => format!(
-                        "; the part's value {} comes from the game's rule, not this mex",
-                        star(v)
-                    ),
-                    None => String::new(),
+                    Some(v) if v == mex => tr!("why.mex_value", mex = star(mex), v = star(v)),
+                    Some(v) => tr!("why.mex_rule", mex = star(mex), v = star(v)),
+                    None => tr!("why.mex_only", mex = star(mex)),
                 }
             ));
         }
-        _ => out.push(
-            "  too many options, or values past the table, for the mex: the formula decides"
-                .to_string(),
-        ),
+        _ => out.push(format!("  {}", tr!("why.no_mex"))),
     }
     match d.win_rule {
+        Some(WinRule::MisereLikeNim { nim_sum }) if nim_sum == 0 => out.push(format!(
+            "  {}",
+            tr!("why.misere_nim_loses", nim_sum = nim_sum)
+        )),
         Some(WinRule::MisereLikeNim { nim_sum }) => out.push(format!(
-            "  misère rule: a heap is larger than 1, so play as in Nim: nim-sum *{nim_sum}, the \
-             player to move {}",
-            if nim_sum == 0 { "loses" } else { "wins" }
+            "  {}",
+            tr!("why.misere_nim_wins", nim_sum = nim_sum)
         )),
-        Some(WinRule::MisereOnes { ones }) => out.push(format!(
-            "  misère rule: every heap is 0 or 1: {ones} heaps of 1, the player to move {}",
-            if ones % 2 == 0 { "wins" } else { "loses" }
-        )),
+        Some(WinRule::MisereOnes { ones }) if ones % 2 == 0 => {
+            out.push(format!("  {}", tr!("why.misere_ones_wins", ones = ones)))
+        }
+        Some(WinRule::MisereOnes { ones }) => {
+            out.push(format!("  {}", tr!("why.misere_ones_loses", ones = ones)))
+        }
         None => {}
     }
-    out.join("\n")
+    out
 }
 
-/// A part name that could not be used, in English.
+/// A derivation as `analyze --why` prints it, in the thread's language.
+pub fn render(d: &Derivation) -> String {
+    lines(d, Reader::CommandLine).join("\n")
+}
+
+/// A part name that could not be used, in the thread's language.
 pub fn render_error(part: &str, e: &PartError) -> String {
     match e {
-        PartError::Syntax { expected } => format!(
-            "--why {part}: expected {}",
-            match expected {
-                PartSyntax::Number =>
-                    "a part's number from 1 (a heap, coin, box, stair, pair, \
-                                       token or queen)",
-                PartSyntax::Cell => "a cell as ROW,COL (from 1)",
-                PartSyntax::Component =>
-                    "a component's number N from 1, or N/PART for a part of it",
-            }
-        ),
-        PartError::NotAPart { parts } => format!(
-            "--why {part}: not a part of this position; its parts: {}",
-            parts.join(" ")
-        ),
+        PartError::Syntax { expected } => match expected {
+            PartSyntax::Number => tr!("why.error.number", part = part),
+            PartSyntax::Cell => tr!("why.error.cell", part = part),
+            PartSyntax::Component => tr!("why.error.component", part = part),
+        },
+        PartError::NotAPart { parts } => {
+            tr!("why.error.not_a_part", part = part, parts = parts.join(" "))
+        }
     }
+    .into_owned()
 }

@@ -12,6 +12,7 @@
 //! A file that cannot be read is set aside under a name with the time in it, never written
 //! over, and every earlier one is kept.
 
+pub mod drills;
 pub mod save;
 pub mod settings;
 pub mod stats;
@@ -25,6 +26,7 @@ use std::time::{Duration, SystemTime};
 /// The file names inside the directories.
 const SETTINGS_FILE: &str = "settings.toml";
 const STATS_FILE: &str = "stats.toml";
+const DRILLS_FILE: &str = "drills.toml";
 const AUTOSAVE_FILE: &str = "autosave.grundy";
 const SAVES_DIR: &str = "saves";
 const UNFINISHED_DIR: &str = "unfinished";
@@ -83,6 +85,11 @@ impl Store {
 
     pub fn stats_path(&self) -> Option<PathBuf> {
         self.data.as_ref().map(|d| d.join(STATS_FILE))
+    }
+
+    /// The practice ratings, best runs and attempts ([`drills`]).
+    pub fn drills_path(&self) -> Option<PathBuf> {
+        self.data.as_ref().map(|d| d.join(DRILLS_FILE))
     }
 
     /// The one autosave file of grundy before each unfinished game had its own: moved into

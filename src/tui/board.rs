@@ -32,7 +32,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::{Position as ScreenPosition, Rect};
 use ratatui::text::{Line, Span};
 
-use crate::game::{Impartial, Notation};
+use crate::game::Impartial;
 use crate::games::GameKind;
 use crate::locale;
 use crate::nimber::Nimber;
@@ -95,7 +95,7 @@ pub enum BoardAction<M> {
 
 /// A game's board. See the module documentation for the contract.
 pub trait Board: Sized + 'static {
-    type Game: Impartial + Notation;
+    type Game: crate::why::Explain;
 
     /// Which game this board plays.
     const KIND: GameKind;
@@ -160,6 +160,21 @@ pub trait Board: Sized + 'static {
     fn selected(&self) -> Option<<Self::Game as crate::game::Position>::Move> {
         None
     }
+
+    /// The part under the cursor (a heap, coin, cell, piece), for the why-view: by default
+    /// the part of the move selected in the list. The match keeps it only if it is one of
+    /// the position's parts.
+    fn cursor_part(&self, position: &Self::Game) -> Option<<Self::Game as Impartial>::Part> {
+        self.selected().map(|mv| position.part_of(&mv))
+    }
+
+    /// The open move list, if the board has one: the match fills in each move's remoteness
+    /// where the exact search knows it.
+    fn move_list_mut(
+        &mut self,
+    ) -> Option<&mut MoveList<<Self::Game as crate::game::Position>::Move>> {
+        None
+    }
 }
 
 /// The plain text of `lines`, a string per line (for the help popup).
@@ -195,6 +210,9 @@ pub struct ListedMove<M> {
     /// Whether that nim-sum is known (not past a game's value table: then it is a stand-in,
     /// not shown).
     pub after_known: bool,
+    /// How many more moves the game lasts after this one with perfect play, where the exact
+    /// search knows it: hint mode shows "wins in N" / "loses in N".
+    pub remoteness_after: Option<u32>,
 }
 
 impl<M> ListedMove<M> {
@@ -210,7 +228,18 @@ impl<M> ListedMove<M> {
             wins,
             nim_sum_after,
             after_known,
+            remoteness_after: None,
         }
+    }
+}
+
+/// " wins in N" or " loses in N" for a move whose remoteness the exact search knows (N
+/// counts the move itself: "wins in 1" ends the game), else nothing.
+pub fn pace_words<M>(entry: &ListedMove<M>) -> String {
+    match entry.remoteness_after {
+        Some(r) if entry.wins => format!(" {}", crate::tr!("why.pace.wins_in", n = r + 1)),
+        Some(r) => format!(" {}", crate::tr!("why.pace.loses_in", n = r + 1)),
+        None => String::new(),
     }
 }
 
@@ -302,6 +331,13 @@ impl<M: Clone> MoveList<M> {
             offset: 0,
             rows: Rect::default(),
             hints: false,
+        }
+    }
+
+    /// Sets each move's remoteness from `remoteness_after` (the exact search's).
+    pub fn set_remoteness(&mut self, remoteness_after: impl Fn(&M) -> Option<u32>) {
+        for entry in &mut self.entries {
+            entry.remoteness_after = remoteness_after(&entry.mv);
         }
     }
 
@@ -397,7 +433,14 @@ impl<M: Clone> MoveList<M> {
             .saturating_sub(self.lead())
             .max(1);
         let text = if self.hints && entry.after_known {
-            format!("{} →*{}", entry.label, entry.nim_sum_after.short())
+            format!(
+                "{} →*{}{}",
+                entry.label,
+                entry.nim_sum_after.short(),
+                pace_words(entry)
+            )
+        } else if self.hints {
+            format!("{}{}", entry.label, pace_words(entry))
         } else {
             entry.label.clone()
         };
@@ -510,7 +553,15 @@ impl<M: Clone> MoveList<M> {
                     } else {
                         spans.push(Span::raw("  "));
                     }
-                    // The nim-sum after the move, dimmed, ends the entry's last row.
+                    // "wins in N" / "loses in N" ends the entry's last row in the colour of a
+                    // win or a loss (Gamesman's), after the nim-sum it leaves, dimmed.
+                    let pace = pace_words(entry);
+                    let (text, pace) = match text.strip_suffix(&pace) {
+                        Some(head) if !pace.is_empty() && k + 1 == count => {
+                            (head.to_string(), Some(pace))
+                        }
+                        _ => (text, None),
+                    };
                     let after = format!(" →*{}", entry.nim_sum_after.short());
                     match text.strip_suffix(&after) {
                         Some(head) if entry.after_known && k + 1 == count => {
@@ -518,6 +569,14 @@ impl<M: Clone> MoveList<M> {
                             spans.push(Span::styled(after, theme.dim));
                         }
                         _ => spans.push(Span::styled(text, style)),
+                    }
+                    if let Some(pace) = pace {
+                        let pace_style = if entry.wins {
+                            theme.winning
+                        } else {
+                            theme.losing
+                        };
+                        spans.push(Span::styled(pace, pace_style));
                     }
                 } else {
                     spans.push(Span::styled(text, style));

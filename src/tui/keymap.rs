@@ -57,6 +57,10 @@ pub enum Action {
     Coach,
     /// Back to the position before your first blunder, to find the winning move.
     Retry,
+    /// The menu's Practice: drills with a rating.
+    Practice,
+    /// Why the part under the cursor has its value (a hint).
+    Why,
 }
 
 /// Where a binding applies.
@@ -355,6 +359,21 @@ pub const BINDINGS: &[Binding] = &[
         scope: Scope::Game,
         bar: "",
         help: "keys.help.retry",
+    },
+    Binding {
+        keys: &[key('e')],
+        action: Action::Why,
+        scope: Scope::Game,
+        bar: "why",
+        help: "why this value: the part under the cursor's options, their values, the mex and the formula (a hint: hints on)",
+    },
+    Binding {
+        keys: &[key('d')],
+        action: Action::Practice,
+        scope: Scope::Menu,
+        // The menu shows Practice as an entry with its key; the bar keeps help and quit.
+        bar: "",
+        help: "practice: drills with a rating (find the winning move, won or lost, a part's value)",
     },
     Binding {
         keys: &[code(KeyCode::Backspace)],

@@ -112,6 +112,8 @@ pub enum MenuEvent {
     Resume,
     /// Open the save at this place of the saves list.
     Open(usize),
+    /// Open Practice (drills with a rating).
+    Practice,
     /// Open the lessons (the Learn entry).
     Learn,
 }
@@ -423,6 +425,7 @@ impl Menu {
                 }
                 _ => {}
             },
+            Step::ChooseGame if action == Some(Action::Practice) => return MenuEvent::Practice,
             Step::ChooseGame if self.on_learn => match action {
                 Some(Action::Up) => {
                     self.on_learn = false;
@@ -544,6 +547,11 @@ impl Menu {
                 let game = i - usize::from(self.resume.is_some());
                 if game == GameKind::ALL.len() {
                     return MenuEvent::Learn;
+                }
+                // Practice is the last row: after Learn and, when there are saves, Saved games.
+                let practice_row = GameKind::ALL.len() + 1 + usize::from(!self.saves.is_empty());
+                if game == practice_row {
+                    return MenuEvent::Practice;
                 }
                 if game > GameKind::ALL.len() {
                     self.open_saves();
@@ -910,6 +918,7 @@ impl Menu {
                     + 2 * GameKind::ALL.len() as u16
                     + 2
                     + u16::from(!self.saves.is_empty())
+                    + 1
                     + notice
                     + 1
                     + 2
@@ -1006,6 +1015,27 @@ impl Menu {
                         ),
                         row.width.saturating_sub(1) as usize,
                         style,
+                    );
+                }
+                let below = below + u16::from(!self.saves.is_empty());
+                if below + 1 < inner.y + inner.height {
+                    // Practice is opened by its key (or a click), outside the chooser's focus
+                    // cycle.
+                    let row = Rect::new(inner.x + 1, below, inner.width.saturating_sub(2), 1);
+                    self.rows.push(row);
+                    buf.set_stringn(
+                        row.x + 1,
+                        below,
+                        text::fit(
+                            &format!(
+                                "{}  {}",
+                                keymap::key_for(Action::Practice),
+                                crate::tr!("drill.menu_entry")
+                            ),
+                            row.width.saturating_sub(1) as usize,
+                        ),
+                        row.width.saturating_sub(1) as usize,
+                        theme.text,
                     );
                 }
                 let hint = tr!("menu.continue", key = keymap::key_for(Action::Select));

@@ -14,12 +14,14 @@ pub mod keymap;
 pub mod learn;
 pub mod menu;
 pub mod moves;
+pub mod practice;
 pub mod review;
 pub mod screen;
 pub mod session;
 pub mod terminal;
 pub mod text;
 pub mod theme;
+pub mod why;
 
 use std::io::Write;
 
@@ -57,6 +59,15 @@ pub struct PlayOptions {
     pub no_coach: bool,
     /// Open the Learn screen (`grundy learn`) instead of the menu or a game.
     pub learn: Option<learn::LearnStart>,
+    /// Open on Practice instead (`grundy drill [GAME]`).
+    pub practice: Option<PracticeStart>,
+}
+
+/// What `grundy drill` asks Practice for.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PracticeStart {
+    /// The game drills come from (a name position codes start with); `None`: every game.
+    pub game: Option<String>,
 }
 
 /// Runs the terminal game until it ends, keeping nothing between runs (see

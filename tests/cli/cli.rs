@@ -744,6 +744,34 @@ fn load_reads_only_regular_files_within_the_bound() {
     );
 }
 
+#[test]
+fn stats_shows_the_practice_ratings_and_drill_refuses_an_unknown_game() {
+    let home = tempfile::tempdir().unwrap();
+    let dir = home.path().join("data").join("grundy");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("drills.toml"),
+        "[ratings.nim]\nrating = 1612.4\ndeviation = 180.2\nvolatility = 0.06\ntried = 3\n\
+         solved = 2\n\n[ratings.all]\nrating = 1612.4\ndeviation = 180.2\nvolatility = 0.06\n\
+         tried = 3\nsolved = 2\n\n[best.nim]\nstreak = 2\ntimed = 0\n",
+    )
+    .unwrap();
+    let o = grundy_at(home.path(), &["stats"], b"");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("Practice ratings (Glicko-2)"), "{out}");
+    assert!(
+        out.contains("nim          1612   180     3      2      2     0"),
+        "{out}"
+    );
+    assert!(
+        out.contains("all          1612   180     3      2      0     0"),
+        "{out}"
+    );
+    let o = grundy_at(home.path(), &["drill", "chess"], b"");
+    assert_input_error(&o, &["drill: no drills for 'chess'", "nim"]);
+}
+
 /// Dawson's Kayles, a game of the table with no code of its own in the command line: `move`
 /// plays a winning move (to a position the rules alone say is lost), `analyze` takes it alone
 /// and in a sum, `puzzles` makes a sheet, and a bad code names its character.

@@ -4,6 +4,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod drill;
 mod learn;
 mod nothing_lost;
 mod tui_pty;

@@ -13,6 +13,7 @@ use crate::tui::text;
 use crate::tui::theme::Theme;
 
 use super::{App, Leave, Screen};
+use crate::tui::practice::Practice;
 
 impl App {
     /// The smallest screen the current screen fits on.
@@ -21,6 +22,7 @@ impl App {
             Screen::Menu(menu) => menu.size_needed(),
             Screen::Learn(learn) => learn.min_size(),
             Screen::Game { game, .. } => game.min_size(),
+            Screen::Practice(_) => Practice::min_size(),
         }
     }
 
@@ -50,6 +52,7 @@ impl App {
             Screen::Menu(menu) => menu.draw(area, buf, &self.theme),
             Screen::Learn(learn) => learn.draw(area, buf, &self.theme),
             Screen::Game { game, .. } => game.draw(area, buf, &self.theme),
+            Screen::Practice(practice) => practice.draw(area, buf, &self.theme),
         }
         if let Some(help) = &self.help {
             help.draw(area, buf, &self.theme);
@@ -65,7 +68,7 @@ impl App {
     fn draw_confirm(&self, leave: &Leave, area: Rect, buf: &mut Buffer) {
         let moves = match &self.screen {
             Screen::Game { game, .. } => game.moves_played(),
-            Screen::Menu(_) | Screen::Learn(_) => 0,
+            Screen::Menu(_) | Screen::Learn(_) | Screen::Practice(_) => 0,
         };
         // A lesson's game is not kept on leaving (see `autosave`).
         let lesson = matches!(&self.screen, Screen::Game { kept, .. } if kept.lesson.is_some());

@@ -32,6 +32,7 @@ use crate::tui::help::Help;
 use crate::tui::keymap::{self, Action};
 use crate::tui::learn::{Learn, LearnEvent, LearnStart};
 use crate::tui::menu::{Menu, MenuChoice, MenuEvent};
+use crate::tui::practice::{Practice, PracticeEvent};
 use crate::tui::screen::{GameScreen, ScreenEvent, ScreenInput};
 use crate::tui::session::SessionConfig;
 use crate::tui::theme::Theme;
@@ -83,6 +84,8 @@ enum Screen {
         choice: MenuChoice,
         kept: Kept,
     },
+    /// Drills with a rating ([`crate::tui::practice`]).
+    Practice(Box<Practice>),
 }
 
 /// What the app knows about the game on screen and its files.
@@ -275,6 +278,10 @@ impl App {
             left: false,
             exit_note: None,
         };
+        if let Some(start) = &options.practice {
+            app.screen = Screen::Practice(Box::new(app.practice(start.game.as_deref())));
+            return Ok(app);
+        }
         if let Some(save) = &options.load {
             let resumed = app.resumable(save, &tr!("app.resume.the_save"))?;
             app.screen = Screen::Game {
@@ -507,6 +514,10 @@ impl App {
     pub fn update(&mut self) -> bool {
         let changed = match &mut self.screen {
             Screen::Game { game, .. } => game.update(),
+            Screen::Practice(practice) => {
+                practice.tick(Instant::now());
+                false
+            }
             Screen::Menu(_) | Screen::Learn(_) => false,
         };
         self.count_finished();
@@ -583,11 +594,13 @@ impl App {
                                 MenuEvent::Start(choice) => self.start_from_menu(choice),
                                 MenuEvent::Resume => self.resume_from_menu(),
                                 MenuEvent::Open(i) => self.open_from_menu(i),
+                                MenuEvent::Practice => self.practice_from_menu(),
                                 MenuEvent::Learn => self.open_learn(),
                                 MenuEvent::None => {}
                             }
                         }
                     }
+                    Screen::Practice(_) => {}
                     Screen::Learn(_) => {}
                     Screen::Game { game, .. } => {
                         let event = game.handle(input, &self.theme);
@@ -668,7 +681,7 @@ impl App {
             }
             Some(Action::Help) => {
                 self.help = Some(match &self.screen {
-                    Screen::Menu(_) | Screen::Learn(_) => {
+                    Screen::Menu(_) | Screen::Learn(_) | Screen::Practice(_) => {
                         Help::new("grundy".to_string(), &[], None)
                     }
                     Screen::Game { game, .. } => {
@@ -692,6 +705,7 @@ impl App {
                     MenuEvent::Resume => self.resume_from_menu(),
                     MenuEvent::Open(i) => self.open_from_menu(i),
                     MenuEvent::Learn => self.open_learn(),
+                    MenuEvent::Practice => self.practice_from_menu(),
                     MenuEvent::None => {}
                 }
             }
@@ -707,6 +721,13 @@ impl App {
                 }
                 LearnEvent::Play { lesson, code } => self.start_lesson_game(lesson, &code),
             },
+            Screen::Practice(practice) => {
+                // Practice pages through lists as a game does (PgUp, Home, End).
+                if practice.handle_key(key, keymap::action(&key, true)) == PracticeEvent::Leave {
+                    self.screen = Screen::Menu(Menu::from_settings(&self.menu_settings));
+                    self.refresh_menu();
+                }
+            }
             Screen::Game { game, kept, .. } => match action {
                 Some(Action::NewGame) => self.ask_or_leave(Leave::NewGame),
                 Some(Action::Restart) => self.ask_or_leave(Leave::Restart),
@@ -762,6 +783,17 @@ impl App {
                 }
             }
         }
+    }
+
+    /// Practice with its records in the data directory, on `game` (all games: `None`).
+    fn practice(&self, game: Option<&str>) -> Practice {
+        Practice::new(self.store.drills_path(), game, rand::rng().random())
+    }
+
+    /// The menu's Practice entry.
+    fn practice_from_menu(&mut self) {
+        self.save_settings();
+        self.screen = Screen::Practice(Box::new(self.practice(None)));
     }
 
     /// Back to the menu after a game: an unfinished one is saved for Resume first. A lesson's

@@ -255,6 +255,16 @@ fn move_label(mv: &CoinMove) -> String {
 }
 
 impl Board for CoinsBoard {
+    fn move_list_mut(
+        &mut self,
+    ) -> Option<&mut MoveList<<Self::Game as crate::game::Position>::Move>> {
+        self.list.as_mut()
+    }
+
+    fn cursor_part(&self, _position: &CoinRow) -> Option<usize> {
+        Some(self.cursor)
+    }
+
     type Game = CoinRow;
 
     const KIND: GameKind = GameKind::Coins;

@@ -638,6 +638,12 @@ fn scroll_mark(board: Rect, mark: &str, buf: &mut Buffer, theme: &Theme) {
 }
 
 impl Board for DodgeballBoard {
+    fn move_list_mut(
+        &mut self,
+    ) -> Option<&mut MoveList<<Self::Game as crate::game::Position>::Move>> {
+        self.selection.as_mut().map(|s| &mut s.list)
+    }
+
     type Game = Dodgeball;
 
     const KIND: GameKind = GameKind::Dodgeball;

@@ -492,6 +492,10 @@ impl GridBoard {
 }
 
 impl Board for GridBoard {
+    fn cursor_part(&self, _position: &CoinGrid) -> Option<Cell> {
+        Some(self.cursor)
+    }
+
     type Game = CoinGrid;
 
     const KIND: GameKind = GameKind::Grid;

@@ -210,6 +210,16 @@ fn token_spans(
 }
 
 impl Board for HeapsBoard {
+    fn move_list_mut(
+        &mut self,
+    ) -> Option<&mut MoveList<<Self::Game as crate::game::Position>::Move>> {
+        self.list.as_mut()
+    }
+
+    fn cursor_part(&self, _position: &Heaps) -> Option<usize> {
+        Some(self.cursor)
+    }
+
     type Game = Heaps;
 
     const KIND: GameKind = GameKind::Heaps;

@@ -12,7 +12,7 @@ use ratatui::layout::Position as ScreenPosition;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Widget};
 
-use crate::game::{Impartial, Notation};
+use crate::game::Impartial;
 use crate::games::GameKind;
 use crate::games::dawson::Dawson;
 use crate::games::ed::Ed;
@@ -29,7 +29,7 @@ use crate::tui::keymap::{self, Action};
 use crate::tui::text;
 
 /// What the generic board needs of a game beyond the game traits.
-pub trait PartsGame: Impartial<Part = usize> + Notation {
+pub trait PartsGame: crate::why::Explain + Impartial<Part = usize> {
     const KIND: GameKind;
     const RULES: &'static [&'static str];
     /// The locale key of what a part is called in messages ("No part has a move.").
@@ -249,6 +249,16 @@ impl<G: PartsGame> PartsBoard<G> {
 }
 
 impl<G: PartsGame> Board for PartsBoard<G> {
+    fn move_list_mut(
+        &mut self,
+    ) -> Option<&mut MoveList<<Self::Game as crate::game::Position>::Move>> {
+        self.list.as_mut()
+    }
+
+    fn cursor_part(&self, _position: &G) -> Option<usize> {
+        (!self.parts.is_empty()).then(|| self.part())
+    }
+
     type Game = G;
     const KIND: GameKind = G::KIND;
     const RULES: &'static [&'static str] = G::RULES;

@@ -250,6 +250,12 @@ impl WythoffBoard {
 }
 
 impl Board for WythoffBoard {
+    fn move_list_mut(
+        &mut self,
+    ) -> Option<&mut MoveList<<Self::Game as crate::game::Position>::Move>> {
+        Some(&mut self.list)
+    }
+
     type Game = Wythoff;
     const KIND: GameKind = GameKind::Wythoff;
     const RULES: &'static [&'static str] = &[

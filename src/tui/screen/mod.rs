@@ -26,6 +26,8 @@ use crate::tui::keymap::{self, Action};
 use crate::tui::session::{Session, SessionConfig};
 use crate::tui::text;
 use crate::tui::theme::Theme;
+use crate::tui::why::WhyView;
+use crate::why::Explain;
 
 // The teacher's part of the match (coach, graded hints, retry, the game record on screen).
 mod teacher;
@@ -154,6 +156,8 @@ pub struct Match<B: Board> {
     record_back: usize,
     /// The full-screen game record, when open.
     browse: Option<Browse<B>>,
+    /// The why-view of a part, when open.
+    why: Option<WhyView>,
 }
 
 /// The full-screen game record: the board after move `selected` (0: the start), read-only.
@@ -180,6 +184,7 @@ impl<B: Board> Match<B> {
             hint_level: 0,
             record_back: 0,
             browse: None,
+            why: None,
         }
     }
 
@@ -324,9 +329,29 @@ impl<B: Board> Match<B> {
                     .into_owned(),
                 );
             }
-            None => {
-                self.message = Some(tr!("game.reveal.none").into_owned());
-            }
+            // Lost: the slowest loss where the exact search knows it (the moves are sorted
+            // slowest loss first).
+            None => match analysis.moves.first() {
+                Some(report) if report.remoteness_after.is_some() => {
+                    let mv = report.mv.clone();
+                    let n = report.remoteness_after.unwrap_or(0) + 1;
+                    let words = self.session.position().describe_move(&mv).words();
+                    let view = Self::view(&self.session, self.hints, theme);
+                    self.board.show_move(&view, &mv);
+                    self.message = Some(
+                        crate::tr!(
+                            "why.slowest_loss",
+                            mv = words,
+                            n = n,
+                            key = keymap::key_for(Action::Select)
+                        )
+                        .into_owned(),
+                    );
+                }
+                _ => {
+                    self.message = Some(tr!("game.reveal.none").into_owned());
+                }
+            },
         }
     }
 }
@@ -490,6 +515,7 @@ impl<B: Board> GameScreen for Match<B> {
         }
         let areas = self.layout_areas(area);
         self.areas = areas;
+        self.fill_remoteness();
         {
             let view = Self::view(&self.session, self.hints, theme);
             self.board.layout(&view, areas.board);
@@ -556,10 +582,29 @@ impl<B: Board> GameScreen for Match<B> {
         }
         self.render_bar(areas.bar, buf, theme);
         self.render_over(area, buf, theme);
+        if let Some(why) = &self.why {
+            why.draw_popup(area, buf, theme);
+        }
     }
 
     fn handle(&mut self, input: ScreenInput, theme: &Theme) -> ScreenEvent {
         self.message = None;
+        if let Some(why) = &mut self.why {
+            // The popup takes the keys until it is closed; the wheel scrolls it.
+            match input {
+                ScreenInput::Action(Action::Back | Action::Select | Action::Why) => self.why = None,
+                ScreenInput::Action(action) => {
+                    why.scroll(action);
+                }
+                ScreenInput::Wheel { down, .. } => why.scroll_lines(down, 1),
+                ScreenInput::Click(_) => {}
+            }
+            return ScreenEvent::None;
+        }
+        if input == ScreenInput::Action(Action::Why) {
+            self.open_why();
+            return ScreenEvent::None;
+        }
         if self.browse.is_some() {
             self.handle_browse(input);
             return ScreenEvent::None;
@@ -749,5 +794,44 @@ impl<B: Board> Match<B> {
 
     pub fn is_over(&self) -> bool {
         self.session.position().is_over()
+    }
+}
+
+impl<B: Board> Match<B> {
+    /// In hint mode, each listed move's remoteness where the exact search solved the
+    /// position ("wins in N" / "loses in N"); none without hints.
+    fn fill_remoteness(&mut self) {
+        let analysis = self
+            .session
+            .cached_analysis()
+            .filter(|a| self.hints && a.exact.is_some());
+        if let Some(list) = self.board.move_list_mut() {
+            list.set_remoteness(|mv| {
+                let report = analysis.as_ref()?.moves.iter().find(|r| &r.mv == mv)?;
+                report.remoteness_after
+            });
+        }
+    }
+
+    /// Opens the why-view of the part under the cursor: a hint, so with hints off (and the
+    /// game not over) it says only that hints are off.
+    fn open_why(&mut self) {
+        if !self.reveals() {
+            self.why = Some(WhyView::hints_off());
+            return;
+        }
+        let position = self.session.position();
+        let part = self
+            .board
+            .cursor_part(position)
+            .filter(|part| position.parts().iter().any(|(p, _)| p == part));
+        match part {
+            Some(part) => {
+                self.why = Some(WhyView::new(
+                    &position.derivation(part, crate::tui::why::SHOWN_OPTIONS),
+                ))
+            }
+            None => self.message = Some(crate::tr!("why.view.no_part").into_owned()),
+        }
     }
 }

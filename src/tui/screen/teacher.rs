@@ -36,7 +36,15 @@ impl<B: Board> Match<B> {
     /// The coach's line after a blunder of the player's, once the AI has replied.
     /// Silent while the player may not be told who is winning (hints off, game on).
     pub(super) fn coach_text(&self) -> Option<String> {
-        if !self.coach || !self.reveals() {
+        if !self.coach {
+            return None;
+        }
+        // About the AI's move, not a hint about the player's: said with hints off too (it
+        // does not say which move wins).
+        if self.ai_blundered() {
+            return Some(crate::tr!("why.coach.ai_blunder").into_owned());
+        }
+        if !self.reveals() {
             return None;
         }
         let played = self.session.coach_blunder()?;
@@ -58,6 +66,19 @@ impl<B: Board> Match<B> {
             retry = keymap::key_for(Action::Retry)
         ));
         Some(text)
+    }
+
+    /// Whether the AI's last move (the last move played, the game not over) handed the win
+    /// over: a lower level's blunder, from a won position to one won for the player.
+    pub(super) fn ai_blundered(&self) -> bool {
+        !self.session.is_over()
+            && self.session.history().last().is_some_and(|played| {
+                played.by == Side::Ai
+                    && played
+                        .judgement
+                        .as_ref()
+                        .is_some_and(|j| j.verdict == crate::record::Verdict::Blunder)
+            })
     }
 
     /// The first two levels of the graded hint: winning or losing, then which part has a

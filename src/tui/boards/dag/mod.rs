@@ -370,6 +370,12 @@ impl DagBoard {
 }
 
 impl Board for DagBoard {
+    fn move_list_mut(
+        &mut self,
+    ) -> Option<&mut MoveList<<Self::Game as crate::game::Position>::Move>> {
+        self.list.as_mut()
+    }
+
     type Game = Dag;
     const KIND: GameKind = GameKind::Dag;
     const RULES: &'static [&'static str] =

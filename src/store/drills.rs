@@ -1,0 +1,441 @@
+//! Practice records, `drills.toml` in the data directory: a Glicko-2 rating per game and one
+//! over all games ([`crate::rating`]), the best run of each streak and timed mode, and the
+//! attempts themselves (the newest [`MAX_ATTEMPTS`]). An attempt is one rating period with
+//! one game against the puzzle, whose rating comes from its difficulty: a solved drill is a
+//! win, a missed one a loss.
+//!
+//! Recording an attempt takes the data directory's lock, reads the file again and applies the
+//! attempt to what it finds (rating updates included), so two grundy processes practising at
+//! once both keep their attempts. A file that cannot be read is set aside, never overwritten.
+//!
+//! ```toml
+//! [ratings.all]          # every game together; [ratings.nim], [ratings.kayles], …
+//! rating = 1534.2
+//! deviation = 201.3
+//! volatility = 0.06
+//! tried = 4
+//! solved = 3
+//!
+//! [best.nim]            # the best runs: "all" when the games were mixed
+//! streak = 5            # drills solved in a row in streak mode
+//! timed = 7             # drills solved in one timed run
+//!
+//! [[attempts]]
+//! game = "nim"
+//! kind = "winning-move"
+//! mode = "endless"
+//! code = "nim:3,5,7"
+//! difficulty = 3
+//! answer = "heap 1: take 1"
+//! right = true
+//! ```
+
+use std::collections::BTreeMap;
+use std::fs;
+use std::io;
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use crate::drill::DrillKind;
+use crate::rating::{self, Game, Rating};
+use crate::store::{line_of, lock_dir_of, set_aside, write_atomic};
+
+/// The attempts kept in the file (the oldest go first; the ratings keep what they taught).
+pub const MAX_ATTEMPTS: usize = 2000;
+
+/// The name the ratings and records over every game are kept under.
+pub const ALL: &str = "all";
+
+/// How drills are served.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Mode {
+    /// One after another, for as long as the player likes.
+    #[default]
+    Endless,
+    /// Until the first miss; the run's length is the record.
+    Streak,
+    /// As many as the player solves in [`TIMED_SECONDS`].
+    Timed,
+}
+
+impl Mode {
+    pub const ALL: [Mode; 3] = [Mode::Endless, Mode::Streak, Mode::Timed];
+}
+
+/// How long a timed run lasts.
+pub const TIMED_SECONDS: u64 = 180;
+
+/// A drill kind's name in the file.
+pub fn kind_name(kind: DrillKind) -> &'static str {
+    match kind {
+        DrillKind::WinningMove => "winning-move",
+        DrillKind::WonOrLost => "won-or-lost",
+        DrillKind::PartValue => "part-value",
+    }
+}
+
+/// A rating with the count of drills it saw.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Rated {
+    pub rating: f64,
+    pub deviation: f64,
+    pub volatility: f64,
+    pub tried: u64,
+    pub solved: u64,
+}
+
+impl Default for Rated {
+    fn default() -> Rated {
+        Rated::from(Rating::default())
+    }
+}
+
+impl From<Rating> for Rated {
+    fn from(r: Rating) -> Rated {
+        Rated {
+            rating: r.rating,
+            deviation: r.deviation,
+            volatility: r.volatility,
+            tried: 0,
+            solved: 0,
+        }
+    }
+}
+
+impl Rated {
+    pub fn rating(&self) -> Rating {
+        Rating {
+            rating: self.rating,
+            deviation: self.deviation,
+            volatility: self.volatility,
+        }
+    }
+
+    /// After one drill of `difficulty`, solved or not.
+    fn add(&mut self, difficulty: u8, right: bool) {
+        let game = Game {
+            opponent: puzzle_rating(difficulty),
+            score: if right { 1.0 } else { 0.0 },
+        };
+        let new = rating::update(self.rating(), &[game], rating::TAU);
+        // A file edited by hand may hold nonsense: a rating that is not a number stays put.
+        if new.rating.is_finite() && new.deviation.is_finite() && new.volatility.is_finite() {
+            let (tried, solved) = (self.tried, self.solved);
+            *self = Rated::from(new);
+            self.tried = tried;
+            self.solved = solved;
+        }
+        self.tried = self.tried.saturating_add(1);
+        if right {
+            self.solved = self.solved.saturating_add(1);
+        }
+    }
+}
+
+/// The rating a drill of `difficulty` (1..=5) plays at: 1100, 1300, 1500, 1700, 1900, sure
+/// to within RD 100 (the difficulty is known; the puzzle's strength only roughly).
+pub fn puzzle_rating(difficulty: u8) -> Rating {
+    Rating {
+        rating: 900.0 + 200.0 * f64::from(difficulty.clamp(1, 5)),
+        deviation: 100.0,
+        volatility: 0.06,
+    }
+}
+
+/// The difficulty that suits a player of `rating`: the one whose puzzles play nearest it.
+pub fn difficulty_for(rating: f64) -> u8 {
+    let d = ((rating - 900.0) / 200.0).round();
+    if d.is_nan() {
+        3
+    } else {
+        d.clamp(1.0, 5.0) as u8
+    }
+}
+
+/// The best runs under one name.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Best {
+    /// Drills solved in a row in streak mode.
+    pub streak: u64,
+    /// Drills solved in one timed run.
+    pub timed: u64,
+}
+
+/// One answered drill.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Attempt {
+    /// The game (a name codes start with).
+    pub game: String,
+    /// [`kind_name`] of the drill.
+    pub kind: String,
+    pub mode: Mode,
+    pub code: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub part: Option<String>,
+    pub difficulty: u8,
+    /// The answer as given: a move, `won`/`lost`, a value `*n`.
+    pub answer: String,
+    pub right: bool,
+}
+
+/// Everything in the file.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Drills {
+    /// Game name (or [`ALL`]) → its rating.
+    pub ratings: BTreeMap<String, Rated>,
+    /// Game name (or [`ALL`] for mixed games) → the best runs.
+    pub best: BTreeMap<String, Best>,
+    pub attempts: Vec<Attempt>,
+}
+
+/// What reading the file found.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Loaded {
+    pub drills: Drills,
+    /// Why the file could not be read (it is then set aside before the next write).
+    pub problem: Option<String>,
+}
+
+/// A finished streak or timed run, to keep if it is the best.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Run {
+    /// The game, or [`ALL`] for mixed games.
+    pub game: String,
+    pub mode: Mode,
+    pub solved: u64,
+}
+
+impl Drills {
+    /// The rating of `game` (or [`ALL`]); a new player's where none is kept.
+    pub fn rated(&self, game: &str) -> Rated {
+        self.ratings.get(game).copied().unwrap_or_default()
+    }
+
+    pub fn best(&self, game: &str) -> Best {
+        self.best.get(game).copied().unwrap_or_default()
+    }
+
+    /// Applies an attempt: the game's rating and the overall one, then the attempt itself.
+    pub fn add(&mut self, attempt: Attempt) {
+        for name in [attempt.game.as_str(), ALL] {
+            self.ratings
+                .entry(name.to_string())
+                .or_default()
+                .add(attempt.difficulty, attempt.right);
+        }
+        self.attempts.push(attempt);
+        if self.attempts.len() > MAX_ATTEMPTS {
+            let extra = self.attempts.len() - MAX_ATTEMPTS;
+            self.attempts.drain(..extra);
+        }
+    }
+
+    /// Keeps a finished run if it beats the record. Returns whether it did.
+    pub fn finish(&mut self, run: &Run) -> bool {
+        let best = self.best.entry(run.game.clone()).or_default();
+        let record = match run.mode {
+            Mode::Endless => return false,
+            Mode::Streak => &mut best.streak,
+            Mode::Timed => &mut best.timed,
+        };
+        let beaten = run.solved > *record;
+        *record = (*record).max(run.solved);
+        beaten
+    }
+
+    pub fn parse(text: &str) -> Result<Drills, String> {
+        toml::from_str(text).map_err(|e| {
+            let line = e.span().map_or(1, |s| line_of(text, s.start));
+            format!("drills.toml line {line}: {}", e.message().trim())
+        })
+    }
+
+    pub fn to_toml(&self) -> String {
+        let mut text = String::from(
+            "# grundy practice: Glicko-2 ratings per game (\"all\": every game), best runs, \
+             attempts.\n",
+        );
+        text.push_str(&toml::to_string(self).unwrap_or_default());
+        text
+    }
+
+    /// Reads the file; a missing one is a new player's.
+    pub fn load(path: &Path) -> Loaded {
+        match fs::read_to_string(path) {
+            Ok(text) => match Drills::parse(&text) {
+                Ok(drills) => Loaded {
+                    drills,
+                    problem: None,
+                },
+                Err(problem) => Loaded {
+                    drills: Drills::default(),
+                    problem: Some(problem),
+                },
+            },
+            Err(e) if e.kind() == io::ErrorKind::NotFound => Loaded::default(),
+            Err(e) => Loaded {
+                drills: Drills::default(),
+                problem: Some(format!("drills.toml cannot be read: {e}")),
+            },
+        }
+    }
+
+    /// Changes the file at `path` under the directory's lock: read it again, apply `change`,
+    /// write atomically. A file that cannot be read is set aside first.
+    pub fn change_file(path: &Path, change: impl FnOnce(&mut Drills)) -> io::Result<Drills> {
+        let _lock = lock_dir_of(path)?;
+        let loaded = Drills::load(path);
+        if loaded.problem.is_some() && path.exists() {
+            set_aside(path)?;
+        }
+        let mut drills = loaded.drills;
+        change(&mut drills);
+        write_atomic(path, &drills.to_toml())?;
+        Ok(drills)
+    }
+
+    /// Records an attempt in the file at `path` (see [`Drills::change_file`]).
+    pub fn add_to_file(path: &Path, attempt: Attempt) -> io::Result<Drills> {
+        Drills::change_file(path, |d| d.add(attempt))
+    }
+
+    /// Records a finished run in the file at `path`.
+    pub fn finish_in_file(path: &Path, run: &Run) -> io::Result<Drills> {
+        Drills::change_file(path, |d| {
+            d.finish(run);
+        })
+    }
+
+    /// The names with a rating or a best run, the games in order and [`ALL`] last: the rows
+    /// `grundy stats` prints.
+    pub fn names(&self) -> Vec<String> {
+        let mut names: Vec<String> = self
+            .ratings
+            .keys()
+            .chain(self.best.keys())
+            .cloned()
+            .collect();
+        names.sort();
+        names.dedup();
+        names.sort_by_key(|n| n == ALL);
+        names
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn attempt(game: &str, difficulty: u8, right: bool) -> Attempt {
+        Attempt {
+            game: game.to_string(),
+            kind: kind_name(DrillKind::WinningMove).to_string(),
+            mode: Mode::Endless,
+            code: "nim:1,2".to_string(),
+            part: None,
+            difficulty,
+            answer: "heap 2: take 1".to_string(),
+            right,
+        }
+    }
+
+    #[test]
+    fn a_solved_drill_raises_the_rating_and_a_missed_one_lowers_it() {
+        let mut d = Drills::default();
+        d.add(attempt("nim", 3, true));
+        let up = d.rated("nim");
+        assert!(up.rating > 1500.0 && up.deviation < 350.0, "{up:?}");
+        assert_eq!((up.tried, up.solved), (1, 1));
+        assert_eq!(d.rated(ALL), up);
+        d.add(attempt("kayles", 3, false));
+        assert!(d.rated("kayles").rating < 1500.0);
+        assert_eq!(d.rated("nim"), up, "another game's rating is apart");
+        let all = d.rated(ALL);
+        assert_eq!((all.tried, all.solved), (2, 1));
+        assert!(all.rating < up.rating);
+    }
+
+    #[test]
+    fn the_difficulty_follows_the_rating() {
+        assert_eq!(difficulty_for(1500.0), 3);
+        assert_eq!(difficulty_for(0.0), 1);
+        assert_eq!(difficulty_for(3000.0), 5);
+        assert_eq!(difficulty_for(1720.0), 4);
+        assert_eq!(difficulty_for(f64::NAN), 3);
+        for d in 1..=5 {
+            assert_eq!(difficulty_for(puzzle_rating(d).rating), d);
+        }
+    }
+
+    #[test]
+    fn runs_keep_the_best() {
+        let mut d = Drills::default();
+        let run = |solved| Run {
+            game: "nim".into(),
+            mode: Mode::Streak,
+            solved,
+        };
+        assert!(d.finish(&run(4)));
+        assert!(!d.finish(&run(2)));
+        assert_eq!(d.best("nim").streak, 4);
+        assert!(d.finish(&Run {
+            mode: Mode::Timed,
+            ..run(1)
+        }));
+        assert_eq!(
+            d.best("nim"),
+            Best {
+                streak: 4,
+                timed: 1
+            }
+        );
+    }
+
+    #[test]
+    fn two_writers_keep_each_others_attempts_and_old_attempts_go() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("drills.toml");
+        // As two processes would: each writes from what it read before the other wrote.
+        let first = Drills::add_to_file(&path, attempt("nim", 2, true)).unwrap();
+        let second = Drills::add_to_file(&path, attempt("kayles", 2, false)).unwrap();
+        assert_eq!(first.attempts.len(), 1);
+        assert_eq!(second.attempts.len(), 2);
+        let read = Drills::load(&path);
+        assert_eq!(read.problem, None);
+        assert_eq!(read.drills, second);
+        let mut many = Drills::default();
+        for i in 0..MAX_ATTEMPTS + 5 {
+            many.add(attempt("nim", 1, i % 2 == 0));
+        }
+        assert_eq!(many.attempts.len(), MAX_ATTEMPTS);
+        assert_eq!(many.rated("nim").tried, (MAX_ATTEMPTS + 5) as u64);
+    }
+
+    #[test]
+    fn a_broken_file_is_set_aside_and_the_rows_end_with_the_overall_rating() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("drills.toml");
+        fs::write(&path, "[ratings.nim]\nrating = \"high\"\n").unwrap();
+        assert!(Drills::load(&path).problem.unwrap().contains("line 2"));
+        let d = Drills::add_to_file(&path, attempt("nim", 3, true)).unwrap();
+        let aside = fs::read_dir(dir.path())
+            .unwrap()
+            .filter(|e| {
+                e.as_ref()
+                    .unwrap()
+                    .file_name()
+                    .to_string_lossy()
+                    .contains("corrupt")
+            })
+            .count();
+        assert_eq!(aside, 1);
+        assert_eq!(d.names(), ["nim", ALL]);
+        assert!(Drills::default().names().is_empty());
+    }
+}

@@ -1,0 +1,145 @@
+//! The why-view: a part's derivation (its options and their values, the set, the mex, the
+//! formula with its numbers) in the player's language, scrollable. The game opens it as a
+//! popup on the selected part (a hint: with hints off it shows only that hints are off), and
+//! Practice shows it under each answer.
+
+use std::cell::Cell;
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Constraint, Rect};
+use ratatui::text::Line;
+use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
+
+use crate::cli::why::{Reader, lines};
+use crate::tr;
+use crate::tui::keymap::Action;
+use crate::tui::text;
+use crate::tui::theme::Theme;
+use crate::why::Derivation;
+
+/// The options a why-view lists (a heap of a million has a million): the rest are counted.
+pub const SHOWN_OPTIONS: usize = 200;
+
+/// A why-view's state: its lines and how far it is scrolled.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WhyView {
+    /// The derivation in words; empty when hints are off.
+    lines: Vec<String>,
+    /// Hints are off: the view says so and shows nothing else.
+    hidden: bool,
+    pub scroll: u16,
+    /// The last line the view can scroll to, from the last draw.
+    max_scroll: Cell<u16>,
+}
+
+impl WhyView {
+    /// The view of `derivation`, in this thread's language.
+    pub fn new(derivation: &Derivation) -> WhyView {
+        WhyView {
+            lines: lines(derivation, Reader::View),
+            hidden: false,
+            scroll: 0,
+            max_scroll: Cell::new(u16::MAX),
+        }
+    }
+
+    /// The view with hints off: it names no value.
+    pub fn hints_off() -> WhyView {
+        WhyView {
+            lines: Vec::new(),
+            hidden: true,
+            scroll: 0,
+            max_scroll: Cell::new(0),
+        }
+    }
+
+    /// The text, one string a line (tests read it).
+    pub fn text(&self) -> Vec<String> {
+        if self.hidden {
+            vec![
+                tr!(
+                    "why.view.hints_off",
+                    key = crate::tui::keymap::key_for(Action::Hints)
+                )
+                .into_owned(),
+            ]
+        } else {
+            self.lines.clone()
+        }
+    }
+
+    fn paragraph(&self, theme: &Theme) -> Paragraph<'static> {
+        let lines: Vec<Line<'static>> = self
+            .text()
+            .into_iter()
+            .enumerate()
+            .map(|(i, l)| {
+                if i == 0 {
+                    Line::styled(l, theme.title)
+                } else {
+                    Line::styled(l, theme.text)
+                }
+            })
+            .collect();
+        Paragraph::new(lines).wrap(Wrap { trim: false })
+    }
+
+    /// Draws the view into `area` (no border), scrolled; remembers how far it can scroll.
+    pub fn draw_in(&self, area: Rect, buf: &mut Buffer, theme: &Theme) {
+        let paragraph = self.paragraph(theme);
+        let total = paragraph.line_count(area.width);
+        let max = u16::try_from(total.saturating_sub(area.height as usize)).unwrap_or(u16::MAX);
+        self.max_scroll.set(max);
+        paragraph
+            .scroll((self.scroll.min(max), 0))
+            .render(area, buf);
+    }
+
+    /// Draws the view as a popup centred on `area`, with its keys on the border.
+    pub fn draw_popup(&self, area: Rect, buf: &mut Buffer, theme: &Theme) {
+        let width = area.width.saturating_sub(4).min(90);
+        let total = self.paragraph(theme).line_count(width.saturating_sub(2));
+        let height = u16::try_from(total + 2)
+            .unwrap_or(u16::MAX)
+            .min(area.height.saturating_sub(2));
+        let popup = area.centered(Constraint::Length(width), Constraint::Length(height));
+        Clear.render(popup, buf);
+        let hint = format!(" {} ", tr!("why.view.keys"));
+        let block = Block::bordered()
+            .title(Line::styled(
+                format!(" {} ", tr!("why.view.title")),
+                theme.title,
+            ))
+            .title_bottom(Line::styled(
+                text::fit(&hint, popup.width.saturating_sub(2) as usize),
+                theme.dim,
+            ))
+            .border_style(theme.focus_border);
+        let inner = block.inner(popup);
+        block.render(popup, buf);
+        self.draw_in(inner, buf, theme);
+    }
+
+    /// Scrolls `lines` lines, never past the end (as last drawn).
+    pub fn scroll_lines(&mut self, down: bool, lines: u16) {
+        if down {
+            self.scroll = self.scroll.saturating_add(lines).min(self.max_scroll.get());
+        } else {
+            self.scroll = self.scroll.min(self.max_scroll.get()).saturating_sub(lines);
+        }
+    }
+
+    /// A scrolling action; returns whether it was one.
+    pub fn scroll(&mut self, action: Action) -> bool {
+        match action {
+            Action::Up => self.scroll_lines(false, 1),
+            Action::Down => self.scroll_lines(true, 1),
+            Action::PageUp => self.scroll_lines(false, 10),
+            Action::PageDown => self.scroll_lines(true, 10),
+            Action::Home => self.scroll_lines(false, u16::MAX),
+            Action::End => self.scroll_lines(true, u16::MAX),
+            _ => return false,
+        }
+        true
+    }
+}

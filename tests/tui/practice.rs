@@ -1,0 +1,265 @@
+//! Practice (src/tui/practice.rs) on ratatui's `TestBackend`: each kind of drill answered
+//! right and wrong by keys, the rating moving up and down, the streak and timed runs ending
+//! and keeping their records, and every attempt in the data directory's drills.toml.
+
+use std::collections::HashMap;
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+
+use grundy::drill::{DrillKind, Expected};
+use grundy::game::{Impartial, Notation, Position};
+use grundy::games::{AnyPosition, with_position};
+use grundy::locale::{Lang, set_lang};
+use grundy::store::drills::{ALL, Drills, Mode};
+use grundy::tui::keymap;
+use grundy::tui::practice::Practice;
+use grundy::tui::theme::Theme;
+
+fn press(p: &mut Practice, code: KeyCode) {
+    let key = KeyEvent::new(code, KeyModifiers::NONE);
+    p.handle_key(key, keymap::action(&key, true));
+}
+
+fn typed(p: &mut Practice, text: &str) {
+    for c in text.chars() {
+        press(p, KeyCode::Char(c));
+    }
+}
+
+/// The screen as text, trailing spaces trimmed.
+fn screen(p: &Practice, width: u16, height: u16) -> String {
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+    terminal
+        .draw(|f| p.draw(f.area(), f.buffer_mut(), &Theme::plain()))
+        .unwrap();
+    let buffer = terminal.backend().buffer();
+    let mut out = String::new();
+    for y in 0..buffer.area.height {
+        let mut line = String::new();
+        for x in 0..buffer.area.width {
+            line.push_str(buffer[(x, y)].symbol());
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+fn file(path: &Path) -> Drills {
+    let loaded = Drills::load(path);
+    assert_eq!(loaded.problem, None);
+    loaded.drills
+}
+
+/// Whether the drill's position is won for the player to move, by a search over the rules
+/// with a table of the positions met (the positions drawn for nim here are small).
+fn won_by_search(code: &str) -> bool {
+    fn wins<P: Impartial + Notation>(p: &P, seen: &mut HashMap<String, bool>) -> bool {
+        let code = p.to_code();
+        if let Some(&known) = seen.get(&code) {
+            return known;
+        }
+        let won = p
+            .legal_moves()
+            .iter()
+            .any(|mv| !wins(&p.play_unchecked(mv), seen));
+        seen.insert(code, won);
+        won
+    }
+    let position = AnyPosition::from_code(code).unwrap();
+    with_position!(&position, p => wins(p, &mut HashMap::new()))
+}
+
+/// Answers the drill on screen by keys, rightly or wrongly, reading the right answer from
+/// the rules (a search), not from the drill's checker.
+fn answer(p: &mut Practice, right: bool) {
+    let drill = p.drill().unwrap().clone();
+    let position = AnyPosition::from_code(&drill.code).unwrap();
+    match drill.kind {
+        DrillKind::WinningMove => {
+            // The list shows the legal moves in the game's order.
+            let outcomes: Vec<bool> = with_position!(&position, p => p
+                .legal_moves()
+                .iter()
+                .map(|mv| !won_by_search(&p.play_unchecked(mv).to_code()))
+                .collect());
+            let i = outcomes.iter().position(|&w| w == right).unwrap();
+            for _ in 0..i {
+                press(p, KeyCode::Down);
+            }
+            press(p, KeyCode::Enter);
+        }
+        DrillKind::WonOrLost => {
+            let won = won_by_search(&drill.code);
+            press(p, KeyCode::Char(if won == right { 'w' } else { 'x' }));
+        }
+        DrillKind::PartValue => {
+            // A nim heap's value is its size.
+            let part: usize = drill.part.as_deref().unwrap().parse().unwrap();
+            let size = drill.code["nim:".len()..].split(',').nth(part - 1).unwrap();
+            let size: u64 = size.parse().unwrap();
+            let given = if right { size } else { size + 1 };
+            typed(p, &given.to_string());
+            press(p, KeyCode::Enter);
+        }
+    }
+}
+
+#[test]
+fn each_kind_answered_right_and_wrong_moves_the_rating_and_is_saved() {
+    set_lang(Lang::En);
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("drills.toml");
+    let mut p = Practice::new(Some(path.clone()), Some("nim"), 7);
+    press(&mut p, KeyCode::Enter);
+    let mut saved = 0;
+    for kind in DrillKind::ALL {
+        for right in [true, false] {
+            p.ask_kind("nim", kind);
+            let before = p.drills().rated("nim");
+            answer(&mut p, right);
+            let verdict = p.verdict().expect("answered").clone();
+            assert_eq!(verdict.right, right, "{kind:?} {:?}", p.drill());
+            let after = p.drills().rated("nim");
+            if right {
+                assert!(
+                    after.rating > before.rating,
+                    "{kind:?}: {before:?} → {after:?}"
+                );
+            } else {
+                assert!(
+                    after.rating < before.rating,
+                    "{kind:?}: {before:?} → {after:?}"
+                );
+            }
+            saved += 1;
+            let kept = file(&path);
+            assert_eq!(kept.attempts.len(), saved);
+            let last = kept.attempts.last().unwrap();
+            assert_eq!(last.right, right);
+            assert_eq!(last.code, p.drill().unwrap().code);
+            assert_eq!(kept.rated("nim"), after);
+            assert_eq!(kept.rated(ALL).tried, saved as u64);
+            // The verdict and the why-view are on screen.
+            let shown = screen(&p, 100, 40);
+            assert!(
+                shown.contains(if right { "Right!" } else { "Not" }),
+                "{shown}"
+            );
+            if matches!(verdict.expected, Expected::Value(_)) || verdict.why.is_some() {
+                assert!(shown.contains("why "), "{shown}");
+                assert!(shown.contains("mex"), "{shown}");
+            }
+        }
+    }
+    // Another Practice on the same file (another grundy) sees every attempt.
+    let other = Practice::new(Some(path.clone()), None, 1);
+    assert_eq!(other.drills().attempts.len(), 6);
+}
+
+#[test]
+fn a_miss_ends_a_streak_and_the_record_is_kept() {
+    set_lang(Lang::En);
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("drills.toml");
+    let mut p = Practice::new(Some(path.clone()), Some("nim"), 3);
+    // The setup page starts on Start; Mode is the field above it: → to streak.
+    press(&mut p, KeyCode::Up);
+    press(&mut p, KeyCode::Right);
+    assert!(screen(&p, 100, 30).contains("◂ streak ▸"));
+    press(&mut p, KeyCode::Enter);
+    for _ in 0..2 {
+        p.ask_kind("nim", DrillKind::WonOrLost);
+        answer(&mut p, true);
+        press(&mut p, KeyCode::Enter);
+        assert!(!p.is_over());
+    }
+    assert_eq!(p.solved(), 2);
+    p.ask_kind("nim", DrillKind::WinningMove);
+    answer(&mut p, false);
+    press(&mut p, KeyCode::Enter);
+    assert!(p.is_over());
+    let shown = screen(&p, 100, 30);
+    assert!(shown.contains("2 solved in a row"), "{shown}");
+    assert!(shown.contains("A new record!"), "{shown}");
+    assert_eq!(file(&path).best("nim").streak, 2);
+    // A shorter run keeps the record.
+    press(&mut p, KeyCode::Enter);
+    p.ask_kind("nim", DrillKind::WonOrLost);
+    answer(&mut p, false);
+    press(&mut p, KeyCode::Enter);
+    assert!(p.is_over());
+    assert!(!screen(&p, 100, 30).contains("A new record!"));
+    assert_eq!(file(&path).best("nim").streak, 2);
+}
+
+#[test]
+fn a_timed_run_ends_at_its_deadline_and_counts_what_was_solved() {
+    set_lang(Lang::En);
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("drills.toml");
+    let mut p = Practice::new(Some(path.clone()), None, 5);
+    p.set_mode(Mode::Timed);
+    press(&mut p, KeyCode::Enter);
+    assert!(screen(&p, 100, 30).contains("3:00 left"));
+    p.ask_kind("nim", DrillKind::WonOrLost);
+    answer(&mut p, true);
+    press(&mut p, KeyCode::Enter);
+    p.tick(Instant::now() + Duration::from_secs(60));
+    assert!(!p.is_over());
+    assert!(screen(&p, 100, 30).contains(":59 left"));
+    // The clock, not a real wait: three minutes later the question is cut short.
+    p.tick(Instant::now() + Duration::from_secs(181));
+    assert!(p.is_over());
+    let shown = screen(&p, 100, 30);
+    assert!(shown.contains("Time is up: 1 solved."), "{shown}");
+    assert_eq!(file(&path).best(ALL).timed, 1);
+}
+
+/// The setup page, a question and an answer with its why-view, in English and Chinese.
+#[test]
+fn practice_screens_in_english_and_chinese() {
+    for (lang, name) in [(Lang::En, "en"), (Lang::ZhCn, "zh_cn")] {
+        set_lang(lang);
+        let mut p = Practice::new(None, Some("kayles"), 11);
+        insta::assert_snapshot!(format!("practice_setup_{name}"), screen(&p, 80, 24));
+        press(&mut p, KeyCode::Enter);
+        p.ask_kind("kayles", DrillKind::PartValue);
+        insta::assert_snapshot!(format!("practice_question_{name}"), screen(&p, 80, 24));
+        typed(&mut p, "0");
+        press(&mut p, KeyCode::Enter);
+        insta::assert_snapshot!(format!("practice_answered_{name}"), screen(&p, 80, 30));
+    }
+    set_lang(Lang::En);
+}
+
+/// The menu's Practice entry (key d) opens Practice in the app; an answer there is saved in
+/// the store's data directory; Esc goes back to the menu.
+#[test]
+fn the_menu_opens_practice_and_an_answer_is_saved_in_the_data_directory() {
+    set_lang(Lang::En);
+    let home = crate::common::render::StoreHome::new();
+    let mut h = home.harness(&grundy::tui::PlayOptions::default(), 100, 30);
+    assert!(h.screen().contains("d  Practice"));
+    h.keys("d");
+    assert!(h.screen().contains("◂ all games ▸"), "{}", h.screen());
+    h.enter();
+    // Any answer of the drill's kind: it is the saving that is checked here.
+    let screen = h.screen();
+    if screen.contains("won or lost") {
+        h.keys("w");
+    } else if screen.contains("What is the value") {
+        h.keys("0").enter();
+    } else {
+        h.enter();
+    }
+    assert!(h.screen().contains("Your answer:"), "{}", h.screen());
+    let path = home.store().drills_path().unwrap();
+    assert_eq!(file(&path).attempts.len(), 1);
+    h.key(KeyCode::Esc).key(KeyCode::Esc);
+    assert!(h.screen().contains("Choose a game"), "{}", h.screen());
+}
