@@ -13,6 +13,7 @@ use crate::games::{
     AnyPosition, coins, dag, dawson, dodgeball, ed, fibnim, grid, heaps, stairs, with_position,
     wythoff,
 };
+use crate::message::Msg;
 use crate::nimber::{Nimber, mex};
 
 /// The part a derivation is about, with the numbers that name it (1-based, as boards show).
@@ -192,6 +193,8 @@ pub enum WinRule {
 pub struct Choice {
     /// The move in the game's move notation.
     pub mv: String,
+    /// The move as the move list says it, for the interface to word in the reader's language.
+    pub said: Msg,
     /// The pieces left in the part's place, each with its value where known.
     pub pieces: Vec<(Piece, Option<Nimber>)>,
     /// The option's value: the XOR of the pieces' values (`None` past a value table).
@@ -319,6 +322,7 @@ pub trait Explain: Impartial + Notation {
                 };
                 choices.push(Choice {
                     mv: self.move_code(mv),
+                    said: self.describe_move(mv),
                     pieces,
                     value: option,
                     to_lost,

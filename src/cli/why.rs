@@ -3,6 +3,7 @@
 
 use crate::game::shorten_code;
 use crate::games::heaps::Rule;
+use crate::locale::Words;
 use crate::nimber::Nimber;
 use crate::tr;
 use crate::why::{
@@ -269,7 +270,13 @@ pub fn lines(d: &Derivation, reader: Reader) -> Vec<String> {
         }
     ));
     for choice in &d.choices {
-        out.push(format!("    {}  → {}", choice.mv, choice_words(choice)));
+        // English keeps the move notation `analyze` lists (English words already); another
+        // language words the move, as its move lists do.
+        let mv = match crate::locale::lang() {
+            crate::lang::Lang::En => choice.mv.clone(),
+            _ => choice.said.words(),
+        };
+        out.push(format!("    {mv}  → {}", choice_words(choice)));
     }
     let left_out = match d.total {
         Count::Exactly(n) => Some((n.saturating_sub(listed), false)),

@@ -364,8 +364,8 @@ pub const BINDINGS: &[Binding] = &[
         keys: &[key('e')],
         action: Action::Why,
         scope: Scope::Game,
-        bar: "why",
-        help: "why this value: the part under the cursor's options, their values, the mex and the formula (a hint: hints on)",
+        bar: "keys.bar.why",
+        help: "keys.help.why",
     },
     Binding {
         keys: &[key('d')],
@@ -373,7 +373,7 @@ pub const BINDINGS: &[Binding] = &[
         scope: Scope::Menu,
         // The menu shows Practice as an entry with its key; the bar keeps help and quit.
         bar: "",
-        help: "practice: drills with a rating (find the winning move, won or lost, a part's value)",
+        help: "keys.help.practice",
     },
     Binding {
         keys: &[code(KeyCode::Backspace)],
