@@ -473,8 +473,9 @@ fn parse_code(code: &str) -> Result<AnyPosition, Failure> {
     AnyPosition::from_code(code).map_err(|e| {
         let caret = if e.column <= 60 {
             let before: String = code.chars().take(e.column.saturating_sub(1)).collect();
-            // The caret goes under the character, however wide the escapes before it are.
-            let indent = escape_controls(&before).chars().count();
+            // The caret goes under the character, however wide the escapes (or CJK characters,
+            // two columns each) before it are.
+            let indent = crate::tui::text::width(&escape_controls(&before));
             format!(
                 "\n  {}\n  {}^",
                 excerpt(code.as_bytes(), 60),
