@@ -22,6 +22,7 @@ use std::collections::BTreeSet;
 pub use crate::lang::Lang;
 pub use words::{Words, counted, fill, moves, shorten_code, verdict_legend};
 
+pub mod why;
 mod words;
 
 thread_local! {

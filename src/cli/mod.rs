@@ -32,7 +32,7 @@ mod learn;
 mod play;
 mod puzzles;
 mod sg;
-pub(crate) mod why;
+use crate::locale::why;
 
 use analyze::{analyze, principal_line};
 use args::parse_command_line;

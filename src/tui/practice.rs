@@ -877,7 +877,7 @@ fn question_words(q: &Question) -> String {
         DrillKind::PartValue => {
             let part = q.drill.part.as_deref().unwrap_or("1");
             let name = crate::why::derive(&q.position, part, 0)
-                .map(|d| crate::cli::why::part_words(&d))
+                .map(|d| crate::locale::why::part_words(&d))
                 .unwrap_or_else(|_| part.to_string());
             tr!("drill.ask.value", part = name).into_owned()
         }

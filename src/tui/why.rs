@@ -10,7 +10,7 @@ use ratatui::layout::{Constraint, Rect};
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 
-use crate::cli::why::{Reader, lines};
+use crate::locale::why::{Reader, lines};
 use crate::tr;
 use crate::tui::keymap::Action;
 use crate::tui::text;
