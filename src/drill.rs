@@ -147,6 +147,7 @@ fn part_names<P: Explain>(position: &P) -> Vec<String> {
             // The name that reads back as this part: tried in the game's syntax.
             let name = match position.part_name(*part) {
                 crate::why::PartName::Heap { number, .. }
+                | crate::why::PartName::PinRow { number, .. }
                 | crate::why::PartName::Pair { number, .. }
                 | crate::why::PartName::Token { number, .. }
                 | crate::why::PartName::Queen { number, .. }

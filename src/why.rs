@@ -21,6 +21,8 @@ use crate::nimber::{Nimber, mex};
 pub enum PartName {
     /// Heap `number` of a heap game (a row of pins in Kayles), `size` tokens.
     Heap { number: usize, size: u64 },
+    /// Row `number` of Dawson's Kayles, `pins` pins.
+    PinRow { number: usize, pins: u64 },
     /// A tails coin of the coin row.
     Coin { coin: u32 },
     /// A tails cell of the coin grid.
@@ -772,9 +774,9 @@ impl Explain for fibnim::FibNim {
 
 impl Explain for dawson::Dawson {
     fn part_name(&self, part: usize) -> PartName {
-        PartName::Heap {
+        PartName::PinRow {
             number: part + 1,
-            size: self.rows()[part],
+            pins: self.rows()[part],
         }
     }
 

@@ -30,6 +30,9 @@ pub fn part_words(d: &Derivation) -> String {
         PartName::Heap { number, size } if kayles => {
             tr!("why.part.row", number = number, size = size).into_owned()
         }
+        PartName::PinRow { number, pins } => {
+            tr!("why.part.row", number = number, size = pins).into_owned()
+        }
         PartName::Heap { number, size } => {
             tr!("why.part.heap", number = number, size = size).into_owned()
         }

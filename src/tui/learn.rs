@@ -636,6 +636,9 @@ pub fn part_words(part: &PartName, kayles: bool) -> String {
         PartName::Heap { number, size } if kayles => {
             tr!("learn.part.row", n = number, size = size).into_owned()
         }
+        PartName::PinRow { number, pins } => {
+            tr!("learn.part.row", n = number, size = pins).into_owned()
+        }
         PartName::Heap { number, size } => {
             tr!("learn.part.heap", n = number, size = size).into_owned()
         }
