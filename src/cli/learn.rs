@@ -6,7 +6,6 @@ use std::process::ExitCode;
 
 use crate::learn::LESSONS;
 use crate::store::Store;
-use crate::store::settings::Settings;
 use crate::tui::PlayOptions;
 use crate::tui::learn::LearnStart;
 
@@ -29,10 +28,7 @@ pub(super) fn list(out: &mut impl Write) -> io::Result<()> {
 /// Opens the Learn screen, at lesson `lesson` (from 1; checked by the argument parser).
 pub(super) fn open(lesson: Option<u32>) -> Result<ExitCode, Failure> {
     let store = Store::from_env();
-    let settings = store
-        .settings_path()
-        .map(|path| Settings::load(&path))
-        .unwrap_or_default();
+    let settings = super::settings_of(&store);
     let options = PlayOptions {
         first: settings.settings.first,
         level: settings.settings.level,

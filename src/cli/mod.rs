@@ -89,7 +89,11 @@ impl From<io::Error> for Failure {
 
 /// Runs a parsed command line.
 pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
-    crate::locale::set_lang(chosen_lang(cli.lang));
+    // `solve` prints the contest's format and no words: its start stays free of the settings
+    // file, which the language would otherwise be looked up in.
+    if !matches!(cli.command, Some(Command::Solve { .. })) {
+        crate::locale::set_lang(chosen_lang(cli.lang));
+    }
     match cli.command {
         // The game holds no lock on standard output while it runs (the signal thread writes
         // there to give the terminal back), and leaves nothing to flush: after a hang-up a
@@ -107,12 +111,19 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
 /// The language of this run: `--lang`, else the settings' `lang`, else the environment's.
 fn chosen_lang(flag: Option<Lang>) -> Lang {
     flag.unwrap_or_else(|| {
-        Store::from_env()
-            .settings_path()
-            .map(|path| Settings::load(&path).settings.lang)
-            .unwrap_or_default()
+        settings_of(&Store::from_env())
+            .settings
+            .lang
             .resolve(Lang::from_env)
     })
+}
+
+/// The settings in `store`'s config directory (the defaults where there is none).
+fn settings_of(store: &Store) -> crate::store::settings::Loaded {
+    store
+        .settings_path()
+        .map(|path| Settings::load(&path))
+        .unwrap_or_default()
 }
 
 /// Runs a command other than the game, its output on standard output.

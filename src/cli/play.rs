@@ -7,7 +7,6 @@ use std::process::ExitCode;
 use crate::games::GameKind;
 use crate::store::Store;
 use crate::store::save::Save;
-use crate::store::settings::Settings;
 use crate::tui::PlayOptions;
 use crate::tui::app::Exit;
 
@@ -95,10 +94,7 @@ pub(super) fn play(mut args: PlayArgs) -> Result<ExitCode, Failure> {
     }
     // The flags override the settings for this run only.
     let store = Store::from_env();
-    let settings = store
-        .settings_path()
-        .map(|path| Settings::load(&path))
-        .unwrap_or_default();
+    let settings = super::settings_of(&store);
     let options = PlayOptions {
         game,
         code: args.code,
@@ -137,10 +133,7 @@ pub(super) fn drill(game: Option<String>) -> Result<ExitCode, Failure> {
         ));
     }
     let store = Store::from_env();
-    let settings = store
-        .settings_path()
-        .map(|path| Settings::load(&path))
-        .unwrap_or_default();
+    let settings = super::settings_of(&store);
     let options = PlayOptions {
         first: settings.settings.first,
         level: settings.settings.level,
