@@ -120,17 +120,7 @@ impl Harness {
     /// The screen as text, trailing spaces trimmed.
     pub fn screen(&mut self) -> String {
         self.draw();
-        let buffer = self.terminal.backend().buffer();
-        let mut out = String::new();
-        for y in 0..buffer.area.height {
-            let mut line = String::new();
-            for x in 0..buffer.area.width {
-                line.push_str(buffer[(x, y)].symbol());
-            }
-            out.push_str(line.trim_end());
-            out.push('\n');
-        }
-        out
+        buffer_text(self.terminal.backend().buffer())
     }
 
     /// The status line (second from the bottom), trimmed.
@@ -215,4 +205,18 @@ impl StoreHome {
     pub fn settings_text(&self) -> Option<String> {
         std::fs::read_to_string(self.store().settings_path().unwrap()).ok()
     }
+}
+
+/// A buffer as text, a line a row, trailing spaces trimmed.
+pub fn buffer_text(buffer: &ratatui::buffer::Buffer) -> String {
+    let mut out = String::new();
+    for y in 0..buffer.area.height {
+        let mut line = String::new();
+        for x in 0..buffer.area.width {
+            line.push_str(buffer[(x, y)].symbol());
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
 }

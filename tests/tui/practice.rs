@@ -36,17 +36,7 @@ fn screen(p: &Practice, width: u16, height: u16) -> String {
     terminal
         .draw(|f| p.draw(f.area(), f.buffer_mut(), &Theme::plain()))
         .unwrap();
-    let buffer = terminal.backend().buffer();
-    let mut out = String::new();
-    for y in 0..buffer.area.height {
-        let mut line = String::new();
-        for x in 0..buffer.area.width {
-            line.push_str(buffer[(x, y)].symbol());
-        }
-        out.push_str(line.trim_end());
-        out.push('\n');
-    }
-    out
+    crate::common::render::buffer_text(terminal.backend().buffer())
 }
 
 fn file(path: &Path) -> Drills {
