@@ -389,13 +389,6 @@ pub fn moves(code: &str) -> Result<Vec<Msg>, LessonError> {
         .collect()))
 }
 
-/// The move written `move_code` (a derivation's option) in the position of `code`, as the
-/// move list says it; `None` if it is not a move there.
-pub fn describe(code: &str, move_code: &str) -> Option<Msg> {
-    let p = position(code).ok()?;
-    with_position!(&p, p => p.parse_move(move_code).ok().map(|mv| p.describe_move(&mv)))
-}
-
 /// The parts of a position by name, for showing it (values are not shown: they are asked).
 pub fn parts(code: &str) -> Result<Vec<PartName>, LessonError> {
     let p = position(code)?;

@@ -815,7 +815,7 @@ impl Reasons<'_> {
                     }
                 }
             }
-            Why::Value(d) => return derivation_lines(d, self.exercise.code, kayles, width),
+            Why::Value(d) => return derivation_lines(d, kayles, width),
             Why::NimSum { parts, nim_sum } => {
                 say(tr!("learn.why.parts").into_owned());
                 let names: Vec<String> = parts.iter().map(|(p, _)| part_words(p, kayles)).collect();
@@ -1003,7 +1003,7 @@ fn formula_words(formula: &Formula) -> String {
 }
 
 /// A part's options with their values and the mex, at most ten options listed.
-fn derivation_lines(d: &Derivation, code: &str, kayles: bool, width: usize) -> Vec<String> {
+fn derivation_lines(d: &Derivation, kayles: bool, width: usize) -> Vec<String> {
     const SHOWN: usize = 10;
     let part = part_words(&d.part, kayles);
     let mut out = Vec::new();
@@ -1031,7 +1031,7 @@ fn derivation_lines(d: &Derivation, code: &str, kayles: bool, width: usize) -> V
             value
         };
         // The option as the move list says it, in the reader's language.
-        let mv = learn::describe(code, &choice.mv).map_or_else(|| choice.mv.clone(), |m| m.words());
+        let mv = choice.said.words();
         out.push(text::fit(&format!("  {mv}  → {sum}"), width));
     }
     if d.choices.len() > SHOWN {
