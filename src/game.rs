@@ -162,6 +162,37 @@ pub trait Impartial: Position {
     /// The legal moves made with `part`, at most `limit` of them, and whether there were more.
     fn moves_of(&self, part: Self::Part, limit: usize) -> (Vec<Self::Move>, bool);
 
+    /// The moves of `part` a move list shows when it holds at most `room` of them, in the
+    /// part's own order, and whether the part has more: every move when they fit, else the
+    /// choice of [`spread`] — made from the count alone, never from a value, so that with
+    /// hints off a list cut short cannot point at the winning moves (one rule for every game).
+    /// The default goes through [`Impartial::moves_of`] (at most [`WALK_MOVES`] moves), whose
+    /// order must then not depend on values; a game with more moves than that, or whose
+    /// `moves_of` puts winning moves first past its table (Fibonacci Nim, Wythoff's queens),
+    /// overrides this.
+    fn listed_moves(&self, part: Self::Part, room: usize) -> (Vec<Self::Move>, bool) {
+        let (all, more) = self.moves_of(part, WALK_MOVES);
+        if !more && all.len() <= room {
+            return (all, false);
+        }
+        let picked = spread(all.len() as u64, room)
+            .into_iter()
+            .map(|i| all[i as usize].clone())
+            .collect();
+        (picked, true)
+    }
+
+    /// Move number `number` (1 for the first) of `part`, in the order of
+    /// [`Impartial::listed_moves`]: the move a player chooses by typing its number when the
+    /// list could not show it. `None` past the last.
+    fn move_numbered(&self, part: Self::Part, number: u64) -> Option<Self::Move> {
+        let index = usize::try_from(number.checked_sub(1)?).ok()?;
+        self.moves_of(part, index.checked_add(1)?)
+            .0
+            .into_iter()
+            .nth(index)
+    }
+
     /// Whether every part's value is known. A game whose values come from a table can still
     /// play past it by its own rule (a lone Wythoff queen at 10^9, a Fibonacci Nim heap of
     /// 10^15): its parts then report stand-ins that keep "nim-sum 0 ⇔ lost" true (*0 for a
@@ -278,6 +309,34 @@ pub trait Impartial: Position {
 /// whatever the position (a Stair Nim position of 1000 stairs has 10^9 moves, a coin grid's
 /// are exponentially many).
 pub const WALK_MOVES: usize = 1 << 21;
+
+/// The most moves a board's list holds for one part; past it [`spread`] chooses which.
+pub const LIST_ROOM: usize = 500;
+
+/// Which of a part's `total` moves (numbered from 0 in the part's own order) a list of `room`
+/// shows: all of them when they fit; else the first half of the room from the smallest move
+/// on, then evenly spaced up to the largest (which is always shown). Only the count and the
+/// room decide, so the moves listed say nothing about which of them win.
+pub fn spread(total: u64, room: usize) -> Vec<u64> {
+    let room = room as u64;
+    if total <= room {
+        return (0..total).collect();
+    }
+    if room <= 1 {
+        return (0..room.min(total)).collect();
+    }
+    let first = room / 2;
+    let rest = room - first;
+    // Indices first..total−1 in `rest` even steps, ending on the last move.
+    let span = total - 1 - first;
+    let mut out: Vec<u64> = (0..first).collect();
+    out.extend((1..=rest).map(|k| {
+        let step = u128::from(span) * u128::from(k) / u128::from(rest);
+        first + step as u64
+    }));
+    out.dedup();
+    out
+}
 
 /// Up to `limit` moves of `position` for which `wanted` holds, part by part in board order,
 /// going through at most [`WALK_MOVES`] moves; and whether every move was looked at (so that

@@ -12,7 +12,7 @@ use std::sync::OnceLock;
 
 use rand::{Rng, RngExt};
 
-use crate::game::{CodeError, IllegalMove, Impartial, Notation, Position};
+use crate::game::{CodeError, IllegalMove, Impartial, Notation, Position, spread};
 use crate::games::catalogue::{Catalogued, RuleEntry};
 use crate::input::{InputError, Numbers};
 use crate::message::Msg;
@@ -227,6 +227,18 @@ impl Impartial for FibNim {
 
     fn part_of(&self, _t: &u64) -> usize {
         0
+    }
+
+    /// Takes 1 up to the limit, chosen by [`spread`] when they are too many (a heap of 10^12).
+    fn listed_moves(&self, _part: usize, room: usize) -> (Vec<u64>, bool) {
+        let most = self.limit();
+        let takes = spread(most, room).into_iter().map(|i| i + 1).collect();
+        (takes, most > room as u64)
+    }
+
+    /// Take `number`.
+    fn move_numbered(&self, _part: usize, number: u64) -> Option<u64> {
+        (1..=self.limit()).contains(&number).then_some(number)
     }
 
     /// On the table: every take, 1 up. Past it (up to 10^15 takes): a useful few, as many as

@@ -14,7 +14,7 @@ use rand::{Rng, RngExt};
 
 use super::list::join;
 use super::stairs::parse_list;
-use crate::game::{CodeError, IllegalMove, Impartial, Notation, Position};
+use crate::game::{CodeError, IllegalMove, Impartial, Notation, Position, spread};
 use crate::games::catalogue::{Catalogued, RuleEntry};
 use crate::input::{InputError, Numbers};
 use crate::message::{Msg, QueenLine};
@@ -373,6 +373,39 @@ impl Impartial for Wythoff {
 
     fn part_of(&self, mv: &QueenMove) -> usize {
         mv.queen
+    }
+
+    /// The queen's moves from near to far (the row, then the column, then the diagonal, each
+    /// one step, two steps, …), chosen by [`spread`] when they are too many: a queen at 10^6
+    /// has three million.
+    fn listed_moves(&self, i: usize, room: usize) -> (Vec<QueenMove>, bool) {
+        let Some(&(a, b)) = self.queens.get(i) else {
+            return (Vec::new(), false);
+        };
+        let total = a + b + a.min(b);
+        let moves = spread(total, room)
+            .into_iter()
+            .filter_map(|k| self.move_numbered(i, k + 1))
+            .collect();
+        (moves, total > room as u64)
+    }
+
+    /// Move `number` in the order of [`Wythoff::listed_moves`].
+    fn move_numbered(&self, i: usize, number: u64) -> Option<QueenMove> {
+        let &(a, b) = self.queens.get(i)?;
+        let k = number.checked_sub(1)?;
+        // Move k + 1 on its line is k + 1 steps from the queen.
+        let to = if k < a {
+            (a - k - 1, b)
+        } else if k < a + b {
+            (a, b - (k - a) - 1)
+        } else if k < a + b + a.min(b) {
+            let d = k - a - b + 1;
+            (a - d, b - d)
+        } else {
+            return None;
+        };
+        Some(QueenMove { queen: i, to })
     }
 
     /// On the table: the row left to right, the column bottom up, the diagonal from near to

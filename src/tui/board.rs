@@ -175,6 +175,18 @@ pub trait Board: Sized + 'static {
     ) -> Option<&mut MoveList<<Self::Game as crate::game::Position>::Move>> {
         None
     }
+    /// A digit typed in a game (`None`: Backspace), for a board whose list may not hold every
+    /// move: the number typed chooses that move of the part under the cursor (see
+    /// [`MoveList::typed`]). The default: digits do nothing.
+    fn type_number(
+        &mut self,
+        view: &BoardView<'_, Self::Game>,
+        digit: Option<u8>,
+    ) -> BoardAction<<Self::Game as crate::game::Position>::Move> {
+        let _ = (view, digit);
+        BoardAction::None
+    }
+
 }
 
 /// The plain text of `lines`, a string per line (for the help popup).
@@ -265,6 +277,11 @@ pub enum ListKey<M> {
     /// The list took the key; the board answers with this.
     Handled(BoardAction<M>),
     /// Esc: the board closes the list.
+    /// The number being typed to choose a move the list may not show: move number N of the
+    /// part, in the part's own order (for a heap, Fibonacci Nim or a stair: take N).
+    pub typed: String,
+    /// Whether the first entry is the typed move, put there by [`MoveList::type_digit`].
+    typed_entry: bool,
     Close,
     /// Not a key of the list: the board handles it.
     Pass,
@@ -338,7 +355,51 @@ impl<M: Clone> MoveList<M> {
     pub fn set_remoteness(&mut self, remoteness_after: impl Fn(&M) -> Option<u32>) {
         for entry in &mut self.entries {
             entry.remoteness_after = remoteness_after(&entry.mv);
+            typed: String::new(),
+            typed_entry: false,
         }
+    }
+
+    /// A digit typed (`None`: Backspace erases one): the number so far chooses move
+    /// `numbered(n)` of the part, selected where the list shows it, else put first. The list
+    /// lists the same moves whatever their values; this is how the player reaches any other.
+    /// A message when no move has that number.
+    pub fn type_digit(
+        &mut self,
+        digit: Option<u8>,
+        numbered: impl Fn(u64) -> Option<ListedMove<M>>,
+    ) -> BoardAction<M>
+    where
+        M: PartialEq,
+    {
+        match digit {
+            Some(d) if self.typed.len() < 18 => {
+                if !(self.typed.is_empty() && d == 0) {
+                    self.typed.push(char::from(b'0' + d));
+                }
+            }
+            Some(_) => {}
+            None => {
+                self.typed.pop();
+            }
+        }
+        if self.typed_entry {
+            self.entries.remove(0);
+            self.typed_entry = false;
+            self.selected = self.selected.saturating_sub(1);
+        }
+        let Ok(number) = self.typed.parse::<u64>() else {
+            return BoardAction::None;
+        };
+        let Some(entry) = numbered(number) else {
+            return BoardAction::Message(tr!("board.list.no_number", n = number).into_owned());
+        };
+        if !self.select(&entry.mv) {
+            self.entries.insert(0, entry);
+            self.typed_entry = true;
+            self.selected = 0;
+        }
+        BoardAction::None
     }
 
     pub fn selected_move(&self) -> Option<&M> {
@@ -634,6 +695,12 @@ impl<M: Clone> MoveList<M> {
         }
     }
 }
+        if !self.typed.is_empty() {
+            let typed = tr!("board.list.typed", n = self.typed.as_str());
+            count_width += text::width(&typed) as u16 + 1;
+            let x = (area.x + area.width).saturating_sub(count_width);
+            buf.set_string(x, bottom, typed, theme.key);
+        }
 
 /// Writes `line` at (`x`, `y`) in at most `width` columns, ending in "…" when it is cut.
 pub fn set_line_fit(buf: &mut Buffer, x: u16, y: u16, line: &Line<'_>, width: u16) {

@@ -4,6 +4,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod hints_off;
 mod i18n;
 mod integration;
 mod learn;

@@ -726,6 +726,27 @@ impl Impartial for Heaps {
         self.heap_moves(part, limit)
     }
 
+    /// [`crate::game::spread`] over the heap's actions in order, walked twice without
+    /// gathering them (a Nim heap of 10^6 has a million).
+    fn listed_moves(&self, part: usize, room: usize) -> (Vec<HeapMove>, bool) {
+        let total = self.heap_actions(part).count() as u64;
+        let mut wanted = crate::game::spread(total, room).into_iter().peekable();
+        let mut out = Vec::new();
+        for (k, action) in self.heap_actions(part).enumerate() {
+            if wanted.peek() == Some(&(k as u64)) {
+                wanted.next();
+                out.push(HeapMove { heap: part, action });
+            }
+        }
+        (out, total > room as u64)
+    }
+
+    fn move_numbered(&self, part: usize, number: u64) -> Option<HeapMove> {
+        let index = usize::try_from(number.checked_sub(1)?).ok()?;
+        let action = self.heap_actions(part).nth(index)?;
+        Some(HeapMove { heap: part, action })
+    }
+
     fn winning_moves(&self, limit: usize) -> Vec<HeapMove> {
         if *self.rule() == Rule::Misere {
             return self.misere_winning_moves(limit);

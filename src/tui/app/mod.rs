@@ -748,7 +748,18 @@ impl App {
                     let event = game.handle(ScreenInput::Action(action), &self.theme);
                     self.after_game_event(event);
                 }
-                None => {}
+                // Digits and Backspace choose a move by its number.
+                None => {
+                    let digit = match key.code {
+                        KeyCode::Char(c) => c.to_digit(10).map(|d| Some(d as u8)),
+                        KeyCode::Backspace => Some(None),
+                        _ => None,
+                    };
+                    if let Some(digit) = digit {
+                        let event = game.handle(ScreenInput::Digit(digit), &self.theme);
+                        self.after_game_event(event);
+                    }
+                }
             },
         }
         self.count_finished();

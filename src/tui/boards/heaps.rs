@@ -57,7 +57,7 @@ use ratatui::layout::Position as ScreenPosition;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Widget};
 
-use crate::game::{Impartial, Notation};
+use crate::game::{Impartial, LIST_ROOM, Notation};
 use crate::games::GameKind;
 use crate::games::heaps::rules::pieces;
 use crate::games::heaps::values::HeapValues;
@@ -94,7 +94,7 @@ impl HeapsBoard {
         if !view.accepting {
             return BoardAction::Message(tr!("game.wait_turn").into_owned());
         }
-        let (moves, more) = view.position.moves_of(self.cursor, 500);
+        let (moves, more) = view.position.listed_moves(self.cursor, LIST_ROOM);
         if moves.is_empty() {
             return BoardAction::Message(
                 tr!(
@@ -472,6 +472,26 @@ impl Board for HeapsBoard {
         }
     }
 
+    fn type_number(
+        &mut self,
+        view: &BoardView<'_, Heaps>,
+        digit: Option<u8>,
+    ) -> BoardAction<HeapMove> {
+        if self.list.is_none()
+            && let action @ BoardAction::Message(_) = self.choose(view)
+        {
+            return action;
+        }
+        let (position, heap) = (view.position, self.cursor);
+        match &mut self.list {
+            Some(list) => list.type_digit(digit, |n| {
+                let mv = position.move_numbered(heap, n)?;
+                Some(ListedMove::new(position, mv, move_label(position, &mv)))
+            }),
+            None => BoardAction::None,
+        }
+    }
+
     fn show_move(&mut self, view: &BoardView<'_, Heaps>, mv: &HeapMove) {
         self.move_cursor(mv.heap);
         self.list = None;
@@ -479,7 +499,7 @@ impl Board for HeapsBoard {
             && let Some(list) = &mut self.list
             && !list.select(mv)
         {
-            // Past the first 500 moves of a big heap: list the revealed move alone.
+            // A big heap's move the list skips: list the revealed move first.
             list.entries.insert(
                 0,
                 ListedMove::new(view.position, *mv, move_label(view.position, mv)),

@@ -12,7 +12,7 @@ use ratatui::layout::Position as ScreenPosition;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Widget};
 
-use crate::game::Impartial;
+use crate::game::{Impartial, LIST_ROOM};
 use crate::games::GameKind;
 use crate::games::dawson::Dawson;
 use crate::games::ed::Ed;
@@ -172,6 +172,16 @@ impl<G: PartsGame> PartsBoard<G> {
     /// The index of the part under the cursor, in board order (for a board that draws the
     /// parts its own way, as the sum board does).
     pub(super) fn cursor(&self) -> usize {
+/// A move of the list: its words without the part's name, which the list's title gives.
+fn listed<G: PartsGame>(position: &G, mv: G::Move) -> ListedMove<G::Move> {
+    let words = position.describe_move(&mv).words();
+    let label = words
+        .split_once(": ")
+        .or_else(|| words.split_once('：'))
+        .map_or(words.clone(), |(_, rest)| rest.to_string());
+    ListedMove::new(position, mv, label)
+}
+
         self.cursor
     }
 
@@ -196,7 +206,7 @@ impl<G: PartsGame> PartsBoard<G> {
             return BoardAction::Message(tr!("game.wait_turn").into_owned());
         }
         let part = self.part();
-        let (moves, more) = view.position.moves_of(part, 500);
+        let (moves, more) = view.position.listed_moves(part, LIST_ROOM);
         if moves.is_empty() {
             return BoardAction::Message(
                 tr!(
@@ -209,15 +219,7 @@ impl<G: PartsGame> PartsBoard<G> {
         }
         let entries = moves
             .into_iter()
-            .map(|mv| {
-                // The list's title names the part: drop it from each move's words.
-                let words = view.position.describe_move(&mv).words();
-                let label = words
-                    .split_once(": ")
-                    .or_else(|| words.split_once('：'))
-                    .map_or(words.clone(), |(_, rest)| rest.to_string());
-                ListedMove::new(view.position, mv, label)
-            })
+            .map(|mv| listed(view.position, mv))
             .collect();
         self.list = Some(MoveList::new(
             tr!(
@@ -516,7 +518,7 @@ impl<G: PartsGame> Board for PartsBoard<G> {
 
     fn status(&self, view: &BoardView<'_, G>) -> Line<'static> {
         let part = self.part();
-        let moves = view.position.moves_of(part, 1000);
+        let moves = view.position.listed_moves(part, 1000);
         Line::from(vec![
             Span::styled(view.position.describe_part(part).words(), view.theme.title),
             Span::styled(
@@ -530,3 +532,18 @@ impl<G: PartsGame> Board for PartsBoard<G> {
 fn position_part<G: PartsGame>(position: &G, mv: &G::Move) -> usize {
     position.part_of(mv)
 }
+    fn type_number(&mut self, view: &BoardView<'_, G>, digit: Option<u8>) -> BoardAction<G::Move> {
+        if self.list.is_none()
+            && let action @ BoardAction::Message(_) = self.choose(view)
+        {
+            return action;
+        }
+        let (position, part) = (view.position, self.part());
+        match &mut self.list {
+            Some(list) => list.type_digit(digit, |n| {
+                Some(listed(position, position.move_numbered(part, n)?))
+            }),
+            None => BoardAction::None,
+        }
+    }
+

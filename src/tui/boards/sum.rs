@@ -383,6 +383,14 @@ impl Board for SumBoard {
         }
     }
 
+    fn type_number(
+        &mut self,
+        view: &BoardView<'_, Sum>,
+        digit: Option<u8>,
+    ) -> BoardAction<<Sum as Position>::Move> {
+        self.parts.type_number(view, digit)
+    }
+
     fn show_move(&mut self, view: &BoardView<'_, Sum>, mv: &<Sum as Position>::Move) {
         self.parts.show_move(view, mv);
     }

@@ -13,10 +13,10 @@ use ratatui::layout::{Position as ScreenPosition, Rect};
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
-use crate::game::{Impartial, Notation, Position};
+use crate::game::{Impartial, LIST_ROOM, Notation, Position};
 use crate::games::GameKind;
 use crate::games::wythoff::{
-    MAX_BIG_COORD, QueenMove, Wythoff, is_p_position, known_value, lower_wythoff, p_partner,
+    MAX_BIG_COORD, QueenMove, Wythoff, is_p_position, known_value, p_partner,
 };
 use crate::locale::Words;
 use crate::setup::ReplayRng;
@@ -53,51 +53,6 @@ pub struct WythoffBoard {
 /// The squares a queen at (a, b) reaches, as a predicate.
 fn reaches((a, b): (u64, u64), (x, y): (u64, u64)) -> bool {
     (y == b && x < a) || (x == a && y < b) || (x < a && y < b && a - x == b - y)
-}
-
-/// The square `d` steps along one of a queen's lines.
-type Step = fn(u64, (u64, u64)) -> (u64, u64);
-
-/// The targets listed for a queen: all its moves on the table; past it, on each line the
-/// squares 1, 2, 3, 5, 10, 20, 50, … away, the line's end and its P-position (marked on the
-/// board anyway), nearest first.
-fn listed_moves(position: &Wythoff, queen: usize) -> (Vec<QueenMove>, bool) {
-    let Some(&(a, b)) = position.queens().get(queen) else {
-        return (Vec::new(), false);
-    };
-    if known_value(a, b).is_some() {
-        return position.moves_of(queen, 1000);
-    }
-    let mut steps = vec![1u64, 2, 3];
-    let mut unit = 1u64;
-    while unit <= MAX_BIG_COORD {
-        steps.extend([5 * unit, 10 * unit, 20 * unit]);
-        unit *= 10;
-    }
-    let mut moves = Vec::new();
-    let lines: [(u64, Step); 3] = [
-        (a, |d, (a, b)| (a - d, b)),
-        (b, |d, (a, b)| (a, b - d)),
-        (a.min(b), |d, (a, b)| (a - d, b - d)),
-    ];
-    for (line, (len, step)) in lines.into_iter().enumerate() {
-        let mut ds: Vec<u64> = steps.iter().copied().filter(|&d| d <= len).collect();
-        ds.push(len);
-        // The P-position on this line, if the queen reaches one.
-        let p = match line {
-            0 => a.checked_sub(p_partner(b)),
-            1 => b.checked_sub(p_partner(a)),
-            _ => a.min(b).checked_sub(lower_wythoff(a.abs_diff(b))),
-        };
-        ds.extend(p.filter(|&d| d > 0));
-        ds.sort_unstable();
-        ds.dedup();
-        moves.extend(ds.into_iter().filter(|&d| d > 0).map(|d| QueenMove {
-            queen,
-            to: step(d, (a, b)),
-        }));
-    }
-    (moves, true)
 }
 
 /// A listed move in a few columns (the list's title names the queen): the square and the
@@ -142,7 +97,7 @@ impl WythoffBoard {
         self.queen = i.min(position.queens().len().saturating_sub(1));
         self.target = Self::queen_at(position, self.queen);
         self.armed = None;
-        let (moves, more) = listed_moves(position, self.queen);
+        let (moves, more) = position.listed_moves(self.queen, LIST_ROOM);
         let entries = moves
             .into_iter()
             .map(|mv| ListedMove::new(position, mv, short_label(position, &mv)))
@@ -615,6 +570,25 @@ impl Board for WythoffBoard {
                 BoardAction::None
             }
         }
+    }
+
+    /// A number typed: that move of the chosen queen (N steps left, then down, then
+    /// diagonally, as the list counts them) becomes the target.
+    fn type_number(
+        &mut self,
+        view: &BoardView<'_, Wythoff>,
+        digit: Option<u8>,
+    ) -> BoardAction<QueenMove> {
+        let (position, queen) = (view.position, self.queen);
+        let action = self.list.type_digit(digit, |n| {
+            let mv = position.move_numbered(queen, n)?;
+            Some(ListedMove::new(position, mv, short_label(position, &mv)))
+        });
+        if let Some(mv) = self.list.selected_move() {
+            self.target = mv.to;
+            self.armed = None;
+        }
+        action
     }
 
     fn show_move(&mut self, view: &BoardView<'_, Wythoff>, mv: &QueenMove) {

@@ -43,7 +43,13 @@ pub use panels::render_bar;
 pub enum ScreenInput {
     Action(Action),
     Click(ScreenPosition),
-    Wheel { down: bool, at: ScreenPosition },
+    Wheel {
+        down: bool,
+        at: ScreenPosition,
+    },
+    /// A digit typed (`None`: Backspace): chooses a move by its number (see
+    /// [`crate::tui::board::MoveList::typed`]).
+    Digit(Option<u8>),
 }
 
 /// What the game screen asks the app to do.
@@ -597,7 +603,7 @@ impl<B: Board> GameScreen for Match<B> {
                     why.scroll(action);
                 }
                 ScreenInput::Wheel { down, .. } => why.scroll_lines(down, 1),
-                ScreenInput::Click(_) => {}
+                ScreenInput::Click(_) | ScreenInput::Digit(_) => {}
             }
             return ScreenEvent::None;
         }
@@ -692,7 +698,15 @@ impl<B: Board> GameScreen for Match<B> {
             ScreenInput::Wheel { down, at } => BoardInput::Wheel { down, at },
         };
         let view = Self::view(&self.session, self.hints, theme);
-        match self.board.handle(&view, board_input) {
+        let action = match input {
+            ScreenInput::Action(a) => self.board.handle(&view, BoardInput::Action(a)),
+            ScreenInput::Click(at) => self.board.handle(&view, BoardInput::Click(at)),
+            ScreenInput::Wheel { down, at } => {
+                self.board.handle(&view, BoardInput::Wheel { down, at })
+            }
+            ScreenInput::Digit(digit) => self.board.type_number(&view, digit),
+        };
+        match action {
             BoardAction::None => {}
             BoardAction::Message(m) => self.message = Some(m),
             BoardAction::Play(mv) => {

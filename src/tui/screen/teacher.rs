@@ -186,7 +186,7 @@ impl<B: Board> Match<B> {
             } else {
                 browse.selected.saturating_sub(1)
             }),
-            ScreenInput::Click(_) => None,
+            ScreenInput::Click(_) | ScreenInput::Digit(_) => None,
             ScreenInput::Action(_) => None,
         };
         match step {
