@@ -67,8 +67,9 @@ pub struct DawsonMove {
     pub left: u64,
 }
 
-/// Rows of pins. A row keeps its number when knocked (the pins right of the gap become a new
-/// row at the end), so a move list's row numbers stay put.
+/// Rows of pins. As in Kayles, a knocked row's first piece stays in its place and the other
+/// goes to the end; an empty piece is not a row (a row knocked bare stays as 0 pins), so no
+/// row changes its number during a game.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Dawson {
     rows: Vec<u64>,
@@ -95,9 +96,17 @@ impl Dawson {
         self.rows.get(i).copied().unwrap_or(0)
     }
 
-    /// The two rows a move leaves in place of its row.
-    fn pieces(&self, mv: &DawsonMove) -> (u64, u64) {
-        (mv.left, self.row(mv.row) - 2 - mv.left)
+    /// The rows a move leaves in place of its row, left to right, empty pieces dropped.
+    fn pieces(&self, mv: &DawsonMove) -> Vec<u64> {
+        [mv.left, self.row(mv.row) - 2 - mv.left]
+            .into_iter()
+            .filter(|&p| p > 0)
+            .collect()
+    }
+
+    /// The row values of the pieces a move leaves, XORed.
+    fn pieces_value(&self, mv: &DawsonMove) -> u32 {
+        self.pieces(mv).into_iter().fold(0, |v, p| v ^ row_value(p))
     }
 }
 
@@ -130,12 +139,10 @@ impl Position for Dawson {
     }
 
     fn play_unchecked(&self, mv: &DawsonMove) -> Dawson {
-        let (left, right) = self.pieces(mv);
+        let pieces = self.pieces(mv);
         let mut rows = self.rows.clone();
-        rows[mv.row] = left;
-        if right > 0 {
-            rows.push(right);
-        }
+        rows[mv.row] = pieces.first().copied().unwrap_or(0);
+        rows.extend(pieces.iter().skip(1));
         Dawson { rows }
     }
 
@@ -190,8 +197,7 @@ impl Impartial for Dawson {
 
     /// The knocked row's value out, its two pieces' in.
     fn nim_sum_change(&self, mv: &DawsonMove) -> Nimber {
-        let (left, right) = self.pieces(mv);
-        Nimber::new((row_value(self.row(mv.row)) ^ row_value(left) ^ row_value(right)).into())
+        Nimber::new((row_value(self.row(mv.row)) ^ self.pieces_value(mv)).into())
     }
 
     fn nim_sum_after(&self, mv: &DawsonMove) -> Nimber {
@@ -246,21 +252,31 @@ impl Notation for Dawson {
 
     /// Knock out pins 3-4 of row 2 (8 → 2 + 4), as a message.
     fn describe_move(&self, mv: &DawsonMove) -> Msg {
-        let (left, right) = self.pieces(mv);
         Msg::Knock {
             number: mv.row + 1,
             first: mv.left + 1,
             last: mv.left + 2,
             from: self.row(mv.row),
-            pieces: [left, right].into_iter().filter(|&p| p > 0).collect(),
+            pieces: self.pieces(mv),
         }
     }
 
-    /// `row 2: knock out pins 3-4 (8 → 2 + 4)`, what [`Notation::parse_move`] reads.
+    /// `row 2: knock out pins 3-4 (8 → 2 + 4)`, what [`Notation::parse_move`] reads: the rows
+    /// left as the move's words give them (`(3 → 1)` at the row's end, `(2 → 0)` for a row
+    /// knocked bare).
     fn move_code(&self, mv: &DawsonMove) -> String {
-        let (left, right) = self.pieces(mv);
+        let pieces = self.pieces(mv);
+        let left = if pieces.is_empty() {
+            "0".to_string()
+        } else {
+            pieces
+                .iter()
+                .map(u64::to_string)
+                .collect::<Vec<_>>()
+                .join(" + ")
+        };
         format!(
-            "row {}: knock out pins {}-{} ({} → {left} + {right})",
+            "row {}: knock out pins {}-{} ({} → {left})",
             mv.row + 1,
             mv.left + 1,
             mv.left + 2,

@@ -201,3 +201,62 @@ fn the_table_row_makes_a_game_everywhere() {
     }
     assert!(RULE_STARTS.iter().any(|e| e.name == "dawson"));
 }
+
+/// Issue 27: a knocked row follows Kayles' rule — its first piece stays, the other goes to
+/// the end, an empty piece is no row — on the board, in the move's words and code, and in a sum.
+#[test]
+fn a_knocked_row_keeps_its_first_piece_as_kayles_does() {
+    let p = dawson("dawson:3,15");
+    // Pins 1-2 of row 1: one pin is left, in row 1; no row of 0 and no new row.
+    let mv = DawsonMove { row: 0, left: 0 };
+    assert_eq!(p.play_unchecked(&mv).rows(), &[1, 15]);
+    assert_eq!(p.move_code(&mv), "row 1: knock out pins 1-2 (3 → 1)");
+    assert_eq!(p.parse_move(&p.move_code(&mv)), Ok(mv));
+    // The middle of a row: the right piece goes to the end.
+    let mv = DawsonMove { row: 1, left: 4 };
+    assert_eq!(p.play_unchecked(&mv).rows(), &[3, 4, 9]);
+    assert_eq!(p.move_code(&mv), "row 2: knock out pins 5-6 (15 → 4 + 9)");
+    // A row of two knocked bare stays as 0 pins.
+    let two = dawson("dawson:2,5");
+    let mv = DawsonMove { row: 0, left: 0 };
+    assert_eq!(two.play_unchecked(&mv).rows(), &[0, 5]);
+    assert_eq!(two.move_code(&mv), "row 1: knock out pins 1-2 (2 → 0)");
+    // The same pieces as the heap form of Kayles would keep for a knock of 2 (Kayles' rule).
+    let kayles = grundy::games::heaps::Heaps::from_code("kayles:3,15").unwrap();
+    let knock = grundy::games::heaps::HeapMove {
+        heap: 0,
+        action: grundy::games::heaps::Action::Knock { count: 2, left: 0 },
+    };
+    assert_eq!(kayles.play_unchecked(&knock).heaps(), &[1, 15]);
+    // An old save's words (`3 → 0 + 1`) still read as the same move.
+    assert_eq!(
+        p.parse_move("row 1: knock out pins 1-2 (3 → 0 + 1)"),
+        Ok(DawsonMove { row: 0, left: 0 })
+    );
+    // Every move's nim-sum after is the value of the rows it leaves.
+    for mv in p.legal_moves() {
+        assert_eq!(p.nim_sum_after(&mv), p.play_unchecked(&mv).nim_sum());
+    }
+}
+
+/// In a sum, a Dawson's component plays by the same rule.
+#[test]
+fn a_sum_knocks_dawson_rows_by_the_same_rule() {
+    use grundy::games::sum::Sum;
+    let sum = Sum::from_code("dawson:3,15+nim:2").unwrap();
+    let mv = sum
+        .legal_moves()
+        .into_iter()
+        .find(|m| m.0 == 0 && sum.move_code(m).contains("row 1: knock out pins 1-2"))
+        .expect("the move");
+    assert!(
+        sum.move_code(&mv).contains("(3 → 1)"),
+        "{}",
+        sum.move_code(&mv)
+    );
+    assert_eq!(
+        sum.play_unchecked(&mv).to_code(),
+        "dawson:1,15+nim:2",
+        "the first piece stays in row 1"
+    );
+}
