@@ -374,15 +374,30 @@ fn stats_table(stats: &Stats) -> String {
     if rows.is_empty() {
         return format!("{}\n", tr!("cli.stats.none"));
     }
+    let heading = |key: &str| crate::locale::text(&format!("cli.stats.{key}")).into_owned();
+    // Each column as wide as its heading and its widest cell: a long name (`subtraction`, a
+    // Chinese level) keeps the columns after it in line.
+    let widest = |least: usize, texts: &mut dyn Iterator<Item = String>| {
+        texts.map(|t| text::width(&t)).fold(least, usize::max)
+    };
+    let game_width = widest(
+        text::width(&heading("game")),
+        &mut rows.iter().map(|(game, _, _)| game.clone()),
+    );
+    let level_width = widest(
+        text::width(&heading("level")),
+        &mut rows.iter().map(|(_, level, _)| level.words()),
+    );
     let columns = [
-        (10, false),
-        (8, false),
+        (game_width.max(10), false),
+        (level_width.max(8), false),
         (6, true),
         (5, true),
         (5, true),
         (6, true),
         (5, true),
         (9, true),
+        (7, true),
     ];
     let cell = |text: &str, (width, right): (usize, bool)| {
         if right {
@@ -391,7 +406,7 @@ fn stats_table(stats: &Stats) -> String {
             text::pad(text, width)
         }
     };
-    let line = |cells: [String; 8]| {
+    let line = |cells: [String; 9]| {
         let cells: Vec<String> = cells
             .iter()
             .zip(columns)
@@ -401,9 +416,9 @@ fn stats_table(stats: &Stats) -> String {
     };
     let mut out = line(
         [
-            "game", "level", "played", "won", "lost", "streak", "best", "blunders",
+            "game", "level", "played", "won", "lost", "streak", "best", "blunders", "retried",
         ]
-        .map(|key| crate::locale::text(&format!("cli.stats.{key}")).into_owned()),
+        .map(heading),
     );
     for (game, level, r) in rows {
         let blunders = r.blunders_per_game().map_or_else(
@@ -419,6 +434,7 @@ fn stats_table(stats: &Stats) -> String {
             r.streak.to_string(),
             r.best_streak.to_string(),
             blunders,
+            r.retried.to_string(),
         ]));
     }
     out

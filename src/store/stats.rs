@@ -18,6 +18,7 @@
 //! best_streak = 1
 //! blunders = 0      # moves the verdicts called blunders, in the graded games
 //! graded = 0        # games that had verdicts
+//! retried = 0       # games taken back to a blunder (t) and played on
 //! ```
 
 use std::collections::BTreeMap;
@@ -45,11 +46,18 @@ pub struct Record {
     pub blunders: u64,
     /// Games that had verdicts, so blunders per game is `blunders / graded`.
     pub graded: u64,
+    /// Games taken back to a blunder (`t`, retry) and played on: counted with that blunder
+    /// all the same, and here.
+    pub retried: u64,
 }
 
 impl Record {
-    /// Counts a finished game; `blunders`: the verdicts' count, when the game had them.
-    pub fn add(&mut self, won: bool, blunders: Option<u64>) {
+    /// Counts a finished game; `blunders`: the verdicts' count, when the game had them (a
+    /// retried game's blunders included); `retried`: the game was taken back to a blunder.
+    pub fn add(&mut self, won: bool, blunders: Option<u64>, retried: bool) {
+        if retried {
+            self.retried = self.retried.saturating_add(1);
+        }
         self.played = self.played.saturating_add(1);
         if won {
             self.won = self.won.saturating_add(1);
@@ -109,13 +117,20 @@ impl Stats {
     }
 
     /// Counts a game under `game` (see [`stats_key`]).
-    pub fn add(&mut self, game: &str, level: Level, won: bool, blunders: Option<u64>) {
+    pub fn add(
+        &mut self,
+        game: &str,
+        level: Level,
+        won: bool,
+        blunders: Option<u64>,
+        retried: bool,
+    ) {
         self.0
             .entry(game.to_string())
             .or_default()
             .entry(level.name().to_string())
             .or_default()
-            .add(won, blunders);
+            .add(won, blunders, retried);
     }
 
     pub fn parse(text: &str) -> Result<Stats, String> {
@@ -162,12 +177,13 @@ impl Stats {
         level: Level,
         won: bool,
         blunders: Option<u64>,
+        retried: bool,
     ) -> io::Result<Stats> {
         rewrite_locked(path, || {
             let loaded = Stats::load(path);
             let broken = loaded.problem.is_some() && path.exists();
             let mut stats = loaded.stats;
-            stats.add(game, level, won, blunders);
+            stats.add(game, level, won, blunders, retried);
             (stats.to_toml(), broken, stats)
         })
     }
@@ -197,9 +213,9 @@ mod tests {
     fn a_won_and_a_lost_game_are_counted_with_streaks() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("stats.toml");
-        Stats::add_to_file(&path, "coins", Level::Perfect, true, None).unwrap();
-        Stats::add_to_file(&path, "coins", Level::Perfect, true, Some(2)).unwrap();
-        let stats = Stats::add_to_file(&path, "coins", Level::Perfect, false, None).unwrap();
+        Stats::add_to_file(&path, "coins", Level::Perfect, true, None, false).unwrap();
+        Stats::add_to_file(&path, "coins", Level::Perfect, true, Some(2), false).unwrap();
+        let stats = Stats::add_to_file(&path, "coins", Level::Perfect, false, None, false).unwrap();
         let r = stats.record(GameKind::Coins, Level::Perfect);
         assert_eq!(
             (r.played, r.won, r.lost, r.streak, r.best_streak),
@@ -225,7 +241,7 @@ mod tests {
         fs::write(&path, "[coins.perfect]\nplayed = \"many\"\n").unwrap();
         let problem = Stats::load(&path).problem.unwrap();
         assert!(problem.starts_with("stats.toml line 2:"), "{problem}");
-        Stats::add_to_file(&path, "grid", Level::Easy, false, None).unwrap();
+        Stats::add_to_file(&path, "grid", Level::Easy, false, None, false).unwrap();
         let aside = crate::store::set_aside_files(&path);
         assert_eq!(aside.len(), 1);
         assert_eq!(
@@ -252,7 +268,7 @@ mod tests {
             graded: u64::MAX,
             ..Record::default()
         };
-        r.add(true, Some(5));
+        r.add(true, Some(5), false);
         assert_eq!(
             (
                 r.played,
@@ -265,8 +281,24 @@ mod tests {
             (u64::MAX, u64::MAX, u64::MAX, u64::MAX, u64::MAX, u64::MAX)
         );
         r.lost = u64::MAX;
-        r.add(false, None);
+        r.add(false, None, false);
         assert_eq!((r.lost, r.streak), (u64::MAX, 0));
+    }
+
+    #[test]
+    fn a_retried_game_counts_its_blunder_and_as_retried() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("stats.toml");
+        Stats::add_to_file(&path, "grid", Level::Perfect, true, Some(1), true).unwrap();
+        let stats = Stats::add_to_file(&path, "grid", Level::Perfect, true, Some(0), false);
+        let r = stats.unwrap().record_of("grid", Level::Perfect);
+        assert_eq!((r.won, r.blunders, r.graded, r.retried), (2, 1, 2, 1));
+        // Read back from the file as written.
+        let r = Stats::load(&path).stats.record_of("grid", Level::Perfect);
+        assert_eq!(r.retried, 1);
+        // A file from before the counter reads as 0 retried.
+        let old = Stats::parse("[nim.perfect]\nplayed = 1\nwon = 1\n").unwrap();
+        assert_eq!(old.record_of("nim", Level::Perfect).retried, 0);
     }
 
     #[test]
@@ -277,8 +309,8 @@ mod tests {
         assert_eq!(stats_key("coins:4:HTTH"), "coins");
         assert_eq!(stats_key("wythoff:3,5"), "wythoff");
         let mut stats = Stats::default();
-        stats.add("nim", Level::Perfect, true, None);
-        stats.add("misere", Level::Perfect, false, None);
+        stats.add("nim", Level::Perfect, true, None, false);
+        stats.add("misere", Level::Perfect, false, None, false);
         let games: Vec<String> = stats.rows().into_iter().map(|(game, _, _)| game).collect();
         assert_eq!(games, ["misere", "nim"]);
     }
@@ -302,7 +334,8 @@ mod tests {
                 let path = path.clone();
                 std::thread::spawn(move || {
                     for _ in 0..25 {
-                        Stats::add_to_file(&path, "nim", Level::Perfect, true, None).unwrap();
+                        Stats::add_to_file(&path, "nim", Level::Perfect, true, None, false)
+                            .unwrap();
                     }
                 })
             })

@@ -807,3 +807,30 @@ fn dawson_plays_through_the_table_alone_and_in_sums() {
         &["'x'", "character 10"],
     );
 }
+
+/// `grundy stats` keeps its columns in line after a long name (`subtraction`), and counts
+/// retried games.
+#[test]
+fn stats_lines_up_long_names() {
+    let home = tempfile::tempdir().unwrap();
+    let dir = home.path().join("data").join("grundy");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("stats.toml"),
+        "[nim.perfect]\nplayed = 3\nwon = 2\nlost = 1\n\n\
+         [subtraction.perfect]\nplayed = 12\nwon = 2\nlost = 10\nretried = 4\n",
+    )
+    .unwrap();
+    let o = grundy_at(home.path(), &["stats"], b"");
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().filter(|l| l.contains("perfect")).collect();
+    assert_eq!(lines.len(), 2, "{out}");
+    // The level starts in the same column on every row, after at least one space.
+    let level_at: Vec<usize> = lines.iter().map(|l| l.find("perfect").unwrap()).collect();
+    assert_eq!(level_at[0], level_at[1], "{out}");
+    assert!(lines[1].starts_with("subtraction "), "{out}");
+    let header = out.lines().find(|l| l.starts_with("game")).unwrap();
+    assert_eq!(header.find("level"), Some(level_at[0]), "{out}");
+    assert!(header.ends_with("retried"), "{out}");
+    assert!(lines[1].ends_with(" 4"), "{out}");
+}

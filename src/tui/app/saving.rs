@@ -36,9 +36,9 @@ impl App {
         kept.recorded = true;
         let won = winner == Side::You;
         let (key, level) = (stats_key(&game.start_code()), choice.level);
-        let blunders = game.player_blunders();
+        let (blunders, retried) = (game.player_blunders(), game.retried());
         if let Some(path) = self.store.stats_path() {
-            match Stats::add_to_file(&path, &key, level, won, blunders) {
+            match Stats::add_to_file(&path, &key, level, won, blunders, retried) {
                 Ok(stats) => {
                     self.stats = stats;
                     self.stats_problem = None;
@@ -46,7 +46,7 @@ impl App {
                 Err(e) => game.set_message(tr!("app.stats_failed", error = e).into_owned()),
             }
         } else {
-            self.stats.add(&key, level, won, blunders);
+            self.stats.add(&key, level, won, blunders, retried);
         }
         // Only this game's own file goes: the other unfinished games stay.
         if let Some(path) = kept.autosave.take() {

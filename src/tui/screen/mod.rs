@@ -114,6 +114,10 @@ pub trait GameScreen {
     fn player_blunders(&self) -> Option<u64> {
         None
     }
+    /// Whether the player took the game back to a blunder (`t`) in it.
+    fn retried(&self) -> bool {
+        false
+    }
     /// Whether verdicts are still being computed.
     fn judging(&self) -> bool {
         false
@@ -164,6 +168,9 @@ pub struct Match<B: Board> {
     browse: Option<Browse<B>>,
     /// The why-view of a part, when open.
     why: Option<WhyView>,
+    /// The player's blunders a retry took back, as (move number from 0, move): the
+    /// statistics count them all the same, unless the same move is in the game again.
+    retried: Vec<(usize, <B::Game as crate::game::Position>::Move)>,
 }
 
 /// The full-screen game record: the board after move `selected` (0: the start), read-only.
@@ -191,6 +198,7 @@ impl<B: Board> Match<B> {
             record_back: 0,
             browse: None,
             why: None,
+            retried: Vec::new(),
         }
     }
 
@@ -492,7 +500,16 @@ impl<B: Board> GameScreen for Match<B> {
         if history.iter().any(|p| p.judgement.is_none()) {
             return None;
         }
-        Some(crate::record::blunders(history, Side::You).len() as u64)
+        let taken_back = self
+            .retried
+            .iter()
+            .filter(|(i, mv)| history.get(*i).is_none_or(|p| &p.mv != mv))
+            .count();
+        Some((crate::record::blunders(history, Side::You).len() + taken_back) as u64)
+    }
+
+    fn retried(&self) -> bool {
+        !self.retried.is_empty()
     }
 
     fn judging(&self) -> bool {
@@ -677,6 +694,7 @@ impl<B: Board> GameScreen for Match<B> {
                 Action::NewGame => return ScreenEvent::NewGame,
                 Action::Restart => {
                     self.session.restart();
+                    self.retried.clear();
                     self.position_changed();
                     self.message = Some(tr!("game.restarted").into_owned());
                     return ScreenEvent::None;
@@ -692,11 +710,6 @@ impl<B: Board> GameScreen for Match<B> {
         } else if over_popup {
             return ScreenEvent::None;
         }
-        let board_input = match input {
-            ScreenInput::Action(a) => BoardInput::Action(a),
-            ScreenInput::Click(at) => BoardInput::Click(at),
-            ScreenInput::Wheel { down, at } => BoardInput::Wheel { down, at },
-        };
         let view = Self::view(&self.session, self.hints, theme);
         let action = match input {
             ScreenInput::Action(a) => self.board.handle(&view, BoardInput::Action(a)),

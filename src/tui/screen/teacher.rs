@@ -131,6 +131,14 @@ impl<B: Board> Match<B> {
             });
             return;
         };
+        // The blunders taken back still count in the statistics (see `player_blunders`).
+        let history = self.session.history();
+        for i in crate::record::blunders(history, Side::You) {
+            let taken = (i, history[i].mv.clone());
+            if i >= k && !self.retried.contains(&taken) {
+                self.retried.push(taken);
+            }
+        }
         self.session.retry_from_mistake();
         self.position_changed();
         self.message = Some(
