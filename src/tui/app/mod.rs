@@ -229,9 +229,6 @@ impl App {
             (None, Some(code), _) => Some(kind_of_code(code)?),
             (None, None, None) => None,
         };
-        // The command line's game takes its sizes and start from the settings file (or the
-        // defaults), as it did before the player had one.
-        let command_line = settings.settings.clone();
         let mut settings = settings;
         if !settings.found {
             // A new player (no settings file yet): the menu offers a random board that perfect
@@ -240,6 +237,9 @@ impl App {
                 setup.start = crate::tui::board::Start::RandomWinning;
             }
         }
+        // The command line's game takes its sizes and start from the same settings as the
+        // menu's (`grundy play dag` starts as the menu's Tokens on a DAG would).
+        let command_line = settings.settings.clone();
         let mut menu = Menu::from_settings(&settings.settings);
         menu.set_choices(options.first, options.level, options.hints, options.seed);
         let menu_start = menu.settings(&settings.settings);
@@ -310,6 +310,11 @@ impl App {
             return Ok(app);
         };
         let mut setup = command_line.setup(kind);
+        if !GameKind::ALL.contains(&kind) {
+            // A game the menu lists in its heap family (Tokens on a DAG, Stair Nim, …) starts
+            // as that family does.
+            setup.start = command_line.setup(GameKind::Heaps).start;
+        }
         if let Some(n) = options.n {
             match kind {
                 GameKind::Dodgeball => setup.boxes = n,

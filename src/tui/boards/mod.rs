@@ -166,12 +166,22 @@ pub fn winning_start<B: Board>(
 
 /// Whether a start made winning for the player needs thought, and a score to compare those
 /// that do not (higher is better). It needs thought when perfect play takes at least a few
-/// moves — a third of its parts (coins, pieces, heaps), from 2 to 5, where a short search
-/// knows the game's length (a board too large to search is long enough) — and, when the
-/// player moves first, when at most a third of the moves win (or only one does).
+/// moves — a third of its parts (coins, pieces, heaps) or one more than the square root of
+/// the player's moves, whichever is more, from 2 to 7, where a short search knows the game's
+/// length (a board too large to search is long enough) — and, when the player moves first,
+/// when only one move wins or at most a third of them do (a quarter from 20 moves, a fifth
+/// from 60).
 pub fn start_quality<P: Impartial>(position: &P, first: Side) -> (bool, i64) {
     let parts = position.parts();
-    let least = (parts.len() as u32 / 3).clamp(2, 5);
+    // The player's moves now, each part's counted to 256: the board's size as the player
+    // meets it. A bigger board asks for a longer game and a smaller share of winning moves
+    // (nim:8,1 — take 7, then mirror — is over in 3 moves, one move in 9 wins).
+    let total: usize = parts
+        .iter()
+        .map(|(part, _)| position.moves_of(*part, 256).0.len())
+        .sum();
+    let least = ((parts.len() as u32 / 3).max(total.isqrt() as u32 + 1)).clamp(2, 7);
+    let share = 3 + usize::from(total >= 20) + usize::from(total >= 60);
     // No deadline: the same seed must give the same start on any machine, so the search is
     // bounded by its count of positions alone.
     let limits = crate::exact::Limits {
@@ -184,18 +194,11 @@ pub fn start_quality<P: Impartial>(position: &P, first: Side) -> (bool, i64) {
         .map(|o| o.remoteness);
     let long = remoteness.is_none_or(|r| r >= least);
     let (winning, total) = match first {
-        Side::You => {
-            let (winning, _) = position.count_winning_moves();
-            let total: usize = parts
-                .iter()
-                .map(|(part, _)| position.moves_of(*part, 256).0.len())
-                .sum();
-            (winning, total)
-        }
+        Side::You => (position.count_winning_moves().0, total),
         // The AI moves first from a lost position: any move it makes leaves a win.
         Side::Ai => (0, 1),
     };
-    let few = winning <= 1 || winning * 3 <= total;
+    let few = winning <= 1 || winning * share <= total;
     let length = i64::from(remoteness.unwrap_or(least).min(least));
     let share = (100 * winning).checked_div(total).unwrap_or(0) as i64;
     (long && few, 1000 * length - share)
