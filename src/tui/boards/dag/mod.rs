@@ -116,6 +116,23 @@ pub struct DagBoard {
     hints: bool,
     plan: Plan,
     areas: BoardAreas,
+    /// Where the edges are listed as text beside the drawing (a graph of
+    /// [`EDGE_LIST_FROM`] vertices or more, on a board wide enough), as last laid out.
+    edge_list: Rect,
+}
+
+/// From this many vertices a drawing is hard to read alone: the edges are listed beside it.
+pub const EDGE_LIST_FROM: usize = 12;
+
+/// The edges as text, a line per vertex with edges out: `3 → 4 6`.
+pub fn edge_lines(graph: &crate::games::dag::Graph) -> Vec<String> {
+    (1..=graph.len() as u32)
+        .filter(|&v| !graph.successors(v).is_empty())
+        .map(|v| {
+            let to: Vec<String> = graph.successors(v).iter().map(u32::to_string).collect();
+            format!("{v} → {}", to.join(" "))
+        })
+        .collect()
 }
 
 /// Who is who on the board this frame.
@@ -129,6 +146,34 @@ struct Marks<'a> {
 }
 
 impl DagBoard {
+    /// The edges as text in their column (see [`edge_lines`]), wrapped under their vertex; a
+    /// list longer than the column ends in "…" (the help lists them all).
+    fn render_edge_list(&self, position: &Dag, buf: &mut Buffer, theme: &crate::tui::theme::Theme) {
+        let area = self.edge_list;
+        if area.width < 6 || area.height == 0 {
+            return;
+        }
+        let x = area.x + 2;
+        let width = (area.width - 2) as usize;
+        let mut rows: Vec<String> = vec![tr!("board.dag.edges").into_owned()];
+        for line in edge_lines(position.graph()) {
+            rows.extend(text::wrap(&line, width));
+        }
+        let height = area.height as usize;
+        for (k, row) in rows.iter().take(height).enumerate() {
+            let row = if k + 1 == height && rows.len() > height {
+                text::fit(&format!("{row} …"), width)
+            } else {
+                row.clone()
+            };
+            let style = if k == 0 { theme.title } else { theme.dim };
+            buf.set_stringn(x, area.y + k as u16, row, width, style);
+        }
+        for y in area.y..area.y + area.height {
+            buf.set_string(area.x, y, "│", theme.border);
+        }
+    }
+
     fn vertex(&self, position: &Dag) -> Option<u32> {
         position.tokens().get(self.token).copied()
     }
@@ -402,6 +447,7 @@ impl Board for DagBoard {
             hints: false,
             plan: Plan::default(),
             areas: BoardAreas::default(),
+            edge_list: Rect::default(),
         };
         if let Some(&first) = Self::stops(position).first() {
             board.token = first;
@@ -454,7 +500,25 @@ impl Board for DagBoard {
     fn layout(&mut self, view: &BoardView<'_, Dag>, areas: BoardAreas) {
         self.areas = areas;
         self.hints = view.hints;
-        self.plan = self.fit_plan(view, areas.board);
+        let board = areas.board;
+        // A big graph: a column of its edges at the right, the drawing in the rest.
+        let lines = edge_lines(view.position.graph());
+        let widest = lines.iter().map(|l| text::width(l)).max().unwrap_or(0) as u16;
+        let column = (widest + 3).min(board.width / 3);
+        self.edge_list = if view.position.graph().len() >= EDGE_LIST_FROM && board.width >= 60 {
+            Rect {
+                x: board.x + board.width - column,
+                width: column,
+                ..board
+            }
+        } else {
+            Rect::default()
+        };
+        let drawing = Rect {
+            width: board.width - self.edge_list.width,
+            ..board
+        };
+        self.plan = self.fit_plan(view, drawing);
         if let Some(list) = &mut self.list {
             list.layout_for(areas.moves, view.hints);
         }
@@ -503,6 +567,11 @@ impl Board for DagBoard {
                 buf.set_line(node.x + 1, node.y, &line, right - node.x - 1);
             }
         }
+        self.render_edge_list(view.position, buf, theme);
+        let board = Rect {
+            width: board.width - self.edge_list.width.min(board.width),
+            ..board
+        };
         if board.height > 0 {
             let note = text::fit(&self.plan.note, board.width as usize);
             buf.set_stringn(
