@@ -94,7 +94,7 @@ impl Words for Msg {
                 f("engine.part.heap", &[("number", number), ("size", size)])
             }
             Msg::PinRow { number, pins } => {
-                f("engine.part.pin_row", &[("number", number), ("pins", pins)])
+                counted(lang, "engine.part.pin_row", *pins, &[("number", number)])
             }
             Msg::Stair { number, balls } => {
                 f("engine.part.stair", &[("number", number), ("balls", balls)])
@@ -396,6 +396,8 @@ impl Words for Reason {
         };
         match self {
             Reason::ExactWin { remoteness: 1 } => fill(lang, "engine.reason.ends_game", &[]),
+            // The move ends the game and loses it: misère's last token.
+            Reason::ExactLoss { remoteness: 1 } => fill(lang, "engine.reason.last_move_loses", &[]),
             Reason::ExactWin { remoteness } => fill(
                 lang,
                 "engine.reason.winning_in",

@@ -117,6 +117,13 @@ pub trait Board: Sized + 'static {
     /// The position's size in words for the title bar: `20 coins, MAXQ 4`, `5 × 6`.
     fn summary(position: &Self::Game) -> String;
 
+    /// The title on the board's frame: the game's name, or the rule's where one board plays
+    /// many games (Kayles, not "Heap games").
+    fn frame_title(position: &Self::Game) -> String {
+        let _ = position;
+        crate::locale::Words::words(&Self::KIND)
+    }
+
     /// The smallest board area (width, height) the board can be drawn in; the move panel
     /// needs at least [`MIN_MOVES_WIDTH`] × 6 beside it.
     fn min_size(&self) -> (u16, u16);
@@ -168,13 +175,6 @@ pub trait Board: Sized + 'static {
         self.selected().map(|mv| position.part_of(&mv))
     }
 
-    /// The open move list, if the board has one: the match fills in each move's remoteness
-    /// where the exact search knows it.
-    fn move_list_mut(
-        &mut self,
-    ) -> Option<&mut MoveList<<Self::Game as crate::game::Position>::Move>> {
-        None
-    }
     /// A digit typed in a game (`None`: Backspace), for a board whose list may not hold every
     /// move: the number typed chooses that move of the part under the cursor (see
     /// [`MoveList::typed`]). The default: digits do nothing.
@@ -187,6 +187,13 @@ pub trait Board: Sized + 'static {
         BoardAction::None
     }
 
+    /// The open move list, if the board has one: the match fills in each move's remoteness
+    /// where the exact search knows it.
+    fn move_list_mut(
+        &mut self,
+    ) -> Option<&mut MoveList<<Self::Game as crate::game::Position>::Move>> {
+        None
+    }
 }
 
 /// The plain text of `lines`, a string per line (for the help popup).
@@ -270,6 +277,11 @@ pub struct MoveList<M> {
     rows: Rect,
     /// Whether the last layout was for hint mode (marks and nim-sums take room).
     hints: bool,
+    /// The number being typed to choose a move the list may not show: move number N of the
+    /// part, in the part's own order (for a heap, Fibonacci Nim or a stair: take N).
+    pub typed: String,
+    /// Whether the first entry is the typed move, put there by [`MoveList::type_digit`].
+    typed_entry: bool,
 }
 
 /// What a key did to an open move list.
@@ -277,11 +289,6 @@ pub enum ListKey<M> {
     /// The list took the key; the board answers with this.
     Handled(BoardAction<M>),
     /// Esc: the board closes the list.
-    /// The number being typed to choose a move the list may not show: move number N of the
-    /// part, in the part's own order (for a heap, Fibonacci Nim or a stair: take N).
-    pub typed: String,
-    /// Whether the first entry is the typed move, put there by [`MoveList::type_digit`].
-    typed_entry: bool,
     Close,
     /// Not a key of the list: the board handles it.
     Pass,
@@ -348,13 +355,6 @@ impl<M: Clone> MoveList<M> {
             offset: 0,
             rows: Rect::default(),
             hints: false,
-        }
-    }
-
-    /// Sets each move's remoteness from `remoteness_after` (the exact search's).
-    pub fn set_remoteness(&mut self, remoteness_after: impl Fn(&M) -> Option<u32>) {
-        for entry in &mut self.entries {
-            entry.remoteness_after = remoteness_after(&entry.mv);
             typed: String::new(),
             typed_entry: false,
         }
@@ -400,6 +400,13 @@ impl<M: Clone> MoveList<M> {
             self.selected = 0;
         }
         BoardAction::None
+    }
+
+    /// Sets each move's remoteness from `remoteness_after` (the exact search's).
+    pub fn set_remoteness(&mut self, remoteness_after: impl Fn(&M) -> Option<u32>) {
+        for entry in &mut self.entries {
+            entry.remoteness_after = remoteness_after(&entry.mv);
+        }
     }
 
     pub fn selected_move(&self) -> Option<&M> {
@@ -688,6 +695,12 @@ impl<M: Clone> MoveList<M> {
             let x = (area.x + area.width).saturating_sub(count_width);
             buf.set_string(x, bottom, shown, theme.dim);
         }
+        if !self.typed.is_empty() {
+            let typed = tr!("board.list.typed", n = self.typed.as_str());
+            count_width += text::width(&typed) as u16 + 1;
+            let x = (area.x + area.width).saturating_sub(count_width);
+            buf.set_string(x, bottom, typed, theme.key);
+        }
         // What the →*k after each move means, on the bottom border where it fits.
         let legend = tr!("board.list.legend");
         if hints && text::width(&legend) as u16 + count_width + 2 <= area.width {
@@ -695,12 +708,6 @@ impl<M: Clone> MoveList<M> {
         }
     }
 }
-        if !self.typed.is_empty() {
-            let typed = tr!("board.list.typed", n = self.typed.as_str());
-            count_width += text::width(&typed) as u16 + 1;
-            let x = (area.x + area.width).saturating_sub(count_width);
-            buf.set_string(x, bottom, typed, theme.key);
-        }
 
 /// Writes `line` at (`x`, `y`) in at most `width` columns, ending in "…" when it is cut.
 pub fn set_line_fit(buf: &mut Buffer, x: u16, y: u16, line: &Line<'_>, width: u16) {

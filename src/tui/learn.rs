@@ -548,12 +548,16 @@ impl Learn {
                         .iter()
                         .map(|(x, v)| format!("{x}: {}", star(*v)))
                         .collect();
+                    // Kayles' heaps are rows of pins.
+                    let key = if exercise.code.starts_with("kayles:") {
+                        "learn.smaller_rows"
+                    } else {
+                        "learn.smaller_heaps"
+                    };
+                    let values = cells.join(&tr!("learn.separator"));
                     lines.extend(styled(
                         text::wrap(
-                            &tr!(
-                                "learn.smaller_heaps",
-                                values = cells.join(&tr!("learn.separator"))
-                            ),
+                            &crate::locale::text(key).replace("%{values}", &values),
                             width,
                         ),
                         theme.dim,
@@ -633,12 +637,18 @@ fn star(v: Nimber) -> String {
 /// A part in words.
 pub fn part_words(part: &PartName, kayles: bool) -> String {
     match part {
-        PartName::Heap { number, size } if kayles => {
-            tr!("learn.part.row", n = number, size = size).into_owned()
-        }
-        PartName::PinRow { number, pins } => {
-            tr!("learn.part.row", n = number, size = pins).into_owned()
-        }
+        PartName::Heap { number, size } if kayles => crate::locale::counted(
+            crate::locale::lang(),
+            "learn.part.row",
+            *size,
+            &[("n", number)],
+        ),
+        PartName::PinRow { number, pins } => crate::locale::counted(
+            crate::locale::lang(),
+            "learn.part.row",
+            *pins,
+            &[("n", number)],
+        ),
         PartName::Heap { number, size } => {
             tr!("learn.part.heap", n = number, size = size).into_owned()
         }

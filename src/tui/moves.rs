@@ -52,7 +52,11 @@ pub fn row<M>(number: usize, played: &Played<M>, judged: bool, theme: &Theme) ->
         // A large grid's nim-sum keeps its highest power of two here; the browsing view's
         // verdict line writes it whole.
         .map_or(String::new(), |j| {
-            if j.values_known {
+            if j.wins_after != j.nim_sum_after.is_zero() {
+                // Misère Nim's own rule judged, not the nim-sum (which says the opposite
+                // here): the column says so rather than show a nim-sum beside the mark.
+                tr!("game.record.rule").into_owned()
+            } else if j.values_known {
                 format!("*{}", j.nim_sum_after.brief())
             } else {
                 "*?".to_string()
@@ -71,7 +75,10 @@ pub fn row<M>(number: usize, played: &Played<M>, judged: bool, theme: &Theme) ->
             format!("{mark:<2} "),
             mark_style(verdict, theme),
         ));
-        spans.push(Span::styled(format!("{nim_sum:<4} "), theme.value));
+        spans.push(Span::styled(
+            format!("{} ", text::pad(&nim_sum, 4)),
+            theme.value,
+        ));
     }
     spans.push(Span::styled(played.words.words(), theme.text));
     Line::from(spans)

@@ -7,6 +7,7 @@ mod common;
 mod hints_off;
 mod i18n;
 mod integration;
+mod issue27;
 mod learn;
 mod new_player;
 mod nothing_lost;

@@ -508,6 +508,10 @@ impl Board for HeapsBoard {
         }
     }
 
+    fn frame_title(position: &Heaps) -> String {
+        rule_title_of(position.rule())
+    }
+
     fn status(&self, view: &BoardView<'_, Heaps>) -> Line<'static> {
         let position = view.position;
         let mut spans = vec![Span::styled(

@@ -18,7 +18,7 @@ use crate::games::dawson::Dawson;
 use crate::games::ed::Ed;
 use crate::games::fibnim::{FibNim, zeckendorf};
 use crate::games::stairs::StairNim;
-use crate::locale::Words;
+use crate::locale::{self, Words};
 use crate::setup::ReplayRng;
 use crate::tr;
 use crate::tui::board::{
@@ -45,6 +45,13 @@ pub trait PartsGame: crate::why::Explain + Impartial<Part = usize> {
     fn detail(&self, _part: usize, _hints: bool) -> Option<String> {
         None
     }
+    /// A token and a token the previewed move takes away, as drawn.
+    const TOKENS: (&'static str, &'static str) = ("●", "○");
+    /// The tokens of its part a move takes away, as (first, count) counted from 0 in the row,
+    /// for the preview to mark them; `None`: the move takes none away (it splits a pair).
+    fn removed(&self, _mv: &Self::Move) -> Option<(u64, u64)> {
+        None
+    }
 }
 
 impl PartsGame for StairNim {
@@ -57,7 +64,13 @@ impl PartsGame for StairNim {
         self.balls().get(part - 1).copied()
     }
     fn summary(&self) -> String {
-        tr!("board.stairs.summary", n = self.balls().len()).into_owned()
+        let n = self.balls().len() as u64;
+        locale::counted(locale::lang(), "board.stairs.summary", n, &[])
+    }
+    /// The balls carried down leave the stair's end.
+    fn removed(&self, mv: &Self::Move) -> Option<(u64, u64)> {
+        let balls = self.tokens(mv.stair)?;
+        Some((balls - mv.count, mv.count))
     }
 }
 
@@ -65,20 +78,23 @@ impl PartsGame for Dawson {
     const KIND: GameKind = GameKind::Dawson;
     const RULES: &'static [&'static str] = &["rules.dawson.1", "rules.dawson.2"];
     const PART: &'static str = "board.heaps.row";
+    /// Pins, and the two knocked, as Kayles draws them.
+    const TOKENS: (&'static str, &'static str) = ("▮", "×");
     fn all_parts(&self) -> Vec<usize> {
         (0..self.rows().len()).collect()
+    }
+    fn removed(&self, mv: &Self::Move) -> Option<(u64, u64)> {
+        Some((mv.left, 2))
     }
     fn tokens(&self, part: usize) -> Option<u64> {
         self.rows().get(part).copied()
     }
     fn summary(&self) -> String {
         let pins: u64 = self.rows().iter().sum();
-        tr!(
-            "board.dawson.summary",
-            rows = self.rows().len(),
-            pins = pins
-        )
-        .into_owned()
+        let lang = locale::lang();
+        let rows = locale::counted(lang, "board.dawson.rows", self.rows().len() as u64, &[]);
+        let pins = locale::counted(lang, "board.dawson.pins", pins, &[]);
+        tr!("board.dawson.summary", rows = rows, pins = pins).into_owned()
     }
 }
 
@@ -92,7 +108,8 @@ impl PartsGame for Ed {
         None
     }
     fn summary(&self) -> String {
-        tr!("board.ed.summary", n = self.pairs().len()).into_owned()
+        let n = self.pairs().len() as u64;
+        locale::counted(locale::lang(), "board.ed.summary", n, &[])
     }
 }
 
@@ -104,6 +121,10 @@ impl PartsGame for FibNim {
     }
     fn tokens(&self, _part: usize) -> Option<u64> {
         Some(self.heap())
+    }
+    /// A take leaves the heap's end.
+    fn removed(&self, t: &u64) -> Option<(u64, u64)> {
+        Some((self.heap() - t, *t))
     }
     /// With hints: the Zeckendorf representation and whether its smallest term is a winning
     /// take (the answer, so nothing without hints).
@@ -151,6 +172,16 @@ impl PartsGame for FibNim {
     }
 }
 
+/// A move of the list: its words without the part's name, which the list's title gives.
+fn listed<G: PartsGame>(position: &G, mv: G::Move) -> ListedMove<G::Move> {
+    let words = position.describe_move(&mv).words();
+    let label = words
+        .split_once(": ")
+        .or_else(|| words.split_once('：'))
+        .map_or(words.clone(), |(_, rest)| rest.to_string());
+    ListedMove::new(position, mv, label)
+}
+
 /// The view state: the part under the cursor and the chosen part's moves.
 #[derive(Clone, Debug)]
 pub struct PartsBoard<G: PartsGame> {
@@ -172,16 +203,6 @@ impl<G: PartsGame> PartsBoard<G> {
     /// The index of the part under the cursor, in board order (for a board that draws the
     /// parts its own way, as the sum board does).
     pub(super) fn cursor(&self) -> usize {
-/// A move of the list: its words without the part's name, which the list's title gives.
-fn listed<G: PartsGame>(position: &G, mv: G::Move) -> ListedMove<G::Move> {
-    let words = position.describe_move(&mv).words();
-    let label = words
-        .split_once(": ")
-        .or_else(|| words.split_once('：'))
-        .map_or(words.clone(), |(_, rest)| rest.to_string());
-    ListedMove::new(position, mv, label)
-}
-
         self.cursor
     }
 
@@ -333,6 +354,15 @@ impl<G: PartsGame> Board for PartsBoard<G> {
         let values = position.parts();
         let selected = self.list.as_ref().and_then(|l| l.selected_move());
         let last = view.last.map(|p| position_part(position, &p.mv));
+        // Names padded to line up the tokens: to the longest name, from a third of the board
+        // up to 24 columns (80 columns leave the pins room).
+        let widest = self
+            .parts
+            .iter()
+            .map(|&p| text::width(&position.describe_part(p).words()) + 1)
+            .max()
+            .unwrap_or(0);
+        let pad = widest.max(board.width as usize / 3).min(24);
         for row in 0..self
             .rows_visible
             .min(self.parts.len().saturating_sub(self.scroll))
@@ -344,7 +374,7 @@ impl<G: PartsGame> Board for PartsBoard<G> {
                 format!(
                     "{}{}",
                     if is_cursor { "▶ " } else { "  " },
-                    text::pad(&position.describe_part(part).words(), 24)
+                    text::pad(&position.describe_part(part).words(), pad)
                 ),
                 if last == Some(part) {
                     theme.last_move
@@ -354,23 +384,45 @@ impl<G: PartsGame> Board for PartsBoard<G> {
                     theme.text
                 },
             )];
+            let preview = selected.filter(|mv| position.part_of(mv) == part);
             if let Some(count) = position.tokens(part) {
                 // Room left after the name, the detail and the value (a heap of 10^15 has a
-                // long name and more tokens than any screen).
+                // long name and more tokens than any screen); the preview's words come after
+                // the tokens where there is room (the list names the move too).
                 let used: usize = spans.iter().map(|s| s.width()).sum();
                 let detail = position
                     .detail(part, view.hints)
                     .map_or(0, |d| text::width(&d).max(16) + 1);
-                let room = (board.width as usize)
-                    .saturating_sub(used.max(26) + detail + 12)
-                    .min(board.width as usize - 40.min(board.width as usize));
+                let value = if view.hints { 8 } else { 0 };
+                let room = (board.width as usize).saturating_sub(used + 1 + detail + value + 2);
                 // Too little room for a heap's worth: no tokens rather than a stub.
                 let shown = if room < 5 {
                     0
                 } else {
                     (count as usize).min(room)
                 };
-                spans.push(Span::styled("●".repeat(shown), theme.tails));
+                let (token, gone) = G::TOKENS;
+                let removed = preview.and_then(|mv| position.removed(mv));
+                let is_gone = |k: u64| removed.is_some_and(|(from, n)| k >= from && k < from + n);
+                // Runs of kept and taken tokens, each run one span.
+                let mut k = 0u64;
+                // A name longer than the pad (a heap of 10^12) is not glued to its tokens.
+                if !spans[0].content.ends_with(' ') {
+                    spans.push(Span::raw(" "));
+                }
+                while k < shown as u64 {
+                    let gone_run = is_gone(k);
+                    let start = k;
+                    while k < shown as u64 && is_gone(k) == gone_run {
+                        k += 1;
+                    }
+                    let run = (k - start) as usize;
+                    spans.push(if gone_run {
+                        Span::styled(gone.repeat(run), theme.preview)
+                    } else {
+                        Span::styled(token.repeat(run), theme.tails)
+                    });
+                }
                 if shown < count as usize {
                     spans.push(Span::styled("…", theme.dim));
                 }
@@ -392,11 +444,13 @@ impl<G: PartsGame> Board for PartsBoard<G> {
                 };
                 spans.push(Span::styled(value, theme.value));
             }
-            if let Some(mv) = selected.filter(|mv| position.part_of(mv) == part) {
-                spans.push(Span::styled(
-                    format!("  ← {}", position.describe_move(mv).words()),
-                    theme.preview,
-                ));
+            if let Some(mv) = preview {
+                // The move in words where it fits whole (the tokens mark it, the list names it).
+                let words = format!("  ← {}", position.describe_move(mv).words());
+                let used: usize = spans.iter().map(|s| s.width()).sum();
+                if used + text::width(&words) <= board.width as usize {
+                    spans.push(Span::styled(words, theme.preview));
+                }
             }
             buf.set_line(
                 board.x,
@@ -499,6 +553,21 @@ impl<G: PartsGame> Board for PartsBoard<G> {
         }
     }
 
+    fn type_number(&mut self, view: &BoardView<'_, G>, digit: Option<u8>) -> BoardAction<G::Move> {
+        if self.list.is_none()
+            && let action @ BoardAction::Message(_) = self.choose(view)
+        {
+            return action;
+        }
+        let (position, part) = (view.position, self.part());
+        match &mut self.list {
+            Some(list) => list.type_digit(digit, |n| {
+                Some(listed(position, position.move_numbered(part, n)?))
+            }),
+            None => BoardAction::None,
+        }
+    }
+
     fn show_move(&mut self, view: &BoardView<'_, G>, mv: &G::Move) {
         let part = view.position.part_of(mv);
         if let Some(i) = self.parts.iter().position(|&p| p == part) {
@@ -532,18 +601,3 @@ impl<G: PartsGame> Board for PartsBoard<G> {
 fn position_part<G: PartsGame>(position: &G, mv: &G::Move) -> usize {
     position.part_of(mv)
 }
-    fn type_number(&mut self, view: &BoardView<'_, G>, digit: Option<u8>) -> BoardAction<G::Move> {
-        if self.list.is_none()
-            && let action @ BoardAction::Message(_) = self.choose(view)
-        {
-            return action;
-        }
-        let (position, part) = (view.position, self.part());
-        match &mut self.list {
-            Some(list) => list.type_digit(digit, |n| {
-                Some(listed(position, position.move_numbered(part, n)?))
-            }),
-            None => BoardAction::None,
-        }
-    }
-

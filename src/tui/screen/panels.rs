@@ -155,9 +155,10 @@ impl<B: Board> Match<B> {
         }
         let history = self.session.history();
         // The last two moves, newest first, each with the AI's reason. When they do not fit,
-        // they are cut (ending in "…") so that a long AI block never pushes the other move
-        // out; the help popup (?) lists every move in full.
-        let mut groups: Vec<Vec<Line>> = Vec::new();
+        // the reasons are cut first (ending in "…"), then the older move goes; a move is cut
+        // only when it alone is too long for the panel (the help popup (?) lists every move
+        // in full).
+        let mut groups: Vec<(Vec<Line>, Vec<Line>)> = Vec::new();
         for played in history.iter().rev().take(2) {
             let who = match played.by {
                 Side::You => tr!("game.turn.by_you"),
@@ -169,7 +170,10 @@ impl<B: Board> Match<B> {
                 theme.text
             };
             let mut group = Vec::new();
-            let mut push = |text: &str, style, prefix: Option<(&str, ratatui::style::Style)>| {
+            let push = |group: &mut Vec<Line<'static>>,
+                        text: &str,
+                        style,
+                        prefix: Option<(&str, ratatui::style::Style)>| {
                 for (i, row) in text::wrap(text, width).into_iter().enumerate() {
                     match prefix {
                         Some((head, head_style)) if i == 0 && row.starts_with(head) => {
@@ -184,37 +188,76 @@ impl<B: Board> Match<B> {
                 }
             };
             push(
+                &mut group,
                 &format!("{who}{}", played.words.words()),
                 style,
                 Some((&who, theme.title)),
             );
+            let mut reason_lines = Vec::new();
             // The AI's reason says who is winning: only where that may be told.
             if let Some(reason) = played
                 .reason
                 .filter(|r| self.reveals() || *r == crate::ai::Reason::Random)
             {
-                push(&format!("↳ {}", reason.words()), theme.dim, None);
+                push(
+                    &mut reason_lines,
+                    &format!("↳ {}", reason.words()),
+                    theme.dim,
+                    None,
+                );
             }
-            groups.push(group);
+            groups.push((group, reason_lines));
         }
 
         let room = height.saturating_sub(lines.len());
-        // The text each group loses, so its last line can be filled up with it before "…".
+        let used = |groups: &[(Vec<Line>, Vec<Line>)]| -> usize {
+            groups.iter().map(|(m, r)| m.len() + r.len()).sum()
+        };
+        // The text each reason loses, so its last line can be filled up with it before "…".
         let mut lost: Vec<Vec<String>> = vec![Vec::new(); groups.len()];
-        // The older move (the player's own, which they know) gives up its lines first, down
-        // to one; then the newest, which the board also highlights.
-        while groups.iter().map(Vec::len).sum::<usize>() > room {
-            let Some(i) = (0..groups.len()).rev().find(|&i| groups[i].len() > 1) else {
+        // The reasons give up their lines first, the older move's first, down to one; then
+        // whole reasons; then the older move (the player's own, which they know) as a whole.
+        while used(&groups) > room {
+            let Some(i) = (0..groups.len()).rev().find(|&i| groups[i].1.len() > 1) else {
                 break;
             };
-            if let Some(line) = groups[i].pop() {
+            if let Some(line) = groups[i].1.pop() {
                 let text: String = line.spans.iter().map(|s| s.content.as_ref()).collect();
                 lost[i].insert(0, text);
             }
         }
-        for (mut group, lost) in groups.into_iter().zip(lost) {
+        while used(&groups) > room {
+            let Some(i) = (0..groups.len()).rev().find(|&i| !groups[i].1.is_empty()) else {
+                break;
+            };
+            groups[i].1.clear();
+            lost[i].clear();
+        }
+        // The older move goes whole when the newest then fits; when the newest is too long
+        // for the panel anyway (a grid block of hundreds of cells), both are cut instead, the
+        // older down to a line, so that the player's own move stays in view.
+        let newest_fits = groups.first().is_some_and(|g| g.0.len() <= room);
+        if used(&groups) > room && groups.len() > 1 && newest_fits {
+            groups.truncate(1);
+            lost.truncate(1);
+        }
+        while used(&groups) > room {
+            let Some(i) = (0..groups.len()).rev().find(|&i| groups[i].0.len() > 1) else {
+                break;
+            };
+            if let Some(line) = groups[i].0.pop() {
+                let text: String = line.spans.iter().map(|s| s.content.as_ref()).collect();
+                lost[i].insert(0, text);
+            }
+        }
+        for ((mut group, mut reason), lost) in groups.into_iter().zip(lost) {
+            let last = if reason.is_empty() {
+                group.last_mut()
+            } else {
+                reason.last_mut()
+            };
             if !lost.is_empty()
-                && let Some(last) = group.last_mut()
+                && let Some(last) = last
             {
                 let kept: String = last.spans.iter().map(|s| s.content.as_ref()).collect();
                 let style = last.spans.last().map(|s| s.style).unwrap_or_default();
@@ -222,6 +265,7 @@ impl<B: Board> Match<B> {
                 *last = Line::styled(text::fit(&text, width), style);
             }
             lines.extend(group);
+            lines.extend(reason);
         }
         if lines.len() > height && height > 0 {
             lines.truncate(height);
