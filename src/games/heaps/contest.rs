@@ -22,7 +22,7 @@ use super::values::{PrimeTable, grundy_table, lieges_value, misere_mover_wins, s
 use crate::input::{InputError, Numbers};
 
 /// The contest formats, by problem.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Format {
     /// Luogu P2197 (Nim): T cases of n and n sizes → Yes / No.
     P2197,

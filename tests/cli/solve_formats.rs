@@ -1,0 +1,96 @@
+//! `grundy solve`: the names it takes (a problem's id, a game of one format, a game and one of
+//! its ids), the errors that list the formats, and every format's official sample.
+
+use crate::cli::{grundy, stdout};
+use grundy::contest::FORMATS;
+
+fn stderr(o: &std::process::Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// A game with no format, a format not the game's, a game of several formats without one, an
+/// unknown name, an id with a second word: exit 2, never a panic, and the list of formats.
+#[test]
+fn solve_refuses_what_is_not_a_format_and_lists_them() {
+    for (args, input, needles) in [
+        (
+            &["solve", "dawson"][..],
+            &b"1\n5\n"[..],
+            &["no contest format", "p2197"][..],
+        ),
+        (
+            &["solve", "dawson", "p2197"],
+            b"1\n5\n",
+            &["no contest format", "cses1730"],
+        ),
+        (
+            &["solve", "stairs", "p2197"],
+            b"1\n1\n1\n",
+            &["not a contest format of stairs", "cses1099"],
+        ),
+        (
+            &["solve", "heaps"],
+            b"",
+            &["name the contest format", "p4279"],
+        ),
+        (
+            &["solve", "chess"],
+            b"",
+            &["no problem or game", "p2197", "heaps"],
+        ),
+        (&["solve", "p2197", "heaps"], b"", &["one word too many"]),
+    ] {
+        let o = grundy(args, input);
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        for needle in needles {
+            assert!(err.contains(needle), "{args:?}: {needle} in {err}");
+        }
+    }
+}
+
+/// `solve --help` lists every format of the table and every game that has one, and no game
+/// that has none.
+#[test]
+fn solve_help_lists_exactly_the_formats() {
+    let o = grundy(&["solve", "--help"], b"");
+    let help = stdout(&o);
+    for format in FORMATS {
+        assert!(
+            help.contains(&format!("  {} ", format.id)),
+            "{}: {help}",
+            format.id
+        );
+    }
+    let games = help
+        .lines()
+        .find_map(|l| l.strip_prefix("Games with a format: "))
+        .expect("the games line");
+    let listed: Vec<&str> = games.trim_end_matches('.').split(", ").collect();
+    let expected: Vec<&str> = grundy::contest::games().iter().map(|g| g.name()).collect();
+    assert_eq!(listed, expected);
+    assert!(!listed.contains(&"dawson"), "{help}");
+}
+
+/// Every format answers to its id, and today's forms (`solve heaps p2197`, `solve stairs`)
+/// give the same answer.
+#[test]
+fn every_format_answers_to_its_id_and_its_game() {
+    let nim = b"2\n2\n1 1\n2\n1 0\n";
+    for args in [&["solve", "p2197"][..], &["solve", "heaps", "p2197"]] {
+        let o = grundy(args, nim);
+        assert_eq!(stdout(&o), "No\nYes\n", "{args:?}: {}", stderr(&o));
+    }
+    let stairs = b"3\n3\n0 2 1\n4\n1 1 1 1\n2\n5 6\n";
+    let by_id = grundy(&["solve", "cses1099"], stairs);
+    let by_game = grundy(&["solve", "stairs"], stairs);
+    assert_eq!(
+        stdout(&by_id),
+        "first\nsecond\nfirst\n",
+        "{}",
+        stderr(&by_id)
+    );
+    assert_eq!(stdout(&by_id), stdout(&by_game));
+    let o = grundy(&["solve", "p2252"], b"3 5\n4 4\n");
+    assert_eq!(stdout(&o), "0\n1\n");
+}
