@@ -94,3 +94,52 @@ fn every_format_answers_to_its_id_and_its_game() {
     let o = grundy(&["solve", "p2252"], b"3 5\n4 4\n");
     assert_eq!(stdout(&o), "0\n1\n");
 }
+
+/// The size policy: a rule whose values come by formula or proved period takes heaps to 10^18
+/// in every command; a searched one states its bound in the same words everywhere.
+#[test]
+fn formula_games_take_heaps_to_10_18_in_every_command() {
+    let big = "1000000000000000000";
+    for code in [
+        format!("nim:{big},3"),
+        format!("misere:{big},1"),
+        format!("bash:3:{big}"),
+        format!("take:2,5:{big},7"),
+        format!("kayles:{big},999999999999999999"),
+        format!("lieges:3:{big}"),
+        // Codeforces 1194D's game as a code: k = 10^9, by its formula.
+        format!("subtraction:1,2,1000000000:{big},1000000000"),
+    ] {
+        for args in [
+            &["analyze", code.as_str(), "--moves", "3"][..],
+            &["move", code.as_str(), "--seed", "1"],
+            &["analyze", code.as_str(), "--why", "1", "--moves", "3"],
+        ] {
+            let o = grundy(args, b"");
+            assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr(&o));
+        }
+    }
+    // Past the bounds: the same words from analyze, move and play.
+    for (code, words) in [
+        (
+            "nim:1000000000000000001",
+            "nim: values by a proved formula or period, heaps to 10^18",
+        ),
+        (
+            "grundy:10001",
+            "grundy: values from a mex table searched once, heaps to 10^4",
+        ),
+    ] {
+        for command in ["analyze", "move", "play"] {
+            let args: &[&str] = if command == "play" {
+                &["play", "--code", code]
+            } else {
+                &[command, code]
+            };
+            let o = grundy(args, b"");
+            let err = stderr(&o);
+            assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+            assert!(err.contains(words), "{args:?}: {err}");
+        }
+    }
+}
