@@ -9,7 +9,7 @@
 //! ([`hopscotch`]), Arpa's prime powers ([`prime_powers`]) and the string cuts ([`string_cuts`]).
 
 use crate::games::heaps::contest::{self as heaps, Format as Heap};
-use crate::games::{GameKind, coins, dag, dodgeball, fibnim, grid, stairs, wythoff};
+use crate::games::{GameKind, coins, dag, dodgeball, ed, fibnim, grid, stairs, wythoff};
 use crate::input::{InputError, Limits, Reader};
 
 /// How a format's input is read.
@@ -172,6 +172,13 @@ pub const FORMATS: &[Format] = &[
         problem: "Luogu P6487 Fibonacci Nim",
         io: "one N (≤ 10^15) a line → the least winning first take",
         read: Read::Whole(fibnim::solve),
+    },
+    Format {
+        id: "p2148",
+        game: Some(GameKind::Ed),
+        problem: "Luogu P2148 E&D (SDOI 2009)",
+        io: "T cases of n and the n heaps, paired → YES (first wins) / NO",
+        read: Read::Whole(ed::solve),
     },
 ];
 

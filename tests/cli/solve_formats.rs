@@ -95,6 +95,29 @@ fn every_format_answers_to_its_id_and_its_game() {
     assert_eq!(stdout(&o), "0\n1\n");
 }
 
+/// Each new format's official sample (statements looked up; see the README's list for which
+/// could not be confirmed), run as a user runs it.
+#[test]
+fn the_new_formats_answer_their_samples() {
+    let samples: &[(&str, &str, &str)] = &[
+        ("p2148", "2\n4\n1 2 3 1\n6\n1 1 1 1 1 1\n", "YES\nNO\n"),
+        ("ed", "2\n4\n1 2 3 1\n6\n1 1 1 1 1 1\n", "YES\nNO\n"),
+    ];
+    for &(id, input, expected) in samples {
+        let o = grundy(&["solve", id], input.as_bytes());
+        assert_eq!(stdout(&o), expected, "{id}: {input:?}: {}", stderr(&o));
+    }
+    // Bad input: exit 2 with the place, never a panic.
+    for (id, input, needle) in [
+        ("p2148", "1\n3\n1 2 3\n", "even"),
+    ] {
+        let o = grundy(&["solve", id], input.as_bytes());
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(2), "{id}: {err}");
+        assert!(err.contains(needle), "{id}: {needle} in {err}");
+    }
+}
+
 /// The size policy: a rule whose values come by formula or proved period takes heaps to 10^18
 /// in every command; a searched one states its bound in the same words everywhere.
 #[test]

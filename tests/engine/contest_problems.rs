@@ -1,0 +1,84 @@
+//! The contest problems of `src/contest` and the formats added with them: each solver against a
+//! game-tree search written straight from the problem's rules (no Sprague–Grundy theory, no
+//! formula), on small random inputs.
+
+use std::collections::HashMap;
+use std::hash::Hash;
+
+use grundy::games::heaps::contest::{self, Format};
+use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
+
+/// Whether the player to move wins under normal play (no move: lost), by search.
+fn wins<S: Clone + Hash + Eq>(
+    state: &S,
+    moves: &impl Fn(&S) -> Vec<S>,
+    memo: &mut HashMap<S, bool>,
+) -> bool {
+    if let Some(&w) = memo.get(state) {
+        return w;
+    }
+    let w = moves(state).iter().any(|next| !wins(next, moves, memo));
+    memo.insert(state.clone(), w);
+    w
+}
+
+fn mex(values: impl IntoIterator<Item = u64>) -> u64 {
+    let mut seen: Vec<u64> = values.into_iter().collect();
+    seen.sort_unstable();
+    seen.dedup();
+    seen.iter()
+        .enumerate()
+        .take_while(|&(i, &v)| i as u64 == v)
+        .count() as u64
+}
+
+fn solve(format: Format, input: &str) -> String {
+    contest::solve(format, input.as_bytes()).unwrap_or_else(|e| panic!("{format:?}: {e}"))
+}
+
+fn rng() -> StdRng {
+    StdRng::seed_from_u64(26)
+}
+
+/// E&D: pairs of heaps; a move drops one heap of a pair and splits the other into two
+/// non-empty heaps, which become the pair.
+#[test]
+fn p2148_equals_search() {
+    let moves = |pairs: &Vec<(u64, u64)>| {
+        let mut out = Vec::new();
+        for (i, &(x, y)) in pairs.iter().enumerate() {
+            for keep in [x, y] {
+                for a in 1..keep {
+                    let mut next = pairs.clone();
+                    next[i] = (a.min(keep - a), a.max(keep - a));
+                    next.sort_unstable();
+                    out.push(next);
+                }
+            }
+        }
+        out
+    };
+    let mut memo = HashMap::new();
+    let mut rng = rng();
+    for _ in 0..300 {
+        let pairs: Vec<(u64, u64)> = (0..rng.random_range(1..=2))
+            .map(|_| (rng.random_range(1..=9), rng.random_range(1..=9)))
+            .collect();
+        let heaps: Vec<String> = pairs
+            .iter()
+            .flat_map(|&(x, y)| [x, y])
+            .map(|h| h.to_string())
+            .collect();
+        let input = format!("1\n{}\n{}\n", heaps.len(), heaps.join(" "));
+        let answer = grundy::games::ed::solve(input.as_bytes()).unwrap();
+        let mut start: Vec<(u64, u64)> = pairs.iter().map(|&(x, y)| (x.min(y), x.max(y))).collect();
+        start.sort_unstable();
+        let expected = if wins(&start, &moves, &mut memo) {
+            "YES\n"
+        } else {
+            "NO\n"
+        };
+        assert_eq!(answer, expected, "{input}");
+    }
+}
