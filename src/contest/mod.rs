@@ -146,6 +146,13 @@ pub const FORMATS: &[Format] = &[
         read: heap_format!(P4279),
     },
     Format {
+        id: "dpk",
+        game: Some(GameKind::Heaps),
+        problem: "AtCoder DP K Stones (subtraction set)",
+        io: "`N K` and the N takes → First / Second for a heap of K",
+        read: heap_format!(Dpk),
+    },
+    Format {
         id: "cses1099",
         game: Some(GameKind::Stairs),
         problem: "CSES 1099 Stair Game",

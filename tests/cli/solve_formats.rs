@@ -102,6 +102,12 @@ fn the_new_formats_answer_their_samples() {
     let samples: &[(&str, &str, &str)] = &[
         ("p2148", "2\n4\n1 2 3 1\n6\n1 1 1 1 1 1\n", "YES\nNO\n"),
         ("ed", "2\n4\n1 2 3 1\n6\n1 1 1 1 1 1\n", "YES\nNO\n"),
+        ("dpk", "2 4\n2 3\n", "First\n"),
+        ("dpk", "2 5\n2 3\n", "Second\n"),
+        ("dpk", "2 7\n2 3\n", "First\n"),
+        ("dpk", "3 20\n1 2 3\n", "Second\n"),
+        ("dpk", "3 21\n1 2 3\n", "First\n"),
+        ("dpk", "1 100000\n1\n", "Second\n"),
     ];
     for &(id, input, expected) in samples {
         let o = grundy(&["solve", id], input.as_bytes());

@@ -82,3 +82,26 @@ fn p2148_equals_search() {
         assert_eq!(answer, expected, "{input}");
     }
 }
+
+/// AtCoder DP K: one heap of K, takes from a set.
+#[test]
+fn dpk_equals_search() {
+    let mut rng = rng();
+    for _ in 0..300 {
+        let k = rng.random_range(1..=60u64);
+        let mut set: Vec<u64> = (0..rng.random_range(1..=4))
+            .map(|_| rng.random_range(1..=k))
+            .collect();
+        set.sort_unstable();
+        set.dedup();
+        let moves = |&x: &u64| set.iter().filter(|&&s| s <= x).map(|&s| x - s).collect();
+        let expected = wins(&k, &moves, &mut HashMap::new());
+        let list: Vec<String> = set.iter().map(u64::to_string).collect();
+        let input = format!("{} {k}\n{}\n", set.len(), list.join(" "));
+        assert_eq!(
+            solve(Format::Dpk, &input),
+            if expected { "First\n" } else { "Second\n" },
+            "{input}"
+        );
+    }
+}

@@ -14,6 +14,7 @@
 //! | `cf87c` | Codeforces 87C (staircase split) | x → least heap count of a winning split, or -1 |
 //! | `cf2004e` | Codeforces 2004E (coprime takes) | t; per test n, n sizes → `Alice` / `Bob` |
 //! | `p4279` | Luogu P4279 (misère Nim) | T; per case n, n sizes → `John` / `Brother` |
+//! | `dpk` | AtCoder DP K Stones (subtraction set) | `N K`, N takes → `First` / `Second` |
 
 use std::ops::RangeInclusive;
 
@@ -45,6 +46,8 @@ pub enum Format {
     Cf2004e,
     /// Luogu P4279 (misère Nim): T cases of n and n sizes → John / Brother.
     P4279,
+    /// AtCoder DP K Stones: `N K` and the N takes → First / Second for one heap of K.
+    Dpk,
 }
 
 const SIZE: RangeInclusive<u64> = 0..=1_000_000_000;
@@ -195,6 +198,21 @@ pub fn solve(format: Format, input: &[u8]) -> Result<String, InputError> {
             }
             numbers.expect_end("the last case")?;
             Ok(if value != 0 { "Kevin\n" } else { "Nicky\n" }.to_string())
+        }
+        Format::Dpk => {
+            let mut numbers = Numbers::new(input);
+            let n = numbers.next("N", 1..=100)?;
+            let k = numbers.next("K", 1..=100_000)?;
+            let mut set = Vec::new();
+            for i in 1..=n {
+                set.push(numbers.next(format_args!("a_{i}"), 1..=k)?);
+            }
+            numbers.expect_end("the last take")?;
+            set.sort_unstable();
+            set.dedup();
+            // The last letter is heap K's.
+            let won = stick_game(&set, k).as_bytes()[k as usize - 1] == b'W';
+            Ok(if won { "First\n" } else { "Second\n" }.to_string())
         }
         Format::Cf87c => {
             let mut numbers = Numbers::new(input);
