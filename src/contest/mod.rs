@@ -153,6 +153,13 @@ pub const FORMATS: &[Format] = &[
         read: heap_format!(Dpk),
     },
     Format {
+        id: "cf1194d",
+        game: Some(GameKind::Heaps),
+        problem: "Codeforces 1194D 1-2-K Game",
+        io: "T tests of `n k` → Alice (first wins) / Bob",
+        read: heap_format!(Cf1194d),
+    },
+    Format {
         id: "cses1099",
         game: Some(GameKind::Stairs),
         problem: "CSES 1099 Stair Game",

@@ -108,6 +108,11 @@ fn the_new_formats_answer_their_samples() {
         ("dpk", "3 20\n1 2 3\n", "Second\n"),
         ("dpk", "3 21\n1 2 3\n", "First\n"),
         ("dpk", "1 100000\n1\n", "Second\n"),
+        (
+            "cf1194d",
+            "4\n0 3\n3 3\n3 4\n4 4\n",
+            "Bob\nAlice\nBob\nAlice\n",
+        ),
     ];
     for &(id, input, expected) in samples {
         let o = grundy(&["solve", id], input.as_bytes());

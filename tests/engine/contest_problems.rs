@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 use std::hash::Hash;
 
-use grundy::games::heaps::contest::{self, Format};
+use grundy::games::heaps::contest::{self, Format, one_two_k_value};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
@@ -104,4 +104,44 @@ fn dpk_equals_search() {
             "{input}"
         );
     }
+}
+
+/// Codeforces 1194D: the 1-2-k value against a mex table by definition, and the answer
+/// against the search.
+#[test]
+fn cf1194d_equals_search() {
+    for k in 3..=40u64 {
+        let mut table = vec![0u64; 400];
+        for n in 1..400 {
+            table[n] = mex([1, 2, k]
+                .iter()
+                .filter(|&&t| t as usize <= n)
+                .map(|&t| table[n - t as usize]));
+            assert_eq!(one_two_k_value(k, n as u64), table[n], "k = {k}, n = {n}");
+        }
+        let moves = |&x: &u64| {
+            [1, 2, k]
+                .iter()
+                .filter(|&&t| t <= x)
+                .map(|&t| x - t)
+                .collect()
+        };
+        let mut memo = HashMap::new();
+        let lines: Vec<String> = (0..120).map(|n| format!("{n} {k}")).collect();
+        let answer = solve(Format::Cf1194d, &format!("120\n{}\n", lines.join("\n")));
+        for (n, line) in answer.lines().enumerate() {
+            let first = wins(&(n as u64), &moves, &mut memo);
+            assert_eq!(
+                line,
+                if first { "Alice" } else { "Bob" },
+                "n = {n}, k = {k}"
+            );
+        }
+    }
+    // At 10^18 the formula still answers (the size policy's bound).
+    let big = solve(
+        Format::Cf1194d,
+        "1\n1000000000000000000 999999999999999998\n",
+    );
+    assert_eq!(big, "Alice\n");
 }

@@ -15,10 +15,12 @@
 //! | `cf2004e` | Codeforces 2004E (coprime takes) | t; per test n, n sizes → `Alice` / `Bob` |
 //! | `p4279` | Luogu P4279 (misère Nim) | T; per case n, n sizes → `John` / `Brother` |
 //! | `dpk` | AtCoder DP K Stones (subtraction set) | `N K`, N takes → `First` / `Second` |
+//! | `cf1194d` | Codeforces 1194D (take 1, 2 or k) | T; per test `n k` → `Alice` / `Bob` |
 
 use std::ops::RangeInclusive;
 
 use super::rules::stairs_top;
+pub use super::values::one_two_k_value;
 use super::values::{PrimeTable, grundy_table, lieges_value, misere_mover_wins, staircase_table};
 use crate::input::{InputError, Numbers};
 
@@ -48,6 +50,8 @@ pub enum Format {
     P4279,
     /// AtCoder DP K Stones: `N K` and the N takes → First / Second for one heap of K.
     Dpk,
+    /// Codeforces 1194D 1-2-K Game: T tests of `n k` → Alice (first wins) / Bob.
+    Cf1194d,
 }
 
 const SIZE: RangeInclusive<u64> = 0..=1_000_000_000;
@@ -214,6 +218,19 @@ pub fn solve(format: Format, input: &[u8]) -> Result<String, InputError> {
             let won = stick_game(&set, k).as_bytes()[k as usize - 1] == b'W';
             Ok(if won { "First\n" } else { "Second\n" }.to_string())
         }
+        Format::Cf1194d => {
+            let mut numbers = Numbers::new(input);
+            let t = numbers.next("the number of tests T", 1..=1_000_000)?;
+            let mut out = String::new();
+            for test in 1..=t {
+                let n = numbers.next(format_args!("n of test {test}"), 0..=MAX_FORMULA_HEAP)?;
+                let k = numbers.next(format_args!("k of test {test}"), 3..=MAX_FORMULA_HEAP)?;
+                let won = one_two_k_value(k, n) != 0;
+                out.push_str(if won { "Alice\n" } else { "Bob\n" });
+            }
+            numbers.expect_end("the last test")?;
+            Ok(out)
+        }
         Format::Cf87c => {
             let mut numbers = Numbers::new(input);
             let x = numbers.next("n", 1..=100_000)?;
@@ -223,6 +240,9 @@ pub fn solve(format: Format, input: &[u8]) -> Result<String, InputError> {
         }
     }
 }
+
+/// The largest heap the formula games take, in every command (the size policy).
+pub use super::rules::MAX_FORMULA_HEAP;
 
 /// The largest single heap of Grundy's game of value 0 (Flammenkamp's tables, which go far
 /// past 10^6; tests/engine/heaps.rs checks by mex that none lies between it and 10^4).
