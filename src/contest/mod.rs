@@ -160,6 +160,13 @@ pub const FORMATS: &[Format] = &[
         read: heap_format!(Cf1194d),
     },
     Format {
+        id: "cses2208",
+        game: Some(GameKind::Heaps),
+        problem: "CSES 2208 Another Game (one token from each of several heaps)",
+        io: "t tests of n and n sizes → first / second",
+        read: heap_format!(Cses2208),
+    },
+    Format {
         id: "cses1099",
         game: Some(GameKind::Stairs),
         problem: "CSES 1099 Stair Game",

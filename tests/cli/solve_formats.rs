@@ -113,6 +113,11 @@ fn the_new_formats_answer_their_samples() {
             "4\n0 3\n3 3\n3 4\n4 4\n",
             "Bob\nAlice\nBob\nAlice\n",
         ),
+        (
+            "cses2208",
+            "3\n3\n1 2 3\n2\n2 2\n4\n5 5 4 5\n",
+            "first\nsecond\nfirst\n",
+        ),
     ];
     for &(id, input, expected) in samples {
         let o = grundy(&["solve", id], input.as_bytes());

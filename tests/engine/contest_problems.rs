@@ -145,3 +145,39 @@ fn cf1194d_equals_search() {
     );
     assert_eq!(big, "Alice\n");
 }
+
+/// CSES 2208: take one token from each heap of a non-empty set of heaps.
+#[test]
+fn cses2208_equals_search() {
+    let moves = |heaps: &Vec<u64>| {
+        let live: Vec<usize> = (0..heaps.len()).filter(|&i| heaps[i] > 0).collect();
+        (1u32..1 << live.len())
+            .map(|subset| {
+                let mut next = heaps.clone();
+                for (bit, &i) in live.iter().enumerate() {
+                    if subset >> bit & 1 == 1 {
+                        next[i] -= 1;
+                    }
+                }
+                next.sort_unstable();
+                next
+            })
+            .collect()
+    };
+    let mut memo = HashMap::new();
+    let mut rng = rng();
+    for _ in 0..300 {
+        let mut heaps: Vec<u64> = (0..rng.random_range(1..=4))
+            .map(|_| rng.random_range(1..=6))
+            .collect();
+        let list: Vec<String> = heaps.iter().map(u64::to_string).collect();
+        let input = format!("1\n{}\n{}\n", heaps.len(), list.join(" "));
+        heaps.sort_unstable();
+        let expected = if wins(&heaps, &moves, &mut memo) {
+            "first\n"
+        } else {
+            "second\n"
+        };
+        assert_eq!(solve(Format::Cses2208, &input), expected, "{input}");
+    }
+}

@@ -16,6 +16,7 @@
 //! | `p4279` | Luogu P4279 (misère Nim) | T; per case n, n sizes → `John` / `Brother` |
 //! | `dpk` | AtCoder DP K Stones (subtraction set) | `N K`, N takes → `First` / `Second` |
 //! | `cf1194d` | Codeforces 1194D (take 1, 2 or k) | T; per test `n k` → `Alice` / `Bob` |
+//! | `cses2208` | CSES 2208 Another Game (one from each of several heaps) | t; per test n, n sizes → `first` / `second` |
 
 use std::ops::RangeInclusive;
 
@@ -52,6 +53,9 @@ pub enum Format {
     Dpk,
     /// Codeforces 1194D 1-2-K Game: T tests of `n k` → Alice (first wins) / Bob.
     Cf1194d,
+    /// CSES 2208 Another Game: take one token from each heap of a non-empty set of heaps;
+    /// t tests of n and n sizes → first / second.
+    Cses2208,
 }
 
 const SIZE: RangeInclusive<u64> = 0..=1_000_000_000;
@@ -231,6 +235,13 @@ pub fn solve(format: Format, input: &[u8]) -> Result<String, InputError> {
             numbers.expect_end("the last test")?;
             Ok(out)
         }
+        Format::Cses2208 => cases(input, 1..=1_000_000_000, |h| {
+            if h.iter().any(|x| x % 2 == 1) {
+                "first"
+            } else {
+                "second"
+            }
+        }),
         Format::Cf87c => {
             let mut numbers = Numbers::new(input);
             let x = numbers.next("n", 1..=100_000)?;
