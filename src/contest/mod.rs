@@ -167,6 +167,13 @@ pub const FORMATS: &[Format] = &[
         read: heap_format!(Cses2208),
     },
     Format {
+        id: "tioj1940",
+        game: Some(GameKind::Heaps),
+        problem: "TIOJ 1940 拈 (take at most ⌊n/k⌋)",
+        io: "`k n` → the SG value of a heap of n",
+        read: heap_format!(Tioj1940),
+    },
+    Format {
         id: "cses1099",
         game: Some(GameKind::Stairs),
         problem: "CSES 1099 Stair Game",

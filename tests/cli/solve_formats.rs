@@ -118,6 +118,9 @@ fn the_new_formats_answer_their_samples() {
             "3\n3\n1 2 3\n2\n2 2\n4\n5 5 4 5\n",
             "first\nsecond\nfirst\n",
         ),
+        // No official sample found: the wiki's rule, k = 2 (G(10) = 10 / 2) and k = 1.
+        ("tioj1940", "2 10\n", "5\n"),
+        ("tioj1940", "1 7\n", "7\n"),
     ];
     for &(id, input, expected) in samples {
         let o = grundy(&["solve", id], input.as_bytes());

@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 use std::hash::Hash;
 
-use grundy::games::heaps::contest::{self, Format, one_two_k_value};
+use grundy::games::heaps::contest::{self, Format, at_most_kth_value, one_two_k_value};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
@@ -180,4 +180,22 @@ fn cses2208_equals_search() {
         };
         assert_eq!(solve(Format::Cses2208, &input), expected, "{input}");
     }
+}
+
+/// TIOJ 1940: take 1..⌊n/k⌋; the value against a mex table by definition, for k to 7.
+#[test]
+fn tioj1940_equals_mex_table() {
+    for k in 1..=7u64 {
+        let mut table = vec![0u64; 3000];
+        for n in 1..3000 {
+            table[n] = mex((1..=n as u64 / k).map(|t| table[n - t as usize]));
+            assert_eq!(at_most_kth_value(k, n as u64), table[n], "k = {k}, n = {n}");
+        }
+    }
+    assert_eq!(solve(Format::Tioj1940, "2 10\n"), "5\n");
+    assert_eq!(solve(Format::Tioj1940, "1 1000000000\n"), "1000000000\n");
+    // Every step of the formula keeps n within range at the size bound, and the answer is at
+    // most n / k.
+    let big = at_most_kth_value(1000, 1_000_000_000_000_000_000);
+    assert_eq!(big, 1_000_000_000_000_000);
 }

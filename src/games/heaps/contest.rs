@@ -17,6 +17,7 @@
 //! | `dpk` | AtCoder DP K Stones (subtraction set) | `N K`, N takes → `First` / `Second` |
 //! | `cf1194d` | Codeforces 1194D (take 1, 2 or k) | T; per test `n k` → `Alice` / `Bob` |
 //! | `cses2208` | CSES 2208 Another Game (one from each of several heaps) | t; per test n, n sizes → `first` / `second` |
+//! | `tioj1940` | TIOJ 1940 拈 (take at most ⌊n/k⌋) | `k n` → the value of a heap of n |
 
 use std::ops::RangeInclusive;
 
@@ -56,6 +57,9 @@ pub enum Format {
     /// CSES 2208 Another Game: take one token from each heap of a non-empty set of heaps;
     /// t tests of n and n sizes → first / second.
     Cses2208,
+    /// TIOJ 1940 拈 (2016 Taiwan national contest): take 1..⌊n/k⌋ from a heap of n; `k n` →
+    /// the heap's value.
+    Tioj1940,
 }
 
 const SIZE: RangeInclusive<u64> = 0..=1_000_000_000;
@@ -242,6 +246,13 @@ pub fn solve(format: Format, input: &[u8]) -> Result<String, InputError> {
                 "second"
             }
         }),
+        Format::Tioj1940 => {
+            let mut numbers = Numbers::new(input);
+            let k = numbers.next("k", 1..=MAX_HALVING_K)?;
+            let n = numbers.next("n", 0..=MAX_FORMULA_HEAP)?;
+            numbers.expect_end("n")?;
+            Ok(format!("{}\n", at_most_kth_value(k, n)))
+        }
         Format::Cf87c => {
             let mut numbers = Numbers::new(input);
             let x = numbers.next("n", 1..=100_000)?;
@@ -254,6 +265,30 @@ pub fn solve(format: Format, input: &[u8]) -> Result<String, InputError> {
 
 /// The largest heap the formula games take, in every command (the size policy).
 pub use super::rules::MAX_FORMULA_HEAP;
+
+/// The largest k of the "take at most ⌊n/k⌋" game: [`at_most_kth_value`] takes about
+/// k · ln(n / k) steps.
+pub const MAX_HALVING_K: u64 = 1000;
+
+/// The value of a heap of n when a move takes 1..⌊n/k⌋ tokens (TIOJ 1940): n/k when k divides
+/// n, else the value of n − ⌊n/k⌋ − 1, the smallest heap a move reaches minus one (the options
+/// are the heaps n − ⌊n/k⌋ ..= n − 1, and their values are those of that heap's options and
+/// the heap itself). A run of steps with the same ⌊n/k⌋ = q is one jump: the remainder drops
+/// by q + 1 each step.
+pub fn at_most_kth_value(k: u64, mut n: u64) -> u64 {
+    loop {
+        let (q, r) = (n / k, n % k);
+        if r == 0 {
+            return q;
+        }
+        // Steps of q + 1 within this q; the remainder left is below q + 1.
+        let r = r % (q + 1);
+        if r == 0 {
+            return q;
+        }
+        n = q * k + r - q - 1;
+    }
+}
 
 /// The largest single heap of Grundy's game of value 0 (Flammenkamp's tables, which go far
 /// past 10^6; tests/engine/heaps.rs checks by mex that none lies between it and 10^4).
