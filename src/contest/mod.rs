@@ -8,6 +8,8 @@
 //! ([`barn`]), POI's Nim with discards ([`discard`]), the hop-scotch race on a DAG
 //! ([`hopscotch`]), Arpa's prime powers ([`prime_powers`]) and the string cuts ([`string_cuts`]).
 
+pub mod string_cuts;
+
 use crate::games::heaps::contest::{self as heaps, Format as Heap};
 use crate::games::{GameKind, coins, dag, dodgeball, ed, fibnim, grid, stairs, wythoff};
 use crate::input::{InputError, Limits, Reader};
@@ -207,6 +209,13 @@ pub const FORMATS: &[Format] = &[
         problem: "Luogu P2148 E&D (SDOI 2009)",
         io: "T cases of n and the n heaps, paired → YES (first wins) / NO",
         read: Read::Whole(ed::solve),
+    },
+    Format {
+        id: "cf305e",
+        game: None,
+        problem: "Codeforces 305E Playing with String (runs of Dawson's chess)",
+        io: "a string → Second, or First and the least winning cut",
+        read: Read::Whole(string_cuts::solve),
     },
 ];
 

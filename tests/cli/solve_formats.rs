@@ -113,6 +113,8 @@ fn the_new_formats_answer_their_samples() {
             "4\n0 3\n3 3\n3 4\n4 4\n",
             "Bob\nAlice\nBob\nAlice\n",
         ),
+        ("cf305e", "abacaba\n", "First\n2\n"),
+        ("cf305e", "abcde\n", "Second\n"),
         (
             "cses2208",
             "3\n3\n1 2 3\n2\n2 2\n4\n5 5 4 5\n",
@@ -128,6 +130,7 @@ fn the_new_formats_answer_their_samples() {
     }
     // Bad input: exit 2 with the place, never a panic.
     for (id, input, needle) in [
+        ("cf305e", "abXa\n", "column 3"),
         ("p2148", "1\n3\n1 2 3\n", "even"),
     ] {
         let o = grundy(&["solve", id], input.as_bytes());

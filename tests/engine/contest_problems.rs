@@ -5,6 +5,7 @@
 use std::collections::HashMap;
 use std::hash::Hash;
 
+use grundy::contest::{string_cuts};
 use grundy::games::heaps::contest::{self, Format, at_most_kth_value, one_two_k_value};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
@@ -198,4 +199,66 @@ fn tioj1940_equals_mex_table() {
     // most n / k.
     let big = at_most_kth_value(1000, 1_000_000_000_000_000_000);
     assert_eq!(big, 1_000_000_000_000_000);
+}
+
+/// Codeforces 305E on the strings themselves: a position is a multiset of strings.
+#[test]
+fn cf305e_equals_search() {
+    fn cuts(s: &[u8]) -> Vec<usize> {
+        (1..s.len().saturating_sub(1))
+            .filter(|&i| s[i - 1] == s[i + 1])
+            .collect()
+    }
+    let moves = |parts: &Vec<Vec<u8>>| {
+        let mut out = Vec::new();
+        for (p, s) in parts.iter().enumerate() {
+            for i in cuts(s) {
+                let mut next = parts.clone();
+                next.remove(p);
+                next.extend([s[..i].to_vec(), s[i + 1..].to_vec()]);
+                next.retain(|t| t.len() >= 3);
+                next.sort();
+                out.push(next);
+            }
+        }
+        out
+    };
+    let mut memo = HashMap::new();
+    let mut rng = rng();
+    for _ in 0..400 {
+        let s: Vec<u8> = (0..rng.random_range(1..=11))
+            .map(|_| b"ab"[rng.random_range(0..2)])
+            .collect();
+        let start = vec![s.clone()];
+        let expected = if wins(&start, &moves, &mut memo) {
+            // The least i whose cut leaves the opponent lost.
+            let i = cuts(&s).into_iter().find(|&i| {
+                let mut next = vec![s[..i].to_vec(), s[i + 1..].to_vec()];
+                next.retain(|t| t.len() >= 3);
+                next.sort();
+                !wins(&next, &moves, &mut memo)
+            });
+            format!(
+                "First\n{}\n",
+                i.expect("a won string has a winning cut") + 1
+            )
+        } else {
+            "Second\n".to_string()
+        };
+        let text = String::from_utf8(s).unwrap();
+        assert_eq!(
+            string_cuts::solve(format!("{text}\n").as_bytes()).unwrap(),
+            expected,
+            "{text}"
+        );
+    }
+    // The runs are Dawson's chess: a run of L is a row of L + 1 in Dawson's Kayles.
+    let runs = string_cuts::run_values(300);
+    for (len, &v) in runs.iter().enumerate() {
+        assert_eq!(
+            v,
+            grundy::games::dawson::row_value(len as u64 + 1),
+            "run of {len}"
+        );
+    }
 }
