@@ -8,6 +8,7 @@
 //! ([`barn`]), POI's Nim with discards ([`discard`]), the hop-scotch race on a DAG
 //! ([`hopscotch`]), Arpa's prime powers ([`prime_powers`]) and the string cuts ([`string_cuts`]).
 
+pub mod prime_powers;
 pub mod string_cuts;
 
 use crate::games::heaps::contest::{self as heaps, Format as Heap};
@@ -216,6 +217,13 @@ pub const FORMATS: &[Format] = &[
         problem: "Codeforces 305E Playing with String (runs of Dawson's chess)",
         io: "a string → Second, or First and the least winning cut",
         read: Read::Whole(string_cuts::solve),
+    },
+    Format {
+        id: "cf850c",
+        game: None,
+        problem: "Codeforces 850C Arpa and a game with Mojtaba (prime powers)",
+        io: "n and n numbers → Mojtaba (first wins) / Arpa",
+        read: Read::Whole(prime_powers::solve),
     },
 ];
 

@@ -120,6 +120,10 @@ fn the_new_formats_answer_their_samples() {
             "3\n3\n1 2 3\n2\n2 2\n4\n5 5 4 5\n",
             "first\nsecond\nfirst\n",
         ),
+        ("cf850c", "4\n1 1 1 1\n", "Arpa\n"),
+        ("cf850c", "4\n1 1 17 17\n", "Mojtaba\n"),
+        ("cf850c", "4\n1 1 17 289\n", "Arpa\n"),
+        ("cf850c", "5\n1 2 3 4 5\n", "Arpa\n"),
         // No official sample found: the wiki's rule, k = 2 (G(10) = 10 / 2) and k = 1.
         ("tioj1940", "2 10\n", "5\n"),
         ("tioj1940", "1 7\n", "7\n"),

@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 use std::hash::Hash;
 
-use grundy::contest::{string_cuts};
+use grundy::contest::{prime_powers, string_cuts};
 use grundy::games::heaps::contest::{self, Format, at_most_kth_value, one_two_k_value};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
@@ -259,6 +259,46 @@ fn cf305e_equals_search() {
             v,
             grundy::games::dawson::row_value(len as u64 + 1),
             "run of {len}"
+        );
+    }
+}
+
+/// Codeforces 850C on the list of numbers itself.
+#[test]
+fn cf850c_equals_search() {
+    fn prime(p: u64) -> bool {
+        p >= 2 && (2..p).all(|d| p % d != 0)
+    }
+    let moves = |list: &Vec<u64>| {
+        let mut out = Vec::new();
+        let top = list.iter().copied().max().unwrap_or(1);
+        for p in (2..=top).filter(|&p| prime(p)) {
+            let mut power = p;
+            while power <= top {
+                if list.iter().any(|&a| a % power == 0) {
+                    let mut next: Vec<u64> = list
+                        .iter()
+                        .map(|&a| if a % power == 0 { a / power } else { a })
+                        .collect();
+                    next.sort_unstable();
+                    out.push(next);
+                }
+                power *= p;
+            }
+        }
+        out
+    };
+    let mut memo = HashMap::new();
+    let mut rng = rng();
+    for _ in 0..400 {
+        let mut list: Vec<u64> = (0..rng.random_range(1..=3))
+            .map(|_| rng.random_range(1..=64))
+            .collect();
+        list.sort_unstable();
+        assert_eq!(
+            prime_powers::first_wins(&list),
+            wins(&list, &moves, &mut memo),
+            "{list:?}"
         );
     }
 }
