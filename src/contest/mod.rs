@@ -8,6 +8,7 @@
 //! ([`barn`]), POI's Nim with discards ([`discard`]), the hop-scotch race on a DAG
 //! ([`hopscotch`]), Arpa's prime powers ([`prime_powers`]) and the string cuts ([`string_cuts`]).
 
+pub mod hopscotch;
 pub mod prime_powers;
 pub mod string_cuts;
 
@@ -224,6 +225,13 @@ pub const FORMATS: &[Format] = &[
         problem: "Codeforces 850C Arpa and a game with Mojtaba (prime powers)",
         io: "n and n numbers → Mojtaba (first wins) / Arpa",
         read: Read::Whole(prime_powers::solve),
+    },
+    Format {
+        id: "tioj1092",
+        game: None,
+        problem: "TIOJ 1092 跳格子遊戲 (a race to the finish of a DAG)",
+        io: "cases `N E`, E arrows, the name on circle 1, until `0 0` → the winner",
+        read: Read::Whole(hopscotch::solve),
     },
 ];
 

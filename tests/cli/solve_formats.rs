@@ -124,6 +124,11 @@ fn the_new_formats_answer_their_samples() {
         ("cf850c", "4\n1 1 17 17\n", "Mojtaba\n"),
         ("cf850c", "4\n1 1 17 289\n", "Arpa\n"),
         ("cf850c", "5\n1 2 3 4 5\n", "Arpa\n"),
+        (
+            "tioj1092",
+            "5 6\n1 2\n1 3\n2 3\n2 4\n3 5\n4 5\nMimi\n0 0\n",
+            "Moumou\n",
+        ),
         // No official sample found: the wiki's rule, k = 2 (G(10) = 10 / 2) and k = 1.
         ("tioj1940", "2 10\n", "5\n"),
         ("tioj1940", "1 7\n", "7\n"),
@@ -136,6 +141,7 @@ fn the_new_formats_answer_their_samples() {
     for (id, input, needle) in [
         ("cf305e", "abXa\n", "column 3"),
         ("p2148", "1\n3\n1 2 3\n", "even"),
+        ("tioj1092", "2 1\n1 2\nNobody\n0 0\n", "not Mimi or Moumou"),
     ] {
         let o = grundy(&["solve", id], input.as_bytes());
         let err = stderr(&o);

@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 use std::hash::Hash;
 
-use grundy::contest::{prime_powers, string_cuts};
+use grundy::contest::{hopscotch, prime_powers, string_cuts};
 use grundy::games::heaps::contest::{self, Format, at_most_kth_value, one_two_k_value};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
@@ -299,6 +299,52 @@ fn cf850c_equals_search() {
             prime_powers::first_wins(&list),
             wins(&list, &moves, &mut memo),
             "{list:?}"
+        );
+    }
+}
+
+/// TIOJ 1092: the token race on random acyclic graphs, by search from the rules.
+#[test]
+fn tioj1092_equals_search() {
+    fn mover_wins(
+        v: u32,
+        finish: u32,
+        arrows: &[(u32, u32)],
+        memo: &mut HashMap<u32, bool>,
+    ) -> bool {
+        if let Some(&w) = memo.get(&v) {
+            return w;
+        }
+        let w = arrows
+            .iter()
+            .filter(|&&(a, _)| a == v)
+            .any(|&(_, b)| b == finish || !mover_wins(b, finish, arrows, memo));
+        memo.insert(v, w);
+        w
+    }
+    let mut rng = rng();
+    for _ in 0..500 {
+        let n = rng.random_range(2..=9u32);
+        // Arrows from a lower to a higher place in a random order of the circles, every circle
+        // but the finish with a way on; circle 1 first and the finish last in that order.
+        let mut order: Vec<u32> = (1..n - 1).collect();
+        for i in (1..order.len()).rev() {
+            order.swap(i, rng.random_range(0..=i));
+        }
+        order.insert(0, 0);
+        order.push(n - 1);
+        let mut arrows = Vec::new();
+        for i in 0..order.len() - 1 {
+            arrows.push((order[i], order[rng.random_range(i + 1..order.len())]));
+            for _ in 0..rng.random_range(0..=2) {
+                arrows.push((order[i], order[rng.random_range(i + 1..order.len())]));
+            }
+        }
+        let expected = mover_wins(0, n - 1, &arrows, &mut HashMap::new());
+        assert_eq!(
+            hopscotch::mover_wins(n as usize, &arrows),
+            Some(expected),
+            "{arrows:?}"
         );
     }
 }
