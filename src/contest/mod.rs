@@ -10,6 +10,7 @@
 
 pub mod hopscotch;
 pub mod prime_powers;
+pub mod scored;
 pub mod string_cuts;
 
 use crate::games::heaps::contest::{self as heaps, Format as Heap};
@@ -232,6 +233,13 @@ pub const FORMATS: &[Format] = &[
         problem: "TIOJ 1092 跳格子遊戲 (a race to the finish of a DAG)",
         io: "cases `N E`, E arrows, the name on circle 1, until `0 0` → the winner",
         read: Read::Whole(hopscotch::solve),
+    },
+    Format {
+        id: "dpl",
+        game: None,
+        problem: "AtCoder DP L Deque (scored: take from either end)",
+        io: "N and a_1..a_N → X − Y with best play",
+        read: Read::Whole(scored::deque),
     },
 ];
 

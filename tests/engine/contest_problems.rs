@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 use std::hash::Hash;
 
-use grundy::contest::{hopscotch, prime_powers, string_cuts};
+use grundy::contest::{hopscotch, prime_powers, scored, string_cuts};
 use grundy::games::heaps::contest::{self, Format, at_most_kth_value, one_two_k_value};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
@@ -300,6 +300,27 @@ fn cf850c_equals_search() {
             wins(&list, &moves, &mut memo),
             "{list:?}"
         );
+    }
+}
+
+/// Deque: the difference of the totals by plain minimax.
+#[test]
+fn dpl_equals_minimax() {
+    fn best(row: &[i64]) -> i64 {
+        match row {
+            [] => 0,
+            [first, rest @ ..] => {
+                let (init, last) = row.split_at(row.len() - 1);
+                (first - best(rest)).max(last[0] - best(init))
+            }
+        }
+    }
+    let mut rng = rng();
+    for _ in 0..300 {
+        let row: Vec<i64> = (0..rng.random_range(1..=10))
+            .map(|_| rng.random_range(1..=100))
+            .collect();
+        assert_eq!(scored::deque_difference(&row), best(&row), "{row:?}");
     }
 }
 
