@@ -241,6 +241,13 @@ pub const FORMATS: &[Format] = &[
         io: "N and a_1..a_N → X − Y with best play",
         read: Read::Whole(scored::deque),
     },
+    Format {
+        id: "cf388c",
+        game: None,
+        problem: "Codeforces 388C Fox and Card Game (scored: tops and bottoms)",
+        io: "n piles `s c_1..c_s` → Ciel's total and Jiro's",
+        read: Read::Whole(scored::fox_cards),
+    },
 ];
 
 /// The format of this id.

@@ -133,6 +133,14 @@ fn the_new_formats_answer_their_samples() {
         ("cf850c", "4\n1 1 17 17\n", "Mojtaba\n"),
         ("cf850c", "4\n1 1 17 289\n", "Arpa\n"),
         ("cf850c", "5\n1 2 3 4 5\n", "Arpa\n"),
+        ("cf388c", "2\n1 100\n2 1 10\n", "101 10\n"),
+        ("cf388c", "1\n9 2 8 6 5 9 4 7 1 3\n", "30 15\n"),
+        ("cf388c", "3\n3 1 3 2\n3 5 4 6\n2 8 7\n", "18 18\n"),
+        (
+            "cf388c",
+            "3\n3 1000 1000 1000\n6 1000 1000 1000 1000 1000 1000\n5 1000 1000 1000 1000 1000\n",
+            "7000 7000\n",
+        ),
         (
             "tioj1092",
             "5 6\n1 2\n1 3\n2 3\n2 4\n3 5\n4 5\nMimi\n0 0\n",
@@ -151,6 +159,7 @@ fn the_new_formats_answer_their_samples() {
         ("cf305e", "abXa\n", "column 3"),
         ("p2148", "1\n3\n1 2 3\n", "even"),
         ("tioj1092", "2 1\n1 2\nNobody\n0 0\n", "not Mimi or Moumou"),
+        ("cf388c", "1\n3 1 2\n", "found 2"),
     ] {
         let o = grundy(&["solve", id], input.as_bytes());
         let err = stderr(&o);

@@ -324,6 +324,54 @@ fn dpl_equals_minimax() {
     }
 }
 
+/// Fox and Card Game: Ciel (tops) and Jiro (bottoms) by minimax over the piles' remains; each
+/// maximises their own total, and the totals add up to the cards, so the minimax of Ciel's
+/// total minus Jiro's decides both.
+#[test]
+fn cf388c_equals_minimax() {
+    fn margin(
+        piles: &[Vec<u64>],
+        ends: &mut Vec<(usize, usize)>,
+        ciel: bool,
+        memo: &mut HashMap<(Vec<(usize, usize)>, bool), i64>,
+    ) -> i64 {
+        if let Some(&m) = memo.get(&(ends.clone(), ciel)) {
+            return m;
+        }
+        let mut best: Option<i64> = None;
+        for p in 0..piles.len() {
+            let (lo, hi) = ends[p];
+            if lo == hi {
+                continue;
+            }
+            let card = if ciel { piles[p][lo] } else { piles[p][hi - 1] } as i64;
+            ends[p] = if ciel { (lo + 1, hi) } else { (lo, hi - 1) };
+            let value = card - margin(piles, ends, !ciel, memo);
+            ends[p] = (lo, hi);
+            best = Some(best.map_or(value, |b| b.max(value)));
+        }
+        let m = best.unwrap_or(0);
+        memo.insert((ends.clone(), ciel), m);
+        m
+    }
+    let mut rng = rng();
+    for _ in 0..200 {
+        let piles: Vec<Vec<u64>> = (0..rng.random_range(1..=3))
+            .map(|_| {
+                (0..rng.random_range(1..=4))
+                    .map(|_| rng.random_range(1..=20))
+                    .collect()
+            })
+            .collect();
+        let total: u64 = piles.iter().flatten().sum();
+        let mut ends: Vec<(usize, usize)> = piles.iter().map(|p| (0, p.len())).collect();
+        let m = margin(&piles, &mut ends, true, &mut HashMap::new());
+        let ciel = (total as i64 + m) / 2;
+        let expected = (ciel as u64, total - ciel as u64);
+        assert_eq!(scored::fox_totals(&piles), expected, "{piles:?}");
+    }
+}
+
 /// TIOJ 1092: the token race on random acyclic graphs, by search from the rules.
 #[test]
 fn tioj1092_equals_search() {
