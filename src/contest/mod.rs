@@ -8,6 +8,7 @@
 //! ([`barn`]), POI's Nim with discards ([`discard`]), the hop-scotch race on a DAG
 //! ([`hopscotch`]), Arpa's prime powers ([`prime_powers`]) and the string cuts ([`string_cuts`]).
 
+pub mod candy;
 pub mod hopscotch;
 pub mod prime_powers;
 pub mod scored;
@@ -247,6 +248,13 @@ pub const FORMATS: &[Format] = &[
         problem: "Codeforces 388C Fox and Card Game (scored: tops and bottoms)",
         io: "n piles `s c_1..c_s` → Ciel's total and Jiro's",
         read: Read::Whole(scored::fox_cards),
+    },
+    Format {
+        id: "agc002e",
+        game: None,
+        problem: "AtCoder AGC 002 E Candy Piles (not a sum)",
+        io: "N and a_1..a_N → First / Second",
+        read: Read::Whole(candy::solve),
     },
 ];
 

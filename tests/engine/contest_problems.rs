@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 use std::hash::Hash;
 
-use grundy::contest::{hopscotch, prime_powers, scored, string_cuts};
+use grundy::contest::{candy, hopscotch, prime_powers, scored, string_cuts};
 use grundy::games::heaps::contest::{self, Format, at_most_kth_value, one_two_k_value};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
@@ -299,6 +299,39 @@ fn cf850c_equals_search() {
             prime_powers::first_wins(&list),
             wins(&list, &moves, &mut memo),
             "{list:?}"
+        );
+    }
+}
+
+/// Candy Piles: eat a largest pile, or one from each pile; who eats the last candy loses (so
+/// the player to move with no candy left has won).
+#[test]
+fn agc002e_equals_search() {
+    fn mover_wins(piles: &Vec<u64>, memo: &mut HashMap<Vec<u64>, bool>) -> bool {
+        if piles.is_empty() {
+            return true;
+        }
+        if let Some(&w) = memo.get(piles) {
+            return w;
+        }
+        let largest = piles[..piles.len() - 1].to_vec();
+        let mut each: Vec<u64> = piles.iter().filter(|&&p| p > 1).map(|p| p - 1).collect();
+        each.sort_unstable();
+        let w = !mover_wins(&largest, memo) || !mover_wins(&each, memo);
+        memo.insert(piles.clone(), w);
+        w
+    }
+    let mut memo = HashMap::new();
+    let mut rng = rng();
+    for _ in 0..2000 {
+        let mut piles: Vec<u64> = (0..rng.random_range(1..=6))
+            .map(|_| rng.random_range(1..=10))
+            .collect();
+        piles.sort_unstable();
+        assert_eq!(
+            candy::first_wins(piles.clone()),
+            mover_wins(&piles, &mut memo),
+            "{piles:?}"
         );
     }
 }
