@@ -8,6 +8,7 @@
 //! ([`barn`]), POI's Nim with discards ([`discard`]), the hop-scotch race on a DAG
 //! ([`hopscotch`]), Arpa's prime powers ([`prime_powers`]) and the string cuts ([`string_cuts`]).
 
+pub mod barn;
 pub mod candy;
 pub mod hopscotch;
 pub mod prime_powers;
@@ -255,6 +256,13 @@ pub const FORMATS: &[Format] = &[
         problem: "AtCoder AGC 002 E Candy Piles (not a sum)",
         io: "N and a_1..a_N → First / Second",
         read: Read::Whole(candy::solve),
+    },
+    Format {
+        id: "p8901",
+        game: None,
+        problem: "USACO 2022 Dec Silver Circular Barn (Luogu P8901)",
+        io: "T tests of N and a_1..a_N → Farmer John / Farmer Nhoj",
+        read: Read::Whole(barn::solve),
     },
 ];
 

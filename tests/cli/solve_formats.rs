@@ -145,6 +145,11 @@ fn the_new_formats_answer_their_samples() {
             "7000 7000\n",
         ),
         (
+            "p8901",
+            "5\n1\n4\n1\n9\n2\n2 3\n2\n7 10\n3\n4 9 4\n",
+            "Farmer Nhoj\nFarmer John\nFarmer John\nFarmer John\nFarmer Nhoj\n",
+        ),
+        (
             "tioj1092",
             "5 6\n1 2\n1 3\n2 3\n2 4\n3 5\n4 5\nMimi\n0 0\n",
             "Moumou\n",

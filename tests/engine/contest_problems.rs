@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 use std::hash::Hash;
 
-use grundy::contest::{candy, hopscotch, prime_powers, scored, string_cuts};
+use grundy::contest::{barn, candy, hopscotch, prime_powers, scored, string_cuts};
 use grundy::games::heaps::contest::{self, Format, at_most_kth_value, one_two_k_value};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
@@ -402,6 +402,56 @@ fn cf388c_equals_minimax() {
         let ciel = (total as i64 + m) / 2;
         let expected = (ciel as u64, total - ciel as u64);
         assert_eq!(scored::fox_totals(&piles), expected, "{piles:?}");
+    }
+}
+
+/// Circular Barn: the whole game, room by room, FJ then Nhoj in each, by search.
+#[test]
+fn p8901_equals_search() {
+    fn takes(x: u64) -> impl Iterator<Item = u64> {
+        (1..=x).filter(|&p| p == 1 || (2..p).all(|d| p % d != 0))
+    }
+    // (cows, room, Nhoj to move): whether the player to move wins.
+    fn mover_wins(
+        cows: &mut Vec<u64>,
+        room: usize,
+        nhoj: bool,
+        memo: &mut HashMap<(Vec<u64>, usize, bool), bool>,
+    ) -> bool {
+        if cows[room] == 0 {
+            return false;
+        }
+        if let Some(&w) = memo.get(&(cows.clone(), room, nhoj)) {
+            return w;
+        }
+        let (next_room, next_nhoj) = if nhoj {
+            ((room + 1) % cows.len(), false)
+        } else {
+            (room, true)
+        };
+        let mut w = false;
+        for p in takes(cows[room]).collect::<Vec<_>>() {
+            cows[room] -= p;
+            let lost = !mover_wins(cows, next_room, next_nhoj, memo);
+            cows[room] += p;
+            if lost {
+                w = true;
+                break;
+            }
+        }
+        memo.insert((cows.clone(), room, nhoj), w);
+        w
+    }
+    let mut rng = rng();
+    let mut memo = HashMap::new();
+    let takes_table = barn::FastestTakes::new(20);
+    for _ in 0..300 {
+        let mut cows: Vec<u64> = (0..rng.random_range(1..=3))
+            .map(|_| rng.random_range(1..=14))
+            .collect();
+        let john = mover_wins(&mut cows, 0, false, &mut memo);
+        let rooms: Vec<u32> = cows.iter().map(|&c| c as u32).collect();
+        assert_eq!(takes_table.john_wins(&rooms), john, "{cows:?}");
     }
 }
 
