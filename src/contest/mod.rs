@@ -10,6 +10,7 @@
 
 pub mod barn;
 pub mod candy;
+pub mod discard;
 pub mod hopscotch;
 pub mod prime_powers;
 pub mod scored;
@@ -263,6 +264,13 @@ pub const FORMATS: &[Format] = &[
         problem: "USACO 2022 Dec Silver Circular Barn (Luogu P8901)",
         io: "T tests of N and a_1..a_N → Farmer John / Farmer Nhoj",
         read: Read::Whole(barn::solve),
+    },
+    Format {
+        id: "p5970",
+        game: None,
+        problem: "POI 2016 Nim z utrudnieniem (Luogu P5970)",
+        io: "`n d` and a_1..a_n → winning discards mod 10^9 + 7",
+        read: Read::Whole(discard::solve),
     },
 ];
 

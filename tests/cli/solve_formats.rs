@@ -149,6 +149,9 @@ fn the_new_formats_answer_their_samples() {
             "5\n1\n4\n1\n9\n2\n2 3\n2\n7 10\n3\n4 9 4\n",
             "Farmer Nhoj\nFarmer John\nFarmer John\nFarmer John\nFarmer Nhoj\n",
         ),
+        // Not the official sample (which could not be confirmed): counted by hand, the two
+        // pairs (1, 4) thrown away leave 1 ⊕ 2 ⊕ 3 = 0.
+        ("p5970", "5 2\n1 1 2 3 4\n", "2\n"),
         (
             "tioj1092",
             "5 6\n1 2\n1 3\n2 3\n2 4\n3 5\n4 5\nMimi\n0 0\n",
@@ -168,6 +171,7 @@ fn the_new_formats_answer_their_samples() {
         ("p2148", "1\n3\n1 2 3\n", "even"),
         ("tioj1092", "2 1\n1 2\nNobody\n0 0\n", "not Mimi or Moumou"),
         ("cf388c", "1\n3 1 2\n", "found 2"),
+        ("p5970", "2 1\n1000000 1000001\n", "line 2, column 9"),
     ] {
         let o = grundy(&["solve", id], input.as_bytes());
         let err = stderr(&o);

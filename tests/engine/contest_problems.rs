@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 use std::hash::Hash;
 
-use grundy::contest::{barn, candy, hopscotch, prime_powers, scored, string_cuts};
+use grundy::contest::{barn, candy, discard, hopscotch, prime_powers, scored, string_cuts};
 use grundy::games::heaps::contest::{self, Format, at_most_kth_value, one_two_k_value};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
@@ -452,6 +452,52 @@ fn p8901_equals_search() {
         let john = mover_wins(&mut cows, 0, false, &mut memo);
         let rooms: Vec<u32> = cows.iter().map(|&c| c as u32).collect();
         assert_eq!(takes_table.john_wins(&rooms), john, "{cows:?}");
+    }
+}
+
+/// Nim with discards: every allowed discard, then Nim by search (the first player moves).
+#[test]
+fn p5970_equals_search() {
+    let moves = |heaps: &Vec<u64>| {
+        let mut out = Vec::new();
+        for i in 0..heaps.len() {
+            for left in 0..heaps[i] {
+                let mut next = heaps.clone();
+                next[i] = left;
+                next.retain(|&h| h > 0);
+                next.sort_unstable();
+                out.push(next);
+            }
+        }
+        out
+    };
+    let mut memo = HashMap::new();
+    let mut rng = rng();
+    for _ in 0..200 {
+        let n = rng.random_range(1..=7usize);
+        let d = rng.random_range(1..=4usize);
+        let heaps: Vec<u64> = (0..n).map(|_| rng.random_range(1..=7)).collect();
+        let mut count = 0;
+        for thrown in 0u32..1 << n {
+            let size = thrown.count_ones() as usize;
+            if size % d != 0 || size == n {
+                continue;
+            }
+            let mut kept: Vec<u64> = (0..n)
+                .filter(|&i| thrown >> i & 1 == 0)
+                .map(|i| heaps[i])
+                .collect();
+            kept.sort_unstable();
+            if !wins(&kept, &moves, &mut memo) {
+                count += 1;
+            }
+        }
+        let mut sorted: Vec<u32> = heaps.iter().map(|&h| h as u32).collect();
+        assert_eq!(
+            discard::winning_discards(&mut sorted, d),
+            count,
+            "{heaps:?}, d = {d}"
+        );
     }
 }
 
