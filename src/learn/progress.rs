@@ -10,13 +10,12 @@
 //! overwritten. Lesson ids the course does not know (from a newer grundy) are kept.
 
 use std::collections::BTreeSet;
-use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use crate::store::{Store, line_of, rewrite_locked};
+use crate::store::{FileKind, Store, line_of, read_text, rewrite_locked};
 
 /// The progress file's name in the data directory.
 pub const PROGRESS_FILE: &str = "learn.toml";
@@ -61,8 +60,8 @@ impl Progress {
 
     /// Reads the file; a missing one is no lesson done.
     pub fn load(path: &Path) -> LoadedProgress {
-        match fs::read_to_string(path) {
-            Ok(text) => match Progress::parse(&text) {
+        match read_text(path, FileKind::Learn) {
+            Ok(Some(text)) => match Progress::parse(&text) {
                 Ok(progress) => LoadedProgress {
                     progress,
                     problem: None,
@@ -72,7 +71,7 @@ impl Progress {
                     problem: Some(problem),
                 },
             },
-            Err(e) if e.kind() == io::ErrorKind::NotFound => LoadedProgress::default(),
+            Ok(None) => LoadedProgress::default(),
             Err(e) => LoadedProgress {
                 progress: Progress::default(),
                 problem: Some(format!("{PROGRESS_FILE} cannot be read: {e}")),
@@ -96,6 +95,7 @@ impl Progress {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::fs;
 
     #[test]
     fn a_lesson_marked_done_is_read_back() {

@@ -31,7 +31,6 @@
 //! ```
 
 use std::collections::BTreeMap;
-use std::fs;
 use std::io;
 use std::path::Path;
 
@@ -39,7 +38,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::drill::DrillKind;
 use crate::rating::{self, Game, Rating};
-use crate::store::{line_of, lock_dir_of, set_aside, write_atomic};
+use crate::store::{FileKind, line_of, lock_dir_of, read_text, set_aside, write_atomic};
 
 /// The attempts kept in the file (the oldest go first; the ratings keep what they taught).
 pub const MAX_ATTEMPTS: usize = 2000;
@@ -267,8 +266,8 @@ impl Drills {
 
     /// Reads the file; a missing one is a new player's.
     pub fn load(path: &Path) -> Loaded {
-        match fs::read_to_string(path) {
-            Ok(text) => match Drills::parse(&text) {
+        match read_text(path, FileKind::Drills) {
+            Ok(Some(text)) => match Drills::parse(&text) {
                 Ok(drills) => Loaded {
                     drills,
                     problem: None,
@@ -278,7 +277,7 @@ impl Drills {
                     problem: Some(problem),
                 },
             },
-            Err(e) if e.kind() == io::ErrorKind::NotFound => Loaded::default(),
+            Ok(None) => Loaded::default(),
             Err(e) => Loaded {
                 drills: Drills::default(),
                 problem: Some(format!("drills.toml cannot be read: {e}")),
@@ -331,6 +330,7 @@ impl Drills {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::fs;
 
     fn attempt(game: &str, difficulty: u8, right: bool) -> Attempt {
         Attempt {

@@ -29,7 +29,6 @@
 //! start = "random"      # random, standard
 //! ```
 
-use std::fs;
 use std::io;
 use std::path::Path;
 
@@ -42,7 +41,7 @@ use crate::games::GameKind;
 use crate::games::coins::CoinRow;
 use crate::lang::LangChoice;
 use crate::setup::{First, GameSetup, Start};
-use crate::store::{line_of, rewrite_locked, write_atomic};
+use crate::store::{FileKind, line_of, read_file, rewrite_locked, write_atomic};
 
 /// Which colours the game uses.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, ValueEnum)]
@@ -121,7 +120,7 @@ impl Settings {
     /// Reads the file at `path`: a missing file gives the defaults quietly, anything else
     /// wrong gives the defaults for what is broken and says what.
     pub fn load(path: &Path) -> Loaded {
-        match fs::read(path) {
+        match read_file(path, FileKind::Settings) {
             Ok(bytes) => {
                 let (settings, problem) = match String::from_utf8(bytes) {
                     Ok(text) => Settings::parse(&text),
@@ -143,7 +142,7 @@ impl Settings {
                     found: true,
                 }
             }
-            Err(e) if e.kind() == io::ErrorKind::NotFound => Loaded::default(),
+            Err(e) if e.is_missing() => Loaded::default(),
             Err(e) => Loaded {
                 settings: Settings::default(),
                 problem: Some(SettingsError {
@@ -169,7 +168,7 @@ impl Settings {
     /// whole; one that cannot be read or parsed is set aside first and a whole one written.
     pub fn save_changes(&self, path: &Path, before: &Settings) -> io::Result<()> {
         rewrite_locked(path, || {
-            let (document, broken) = match fs::read(path) {
+            let (document, broken) = match read_file(path, FileKind::Settings) {
                 Ok(bytes) => {
                     let parsed = String::from_utf8(bytes)
                         .ok()
@@ -177,8 +176,9 @@ impl Settings {
                     let broken = parsed.is_none();
                     (parsed, broken)
                 }
-                Err(e) if e.kind() == io::ErrorKind::NotFound => (None, false),
-                // Unreadable (its permissions): kept as it is, beside the new file.
+                Err(e) if e.is_missing() => (None, false),
+                // Unreadable (its permissions), too large, a pipe or a device: kept as it is
+                // (set aside), beside the new file.
                 Err(_) => (None, true),
             };
             let Some(mut document) = document else {
@@ -691,6 +691,7 @@ fn kind_of(value: &DeValue) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::fs;
 
     fn changed() -> Settings {
         let mut s = Settings {
