@@ -533,6 +533,49 @@ pub fn rewrite_locked<T>(path: &Path, change: impl FnOnce() -> (String, bool, T)
     Ok(out)
 }
 
+/// What the names of the changes kept for later add to their file's name.
+const PENDING: &str = ".pending-";
+
+/// Keeps a change to the shared file at `path` for later, when its directory's lock could not
+/// be had (another grundy held it as this one left): `text` in a file of its own beside it,
+/// `NAME.pending-<time>-p<pid>-<n>`, written atomically without the lock (the name is this
+/// process's own). The next change to the file applies it and removes it.
+pub fn keep_for_later(path: &Path, text: &str) -> io::Result<PathBuf> {
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
+    let name = path.file_name().unwrap_or_default().to_string_lossy();
+    let kept = path.with_file_name(format!(
+        "{name}{PENDING}{}-p{}-{}",
+        file_date_stamp(),
+        std::process::id(),
+        COUNTER.fetch_add(1, Ordering::Relaxed)
+    ));
+    write_atomic(&kept, text)?;
+    Ok(kept)
+}
+
+/// The changes kept for later beside `path` ([`keep_for_later`]), oldest first.
+pub fn kept_for_later(path: &Path) -> Vec<PathBuf> {
+    let Some(base) = path.file_name().map(|n| n.to_string_lossy().into_owned()) else {
+        return Vec::new();
+    };
+    let prefix = format!("{base}{PENDING}");
+    let mut found: Vec<(SystemTime, PathBuf)> = fs::read_dir(parent_of(path))
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter(|e| e.file_name().to_string_lossy().starts_with(&prefix))
+        .map(|e| {
+            let time = e
+                .metadata()
+                .and_then(|m| m.modified())
+                .unwrap_or(SystemTime::UNIX_EPOCH);
+            (time, e.path())
+        })
+        .collect();
+    found.sort();
+    found.into_iter().map(|(_, p)| p).collect()
+}
+
 /// The files set aside from `path` (see [`set_aside`]), oldest first.
 pub fn set_aside_files(path: &Path) -> Vec<PathBuf> {
     let Some(base) = path.file_name().map(|n| n.to_string_lossy().into_owned()) else {

@@ -24,13 +24,15 @@ use std::collections::BTreeMap;
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
 
 use serde::{Deserialize, Serialize};
 
 use crate::ai::Level;
 use crate::games::GameKind;
-use crate::store::{FileKind, line_of, lock_dir_of, read_text, set_aside, write_atomic};
+use crate::store::{
+    FileKind, keep_for_later, kept_for_later, line_of, lock_dir_of, read_text, set_aside,
+    write_atomic,
+};
 
 /// The record of one game at one level.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -113,30 +115,16 @@ pub struct Counted {
     pub blunders: Option<u64>,
 }
 
-/// What the names of the files of games kept for later add to the statistics file's.
-const PENDING: &str = ".pending-";
-
 /// The files of games kept for later beside `path` that can be read, with their games; one
-/// that cannot be read is left alone (it is not grundy's, or another grundy is writing it).
+/// that cannot be read is left alone.
 fn kept_files(path: &Path) -> Vec<(PathBuf, Stats)> {
-    let Some(name) = path.file_name().map(|n| n.to_string_lossy().into_owned()) else {
-        return Vec::new();
-    };
-    let prefix = format!("{name}{PENDING}");
-    let dir = path.parent().filter(|d| !d.as_os_str().is_empty());
-    let Ok(entries) = fs::read_dir(dir.unwrap_or(Path::new("."))) else {
-        return Vec::new();
-    };
-    let mut found: Vec<(PathBuf, Stats)> = entries
-        .flatten()
-        .filter(|e| e.file_name().to_string_lossy().starts_with(&prefix))
-        .filter_map(|e| {
-            let text = read_text(&e.path(), FileKind::Stats).ok()??;
-            Some((e.path(), Stats::parse(&text).ok()?))
+    kept_for_later(path)
+        .into_iter()
+        .filter_map(|file| {
+            let text = read_text(&file, FileKind::Stats).ok()??;
+            Some((file, Stats::parse(&text).ok()?))
         })
-        .collect();
-    found.sort_by(|a, b| a.0.cmp(&b.0));
-    found
+        .collect()
 }
 
 /// The name a game from the position `code` is counted under: the heap games by their rule
@@ -284,20 +272,11 @@ impl Stats {
     /// beside `path`, written atomically without the lock (its name is this process's own).
     /// Every count and every read of the statistics adds it; the next count removes it.
     pub fn keep_for_later(path: &Path, games: &[Counted]) -> io::Result<PathBuf> {
-        static COUNTER: AtomicU64 = AtomicU64::new(0);
         let mut stats = Stats::default();
         for counted in games {
             stats.add(&counted.game, counted.level, counted.won, counted.blunders);
         }
-        let name = path.file_name().unwrap_or_default().to_string_lossy();
-        let kept = path.with_file_name(format!(
-            "{name}{PENDING}{}-p{}-{}",
-            crate::store::file_date_stamp(),
-            std::process::id(),
-            COUNTER.fetch_add(1, Ordering::Relaxed)
-        ));
-        write_atomic(&kept, &stats.to_toml())?;
-        Ok(kept)
+        keep_for_later(path, &stats.to_toml())
     }
 
     /// The rows of the table `grundy stats` prints: one per game and level played, games in

@@ -172,6 +172,8 @@ pub struct App {
     uncounted: Vec<crate::store::stats::Counted>,
     /// The game said it waits for another grundy's lock.
     waiting_lock: bool,
+    /// Settings another grundy's lock kept from the file: written when it lets go.
+    unwritten_settings: Option<Settings>,
     /// The newest unfinished game, offered first (its file is in `saves` too).
     resume: Option<(Resumable, std::path::PathBuf)>,
     /// The saves list: the unfinished games and the games saved under a name, newest first.
@@ -275,6 +277,7 @@ impl App {
             stats_problem,
             uncounted: Vec::new(),
             waiting_lock: false,
+            unwritten_settings: None,
             resume: None,
             saves: Vec::new(),
             resume_problem: None,
@@ -529,6 +532,7 @@ impl App {
         };
         self.count_finished();
         self.write_counts();
+        self.write_unwritten_settings();
         changed
     }
 

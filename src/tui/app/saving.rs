@@ -94,6 +94,15 @@ impl App {
         }
     }
 
+    /// The settings another grundy's lock kept from the file, tried again.
+    pub(super) fn write_unwritten_settings(&mut self) {
+        if let Some(merged) = self.unwritten_settings.take()
+            && let Err(problem) = self.write_settings(merged)
+        {
+            self.settings_problem = Some(problem);
+        }
+    }
+
     /// On leaving: the finished games another grundy's lock kept out of the statistics are
     /// kept in a file of their own for the next count ([`Stats::keep_for_later`]).
     fn keep_uncounted(&mut self) {
@@ -109,6 +118,11 @@ impl App {
             Err(e) => tr!("app.stats_failed", error = e).into_owned(),
         };
         self.uncounted.clear();
+        self.add_exit_note(note);
+    }
+
+    /// Adds a line to what is told on standard error once the terminal is given back.
+    fn add_exit_note(&mut self, note: String) {
         self.exit_note = Some(match self.exit_note.take() {
             Some(before) => format!("{before}\n{note}"),
             None => note,
@@ -183,7 +197,15 @@ impl App {
             self.exit_note = Some(note);
         }
         self.keep_uncounted();
+        let before = self.settings_problem.clone();
+        self.write_unwritten_settings();
         self.save_settings();
+        // Nobody sees the menu any more: a setting that could not be written is told on leaving.
+        if self.settings_problem != before
+            && let Some(problem) = self.settings_problem.clone()
+        {
+            self.add_exit_note(problem);
+        }
     }
 
     /// Writes the menu's settings if the player changed one: each changed field over what the
@@ -242,7 +264,13 @@ impl App {
             Ok(()) => {
                 self.file_settings = merged;
                 self.settings_problem = None;
+                self.unwritten_settings = None;
                 Ok(())
+            }
+            // Another grundy holds the lock: tried again from the loop ([`App::update`]).
+            Err(e) if is_lock_busy(&e) && !self.left => {
+                self.unwritten_settings = Some(merged);
+                Err(tr!("app.lock_waiting_settings").into_owned())
             }
             Err(e) => {
                 Err(tr!("app.settings_failed", path = path.display(), error = e).into_owned())
