@@ -17,7 +17,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use crate::store::{
-    FileKind, Store, keep_for_later, kept_for_later, line_of, lock_dir_of, read_text, set_aside,
+    FileKind, Store, keep_for_later, kept_for_later, line_of, toml_message, lock_dir_of, read_text, set_aside,
     write_atomic,
 };
 
@@ -63,7 +63,7 @@ impl Progress {
     pub fn parse(text: &str) -> Result<Progress, String> {
         toml::from_str(text).map_err(|e| {
             let line = e.span().map_or(1, |s| line_of(text, s.start));
-            format!("{PROGRESS_FILE} line {line}: {}", e.message().trim())
+            format!("{PROGRESS_FILE} line {line}: {}", toml_message(&e))
         })
     }
 

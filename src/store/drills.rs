@@ -40,7 +40,7 @@ use serde::{Deserialize, Serialize};
 use crate::drill::DrillKind;
 use crate::rating::{self, Game, Rating};
 use crate::store::{
-    FileKind, keep_for_later, kept_for_later, line_of, lock_dir_of, read_text, set_aside,
+    FileKind, keep_for_later, kept_for_later, line_of, toml_message, lock_dir_of, read_text, set_aside,
     write_atomic,
 };
 
@@ -83,11 +83,41 @@ pub fn kind_name(kind: DrillKind) -> &'static str {
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Rated {
+    #[serde(deserialize_with = "finite")]
     pub rating: f64,
+    #[serde(deserialize_with = "positive")]
     pub deviation: f64,
+    #[serde(deserialize_with = "positive")]
     pub volatility: f64,
     pub tried: u64,
     pub solved: u64,
+}
+
+/// A rating read from the file: a finite number (TOML has `nan` and `inf`, which would stick
+/// to a rating forever: every update of NaN is NaN). The file is then set aside as for any
+/// other bad value.
+fn finite<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<f64, D::Error> {
+    let value = f64::deserialize(deserializer)?;
+    if value.is_finite() {
+        Ok(value)
+    } else {
+        Err(serde::de::Error::custom(format!(
+            "{value} is not a finite number"
+        )))
+    }
+}
+
+/// A deviation or volatility read from the file: finite and above 0 (Glicko-2 divides by
+/// them and takes their logarithm).
+fn positive<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<f64, D::Error> {
+    let value = finite(deserializer)?;
+    if value > 0.0 {
+        Ok(value)
+    } else {
+        Err(serde::de::Error::custom(format!(
+            "{value} is not a number above 0"
+        )))
+    }
 }
 
 impl Default for Rated {
@@ -266,7 +296,7 @@ impl Drills {
     pub fn parse(text: &str) -> Result<Drills, String> {
         toml::from_str(text).map_err(|e| {
             let line = e.span().map_or(1, |s| line_of(text, s.start));
-            format!("drills.toml line {line}: {}", e.message().trim())
+            format!("drills.toml line {line}: {}", toml_message(&e))
         })
     }
 

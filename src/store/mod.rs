@@ -599,6 +599,13 @@ pub fn set_aside_files(path: &Path) -> Vec<PathBuf> {
     found.into_iter().map(|(_, p)| p).collect()
 }
 
+/// A TOML parser's message about a file, fit for a terminal: the file may hold anything, and
+/// the message quotes it (`unknown field `…``), so its control characters are shown escaped
+/// (`\x1b`) and a long quote is cut.
+pub fn toml_message(error: &toml::de::Error) -> String {
+    crate::input::excerpt(error.message().trim().as_bytes(), 300)
+}
+
 /// The 1-based line of byte offset `at` in `text`.
 pub fn line_of(text: &str, at: usize) -> usize {
     let at = at.min(text.len());

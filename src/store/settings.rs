@@ -204,7 +204,8 @@ impl Settings {
             Ok(table) => table.into_inner(),
             Err(e) => {
                 let line = e.span().map_or(1, |s| line_of(text, s.start));
-                let message = e.message().trim().to_string();
+                // The message quotes the file: its control characters are shown escaped.
+                let message = crate::input::excerpt(e.message().trim().as_bytes(), 300);
                 let problem = SettingsError {
                     line,
                     field: String::new(),
@@ -524,8 +525,11 @@ struct Reader<'a> {
 }
 
 impl Reader<'_> {
+    /// A problem with `field`: a key of the file, which may hold anything, so it is kept
+    /// with its control characters escaped and cut, fit for a terminal.
     fn problem(&mut self, line: usize, field: &str, message: String) {
-        self.problems.push((line, field.to_string(), message));
+        let field = crate::input::excerpt(field.as_bytes(), 60);
+        self.problems.push((line, field, message));
     }
 
     fn line(&self, value: &Spanned<DeValue>) -> usize {

@@ -30,7 +30,7 @@ use serde::{Deserialize, Serialize};
 use crate::ai::Level;
 use crate::games::GameKind;
 use crate::store::{
-    FileKind, keep_for_later, kept_for_later, line_of, lock_dir_of, read_text, set_aside,
+    FileKind, keep_for_later, kept_for_later, line_of, toml_message, lock_dir_of, read_text, set_aside,
     write_atomic,
 };
 
@@ -164,7 +164,7 @@ impl Stats {
     pub fn parse(text: &str) -> Result<Stats, String> {
         toml::from_str(text).map_err(|e| {
             let line = e.span().map_or(1, |s| line_of(text, s.start));
-            format!("stats.toml line {line}: {}", e.message().trim())
+            format!("stats.toml line {line}: {}", toml_message(&e))
         })
     }
 
