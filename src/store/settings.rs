@@ -105,6 +105,20 @@ pub struct Loaded {
     pub problem: Option<SettingsError>,
     /// Whether the file exists (a missing file is not a problem).
     pub found: bool,
+    /// The problem with `lang`, when it is not the first problem (the command line, which
+    /// reads no other setting for every command, warns of it and of a file it cannot read).
+    pub lang_problem: Option<SettingsError>,
+}
+
+impl Loaded {
+    /// What the command line warns of: a file that cannot be read or is not TOML, or a bad
+    /// `lang` (the language it speaks in).
+    pub fn language_problem(&self) -> Option<&SettingsError> {
+        self.problem
+            .as_ref()
+            .filter(|p| p.field.is_empty() || p.field == "lang")
+            .or(self.lang_problem.as_ref())
+    }
 }
 
 impl Settings {
@@ -122,8 +136,8 @@ impl Settings {
     pub fn load(path: &Path) -> Loaded {
         match read_file(path, FileKind::Settings) {
             Ok(bytes) => {
-                let (settings, problem) = match String::from_utf8(bytes) {
-                    Ok(text) => Settings::parse(&text),
+                let (settings, problem, lang_problem) = match String::from_utf8(bytes) {
+                    Ok(text) => Settings::parse_with_lang(&text),
                     Err(e) => {
                         let valid = &e.as_bytes()[..e.utf8_error().valid_up_to()];
                         let line = valid.iter().filter(|&&b| b == b'\n').count() + 1;
@@ -133,13 +147,14 @@ impl Settings {
                             message: "the file is not UTF-8 text".to_string(),
                             more: 0,
                         };
-                        (Settings::default(), Some(problem))
+                        (Settings::default(), Some(problem), None)
                     }
                 };
                 Loaded {
                     settings,
                     problem,
                     found: true,
+                    lang_problem,
                 }
             }
             Err(e) if e.is_missing() => Loaded::default(),
@@ -152,6 +167,7 @@ impl Settings {
                     more: 0,
                 }),
                 found: true,
+                lang_problem: None,
             },
         }
     }
@@ -199,6 +215,12 @@ impl Settings {
     /// Parses the text of a settings file: the settings (defaults where a field is missing or
     /// broken) and the first problem.
     pub fn parse(text: &str) -> (Settings, Option<SettingsError>) {
+        let (settings, problem, _) = Settings::parse_with_lang(text);
+        (settings, problem)
+    }
+
+    /// [`Settings::parse`], and the problem with `lang` (if any) apart.
+    fn parse_with_lang(text: &str) -> (Settings, Option<SettingsError>, Option<SettingsError>) {
         let mut settings = Settings::default();
         let table = match DeTable::parse(text) {
             Ok(table) => table.into_inner(),
@@ -212,7 +234,7 @@ impl Settings {
                     message: format!("not valid TOML: {message}"),
                     more: 0,
                 };
-                return (settings, Some(problem));
+                return (settings, Some(problem), None);
             }
         };
         let mut problems: Vec<(usize, String, String)> = Vec::new();
@@ -251,17 +273,19 @@ impl Settings {
             }
         }
         let more = problems.len().saturating_sub(1);
-        let problem =
-            problems
-                .into_iter()
-                .min_by_key(|(line, _, _)| *line)
-                .map(|(line, field, message)| SettingsError {
-                    line,
-                    field,
-                    message,
-                    more,
-                });
-        (settings, problem)
+        let error = |(line, field, message): &(usize, String, String)| SettingsError {
+            line: *line,
+            field: field.clone(),
+            message: message.clone(),
+            more: 0,
+        };
+        // The language's own problem, for the command line, which speaks in it.
+        let lang = problems.iter().find(|(_, field, _)| field == "lang").map(error);
+        let problem = problems
+            .iter()
+            .min_by_key(|(line, _, _)| *line)
+            .map(|p| SettingsError { more, ..error(p) });
+        (settings, problem, lang)
     }
 
     /// The file's text: every field, with comments saying what each may be.
