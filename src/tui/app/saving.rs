@@ -1,12 +1,12 @@
 //! What the app keeps between runs: the statistics of finished games, the autosave of an
 //! unfinished one, saves under a name (and opening them from the menu), and the settings.
 
-use crate::store::{date_stamp, own_subdir};
+use crate::store::is_lock_busy;
 use crate::store::save::{self, Save};
 use crate::store::settings::Settings;
-use crate::store::is_lock_busy;
 use crate::store::stats::{Counted, Stats, stats_key};
 use crate::store::unfinished;
+use crate::store::{date_stamp, own_subdir};
 use crate::tr;
 use crate::tui::board::Side;
 use crate::tui::menu::MenuChoice;
@@ -64,7 +64,8 @@ impl App {
         }
         let Some(path) = self.store.stats_path() else {
             for c in self.uncounted.drain(..) {
-                self.stats.add(&c.game, c.level, c.won, c.blunders, c.retried);
+                self.stats
+                    .add(&c.game, c.level, c.won, c.blunders, c.retried);
             }
             return;
         };
