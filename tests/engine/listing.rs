@@ -269,7 +269,7 @@ fn spread_keeps_the_ends_and_fits_the_room() {
             let s = spread(total, room);
             assert!(s.len() <= room && s.len() >= room.min(total as usize) - 1);
             assert_eq!(s[0], 0);
-            assert_eq!(*s.last().unwrap(), total.min(u64::MAX) - 1);
+            assert_eq!(*s.last().unwrap(), total - 1);
             assert!(s.windows(2).all(|w| w[0] < w[1]));
         }
     }
