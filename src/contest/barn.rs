@@ -77,7 +77,7 @@ impl FastestTakes {
     /// then answers every take to keep it so; the loser stalls by taking 2 (then the answer is
     /// 2), so each later visit removes 4.
     pub fn room(&self, cows: u32) -> (bool, u32) {
-        if cows % 4 == 0 {
+        if cows.is_multiple_of(4) {
             (false, cows / 4 + 1)
         } else {
             (true, (cows - self.best[cows as usize]) / 4 + 1)
