@@ -107,3 +107,26 @@ fn wythoff_arrows_move_the_target_and_pgdn_steps_the_list() {
     pty.wait_for("You: queen 1: (11, 7) → (1, 7)");
     pty.quit();
 }
+
+/// Issue 27: with hints off, a Fibonacci Nim heap of 10^12 lists take 1, 2, 3, … (not its
+/// winning takes); digits typed choose any take, Backspace erases one, Enter plays it.
+#[test]
+fn a_typed_number_plays_any_take_of_a_huge_heap() {
+    let mut pty = play("fibnim:1000000000000");
+    pty.wait_for("Your move");
+    pty.wait_taken_over();
+    pty.send("\r");
+    pty.wait_for("take 2 (");
+    assert!(
+        !pty.screen_text().contains("take 16 ("),
+        "{}",
+        pty.screen_text()
+    );
+    pty.send("103266938609");
+    pty.wait_for("move 103266938609");
+    pty.send("\x7f");
+    pty.wait_for("move 10326693860 ");
+    pty.send("\r");
+    pty.wait_for("989673306140");
+    pty.quit();
+}
