@@ -186,11 +186,11 @@ pub trait Impartial: Position {
     /// [`Impartial::listed_moves`]: the move a player chooses by typing its number when the
     /// list could not show it. `None` past the last.
     fn move_numbered(&self, part: Self::Part, number: u64) -> Option<Self::Move> {
-        let index = usize::try_from(number.checked_sub(1)?).ok()?;
-        self.moves_of(part, index.checked_add(1)?)
-            .0
-            .into_iter()
-            .nth(index)
+        // As far as the walk goes (a game with more moves overrides this).
+        let index = usize::try_from(number.checked_sub(1)?)
+            .ok()
+            .filter(|&i| i < WALK_MOVES)?;
+        self.moves_of(part, index + 1).0.into_iter().nth(index)
     }
 
     /// Whether every part's value is known. A game whose values come from a table can still

@@ -123,6 +123,32 @@ impl Component {
             else panic!("move {mv:?} is not of this component's game"))
     }
 
+    /// The moves a list shows of a component that is one part (a heap, a row, a queen), by
+    /// its game's own [`Impartial::listed_moves`] (a Nim heap of 10^18 is not walked);
+    /// `None` for a component of several parts.
+    pub fn listed_moves(&self, room: usize) -> Option<(Vec<AnyMove>, bool)> {
+        crate::with_component!(self, p, wrap, _b => {
+            let parts = p.parts();
+            let [(part, _)] = parts.as_slice() else {
+                return None;
+            };
+            let (moves, more) = p.listed_moves(*part, room);
+            Some((moves.into_iter().map(wrap).collect(), more))
+        })
+    }
+
+    /// Move `number` of a component that is one part, by its game's own
+    /// [`Impartial::move_numbered`]; `None` for a component of several parts.
+    pub fn move_numbered(&self, number: u64) -> Option<Option<AnyMove>> {
+        crate::with_component!(self, p, wrap, _b => {
+            let parts = p.parts();
+            let [(part, _)] = parts.as_slice() else {
+                return None;
+            };
+            Some(p.move_numbered(*part, number).map(wrap))
+        })
+    }
+
     /// How many of the component's moves lead to value `target`, and whether that is all.
     pub fn count_moves_to_nim_sum(&self, target: Nimber) -> (usize, bool) {
         crate::with_component!(self, p, _w, _b => p.count_moves_to_nim_sum(target))
@@ -327,6 +353,36 @@ impl Impartial for Sum {
 
     fn part_of(&self, (i, _): &Self::Move) -> usize {
         *i
+    }
+
+    /// A component of one part lists by its game's own rule; others by the default walk.
+    fn listed_moves(&self, part: usize, room: usize) -> (Vec<Self::Move>, bool) {
+        let Some(component) = self.components.get(part) else {
+            return (Vec::new(), false);
+        };
+        if let Some((moves, more)) = component.listed_moves(room) {
+            return (moves.into_iter().map(|m| (part, m)).collect(), more);
+        }
+        let (all, more) = self.moves_of(part, crate::game::WALK_MOVES);
+        if !more && all.len() <= room {
+            return (all, false);
+        }
+        let picked = crate::game::spread(all.len() as u64, room)
+            .into_iter()
+            .map(|i| all[i as usize].clone())
+            .collect();
+        (picked, true)
+    }
+
+    fn move_numbered(&self, part: usize, number: u64) -> Option<Self::Move> {
+        let component = self.components.get(part)?;
+        if let Some(mv) = component.move_numbered(number) {
+            return mv.map(|m| (part, m));
+        }
+        let index = usize::try_from(number.checked_sub(1)?)
+            .ok()
+            .filter(|&i| i < crate::game::WALK_MOVES)?;
+        self.moves_of(part, index + 1).0.into_iter().nth(index)
     }
 
     fn moves_of(&self, part: usize, limit: usize) -> (Vec<Self::Move>, bool) {

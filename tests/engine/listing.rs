@@ -274,3 +274,30 @@ fn spread_keeps_the_ends_and_fits_the_room() {
         }
     }
 }
+
+/// Heaps to 10^18 (Nim, Kayles, a sum's Nim component): the list and a typed number are
+/// worked out without walking every move.
+#[test]
+fn heaps_of_ten_to_the_eighteen_list_without_walking_them() {
+    use grundy::games::heaps::{Action, Heaps};
+    use grundy::games::sum::Sum;
+    let nim = Heaps::from_code("nim:1000000000000000000,5").unwrap();
+    let (listed, more) = nim.listed_moves(0, LIST_ROOM);
+    assert!(more && listed.len() == LIST_ROOM);
+    assert_eq!(listed[0].action, Action::Take(1));
+    assert_eq!(
+        listed.last().unwrap().action,
+        Action::Take(1_000_000_000_000_000_000)
+    );
+    let typed = nim.move_numbered(0, 123_456_789_012_345).unwrap();
+    assert_eq!(typed.action, Action::Take(123_456_789_012_345));
+    assert_eq!(nim.move_numbered(0, 1_000_000_000_000_000_001), None);
+    let kayles = Heaps::from_code("kayles:1000000000000000000").unwrap();
+    let (listed, more) = kayles.listed_moves(0, LIST_ROOM);
+    assert!(more && listed.len() == LIST_ROOM);
+    assert!(listed.iter().all(|m| kayles.check_move(m).is_ok()));
+    let sum = Sum::from_code("nim:1000000000000000000+kayles:5").unwrap();
+    let (listed, more) = sum.listed_moves(0, LIST_ROOM);
+    assert!(more && listed.len() == LIST_ROOM);
+    assert!(sum.move_numbered(0, 999_999_999_999).is_some());
+}

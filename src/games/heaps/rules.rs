@@ -360,6 +360,19 @@ impl Heaps {
         (out, more)
     }
 
+    /// Heap `i`'s takes when they are every number from `low` to `high` (Nim, misère Nim,
+    /// Bash, take l..r), so that they are counted and numbered by arithmetic (a heap of
+    /// 10^18); `None` for the other rules, or a heap out of range.
+    pub fn take_range(&self, i: usize) -> Option<(u64, u64)> {
+        let x = *self.heaps.get(i)?;
+        match &self.rule {
+            Rule::Nim | Rule::Misere => Some((1, x)),
+            Rule::Bash { m } => Some((1, x.min(*m))),
+            Rule::TakeRange { l, r } => Some((*l, x.min(*r))),
+            _ => None,
+        }
+    }
+
     /// The actions of heap `i`'s legal moves, in order, one at a time: a walk that stops
     /// early (a few winning moves of a Kayles row of 10^6) lists no more than it looks at.
     pub fn heap_actions(&self, i: usize) -> Box<dyn Iterator<Item = Action> + '_> {

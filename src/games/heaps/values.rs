@@ -746,24 +746,51 @@ impl Impartial for Heaps {
         self.heap_moves(part, limit)
     }
 
-    /// [`crate::game::spread`] over the heap's actions in order, walked twice without
-    /// gathering them (a Nim heap of 10^6 has a million).
+    /// [`crate::game::spread`] over the heap's actions in order. A rule whose takes are a
+    /// range (Nim, misère Nim, Bash, take l..r: heaps to 10^18) is counted by arithmetic;
+    /// the others are walked twice without gathering their actions, at most
+    /// [`crate::game::WALK_MOVES`] of them (past that, the spread covers the first ones).
     fn listed_moves(&self, part: usize, room: usize) -> (Vec<HeapMove>, bool) {
-        let total = self.heap_actions(part).count() as u64;
-        let mut wanted = crate::game::spread(total, room).into_iter().peekable();
+        if let Some((low, high)) = self.take_range(part) {
+            let total = (high + 1).saturating_sub(low);
+            let moves = crate::game::spread(total, room)
+                .into_iter()
+                .map(|i| HeapMove {
+                    heap: part,
+                    action: Action::Take(low + i),
+                })
+                .collect();
+            return (moves, total > room as u64);
+        }
+        let walk = crate::game::WALK_MOVES;
+        let total = self.heap_actions(part).take(walk + 1).count();
+        let more = total > walk;
+        let mut wanted = crate::game::spread(total.min(walk) as u64, room)
+            .into_iter()
+            .peekable();
         let mut out = Vec::new();
-        for (k, action) in self.heap_actions(part).enumerate() {
+        for (k, action) in self.heap_actions(part).take(walk).enumerate() {
             if wanted.peek() == Some(&(k as u64)) {
                 wanted.next();
                 out.push(HeapMove { heap: part, action });
             }
         }
-        (out, total > room as u64)
+        (out, more || total > room)
     }
 
+    /// Move `number` in the heap's order: take `number` where the takes are a range from 1,
+    /// by arithmetic; else walked (to [`crate::game::WALK_MOVES`]).
     fn move_numbered(&self, part: usize, number: u64) -> Option<HeapMove> {
-        let index = usize::try_from(number.checked_sub(1)?).ok()?;
-        let action = self.heap_actions(part).nth(index)?;
+        let index = number.checked_sub(1)?;
+        let action = match self.take_range(part) {
+            Some((low, high)) => Action::Take(low.checked_add(index).filter(|&t| t <= high)?),
+            None => {
+                let index = usize::try_from(index)
+                    .ok()
+                    .filter(|&i| i < crate::game::WALK_MOVES)?;
+                self.heap_actions(part).nth(index)?
+            }
+        };
         Some(HeapMove { heap: part, action })
     }
 
