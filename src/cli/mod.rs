@@ -108,13 +108,24 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
 }
 
 /// The language of this run: `--lang`, else the settings' `lang`, else the environment's.
+/// A settings file that cannot be read, or a bad `lang` in it, is warned of on standard error
+/// (in the language chosen all the same), as the menu tells of a bad setting.
 fn chosen_lang(flag: Option<Lang>) -> Lang {
-    flag.unwrap_or_else(|| {
-        settings_of(&Store::from_env())
-            .settings
-            .lang
-            .resolve(Lang::from_env)
-    })
+    if let Some(lang) = flag {
+        return lang;
+    }
+    let loaded = settings_of(&Store::from_env());
+    let lang = loaded.settings.lang.resolve(Lang::from_env);
+    if let Some(problem) = loaded.language_problem() {
+        crate::locale::set_lang(lang);
+        // Not `eprintln!`, which panics when standard error is closed.
+        let _ = writeln!(
+            io::stderr(),
+            "{}",
+            tr!("cli.warning", message = problem.words())
+        );
+    }
+    lang
 }
 
 /// The settings in `store`'s config directory (the defaults where there is none).

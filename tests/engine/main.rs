@@ -15,6 +15,8 @@ mod dodgeball;
 mod drill;
 mod exact;
 mod fast_paths;
+#[cfg(unix)]
+mod files;
 mod fuzz_parsers;
 mod generic_engine;
 mod grid;
