@@ -67,7 +67,7 @@ impl FastestTakes {
 
     /// The largest take p ≤ x with p ≡ x (mod 4), x not a multiple of 4.
     pub fn fastest(&self, x: u32) -> u32 {
-        if x % 2 == 0 {
+        if x.is_multiple_of(2) {
             // x ≡ 2 (mod 4): 2 is the only even take.
             return 2;
         }
@@ -84,7 +84,7 @@ impl FastestTakes {
     /// then answers every take to keep it so; the loser stalls by taking 2 (then the answer is
     /// 2), so each later visit removes 4.
     pub fn room(&self, cows: u32) -> (bool, u32) {
-        if cows % 4 == 0 {
+        if cows.is_multiple_of(4) {
             (false, cows / 4 + 1)
         } else {
             (true, (cows - self.fastest(cows)) / 4 + 1)

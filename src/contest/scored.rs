@@ -89,7 +89,7 @@ pub fn fox_totals(piles: &[Vec<u64>]) -> (u64, u64) {
     }
     middles.sort_unstable_by(|a, b| b.cmp(a));
     for (i, card) in middles.into_iter().enumerate() {
-        if i % 2 == 0 {
+        if i.is_multiple_of(2) {
             ciel += card;
         } else {
             jiro += card;
