@@ -368,11 +368,13 @@ fn dpl_equals_minimax() {
 /// total minus Jiro's decides both.
 #[test]
 fn cf388c_equals_minimax() {
+    /// The piles' remains (top, bottom) and whose turn, to the mover's margin.
+    type Memo = HashMap<(Vec<(usize, usize)>, bool), i64>;
     fn margin(
         piles: &[Vec<u64>],
         ends: &mut Vec<(usize, usize)>,
         ciel: bool,
-        memo: &mut HashMap<(Vec<(usize, usize)>, bool), i64>,
+        memo: &mut Memo,
     ) -> i64 {
         if let Some(&m) = memo.get(&(ends.clone(), ciel)) {
             return m;
