@@ -90,23 +90,17 @@ fn contest(c: &mut Criterion) {
 /// The curriculum's contest formats on their largest inputs (the bytes compare.sh feeds to
 /// `grundy solve` and the C++ references), in process.
 fn contest_curriculum(c: &mut Criterion) {
-    use grundy::games::heaps::contest::Format;
-    use grundy::games::{dag, fibnim, stairs, wythoff};
     let mut group = c.benchmark_group("contest_curriculum");
     group
         .sample_size(10)
         .measurement_time(Duration::from_secs(2));
     for name in contest_inputs::CURRICULUM {
         let input = contest_inputs::generate(name, CONTEST_SEED).expect("a known format");
-        let solve = |input: &[u8]| match name {
-            "stairs" => stairs::solve(input),
-            "dag" => dag::solve(input),
-            "wythoff" => wythoff::solve(input),
-            "fibnim" => fibnim::solve(input),
-            _ => {
-                use clap::ValueEnum;
-                let format = Format::from_str(name, true).expect("a heap format");
-                grundy::games::heaps::contest::solve(format, input)
+        let format = grundy::contest::named(name).expect("a format of the table");
+        let solve = |input: &[u8]| match format.read {
+            grundy::contest::Read::Whole(solve) => solve(input),
+            grundy::contest::Read::Stream(_, solve_from) => {
+                solve_from(&mut grundy::input::Reader::new(input))
             }
         };
         solve(input.as_bytes()).expect("generated input is valid");

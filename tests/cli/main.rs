@@ -12,3 +12,4 @@ mod engine_bounds;
 mod files;
 mod learn;
 mod lessons;
+mod solve_formats;

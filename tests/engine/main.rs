@@ -9,6 +9,7 @@ mod brute;
 mod boards;
 mod coins;
 mod contest_fast;
+mod contest_problems;
 mod dawson;
 mod dodgeball;
 mod drill;
