@@ -156,7 +156,7 @@ fn cses2208_equals_search() {
             .map(|subset| {
                 let mut next = heaps.clone();
                 for (bit, &i) in live.iter().enumerate() {
-                    if subset >> bit & 1 == 1 {
+                    if (subset >> bit) & 1 == 1 {
                         next[i] -= 1;
                     }
                 }
@@ -275,10 +275,16 @@ fn cf850c_equals_search() {
         for p in (2..=top).filter(|&p| prime(p)) {
             let mut power = p;
             while power <= top {
-                if list.iter().any(|&a| a % power == 0) {
+                if list.iter().any(|&a| a.is_multiple_of(power)) {
                     let mut next: Vec<u64> = list
                         .iter()
-                        .map(|&a| if a % power == 0 { a / power } else { a })
+                        .map(|&a| {
+                            if a.is_multiple_of(power) {
+                                a / power
+                            } else {
+                                a
+                            }
+                        })
                         .collect();
                     next.sort_unstable();
                     out.push(next);
@@ -362,7 +368,7 @@ fn dpl_equals_minimax() {
 /// total minus Jiro's decides both.
 #[test]
 fn cf388c_equals_minimax() {
-    /// The piles' remaining ends and whose turn it is, with Ciel's margin from there.
+    /// The piles' remains (top, bottom) and whose turn, to the mover's margin.
     type Memo = HashMap<(Vec<(usize, usize)>, bool), i64>;
     fn margin(
         piles: &[Vec<u64>],
@@ -486,7 +492,7 @@ fn p5970_equals_search() {
                 continue;
             }
             let mut kept: Vec<u64> = (0..n)
-                .filter(|&i| thrown >> i & 1 == 0)
+                .filter(|&i| (thrown >> i) & 1 == 0)
                 .map(|i| heaps[i])
                 .collect();
             kept.sort_unstable();
