@@ -21,6 +21,7 @@ mod heaps;
 mod learn;
 mod puzzles;
 mod rating;
+mod rules;
 mod record;
 mod seeds;
 mod sums;
