@@ -31,12 +31,13 @@ mod args;
 mod learn;
 mod play;
 mod puzzles;
+pub mod rules;
 mod sg;
 use crate::locale::why;
 
 use analyze::{analyze, principal_line};
 use args::parse_command_line;
-pub use args::{Cli, Command, PlayArgs, SgTable};
+pub use args::{Cli, Command, PlayArgs, SgArgs, SgTable};
 use play::{play, read_save};
 use sg::sg_table;
 
@@ -184,9 +185,32 @@ fn run_command(command: Command) -> Result<ExitCode, Failure> {
             out.write_all(answer.as_bytes())?;
             Ok(ExitCode::SUCCESS)
         }
-        Command::Move { code, level, seed } => {
+        Command::Move {
+            code,
+            rules: Some(path),
+            side,
+            seed,
+            ..
+        } => {
+            let code = code.map(code_text).transpose()?;
+            rules::ai_move(&path, code.as_deref(), side, seed, &mut out)
+        }
+        Command::Move {
+            code, level, seed, ..
+        } => {
+            let code = code.ok_or_else(|| Failure::Input(tr!("cli.error_needs_code").into()))?;
             let position = parse_code(&code_text(code)?)?;
             with_position!(position, p => ai_move(&p, level, seed, &mut out))
+        }
+        Command::Analyze {
+            code,
+            rules: Some(path),
+            side,
+            moves,
+            ..
+        } => {
+            let code = code.map(code_text).transpose()?;
+            rules::analyze(&path, code.as_deref(), side, moves as usize, &mut out)
         }
         Command::Analyze {
             code,
@@ -195,6 +219,7 @@ fn run_command(command: Command) -> Result<ExitCode, Failure> {
             parts,
             line,
             why,
+            ..
         } => {
             let position = match (load, code) {
                 (Some(path), _) => {
@@ -259,7 +284,15 @@ fn run_command(command: Command) -> Result<ExitCode, Failure> {
             &mut out,
         ),
         Command::Drill { game } => play::drill(game),
-        Command::Sg(table) => sg_table(&table, &mut out),
+        Command::Sg(SgArgs {
+            rules: Some(path),
+            n,
+            ..
+        }) => rules::sg_table(&path, n, &mut out),
+        Command::Sg(SgArgs {
+            table: Some(table), ..
+        }) => sg_table(&table, &mut out),
+        Command::Sg(SgArgs { .. }) => Err(Failure::Input(tr!("rules.sg.needs_table").into())),
         Command::Completions { shell } => {
             let mut command = <Cli as clap::CommandFactory>::command();
             // Into memory first: `generate` panics when it cannot write (`| head`).

@@ -15,7 +15,7 @@ use std::fmt;
 use std::path::Path;
 use std::time::Instant;
 
-use rhai::{CallFnOptions, Dynamic, Engine, EvalAltResult, ParseError, Scope, AST};
+use rhai::{AST, CallFnOptions, Dynamic, Engine, EvalAltResult, ParseError, Scope};
 use thiserror::Error;
 
 pub mod solve;
@@ -201,7 +201,7 @@ fn engine() -> Engine {
     engine.on_print(|_| {});
     engine.on_debug(|_, _, _| {});
     engine.on_progress(|operations| {
-        if operations % 1024 == 0 {
+        if operations.is_multiple_of(1024) {
             let late = DEADLINE.with(|d| d.get().is_some_and(|d| Instant::now() >= d));
             if late {
                 return Some(Dynamic::UNIT);
@@ -240,11 +240,13 @@ impl Rules {
     /// Compiles and checks a script; `file` names it in errors.
     pub fn compile(file: &str, source: &str) -> Result<Rules, RulesError> {
         let engine = engine();
-        let ast = engine.compile(source).map_err(|ParseError(kind, at)| RulesError {
-            file: file.to_string(),
-            place: place_of(at),
-            problem: Problem::Parse(kind.to_string()),
-        })?;
+        let ast = engine
+            .compile(source)
+            .map_err(|ParseError(kind, at)| RulesError {
+                file: file.to_string(),
+                place: place_of(at),
+                problem: Problem::Parse(kind.to_string()),
+            })?;
         let mut defined = Defined::default();
         let mut moves_arity = None;
         let mut arity_error = None;
@@ -253,12 +255,20 @@ impl Rules {
             let (flag, expected, ok) = match function.name {
                 "moves" => {
                     moves_arity = Some(arity);
-                    (None, "1 parameter (s) or 2 (s, side)", arity == 1 || arity == 2)
+                    (
+                        None,
+                        "1 parameter (s) or 2 (s, side)",
+                        arity == 1 || arity == 2,
+                    )
                 }
                 "start" => (Some(&mut defined.start), "no parameters", arity == 0),
                 "parts" => (Some(&mut defined.parts), "1 parameter (s)", arity == 1),
                 "show" => (Some(&mut defined.show), "1 parameter (s)", arity == 1),
-                "describe" => (Some(&mut defined.describe), "2 parameters (s, t)", arity == 2),
+                "describe" => (
+                    Some(&mut defined.describe),
+                    "2 parameters (s, t)",
+                    arity == 2,
+                ),
                 "gain" => (Some(&mut defined.gain), "2 parameters (s, t)", arity == 2),
                 "name" | "misere" => (None, "no parameters", arity == 0),
                 _ => continue,
@@ -489,11 +499,20 @@ impl Rules {
             if item.is_string() || item.is_int() || item.is_bool() || item.is_char() {
                 Ok(item.to_string())
             } else {
-                Err(self.wrong_type(function, "a string or an array of strings", item.type_name()))
+                Err(self.wrong_type(
+                    function,
+                    "a string or an array of strings",
+                    item.type_name(),
+                ))
             }
         };
         if value.is_array() {
-            value.into_array().expect("an array").iter().map(text_of).collect()
+            value
+                .into_array()
+                .expect("an array")
+                .iter()
+                .map(text_of)
+                .collect()
         } else {
             text_of(&value).map(|line| line.lines().map(str::to_string).collect())
         }
@@ -502,21 +521,18 @@ impl Rules {
     /// A position written as a Rhai literal (`[3, 4, 5]`, `"abacaba"`, `7`), read by the
     /// same sandboxed engine.
     pub fn parse_position(&self, text: &str) -> Result<Value, RulesError> {
-        let value = self
-            .engine
-            .eval_expression::<Dynamic>(text)
-            .map_err(|e| {
-                let place = place_of(e.position());
-                let problem = match *e {
-                    EvalAltResult::ErrorParsing(kind, _) => Problem::BadPosition(kind.to_string()),
-                    other => Problem::BadPosition(other.to_string()),
-                };
-                RulesError {
-                    file: text.to_string(),
-                    place,
-                    problem,
-                }
-            })?;
+        let value = self.engine.eval_expression::<Dynamic>(text).map_err(|e| {
+            let place = place_of(e.position());
+            let problem = match *e {
+                EvalAltResult::ErrorParsing(kind, _) => Problem::BadPosition(kind.to_string()),
+                other => Problem::BadPosition(other.to_string()),
+            };
+            RulesError {
+                file: text.to_string(),
+                place,
+                problem,
+            }
+        })?;
         Value::from_dynamic(&value).map_err(|e| RulesError {
             file: text.to_string(),
             place: None,
@@ -574,7 +590,10 @@ mod tests {
         assert!(matches!(e.problem, Problem::NotPosition { .. }), "{e}");
         let e = call_problem("fn moves(s) { [()] }", "1");
         assert!(matches!(e.problem, Problem::NotPosition { .. }), "{e}");
-        let e = call_problem("fn moves(s) { let a = []; for i in 0..5000 { a.push(i); } [a] }", "1");
+        let e = call_problem(
+            "fn moves(s) { let a = []; for i in 0..5000 { a.push(i); } [a] }",
+            "1",
+        );
         assert!(matches!(e.problem, Problem::PositionTooLarge { .. }), "{e}");
         let e = problem("fn moves(s) { [] } fn misere() { 1 }");
         assert!(matches!(e.problem, Problem::WrongType { .. }), "{e}");
@@ -595,7 +614,11 @@ mod tests {
 
     #[test]
     fn the_deadline_stops_a_call() {
-        let rules = Rules::compile("t.rhai", "fn moves(s) { let n = 0; while n < 1000000 { n += 1; } [] }").unwrap();
+        let rules = Rules::compile(
+            "t.rhai",
+            "fn moves(s) { let n = 0; while n < 1000000 { n += 1; } [] }",
+        )
+        .unwrap();
         let before = set_deadline(Some(Instant::now()));
         let e = rules.moves(&Value::Int(1), 0).expect_err("stopped");
         set_deadline(before);

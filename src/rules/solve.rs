@@ -287,7 +287,7 @@ impl Graph {
             {
                 return Err(SearchError::TooLarge);
             }
-            if i % 64 == 0 && limits.expired() {
+            if i.is_multiple_of(64) && limits.expired() {
                 return Err(SearchError::TooLarge);
             }
         }
@@ -470,7 +470,12 @@ impl GrundyTable {
         self.values.is_empty()
     }
 
-    fn part_value(&mut self, rules: &Rules, part: &Value, limits: &Limits) -> Result<u64, SearchError> {
+    fn part_value(
+        &mut self,
+        rules: &Rules,
+        part: &Value,
+        limits: &Limits,
+    ) -> Result<u64, SearchError> {
         struct Frame {
             part: Value,
             /// Each option's parts.
@@ -504,7 +509,7 @@ impl GrundyTable {
         let mut steps = 0usize;
         while let Some(top) = stack.last_mut() {
             steps += 1;
-            if steps % 256 == 0 && limits.expired() {
+            if steps.is_multiple_of(256) && limits.expired() {
                 return Err(SearchError::TooLarge);
             }
             if top.option == top.options.len() {
@@ -661,40 +666,46 @@ pub enum Reason {
     Guess,
 }
 
+/// How good a move is for the player making it, higher better: a win over a draw over a
+/// loss, among wins the fastest, among losses the slowest; in a scoring game the score
+/// difference it ends with. A move not judged (past the limits) ranks below a known draw and
+/// above a known loss; in a scoring game by its gain alone.
+pub fn rank(m: &Step, scoring: bool) -> (i128, i64) {
+    match m.judgement {
+        Some(j) => {
+            let r = i64::from(j.remoteness.unwrap_or(u32::MAX / 2));
+            match j.verdict {
+                Verdict::Lose => (2, -r),
+                Verdict::Draw => (0, 0),
+                Verdict::Win => (-2, r),
+                Verdict::Score(s) => (i128::from(m.gain) - i128::from(s), 0),
+            }
+        }
+        None if scoring => (i128::from(m.gain), 0),
+        None => (-1, 0),
+    }
+}
+
 /// The move the perfect AI plays from an analysed position (`None`: no move), ties broken
 /// at random.
 pub fn best_move<R: Rng + ?Sized>(analysis: &Analysis, rng: &mut R) -> Option<(Step, Reason)> {
     if analysis.moves.is_empty() {
         return None;
     }
-    // Each move ranked for the mover: better first; among equals by remoteness (a win
-    // fastest, a loss slowest).
-    let rank = |m: &Step| -> (i128, i64) {
-        match m.judgement {
-            Some(j) => {
-                let r = i64::from(j.remoteness.unwrap_or(u32::MAX / 2));
-                match j.verdict {
-                    Verdict::Lose => (2, -r),
-                    Verdict::Draw => (0, 0),
-                    Verdict::Win => (-2, r),
-                    Verdict::Score(s) => (i128::from(m.gain) - i128::from(s), 0),
-                }
-            }
-            // Unknown: better than a known loss, worse than a known draw; a scoring move by
-            // its gain alone.
-            None if analysis.scoring => (i128::from(m.gain), 0),
-            None => (-1, 0),
-        }
-    };
+    let rank = |m: &Step| rank(m, analysis.scoring);
     let best = analysis.moves.iter().map(rank).max()?;
     let ties: Vec<&Step> = analysis.moves.iter().filter(|m| rank(m) == best).collect();
     let chosen = (*crate::choice::pick(ties, rng)?).clone();
     let known = analysis.exact || chosen.judgement.is_some();
     let reason = match chosen.judgement.map(|j| j.verdict) {
         _ if !known => Reason::Guess,
-        Some(Verdict::Lose) => Reason::Win(chosen.judgement.and_then(|j| j.remoteness).map(|r| r + 1)),
+        Some(Verdict::Lose) => {
+            Reason::Win(chosen.judgement.and_then(|j| j.remoteness).map(|r| r + 1))
+        }
         Some(Verdict::Draw) => Reason::Draw,
-        Some(Verdict::Win) => Reason::Stall(chosen.judgement.and_then(|j| j.remoteness).map(|r| r + 1)),
+        Some(Verdict::Win) => {
+            Reason::Stall(chosen.judgement.and_then(|j| j.remoteness).map(|r| r + 1))
+        }
         Some(Verdict::Score(s)) => Reason::Score(chosen.gain - s),
         None => Reason::Guess,
     };

@@ -10,3 +10,4 @@ mod cli_interface;
 mod engine_bounds;
 mod learn;
 mod lessons;
+mod rules;

@@ -9,7 +9,9 @@ use grundy::rules::solve::{GrundyTable, Limits, Node, SearchError, Solution, Ver
 use grundy::rules::{Rules, Value};
 
 fn rules(file: &str) -> Rules {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("assets/rules").join(file);
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("assets/rules")
+        .join(file);
     Rules::load(&path).unwrap_or_else(|e| panic!("{e}"))
 }
 
@@ -108,7 +110,11 @@ fn candy_piles_sample_and_brute_force() {
             for c in 1..6 {
                 let piles = [a, b, c];
                 let expected = candy_wins(&piles, &mut memo);
-                assert_eq!(verdict(&r, &ints(&piles)) == Verdict::Win, expected, "{piles:?}");
+                assert_eq!(
+                    verdict(&r, &ints(&piles)) == Verdict::Win,
+                    expected,
+                    "{piles:?}"
+                );
             }
         }
     }
@@ -143,11 +149,17 @@ fn dpl_deque_samples_and_brute_force() {
     for n in 0..9 {
         let row: Vec<i64> = (0..n)
             .map(|_| {
-                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
                 (seed >> 33) as i64 % 50
             })
             .collect();
-        assert_eq!(verdict(&r, &format!("{row:?}")), Verdict::Score(deque_best(&row)), "{row:?}");
+        assert_eq!(
+            verdict(&r, &format!("{row:?}")),
+            Verdict::Score(deque_best(&row)),
+            "{row:?}"
+        );
     }
 }
 
@@ -157,7 +169,11 @@ fn cards_best(piles: &[Vec<i64>], side: u8) -> i64 {
     let mut best: Option<i64> = None;
     for i in 0..piles.len() {
         let mut next = piles.to_vec();
-        let card = if side == 0 { next[i].remove(0) } else { next[i].pop().unwrap() };
+        let card = if side == 0 {
+            next[i].remove(0)
+        } else {
+            next[i].pop().unwrap()
+        };
         if next[i].is_empty() {
             next.remove(i);
         }
@@ -187,7 +203,10 @@ fn cf388c_samples_and_brute_force() {
     assert!(r.two_sided());
     assert_eq!(ciel_and_jiro(&r, "[[100], [1, 10]]"), (101, 10));
     assert_eq!(ciel_and_jiro(&r, "[[2, 8, 6, 5, 9, 4, 7, 1, 3]]"), (30, 15));
-    assert_eq!(ciel_and_jiro(&r, "[[1, 3, 2], [5, 4, 6], [8, 7]]"), (18, 18));
+    assert_eq!(
+        ciel_and_jiro(&r, "[[1, 3, 2], [5, 4, 6], [8, 7]]"),
+        (18, 18)
+    );
     assert_eq!(
         ciel_and_jiro(
             &r,
@@ -201,7 +220,9 @@ fn cf388c_samples_and_brute_force() {
             .map(|_| {
                 seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1);
                 let len = 1 + (seed >> 40) as usize % 3;
-                (0..len).map(|j| ((seed >> (8 * j + 3)) % 20) as i64).collect()
+                (0..len)
+                    .map(|j| ((seed >> (8 * j + 3)) % 20) as i64)
+                    .collect()
             })
             .collect();
         let root = Node::new(position(&r, &format!("{piles:?}")), 0);
@@ -226,7 +247,11 @@ fn minimax(tree: &Tree, maximise: bool) -> i64 {
         Tree::Leaf(v) => *v,
         Tree::Inner(children) => {
             let values = children.iter().map(|c| minimax(c, !maximise));
-            if maximise { values.max().unwrap() } else { values.min().unwrap() }
+            if maximise {
+                values.max().unwrap()
+            } else {
+                values.min().unwrap()
+            }
         }
     }
 }
@@ -242,14 +267,22 @@ fn minmax_tree_against_minimax() {
             Leaf(4),
             Inner(vec![Leaf(0), Leaf(7), Leaf(-2)]),
         ]),
-        Inner(vec![Leaf(8), Inner(vec![Leaf(6), Inner(vec![Leaf(1), Leaf(10)])])]),
+        Inner(vec![
+            Leaf(8),
+            Inner(vec![Leaf(6), Inner(vec![Leaf(1), Leaf(10)])]),
+        ]),
     ]);
     let r = rules("minmax-tree.rhai");
     assert_eq!(verdict(&r, "[]"), Verdict::Score(minimax(&tree, true)));
     // Below the root: the score difference is the first player's value, signed for the mover.
-    let Inner(children) = &tree else { unreachable!() };
+    let Inner(children) = &tree else {
+        unreachable!()
+    };
     for (i, child) in children.iter().enumerate() {
-        assert_eq!(verdict(&r, &format!("[{i}]")), Verdict::Score(-minimax(child, false)));
+        assert_eq!(
+            verdict(&r, &format!("[{i}]")),
+            Verdict::Score(-minimax(child, false))
+        );
     }
 }
 
@@ -285,7 +318,7 @@ fn heaps_win(
 fn split_equal_moves(x: u64) -> Vec<Vec<u64>> {
     let mut out = vec![vec![x - 1]];
     for d in 2..=x {
-        if x % d == 0 {
+        if x.is_multiple_of(d) {
             out.push(vec![x / d; d as usize]);
         }
     }
@@ -317,7 +350,11 @@ fn check_heaps(file: &str, moves: &dyn Fn(u64) -> Vec<Vec<u64>>, max: u64) {
             let v = table.value(&r, &position(&r, &text), &limits()).unwrap();
             assert_eq!(v != 0, expected, "{file} {heaps:?}");
             if a + b <= 12 {
-                assert_eq!(verdict(&r, &text) == Verdict::Win, expected, "{file} {heaps:?}");
+                assert_eq!(
+                    verdict(&r, &text) == Verdict::Win,
+                    expected,
+                    "{file} {heaps:?}"
+                );
             }
         }
     }
@@ -386,7 +423,9 @@ fn mock_turtles_against_brute_force() {
     let mut memo = HashMap::new();
     let mut table = GrundyTable::new();
     for heads in 0u32..1 << n {
-        let text: String = (0..n).map(|i| if heads >> i & 1 == 1 { 'H' } else { 'T' }).collect();
+        let text: String = (0..n)
+            .map(|i| if heads >> i & 1 == 1 { 'H' } else { 'T' })
+            .collect();
         let quoted = format!("\"{text}\"");
         let expected = turtles_win(heads, n, &mut memo);
         assert_eq!(verdict(&r, &quoted) == Verdict::Win, expected, "{text}");
@@ -394,10 +433,17 @@ fn mock_turtles_against_brute_force() {
         assert_eq!(v != 0, expected, "{text}");
     }
     // A lone heads coin at place i (from 0) is worth the i-th odious number.
-    let odious: Vec<u64> = (0u64..).filter(|x| x.count_ones() % 2 == 1).take(n as usize).collect();
+    let odious: Vec<u64> = (0u64..)
+        .filter(|x| x.count_ones() % 2 == 1)
+        .take(n as usize)
+        .collect();
     for i in 0..n as usize {
-        let text: String = (0..n as usize).map(|j| if j == i { 'H' } else { 'T' }).collect();
-        let v = table.value(&r, &position(&r, &format!("\"{text}\"")), &limits()).unwrap();
+        let text: String = (0..n as usize)
+            .map(|j| if j == i { 'H' } else { 'T' })
+            .collect();
+        let v = table
+            .value(&r, &position(&r, &format!("\"{text}\"")), &limits())
+            .unwrap();
         assert_eq!(v, odious[i], "{text}");
     }
 }
@@ -457,7 +503,9 @@ fn graph_with_cycles_has_draws_as_the_fixpoint_says() {
 fn random_graphs_match_the_fixpoint() {
     let mut seed = 11u64;
     let mut next = |m: u64| {
-        seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         (seed >> 33) % m
     };
     for _ in 0..30 {
