@@ -334,9 +334,14 @@ pub struct PlayArgs {
     #[arg(value_enum)]
     pub game: Option<GameKind>,
     /// Start from this position code instead of a new board; `-` reads it from standard
-    /// input. The code gives the game's size, so no size option goes with it.
+    /// input. The code gives the game's size, so no size option goes with it. With --rules:
+    /// the position to start from, as a Rhai literal (`[3, 4, 5]`).
     #[arg(long, conflicts_with_all = ["n", "maxq", "rows", "cols", "boxes", "start"])]
     pub code: Option<String>,
+    /// Play the game a rules file defines (a Rhai script: see the README) against the perfect
+    /// AI, from its `start()` or from --code POSITION.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["game", "load", "n", "maxq", "rows", "cols", "boxes", "start", "level"])]
+    pub rules: Option<PathBuf>,
     /// Resume a saved game (a file `s` in the game wrote, or the autosave).
     #[arg(long, value_name = "FILE", conflicts_with_all = ["code", "game"])]
     pub load: Option<PathBuf>,
@@ -452,6 +457,7 @@ impl PlayArgs {
         PlayArgs {
             game: None,
             code: None,
+            rules: None,
             load: None,
             first: None,
             level: None,

@@ -7,6 +7,7 @@ mod common;
 mod drill;
 mod learn;
 mod nothing_lost;
+mod rules;
 mod tui_pty;
 mod tui_pty_chinese;
 mod tui_pty_dodgeball;
