@@ -580,3 +580,211 @@ fn endless_and_huge_games_stop_at_the_limits() {
         Err(SearchError::Repeats)
     ));
 }
+
+// ---- generated scripts against the built-in games ----
+
+mod generated {
+    use super::*;
+    use grundy::game::{Impartial, Notation, Position};
+    use grundy::games::heaps::Heaps;
+    use grundy::games::heaps::values::HeapValues;
+    use proptest::prelude::*;
+
+    /// A rules script of heaps: a move takes one of `takes` from a heap and, when `split`,
+    /// may leave the rest in two rows on either side (as Kayles knocks pins out of a row).
+    fn script(takes: &[u64], split: bool) -> String {
+        let takes = format!("{takes:?}");
+        let rest = if split {
+            "for left in 0..=(x - t) { let right = x - t - left; if left <= right { \
+             let u = hs; u.remove(i); u.push(left); u.push(right); out.push(tidy(u)); } }"
+        } else {
+            "let u = hs; u[i] = x - t; out.push(tidy(u));"
+        };
+        format!(
+            "fn heaps(s) {{ if type_of(s) == \"array\" {{ s }} else {{ [s] }} }}\n\
+             fn tidy(hs) {{ let t = hs.filter(|x| x > 0); t.sort(); t }}\n\
+             fn parts(s) {{ heaps(s).filter(|x| x > 0) }}\n\
+             fn moves(s) {{\n\
+               let hs = heaps(s); let out = [];\n\
+               for i in 0..hs.len() {{ let x = hs[i];\n\
+                 for t in {takes} {{ if t <= x {{ {rest} }} }} }}\n\
+               out\n\
+             }}\n"
+        )
+    }
+
+    /// The built-in game with the same rules, as a position code's rule.
+    fn builtin(takes: &[u64], split: bool, heaps: &[u64]) -> Heaps {
+        let list = heaps
+            .iter()
+            .map(u64::to_string)
+            .collect::<Vec<_>>()
+            .join(",");
+        let code = match (split, takes) {
+            (true, [1, 2]) => format!("kayles:{list}"),
+            (false, _)
+                if takes.windows(2).all(|w| w[1] == w[0] + 1)
+                    && takes[0] == 1
+                    && takes.len() > 20 =>
+            {
+                format!("nim:{list}")
+            }
+            (false, _) => {
+                let set = takes
+                    .iter()
+                    .map(u64::to_string)
+                    .collect::<Vec<_>>()
+                    .join(",");
+                format!("subtraction:{set}:{list}")
+            }
+            _ => unreachable!("only Kayles splits here"),
+        };
+        Heaps::from_code(&code).unwrap_or_else(|e| panic!("{code}: {e}"))
+    }
+
+    fn check(takes: &[u64], split: bool, heaps: &[u64]) {
+        let source = script(takes, split);
+        let rules = Rules::compile("generated.rhai", &source).unwrap_or_else(|e| panic!("{e}"));
+        let game = builtin(takes, split, heaps);
+        let values = HeapValues::new(game.rule());
+        let mut table = GrundyTable::new();
+        // Values: each heap alone, as the built-in table has them.
+        for x in 0..=16u64 {
+            let v = table
+                .value(&rules, &Value::Int(x as i64), &limits())
+                .unwrap();
+            assert_eq!(v, values.value(x), "{source} heap {x}");
+        }
+        // Moves: the rules file's winning moves are the built-in game's, position by position.
+        let text = format!("{heaps:?}");
+        let root = Node::new(rules.parse_position(&text).unwrap(), 0);
+        let analysis = analyze(&rules, &root, &limits()).unwrap();
+        let mut winning: Vec<String> = analysis
+            .moves
+            .iter()
+            .filter(|m| m.judgement.unwrap().verdict == Verdict::Lose)
+            .map(|m| m.to.position.to_string())
+            .collect();
+        winning.sort();
+        let mut expected: Vec<String> = game
+            .winning_moves(usize::MAX)
+            .iter()
+            .map(|mv| {
+                let after = game.play_unchecked(mv);
+                let mut hs: Vec<u64> = after.heaps().iter().copied().filter(|&h| h > 0).collect();
+                hs.sort_unstable();
+                format!("{hs:?}")
+            })
+            .collect();
+        expected.sort();
+        expected.dedup();
+        assert_eq!(winning, expected, "{source} at {text} ({})", game.to_code());
+        let verdict = analysis.judgement.unwrap().verdict;
+        assert_eq!(verdict == Verdict::Win, game.mover_wins(), "{text}");
+    }
+
+    #[test]
+    fn kayles_and_nim_from_scripts() {
+        check(&[1, 2], true, &[3, 5, 2]);
+        check(&(1..=40).collect::<Vec<_>>(), false, &[3, 5, 6]);
+        check(&(1..=40).collect::<Vec<_>>(), false, &[1, 2, 3]);
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(24))]
+
+        /// A random subtraction set and position: the generated script equals `subtraction:`.
+        #[test]
+        fn subtraction_games_from_scripts(
+            set in proptest::collection::btree_set(1u64..=6, 1..=3),
+            heaps in proptest::collection::vec(0u64..=9, 1..=3),
+        ) {
+            let takes: Vec<u64> = set.into_iter().collect();
+            check(&takes, false, &heaps);
+        }
+
+        /// Kayles positions of up to three rows.
+        #[test]
+        fn kayles_from_scripts(heaps in proptest::collection::vec(0u64..=8, 1..=3)) {
+            check(&[1, 2], true, &heaps);
+        }
+    }
+}
+
+// ---- fuzz: random and broken scripts ----
+
+/// Random scripts, made of pieces of valid ones cut and joined at random, and random bytes:
+/// loading and searching never panic, and each search ends within its limits.
+#[test]
+fn random_and_broken_scripts_never_panic_or_hang() {
+    let pieces = [
+        "fn moves(s) {",
+        "}",
+        "[s - 1]",
+        "[s + 1, s - 1]",
+        "loop { }",
+        "moves(s)",
+        "if s > 0 {",
+        "} else { [] }",
+        "let t = s; t.push(1); [t]",
+        "[\"a\" + s]",
+        "[#{a: 1}]",
+        "fn gain(s, t) { 1 }",
+        "fn misere() { true }",
+        "fn parts(s) { [s, s] }",
+        "fn start() { 3 }",
+        "s.len()",
+        "[[s]]",
+        "fn moves(s, side) { [s - side - 1] }",
+        "while true { s += 1; }",
+        "eval(\"1\")",
+        "import \"x\";",
+        "(",
+        ";",
+        "[]",
+        "s / 0",
+    ];
+    let mut seed = 5u64;
+    let mut next = |m: usize| {
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (seed >> 33) as usize % m
+    };
+    let mut bytes_seed = 9u64;
+    for round in 0..120 {
+        let source: String = if round % 4 == 3 {
+            (0..60)
+                .map(|_| {
+                    bytes_seed = bytes_seed.wrapping_mul(6364136223846793005).wrapping_add(1);
+                    char::from((bytes_seed >> 56) as u8 % 96 + 32)
+                })
+                .collect()
+        } else {
+            (0..1 + next(8))
+                .map(|_| pieces[next(pieces.len())])
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        let Ok(rules) = Rules::compile("fuzz.rhai", &source) else {
+            continue;
+        };
+        let root = Node::new(Value::Int(3), 0);
+        let limits = Limits {
+            positions: 20_000,
+            deadline: Some(std::time::Instant::now() + std::time::Duration::from_millis(300)),
+            bytes: 16 << 20,
+        };
+        let started = std::time::Instant::now();
+        let _ = Solution::search(&rules, &root, &limits);
+        let _ = analyze(&rules, &root, &limits);
+        let _ = GrundyTable::new().value(&rules, &Value::Int(3), &limits);
+        // The searches stop at the deadline (a script's call included), with room for one
+        // call past it and a slow machine.
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(5),
+            "{source}: {:?}",
+            started.elapsed()
+        );
+    }
+}
