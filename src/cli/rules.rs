@@ -183,7 +183,8 @@ pub fn step_details(step: &solve::Step, scoring: bool) -> String {
                 .into_owned(),
             );
         } else if let Some(r) = j.remoteness.filter(|_| j.verdict != Verdict::Draw) {
-            details.push(tr!("rules.after.remoteness", count = r).into_owned());
+            let lang = crate::locale::lang();
+            details.push(crate::locale::counted(lang, "rules.after.remoteness", r.into(), &[]));
         }
     }
     details.join("; ")
