@@ -8,6 +8,9 @@ mod chinese;
 mod cli;
 mod cli_interface;
 mod engine_bounds;
+#[cfg(unix)]
+mod files;
 mod learn;
 mod lessons;
 mod rules;
+mod solve_formats;

@@ -6,6 +6,7 @@ mod common;
 
 mod drill;
 mod learn;
+mod locks;
 mod nothing_lost;
 mod rules;
 mod tui_pty;
