@@ -15,7 +15,9 @@ use grundy::rules::solve::{Limits, Node, Solution, ai_limits, analyze, best_move
 use rand::SeedableRng;
 
 fn example(name: &str) -> Rules {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("assets/rules").join(name);
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("assets/rules")
+        .join(name);
     Rules::load(&path).expect("a shipped example loads")
 }
 

@@ -100,9 +100,9 @@ fn puzzle_of<P: Impartial + Notation>(position: &P, difficulty: u8) -> Option<Pu
     // Every winning move leaves the opponent lost: the least remoteness among them is one
     // less than the position's.
     let long_enough = MIN_REMOTENESS[d] <= 1
-        || winning.iter().all(|mv| {
-            remoteness_at_least(&position.play_unchecked(mv), MIN_REMOTENESS[d] - 1)
-        });
+        || winning
+            .iter()
+            .all(|mv| remoteness_at_least(&position.play_unchecked(mv), MIN_REMOTENESS[d] - 1));
     if !long_enough || (d == 0 && remoteness_at_least(position, MAX_EASY_REMOTENESS + 1)) {
         return None;
     }

@@ -143,59 +143,7 @@ fn run_command(command: Command) -> Result<ExitCode, Failure> {
     let mut out = io::BufWriter::new(stdout.lock());
     let code = match command {
         Command::Play(args) => play(args),
-<<<<<<< HEAD
-        Command::Solve { game, format } => {
-            let stdin = io::stdin();
-            let mut source = stdin.lock();
-            let answer = match game {
-                // Read as the parser asks, never whole: the first error stops the reading,
-                // and an endless or huge input is refused at its game's bounds.
-                GameKind::Coins | GameKind::Grid | GameKind::Dodgeball => {
-                    let limits = match game {
-                        GameKind::Coins => coins::contest::LIMITS,
-                        GameKind::Grid => grid::contest::LIMITS,
-                        _ => dodgeball::contest::LIMITS,
-                    };
-                    let mut reader = Reader::stream(&mut source, limits);
-                    let answer = match game {
-                        GameKind::Coins => coins::contest::solve_from(&mut reader),
-                        GameKind::Grid => grid::contest::solve_from(&mut reader),
-                        _ => dodgeball::contest::solve_from(&mut reader),
-                    };
-                    if let Some(e) = reader.take_io_error() {
-                        return Err(Failure::Io(e));
-                    }
-                    answer
-                }
-                GameKind::Ed => {
-                    return Err(Failure::Input(tr!("cli.error_solve_ed").into()));
-                }
-                GameKind::Heaps if format.is_none() => {
-                    return Err(Failure::Input(
-                        tr!("cli.error_solve_heaps_format", formats = heaps_formats()).into(),
-                    ));
-                }
-                // The curriculum's inputs are read whole, within a bound far above any valid
-                // one, so an endless input is still refused.
-                _ => {
-                    let input = read_bounded(&mut source, CURRICULUM_INPUT_BYTES, game)?;
-                    // A byte-order mark (some Windows editors write one) is not part of it.
-                    let input = input.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&input);
-                    match (game, format) {
-                        (GameKind::Stairs, _) => stairs::solve(input),
-                        (GameKind::Dag, _) => dag::solve(input),
-                        (GameKind::Wythoff, _) => crate::games::wythoff::solve(input),
-                        (GameKind::Fibnim, _) => crate::games::fibnim::solve(input),
-                        (_, Some(format)) => heaps::contest::solve(format, input),
-                        (_, None) => unreachable!("heaps without a format returned above"),
-                    }
-                }
-            };
-            let answer =
-                answer.map_err(|e| Failure::Input(format!("solve {}: {e}", game.name())))?;
-            out.write_all(answer.as_bytes())?;
-            Ok(ExitCode::SUCCESS)
-        }
+        Command::Solve { name, format } => solve::solve(&name, format.as_deref(), &mut out),
         Command::Move {
             code,
             rules: Some(path),
@@ -210,10 +158,6 @@ fn run_command(command: Command) -> Result<ExitCode, Failure> {
             code, level, seed, ..
         } => {
             let code = code.ok_or_else(|| Failure::Input(tr!("cli.error_needs_code").into()))?;
-=======
-        Command::Solve { name, format } => solve::solve(&name, format.as_deref(), &mut out),
-        Command::Move { code, level, seed } => {
->>>>>>> d22b3127bdf487c6fc75a1a72e7bee8931ba687c
             let position = parse_code(&code_text(code)?)?;
             with_position!(position, p => ai_move(&p, level, seed, &mut out))
         }

@@ -184,7 +184,12 @@ pub fn step_details(step: &solve::Step, scoring: bool) -> String {
             );
         } else if let Some(r) = j.remoteness.filter(|_| j.verdict != Verdict::Draw) {
             let lang = crate::locale::lang();
-            details.push(crate::locale::counted(lang, "rules.after.remoteness", r.into(), &[]));
+            details.push(crate::locale::counted(
+                lang,
+                "rules.after.remoteness",
+                r.into(),
+                &[],
+            ));
         }
     }
     details.join("; ")

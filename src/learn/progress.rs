@@ -17,8 +17,8 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use crate::store::{
-    FileKind, Store, keep_for_later, kept_for_later, line_of, toml_message, lock_dir_of, read_text, set_aside,
-    write_atomic,
+    FileKind, Store, keep_for_later, kept_for_later, line_of, lock_dir_of, read_text, set_aside,
+    toml_message, write_atomic,
 };
 
 /// The progress file's name in the data directory.

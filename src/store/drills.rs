@@ -40,8 +40,8 @@ use serde::{Deserialize, Serialize};
 use crate::drill::DrillKind;
 use crate::rating::{self, Game, Rating};
 use crate::store::{
-    FileKind, keep_for_later, kept_for_later, line_of, toml_message, lock_dir_of, read_text, set_aside,
-    write_atomic,
+    FileKind, keep_for_later, kept_for_later, line_of, lock_dir_of, read_text, set_aside,
+    toml_message, write_atomic,
 };
 
 /// The attempts kept in the file (the oldest go first; the ratings keep what they taught).

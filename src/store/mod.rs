@@ -330,14 +330,20 @@ impl FileKind {
 pub enum ReadError {
     /// Not a regular file: a directory, a pipe (reading it would wait forever), a device
     /// (`/dev/zero` never ends).
-    NotRegular { path: PathBuf, kind: FileKind },
+    NotRegular {
+        path: PathBuf,
+        kind: FileKind,
+    },
     /// Larger than its kind may be (`max` bytes).
     TooLarge {
         path: PathBuf,
         kind: FileKind,
         max: u64,
     },
-    Io { path: PathBuf, error: io::Error },
+    Io {
+        path: PathBuf,
+        error: io::Error,
+    },
 }
 
 impl std::fmt::Display for ReadError {

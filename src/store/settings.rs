@@ -280,7 +280,10 @@ impl Settings {
             more: 0,
         };
         // The language's own problem, for the command line, which speaks in it.
-        let lang = problems.iter().find(|(_, field, _)| field == "lang").map(error);
+        let lang = problems
+            .iter()
+            .find(|(_, field, _)| field == "lang")
+            .map(error);
         let problem = problems
             .iter()
             .min_by_key(|(line, _, _)| *line)

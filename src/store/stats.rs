@@ -30,8 +30,8 @@ use serde::{Deserialize, Serialize};
 use crate::ai::Level;
 use crate::games::GameKind;
 use crate::store::{
-    FileKind, keep_for_later, kept_for_later, line_of, toml_message, lock_dir_of, read_text, set_aside,
-    write_atomic,
+    FileKind, keep_for_later, kept_for_later, line_of, lock_dir_of, read_text, set_aside,
+    toml_message, write_atomic,
 };
 
 /// The record of one game at one level.

@@ -36,13 +36,7 @@ fn stderr(o: &Output) -> String {
 }
 
 fn mkfifo(path: &Path) {
-    assert!(
-        Command::new("mkfifo")
-            .arg(path)
-            .status()
-            .unwrap()
-            .success()
-    );
+    assert!(Command::new("mkfifo").arg(path).status().unwrap().success());
 }
 
 /// Puts a FIFO, then a link to `/dev/zero`, at `path`, running `check` with each.
@@ -65,7 +59,10 @@ fn a_fifo_or_dev_zero_as_settings_is_warned_of_and_the_command_runs() {
         let err = stderr(&o);
         assert!(o.status.success(), "{err}");
         assert!(String::from_utf8_lossy(&o.stdout).contains("nim-sum"));
-        assert!(err.contains("warning") && err.contains("settings.toml"), "{err}");
+        assert!(
+            err.contains("warning") && err.contains("settings.toml"),
+            "{err}"
+        );
         assert!(err.contains("not a regular file"), "{err}");
     });
 }
@@ -79,7 +76,10 @@ fn a_fifo_or_dev_zero_as_stats_or_drills_is_refused_at_once() {
             let o = grundy_within(home.path(), &["stats"]);
             let err = stderr(&o);
             assert_eq!(o.status.code(), Some(2), "{err}");
-            assert!(err.contains(name) && err.contains("not a regular file"), "{err}");
+            assert!(
+                err.contains(name) && err.contains("not a regular file"),
+                "{err}"
+            );
         });
     }
     // Past the bound: refused without reading it all.
@@ -91,7 +91,10 @@ fn a_fifo_or_dev_zero_as_stats_or_drills_is_refused_at_once() {
     let o = grundy_within(home.path(), &["stats"]);
     let err = stderr(&o);
     assert_eq!(o.status.code(), Some(2), "{err}");
-    assert!(err.contains("more than a statistics file may have (1 MiB)"), "{err}");
+    assert!(
+        err.contains("more than a statistics file may have (1 MiB)"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -112,7 +115,10 @@ fn a_rating_that_is_not_a_number_is_refused() {
         let o = grundy_within(home.path(), &["stats"]);
         let err = stderr(&o);
         assert_eq!(o.status.code(), Some(2), "{err}");
-        assert!(err.contains("drills.toml line 2") && err.contains(needle), "{err}");
+        assert!(
+            err.contains("drills.toml line 2") && err.contains(needle),
+            "{err}"
+        );
     }
     std::fs::write(
         data.join("drills.toml"),
@@ -120,7 +126,11 @@ fn a_rating_that_is_not_a_number_is_refused() {
     )
     .unwrap();
     let o = grundy_within(home.path(), &["stats"]);
-    assert!(stderr(&o).contains("not a number above 0"), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("not a number above 0"),
+        "{}",
+        stderr(&o)
+    );
 }
 
 #[test]
@@ -143,24 +153,39 @@ fn toml_errors_show_no_raw_control_characters() {
     let o = grundy_within(home.path(), &["stats"]);
     let err = stderr(&o);
     assert_eq!(o.status.code(), Some(2), "{err}");
-    assert!(!err.contains('\u{1b}') && !err.contains('\u{9b}'), "{err:?}");
+    assert!(
+        !err.contains('\u{1b}') && !err.contains('\u{9b}'),
+        "{err:?}"
+    );
 }
 
 #[test]
 fn why_takes_digits_only_and_cuts_the_part_it_echoes() {
     let long = "9".repeat(100_000) + "x";
-    let o = grundy_within(Path::new("/nonexistent"), &["analyze", "nim:1,2", "--why", &long]);
+    let o = grundy_within(
+        Path::new("/nonexistent"),
+        &["analyze", "nim:1,2", "--why", &long],
+    );
     let err = stderr(&o);
     assert_eq!(o.status.code(), Some(2), "{err}");
     assert!(err.len() < 400, "{} bytes of error", err.len());
     for part in ["+1", " 1", "1 ", "1\n", "1,", "٣"] {
-        let o = grundy_within(Path::new("/nonexistent"), &["analyze", "nim:1,2", "--why", part]);
+        let o = grundy_within(
+            Path::new("/nonexistent"),
+            &["analyze", "nim:1,2", "--why", part],
+        );
         assert_eq!(o.status.code(), Some(2), "{part:?} taken: {}", stderr(&o));
     }
-    let o = grundy_within(Path::new("/nonexistent"), &["analyze", "nim:1,2", "--why", "1"]);
+    let o = grundy_within(
+        Path::new("/nonexistent"),
+        &["analyze", "nim:1,2", "--why", "1"],
+    );
     assert!(o.status.success(), "{}", stderr(&o));
     for part in ["+1,1", "1, 1"] {
-        let o = grundy_within(Path::new("/nonexistent"), &["analyze", "grid:HT-TT", "--why", part]);
+        let o = grundy_within(
+            Path::new("/nonexistent"),
+            &["analyze", "grid:HT-TT", "--why", part],
+        );
         assert_eq!(o.status.code(), Some(2), "{part:?} taken: {}", stderr(&o));
     }
 }
@@ -175,7 +200,10 @@ fn a_bad_lang_in_the_settings_is_warned_of() {
     let o = grundy_within(home.path(), &["analyze", "nim:1,2"]);
     let err = stderr(&o);
     assert!(o.status.success(), "{err}");
-    assert!(err.contains("warning") && err.contains("lang") && err.contains("klingon"), "{err}");
+    assert!(
+        err.contains("warning") && err.contains("lang") && err.contains("klingon"),
+        "{err}"
+    );
     assert!(err.contains("line 2"), "{err}");
     // A good file: nothing said.
     std::fs::write(&settings, "lang = \"en\"\n").unwrap();

@@ -71,25 +71,37 @@ fn every_toml_file_refuses_a_fifo_a_device_and_a_huge_file_at_once() {
         let path = path.to_path_buf();
         let loaded = within_seconds("stats.toml", move || Stats::load(&path));
         let problem = loaded.problem.expect("a problem");
-        assert!(problem.contains(needle) && problem.contains("stats.toml"), "{problem}");
+        assert!(
+            problem.contains(needle) && problem.contains("stats.toml"),
+            "{problem}"
+        );
     });
     hostile_files(&dir, "drills.toml", FileKind::Drills, |path, needle| {
         let path = path.to_path_buf();
         let loaded = within_seconds("drills.toml", move || Drills::load(&path));
         let problem = loaded.problem.expect("a problem");
-        assert!(problem.contains(needle) && problem.contains("drills.toml"), "{problem}");
+        assert!(
+            problem.contains(needle) && problem.contains("drills.toml"),
+            "{problem}"
+        );
     });
     hostile_files(&dir, "learn.toml", FileKind::Learn, |path, needle| {
         let path = path.to_path_buf();
         let loaded = within_seconds("learn.toml", move || Progress::load(&path));
         let problem = loaded.problem.expect("a problem");
-        assert!(problem.contains(needle) && problem.contains("learn.toml"), "{problem}");
+        assert!(
+            problem.contains(needle) && problem.contains("learn.toml"),
+            "{problem}"
+        );
     });
     hostile_files(&dir, "game.grundy", FileKind::Save, |path, needle| {
         let path = path.to_path_buf();
         let read = within_seconds("a save", move || grundy::store::save::Save::read(&path));
         let problem = read.expect_err("refused");
-        assert!(problem.contains(needle) && problem.contains("game.grundy"), "{problem}");
+        assert!(
+            problem.contains(needle) && problem.contains("game.grundy"),
+            "{problem}"
+        );
     });
 }
 
@@ -108,7 +120,12 @@ fn a_write_over_a_fifo_sets_it_aside_and_does_not_hang() {
     assert_eq!(written.record_of("nim", grundy::ai::Level::Perfect).won, 1);
     let aside = grundy::store::set_aside_files(&stats);
     assert_eq!(aside.len(), 1, "{aside:?}");
-    assert!(std::fs::symlink_metadata(&aside[0]).unwrap().file_type().is_fifo());
+    assert!(
+        std::fs::symlink_metadata(&aside[0])
+            .unwrap()
+            .file_type()
+            .is_fifo()
+    );
 
     let drills = dir.path().join("drills.toml");
     std::os::unix::fs::symlink("/dev/zero", &drills).unwrap();
@@ -121,7 +138,10 @@ fn a_write_over_a_fifo_sets_it_aside_and_does_not_hang() {
     .expect("written");
     assert_eq!(Drills::load(&drills).drills.best("nim").streak, 3);
     let aside = grundy::store::set_aside_files(&drills);
-    assert_eq!(std::fs::read_link(&aside[0]).unwrap(), Path::new("/dev/zero"));
+    assert_eq!(
+        std::fs::read_link(&aside[0]).unwrap(),
+        Path::new("/dev/zero")
+    );
 }
 
 /// The unfinished games: a FIFO or a device link named like a game, or a FIFO in place of a
@@ -154,7 +174,9 @@ fn unfinished_games_and_their_claims_never_block() {
     let names: Vec<PathBuf> = listed.iter().map(|l| l.path.clone()).collect();
     assert_eq!(names, [game.clone()]);
     let claimed = game.clone();
-    let claim = within_seconds("a claim", move || unfinished::claim(&claimed).map(|c| c.is_some()));
+    let claim = within_seconds("a claim", move || {
+        unfinished::claim(&claimed).map(|c| c.is_some())
+    });
     assert!(claim.expect("claimed"), "the game can be claimed");
     // The FIFO was set aside (kept), a lock file of grundy's own made.
     let lock = dir.join(".game.grundy.lock");
@@ -181,7 +203,11 @@ fn links_never_lead_writes_out_of_the_data_directory() {
     )
     .unwrap();
     assert!(!outside.join("lock").exists(), "the lock was made outside");
-    assert!(std::fs::symlink_metadata(data.join(".grundy.lock")).unwrap().is_file());
+    assert!(
+        std::fs::symlink_metadata(data.join(".grundy.lock"))
+            .unwrap()
+            .is_file()
+    );
 
     let store = Store::at(home.path().join("config"), home.path().join("data2"));
     let unfinished_dir = store.unfinished_dir().unwrap();
@@ -191,14 +217,20 @@ fn links_never_lead_writes_out_of_the_data_directory() {
     grundy::store::own_subdir(&unfinished_dir).unwrap();
     assert!(std::fs::symlink_metadata(&unfinished_dir).unwrap().is_dir());
     let aside = grundy::store::set_aside_files(&unfinished_dir);
-    assert_eq!(std::fs::read_link(&aside[0]).unwrap(), outside.join("games"));
+    assert_eq!(
+        std::fs::read_link(&aside[0]).unwrap(),
+        outside.join("games")
+    );
     // The listing does the same before it reads or sets aside anything there.
     std::fs::remove_dir(&unfinished_dir).unwrap();
     std::os::unix::fs::symlink(outside.join("games"), &unfinished_dir).unwrap();
     std::fs::write(outside.join("games").join("bad.grundy"), "not a save").unwrap();
     let (listed, problems) = unfinished::unfinished(&store, |_| Ok(()));
     assert!(listed.is_empty() && problems.is_empty(), "{problems:?}");
-    assert!(outside.join("games").join("bad.grundy").exists(), "set aside out there");
+    assert!(
+        outside.join("games").join("bad.grundy").exists(),
+        "set aside out there"
+    );
 }
 
 /// A lock another process holds is given up on after the wait, with an error the game knows
@@ -238,7 +270,10 @@ fn a_held_lock_is_given_up_on_after_the_wait() {
     drop(holder);
     let after = Stats::add_to_file(&stats, "nim", grundy::ai::Level::Perfect, true, None).unwrap();
     let record = after.record_of("nim", grundy::ai::Level::Perfect);
-    assert_eq!((record.played, record.won, record.lost, record.streak), (3, 2, 1, 1));
+    assert_eq!(
+        (record.played, record.won, record.lost, record.streak),
+        (3, 2, 1, 1)
+    );
     assert!(grundy::store::kept_for_later(&stats).is_empty());
     assert!(read_file(&stats, FileKind::Stats).is_ok());
 }

@@ -565,7 +565,11 @@ fn check_drills(input: &[u8]) {
     };
     match Drills::parse(text) {
         Ok(mut drills) => {
-            assert_eq!(Drills::parse(&drills.to_toml()).unwrap(), drills, "{text:?}");
+            assert_eq!(
+                Drills::parse(&drills.to_toml()).unwrap(),
+                drills,
+                "{text:?}"
+            );
             drills.add(Attempt {
                 game: "nim".into(),
                 kind: "winning-move".into(),
@@ -596,7 +600,11 @@ fn check_learn(input: &[u8]) {
     };
     match Progress::parse(text) {
         Ok(progress) => {
-            assert_eq!(Progress::parse(&progress.to_toml()).unwrap(), progress, "{text:?}")
+            assert_eq!(
+                Progress::parse(&progress.to_toml()).unwrap(),
+                progress,
+                "{text:?}"
+            )
         }
         Err(e) => check_toml_error(&e, "learn.toml", text, input),
     }

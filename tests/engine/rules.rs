@@ -788,3 +788,22 @@ fn random_and_broken_scripts_never_panic_or_hang() {
         );
     }
 }
+
+/// The rules file and `solve tioj1940`'s formula (the native format of the same problem) agree
+/// on the value of every small heap.
+#[test]
+fn take_by_k_agrees_with_the_tioj1940_format() {
+    let r = rules("take-by-k.rhai");
+    let mut table = GrundyTable::new();
+    for k in 1..5u64 {
+        for n in 0..40u64 {
+            let text = format!("[{k}, [{n}]]");
+            let v = table.value(&r, &position(&r, &text), &limits()).unwrap();
+            assert_eq!(
+                v,
+                grundy::games::heaps::contest::at_most_kth_value(k, n),
+                "{text}"
+            );
+        }
+    }
+}

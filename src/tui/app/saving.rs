@@ -1,12 +1,12 @@
 //! What the app keeps between runs: the statistics of finished games, the autosave of an
 //! unfinished one, saves under a name (and opening them from the menu), and the settings.
 
-use crate::store::{date_stamp, own_subdir};
+use crate::store::is_lock_busy;
 use crate::store::save::{self, Save};
 use crate::store::settings::Settings;
-use crate::store::is_lock_busy;
 use crate::store::stats::{Counted, Stats, stats_key};
 use crate::store::unfinished;
+use crate::store::{date_stamp, own_subdir};
 use crate::tr;
 use crate::tui::board::Side;
 use crate::tui::menu::MenuChoice;
