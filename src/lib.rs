@@ -55,6 +55,7 @@ pub mod nimber;
 pub mod puzzles;
 pub mod rating;
 pub mod record;
+pub mod rules;
 pub mod setup;
 pub mod solver;
 pub mod store;

@@ -82,8 +82,16 @@ pub enum Command {
         the move. From a position with no legal move: a message on standard error, exit code 1.")]
     Move {
         /// A position code, e.g. coins:14:HTTHTTTTHTTTHTHH; `-` reads it from standard input
-        /// (a 10^6-box dodgeball code is longer than an argument may be).
-        code: String,
+        /// (a 10^6-box dodgeball code is longer than an argument may be). With --rules: a
+        /// position as a Rhai literal (`[3, 4, 5]`), by default the file's `start()`.
+        #[arg(required_unless_present = "rules")]
+        code: Option<String>,
+        /// A rules file (a Rhai script: see the README) whose game to play the move in.
+        #[arg(long, value_name = "FILE")]
+        rules: Option<PathBuf>,
+        /// With --rules, in a two-sided game: the side to move (0 first, 1 second).
+        #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=1), requires = "rules")]
+        side: u8,
         /// How well the AI plays (easy, medium and hard sometimes play a random move).
         #[arg(long, value_enum, default_value_t = Level::Perfect)]
         level: Level,
@@ -100,9 +108,17 @@ pub enum Command {
         \u{20}  not 0), and the exact remoteness when the game tree is small;\n\
         - the legal moves, winning ones first, each marked WIN or lose for the player making it.")]
     Analyze {
-        /// A position code, e.g. grid:HHH/TTH; `-` reads it from standard input.
-        #[arg(required_unless_present = "load")]
+        /// A position code, e.g. grid:HHH/TTH; `-` reads it from standard input. With
+        /// --rules: a position as a Rhai literal (`[3, 4, 5]`), by default the file's `start()`.
+        #[arg(required_unless_present_any = ["load", "rules"])]
         code: Option<String>,
+        /// Analyse a position of the game a rules file defines (a Rhai script: see the README):
+        /// win, lose or draw with remoteness, the SG value or the score, every move's verdict.
+        #[arg(long, value_name = "FILE", conflicts_with_all = ["load", "why", "line"])]
+        rules: Option<PathBuf>,
+        /// With --rules, in a two-sided game: the side to move (0 first, 1 second).
+        #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=1), requires = "rules")]
+        side: u8,
         /// Analyse the position a saved game has reached (the file `s` in the game wrote).
         #[arg(long, value_name = "FILE", conflicts_with = "code")]
         load: Option<PathBuf>,
@@ -187,8 +203,7 @@ pub enum Command {
         list: bool,
     },
     /// Print a table of Sprague–Grundy values, to see the patterns.
-    #[command(subcommand)]
-    Sg(SgTable),
+    Sg(SgArgs),
     /// Print a shell completion script for grundy on standard output.
     #[command(
         long_about = "Print a shell completion script for grundy on standard output.\n\n\
@@ -206,6 +221,21 @@ pub enum Command {
     /// Print the statistics: games played, won and lost, and winning streaks per game and AI
     /// level; then the practice ratings and records.
     Stats,
+}
+
+/// `grundy sg`: a built-in table, or `--rules FILE --n N` for a rules file's positions 0..=N.
+#[derive(Debug, Args)]
+#[command(args_conflicts_with_subcommands = true, subcommand_required = false)]
+pub struct SgArgs {
+    #[command(subcommand)]
+    pub table: Option<SgTable>,
+    /// The values of the integer positions 0..=N of the game a rules file defines (one-sided,
+    /// normal play, no scores), ten to a row.
+    #[arg(long, value_name = "FILE")]
+    pub rules: Option<PathBuf>,
+    /// With --rules: the largest position (0..=100000).
+    #[arg(long, default_value_t = 99, value_parser = number(0, 100_000), requires = "rules")]
+    pub n: u32,
 }
 
 #[derive(Debug, Subcommand)]
@@ -287,9 +317,14 @@ pub struct PlayArgs {
     #[arg(value_enum)]
     pub game: Option<GameKind>,
     /// Start from this position code instead of a new board; `-` reads it from standard
-    /// input. The code gives the game's size, so no size option goes with it.
+    /// input. The code gives the game's size, so no size option goes with it. With --rules:
+    /// the position to start from, as a Rhai literal (`[3, 4, 5]`).
     #[arg(long, conflicts_with_all = ["n", "maxq", "rows", "cols", "boxes", "start"])]
     pub code: Option<String>,
+    /// Play the game a rules file defines (a Rhai script: see the README) against the perfect
+    /// AI, from its `start()` or from --code POSITION.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["game", "load", "n", "maxq", "rows", "cols", "boxes", "start", "level"])]
+    pub rules: Option<PathBuf>,
     /// Resume a saved game (a file `s` in the game wrote, or the autosave).
     #[arg(long, value_name = "FILE", conflicts_with_all = ["code", "game"])]
     pub load: Option<PathBuf>,
@@ -430,6 +465,7 @@ impl PlayArgs {
         PlayArgs {
             game: None,
             code: None,
+            rules: None,
             load: None,
             first: None,
             level: None,

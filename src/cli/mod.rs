@@ -29,13 +29,14 @@ mod args;
 mod learn;
 mod play;
 mod puzzles;
+pub mod rules;
 mod sg;
 mod solve;
 use crate::locale::why;
 
 use analyze::{analyze, principal_line};
 use args::parse_command_line;
-pub use args::{Cli, Command, PlayArgs, SgTable};
+pub use args::{Cli, Command, PlayArgs, SgArgs, SgTable};
 use play::{play, read_save};
 use sg::sg_table;
 
@@ -143,9 +144,32 @@ fn run_command(command: Command) -> Result<ExitCode, Failure> {
     let code = match command {
         Command::Play(args) => play(args),
         Command::Solve { name, format } => solve::solve(&name, format.as_deref(), &mut out),
-        Command::Move { code, level, seed } => {
+        Command::Move {
+            code,
+            rules: Some(path),
+            side,
+            seed,
+            ..
+        } => {
+            let code = code.map(code_text).transpose()?;
+            rules::ai_move(&path, code.as_deref(), side, seed, &mut out)
+        }
+        Command::Move {
+            code, level, seed, ..
+        } => {
+            let code = code.ok_or_else(|| Failure::Input(tr!("cli.error_needs_code").into()))?;
             let position = parse_code(&code_text(code)?)?;
             with_position!(position, p => ai_move(&p, level, seed, &mut out))
+        }
+        Command::Analyze {
+            code,
+            rules: Some(path),
+            side,
+            moves,
+            ..
+        } => {
+            let code = code.map(code_text).transpose()?;
+            rules::analyze(&path, code.as_deref(), side, moves as usize, &mut out)
         }
         Command::Analyze {
             code,
@@ -154,6 +178,7 @@ fn run_command(command: Command) -> Result<ExitCode, Failure> {
             parts,
             line,
             why,
+            ..
         } => {
             let position = match (load, code) {
                 (Some(path), _) => {
@@ -218,7 +243,15 @@ fn run_command(command: Command) -> Result<ExitCode, Failure> {
             &mut out,
         ),
         Command::Drill { game } => play::drill(game),
-        Command::Sg(table) => sg_table(&table, &mut out),
+        Command::Sg(SgArgs {
+            rules: Some(path),
+            n,
+            ..
+        }) => rules::sg_table(&path, n, &mut out),
+        Command::Sg(SgArgs {
+            table: Some(table), ..
+        }) => sg_table(&table, &mut out),
+        Command::Sg(SgArgs { .. }) => Err(Failure::Input(tr!("rules.sg.needs_table").into())),
         Command::Completions { shell } => {
             let mut command = <Cli as clap::CommandFactory>::command();
             // Into memory first: `generate` panics when it cannot write (`| head`).

@@ -67,6 +67,9 @@ fn check_sizes(args: &PlayArgs) -> Result<(), Failure> {
 }
 
 pub(super) fn play(mut args: PlayArgs) -> Result<ExitCode, Failure> {
+    if let Some(path) = args.rules.take() {
+        return play_rules(&path, args);
+    }
     check_sizes(&args)?;
     let mut game = args.game;
     args.code = args.code.map(code_text).transpose()?;
@@ -186,4 +189,29 @@ const HANGUP_WAIT: std::time::Duration = std::time::Duration::from_millis(500);
 /// a regular file within [`crate::store::MAX_SAVE_BYTES`] is read.
 pub(super) fn read_save(path: &std::path::Path) -> Result<Save, Failure> {
     Save::read(path).map_err(Failure::Input)
+}
+
+/// `grundy play --rules FILE [--code POSITION]`: the rules file's game in the terminal.
+fn play_rules(path: &std::path::Path, args: PlayArgs) -> Result<ExitCode, Failure> {
+    let rules = super::rules::load(path)?;
+    let code = args.code.map(code_text).transpose()?;
+    let root = super::rules::root(&rules, code.as_deref(), 0)?;
+    if !io::stdout().is_terminal() {
+        return Err(Failure::Input(tr!("cli.error_needs_terminal").into()));
+    }
+    let settings = super::settings_of(&Store::from_env()).settings;
+    let game = crate::tui::rules::RulesPlay::new(
+        rules,
+        root,
+        args.first.unwrap_or(settings.first),
+        args.hints || (settings.hints && !args.no_hints),
+        !args.no_coach,
+        args.seed,
+    )
+    .map_err(|e| Failure::Input(super::rules::render_error(&e)))?;
+    match crate::tui::rules::run(game).map_err(Failure::Other)? {
+        Exit::Quit => Ok(ExitCode::SUCCESS),
+        Exit::TerminalClosed => Ok(ExitCode::FAILURE),
+        Exit::Signal(n) => Ok(ExitCode::from(128 + n.clamp(1, 127) as u8)),
+    }
 }

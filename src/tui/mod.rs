@@ -16,6 +16,7 @@ pub mod menu;
 pub mod moves;
 pub mod practice;
 pub mod review;
+pub mod rules;
 pub mod screen;
 pub mod session;
 pub mod terminal;

@@ -12,4 +12,5 @@ mod engine_bounds;
 mod files;
 mod learn;
 mod lessons;
+mod rules;
 mod solve_formats;

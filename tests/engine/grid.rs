@@ -393,7 +393,7 @@ fn solve_agrees_with_nim_sum_on_big_grids() {
     assert_eq!(solve(input.as_bytes()).unwrap(), expected);
     // A lost 100 × 100 grid: T at both cells of each of a few equal-valued pairs.
     let lost = "1\n100 100\n".to_string()
-        + &(1..=100)
+        + (1..=100)
             .map(|r| {
                 (1..=100)
                     .map(|c| {
@@ -406,7 +406,8 @@ fn solve_agrees_with_nim_sum_on_big_grids() {
                     .collect::<String>()
                     + "\n"
             })
-            .collect::<String>();
+            .collect::<String>()
+            .as_str();
     assert_eq!(solve(lost.as_bytes()).unwrap(), "=_=\n");
 }
 

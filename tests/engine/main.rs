@@ -26,6 +26,7 @@ mod listing;
 mod puzzles;
 mod rating;
 mod record;
+mod rules;
 mod seeds;
 mod sums;
 mod why;

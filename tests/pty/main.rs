@@ -8,6 +8,7 @@ mod drill;
 mod learn;
 mod locks;
 mod nothing_lost;
+mod rules;
 mod tui_pty;
 mod tui_pty_chinese;
 mod tui_pty_dodgeball;

@@ -1,0 +1,416 @@
+//! `analyze --rules`, `move --rules` and `sg --rules`: a rules file's game on the command line,
+//! and a rules file's errors in the reader's language.
+
+use std::io::Write;
+use std::path::Path;
+use std::process::ExitCode;
+
+use rand::SeedableRng;
+
+use crate::rules::solve::{
+    self, Analysis, GrundyTable, Judgement, Limits, Node, Reason, SearchError, Verdict,
+};
+use crate::rules::{MAX_CALL_LEVELS, MAX_OPERATIONS, Problem, Rules, RulesError};
+use crate::setup::ReplayRng;
+use crate::tr;
+
+use super::{Failure, report};
+
+/// A rules file's error in the reader's language: `FILE:LINE:COL: what`.
+pub fn render_error(e: &RulesError) -> String {
+    let place = e
+        .place
+        .map(|p| format!(":{}:{}", p.line, p.column))
+        .unwrap_or_default();
+    format!("{}{place}: {}", e.file, render_problem(&e.problem))
+}
+
+/// A [`Problem`] in words.
+pub fn render_problem(problem: &Problem) -> String {
+    match problem {
+        Problem::Read(why) => tr!("rules.error.read", why = why).into(),
+        Problem::FileTooLarge => tr!("rules.error.file_too_large").into(),
+        Problem::Parse(why) => tr!("rules.error.parse", why = why).into(),
+        Problem::NoMoves => tr!("rules.error.no_moves").into(),
+        Problem::Arity { function, expected } => tr!(
+            "rules.error.arity",
+            function = function,
+            expected = expected
+        )
+        .into(),
+        Problem::Failed { function, detail } => {
+            tr!("rules.error.failed", function = function, why = detail).into()
+        }
+        Problem::Operations { function } => tr!(
+            "rules.error.operations",
+            function = function,
+            limit = MAX_OPERATIONS
+        )
+        .into(),
+        Problem::CallDepth { function } => tr!(
+            "rules.error.call_depth",
+            function = function,
+            limit = MAX_CALL_LEVELS
+        )
+        .into(),
+        Problem::DataTooLarge { function } => {
+            tr!("rules.error.data_too_large", function = function).into()
+        }
+        Problem::NotArray { function, got } => {
+            tr!("rules.error.not_array", function = function, got = got).into()
+        }
+        Problem::NotPosition { function, got } => {
+            tr!("rules.error.not_position", function = function, got = got).into()
+        }
+        Problem::PositionTooLarge { function } => {
+            tr!("rules.error.position_too_large", function = function).into()
+        }
+        Problem::WrongType {
+            function,
+            expected,
+            got,
+        } => tr!(
+            "rules.error.wrong_type",
+            function = function,
+            expected = expected,
+            got = got
+        )
+        .into(),
+        Problem::BadPosition(why) => tr!("rules.error.bad_position", why = why).into(),
+        Problem::Interrupted => tr!("rules.error.interrupted").into(),
+    }
+}
+
+fn input(e: RulesError) -> Failure {
+    Failure::Input(render_error(&e))
+}
+
+/// Loads a rules file, its errors as bad input (exit 2).
+pub fn load(path: &Path) -> Result<Rules, Failure> {
+    Rules::load(path).map_err(input)
+}
+
+/// The position to start from: `text` read as a Rhai literal, else the script's `start()`.
+pub fn root(rules: &Rules, text: Option<&str>, side: u8) -> Result<Node, Failure> {
+    if side != 0 && !rules.two_sided() {
+        return Err(Failure::Input(
+            tr!("rules.side_one_sided", file = rules.file()).into(),
+        ));
+    }
+    let position = match text {
+        Some(text) => rules.parse_position(text).map_err(input)?,
+        None => rules
+            .start()
+            .map_err(input)?
+            .ok_or_else(|| Failure::Input(tr!("rules.needs_start", file = rules.file()).into()))?,
+    };
+    Ok(Node::new(position, side))
+}
+
+/// The game's title.
+pub fn title(rules: &Rules) -> String {
+    let name = rules
+        .name()
+        .map_or_else(|| tr!("rules.untitled").into_owned(), str::to_string);
+    tr!("rules.title", name = name, file = rules.file()).into()
+}
+
+/// Why SG values do not apply to these rules, if they do not.
+pub fn why_no_values(rules: &Rules) -> Option<String> {
+    let key = if rules.two_sided() {
+        "rules.why_not.two_sided"
+    } else if rules.misere() {
+        "rules.why_not.misere"
+    } else if rules.scoring() {
+        "rules.why_not.scoring"
+    } else {
+        return None;
+    };
+    Some(crate::locale::text(key).into_owned())
+}
+
+/// The verdict of a position in one sentence.
+pub fn verdict_sentence(rules: &Rules, judgement: &Judgement, moves: usize) -> String {
+    let count = judgement.remoteness.unwrap_or(0);
+    match judgement.verdict {
+        Verdict::Win if moves == 0 => tr!("rules.over_won").into(),
+        Verdict::Lose if moves == 0 => tr!("rules.over_lost").into(),
+        Verdict::Win => match (judgement.remoteness, judgement.value) {
+            (None, Some(v)) => tr!("rules.wins_by_value", value = v).into(),
+            _ => tr!("rules.wins", count = count).into(),
+        },
+        Verdict::Lose => match (judgement.remoteness, judgement.value) {
+            (None, Some(_)) => tr!("rules.loses_by_value").into(),
+            _ => tr!("rules.loses", count = count).into(),
+        },
+        Verdict::Draw => tr!("rules.draw").into(),
+        Verdict::Score(s) if s > 0 => tr!("rules.score_ahead", score = s, count = count).into(),
+        Verdict::Score(s) if s < 0 => tr!("rules.score_behind", score = -s, count = count).into(),
+        Verdict::Score(_) => {
+            let _ = rules;
+            tr!("rules.score_level", count = count).into()
+        }
+    }
+}
+
+/// A move's mark: won, lost or drawn for the player making it, or a score.
+pub fn mark(step: &solve::Step) -> String {
+    match step.judgement.map(|j| j.verdict) {
+        Some(Verdict::Lose) => tr!("rules.mark.win").into(),
+        Some(Verdict::Win) => tr!("rules.mark.lose").into(),
+        Some(Verdict::Draw) => tr!("rules.mark.draw").into(),
+        Some(Verdict::Score(s)) => format!("{:+4}", step.gain.saturating_sub(s)),
+        None => tr!("rules.mark.unknown").into(),
+    }
+}
+
+/// What is known after a move: its value, its remoteness, its score.
+pub fn step_details(step: &solve::Step, scoring: bool) -> String {
+    let mut details = Vec::new();
+    if scoring {
+        details.push(tr!("rules.after.gain", gain = step.gain).into_owned());
+    }
+    if let Some(j) = step.judgement {
+        if let Some(v) = j.value {
+            details.push(tr!("rules.after.value", value = v).into_owned());
+        }
+        if let Verdict::Score(s) = j.verdict {
+            details.push(
+                tr!(
+                    "rules.after.ends",
+                    score = format!("{:+}", step.gain.saturating_sub(s))
+                )
+                .into_owned(),
+            );
+        } else if let Some(r) = j.remoteness.filter(|_| j.verdict != Verdict::Draw) {
+            let lang = crate::locale::lang();
+            details.push(crate::locale::counted(
+                lang,
+                "rules.after.remoteness",
+                r.into(),
+                &[],
+            ));
+        }
+    }
+    details.join("; ")
+}
+
+/// A move in words: the script's `describe`, else the position it reaches.
+pub fn step_words(rules: &Rules, from: &Node, step: &solve::Step) -> Result<String, Failure> {
+    let to = step.to.position.to_string();
+    Ok(
+        match rules
+            .describe(&from.position, &step.to.position)
+            .map_err(input)?
+        {
+            Some(words) if !words.is_empty() => format!("{to}  {words}"),
+            _ => to,
+        },
+    )
+}
+
+/// The analysis of `root` within the AI's limits.
+pub fn analysis(rules: &Rules, root: &Node) -> Result<Analysis, Failure> {
+    solve::analyze(rules, root, &solve::ai_limits()).map_err(input)
+}
+
+/// `grundy analyze --rules FILE [POSITION]`.
+pub fn analyze(
+    path: &Path,
+    position: Option<&str>,
+    side: u8,
+    move_limit: usize,
+    out: &mut impl Write,
+) -> Result<ExitCode, Failure> {
+    let rules = load(path)?;
+    let root = root(&rules, position, side)?;
+    writeln!(out, "{}", title(&rules))?;
+    writeln!(out, "{}", tr!("cli.analyze.position", code = root.position))?;
+    if rules.two_sided() {
+        let key = if side == 0 {
+            "rules.to_move.first"
+        } else {
+            "rules.to_move.second"
+        };
+        writeln!(out, "{}", crate::locale::text(key))?;
+    }
+    if let Some(board) = rules.show(&root.position).map_err(input)? {
+        for line in board {
+            writeln!(out, "  {line}")?;
+        }
+    }
+    writeln!(out)?;
+    let analysis = analysis(&rules, &root)?;
+    if let Some(j) = &analysis.judgement {
+        writeln!(out, "{}", verdict_sentence(&rules, j, analysis.moves.len()))?;
+        if let Some(v) = j.value {
+            writeln!(out, "{}", tr!("rules.value", value = v))?;
+        }
+    }
+    let no_values = why_no_values(&rules).or_else(|| {
+        (analysis.exact && analysis.judgement.is_some_and(|j| j.value.is_none()))
+            .then(|| crate::locale::text("rules.why_not.repeats").into_owned())
+    });
+    if let Some(why) = no_values {
+        writeln!(out, "{}", tr!("rules.no_value", why = why))?;
+    }
+    if analysis.exact {
+        writeln!(out, "{}", tr!("rules.searched", count = analysis.searched))?;
+    } else {
+        let limits = solve::ai_limits();
+        writeln!(
+            out,
+            "{}",
+            tr!(
+                "rules.too_large",
+                ms = crate::solver::EXACT_DEADLINE.as_millis(),
+                mb = limits.bytes >> 20
+            )
+        )?;
+    }
+    writeln!(out)?;
+    writeln!(out, "{}", tr!("rules.moves", count = analysis.moves.len()))?;
+    // The best moves first, as the AI ranks them.
+    let mut order: Vec<&solve::Step> = analysis.moves.iter().collect();
+    order.sort_by_key(|s| std::cmp::Reverse(solve::rank(s, analysis.scoring)));
+    for step in order.iter().take(move_limit) {
+        let details = step_details(step, analysis.scoring);
+        let words = step_words(&rules, &root, step)?;
+        if details.is_empty() {
+            writeln!(out, "  {} {words}", mark(step))?;
+        } else {
+            writeln!(out, "  {} {words}  ({details})", mark(step))?;
+        }
+    }
+    if analysis.moves.len() > move_limit {
+        writeln!(
+            out,
+            "  {}",
+            tr!(
+                "rules.more_moves",
+                count = analysis.moves.len() - move_limit
+            )
+        )?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The AI's reason in words.
+pub fn reason_words(reason: Reason) -> String {
+    match reason {
+        Reason::Win(Some(count)) => tr!("rules.reason.win", count = count).into(),
+        Reason::Win(None) => tr!("rules.reason.win_by_value").into(),
+        Reason::Draw => tr!("rules.reason.draw").into(),
+        Reason::Stall(Some(count)) => tr!("rules.reason.stall", count = count).into(),
+        Reason::Stall(None) => tr!("rules.reason.stall_unknown").into(),
+        Reason::Score(score) => tr!("rules.reason.score", score = format!("{score:+}")).into(),
+        Reason::Guess => tr!("rules.reason.guess").into(),
+    }
+}
+
+/// `grundy move --rules FILE [POSITION]`: the move in words, why, and as the last line the
+/// position after it.
+pub fn ai_move(
+    path: &Path,
+    position: Option<&str>,
+    side: u8,
+    seed: Option<u64>,
+    out: &mut impl Write,
+) -> Result<ExitCode, Failure> {
+    let rules = load(path)?;
+    let root = root(&rules, position, side)?;
+    let analysis = analysis(&rules, &root)?;
+    let mut rng = match seed {
+        Some(seed) => ReplayRng::seed_from_u64(seed),
+        None => rand::make_rng::<ReplayRng>(),
+    };
+    let Some((step, reason)) = solve::best_move(&analysis, &mut rng) else {
+        report(&tr!("rules.no_move"));
+        return Ok(ExitCode::from(1));
+    };
+    writeln!(out, "{}", step_words(&rules, &root, &step)?)?;
+    writeln!(
+        out,
+        "{}",
+        tr!("rules.move_reason", reason = reason_words(reason))
+    )?;
+    writeln!(out, "{}", step.to.position)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The limits of `sg --rules`: more than the AI's quarter second, still bounded.
+fn table_limits() -> Limits {
+    Limits {
+        positions: 4_000_000,
+        deadline: Some(std::time::Instant::now() + std::time::Duration::from_secs(10)),
+        bytes: crate::game::search::SEARCH_BYTES,
+    }
+}
+
+/// The values of positions 0..=n of an impartial rules file, as far as they go, and why they
+/// stop there if they do.
+pub fn sg_values(rules: &Rules, n: u32) -> Result<(Vec<u64>, Option<String>), Failure> {
+    let limits = table_limits();
+    let mut table = GrundyTable::new();
+    let mut values = Vec::new();
+    for x in 0..=i64::from(n) {
+        match table.value(rules, &crate::rules::Value::Int(x), &limits) {
+            Ok(v) => values.push(v),
+            Err(SearchError::Script(e)) => return Err(input(e)),
+            Err(SearchError::TooLarge) => {
+                let why = tr!("rules.sg.too_large");
+                return Ok((
+                    values,
+                    Some(tr!("rules.sg.stopped", n = x, why = why).into()),
+                ));
+            }
+            Err(SearchError::Repeats) => {
+                let why = tr!("rules.why_not.repeats");
+                return Ok((
+                    values,
+                    Some(tr!("rules.sg.stopped", n = x, why = why).into()),
+                ));
+            }
+        }
+    }
+    Ok((values, None))
+}
+
+/// `grundy sg --rules FILE --n N`: the values of positions 0..=N, ten to a row, as `sg heaps`
+/// prints them.
+pub fn sg_table(path: &Path, n: u32, out: &mut impl Write) -> Result<ExitCode, Failure> {
+    let rules = load(path)?;
+    if let Some(why) = why_no_values(&rules) {
+        return Err(Failure::Input(
+            tr!("rules.sg.not_impartial", file = rules.file(), why = why).into(),
+        ));
+    }
+    let (values, stopped) = sg_values(&rules, n)?;
+    let name = rules
+        .name()
+        .map_or_else(|| rules.file().to_string(), str::to_string);
+    writeln!(out, "{}", tr!("rules.sg.title", name = name))?;
+    let cell = values
+        .iter()
+        .map(|v| v.to_string().len())
+        .max()
+        .unwrap_or(1)
+        .max(3);
+    write!(out, "{:>6} |", "")?;
+    for c in 0..10 {
+        write!(out, " {:>cell$}", format!("+{c}"))?;
+    }
+    writeln!(out)?;
+    writeln!(out, "{}", "-".repeat(8 + 10 * (cell + 1)))?;
+    for (row, chunk) in values.chunks(10).enumerate() {
+        write!(out, "{:>6} |", row * 10)?;
+        for v in chunk {
+            write!(out, " {v:>cell$}")?;
+        }
+        writeln!(out)?;
+    }
+    if let Some(why) = stopped {
+        writeln!(out, "{why}")?;
+    }
+    Ok(ExitCode::SUCCESS)
+}

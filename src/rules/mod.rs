@@ -1,0 +1,674 @@
+//! Rules files: a game a player writes down as a Rhai script, which the engine then solves and
+//! plays like any built-in game. The script defines functions (`moves` is the only one
+//! required; see the README for the interface); this module loads and checks a script, runs
+//! its functions in a sandbox with bounds on work, depth and size, and turns what they return
+//! into [`Value`] positions once, at the boundary. [`solve`] is the exact search over those
+//! positions: win, lose or draw with remoteness, Sprague–Grundy values, minimax scores.
+//!
+//! The sandbox: the engine has no module loader (`import` does not parse), no `eval`, no file,
+//! process or network functions (Rhai has none unless a package adds them), `print` and
+//! `debug` write nowhere, and every call stops at an operation limit, a call depth, an
+//! expression depth and a size limit, or at the search's deadline.
+
+use std::cell::Cell;
+use std::fmt;
+use std::path::Path;
+use std::time::Instant;
+
+use rhai::{AST, CallFnOptions, Dynamic, Engine, EvalAltResult, ParseError, Scope};
+use thiserror::Error;
+
+pub mod solve;
+pub mod value;
+
+pub use value::{NotPosition, Value};
+
+/// The most operations one call of a script function may take (a few tens of milliseconds).
+pub const MAX_OPERATIONS: u64 = 2_000_000;
+
+/// The deepest a script's calls may nest (its own recursion included).
+pub const MAX_CALL_LEVELS: usize = 48;
+
+/// The largest array or string a script may build, and the largest rules file read.
+pub const MAX_ARRAY: usize = 100_000;
+pub const MAX_STRING: usize = 100_000;
+pub const MAX_FILE_BYTES: u64 = 1 << 20;
+
+thread_local! {
+    /// When this thread's script calls must stop (the search's deadline): checked by the
+    /// engine's progress callback, so that a slow `moves` cannot keep the AI past its time.
+    static DEADLINE: Cell<Option<Instant>> = const { Cell::new(None) };
+}
+
+/// Sets (or with `None` clears) the deadline of this thread's script calls; returns the
+/// previous one.
+pub fn set_deadline(deadline: Option<Instant>) -> Option<Instant> {
+    DEADLINE.with(|d| d.replace(deadline))
+}
+
+/// A line and column (from 1) of a rules file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Place {
+    pub line: usize,
+    pub column: usize,
+}
+
+/// What went wrong with a rules file, a call of one of its functions, or a position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Problem {
+    /// The file could not be read (the system's reason).
+    Read(String),
+    /// The file is larger than [`MAX_FILE_BYTES`].
+    FileTooLarge,
+    /// The script does not parse (Rhai's reason).
+    Parse(String),
+    /// No `fn moves(s)` or `fn moves(s, side)`.
+    NoMoves,
+    /// A function of the interface with the wrong number of parameters.
+    Arity {
+        function: String,
+        expected: &'static str,
+    },
+    /// A function failed while running (Rhai's reason).
+    Failed { function: String, detail: String },
+    /// A call ran past [`MAX_OPERATIONS`].
+    Operations { function: String },
+    /// Calls nested past [`MAX_CALL_LEVELS`] (endless recursion).
+    CallDepth { function: String },
+    /// An array or string past its size limit was built.
+    DataTooLarge { function: String },
+    /// `moves` or `parts` returned something other than an array.
+    NotArray { function: String, got: String },
+    /// A value that is not a position (a float, a map, `()`), where one was expected.
+    NotPosition { function: String, got: String },
+    /// A position past the bounds of [`value`] (too many items, too deep, too long a string).
+    PositionTooLarge { function: String },
+    /// A function returned the wrong type: `misere` a non-bool, `gain` a non-integer, …
+    WrongType {
+        function: String,
+        expected: &'static str,
+        got: String,
+    },
+    /// A position written on the command line that does not read (Rhai's reason).
+    BadPosition(String),
+    /// The search's deadline passed during a call (not an error of the script: the search
+    /// reports it as too large).
+    Interrupted,
+}
+
+/// A [`Problem`] with the file and the place in it where there is one.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub struct RulesError {
+    pub file: String,
+    pub place: Option<Place>,
+    pub problem: Problem,
+}
+
+impl fmt::Display for RulesError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.file)?;
+        if let Some(place) = self.place {
+            write!(f, ":{}:{}", place.line, place.column)?;
+        }
+        write!(f, ": {}", self.problem)
+    }
+}
+
+/// English, for tests and logs; the interface words each problem through its locale.
+impl fmt::Display for Problem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Problem::Read(why) => write!(f, "cannot read the rules file: {why}"),
+            Problem::FileTooLarge => write!(f, "the rules file is larger than 1 MiB"),
+            Problem::Parse(why) => write!(f, "the script does not parse: {why}"),
+            Problem::NoMoves => write!(f, "no fn moves(s) (or moves(s, side)) in the script"),
+            Problem::Arity { function, expected } => {
+                write!(f, "fn {function} must take {expected}")
+            }
+            Problem::Failed { function, detail } => write!(f, "{function} failed: {detail}"),
+            Problem::Operations { function } => {
+                write!(f, "{function} ran past {MAX_OPERATIONS} operations")
+            }
+            Problem::CallDepth { function } => {
+                write!(f, "{function} nested calls past {MAX_CALL_LEVELS} levels")
+            }
+            Problem::DataTooLarge { function } => {
+                write!(f, "{function} built an array or string that is too large")
+            }
+            Problem::NotArray { function, got } => {
+                write!(f, "{function} must return an array, not {got}")
+            }
+            Problem::NotPosition { function, got } => write!(
+                f,
+                "{function} returned {got}, which is not a position (integers, strings, booleans and arrays of them)"
+            ),
+            Problem::PositionTooLarge { function } => {
+                write!(f, "{function} returned a position that is too large")
+            }
+            Problem::WrongType {
+                function,
+                expected,
+                got,
+            } => write!(f, "{function} must return {expected}, not {got}"),
+            Problem::BadPosition(why) => write!(f, "not a position: {why}"),
+            Problem::Interrupted => write!(f, "out of time"),
+        }
+    }
+}
+
+/// Which optional functions of the interface a script defines.
+#[derive(Clone, Copy, Debug, Default)]
+struct Defined {
+    start: bool,
+    parts: bool,
+    show: bool,
+    describe: bool,
+    gain: bool,
+}
+
+/// A loaded and checked rules file: its compiled script, the engine that runs it, and what
+/// its functions say about the game.
+pub struct Rules {
+    engine: Engine,
+    ast: AST,
+    file: String,
+    defined: Defined,
+    two_sided: bool,
+    misere: bool,
+    name: Option<String>,
+}
+
+impl fmt::Debug for Rules {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Rules").field("file", &self.file).finish()
+    }
+}
+
+/// The sandboxed engine every rules file runs in.
+fn engine() -> Engine {
+    let mut engine = Engine::new();
+    engine
+        .set_max_operations(MAX_OPERATIONS)
+        .set_max_call_levels(MAX_CALL_LEVELS)
+        .set_max_expr_depths(64, 32)
+        .set_max_array_size(MAX_ARRAY)
+        .set_max_string_size(MAX_STRING)
+        .set_max_map_size(10_000)
+        .set_max_variables(10_000)
+        .set_max_functions(10_000)
+        .disable_symbol("eval");
+    // A script's output would land on the game's screen: it goes nowhere.
+    engine.on_print(|_| {});
+    engine.on_debug(|_, _, _| {});
+    engine.on_progress(|operations| {
+        if operations.is_multiple_of(1024) {
+            let late = DEADLINE.with(|d| d.get().is_some_and(|d| Instant::now() >= d));
+            if late {
+                return Some(Dynamic::UNIT);
+            }
+        }
+        None
+    });
+    engine
+}
+
+fn place_of(position: rhai::Position) -> Option<Place> {
+    Some(Place {
+        line: position.line()?,
+        column: position.position().unwrap_or(1),
+    })
+}
+
+impl Rules {
+    /// Reads, compiles and checks the rules file at `path`.
+    pub fn load(path: &Path) -> Result<Rules, RulesError> {
+        let file = path.display().to_string();
+        let error = |problem| RulesError {
+            file: file.clone(),
+            place: None,
+            problem,
+        };
+        let metadata = std::fs::metadata(path).map_err(|e| error(Problem::Read(e.to_string())))?;
+        if metadata.len() > MAX_FILE_BYTES {
+            return Err(error(Problem::FileTooLarge));
+        }
+        let source =
+            std::fs::read_to_string(path).map_err(|e| error(Problem::Read(e.to_string())))?;
+        Rules::compile(&file, &source)
+    }
+
+    /// Compiles and checks a script; `file` names it in errors.
+    pub fn compile(file: &str, source: &str) -> Result<Rules, RulesError> {
+        let engine = engine();
+        let ast = engine
+            .compile(source)
+            .map_err(|ParseError(kind, at)| RulesError {
+                file: file.to_string(),
+                place: place_of(at),
+                problem: Problem::Parse(kind.to_string()),
+            })?;
+        let mut defined = Defined::default();
+        let mut moves_arity = None;
+        let mut arity_error = None;
+        for function in ast.iter_functions() {
+            let arity = function.params.len();
+            let (flag, expected, ok) = match function.name {
+                "moves" => {
+                    moves_arity = Some(arity);
+                    (
+                        None,
+                        "1 parameter (s) or 2 (s, side)",
+                        arity == 1 || arity == 2,
+                    )
+                }
+                "start" => (Some(&mut defined.start), "no parameters", arity == 0),
+                "parts" => (Some(&mut defined.parts), "1 parameter (s)", arity == 1),
+                "show" => (Some(&mut defined.show), "1 parameter (s)", arity == 1),
+                "describe" => (
+                    Some(&mut defined.describe),
+                    "2 parameters (s, t)",
+                    arity == 2,
+                ),
+                "gain" => (Some(&mut defined.gain), "2 parameters (s, t)", arity == 2),
+                "name" | "misere" => (None, "no parameters", arity == 0),
+                _ => continue,
+            };
+            if !ok && arity_error.is_none() {
+                arity_error = Some(Problem::Arity {
+                    function: function.name.to_string(),
+                    expected,
+                });
+            }
+            if let Some(flag) = flag {
+                *flag = true;
+            }
+        }
+        let error = |problem| RulesError {
+            file: file.to_string(),
+            place: None,
+            problem,
+        };
+        if let Some(problem) = arity_error {
+            return Err(error(problem));
+        }
+        let Some(arity) = moves_arity else {
+            return Err(error(Problem::NoMoves));
+        };
+        let has = |name: &str| ast.iter_functions().any(|f| f.name == name);
+        let (has_misere, has_name) = (has("misere"), has("name"));
+        let mut rules = Rules {
+            engine,
+            ast,
+            file: file.to_string(),
+            defined,
+            two_sided: arity == 2,
+            misere: false,
+            name: None,
+        };
+        if has_misere {
+            let value = rules.call("misere", ())?;
+            rules.misere = value
+                .as_bool()
+                .map_err(|got| rules.wrong_type("misere", "true or false", got))?;
+        }
+        if has_name {
+            let value = rules.call("name", ())?;
+            if !value.is_string() {
+                return Err(rules.wrong_type("name", "a string", value.type_name()));
+            }
+            rules.name = Some(value.to_string());
+        }
+        Ok(rules)
+    }
+
+    fn wrong_type(&self, function: &str, expected: &'static str, got: &str) -> RulesError {
+        self.error(
+            None,
+            Problem::WrongType {
+                function: function.to_string(),
+                expected,
+                got: got.to_string(),
+            },
+        )
+    }
+
+    fn error(&self, place: Option<Place>, problem: Problem) -> RulesError {
+        RulesError {
+            file: self.file.clone(),
+            place,
+            problem,
+        }
+    }
+
+    /// The file's name as given.
+    pub fn file(&self) -> &str {
+        &self.file
+    }
+
+    /// The game's title (`fn name()`), if the script gives one.
+    pub fn name(&self) -> Option<&str> {
+        self.name.as_deref()
+    }
+
+    /// Whether the player who makes the last move loses (`fn misere()` returns true).
+    pub fn misere(&self) -> bool {
+        self.misere
+    }
+
+    /// Whether `moves` takes the side to move: a two-sided (partizan) game.
+    pub fn two_sided(&self) -> bool {
+        self.two_sided
+    }
+
+    /// Whether moves score points (`fn gain(s, t)`).
+    pub fn scoring(&self) -> bool {
+        self.defined.gain
+    }
+
+    /// Whether the script splits a position into independent parts (`fn parts(s)`).
+    pub fn has_parts(&self) -> bool {
+        self.defined.parts
+    }
+
+    /// Whether Sprague–Grundy values apply: one-sided, normal play, no scores.
+    pub fn impartial(&self) -> bool {
+        !self.two_sided && !self.misere && !self.defined.gain
+    }
+
+    /// Calls a script function, its failures turned into [`RulesError`]s.
+    fn call(&self, function: &str, args: impl rhai::FuncArgs) -> Result<Dynamic, RulesError> {
+        let options = CallFnOptions::new().eval_ast(false).rewind_scope(true);
+        self.engine
+            .call_fn_with_options::<Dynamic>(options, &mut Scope::new(), &self.ast, function, args)
+            .map_err(|e| self.runtime_error(function, *e))
+    }
+
+    fn runtime_error(&self, function: &str, error: EvalAltResult) -> RulesError {
+        // The innermost error says what happened, and where.
+        let mut error = error;
+        while let EvalAltResult::ErrorInFunctionCall(_, _, inner, _) = error {
+            error = *inner;
+        }
+        let place = place_of(error.position());
+        let function = function.to_string();
+        let problem = match error {
+            EvalAltResult::ErrorTooManyOperations(_) => Problem::Operations { function },
+            EvalAltResult::ErrorStackOverflow(_) => Problem::CallDepth { function },
+            EvalAltResult::ErrorDataTooLarge(..) => Problem::DataTooLarge { function },
+            EvalAltResult::ErrorTerminated(..) => Problem::Interrupted,
+            other => Problem::Failed {
+                function,
+                detail: other.to_string(),
+            },
+        };
+        self.error(place, problem)
+    }
+
+    /// A script's value as a position.
+    fn position(&self, function: &str, value: &Dynamic) -> Result<Value, RulesError> {
+        Value::from_dynamic(value).map_err(|e| {
+            let function = function.to_string();
+            self.error(
+                None,
+                match e {
+                    NotPosition::Type(got) => Problem::NotPosition { function, got },
+                    NotPosition::TooLarge => Problem::PositionTooLarge { function },
+                },
+            )
+        })
+    }
+
+    /// A script's array of positions.
+    fn positions(&self, function: &str, value: Dynamic) -> Result<Vec<Value>, RulesError> {
+        if !value.is_array() {
+            return Err(self.error(
+                None,
+                Problem::NotArray {
+                    function: function.to_string(),
+                    got: value.type_name().to_string(),
+                },
+            ));
+        }
+        let array = value.into_array().expect("an array");
+        array
+            .iter()
+            .map(|item| self.position(function, item))
+            .collect()
+    }
+
+    /// The position a new game starts from, if the script has `fn start()`.
+    pub fn start(&self) -> Result<Option<Value>, RulesError> {
+        if !self.defined.start {
+            return Ok(None);
+        }
+        let value = self.call("start", ())?;
+        self.position("start", &value).map(Some)
+    }
+
+    /// The positions one move of `side` (0 first player, 1 second; ignored by a one-sided
+    /// game) reaches from `s`, in the script's order.
+    pub fn moves(&self, s: &Value, side: u8) -> Result<Vec<Value>, RulesError> {
+        let value = if self.two_sided {
+            self.call("moves", (s.to_dynamic(), i64::from(side)))?
+        } else {
+            self.call("moves", (s.to_dynamic(),))?
+        };
+        self.positions("moves", value)
+    }
+
+    /// `s`'s independent parts (`fn parts`), or `s` alone when the script has none.
+    pub fn parts(&self, s: &Value) -> Result<Vec<Value>, RulesError> {
+        if !self.defined.parts {
+            return Ok(vec![s.clone()]);
+        }
+        let value = self.call("parts", (s.to_dynamic(),))?;
+        self.positions("parts", value)
+    }
+
+    /// The points the mover scores by moving `s → t` (0 without `fn gain`).
+    pub fn gain(&self, s: &Value, t: &Value) -> Result<i64, RulesError> {
+        if !self.defined.gain {
+            return Ok(0);
+        }
+        let value = self.call("gain", (s.to_dynamic(), t.to_dynamic()))?;
+        value
+            .as_int()
+            .map_err(|got| self.wrong_type("gain", "an integer", got))
+    }
+
+    /// The board's lines (`fn show`, a string or an array of strings), if the script draws one.
+    pub fn show(&self, s: &Value) -> Result<Option<Vec<String>>, RulesError> {
+        if !self.defined.show {
+            return Ok(None);
+        }
+        let value = self.call("show", (s.to_dynamic(),))?;
+        self.lines("show", value).map(Some)
+    }
+
+    /// The move `s → t` in the script's words (`fn describe`), if it gives them.
+    pub fn describe(&self, s: &Value, t: &Value) -> Result<Option<String>, RulesError> {
+        if !self.defined.describe {
+            return Ok(None);
+        }
+        let value = self.call("describe", (s.to_dynamic(), t.to_dynamic()))?;
+        Ok(Some(self.lines("describe", value)?.join(" ")))
+    }
+
+    fn lines(&self, function: &str, value: Dynamic) -> Result<Vec<String>, RulesError> {
+        let text_of = |item: &Dynamic| -> Result<String, RulesError> {
+            if item.is_string() || item.is_int() || item.is_bool() || item.is_char() {
+                Ok(item.to_string())
+            } else {
+                Err(self.wrong_type(
+                    function,
+                    "a string or an array of strings",
+                    item.type_name(),
+                ))
+            }
+        };
+        if value.is_array() {
+            value
+                .into_array()
+                .expect("an array")
+                .iter()
+                .map(text_of)
+                .collect()
+        } else {
+            text_of(&value).map(|line| line.lines().map(str::to_string).collect())
+        }
+    }
+
+    /// A position written as a Rhai literal (`[3, 4, 5]`, `"abacaba"`, `7`), read by the
+    /// same sandboxed engine.
+    pub fn parse_position(&self, text: &str) -> Result<Value, RulesError> {
+        let value = self.engine.eval_expression::<Dynamic>(text).map_err(|e| {
+            let place = place_of(e.position());
+            let problem = match *e {
+                EvalAltResult::ErrorParsing(kind, _) => Problem::BadPosition(kind.to_string()),
+                other => Problem::BadPosition(other.to_string()),
+            };
+            RulesError {
+                file: text.to_string(),
+                place,
+                problem,
+            }
+        })?;
+        Value::from_dynamic(&value).map_err(|e| RulesError {
+            file: text.to_string(),
+            place: None,
+            problem: match e {
+                NotPosition::Type(got) => Problem::BadPosition(format!("a value of type {got}")),
+                NotPosition::TooLarge => Problem::PositionTooLarge {
+                    function: "the command line".to_string(),
+                },
+            },
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn problem(source: &str) -> RulesError {
+        Rules::compile("t.rhai", source).expect_err("should be refused")
+    }
+
+    fn call_problem(source: &str, s: &str) -> RulesError {
+        let rules = Rules::compile("t.rhai", source).expect("compiles");
+        let s = rules.parse_position(s).expect("a position");
+        rules.moves(&s, 0).expect_err("should fail")
+    }
+
+    #[test]
+    fn parse_errors_name_line_and_column() {
+        let e = problem("fn moves(s) {\n  [s - 1\n}\n");
+        assert!(matches!(e.problem, Problem::Parse(_)), "{e}");
+        let place = e.place.expect("a place");
+        assert_eq!(place.line, 3, "{e}");
+        assert!(e.to_string().starts_with("t.rhai:3:"), "{e}");
+    }
+
+    #[test]
+    fn moves_is_required_with_its_arity() {
+        assert_eq!(problem("fn start() { 3 }").problem, Problem::NoMoves);
+        assert!(matches!(
+            problem("fn moves() { [] }").problem,
+            Problem::Arity { .. }
+        ));
+        assert!(matches!(
+            problem("fn moves(s) { [] } fn describe(s) { \"\" }").problem,
+            Problem::Arity { .. }
+        ));
+    }
+
+    #[test]
+    fn bad_returns_are_clear_errors() {
+        let e = call_problem("fn moves(s) { 3 }", "1");
+        assert!(matches!(e.problem, Problem::NotArray { .. }), "{e}");
+        let e = call_problem("fn moves(s) { [#{a: 1}] }", "1");
+        assert!(matches!(e.problem, Problem::NotPosition { .. }), "{e}");
+        let e = call_problem("fn moves(s) { [()] }", "1");
+        assert!(matches!(e.problem, Problem::NotPosition { .. }), "{e}");
+        let e = call_problem(
+            "fn moves(s) { let a = []; for i in 0..5000 { a.push(i); } [a] }",
+            "1",
+        );
+        assert!(matches!(e.problem, Problem::PositionTooLarge { .. }), "{e}");
+        let e = problem("fn moves(s) { [] } fn misere() { 1 }");
+        assert!(matches!(e.problem, Problem::WrongType { .. }), "{e}");
+    }
+
+    #[test]
+    fn runaway_scripts_stop_at_the_limits() {
+        let e = call_problem("fn moves(s) { loop { } }", "1");
+        assert!(matches!(e.problem, Problem::Operations { .. }), "{e}");
+        let e = call_problem("fn f(n) { f(n + 1) } fn moves(s) { f(s) }", "1");
+        assert!(matches!(e.problem, Problem::CallDepth { .. }), "{e}");
+        let e = call_problem("fn moves(s) { let t = \"x\"; loop { t += t; } }", "1");
+        assert!(matches!(e.problem, Problem::DataTooLarge { .. }), "{e}");
+        let e = call_problem("fn moves(s) { [s / 0] }", "1");
+        assert!(matches!(e.problem, Problem::Failed { .. }), "{e}");
+        assert_eq!(e.place.map(|p| p.line), Some(1), "{e}");
+    }
+
+    #[test]
+    fn the_deadline_stops_a_call() {
+        let rules = Rules::compile(
+            "t.rhai",
+            "fn moves(s) { let n = 0; while n < 1000000 { n += 1; } [] }",
+        )
+        .unwrap();
+        let before = set_deadline(Some(Instant::now()));
+        let e = rules.moves(&Value::Int(1), 0).expect_err("stopped");
+        set_deadline(before);
+        assert_eq!(e.problem, Problem::Interrupted);
+    }
+
+    /// The sandbox: no module loading, no eval, no file, process or network access.
+    #[test]
+    fn a_script_reaches_nothing_outside() {
+        // `import` does not even parse: the engine has no modules.
+        let e = problem("import \"std\" as s; fn moves(n) { [] }");
+        assert!(matches!(e.problem, Problem::Parse(_)), "{e}");
+        let e = problem("fn moves(s) { eval(\"1\") }");
+        assert!(matches!(e.problem, Problem::Parse(_)), "{e}");
+        for call in [
+            "open_file(\"/etc/passwd\")",
+            "read_file(\"/etc/passwd\")",
+            "File(\"/etc/passwd\")",
+            "fs::read(\"/etc/passwd\")",
+            "system(\"ls\")",
+            "exec(\"ls\")",
+            "command(\"ls\")",
+            "http_get(\"http://example.com\")",
+            "connect(\"127.0.0.1:80\")",
+            "env(\"HOME\")",
+        ] {
+            let source = format!("fn moves(s) {{ {call}; [] }}");
+            match Rules::compile("t.rhai", &source) {
+                Err(e) => assert!(matches!(e.problem, Problem::Parse(_)), "{call}: {e}"),
+                Ok(rules) => {
+                    let e = rules.moves(&Value::Int(1), 0).expect_err(call);
+                    let Problem::Failed { detail, .. } = &e.problem else {
+                        panic!("{call}: {e}");
+                    };
+                    assert!(detail.contains("not found"), "{call}: {detail}");
+                }
+            }
+        }
+        // print and debug are allowed but go nowhere (the test's output shows nothing).
+        let rules = Rules::compile("t.rhai", "fn moves(s) { print(\"x\"); debug(s); [] }").unwrap();
+        assert_eq!(rules.moves(&Value::Int(1), 0), Ok(Vec::new()));
+    }
+
+    #[test]
+    fn positions_read_from_literals() {
+        let rules = Rules::compile("t.rhai", "fn moves(s) { [] }").unwrap();
+        let p = rules.parse_position("[3, [4, \"ab\"], true]").unwrap();
+        assert_eq!(p.to_string(), "[3, [4, \"ab\"], true]");
+        assert_eq!(rules.parse_position(&p.to_string()), Ok(p));
+        assert!(rules.parse_position("[3, ").is_err());
+        assert!(rules.parse_position("#{a: 1}").is_err());
+    }
+}

@@ -1,0 +1,367 @@
+//! `grundy play --rules FILE`: a rules file's game against the perfect AI. The board is the
+//! script's `show` (or the position's text), the moves are listed (in the script's `describe`
+//! words), hints mark each move won, lost or drawn (or its score), and the coach says when a
+//! move let a win or a draw go. Drawing only reads [`RulesPlay`]; the loop is generic over the
+//! backend and the event source, so tests drive it on a `TestBackend`.
+
+use std::time::Duration;
+
+use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
+use rand::SeedableRng;
+use ratatui::Frame;
+use ratatui::Terminal;
+use ratatui::backend::Backend;
+use ratatui::layout::{Constraint, Layout};
+use ratatui::style::{Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Paragraph, Wrap};
+
+use crate::cli::rules as words;
+use crate::rules::Rules;
+use crate::rules::solve::{self, Analysis, Node};
+use crate::setup::{First, ReplayRng};
+use crate::tr;
+use crate::tui::app::{EventSource, Exit, Input};
+
+/// Who made a move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Mover {
+    You,
+    Ai,
+}
+
+/// How a finished game ended, for the player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ending {
+    Won,
+    Lost,
+    Drawn,
+}
+
+/// A game of a rules file in progress: the logic; the cursor is the only view state.
+pub struct RulesPlay {
+    rules: Rules,
+    position: Node,
+    /// The player's side: 0 moves first.
+    you: u8,
+    /// The side to move (alternates, also in a one-sided game).
+    to_move: u8,
+    analysis: Analysis,
+    selected: usize,
+    hints: bool,
+    coach: bool,
+    /// The points each side has scored (a scoring game), the player's first.
+    scores: [i64; 2],
+    /// Positions met, to call a draw when one comes back a third time.
+    seen: Vec<Node>,
+    last: Option<String>,
+    coach_line: Option<String>,
+    ending: Option<Ending>,
+    rng: ReplayRng,
+    exit: Option<Exit>,
+}
+
+/// How often the same position (with the same side to move) may come back before the game is
+/// called a draw: positions repeat only in games that can be drawn.
+const REPEATS: usize = 3;
+
+impl RulesPlay {
+    pub fn new(
+        rules: Rules,
+        start: Node,
+        first: First,
+        hints: bool,
+        coach: bool,
+        seed: Option<u64>,
+    ) -> Result<RulesPlay, crate::rules::RulesError> {
+        let analysis = solve::analyze(&rules, &start, &solve::ai_limits())?;
+        let you = if first == First::You { 0 } else { 1 };
+        let mut play = RulesPlay {
+            to_move: 0,
+            seen: vec![start.clone()],
+            position: start,
+            rules,
+            you,
+            analysis,
+            selected: 0,
+            hints,
+            coach,
+            scores: [0, 0],
+            last: None,
+            coach_line: None,
+            ending: None,
+            rng: seed.map_or_else(rand::make_rng::<ReplayRng>, ReplayRng::seed_from_u64),
+            exit: None,
+        };
+        play.check_end();
+        Ok(play)
+    }
+
+    fn mover(&self) -> Mover {
+        if self.to_move == self.you {
+            Mover::You
+        } else {
+            Mover::Ai
+        }
+    }
+
+    /// How the game ended, once it has.
+    pub fn ending(&self) -> Option<Ending> {
+        self.ending
+    }
+
+    /// Plays move `index` of the current position.
+    fn play(&mut self, index: usize) -> Result<(), crate::rules::RulesError> {
+        let Some(step) = self.analysis.moves.get(index).cloned() else {
+            return Ok(());
+        };
+        let mover = self.mover();
+        let said = self
+            .rules
+            .describe(&self.position.position, &step.to.position)?
+            .filter(|w| !w.is_empty())
+            .unwrap_or_else(|| step.to.position.to_string());
+        let side = usize::from(mover == Mover::Ai);
+        self.scores[side] += step.gain;
+        if mover == Mover::You && self.coach {
+            self.coach_line = self.coaching(&step);
+        }
+        self.last = Some(match mover {
+            Mover::You => tr!("rules.play.you_played", step = said).into_owned(),
+            Mover::Ai => tr!("rules.play.ai_played", step = said).into_owned(),
+        });
+        self.position = step.to;
+        self.to_move = 1 - self.to_move;
+        self.seen.push(self.position.clone());
+        self.analysis = solve::analyze(&self.rules, &self.position, &solve::ai_limits())?;
+        self.selected = 0;
+        self.check_end();
+        Ok(())
+    }
+
+    /// What the coach says of the player's move: a win or a draw let go.
+    fn coaching(&self, step: &solve::Step) -> Option<String> {
+        let best = self
+            .analysis
+            .moves
+            .iter()
+            .map(|m| solve::rank(m, self.analysis.scoring))
+            .max()?;
+        let this = solve::rank(step, self.analysis.scoring);
+        if step.judgement.is_none() || this >= best {
+            return None;
+        }
+        let kind = |rank: (i128, i64)| rank.0.signum();
+        let key = if self.analysis.scoring {
+            "rules.play.coach_points"
+        } else if kind(best) > 0 {
+            "rules.play.coach_win"
+        } else if kind(best) == 0 && kind(this) < 0 {
+            "rules.play.coach_draw"
+        } else {
+            return None;
+        };
+        Some(crate::locale::text(key).into_owned())
+    }
+
+    fn check_end(&mut self) {
+        let repeated = self.seen.iter().filter(|n| **n == self.position).count();
+        if self.analysis.moves.is_empty() {
+            let mover_wins = self.rules.misere();
+            let you_move = self.mover() == Mover::You;
+            self.ending = Some(if self.rules.scoring() {
+                match self.scores[0].cmp(&self.scores[1]) {
+                    std::cmp::Ordering::Greater => Ending::Won,
+                    std::cmp::Ordering::Less => Ending::Lost,
+                    std::cmp::Ordering::Equal => Ending::Drawn,
+                }
+            } else if mover_wins == you_move {
+                Ending::Won
+            } else {
+                Ending::Lost
+            });
+        } else if repeated >= REPEATS {
+            self.ending = Some(Ending::Drawn);
+        }
+    }
+
+    /// The AI's move, when it is its turn.
+    fn ai_turn(&mut self) -> Result<(), crate::rules::RulesError> {
+        if self.ending.is_some() || self.mover() != Mover::Ai {
+            return Ok(());
+        }
+        let Some((step, _)) = solve::best_move(&self.analysis, &mut self.rng) else {
+            return Ok(());
+        };
+        let index = self
+            .analysis
+            .moves
+            .iter()
+            .position(|m| m.to == step.to)
+            .expect("the AI plays a listed move");
+        self.play(index)
+    }
+
+    fn handle_key(&mut self, key: KeyEvent) -> Result<(), crate::rules::RulesError> {
+        if !key.is_press() {
+            return Ok(());
+        }
+        let count = self.analysis.moves.len();
+        match key.code {
+            KeyCode::Char('q') | KeyCode::Esc => self.exit = Some(Exit::Quit),
+            KeyCode::Char('c') if key.modifiers.contains(KeyModifiers::CONTROL) => {
+                self.exit = Some(Exit::Quit)
+            }
+            KeyCode::Char('i') | KeyCode::Char('h') => self.hints = !self.hints,
+            KeyCode::Char('c') => self.coach = !self.coach,
+            KeyCode::Up | KeyCode::Char('k') if count > 0 => {
+                self.selected = (self.selected + count - 1) % count
+            }
+            KeyCode::Down | KeyCode::Char('j') if count > 0 => {
+                self.selected = (self.selected + 1) % count
+            }
+            KeyCode::Enter | KeyCode::Char(' ')
+                if self.ending.is_none() && self.mover() == Mover::You =>
+            {
+                self.play(self.selected)?;
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// The event loop: the AI moves when it is its turn, then the screen is drawn and a key
+    /// read, until the player quits; a script error on the way ends it with that error.
+    pub fn run<B: Backend, E: EventSource>(
+        &mut self,
+        terminal: &mut Terminal<B>,
+        events: &mut E,
+    ) -> anyhow::Result<Exit>
+    where
+        B::Error: Send + Sync + 'static,
+    {
+        loop {
+            if let Some(exit) = self.exit {
+                return Ok(exit);
+            }
+            terminal.draw(|frame| self.draw(frame))?;
+            if self.mover() == Mover::Ai && self.ending.is_none() {
+                // A short pause so the player sees the position before the reply.
+                std::thread::sleep(Duration::from_millis(150));
+                self.ai_turn()
+                    .map_err(|e| anyhow::anyhow!(words::render_error(&e)))?;
+                continue;
+            }
+            match events.next(Duration::from_millis(250))? {
+                Some(Input::Event(Event::Key(key))) => self
+                    .handle_key(key)
+                    .map_err(|e| anyhow::anyhow!(words::render_error(&e)))?,
+                Some(Input::End(why)) => self.exit = Some(why),
+                _ => {}
+            }
+        }
+    }
+
+    /// Draws the game: title, board, status, moves, keys.
+    pub fn draw(&self, frame: &mut Frame) {
+        let area = frame.area();
+        let board: Vec<String> = match self.rules.show(&self.position.position) {
+            Ok(Some(lines)) => lines,
+            _ => vec![self.position.position.to_string()],
+        };
+        let [top, middle, bottom] = area.layout(&Layout::vertical([
+            Constraint::Length(board.len().min(12) as u16 + 2),
+            Constraint::Min(3),
+            Constraint::Length(5),
+        ]));
+        let title = self
+            .rules
+            .name()
+            .map_or_else(|| tr!("rules.untitled").into_owned(), str::to_string);
+        frame.render_widget(
+            Paragraph::new(board.into_iter().map(Line::from).collect::<Vec<_>>())
+                .block(Block::bordered().title(Line::from(title))),
+            top,
+        );
+        let mut lines = Vec::new();
+        for (i, step) in self.analysis.moves.iter().enumerate() {
+            let said = self
+                .rules
+                .describe(&self.position.position, &step.to.position)
+                .ok()
+                .flatten()
+                .filter(|w| !w.is_empty())
+                .unwrap_or_else(|| step.to.position.to_string());
+            let marker = if i == self.selected { "▶ " } else { "  " };
+            let mut spans = vec![Span::raw(marker)];
+            if self.hints {
+                spans.push(Span::raw(format!("{} ", words::mark(step))));
+            }
+            spans.push(Span::raw(said));
+            let style = if i == self.selected {
+                Style::default().add_modifier(Modifier::REVERSED)
+            } else {
+                Style::default()
+            };
+            lines.push(Line::from(spans).style(style));
+        }
+        let skip = self
+            .selected
+            .saturating_sub(middle.height.saturating_sub(3) as usize);
+        let moves_title = tr!("rules.moves", count = self.analysis.moves.len()).into_owned();
+        frame.render_widget(
+            Paragraph::new(lines.into_iter().skip(skip).collect::<Vec<_>>())
+                .block(Block::bordered().title(Line::from(moves_title))),
+            middle,
+        );
+        let mut status = Vec::new();
+        status.push(Line::from(self.status_line()));
+        if self.rules.scoring() {
+            status.push(Line::from(
+                tr!(
+                    "rules.play.scores",
+                    you = self.scores[0],
+                    ai = self.scores[1]
+                )
+                .into_owned(),
+            ));
+        }
+        if let Some(last) = &self.last {
+            status.push(Line::from(last.clone()));
+        }
+        if let Some(coach) = &self.coach_line {
+            status.push(Line::from(coach.clone()));
+        }
+        if self.hints
+            && self.ending.is_none()
+            && let Some(j) = &self.analysis.judgement
+        {
+            let sentence = words::verdict_sentence(&self.rules, j, self.analysis.moves.len());
+            status.push(Line::from(sentence));
+        }
+        status.push(Line::from(tr!("rules.play.keys").into_owned()));
+        frame.render_widget(Paragraph::new(status).wrap(Wrap { trim: true }), bottom);
+    }
+
+    fn status_line(&self) -> String {
+        match self.ending {
+            Some(Ending::Won) => tr!("rules.play.you_won").into(),
+            Some(Ending::Lost) => tr!("rules.play.ai_won").into(),
+            Some(Ending::Drawn) => tr!("rules.play.drawn").into(),
+            None if self.mover() == Mover::You => tr!("rules.play.your_move").into(),
+            None => tr!("rules.play.ai_thinking").into(),
+        }
+    }
+}
+
+/// Runs `play --rules` in the terminal until the player quits.
+pub fn run(mut play: RulesPlay) -> anyhow::Result<Exit> {
+    let mut events = crate::tui::events::TerminalEvents::start()?;
+    let mut terminal = crate::tui::terminal::init()?;
+    let guard = crate::tui::terminal::Guard;
+    events.read_terminal()?;
+    let result = play.run(&mut terminal, &mut events);
+    drop(guard);
+    std::mem::forget(terminal);
+    result
+}

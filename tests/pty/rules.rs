@@ -1,0 +1,92 @@
+//! `grundy play --rules` in a pseudo-terminal: a shipped example played to its end against
+//! the perfect AI, with hints and the coach, and the terminal given back.
+
+use crate::common;
+use common::pty::Pty;
+
+fn example(name: &str) -> String {
+    format!("{}/assets/rules/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+/// CSES 2208 from [1, 2, 3] (won for the first player): with hints on, the player picks a
+/// move marked WIN each turn and beats the perfect AI.
+#[test]
+fn another_game_won_to_the_end() {
+    let file = example("cses2208.rhai");
+    let mut pty = Pty::spawn(
+        &[
+            "play", "--rules", &file, "--first", "you", "--hints", "--seed", "3",
+        ],
+        &[],
+    );
+    pty.wait_for("Your move");
+    pty.wait_taken_over();
+    for _ in 0..10 {
+        let screen = pty.screen_text();
+        if screen.contains("Game over") {
+            break;
+        }
+        // Move the cursor onto the first WIN move and play it.
+        let rows: Vec<&str> = screen.lines().collect();
+        let selected = rows.iter().position(|l| l.contains('▶')).expect("a cursor");
+        let target = rows
+            .iter()
+            .position(|l| l.contains("WIN"))
+            .expect("a winning move");
+        let key = if target > selected { "j" } else { "k" };
+        for _ in 0..selected.abs_diff(target) {
+            pty.send(key);
+        }
+        pty.wait_until("the cursor on a WIN move", |s| {
+            s.contents()
+                .lines()
+                .any(|l| l.contains('▶') && l.contains("WIN"))
+        });
+        pty.send("\r");
+        pty.wait_until("the AI's reply or the end", |s| {
+            let text = s.contents();
+            text.contains("Game over") || text.contains("AI: ")
+        });
+        pty.wait_until("the player's turn or the end", |s| {
+            let text = s.contents();
+            text.contains("Game over") || text.contains("Your move")
+        });
+    }
+    pty.wait_for("Game over: you won!");
+    pty.quit();
+}
+
+/// Hints off: no mark on any move and no verdict; the AI's win in the misère Candy Piles
+/// from a lost start, played to the end by always taking the first move.
+#[test]
+fn candy_piles_lost_without_hints() {
+    let file = example("candy-piles.rhai");
+    let mut pty = Pty::spawn(
+        &[
+            "play",
+            "--rules",
+            &file,
+            "--code",
+            "[1, 2, 3]",
+            "--no-hints",
+            "--seed",
+            "1",
+        ],
+        &[],
+    );
+    pty.wait_for("Your move");
+    let screen = pty.screen_text();
+    assert!(
+        !screen.contains("WIN") && !screen.contains("lose"),
+        "{screen}"
+    );
+    for _ in 0..6 {
+        if pty.screen_text().contains("Game over") {
+            break;
+        }
+        pty.send("\r");
+        std::thread::sleep(std::time::Duration::from_millis(400));
+    }
+    pty.wait_for("Game over: the AI won.");
+    pty.quit();
+}
