@@ -36,7 +36,7 @@ use crate::locale::why;
 
 use analyze::{analyze, principal_line};
 use args::parse_command_line;
-pub use args::{Cli, Command, PlayArgs, SgTable};
+pub use args::{Cli, Command, PlayArgs, SgCommand, SgTable};
 use play::{play, read_save};
 use sg::sg_table;
 
@@ -259,7 +259,7 @@ fn run_command(command: Command) -> Result<ExitCode, Failure> {
             &mut out,
         ),
         Command::Drill { game } => play::drill(game),
-        Command::Sg(table) => sg_table(&table, &mut out),
+        Command::Sg(sg) => sg_table(&sg.table, sg.check.as_deref(), &mut out),
         Command::Completions { shell } => {
             let mut command = <Cli as clap::CommandFactory>::command();
             // Into memory first: `generate` panics when it cannot write (`| head`).

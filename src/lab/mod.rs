@@ -3,11 +3,14 @@
 //! ([`find_period`], proved by the periodicity theorem where it applies). The `sg` tables, the
 //! Lab screen and its pictures all tabulate through here.
 
+pub mod check;
+
 use crate::game::CodeError;
 use crate::games::heaps::Rule;
 use crate::games::heaps::rules::fibonacci_up_to;
 use crate::games::heaps::values::{
-    PrimeTable, grundy_table_reporting, kayles_table, lieges_value, staircase_table, subtraction_table,
+    PrimeTable, grundy_table_reporting, kayles_table, lieges_value, staircase_table,
+    subtraction_table,
 };
 
 pub use crate::games::heaps::octal::OctalCode;

@@ -250,7 +250,11 @@ pub fn pieces(rule: &Rule, x: u64, action: Action) -> Vec<u64> {
         Action::Remove { take, left, middle } => {
             out.push(left);
             out.push(middle);
-            out.push(x.saturating_sub(take).saturating_sub(left).saturating_sub(middle));
+            out.push(
+                x.saturating_sub(take)
+                    .saturating_sub(left)
+                    .saturating_sub(middle),
+            );
         }
     }
     out.retain(|&p| p > 0);
@@ -385,11 +389,13 @@ fn octal_actions(code: &OctalCode, x: u64) -> impl Iterator<Item = Action> + '_ 
         );
         let two = code
             .allows(x, take, 2)
-            .then(|| (1..rest).map(move |left| Action::Remove {
-                take,
-                left,
-                middle: 0,
-            }))
+            .then(|| {
+                (1..rest).map(move |left| Action::Remove {
+                    take,
+                    left,
+                    middle: 0,
+                })
+            })
             .into_iter()
             .flatten();
         let three = code
@@ -418,7 +424,13 @@ pub fn remove_pieces(x: u64, take: u64, left: u64, middle: u64) -> Option<u32> {
 }
 
 fn pieces_of_remove(x: u64, take: u64, left: u64, middle: u64) -> Vec<u64> {
-    let mut out = vec![left, middle, x.saturating_sub(take).saturating_sub(left).saturating_sub(middle)];
+    let mut out = vec![
+        left,
+        middle,
+        x.saturating_sub(take)
+            .saturating_sub(left)
+            .saturating_sub(middle),
+    ];
     out.retain(|&p| p > 0);
     out
 }

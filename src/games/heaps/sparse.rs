@@ -199,7 +199,9 @@ pub fn table(
             && period.proved
         {
             let known = values.len() as u64;
-            let more = (known..=n).map(|x| period.value(&values, x)).collect::<Vec<_>>();
+            let more = (known..=n)
+                .map(|x| period.value(&values, x))
+                .collect::<Vec<_>>();
             values.extend(more);
             report(n + 1);
             return (values, Some(period));

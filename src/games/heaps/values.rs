@@ -461,7 +461,11 @@ impl OctalTable {
 /// for finite codes with moves to at most two heaps, the plain mex (its work grows as n², n³
 /// or n⁴) for the others. Each takes at most about 250 ms on this project's machine.
 pub fn octal_table_size(code: &OctalCode) -> u64 {
-    match (code.take_break().is_some(), code.repeats(), code.most_pieces()) {
+    match (
+        code.take_break().is_some(),
+        code.repeats(),
+        code.most_pieces(),
+    ) {
         (true, _, _) => 1 << 16,
         (false, false, _) => 1 << 9,
         (false, true, 0..=1) => 1 << 12,
@@ -476,11 +480,7 @@ pub fn octal_table(code: &OctalCode) -> Arc<OctalTable> {
     type Tables = Mutex<HashMap<OctalCode, Arc<OctalTable>>>;
     static TABLES: OnceLock<Tables> = OnceLock::new();
     let tables = TABLES.get_or_init(Default::default);
-    if let Some(table) = tables
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .get(code)
-    {
+    if let Some(table) = tables.lock().unwrap_or_else(|e| e.into_inner()).get(code) {
         return table.clone();
     }
     // Built outside the lock: another code's table need not wait for this one.
@@ -542,7 +542,11 @@ pub fn octal_moves_to(
             for left in 1..rest.saturating_sub(1) {
                 for middle in 1..rest - left {
                     if g(left) ^ g(middle) ^ g(rest - left - middle) == target {
-                        hit(Action::Remove { take, left, middle }, &mut found, &mut count);
+                        hit(
+                            Action::Remove { take, left, middle },
+                            &mut found,
+                            &mut count,
+                        );
                     }
                 }
             }

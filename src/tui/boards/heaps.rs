@@ -182,9 +182,7 @@ fn move_label(position: &Heaps, mv: &HeapMove) -> String {
         HeapAction::Split { .. }
         | HeapAction::Stairs { .. }
         | HeapAction::Multiply
-        | HeapAction::Remove { .. } => {
-            tr!("board.heaps.split", left = left).into_owned()
-        }
+        | HeapAction::Remove { .. } => tr!("board.heaps.split", left = left).into_owned(),
     }
 }
 
