@@ -844,7 +844,7 @@ fn sg_octal_prints_the_table_and_its_proved_period() {
     let o = grundy(&["sg", "octal", "0.19x"], b"");
     assert_eq!(o.status.code(), Some(2));
     assert!(
-        stderr(&o).contains("character 4") && stderr(&o).contains("'x'"),
+        stderr(&o).contains("character 5") && stderr(&o).contains("'x'"),
         "{}",
         stderr(&o)
     );
@@ -884,7 +884,7 @@ fn check_says_where_a_formula_holds_or_fails() {
         b"",
     );
     assert_eq!(o.status.code(), Some(1));
-    assert!(stdout(&o).contains("fails at a = 1, b = 1: the formula gives 0, the table has 2"));
+    assert!(stdout(&o).contains("fails at a = 0, b = 2: the formula gives 1, the table has 2"));
     // A bad expression: exit 2 with the place, before any table.
     let o = grundy(&["sg", "octal", "0.77", "--check", "n %% 3"], b"");
     assert_eq!(o.status.code(), Some(2));
