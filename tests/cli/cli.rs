@@ -36,7 +36,15 @@ fn grundy_at(home: &std::path::Path, args: &[&str], stdin: &[u8]) -> Output {
         .spawn()
         .expect("the binary starts");
     let mut input = child.stdin.take().expect("stdin is piped");
-    input.write_all(stdin).expect("stdin takes the input");
+    // A command that refuses its arguments exits without reading its input: a broken pipe
+    // here is that, not a failure (the exit code and output are what the tests judge).
+    if let Err(e) = input.write_all(stdin) {
+        assert_eq!(
+            e.kind(),
+            std::io::ErrorKind::BrokenPipe,
+            "stdin takes the input"
+        );
+    }
     drop(input);
     child.wait_with_output().expect("the binary finishes")
 }
@@ -922,5 +930,5 @@ fn octal_games_play_everywhere_a_heap_game_plays() {
     assert!(o.status.success(), "{}", stderr(&o));
     let o = grundy(&["analyze", "grundy:40001"], b"");
     assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("0..=40000"), "{}", stderr(&o));
+    assert!(stderr(&o).contains("heaps to 40000"), "{}", stderr(&o));
 }

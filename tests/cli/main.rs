@@ -8,5 +8,8 @@ mod chinese;
 mod cli;
 mod cli_interface;
 mod engine_bounds;
+#[cfg(unix)]
+mod files;
 mod learn;
 mod lessons;
+mod solve_formats;

@@ -18,7 +18,7 @@
 
 use std::sync::Arc;
 
-use super::rules::{Action, HeapMove, Heaps, MAX_LIEGES_K, MAX_SET_LEN, MAX_TABLE_HEAP, Rule};
+use super::rules::{Action, HeapMove, Heaps, MAX_FORMULA_HEAP, MAX_LIEGES_K, MAX_SET_LEN, Rule};
 use crate::game::{CodeError, IllegalMove, Notation, Position};
 use crate::message::Msg;
 
@@ -132,7 +132,7 @@ impl Notation for Heaps {
                     fields[1].1,
                     fields[1].0,
                     "the subtraction set",
-                    1..=MAX_TABLE_HEAP,
+                    1..=MAX_FORMULA_HEAP,
                 )?;
                 if set.len() > MAX_SET_LEN {
                     return Err(CodeError::new(
@@ -153,12 +153,9 @@ impl Notation for Heaps {
             Rule::Kayles => "the rows",
             _ => "the heaps",
         };
-        // An octal game's bound depends on its table, which Heaps::new grows first.
-        let most = match rule {
-            Rule::Octal { .. } => super::rules::MAX_PERIODIC_HEAP,
-            _ => rule.max_heap(),
-        };
-        let heaps = numbers(text, column, what, 0..=most)?;
+        // Any number is read; a heap past the rule's bound is refused by `Heaps::new` in the
+        // size policy's words, the same in every command (an octal game's table grows first).
+        let heaps = numbers(text, column, what, 0..=u64::MAX)?;
         Heaps::new(rule, heaps).map_err(|e| CodeError::new(column, e))
     }
 
