@@ -396,6 +396,30 @@ fn worst_curriculum(c: &mut Criterion) {
     group.finish();
 }
 
+/// The Lab's long tables (issue 24): Dawson's chess 0.137 to 10^6 (its period proved, then read
+/// through), Grundy's game to 4·10^4 (its bound) and 10^6 by the sparse-space method.
+fn lab_tables(c: &mut Criterion) {
+    use grundy::games::heaps::values::grundy_table;
+    use grundy::lab::OctalCode;
+    let mut group = c.benchmark_group("lab_tables");
+    group
+        .sample_size(10)
+        .warm_up_time(Duration::from_millis(300))
+        .sampling_mode(SamplingMode::Flat);
+    let dawson_chess = OctalCode::parse("0.137").expect("a code");
+    group.bench_function("octal 0.137 to 10^6", |b| {
+        b.iter(|| dawson_chess.values(black_box(1_000_000)).len())
+    });
+    group.bench_function("grundy's game to 4·10^4", |b| {
+        b.iter(|| grundy_table(black_box(40_000)).len())
+    });
+    group.measurement_time(Duration::from_secs(30));
+    group.bench_function("grundy's game to 10^6", |b| {
+        b.iter(|| grundy_table(black_box(1_000_000)).len())
+    });
+    group.finish();
+}
+
 /// `grundy puzzles --count 1000` (issue 30's budget: at most 10 s, at every game and
 /// difficulty), for the games and difficulties that took minutes before, and the sheet of 10
 /// (at most 250 ms) at the ones that took longest then. `cargo bench --bench engine -- puzzles`.
@@ -434,6 +458,6 @@ criterion_group! {
     name = benches;
     config = Criterion::default().warm_up_time(Duration::from_secs(1));
     targets = contest, contest_curriculum, engine_hot_paths, exact, worst, analysis,
-        worst_curriculum, puzzles
+        worst_curriculum, lab_tables, puzzles
 }
 criterion_main!(benches);

@@ -223,7 +223,7 @@ pub enum Command {
     Stats,
 }
 
-/// `grundy sg`: a built-in table, or `--rules FILE --n N` for a rules file's positions 0..=N.
+/// `grundy sg TABLE [--check EXPR]`, or `--rules FILE --n N` for a rules file's positions 0..=N.
 #[derive(Debug, Args)]
 #[command(args_conflicts_with_subcommands = true, subcommand_required = false)]
 pub struct SgArgs {
@@ -236,6 +236,12 @@ pub struct SgArgs {
     /// With --rules: the largest position (0..=100000).
     #[arg(long, default_value_t = 99, value_parser = number(0, 100_000), requires = "rules")]
     pub n: u32,
+    /// Check a formula against the table: `n % 3`, `if(n % 4 == 0, 0, 1)` (evalexpr's
+    /// syntax; `if C { A } else { B }` is read as `if(C, A, B)`), with `n` the heap (box,
+    /// place, vertex) of a 1-D table and `a`, `b` the row and column of a 2-D one. Prints
+    /// where it holds, or the first counterexample (exit code 1).
+    #[arg(long, global = true, value_name = "EXPR")]
+    pub check: Option<String>,
 }
 
 #[derive(Debug, Subcommand)]
@@ -303,10 +309,22 @@ pub enum SgTable {
     /// The value of one heap of 0..n under a heap game's rule, 10 to a row, so its period
     /// shows: RULE is a code without heaps (`nim`, `bash:3`, `subtraction:1,3,4`, `kayles`, …).
     Heaps {
-        /// The rule: `kayles`, `grundy`, `bash:3`, `take:2,5`, `lieges:3`, …
+        /// The rule: `kayles`, `grundy`, `dawson`, `bash:3`, `take:2,5`, `lieges:3`,
+        /// `octal:0.137`, …
         rule: String,
-        /// The largest heap (1..=10000).
-        #[arg(long, default_value_t = 99, value_parser = clap::value_parser!(u32).range(1..=10_000))]
+        /// The largest heap (1..=10000000).
+        #[arg(long, default_value_t = 99, value_parser = clap::value_parser!(u32).range(1..=10_000_000))]
+        n: u32,
+    },
+    /// An octal or hexadecimal game by its code (`0.137`, `0.77`, `4.7`, `0.3...`): the value
+    /// of one heap of 0..n, 10 to a row, and its period (proved by the periodicity theorem
+    /// where it holds in the table).
+    Octal {
+        /// The code d0.d1d2…: digit i says what removing i tokens may leave (bit 1 no heap,
+        /// 2 one, 4 two, 8 three); a final `...` repeats the last digit.
+        code: String,
+        /// The largest heap (1..=10000000).
+        #[arg(long, default_value_t = 99, value_parser = clap::value_parser!(u32).range(1..=10_000_000))]
         n: u32,
     },
 }

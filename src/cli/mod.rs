@@ -249,8 +249,10 @@ fn run_command(command: Command) -> Result<ExitCode, Failure> {
             ..
         }) => rules::sg_table(&path, n, &mut out),
         Command::Sg(SgArgs {
-            table: Some(table), ..
-        }) => sg_table(&table, &mut out),
+            table: Some(table),
+            check,
+            ..
+        }) => sg_table(&table, check.as_deref(), &mut out),
         Command::Sg(SgArgs { .. }) => Err(Failure::Input(tr!("rules.sg.needs_table").into())),
         Command::Completions { shell } => {
             let mut command = <Cli as clap::CommandFactory>::command();

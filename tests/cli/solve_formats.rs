@@ -211,7 +211,7 @@ fn formula_games_take_heaps_to_10_18_in_every_command() {
             "nim: values by a proved formula or period, heaps to 10^18",
         ),
         (
-            "grundy:10001",
+            "grundy:40001",
             "grundy: values from a mex table searched once, heaps to 10^4",
         ),
     ] {

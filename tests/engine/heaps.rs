@@ -466,9 +466,9 @@ fn codes_round_trip_and_bad_codes_say_where() {
         ("bash:3", 7, "fields"),
         ("take:5,2:3", 6, "l ≤ r"),
         (
-            "grundy:10001",
+            "grundy:40001",
             8,
-            "values from a mex table searched once, heaps to 10^4",
+            "values from a mex table searched once, heaps to 40000",
         ),
         (
             "nim:1000000000000000001",

@@ -23,6 +23,7 @@ mod grid;
 mod heaps;
 mod learn;
 mod listing;
+mod octal;
 mod puzzles;
 mod rating;
 mod record;
