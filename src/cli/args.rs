@@ -204,8 +204,7 @@ pub enum Command {
         list: bool,
     },
     /// Print a table of Sprague–Grundy values, to see the patterns.
-    #[command(subcommand)]
-    Sg(SgTable),
+    Sg(SgCommand),
     /// Print a shell completion script for grundy on standard output.
     #[command(
         long_about = "Print a shell completion script for grundy on standard output.\n\n\
@@ -223,6 +222,21 @@ pub enum Command {
     /// Print the statistics: games played, won and lost, and winning streaks per game and AI
     /// level; then the practice ratings and records.
     Stats,
+}
+
+/// `grundy sg`: a table, and its picture if asked for.
+#[derive(Debug, Args)]
+pub struct SgCommand {
+    #[command(subcommand)]
+    pub table: SgTable,
+    /// Also draw the table as a picture into FILE, as SVG: a sequence as a strip of coloured
+    /// cells (a colour per value, the preperiod and the period framed), a two-dimensional
+    /// table as a heat map.
+    #[arg(long, global = true, value_name = "FILE")]
+    pub svg: Option<PathBuf>,
+    /// The same picture as a PNG.
+    #[arg(long, global = true, value_name = "FILE")]
+    pub png: Option<PathBuf>,
 }
 
 #[derive(Debug, Subcommand)]

@@ -29,6 +29,7 @@ use crate::tui::text;
 mod analyze;
 mod args;
 mod learn;
+pub mod picture;
 mod play;
 mod puzzles;
 mod sg;
@@ -36,7 +37,7 @@ use crate::locale::why;
 
 use analyze::{analyze, principal_line};
 use args::parse_command_line;
-pub use args::{Cli, Command, PlayArgs, SgTable};
+pub use args::{Cli, Command, PlayArgs, SgCommand, SgTable};
 use play::{play, read_save};
 use sg::sg_table;
 
@@ -259,7 +260,11 @@ fn run_command(command: Command) -> Result<ExitCode, Failure> {
             &mut out,
         ),
         Command::Drill { game } => play::drill(game),
-        Command::Sg(table) => sg_table(&table, &mut out),
+        Command::Sg(sg) => {
+            let code = sg_table(&sg.table, &mut out)?;
+            picture::write_asked(&sg, &mut out)?;
+            Ok(code)
+        }
         Command::Completions { shell } => {
             let mut command = <Cli as clap::CommandFactory>::command();
             // Into memory first: `generate` panics when it cannot write (`| head`).

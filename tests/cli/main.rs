@@ -9,4 +9,6 @@ mod cli;
 mod cli_interface;
 mod engine_bounds;
 mod learn;
+
 mod lessons;
+mod pictures;
