@@ -44,6 +44,7 @@ pub mod exact;
 pub mod game;
 pub mod games;
 pub mod input;
+pub mod lab;
 pub mod lang;
 pub mod learn;
 #[cfg(feature = "tui")]

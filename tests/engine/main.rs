@@ -19,6 +19,7 @@ mod generic_engine;
 mod grid;
 mod heaps;
 mod learn;
+mod octal;
 mod puzzles;
 mod rating;
 mod record;

@@ -11,6 +11,8 @@
 
 pub mod contest;
 pub mod notation;
+pub mod octal;
+pub mod period;
 pub mod rules;
 pub mod values;
 

@@ -1,0 +1,269 @@
+//! Octal and hexadecimal take-and-break games by their code (`0.137`, `4.7`, `0.3…`, `0.f`):
+//! digit d_i (i ≥ 1) says what removing i tokens from a heap may leave — bit 1 no heap, bit 2
+//! one heap, bit 4 two non-empty heaps, bit 8 (a hexadecimal digit 8–f) three — and d_0 (0, 4,
+//! 8 or c) whether a heap may be split without removing anything. A final `…` or `...` repeats
+//! the last digit forever (`0.3…` is Nim).
+//!
+//! [`OctalCode`] is the rules object: it parses and prints the code, answers which moves a digit
+//! allows, and computes the values by mex straight from the digits ([`OctalCode::values`]).
+
+use std::fmt;
+
+use crate::game::CodeError;
+
+/// The most digits after the point: the values' work grows with them.
+pub const MAX_DIGITS: usize = 64;
+
+/// Bit 1 of a digit: removing i tokens may leave no heap (the heap had exactly i).
+pub const LEAVE_NONE: u8 = 1;
+/// Bit 2: removing i tokens may leave one non-empty heap.
+pub const LEAVE_ONE: u8 = 2;
+/// Bit 4: removing i tokens may leave two non-empty heaps.
+pub const LEAVE_TWO: u8 = 4;
+/// Bit 8 (hexadecimal digits 8–f): removing i tokens may leave three non-empty heaps.
+pub const LEAVE_THREE: u8 = 8;
+
+/// An octal or hexadecimal game's code, parsed once: after that every digit is in range and d_0
+/// has no bit 1 or 2. Trailing zeros are dropped (`0.70` is `0.7`), so equal games have equal
+/// codes.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct OctalCode {
+    /// d_0, d_1, …, d_k: `digits[i]` for removing i tokens; the last is non-zero unless the
+    /// code is `0.0` (a game without moves).
+    digits: Vec<u8>,
+    /// Whether the last digit repeats forever (`0.3…`).
+    repeats: bool,
+}
+
+impl OctalCode {
+    /// Parses `0.137`, `.137`, `4.7`, `0.3…` / `0.3...`, `0.f` (digits 8–f hexadecimal, either
+    /// case). Errors name the character (from 1) and the reason.
+    pub fn parse(text: &str) -> Result<OctalCode, CodeError> {
+        if text.trim().is_empty() {
+            return Err(CodeError::new(
+                1,
+                "an octal code is empty: expected digits like 0.137",
+            ));
+        }
+        let (body, repeats) = match text.strip_suffix('…').or_else(|| text.strip_suffix("...")) {
+            Some(body) => (body, true),
+            None => (text, false),
+        };
+        let Some((whole, fraction)) = body.split_once('.') else {
+            return Err(CodeError::new(
+                body.chars().count() + 1,
+                format!("'{text}' has no point: an octal code is d0.d1d2… like 0.137"),
+            ));
+        };
+        let first = match whole {
+            "" => 0,
+            _ if whole.chars().count() == 1 => {
+                let c = whole.chars().next().expect("one character");
+                hex_digit(c)
+                    .ok_or_else(|| CodeError::new(1, format!("'{c}' is not a digit (0-9, a-f)")))?
+            }
+            _ => {
+                return Err(CodeError::new(
+                    2,
+                    format!("'{whole}' before the point: d0 is one digit (0, 4, 8 or c)"),
+                ));
+            }
+        };
+        if first & (LEAVE_NONE | LEAVE_ONE) != 0 {
+            return Err(CodeError::new(
+                1,
+                format!(
+                    "d0 = {first:x}: removing no tokens can only split a heap (d0 is 0, 4, 8 or c)"
+                ),
+            ));
+        }
+        let start = whole.chars().count() + 2;
+        if fraction.is_empty() {
+            return Err(CodeError::new(
+                start,
+                "no digits after the point: expected d1d2… like 0.137",
+            ));
+        }
+        let mut digits = vec![first];
+        for (i, c) in fraction.chars().enumerate() {
+            let Some(d) = hex_digit(c) else {
+                let why = if c == '.' || c == '…' {
+                    "a repeat mark '…' or '...' may only end the code".to_string()
+                } else {
+                    format!("'{c}' is not a digit (0-7 octal, 8-f hexadecimal)")
+                };
+                return Err(CodeError::new(start + i, why));
+            };
+            digits.push(d);
+        }
+        if digits.len() - 1 > MAX_DIGITS {
+            return Err(CodeError::new(
+                start + MAX_DIGITS,
+                format!("more than {MAX_DIGITS} digits after the point"),
+            ));
+        }
+        // A repeated 0 is no move at all; trailing zeros of a finite code say nothing.
+        let repeats = repeats && digits.last() != Some(&0);
+        while digits.len() > 1 && digits.last() == Some(&0) {
+            digits.pop();
+        }
+        Ok(OctalCode { digits, repeats })
+    }
+
+    /// The digit for removing `i` tokens (`d_0` for 0).
+    pub fn digit(&self, i: u64) -> u8 {
+        match usize::try_from(i).ok().and_then(|i| self.digits.get(i)) {
+            Some(&d) => d,
+            None if self.repeats => *self.digits.last().expect("at least d0"),
+            None => 0,
+        }
+    }
+
+    /// The most tokens a move removes (t of the periodicity theorem); `None` when the last
+    /// digit repeats forever.
+    pub fn max_take(&self) -> Option<u64> {
+        (!self.repeats).then(|| self.digits.len() as u64 - 1)
+    }
+
+    /// Whether the last digit repeats forever.
+    pub fn repeats(&self) -> bool {
+        self.repeats
+    }
+
+    /// The most heaps a move leaves (0 to 3).
+    pub fn most_pieces(&self) -> u32 {
+        let bits = self.digits.iter().fold(0, |acc, &d| acc | d);
+        match bits {
+            b if b & LEAVE_THREE != 0 => 3,
+            b if b & LEAVE_TWO != 0 => 2,
+            b if b & LEAVE_ONE != 0 => 1,
+            _ => 0,
+        }
+    }
+
+    /// Whether some digit is hexadecimal (8–f).
+    pub fn is_hexadecimal(&self) -> bool {
+        self.digits.iter().any(|&d| d & LEAVE_THREE != 0)
+    }
+
+    /// Whether a move may remove `take` tokens from a heap of `x` and leave `pieces` non-empty
+    /// heaps.
+    pub fn allows(&self, x: u64, take: u64, pieces: u32) -> bool {
+        if take > x {
+            return false;
+        }
+        let rest = x - take;
+        let fits = match pieces {
+            0 => rest == 0,
+            1 => rest >= 1,
+            2 => rest >= 2,
+            3 => rest >= 3,
+            _ => false,
+        };
+        // Removing nothing and leaving the heap as it was is no move.
+        fits && !(take == 0 && pieces < 2) && self.digit(take) & (1 << pieces) != 0
+    }
+
+    /// The values of heaps 0..=n by mex straight from the digits: every take, every way to
+    /// leave the rest as 0 to 3 heaps. O(n²) per value with two-heap digits, O(n³) with
+    /// three-heap ones: for checking, and for short tables.
+    pub fn values(&self, n: u64) -> Vec<u32> {
+        self.values_reporting(n, &mut |_| {})
+    }
+
+    /// [`OctalCode::values`], calling `report` with the number of values done now and then
+    /// (for a progress bar).
+    pub fn values_reporting(&self, n: u64, report: &mut dyn FnMut(u64)) -> Vec<u32> {
+        let mut g: Vec<u32> = Vec::with_capacity(n as usize + 1);
+        let mut seen: Vec<bool> = Vec::new();
+        for x in 0..=n {
+            seen.clear();
+            let mut mark = |v: u32| {
+                let v = v as usize;
+                if v >= seen.len() {
+                    seen.resize(v + 1, false);
+                }
+                seen[v] = true;
+            };
+            let most = match self.max_take() {
+                Some(t) => t.min(x),
+                None => x,
+            };
+            for take in 0..=most {
+                let d = self.digit(take);
+                let rest = (x - take) as usize;
+                if d & LEAVE_NONE != 0 && rest == 0 && take > 0 {
+                    mark(0);
+                }
+                if d & LEAVE_ONE != 0 && rest >= 1 && take > 0 {
+                    mark(g[rest]);
+                }
+                if d & LEAVE_TWO != 0 {
+                    for a in 1..=rest / 2 {
+                        mark(g[a] ^ g[rest - a]);
+                    }
+                }
+                if d & LEAVE_THREE != 0 {
+                    for a in 1..=rest / 3 {
+                        for b in a..=(rest - a) / 2 {
+                            mark(g[a] ^ g[b] ^ g[rest - a - b]);
+                        }
+                    }
+                }
+            }
+            g.push(seen.iter().position(|&s| !s).unwrap_or(seen.len()) as u32);
+            if x % 4096 == 0 {
+                report(x);
+            }
+        }
+        report(n + 1);
+        g
+    }
+}
+
+/// A digit 0–9 or a–f (either case).
+fn hex_digit(c: char) -> Option<u8> {
+    c.to_digit(16).map(|d| d as u8)
+}
+
+/// `0.137`, `4.7`, `0.3…` (hexadecimal digits in lower case); [`OctalCode::code`] gives the
+/// ASCII form for position codes.
+impl fmt::Display for OctalCode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.digits_text())?;
+        if self.repeats {
+            write!(f, "…")?;
+        }
+        Ok(())
+    }
+}
+
+impl OctalCode {
+    /// The code in ASCII, for position codes and files: `0.3...` rather than `0.3…`.
+    pub fn code(&self) -> String {
+        let mut out = self.digits_text();
+        if self.repeats {
+            out.push_str("...");
+        }
+        out
+    }
+
+    fn digits_text(&self) -> String {
+        let mut out = format!("{:x}.", self.digits[0]);
+        if self.digits.len() == 1 {
+            out.push('0');
+        }
+        for d in &self.digits[1..] {
+            out.push_str(&format!("{d:x}"));
+        }
+        out
+    }
+}
+
+impl std::str::FromStr for OctalCode {
+    type Err = CodeError;
+
+    fn from_str(text: &str) -> Result<OctalCode, CodeError> {
+        OctalCode::parse(text)
+    }
+}
