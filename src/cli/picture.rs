@@ -13,8 +13,9 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::{Failure, SgCommand, SgTable};
 use crate::game::{Impartial, Notation};
-use crate::games::{dag, dodgeball, fibnim, heaps, stairs};
-use crate::picture::{self, HeatMap, Palette, Picture, Rgb, Strip};
+use crate::games::{dag, dodgeball, fibnim, stairs};
+use crate::lab::LabRule;
+use crate::picture::{self, HeatMap, Marks, Palette, Picture, Rgb, Strip};
 use crate::tr;
 
 /// At most this many values of a sequence are drawn (the first ones): a picture of 10^6 cells
@@ -385,6 +386,16 @@ pub fn png(picture: &Picture) -> anyhow::Result<Vec<u8>> {
     Ok(out)
 }
 
+/// The strip of `rule`'s values G(0..=n), its period marked where one is found.
+pub fn sequence(rule: &LabRule, n: u64) -> Strip {
+    let values = rule.values(n);
+    let marks = rule.period(&values).map(|period| Marks {
+        preperiod: period.preperiod,
+        period: period.period,
+    });
+    Strip::new(rule.code(), 0, values.into_iter().map(u64::from).collect()).with_marks(marks)
+}
+
 /// The picture of the table `table` shows.
 pub fn picture_of(table: &SgTable) -> Result<Picture, Failure> {
     Ok(match *table {
@@ -429,14 +440,12 @@ pub fn picture_of(table: &SgTable) -> Result<Picture, Failure> {
             Picture::Strip(Strip::new("dag", 1, values))
         }
         SgTable::Heaps { ref rule, n } => {
-            let position = heaps::Heaps::from_code(&format!("{rule}:0")).map_err(|e| {
+            let lab_rule = LabRule::parse(rule).map_err(|e| {
                 Failure::Input(
                     tr!("cli.error_sg_heaps_rule", rule = rule, error = e.message).into(),
                 )
             })?;
-            let values = heaps::values::HeapValues::new(position.rule());
-            let values = (0..=u64::from(n)).map(|x| values.value(x)).collect();
-            Picture::Strip(Strip::new(rule.as_str(), 0, values))
+            Picture::Strip(sequence(&lab_rule, u64::from(n)))
         }
         SgTable::Dodgeball { n } => {
             let n = n as usize;

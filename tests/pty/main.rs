@@ -5,6 +5,7 @@
 mod common;
 
 mod drill;
+mod lab;
 mod learn;
 mod nothing_lost;
 mod tui_pty;

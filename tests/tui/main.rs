@@ -6,6 +6,7 @@ mod common;
 
 mod i18n;
 mod integration;
+mod lab;
 mod learn;
 mod new_player;
 mod nothing_lost;
