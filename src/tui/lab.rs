@@ -102,8 +102,9 @@ pub struct Lab {
     sizes: Vec<usize>,
     /// The rule as typed (the one shown, or being typed).
     rule: String,
-    /// The rule is being typed: keys go to it.
-    typing: bool,
+    /// The rule is being typed: keys go to it. It holds the rule shown before, which Esc
+    /// brings back.
+    typing: Option<String>,
     /// The table shown, and a sequence's period.
     picture: Picture,
     period: Option<Period>,
@@ -131,7 +132,7 @@ impl Lab {
             source: 0,
             sizes: SOURCES.iter().map(|s| s.first_size()).collect(),
             rule: FIRST_RULE.to_string(),
-            typing: false,
+            typing: None,
             picture: Picture::Strip(Strip::new("", 0, Vec::new())),
             period: None,
             error: None,
@@ -150,7 +151,7 @@ impl Lab {
 
     /// Whether the rule is being typed (every key goes to it, q and ? too).
     pub fn is_typing(&self) -> bool {
-        self.typing
+        self.typing.is_some()
     }
 
     fn kind(&self) -> Source {
@@ -215,13 +216,16 @@ impl Lab {
 
     /// Handles a key: `action` is the keymap's for it ([`keymap::lab_action`]).
     pub fn handle_key(&mut self, key: KeyEvent, action: Option<Action>) -> LabEvent {
-        if self.typing {
+        if let Some(before) = &self.typing {
             match key.code {
                 KeyCode::Enter => {
-                    self.typing = false;
+                    self.typing = None;
                     self.compute();
                 }
-                KeyCode::Esc => self.typing = false,
+                KeyCode::Esc => {
+                    self.rule = before.clone();
+                    self.typing = None;
+                }
                 KeyCode::Backspace => {
                     self.rule.pop();
                 }
@@ -239,8 +243,7 @@ impl Lab {
             Some(Action::Left) => self.choose((self.source + SOURCES.len() - 1) % SOURCES.len()),
             Some(Action::Right) => self.choose((self.source + 1) % SOURCES.len()),
             Some(Action::Select) if self.kind() == Source::Rule => {
-                self.typing = true;
-                self.rule.clear();
+                self.typing = Some(std::mem::take(&mut self.rule));
             }
             Some(Action::Up) => self.scroll = self.scroll.saturating_sub(1),
             Some(Action::Down) => self.scroll = (self.scroll + 1).min(last),
@@ -370,7 +373,7 @@ impl Lab {
                     Span::raw(" "),
                     Span::styled(self.rule.clone(), theme.key),
                 ];
-                if self.typing {
+                if self.typing.is_some() {
                     spans.push(Span::styled("▏", theme.dim));
                     spans.push(Span::raw("  "));
                     spans.push(Span::styled(tr!("lab.typing").into_owned(), theme.dim));
