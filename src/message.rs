@@ -71,6 +71,14 @@ pub enum Msg {
         from: u64,
         pieces: Vec<u64>,
     },
+    /// An octal game: take `take` tokens from heap `number` (of `from`) and leave the rest as
+    /// `pieces` (two or three heaps).
+    Remove {
+        number: usize,
+        take: u64,
+        from: u64,
+        pieces: Vec<u64>,
+    },
     /// Split heap `number` of size `from` into `pieces`.
     Split {
         number: usize,

@@ -224,11 +224,18 @@ pub enum Command {
     Stats,
 }
 
-/// `grundy sg`: a table, and its picture if asked for.
+/// `grundy sg TABLE [--check EXPR] [--svg FILE] [--png FILE]`: a table, a formula checked
+/// against it, and its picture.
 #[derive(Debug, Args)]
 pub struct SgCommand {
     #[command(subcommand)]
     pub table: SgTable,
+    /// Check a formula against the table: `n % 3`, `if(n % 4 == 0, 0, 1)` (evalexpr's
+    /// syntax; `if C { A } else { B }` is read as `if(C, A, B)`), with `n` the heap (box,
+    /// place, vertex) of a 1-D table and `a`, `b` the row and column of a 2-D one. Prints
+    /// where it holds, or the first counterexample (exit code 1).
+    #[arg(long, global = true, value_name = "EXPR")]
+    pub check: Option<String>,
     /// Also draw the table as a picture into FILE, as SVG: a sequence as a strip of coloured
     /// cells (a colour per value, the preperiod and the period framed), a two-dimensional
     /// table as a heat map.
@@ -304,10 +311,22 @@ pub enum SgTable {
     /// The value of one heap of 0..n under a heap game's rule, 10 to a row, so its period
     /// shows: RULE is a code without heaps (`nim`, `bash:3`, `subtraction:1,3,4`, `kayles`, …).
     Heaps {
-        /// The rule: `kayles`, `grundy`, `bash:3`, `take:2,5`, `lieges:3`, …
+        /// The rule: `kayles`, `grundy`, `dawson`, `bash:3`, `take:2,5`, `lieges:3`,
+        /// `octal:0.137`, …
         rule: String,
-        /// The largest heap (1..=10000).
-        #[arg(long, default_value_t = 99, value_parser = clap::value_parser!(u32).range(1..=10_000))]
+        /// The largest heap (1..=10000000).
+        #[arg(long, default_value_t = 99, value_parser = clap::value_parser!(u32).range(1..=10_000_000))]
+        n: u32,
+    },
+    /// An octal or hexadecimal game by its code (`0.137`, `0.77`, `4.7`, `0.3...`): the value
+    /// of one heap of 0..n, 10 to a row, and its period (proved by the periodicity theorem
+    /// where it holds in the table).
+    Octal {
+        /// The code d0.d1d2…: digit i says what removing i tokens may leave (bit 1 no heap,
+        /// 2 one, 4 two, 8 three); a final `...` repeats the last digit.
+        code: String,
+        /// The largest heap (1..=10000000).
+        #[arg(long, default_value_t = 99, value_parser = clap::value_parser!(u32).range(1..=10_000_000))]
         n: u32,
     },
 }

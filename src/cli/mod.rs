@@ -261,7 +261,7 @@ fn run_command(command: Command) -> Result<ExitCode, Failure> {
         ),
         Command::Drill { game } => play::drill(game),
         Command::Sg(sg) => {
-            let code = sg_table(&sg.table, &mut out)?;
+            let code = sg_table(&sg.table, sg.check.as_deref(), &mut out)?;
             picture::write_asked(&sg, &mut out)?;
             Ok(code)
         }

@@ -386,9 +386,14 @@ pub fn png(picture: &Picture) -> anyhow::Result<Vec<u8>> {
     Ok(out)
 }
 
-/// The strip of `rule`'s values G(0..=n), its period marked where one is found.
+/// A picture tabulates at most this far: enough for every period the Lab's rules are known
+/// to have, and for the [`MAX_STRIP`] values it draws, where the table itself may go to 10^7.
+const PICTURE_REACH: u64 = 100_000;
+
+/// The strip of `rule`'s values G(0..=n), its period marked where one is found (from a table
+/// to at most [`PICTURE_REACH`]).
 pub fn sequence(rule: &LabRule, n: u64) -> Strip {
-    let values = rule.values(n);
+    let values = rule.values(n.min(PICTURE_REACH));
     let marks = rule.period(&values).map(|period| Marks {
         preperiod: period.preperiod,
         period: period.period,
@@ -446,6 +451,20 @@ pub fn picture_of(table: &SgTable) -> Result<Picture, Failure> {
                 )
             })?;
             Picture::Strip(sequence(&lab_rule, u64::from(n)))
+        }
+        SgTable::Octal { ref code, n } => {
+            let parsed = crate::lab::OctalCode::parse(code).map_err(|e| {
+                Failure::Input(
+                    tr!(
+                        "cli.error_sg_octal_code",
+                        code = code,
+                        column = e.column,
+                        error = e.message
+                    )
+                    .into(),
+                )
+            })?;
+            Picture::Strip(sequence(&LabRule::Octal(parsed), u64::from(n)))
         }
         SgTable::Dodgeball { n } => {
             let n = n as usize;

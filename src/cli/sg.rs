@@ -8,11 +8,245 @@ use crate::games::{coins, dodgeball, grid, heaps};
 use crate::nimber::Nimber;
 
 use super::{Failure, SgTable};
+use crate::lab::check::Formula;
+use crate::lab::{LabRule, Period};
 use crate::locale::Words;
 use crate::tr;
 use crate::tui::text;
 
-pub(super) fn sg_table(table: &SgTable, out: &mut impl Write) -> Result<ExitCode, Failure> {
+/// What a table offers `--check`: a row of values indexed by `n` from `first`, or cells
+/// (a, b, value) of a 2-D table.
+enum Checked {
+    Line { first: i64, values: Vec<i64> },
+    Grid { cells: Vec<(i64, i64, i64)> },
+}
+
+pub(super) fn sg_table(
+    table: &SgTable,
+    check: Option<&str>,
+    out: &mut impl Write,
+) -> Result<ExitCode, Failure> {
+    // A bad formula is refused before any table is built.
+    let formula = check
+        .map(|text| {
+            Formula::parse(text).map_err(|e| {
+                Failure::Input(
+                    tr!(
+                        "cli.error_check",
+                        column = e.column,
+                        error = e.message,
+                        formula = text
+                    )
+                    .into(),
+                )
+            })
+        })
+        .transpose()?;
+    // Tried once on the table's variables, so an expression that cannot evaluate (a name the
+    // table has not, a float) is refused before the table is printed.
+    if let (Some(formula), Some(text)) = (&formula, check) {
+        let vars: &[(&str, i64)] = match table {
+            SgTable::Grid { .. }
+            | SgTable::Wythoff { .. }
+            | SgTable::Ed { .. }
+            | SgTable::Stairs { .. } => &[("a", 1), ("b", 1)],
+            _ => &[("n", 1)],
+        };
+        formula.eval(vars).map_err(|e| {
+            Failure::Input(
+                tr!(
+                    "cli.error_check",
+                    column = e.column,
+                    error = e.message,
+                    formula = text
+                )
+                .into(),
+            )
+        })?;
+    }
+    let checked = print_table(table, out)?;
+    let Some(formula) = formula else {
+        return Ok(ExitCode::SUCCESS);
+    };
+    check_formula(&formula, check.unwrap_or_default(), checked, out)
+}
+
+/// Checks `formula` over the cells a table offers and prints where it holds or the first
+/// counterexample (exit code 1).
+fn check_formula(
+    formula: &Formula,
+    text: &str,
+    checked: Checked,
+    out: &mut impl Write,
+) -> Result<ExitCode, Failure> {
+    let bad = |e: crate::lab::check::FormulaError| {
+        Failure::Input(
+            tr!(
+                "cli.error_check",
+                column = e.column,
+                error = e.message,
+                formula = text
+            )
+            .into(),
+        )
+    };
+    let (found, range) = match checked {
+        Checked::Line { first, values } => {
+            let last = first + values.len() as i64 - 1;
+            let cells = values
+                .iter()
+                .enumerate()
+                .map(|(i, &v)| (vec![("n", first + i as i64)], v));
+            (
+                formula.first_counterexample(cells).map_err(bad)?,
+                format!("{first} ≤ n ≤ {last}"),
+            )
+        }
+        Checked::Grid { cells } => {
+            let span = |pick: fn(&(i64, i64, i64)) -> i64| {
+                let lo = cells.iter().map(pick).min().unwrap_or(0);
+                let hi = cells.iter().map(pick).max().unwrap_or(0);
+                (lo, hi)
+            };
+            let ((a0, a1), (b0, b1)) = (span(|c| c.0), span(|c| c.1));
+            let found = formula
+                .first_counterexample(cells.iter().map(|&(a, b, v)| (vec![("a", a), ("b", b)], v)))
+                .map_err(bad)?;
+            (found, format!("{a0} ≤ a ≤ {a1}, {b0} ≤ b ≤ {b1}"))
+        }
+    };
+    match found {
+        None => {
+            writeln!(
+                out,
+                "{}",
+                tr!("cli.sg.check_holds", formula = text, range = range)
+            )?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Some(c) => {
+            let at =
+                c.at.iter()
+                    .map(|(k, v)| format!("{k} = {v}"))
+                    .collect::<Vec<_>>()
+                    .join(", ");
+            writeln!(
+                out,
+                "{}",
+                tr!(
+                    "cli.sg.check_fails",
+                    formula = text,
+                    at = at,
+                    gives = c.formula,
+                    table = c.table
+                )
+            )?;
+            Ok(ExitCode::from(1))
+        }
+    }
+}
+
+/// The period line under a heap table: proved (with the range the theorem's condition was
+/// checked on), observed, or none up to the table's end.
+fn period_line(period: Option<Period>, n: u64) -> String {
+    match period {
+        Some(p) if p.proved => tr!(
+            "cli.sg.period_proved",
+            period = p.period,
+            from = p.preperiod,
+            to = p.checked_to
+        )
+        .into_owned(),
+        Some(p) => tr!(
+            "cli.sg.period_observed",
+            period = p.period,
+            from = p.preperiod,
+            to = p.checked_to
+        )
+        .into_owned(),
+        None => tr!("cli.sg.period_none", n = n).into_owned(),
+    }
+}
+
+/// A heap rule's values to n (at least to 1023, so a period shows in a short table) and their
+/// period, with a progress bar on stderr when it takes more than a second.
+fn rule_values(rule: &LabRule, n: u64) -> (Vec<u32>, Option<Period>) {
+    let upto = n.max(1023);
+    let bar = Progress::new(upto + 1);
+    let mut report = |done: u64| bar.set(done);
+    let (values, proved) = match rule {
+        LabRule::Octal(code) => code.table(upto, &mut report),
+        _ => (rule.values_reporting(upto, &mut report), None),
+    };
+    bar.finish();
+    let period = proved.or_else(|| rule.period(&values));
+    (values, period)
+}
+
+/// A progress bar on stderr (indicatif; hidden when stderr is not a terminal) that shows
+/// itself only once the work has taken a second.
+struct Progress {
+    bar: indicatif::ProgressBar,
+    start: std::time::Instant,
+}
+
+impl Progress {
+    fn new(total: u64) -> Progress {
+        let bar = indicatif::ProgressBar::with_draw_target(
+            Some(total),
+            indicatif::ProgressDrawTarget::hidden(),
+        );
+        bar.set_style(
+            indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} ({eta})")
+                .expect("a valid template"),
+        );
+        Progress {
+            bar,
+            start: std::time::Instant::now(),
+        }
+    }
+
+    fn set(&self, done: u64) {
+        if self.bar.is_hidden() && self.start.elapsed() >= std::time::Duration::from_secs(1) {
+            self.bar
+                .set_draw_target(indicatif::ProgressDrawTarget::stderr());
+        }
+        self.bar.set_position(done);
+    }
+
+    fn finish(&self) {
+        self.bar.finish_and_clear();
+    }
+}
+
+/// Prints 0..=n of `values`, 10 to a row.
+fn heap_rows(values: &[u32], n: u64, out: &mut impl Write) -> std::io::Result<()> {
+    let cell = values
+        .iter()
+        .take(n as usize + 1)
+        .map(|v| v.to_string().len())
+        .max()
+        .unwrap_or(3)
+        .max(3);
+    write!(out, "{:>6} |", "")?;
+    for c in 0..10 {
+        write!(out, " {:>cell$}", format!("+{c}"))?;
+    }
+    writeln!(out)?;
+    writeln!(out, "{}", "-".repeat(8 + 10 * (cell + 1)))?;
+    for row in (0..=n).step_by(10) {
+        write!(out, "{row:>6} |")?;
+        for x in row..=(row + 9).min(n) {
+            write!(out, " {:>cell$}", values[x as usize])?;
+        }
+        writeln!(out)?;
+    }
+    Ok(())
+}
+
+/// Prints a table and gives back what `--check` can check in it.
+fn print_table(table: &SgTable, out: &mut impl Write) -> Result<Checked, Failure> {
+    let checked;
     match *table {
         SgTable::Coins { n, maxq } => {
             writeln!(out, "{}", tr!("cli.sg.coins", maxq = maxq))?;
@@ -20,6 +254,13 @@ pub(super) fn sg_table(table: &SgTable, out: &mut impl Write) -> Result<ExitCode
             let values: Vec<Nimber> = (1..=n as usize)
                 .map(|x| coins::coin_value(x, maxq))
                 .collect();
+            checked = Checked::Line {
+                first: 1,
+                values: values
+                    .iter()
+                    .map(|v| v.to_u64().map_or(-1, |v| v as i64))
+                    .collect(),
+            };
             let cell = values
                 .iter()
                 .map(|v| v.to_string().len())
@@ -50,15 +291,18 @@ pub(super) fn sg_table(table: &SgTable, out: &mut impl Write) -> Result<ExitCode
             }
             writeln!(out)?;
             writeln!(out, "{}", "-".repeat(6 + cols as usize * cell))?;
+            let mut cells = Vec::new();
             for r in 1..=rows as usize {
                 write!(out, "{r:>4} |")?;
                 for c in 1..=cols as usize {
                     let value = grid::cell_value(grid::Cell { row: r, col: c });
                     let k = value.highest_bit().expect("cell values are powers of two");
                     write!(out, "{k:>cell$}")?;
+                    cells.push((r as i64, c as i64, i64::from(k)));
                 }
                 writeln!(out)?;
             }
+            checked = Checked::Grid { cells };
         }
         SgTable::Wythoff { n } => {
             writeln!(out, "{}", tr!("cli.sg.wythoff"))?;
@@ -69,13 +313,17 @@ pub(super) fn sg_table(table: &SgTable, out: &mut impl Write) -> Result<ExitCode
             }
             writeln!(out)?;
             writeln!(out, "{}", "-".repeat(6 + 4 * (n as usize + 1)))?;
+            let mut cells = Vec::new();
             for a in 0..=n {
                 write!(out, "{a:>4} |")?;
                 for b in 0..=n {
-                    write!(out, " {:>3}", crate::games::wythoff::queen_value(a, b))?;
+                    let v = crate::games::wythoff::queen_value(a, b);
+                    write!(out, " {v:>3}")?;
+                    cells.push((a as i64, b as i64, v as i64));
                 }
                 writeln!(out)?;
             }
+            checked = Checked::Grid { cells };
         }
         SgTable::Ed { n } => {
             writeln!(out, "{}", tr!("cli.sg.ed"))?;
@@ -86,13 +334,17 @@ pub(super) fn sg_table(table: &SgTable, out: &mut impl Write) -> Result<ExitCode
             }
             writeln!(out)?;
             writeln!(out, "{}", "-".repeat(6 + 4 * n as usize))?;
+            let mut cells = Vec::new();
             for x in 1..=n {
                 write!(out, "{x:>4} |")?;
                 for y in 1..=n {
-                    write!(out, " {:>3}", crate::games::ed::pair_value(x, y))?;
+                    let v = crate::games::ed::pair_value(x, y);
+                    write!(out, " {v:>3}")?;
+                    cells.push((x as i64, y as i64, v as i64));
                 }
                 writeln!(out)?;
             }
+            checked = Checked::Grid { cells };
         }
         SgTable::Stairs { n } => {
             writeln!(out, "{}", tr!("cli.sg.stairs"))?;
@@ -102,6 +354,7 @@ pub(super) fn sg_table(table: &SgTable, out: &mut impl Write) -> Result<ExitCode
             }
             writeln!(out)?;
             writeln!(out, "{}", "-".repeat(8 + 40))?;
+            let mut cells = Vec::new();
             for stair in 1..=n as usize {
                 write!(out, "{stair:>6} |")?;
                 for k in 0..=9u64 {
@@ -109,9 +362,12 @@ pub(super) fn sg_table(table: &SgTable, out: &mut impl Write) -> Result<ExitCode
                     balls[stair - 1] = k;
                     let p = crate::games::stairs::StairNim::new(balls).map_err(Failure::Input)?;
                     write!(out, " {:>3}", p.nim_sum().short())?;
+                    let value = p.nim_sum().to_u64().map_or(-1, |v| v as i64);
+                    cells.push((stair as i64, k as i64, value));
                 }
                 writeln!(out)?;
             }
+            checked = Checked::Grid { cells };
         }
         SgTable::Fibnim { n } => {
             use crate::games::fibnim::{FibNim, winning_takes, zeckendorf};
@@ -125,8 +381,10 @@ pub(super) fn sg_table(table: &SgTable, out: &mut impl Write) -> Result<ExitCode
                 tr!("cli.sg.zeckendorf")
             )?;
             writeln!(out, "{}", "-".repeat(50))?;
+            let mut values = Vec::new();
             for heap in 1..=u64::from(n) {
                 let start = FibNim::start(heap).map_err(Failure::Input)?;
+                values.push(start.value().map_or(-1, |v| v as i64));
                 let value = start
                     .value()
                     .map_or_else(|| "?".to_string(), |v| v.to_string());
@@ -151,6 +409,7 @@ pub(super) fn sg_table(table: &SgTable, out: &mut impl Write) -> Result<ExitCode
                     text::pad(&takes, 18)
                 )?;
             }
+            checked = Checked::Line { first: 1, values };
         }
         SgTable::Dag { ref code } => {
             let position = crate::games::dag::Dag::from_code(code)
@@ -165,6 +424,12 @@ pub(super) fn sg_table(table: &SgTable, out: &mut impl Write) -> Result<ExitCode
                 tr!("cli.sg.successors")
             )?;
             writeln!(out, "{}", "-".repeat(50))?;
+            checked = Checked::Line {
+                first: 1,
+                values: (1..=graph.len() as u32)
+                    .map(|v| i64::from(graph.value(v)))
+                    .collect(),
+            };
             for v in 1..=graph.len() as u32 {
                 let successors = graph
                     .successors(v)
@@ -185,31 +450,39 @@ pub(super) fn sg_table(table: &SgTable, out: &mut impl Write) -> Result<ExitCode
             }
         }
         SgTable::Heaps { ref rule, n } => {
-            let code = format!("{rule}:0");
-            let position = heaps::Heaps::from_code(&code).map_err(|e| {
+            let rule = LabRule::parse(rule).map_err(|e| {
                 Failure::Input(
                     tr!("cli.error_sg_heaps_rule", rule = rule, error = e.message).into(),
                 )
             })?;
-            let rule = position.rule();
-            writeln!(out, "{}", tr!("cli.sg.heaps", rule = rule.words()))?;
-            if *rule == heaps::Rule::Misere {
-                writeln!(out, "{}", tr!("cli.sg.misere"))?;
-            }
-            let values = heaps::values::HeapValues::new(rule);
-            write!(out, "{:>6} |", "")?;
-            for c in 0..10 {
-                write!(out, " {:>3}", format!("+{c}"))?;
-            }
-            writeln!(out)?;
-            writeln!(out, "{}", "-".repeat(8 + 40))?;
-            for row in (0..=u64::from(n)).step_by(10) {
-                write!(out, "{row:>6} |")?;
-                for x in row..=(row + 9).min(u64::from(n)) {
-                    write!(out, " {:>3}", values.value(x))?;
+            let n = u64::from(n);
+            match &rule {
+                LabRule::Heap(rule) => {
+                    writeln!(out, "{}", tr!("cli.sg.heaps", rule = rule.words()))?;
+                    if *rule == heaps::Rule::Misere {
+                        writeln!(out, "{}", tr!("cli.sg.misere"))?;
+                    }
                 }
-                writeln!(out)?;
+                LabRule::Octal(code) => {
+                    writeln!(out, "{}", tr!("cli.sg.octal", code = code))?;
+                }
             }
+            checked = heap_table(&rule, n, out)?;
+        }
+        SgTable::Octal { ref code, n } => {
+            let parsed = crate::lab::OctalCode::parse(code).map_err(|e| {
+                Failure::Input(
+                    tr!(
+                        "cli.error_sg_octal_code",
+                        code = code,
+                        column = e.column,
+                        error = e.message
+                    )
+                    .into(),
+                )
+            })?;
+            writeln!(out, "{}", tr!("cli.sg.octal", code = parsed))?;
+            checked = heap_table(&LabRule::Octal(parsed), u64::from(n), out)?;
         }
         SgTable::Dodgeball { n } => {
             let n = n as usize;
@@ -222,6 +495,10 @@ pub(super) fn sg_table(table: &SgTable, out: &mut impl Write) -> Result<ExitCode
             writeln!(out)?;
             writeln!(out, "{}", "-".repeat(10 + 40))?;
             let heaps: Vec<u32> = (1..=n).map(|i| dodgeball::heap(i, n)).collect();
+            checked = Checked::Line {
+                first: 1,
+                values: heaps.iter().map(|&h| i64::from(h)).collect(),
+            };
             for (row, chunk) in heaps.chunks(10).enumerate() {
                 write!(out, "{:>8} |", row * 10)?;
                 for h in chunk {
@@ -238,5 +515,20 @@ pub(super) fn sg_table(table: &SgTable, out: &mut impl Write) -> Result<ExitCode
             writeln!(out, "{}", tr!(key, nim_sum = nim_sum))?;
         }
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(checked)
+}
+
+/// The values of one heap of 0..=n under `rule`, 10 to a row, and the period line.
+fn heap_table(rule: &LabRule, n: u64, out: &mut impl Write) -> Result<Checked, Failure> {
+    let (values, period) = rule_values(rule, n);
+    heap_rows(&values, n, out)?;
+    writeln!(out, "{}", period_line(period, values.len() as u64 - 1))?;
+    Ok(Checked::Line {
+        first: 0,
+        values: values
+            .iter()
+            .take(n as usize + 1)
+            .map(|&v| i64::from(v))
+            .collect(),
+    })
 }

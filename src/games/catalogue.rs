@@ -26,7 +26,7 @@ pub struct RuleEntry {
 }
 
 /// The heap games, by family: take-away games, then splitting games, then misère Nim.
-const HEAP_RULES: [RuleEntry; 11] = [
+const HEAP_RULES: [RuleEntry; 12] = [
     RuleEntry {
         name: "nim",
         title: "Nim",
@@ -86,6 +86,12 @@ const HEAP_RULES: [RuleEntry; 11] = [
         title: "Staircase split",
         rule: "split a heap into 2 or more heaps of consecutive sizes (10 = 4+3+2+1)",
         start: "staircase:10,15",
+    },
+    RuleEntry {
+        name: "octal",
+        title: "Octal game 0.137",
+        rule: "digit i of the code says what taking i tokens may leave: 1 no heap, 2 one, 4 two",
+        start: "octal:0.137:5,9,12",
     },
     RuleEntry {
         name: "misere",

@@ -3,11 +3,14 @@
 //! ([`find_period`], proved by the periodicity theorem where it applies). The `sg` tables, the
 //! Lab screen and its pictures all tabulate through here.
 
+pub mod check;
+
 use crate::game::CodeError;
 use crate::games::heaps::Rule;
 use crate::games::heaps::rules::fibonacci_up_to;
 use crate::games::heaps::values::{
-    PrimeTable, grundy_table, kayles_table, lieges_value, staircase_table, subtraction_table,
+    PrimeTable, grundy_table_reporting, kayles_table, lieges_value, staircase_table,
+    subtraction_table,
 };
 
 pub use crate::games::heaps::octal::OctalCode;
@@ -81,6 +84,7 @@ impl LabRule {
         };
         let values = match self {
             LabRule::Octal(code) => return code.values_reporting(n, report),
+            LabRule::Heap(Rule::Octal { code }) => return code.values_reporting(n, report),
             LabRule::Heap(rule) => match rule {
                 Rule::Nim | Rule::Misere => formula(&|x| x),
                 Rule::Bash { m } => formula(&|x| x % (m + 1)),
@@ -89,8 +93,9 @@ impl LabRule {
                 Rule::Subtraction { set } => subtraction_table(set, n),
                 Rule::Fibonacci => subtraction_table(&fibonacci_up_to(n), n),
                 Rule::Kayles => kayles_table(n),
-                Rule::Grundy => grundy_table(n),
+                Rule::Grundy => grundy_table_reporting(n, report),
                 Rule::Staircase => staircase_table(n),
+                Rule::Octal { .. } => unreachable!("valued by its code above"),
                 Rule::Coprime => {
                     let primes = PrimeTable::new(n);
                     (0..=n).map(|x| primes.coprime_value(x)).collect()
@@ -112,6 +117,7 @@ impl LabRule {
                 Rule::Subtraction { set } => set.last().copied(),
                 Rule::TakeRange { r, .. } => Some(*r),
                 Rule::Kayles => Some(2),
+                Rule::Octal { code } => code.max_take(),
                 _ => None,
             },
         }
@@ -122,6 +128,7 @@ impl LabRule {
         match self {
             LabRule::Octal(code) => code.most_pieces(),
             LabRule::Heap(Rule::Kayles) => 2,
+            LabRule::Heap(Rule::Octal { code }) => code.most_pieces(),
             LabRule::Heap(_) => 1,
         }
     }

@@ -190,6 +190,20 @@ impl Words for Msg {
                     ],
                 )
             }
+            Msg::Remove {
+                number,
+                take,
+                from,
+                pieces,
+            } => f(
+                "engine.move.remove",
+                &[
+                    ("number", number),
+                    ("take", take),
+                    ("from", from),
+                    ("pieces", &joined(pieces, " + ")),
+                ],
+            ),
             Msg::Split {
                 number,
                 from,
@@ -473,6 +487,7 @@ impl Words for Rule {
             Rule::Subtraction { set } => fill(lang, &key, &[("set", &joined(set, ", "))]),
             Rule::TakeRange { l, r } => fill(lang, &key, &[("l", l), ("r", r)]),
             Rule::Lieges { k } => fill(lang, &key, &[("k", k)]),
+            Rule::Octal { code } => fill(lang, &key, &[("code", &code.to_string())]),
             _ => fill(lang, &key, &[]),
         }
     }

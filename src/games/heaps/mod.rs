@@ -14,6 +14,7 @@ pub mod notation;
 pub mod octal;
 pub mod period;
 pub mod rules;
+pub mod sparse;
 pub mod values;
 
 pub use rules::{Action, HeapMove, Heaps, MAX_HEAPS, Rule};
@@ -43,6 +44,12 @@ impl crate::games::catalogue::Catalogued for Heaps {
             }
             // A split into k heaps multiplies the heaps: kept small.
             "lieges" => (format!("lieges:{}", rng.random_range(2..=3)), most.min(12)),
+            // Dawson's chess, Kayles, Dawson's Kayles or a game of Winning Ways' tables.
+            "octal" => {
+                const CODES: [&str; 6] = ["0.137", "0.77", "0.07", "0.1377", "0.117", "4.7"];
+                let code = CODES[rng.random_range(0..CODES.len())];
+                (format!("octal:{code}"), most)
+            }
             name => (name.to_string(), most),
         };
         let heaps: Vec<u64> = (0..count).map(|_| rng.random_range(1..=most)).collect();

@@ -13,12 +13,13 @@
 //! | Lieges of Legendre | `lieges:3:4,5` | k |
 //! | staircase split | `staircase:10,15` | — |
 //! | coprime takes | `coprime:7,9` | — |
+//! | octal game | `octal:0.137:5,9` | the code d0.d1d2… (`4.7`, `0.3...`, hex digits 8–f) |
 //! | misère Nim | `misere:3,5,1` | — |
 
 use std::sync::Arc;
 
 use super::rules::{Action, HeapMove, Heaps, MAX_LIEGES_K, MAX_SET_LEN, MAX_TABLE_HEAP, Rule};
-use crate::game::{CodeError, Notation};
+use crate::game::{CodeError, IllegalMove, Notation, Position};
 use crate::message::Msg;
 
 /// Whether `name` (the part of a code before its first `:`) is a heap game's.
@@ -55,7 +56,7 @@ impl Notation for Heaps {
         let fields = fields(code);
         let (_, name) = fields[0];
         let wanted = match name {
-            "bash" | "subtraction" | "take" | "lieges" => 3,
+            "bash" | "subtraction" | "take" | "lieges" | "octal" => 3,
             _ if is_heap_rule(name) => 2,
             _ => {
                 return Err(CodeError::new(
@@ -119,6 +120,13 @@ impl Notation for Heaps {
                 }
                 Rule::TakeRange { l, r }
             }
+            "octal" => {
+                let code = super::octal::OctalCode::parse(fields[1].1)
+                    .map_err(|e| CodeError::new(fields[1].0 + e.column - 1, e.message))?;
+                Rule::Octal {
+                    code: Arc::new(code),
+                }
+            }
             "subtraction" => {
                 let mut set = numbers(
                     fields[1].1,
@@ -156,6 +164,7 @@ impl Notation for Heaps {
             Rule::Lieges { k } => format!("{k}:"),
             Rule::TakeRange { l, r } => format!("{l},{r}:"),
             Rule::Subtraction { set } => format!("{}:", list(set)),
+            Rule::Octal { code } => format!("{}:", code.code()),
             _ => String::new(),
         };
         format!("{}:{params}{}", self.rule().name(), list(self.heaps()))
@@ -198,6 +207,23 @@ impl Notation for Heaps {
                 from,
                 pieces: pieces(),
             },
+            Action::Remove { take: 0, .. } => Msg::Split {
+                number,
+                from,
+                pieces: pieces(),
+            },
+            Action::Remove { take, left: 0, .. } => Msg::Take {
+                number,
+                take,
+                from,
+                to: from.saturating_sub(take),
+            },
+            Action::Remove { take, .. } => Msg::Remove {
+                number,
+                take,
+                from,
+                pieces: pieces(),
+            },
         }
     }
 
@@ -234,12 +260,89 @@ impl Notation for Heaps {
                 };
                 format!("heap {n}: {x} → {k} heaps of {}", x / 2)
             }
-            Action::Stairs { .. } => format!(
+            Action::Stairs { .. } | Action::Remove { take: 0, .. } => format!(
                 "heap {n}: split {x} into {}",
                 join(super::rules::pieces(self.rule(), x, mv.action))
             ),
+            Action::Remove { take, .. } => format!(
+                "heap {n}: take {take} ({x} → {})",
+                join(super::rules::pieces(self.rule(), x, mv.action)).if_empty("0")
+            ),
         }
     }
+
+    /// An octal game's move is read from its words (`heap 2: take 1 (9 → 3 + 5)`, `heap 1:
+    /// split 7 into 3 + 4`): a heap of 10^18 has too many moves to search. Other rules search
+    /// the legal moves for the code, as [`Notation::parse_move`] does by default.
+    fn parse_move(&self, text: &str) -> Result<HeapMove, IllegalMove> {
+        let text = text.trim();
+        if matches!(self.rule(), Rule::Octal { .. }) {
+            return parse_octal_move(self, text);
+        }
+        self.legal_moves()
+            .into_iter()
+            .find(|mv| self.move_code(mv) == text)
+            .ok_or_else(|| IllegalMove(format!("'{text}' is not a legal move here")))
+    }
+}
+
+/// `heap N: take T (X → A + B)` or `heap N: split X into A + B`, the heap's size X and the
+/// pieces agreeing with the position.
+fn parse_octal_move(position: &Heaps, text: &str) -> Result<HeapMove, IllegalMove> {
+    let bad = || {
+        IllegalMove(format!(
+            "'{}': an octal move is 'heap N: take T (X → A + B)' or 'heap N: split X into A + B'",
+            crate::game::shorten_code(text, 40)
+        ))
+    };
+    let number = |s: &str| s.trim().parse::<u64>().map_err(|_| bad());
+    let list = |s: &str| -> Result<Vec<u64>, IllegalMove> {
+        let s = s.trim();
+        if s == "0" {
+            return Ok(Vec::new());
+        }
+        s.split('+').map(number).collect()
+    };
+    let rest = text.strip_prefix("heap ").ok_or_else(bad)?;
+    let (heap, rest) = rest.split_once(':').ok_or_else(bad)?;
+    let heap = number(heap)?;
+    let rest = rest.trim();
+    let (take, from, pieces) = if let Some(split) = rest.strip_prefix("split ") {
+        let (from, into) = split.split_once(" into ").ok_or_else(bad)?;
+        (0, number(from)?, list(into)?)
+    } else {
+        let take = rest.strip_prefix("take ").ok_or_else(bad)?;
+        let (take, paren) = take.split_once('(').ok_or_else(bad)?;
+        let inner = paren.trim().strip_suffix(')').ok_or_else(bad)?;
+        let (from, to) = inner.split_once('→').ok_or_else(bad)?;
+        (number(take)?, number(from)?, list(to)?)
+    };
+    let index = usize::try_from(heap)
+        .ok()
+        .and_then(|h| h.checked_sub(1))
+        .ok_or_else(bad)?;
+    let Some(&size) = position.heaps().get(index) else {
+        return Err(IllegalMove(format!(
+            "there is no heap {heap} (the position has {})",
+            position.heaps().len()
+        )));
+    };
+    let total = pieces.iter().try_fold(take, |a, &p| a.checked_add(p));
+    if from != size || total != Some(size) || pieces.contains(&0) || pieces.len() > 3 {
+        return Err(IllegalMove(format!(
+            "'{}' does not fit heap {heap} of {size}",
+            crate::game::shorten_code(text, 40)
+        )));
+    }
+    let (left, middle) = match pieces.as_slice() {
+        [_, _] => (pieces[0], 0),
+        [a, b, _] => (*a, *b),
+        _ => (0, 0),
+    };
+    Ok(HeapMove {
+        heap: index,
+        action: Action::Remove { take, left, middle },
+    })
 }
 
 trait IfEmpty {

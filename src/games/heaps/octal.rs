@@ -164,9 +164,9 @@ impl OctalCode {
         fits && !(take == 0 && pieces < 2) && self.digit(take) & (1 << pieces) != 0
     }
 
-    /// The values of heaps 0..=n by mex straight from the digits: every take, every way to
-    /// leave the rest as 0 to 3 heaps. O(n²) per value with two-heap digits, O(n³) with
-    /// three-heap ones: for checking, and for short tables.
+    /// The values of heaps 0..=n: by the sparse-space method for a finite code whose moves
+    /// leave at most two heaps, read through the period once the periodicity theorem proves
+    /// one; by mex straight from the digits otherwise ([`OctalCode::values_by_mex`]).
     pub fn values(&self, n: u64) -> Vec<u32> {
         self.values_reporting(n, &mut |_| {})
     }
@@ -174,6 +174,44 @@ impl OctalCode {
     /// [`OctalCode::values`], calling `report` with the number of values done now and then
     /// (for a progress bar).
     pub fn values_reporting(&self, n: u64, report: &mut dyn FnMut(u64)) -> Vec<u32> {
+        self.table(n, report).0
+    }
+
+    /// The values of heaps 0..=n and the proved period, if the table proved one.
+    pub fn table(
+        &self,
+        n: u64,
+        report: &mut dyn FnMut(u64),
+    ) -> (Vec<u32>, Option<super::period::Period>) {
+        match self.take_break() {
+            Some(game) => super::sparse::table(&game, self.max_take(), n, report),
+            None => (self.values_by_mex(n, report), None),
+        }
+    }
+
+    /// The moves as the sparse-space method takes them: a finite code whose moves leave at
+    /// most two heaps. `None` for a repeating code or a hexadecimal one with three-heap moves.
+    pub fn take_break(&self) -> Option<super::sparse::TakeBreak> {
+        if self.repeats || self.most_pieces() > 2 {
+            return None;
+        }
+        let takes = |bit: u8| -> Vec<u64> {
+            (0..self.digits.len() as u64)
+                .filter(|&i| self.digit(i) & bit != 0)
+                .collect()
+        };
+        Some(super::sparse::TakeBreak {
+            none: takes(LEAVE_NONE),
+            one: takes(LEAVE_ONE),
+            two: takes(LEAVE_TWO),
+            unequal: false,
+        })
+    }
+
+    /// The values of heaps 0..=n by mex straight from the digits: every take, every way to
+    /// leave the rest as 0 to 3 heaps. O(n²) per value with two-heap digits, O(n³) with
+    /// three-heap ones.
+    pub fn values_by_mex(&self, n: u64, report: &mut dyn FnMut(u64)) -> Vec<u32> {
         let mut g: Vec<u32> = Vec::with_capacity(n as usize + 1);
         let mut seen: Vec<bool> = Vec::new();
         for x in 0..=n {

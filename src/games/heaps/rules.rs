@@ -3,6 +3,7 @@
 
 use std::sync::Arc;
 
+use super::octal::OctalCode;
 use crate::game::{IllegalMove, Position};
 
 /// The most heaps a position may have (a Lieges move that would pass it is refused).
@@ -11,6 +12,9 @@ pub const MAX_HEAPS: usize = 1000;
 pub const MAX_FORMULA_HEAP: u64 = 1_000_000;
 /// The largest heap of a rule whose values come from a mex table (built once, to this size).
 pub const MAX_TABLE_HEAP: u64 = 10_000;
+/// The largest heap of a rule whose values a proved period gives (an octal code, once the
+/// periodicity theorem holds in its table).
+pub const MAX_PERIODIC_HEAP: u64 = 1_000_000_000_000_000_000;
 /// The largest subtraction set, and its largest element.
 pub const MAX_SET_LEN: usize = 100;
 /// Lieges of Legendre: the largest k (a move makes k heaps).
@@ -39,6 +43,8 @@ pub enum Rule {
     Staircase,
     /// Take y ≥ 1 with gcd(x, y) = 1.
     Coprime,
+    /// An octal or hexadecimal take-and-break game by its code (`0.137`, `4.7`, `0.3…`).
+    Octal { code: Arc<OctalCode> },
     /// Nim, but the player who takes the last token loses: decided by its own rule, not by
     /// the nim-sum. Taking the last token is a move like any other (the only one left with a
     /// lone token); once no token is left, the player to move has won.
@@ -59,12 +65,13 @@ impl Rule {
             Rule::Lieges { .. } => "lieges",
             Rule::Staircase => "staircase",
             Rule::Coprime => "coprime",
+            Rule::Octal { .. } => "octal",
             Rule::Misere => "misere",
         }
     }
 
     /// Every rule name, in the order the menu and the help list them.
-    pub const NAMES: [&'static str; 11] = [
+    pub const NAMES: [&'static str; 12] = [
         "nim",
         "bash",
         "subtraction",
@@ -75,6 +82,7 @@ impl Rule {
         "lieges",
         "staircase",
         "coprime",
+        "octal",
         "misere",
     ];
 
@@ -97,6 +105,7 @@ impl Rule {
             Rule::Lieges { k } => format!("Lieges of Legendre (k = {k})"),
             Rule::Staircase => "Staircase split".into(),
             Rule::Coprime => "Coprime takes".into(),
+            Rule::Octal { code } => format!("Octal game {code}"),
             Rule::Misere => "Misère Nim".into(),
         }
     }
@@ -104,9 +113,9 @@ impl Rule {
     /// The largest heap this rule allows in a position.
     pub fn max_heap(&self) -> u64 {
         match self {
-            Rule::Subtraction { .. } | Rule::Fibonacci | Rule::Grundy | Rule::Staircase => {
-                MAX_TABLE_HEAP
-            }
+            Rule::Subtraction { .. } | Rule::Fibonacci | Rule::Staircase => MAX_TABLE_HEAP,
+            Rule::Grundy => super::values::MAX_GRUNDY_HEAP,
+            Rule::Octal { code } => super::values::octal_table(code).max_heap(),
             _ => MAX_FORMULA_HEAP,
         }
     }
@@ -116,7 +125,11 @@ impl Rule {
     pub fn takes_only(&self) -> bool {
         !matches!(
             self,
-            Rule::Kayles | Rule::Grundy | Rule::Lieges { .. } | Rule::Staircase
+            Rule::Kayles
+                | Rule::Grundy
+                | Rule::Lieges { .. }
+                | Rule::Staircase
+                | Rule::Octal { .. }
         )
     }
 
@@ -139,7 +152,7 @@ impl Rule {
             Rule::Fibonacci => is_fibonacci(t),
             Rule::Coprime => gcd(x, t) == 1,
             Rule::Lieges { .. } => t == 1,
-            Rule::Kayles | Rule::Grundy | Rule::Staircase => false,
+            Rule::Kayles | Rule::Grundy | Rule::Staircase | Rule::Octal { .. } => false,
         }
     }
 }
@@ -185,6 +198,10 @@ pub enum Action {
     Multiply,
     /// Staircase split into `count` heaps a, a − 1, …, a − count + 1.
     Stairs { count: u64 },
+    /// An octal game: remove `take` tokens and leave the rest as heaps `left`, `middle` and
+    /// the remainder. One heap: `left = middle = 0`; two: `left ≥ 1`, `middle = 0`; three:
+    /// both ≥ 1 (each way to write a move has one form).
+    Remove { take: u64, left: u64, middle: u64 },
 }
 
 /// A move: which heap (0-based) and what happens to it.
@@ -229,6 +246,15 @@ pub fn pieces(rule: &Rule, x: u64, action: Action) -> Vec<u64> {
         Action::Stairs { count } => {
             let top = stairs_top(x, count).unwrap_or(0);
             out.extend((0..count).map(|i| top - i));
+        }
+        Action::Remove { take, left, middle } => {
+            out.push(left);
+            out.push(middle);
+            out.push(
+                x.saturating_sub(take)
+                    .saturating_sub(left)
+                    .saturating_sub(middle),
+            );
         }
     }
     out.retain(|&p| p > 0);
@@ -328,6 +354,7 @@ impl Heaps {
                 (0..=x - count).map(move |left| Action::Knock { count, left })
             })),
             Rule::Grundy => Box::new((1..x.div_ceil(2)).map(|left| Action::Split { left })),
+            Rule::Octal { code } => Box::new(octal_actions(code, x)),
             Rule::Staircase => Box::new(
                 (2..)
                     .take_while(move |&count: &u64| count * (count + 1) / 2 <= x)
@@ -344,6 +371,79 @@ impl Heaps {
             _ => false,
         }
     }
+}
+
+/// The moves of an octal heap of `x`, lazily (a heap of 10^18 lists no more than is asked):
+/// by take, and for each take no heap or one heap first, then the two-heap splits by their
+/// left heap, then the three-heap ones.
+fn octal_actions(code: &OctalCode, x: u64) -> impl Iterator<Item = Action> + '_ {
+    let most = code.max_take().map_or(x, |t| t.min(x));
+    (0..=most).flat_map(move |take| {
+        let rest = x - take;
+        let whole = (take > 0 && (code.allows(x, take, 0) || code.allows(x, take, 1))).then_some(
+            Action::Remove {
+                take,
+                left: 0,
+                middle: 0,
+            },
+        );
+        let two = code
+            .allows(x, take, 2)
+            .then(|| {
+                (1..rest).map(move |left| Action::Remove {
+                    take,
+                    left,
+                    middle: 0,
+                })
+            })
+            .into_iter()
+            .flatten();
+        let three = code
+            .allows(x, take, 3)
+            .then(|| {
+                (1..rest.saturating_sub(1)).flat_map(move |left| {
+                    (1..rest - left).map(move |middle| Action::Remove { take, left, middle })
+                })
+            })
+            .into_iter()
+            .flatten();
+        whole.into_iter().chain(two).chain(three)
+    })
+}
+
+/// How many non-empty heaps a `Remove` leaves from a heap of `x`, if it is written in its one
+/// form and fits the heap.
+pub fn remove_pieces(x: u64, take: u64, left: u64, middle: u64) -> Option<u32> {
+    let rest = x.checked_sub(take)?;
+    match (left, middle) {
+        (0, 0) => Some(u32::from(rest > 0)),
+        (0, _) => None,
+        (_, 0) => (left < rest).then_some(2),
+        _ => (left.checked_add(middle)? < rest).then_some(3),
+    }
+}
+
+fn pieces_of_remove(x: u64, take: u64, left: u64, middle: u64) -> Vec<u64> {
+    let mut out = vec![
+        left,
+        middle,
+        x.saturating_sub(take)
+            .saturating_sub(left)
+            .saturating_sub(middle),
+    ];
+    out.retain(|&p| p > 0);
+    out
+}
+
+fn pieces_text(pieces: &[u64]) -> String {
+    if pieces.is_empty() {
+        return "nothing".into();
+    }
+    pieces
+        .iter()
+        .map(u64::to_string)
+        .collect::<Vec<_>>()
+        .join(" + ")
 }
 
 /// The number of partitions of all n ≤ `total` (multisets of positive sizes summing to at
@@ -432,6 +532,16 @@ impl Position for Heaps {
                     "{x} is not a sum of {count} consecutive heap sizes ≥ 1"
                 )),
             },
+            (Action::Remove { take, left, middle }, Rule::Octal { code }) => {
+                let pieces = remove_pieces(x, take, left, middle);
+                match pieces {
+                    Some(k) if code.allows(x, take, k) => Ok(()),
+                    _ => bad(format!(
+                        "{name} does not allow taking {take} from {x} and leaving {}",
+                        pieces_text(&pieces_of_remove(x, take, left, middle))
+                    )),
+                }
+            }
             (action, _) => bad(format!("{name} has no move {action:?}")),
         }
     }
@@ -485,7 +595,8 @@ impl Position for Heaps {
         if !self.rule.takes_only() {
             // Kayles, Grundy's game and the staircase split never add tokens: a canonical
             // position reachable from here is a multiset of heap sizes summing to at most
-            // the total, a partition of some n ≤ total. Lieges may add tokens: unknown.
+            // the total, a partition of some n ≤ total (octal games too). Lieges may add
+            // tokens: unknown.
             return match self.rule {
                 Rule::Lieges { .. } => None,
                 _ => Some(partitions_up_to(self.total())),
@@ -529,8 +640,23 @@ impl Position for Heaps {
     }
 
     fn moves_bound(&self) -> Option<u128> {
-        match self.rule {
+        match &self.rule {
             Rule::Lieges { .. } => None,
+            // A heap of x has at most x + 1 takes, each with at most x splits (x² for
+            // three heaps).
+            Rule::Octal { code } => Some(
+                self.heaps
+                    .iter()
+                    .map(|&x| {
+                        let x = u128::from(x) + 1;
+                        match code.most_pieces() {
+                            3 => x.saturating_mul(x).saturating_mul(x),
+                            _ => x.saturating_mul(x),
+                        }
+                    })
+                    .fold(0u128, |a, b| a.saturating_add(b))
+                    .max(1),
+            ),
             _ => Some(
                 self.heaps
                     .iter()

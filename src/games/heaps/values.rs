@@ -8,9 +8,13 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 use rand::Rng;
 
+use super::octal::OctalCode;
+use super::period::Period;
 use super::rules::{
-    Action, HeapMove, Heaps, MAX_FORMULA_HEAP, MAX_TABLE_HEAP, Rule, fibonacci_up_to, gcd, pieces,
+    Action, HeapMove, Heaps, MAX_FORMULA_HEAP, MAX_PERIODIC_HEAP, MAX_TABLE_HEAP, Rule,
+    fibonacci_up_to, gcd, pieces,
 };
+use super::sparse::{self, TakeBreak};
 use crate::game::{Impartial, Position};
 use crate::message::Msg;
 use crate::nimber::Nimber;
@@ -81,8 +85,35 @@ pub fn kayles_table(n: u64) -> Vec<u32> {
     g
 }
 
-/// Grundy's game values for heaps 0..=n: split into two unequal non-empty heaps.
+/// Grundy's game as the sparse-space method takes it: split without removing, into two
+/// unequal heaps.
+pub fn grundy_moves() -> TakeBreak {
+    TakeBreak {
+        none: Vec::new(),
+        one: Vec::new(),
+        two: vec![0],
+        unequal: true,
+    }
+}
+
+/// Grundy's game values for heaps 0..=n, by the sparse-space method (its rare values are few).
 pub fn grundy_table(n: u64) -> Vec<u32> {
+    grundy_table_reporting(n, &mut |_| {})
+}
+
+/// [`grundy_table`], calling `report` with the values done now and then.
+pub fn grundy_table_reporting(n: u64, report: &mut dyn FnMut(u64)) -> Vec<u32> {
+    let mut values = vec![0];
+    sparse::extend(&grundy_moves(), &mut values, n, report);
+    values
+}
+
+/// The largest heap of Grundy's game: its sparse-space table to here takes about 250 ms (release
+/// build, this project's 2-core machine), no period being known.
+pub const MAX_GRUNDY_HEAP: u64 = 100_000;
+
+/// Grundy's game values for heaps 0..=n by mex over every split (the check of the fast table).
+pub fn grundy_table_by_mex(n: u64) -> Vec<u32> {
     let mut g: Vec<u32> = Vec::with_capacity(n as usize + 1);
     let mut mex = Mex::new();
     for x in 0..=n {
@@ -397,10 +428,190 @@ pub fn lieges_value(k: u64, x: u64) -> u32 {
     if halvings % 2 == 1 { first } else { 3 - first }
 }
 
+/// An octal game's values as the game reads them: a table, and past it the proved period.
+#[derive(Debug)]
+pub struct OctalTable {
+    pub values: Arc<Vec<u32>>,
+    /// The period, where the periodicity theorem proved it in the table.
+    pub period: Option<Period>,
+    /// Whether moves may leave three heaps (their moves are walked, never counted by period).
+    pub three_heaps: bool,
+}
+
+impl OctalTable {
+    /// The largest heap a position may have: any (to 10^18) once a period is proved, else the
+    /// table's end.
+    pub fn max_heap(&self) -> u64 {
+        match self.period {
+            Some(_) if !self.three_heaps => MAX_PERIODIC_HEAP,
+            _ => self.values.len() as u64 - 1,
+        }
+    }
+
+    pub fn value(&self, x: u64) -> u32 {
+        match (&self.period, x < self.values.len() as u64) {
+            (_, true) => self.values[x as usize],
+            (Some(period), false) => period.value(&self.values, x),
+            (None, false) => panic!("heap {x} is past the octal table"),
+        }
+    }
+}
+
+/// How far an octal game's table goes when no period is proved before: the sparse-space method
+/// for finite codes with moves to at most two heaps, the plain mex (its work grows as n², n³
+/// or n⁴) for the others. Each takes at most about 250 ms on this project's machine.
+pub fn octal_table_size(code: &OctalCode) -> u64 {
+    match (
+        code.take_break().is_some(),
+        code.repeats(),
+        code.most_pieces(),
+    ) {
+        (true, _, _) => 1 << 16,
+        (false, false, _) => 1 << 9,
+        (false, true, 0..=1) => 1 << 12,
+        (false, true, 2) => 1 << 9,
+        _ => 1 << 7,
+    }
+}
+
+/// The table of an octal game, built once per code: to [`octal_table_size`], or shorter where
+/// a proved period takes over.
+pub fn octal_table(code: &OctalCode) -> Arc<OctalTable> {
+    type Tables = Mutex<HashMap<OctalCode, Arc<OctalTable>>>;
+    static TABLES: OnceLock<Tables> = OnceLock::new();
+    let tables = TABLES.get_or_init(Default::default);
+    if let Some(table) = tables.lock().unwrap_or_else(|e| e.into_inner()).get(code) {
+        return table.clone();
+    }
+    // Built outside the lock: another code's table need not wait for this one.
+    let (mut values, period) = code.table(octal_table_size(code), &mut |_| {});
+    if let Some(period) = period {
+        values.truncate((period.preperiod + period.period) as usize + 1);
+        values.shrink_to_fit();
+    }
+    let table = Arc::new(OctalTable {
+        values: Arc::new(values),
+        period,
+        three_heaps: code.most_pieces() > 2,
+    });
+    tables
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .entry(code.clone())
+        .or_insert(table)
+        .clone()
+}
+
+/// The moves of an octal heap of `x` that leave heaps worth `target` together: the first
+/// `limit` of them in move-list order, and how many there are. With a proved period, a
+/// two-heap split whose heaps are both past the preperiod is worth what its residues modulo
+/// the period say, so the middle of a heap of 10^18 is counted a residue at a time and listed
+/// only in the residues that give `target`; the ends are looked at one by one. Without one,
+/// the heap is within the table and every move is looked at.
+pub fn octal_moves_to(
+    code: &OctalCode,
+    table: &OctalTable,
+    x: u64,
+    target: u64,
+    limit: usize,
+) -> (Vec<Action>, u64) {
+    let g = |y: u64| u64::from(table.value(y));
+    let mut found = Vec::new();
+    let mut count = 0u64;
+    let hit = |action: Action, found: &mut Vec<Action>, count: &mut u64| {
+        *count += 1;
+        if found.len() < limit {
+            found.push(action);
+        }
+    };
+    let most = code.max_take().map_or(x, |t| t.min(x));
+    for take in 0..=most {
+        let rest = x - take;
+        let whole = Action::Remove {
+            take,
+            left: 0,
+            middle: 0,
+        };
+        if take > 0
+            && (code.allows(x, take, 0) || code.allows(x, take, 1))
+            && (if rest == 0 { 0 } else { g(rest) }) == target
+        {
+            hit(whole, &mut found, &mut count);
+        }
+        if code.allows(x, take, 3) {
+            for left in 1..rest.saturating_sub(1) {
+                for middle in 1..rest - left {
+                    if g(left) ^ g(middle) ^ g(rest - left - middle) == target {
+                        hit(
+                            Action::Remove { take, left, middle },
+                            &mut found,
+                            &mut count,
+                        );
+                    }
+                }
+            }
+        }
+        if !code.allows(x, take, 2) {
+            continue;
+        }
+        let split = |left: u64| Action::Remove {
+            take,
+            left,
+            middle: 0,
+        };
+        let period = match table.period {
+            Some(p) if rest >= 2 * p.preperiod.max(1) + 2 * p.period => p,
+            _ => {
+                for left in 1..rest {
+                    if g(left) ^ g(rest - left) == target {
+                        hit(split(left), &mut found, &mut count);
+                    }
+                }
+                continue;
+            }
+        };
+        let from = period.preperiod.max(1);
+        let p = period.period;
+        // The left ends: a < from.
+        for left in 1..from {
+            if g(left) ^ g(rest - left) == target {
+                hit(split(left), &mut found, &mut count);
+            }
+        }
+        // The middle: a = from + j, b = from + (last − j), 0 ≤ j ≤ last.
+        let last = rest - 2 * from;
+        let residues: Vec<u64> = (0..p)
+            .filter(|&r| g(from + r) ^ g(from + (last - r) % p) == target)
+            .collect();
+        for &r in &residues {
+            count += (last - r) / p + 1;
+        }
+        'middle: for block in 0..=last / p {
+            for &r in &residues {
+                if found.len() >= limit {
+                    break 'middle;
+                }
+                let j = block * p + r;
+                if j <= last {
+                    found.push(split(from + j));
+                }
+            }
+        }
+        // The right ends: b < from.
+        for left in rest - from + 1..rest {
+            if g(left) ^ g(rest - left) == target {
+                hit(split(left), &mut found, &mut count);
+            }
+        }
+    }
+    (found, count)
+}
+
 /// The value of one heap: a function of the heap's size, with any table it needs fetched once.
 pub struct HeapValues {
     rule: Rule,
     table: Option<Arc<Vec<u32>>>,
+    octal: Option<Arc<OctalTable>>,
 }
 
 impl HeapValues {
@@ -410,13 +621,18 @@ impl HeapValues {
             Rule::Fibonacci => Some(static_table(&FIBONACCI, || {
                 subtraction_table(&fibonacci_up_to(MAX_TABLE_HEAP), MAX_TABLE_HEAP)
             })),
-            Rule::Grundy => Some(static_table(&GRUNDY, || grundy_table(MAX_TABLE_HEAP))),
+            Rule::Grundy => Some(static_table(&GRUNDY, || grundy_table(MAX_GRUNDY_HEAP))),
             Rule::Staircase => Some(static_table(&STAIRCASE, || staircase_table(MAX_TABLE_HEAP))),
+            _ => None,
+        };
+        let octal = match rule {
+            Rule::Octal { code } => Some(octal_table(code)),
             _ => None,
         };
         HeapValues {
             rule: rule.clone(),
             table,
+            octal,
         }
     }
 
@@ -425,6 +641,9 @@ impl HeapValues {
         if let Some(table) = &self.table {
             return u64::from(table[x as usize]);
         }
+        if let Some(octal) = &self.octal {
+            return u64::from(octal.value(x));
+        }
         match self.rule {
             Rule::Nim | Rule::Misere => x,
             Rule::Bash { m } => x % (m + 1),
@@ -432,7 +651,11 @@ impl HeapValues {
             Rule::Kayles => u64::from(kayles_value(x)),
             Rule::Lieges { k } => u64::from(lieges_value(k, x)),
             Rule::Coprime => u64::from(primes().coprime_value(x)),
-            Rule::Subtraction { .. } | Rule::Fibonacci | Rule::Grundy | Rule::Staircase => {
+            Rule::Subtraction { .. }
+            | Rule::Fibonacci
+            | Rule::Grundy
+            | Rule::Staircase
+            | Rule::Octal { .. } => {
                 unreachable!("table rules have a table")
             }
         }
@@ -566,6 +789,14 @@ impl Heaps {
                 })
                 .collect();
         }
+        if let Rule::Octal { code } = self.rule() {
+            let table = octal_table(code);
+            return octal_moves_to(code, &table, x, target, limit)
+                .0
+                .into_iter()
+                .map(|action| HeapMove { heap: i, action })
+                .collect();
+        }
         if *self.rule() == Rule::Coprime {
             return primes()
                 .coprime_sizes_to(x, target)
@@ -612,7 +843,9 @@ impl Heaps {
         // so the mex guarantees it): those first. Other heaps may have one too where a move
         // can raise a value (Kayles, Grundy's game); they are walked only while small, or
         // where the rule goes straight to the sizes wanted.
-        let direct = self.rule().reaches_values_directly();
+        // An octal heap is within its table, or its period counts its moves.
+        let direct =
+            self.rule().reaches_values_directly() || matches!(self.rule(), Rule::Octal { .. });
         let top = 63 - nim_sum.leading_zeros();
         let (sure, maybe): (Vec<usize>, Vec<usize>) =
             (0..heap_values.len()).partition(|&i| heap_values[i] >> top & 1 == 1);
@@ -770,6 +1003,26 @@ impl Impartial for Heaps {
                 .filter_map(|(&x, &v)| Some(kayles_knocks_to(x, u32::try_from(v ^ change).ok()?)))
                 .sum();
             return (count as usize, true);
+        }
+        if let Rule::Octal { code } = self.rule() {
+            let table = octal_table(code);
+            let values = self.values();
+            let Some(change) = target
+                .to_u64()
+                .map(|t| values.iter().fold(t, |a, &v| a ^ v))
+            else {
+                return (0, true);
+            };
+            if change == 0 {
+                return (0, true);
+            }
+            let count: u64 = self
+                .heaps()
+                .iter()
+                .zip(&values)
+                .map(|(&x, &v)| octal_moves_to(code, &table, x, v ^ change, 0).1)
+                .fold(0u64, u64::saturating_add);
+            return (usize::try_from(count).unwrap_or(usize::MAX), true);
         }
         let direct = self.rule().reaches_values_directly();
         // Lieges: at most two moves a heap (take one, or multiply).

@@ -173,9 +173,16 @@ fn move_label(position: &Heaps, mv: &HeapMove) -> String {
             left = left
         )
         .into_owned(),
-        HeapAction::Split { .. } | HeapAction::Stairs { .. } | HeapAction::Multiply => {
-            tr!("board.heaps.split", left = left).into_owned()
+        HeapAction::Remove { take, left: 0, .. } if take > 0 => {
+            tr!("board.heaps.take", count = take, left = left).into_owned()
         }
+        HeapAction::Remove { take, .. } if take > 0 => {
+            tr!("board.heaps.take_split", count = take, left = left).into_owned()
+        }
+        HeapAction::Split { .. }
+        | HeapAction::Stairs { .. }
+        | HeapAction::Multiply
+        | HeapAction::Remove { .. } => tr!("board.heaps.split", left = left).into_owned(),
     }
 }
 
@@ -534,6 +541,7 @@ pub fn rule_title_of(rule: &Rule) -> String {
         }
         Rule::TakeRange { l, r } => tr!("game.rule.take.title_lr", l = l, r = r).into_owned(),
         Rule::Lieges { k } => tr!("game.rule.lieges.title_k", k = k).into_owned(),
+        Rule::Octal { code } => tr!("game.rule.octal.title_code", code = code).into_owned(),
         other => locale::text(&format!("game.rule.{}.title", other.name())).into_owned(),
     }
 }
@@ -553,6 +561,7 @@ fn rule_line_of(rule: &Rule) -> String {
         .into_owned(),
         Rule::TakeRange { l, r } => tr!("game.rule.take.line_lr", l = l, r = r).into_owned(),
         Rule::Lieges { k } => tr!("game.rule.lieges.line_k", k = k).into_owned(),
+        Rule::Octal { code } => tr!("game.rule.octal.line_code", code = code).into_owned(),
         other => locale::text(&format!("game.rule.{}.line", other.name())).into_owned(),
     }
 }

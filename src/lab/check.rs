@@ -1,0 +1,184 @@
+//! A conjectured formula checked against a table (`sg … --check EXPR`): the expression is
+//! evalexpr's (`n % 3`, `if(n % 4 == 0, 0, 1)`, `min(a, b)`), with the table's variables (`n`
+//! for a 1-D table, `a` and `b` for a 2-D one). A Rhai-looking `if C { A } else { B }` (as
+//! the issue and the lessons write it) is read as `if(C, A, B)` first.
+
+use evalexpr::{
+    ContextWithMutableVariables, DefaultNumericTypes, HashMapContext, Node, Value,
+    build_operator_tree,
+};
+
+/// A formula that does not parse or evaluate: where (a character of the expression, from 1)
+/// and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FormulaError {
+    pub column: usize,
+    pub message: String,
+}
+
+/// A compiled formula over named integer variables.
+pub struct Formula {
+    text: String,
+    tree: Node<DefaultNumericTypes>,
+}
+
+/// The first place a formula and a table disagree.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Counterexample {
+    /// The variables there (`n = 12`, or `a = 3, b = 5`).
+    pub at: Vec<(String, i64)>,
+    /// What the formula gives.
+    pub formula: i64,
+    /// What the table has.
+    pub table: i64,
+}
+
+impl Formula {
+    /// Compiles `text`; a syntax error names the first character no completion can mend.
+    pub fn parse(text: &str) -> Result<Formula, FormulaError> {
+        let translated = translate_if(text.trim()).unwrap_or_else(|| text.trim().to_string());
+        match build_operator_tree::<DefaultNumericTypes>(&translated) {
+            Ok(tree) => Ok(Formula {
+                text: text.to_string(),
+                tree,
+            }),
+            Err(error) => Err(FormulaError {
+                column: syntax_error_place(text),
+                message: error.to_string(),
+            }),
+        }
+    }
+
+    /// The formula's value with `vars` set; an error (a name it does not know, a value that is
+    /// not an integer) names where.
+    pub fn eval(&self, vars: &[(&str, i64)]) -> Result<i64, FormulaError> {
+        let mut context = HashMapContext::<DefaultNumericTypes>::new();
+        for &(name, value) in vars {
+            context
+                .set_value(name.to_string(), Value::Int(value))
+                .expect("integer variables can be set");
+        }
+        self.tree.eval_int_with_context(&context).map_err(|error| {
+            let name = match &error {
+                evalexpr::EvalexprError::VariableIdentifierNotFound(name)
+                | evalexpr::EvalexprError::FunctionIdentifierNotFound(name) => Some(name.clone()),
+                _ => None,
+            };
+            let column = name
+                .and_then(|name| self.text.find(&name))
+                .map_or(1, |byte| self.text[..byte].chars().count() + 1);
+            FormulaError {
+                column,
+                message: error.to_string(),
+            }
+        })
+    }
+
+    /// The first cell of `cells` (variables, the table's value) where the formula differs.
+    pub fn first_counterexample<'a>(
+        &self,
+        cells: impl IntoIterator<Item = (Vec<(&'a str, i64)>, i64)>,
+    ) -> Result<Option<Counterexample>, FormulaError> {
+        for (vars, table) in cells {
+            let formula = self.eval(&vars)?;
+            if formula != table {
+                return Ok(Some(Counterexample {
+                    at: vars.iter().map(|&(k, v)| (k.to_string(), v)).collect(),
+                    formula,
+                    table,
+                }));
+            }
+        }
+        Ok(None)
+    }
+}
+
+/// Whether `text` parses as evalexpr (after the `if … { } else { }` translation).
+fn parses(text: &str) -> bool {
+    let text = translate_if(text).unwrap_or_else(|| text.to_string());
+    build_operator_tree::<DefaultNumericTypes>(&text).is_ok()
+}
+
+/// The first character (from 1) after which no completion makes the text parse: each prefix is
+/// tried as it is and with a number and closing brackets after it.
+fn syntax_error_place(text: &str) -> usize {
+    const ENDINGS: [&str; 6] = ["", "0", "0)", "0))", "0)))", ",0)"];
+    let cuts: Vec<usize> = text.char_indices().map(|(i, c)| i + c.len_utf8()).collect();
+    for (k, &cut) in cuts.iter().enumerate() {
+        let prefix = &text[..cut];
+        if !ENDINGS.iter().any(|end| parses(&format!("{prefix}{end}"))) {
+            return k + 1;
+        }
+    }
+    text.chars().count().max(1)
+}
+
+/// `if C { A } else { B }` (B may be another `if`) as evalexpr's `if(C, A, B)`; `None` when
+/// the text is not of that shape.
+fn translate_if(text: &str) -> Option<String> {
+    let text = text.trim();
+    let rest = text.strip_prefix("if ")?;
+    let open = rest.find('{')?;
+    let condition = &rest[..open];
+    let (then, after) = braced(&rest[open..])?;
+    let after = after.trim().strip_prefix("else")?.trim();
+    let otherwise = if after.starts_with("if ") {
+        translate_if(after)?
+    } else {
+        let (otherwise, tail) = braced(after)?;
+        if !tail.trim().is_empty() {
+            return None;
+        }
+        translate_if(otherwise).unwrap_or_else(|| otherwise.trim().to_string())
+    };
+    let then = translate_if(then).unwrap_or_else(|| then.trim().to_string());
+    Some(format!("if({}, {then}, {otherwise})", condition.trim()))
+}
+
+/// The inside of the `{ … }` that `text` starts with, and what follows it.
+fn braced(text: &str) -> Option<(&str, &str)> {
+    let inner = text.strip_prefix('{')?;
+    let mut depth = 1;
+    for (i, c) in inner.char_indices() {
+        match c {
+            '{' => depth += 1,
+            '}' => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some((&inner[..i], &inner[i + 1..]));
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rhai_if_reads_as_evalexpr_if() {
+        assert_eq!(
+            translate_if("if n % 4 == 0 { 0 } else { 1 }").as_deref(),
+            Some("if(n % 4 == 0, 0, 1)")
+        );
+        assert_eq!(
+            translate_if("if n < 2 { n } else if n % 2 == 0 { 1 } else { 2 }").as_deref(),
+            Some("if(n < 2, n, if(n % 2 == 0, 1, 2))")
+        );
+        let f = Formula::parse("if n % 4 == 0 { 0 } else { 1 }").unwrap();
+        assert_eq!(f.eval(&[("n", 8)]), Ok(0));
+        assert_eq!(f.eval(&[("n", 9)]), Ok(1));
+    }
+
+    #[test]
+    fn errors_name_the_place() {
+        assert_eq!(Formula::parse("n %% 3").err().map(|e| e.column), Some(4));
+        let f = Formula::parse("m % 3").unwrap();
+        assert_eq!(f.eval(&[("n", 1)]).err().map(|e| e.column), Some(1));
+        let f = Formula::parse("n % 3 + k").unwrap();
+        assert_eq!(f.eval(&[("n", 1)]).err().map(|e| e.column), Some(9));
+    }
+}
