@@ -69,6 +69,8 @@ pub enum Action {
     /// The Lab: a longer table, or a shorter one.
     More,
     Fewer,
+    /// The Lab: type a formula to check against the table.
+    Formula,
 }
 
 /// Where a binding applies.
@@ -410,6 +412,13 @@ pub const BINDINGS: &[Binding] = &[
         help: "keys.help.zoom_out",
     },
     Binding {
+        keys: &[key('f')],
+        action: Action::Formula,
+        scope: Scope::Lab,
+        bar: "keys.bar.formula",
+        help: "keys.help.formula",
+    },
+    Binding {
         keys: &[key('>'), key('.')],
         action: Action::More,
         scope: Scope::Lab,
@@ -501,6 +510,8 @@ pub fn lab_bar() -> Vec<(String, String)> {
             .iter()
             .filter(|b| !b.bar.is_empty())
             .filter(|b| matches!(b.scope, Scope::Everywhere | Scope::Lab))
+            // Enter only types a rule there, which the rule's line says.
+            .filter(|b| b.action != Action::Select)
             .map(|b| (b.keys[0].name(), text(b.bar).into_owned())),
     );
     entries

@@ -18,6 +18,7 @@ use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Widget};
 
+use crate::lab::check::Formula;
 use crate::lab::{LabRule, Period};
 use crate::picture::{self, HeatMap, Marks, Palette, Picture, Rgb, Strip};
 use crate::tr;
@@ -87,6 +88,21 @@ pub enum LabEvent {
     Menu,
 }
 
+/// A formula checked against the table shown.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// It gives every value of the table (how many there are).
+    Holds(usize),
+    /// The first cell where it differs: its coordinates, the formula's value, the table's.
+    Fails {
+        at: Vec<(String, i64)>,
+        formula: i64,
+        table: i64,
+    },
+    /// It does not parse or evaluate: where (a character, from 1) and why.
+    Error { column: usize, message: String },
+}
+
 /// The rule the Lab starts with: Dawson's chess, whose period (34) is long enough to see.
 const FIRST_RULE: &str = "0.137";
 
@@ -110,6 +126,12 @@ pub struct Lab {
     period: Option<Period>,
     /// Why the typed rule could not be read.
     error: Option<String>,
+    /// A formula guessed for the table (`n % 3`; `a`, `b` on a heat map), empty for none, and
+    /// what checking it against the table found.
+    formula: String,
+    verdict: Option<Verdict>,
+    /// The formula is being typed; it holds the formula before, which Esc brings back.
+    formula_typing: Option<String>,
     /// The first row of cells shown.
     scroll: usize,
     /// A cell's width in columns (1 to [`MAX_ZOOM`]).
@@ -136,6 +158,9 @@ impl Lab {
             picture: Picture::Strip(Strip::new("", 0, Vec::new())),
             period: None,
             error: None,
+            formula: String::new(),
+            verdict: None,
+            formula_typing: None,
             scroll: 0,
             zoom: 2,
             rows: Cell::new((0, 0)),
@@ -151,7 +176,64 @@ impl Lab {
 
     /// Whether the rule is being typed (every key goes to it, q and ? too).
     pub fn is_typing(&self) -> bool {
-        self.typing.is_some()
+        self.typing.is_some() || self.formula_typing.is_some()
+    }
+
+    /// What checking the formula found, if one is set.
+    pub fn verdict(&self) -> Option<&Verdict> {
+        self.verdict.as_ref()
+    }
+
+    /// Checks the formula against the table shown (an empty formula: no verdict).
+    fn check_formula(&mut self) {
+        self.verdict = None;
+        if self.formula.trim().is_empty() {
+            return;
+        }
+        let formula = match Formula::parse(&self.formula) {
+            Ok(formula) => formula,
+            Err(e) => {
+                self.verdict = Some(Verdict::Error {
+                    column: e.column,
+                    message: e.message,
+                });
+                return;
+            }
+        };
+        let as_i64 = |v: u64| i64::try_from(v).unwrap_or(i64::MAX);
+        let (cells, count): (Vec<(Vec<(&str, i64)>, i64)>, usize) = match &self.picture {
+            Picture::Strip(strip) => (
+                strip
+                    .values
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &v)| (vec![("n", as_i64(strip.first + i as u64))], as_i64(v)))
+                    .collect(),
+                strip.values.len(),
+            ),
+            Picture::HeatMap(map) => (
+                (0..map.rows.len())
+                    .flat_map(|r| (0..map.cols.len()).map(move |c| (r, c)))
+                    .map(|(r, c)| {
+                        let at = vec![("a", as_i64(map.rows[r])), ("b", as_i64(map.cols[c]))];
+                        (at, as_i64(map.value(r, c)))
+                    })
+                    .collect(),
+                map.values.len(),
+            ),
+        };
+        self.verdict = Some(match formula.first_counterexample(cells) {
+            Ok(None) => Verdict::Holds(count),
+            Ok(Some(c)) => Verdict::Fails {
+                at: c.at,
+                formula: c.formula,
+                table: c.table,
+            },
+            Err(e) => Verdict::Error {
+                column: e.column,
+                message: e.message,
+            },
+        });
     }
 
     fn kind(&self) -> Source {
@@ -212,10 +294,31 @@ impl Lab {
             Source::Grid => Picture::HeatMap(picture::grid(size, size)),
             Source::Coins => Picture::HeatMap(picture::coins(size, 20)),
         };
+        self.check_formula();
     }
 
     /// Handles a key: `action` is the keymap's for it ([`keymap::lab_action`]).
     pub fn handle_key(&mut self, key: KeyEvent, action: Option<Action>) -> LabEvent {
+        if let Some(before) = &self.formula_typing {
+            match key.code {
+                KeyCode::Enter => {
+                    self.formula_typing = None;
+                    self.check_formula();
+                }
+                KeyCode::Esc => {
+                    self.formula = before.clone();
+                    self.formula_typing = None;
+                }
+                KeyCode::Backspace => {
+                    self.formula.pop();
+                }
+                KeyCode::Char(c) if !c.is_control() && self.formula.chars().count() < 60 => {
+                    self.formula.push(c)
+                }
+                _ => {}
+            }
+            return LabEvent::None;
+        }
         if let Some(before) = &self.typing {
             match key.code {
                 KeyCode::Enter => {
@@ -251,6 +354,9 @@ impl Lab {
             Some(Action::PageDown) => self.scroll = (self.scroll + shown.max(1)).min(last),
             Some(Action::ZoomIn) => self.zoom = (self.zoom + 1).min(MAX_ZOOM),
             Some(Action::ZoomOut) => self.zoom = self.zoom.saturating_sub(1).max(1),
+            Some(Action::Formula) => {
+                self.formula_typing = Some(std::mem::take(&mut self.formula));
+            }
             Some(Action::More) => self.resize(true),
             Some(Action::Fewer) => self.resize(false),
             _ => {}
@@ -308,7 +414,8 @@ impl Lab {
         }
         // The legend takes the last row, the marks' key the one above it for a sequence.
         let marks_row = matches!(&self.picture, Picture::Strip(s) if s.marks.is_some());
-        let legend_rows = 1 + u16::from(marks_row);
+        let formula_row = self.formula_typing.is_some() || self.verdict.is_some();
+        let legend_rows = 1 + u16::from(marks_row) + u16::from(formula_row);
         let body = Rect {
             y: inner.y + 4,
             height: inner.height.saturating_sub(4 + legend_rows + 1),
@@ -318,7 +425,16 @@ impl Lab {
             Picture::Strip(strip) => self.draw_strip(strip, body, buf, theme),
             Picture::HeatMap(map) => self.draw_map(map, body, buf, theme),
         }
-        let legend_y = inner.y + inner.height - legend_rows;
+        let mut legend_y = inner.y + inner.height - legend_rows;
+        if formula_row {
+            buf.set_line(
+                inner.x,
+                legend_y,
+                &self.formula_line(theme, width),
+                inner.width,
+            );
+            legend_y += 1;
+        }
         if marks_row {
             let line = Line::from(vec![
                 Span::styled(
@@ -339,6 +455,51 @@ impl Lab {
             &self.legend(theme),
             inner.width,
         );
+    }
+
+    /// The formula being typed, or the formula and what the check found.
+    fn formula_line(&self, theme: &Theme, width: usize) -> Line<'static> {
+        let head = Span::styled(tr!("lab.formula").into_owned(), theme.text);
+        let formula = Span::styled(self.formula.clone(), theme.key);
+        if self.formula_typing.is_some() {
+            return Line::from(vec![
+                head,
+                Span::raw(" "),
+                formula,
+                Span::styled("▏", theme.dim),
+                Span::raw("  "),
+                Span::styled(tr!("lab.formula_typing").into_owned(), theme.dim),
+            ]);
+        }
+        let (said, style) = match &self.verdict {
+            Some(Verdict::Holds(count)) => (tr!("lab.formula_holds", count = count), theme.winning),
+            Some(Verdict::Fails { at, formula, table }) => {
+                let at: Vec<String> = at.iter().map(|(k, v)| format!("{k} = {v}")).collect();
+                (
+                    tr!(
+                        "lab.formula_fails",
+                        at = at.join(", "),
+                        formula = formula,
+                        table = table
+                    ),
+                    theme.losing,
+                )
+            }
+            Some(Verdict::Error { column, message }) => (
+                tr!("lab.formula_error", column = column, error = message),
+                theme.losing,
+            ),
+            None => (Default::default(), theme.dim),
+        };
+        let room =
+            width.saturating_sub(text::width(&format!("{} {}  ", head.content, self.formula)));
+        Line::from(vec![
+            head,
+            Span::raw(" "),
+            formula,
+            Span::raw("  "),
+            Span::styled(text::fit(&said, room), style),
+        ])
     }
 
     fn sources_line(&self, theme: &Theme, width: usize) -> Line<'static> {

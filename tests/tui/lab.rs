@@ -8,7 +8,7 @@ use grundy::locale::{self, Lang};
 use grundy::picture::{Palette, Picture};
 use grundy::tui::PlayOptions;
 use grundy::tui::keymap;
-use grundy::tui::lab::{Lab, LabEvent};
+use grundy::tui::lab::{Lab, LabEvent, Verdict};
 use grundy::tui::theme::Theme;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -291,4 +291,64 @@ fn a_rule_may_hold_any_letter_and_the_menu_comes_back() {
     h.key(KeyCode::Esc);
     h.key(KeyCode::Esc);
     assert!(h.screen().contains("Choose a game"), "{}", h.screen());
+}
+
+#[test]
+fn a_formula_is_checked_against_the_table() {
+    locale::set_lang(Lang::En);
+    let mut lab = Lab::new();
+    type_rule(&mut lab, "subtraction:1,3,4");
+    // Subtraction {1, 3, 4} is the octal code 0.3033 (take 1, 3 or 4, leaving one heap or none).
+    let brute = octal_values(&[0, 3, 0, 3, 3], 1000);
+    let Picture::Strip(strip) = lab.picture().clone() else {
+        panic!("a strip");
+    };
+    assert_eq!(strip.values, brute);
+    let formula = |lab: &mut Lab, text: &str| {
+        press(lab, KeyCode::Char('f'));
+        for c in text.chars() {
+            press(lab, KeyCode::Char(c));
+        }
+        press(lab, KeyCode::Enter);
+        lab.verdict().cloned()
+    };
+    // n mod 7 is not it: the first n where it differs from the brute force.
+    let first = (0..=1000u64).find(|&n| brute[n as usize] != n % 7).unwrap();
+    assert_eq!(
+        formula(&mut lab, "n % 7"),
+        Some(Verdict::Fails {
+            at: vec![("n".to_string(), first as i64)],
+            formula: (first % 7) as i64,
+            table: brute[first as usize] as i64,
+        })
+    );
+    // 0, 1, 0, 1, 2, 3, 2 repeated is.
+    assert_eq!(
+        formula(
+            &mut lab,
+            "if(n % 7 < 4, n % 7 % 2, if(n % 7 == 6, 2, n % 7 - 2))"
+        ),
+        Some(Verdict::Holds(1001))
+    );
+    let screen = text(&draw(&lab, 120, 30, &Theme::colour()));
+    assert!(screen.contains("holds for all 1001 values"), "{screen}");
+    // A formula that does not parse says where.
+    assert!(matches!(
+        formula(&mut lab, "n %% 7"),
+        Some(Verdict::Error { column: 4, .. })
+    ));
+    // On a heat map the coordinates are a and b: the coin grid's inside rule a + b − 2 fails
+    // on the first row, where k counts the 2s of a + b − 1.
+    press(&mut lab, KeyCode::Right);
+    press(&mut lab, KeyCode::Right);
+    press(&mut lab, KeyCode::Right);
+    let verdict = formula(&mut lab, "a + b - 2");
+    assert_eq!(
+        verdict,
+        Some(Verdict::Fails {
+            at: vec![("a".to_string(), 1), ("b".to_string(), 3)],
+            formula: 2,
+            table: 0,
+        })
+    );
 }
