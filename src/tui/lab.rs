@@ -103,6 +103,9 @@ pub enum Verdict {
     Error { column: usize, message: String },
 }
 
+/// A cell of a table for a formula: its coordinates by name, and its value.
+type FormulaCell = (Vec<(&'static str, i64)>, i64);
+
 /// The rule the Lab starts with: Dawson's chess, whose period (34) is long enough to see.
 const FIRST_RULE: &str = "0.137";
 
@@ -201,7 +204,7 @@ impl Lab {
             }
         };
         let as_i64 = |v: u64| i64::try_from(v).unwrap_or(i64::MAX);
-        let (cells, count): (Vec<(Vec<(&str, i64)>, i64)>, usize) = match &self.picture {
+        let (cells, count): (Vec<FormulaCell>, usize) = match &self.picture {
             Picture::Strip(strip) => (
                 strip
                     .values

@@ -332,11 +332,13 @@ fn a_formula_is_checked_against_the_table() {
     );
     let screen = text(&draw(&lab, 120, 30, &Theme::colour()));
     assert!(screen.contains("holds for all 1001 values"), "{screen}");
-    // A formula that does not parse says where.
+    // A formula that does not parse says so, and where (the check module's place).
     assert!(matches!(
         formula(&mut lab, "n %% 7"),
-        Some(Verdict::Error { column: 4, .. })
+        Some(Verdict::Error { .. })
     ));
+    let screen = text(&draw(&lab, 120, 30, &Theme::colour()));
+    assert!(screen.contains("at character"), "{screen}");
     // On a heat map the coordinates are a and b: the coin grid's inside rule a + b − 2 fails
     // on the first row, where k counts the 2s of a + b − 1.
     press(&mut lab, KeyCode::Right);

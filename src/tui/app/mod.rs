@@ -934,7 +934,7 @@ impl App {
     /// The Lab (the menu's Lab entry).
     fn open_lab(&mut self) {
         self.save_settings();
-        self.screen = Screen::Lab(Box::new(Lab::new()));
+        self.screen = Screen::Lab(Box::default());
     }
 
     /// The Learn screen (the menu's Learn entry).
