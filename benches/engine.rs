@@ -400,10 +400,34 @@ fn worst_curriculum(c: &mut Criterion) {
     group.finish();
 }
 
+/// The Lab's long tables (issue 24): Dawson's chess 0.137 to 10^6 (its period proved, then read
+/// through), Grundy's game to 10^5 and 10^6 by the sparse-space method.
+fn lab_tables(c: &mut Criterion) {
+    use grundy::games::heaps::values::grundy_table;
+    use grundy::lab::OctalCode;
+    let mut group = c.benchmark_group("lab_tables");
+    group
+        .sample_size(10)
+        .warm_up_time(Duration::from_millis(300))
+        .sampling_mode(SamplingMode::Flat);
+    let dawson_chess = OctalCode::parse("0.137").expect("a code");
+    group.bench_function("octal 0.137 to 10^6", |b| {
+        b.iter(|| dawson_chess.values(black_box(1_000_000)).len())
+    });
+    group.bench_function("grundy's game to 10^5", |b| {
+        b.iter(|| grundy_table(black_box(100_000)).len())
+    });
+    group.measurement_time(Duration::from_secs(30));
+    group.bench_function("grundy's game to 10^6", |b| {
+        b.iter(|| grundy_table(black_box(1_000_000)).len())
+    });
+    group.finish();
+}
+
 criterion_group! {
     name = benches;
     config = Criterion::default().warm_up_time(Duration::from_secs(1));
     targets = contest, contest_curriculum, engine_hot_paths, exact, worst, analysis,
-        worst_curriculum
+        worst_curriculum, lab_tables
 }
 criterion_main!(benches);

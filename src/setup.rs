@@ -49,6 +49,8 @@ pub struct GameSetup {
     pub take_r: usize,
     pub lieges_k: usize,
     pub subtraction: Vec<u64>,
+    /// The octal game's code (`0.137`), as the menu's code field holds it (checked at Start).
+    pub octal: String,
     pub start: Start,
     /// A position code; when given it wins over the sizes and `start`.
     pub code: Option<String>,
@@ -69,6 +71,7 @@ impl GameSetup {
             take_r: 5,
             lieges_k: 3,
             subtraction: vec![1, 3, 4],
+            octal: "0.137".to_string(),
             start: if kind == GameKind::Dodgeball {
                 Start::Standard
             } else {

@@ -82,6 +82,15 @@ pub enum Formula {
     TakeRange { x: u64, l: u64, r: u64 },
     /// Kayles past the table: the value of a row of `x` is that of `same_as` (period 12 from 71).
     KaylesPeriod { x: u64, same_as: u64 },
+    /// An octal game past its table: its proved period P from N0 gives SG(x) = SG(same_as),
+    /// same_as = N0 + (x − N0) mod P.
+    OctalPeriod {
+        x: u64,
+        same_as: u64,
+        period: u64,
+        from: u64,
+        value: u64,
+    },
     /// Lieges of Legendre: a split into k heaps of y is worth 0 for even k, SG(y) for odd k.
     Lieges { k: u64, x: u64 },
     /// Coprime takes: 0 and even heaps 0, 1 → 1, odd x → the index among the primes of its
@@ -129,6 +138,7 @@ impl Formula {
             Formula::Bash { x, m } => n(x % (m + 1)),
             Formula::TakeRange { x, l, r } => n((x % (l + r)) / l),
             Formula::KaylesPeriod { same_as, .. } => n(heaps::heap_value(&Rule::Kayles, *same_as)),
+            Formula::OctalPeriod { value, .. } => n(*value),
             Formula::Lieges { .. } => None,
             Formula::Coprime { x, least_prime } => match x {
                 0 => n(0),
@@ -434,6 +444,20 @@ impl Explain for Heaps {
                     + (x - heaps::values::KAYLES_PERIOD_FROM) % 12,
             }),
             Rule::Lieges { k } => Some(Formula::Lieges { k, x }),
+            Rule::Octal { ref code } => {
+                let table = heaps::values::octal_table(code);
+                let period = table.period?;
+                (x >= table.values.len() as u64).then(|| {
+                    let same_as = period.preperiod + (x - period.preperiod) % period.period;
+                    Formula::OctalPeriod {
+                        x,
+                        same_as,
+                        period: period.period,
+                        from: period.preperiod,
+                        value: u64::from(table.values[same_as as usize]),
+                    }
+                })
+            }
             Rule::Coprime => Some(Formula::Coprime {
                 x,
                 least_prime: if x < 2 { 0 } else { least_prime_factor(x) },

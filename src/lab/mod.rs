@@ -9,8 +9,7 @@ use crate::game::CodeError;
 use crate::games::heaps::Rule;
 use crate::games::heaps::rules::fibonacci_up_to;
 use crate::games::heaps::values::{
-    PrimeTable, grundy_table_reporting, kayles_table, lieges_value, staircase_table,
-    subtraction_table,
+    PrimeTable, grundy_table_reporting, lieges_value, staircase_table, subtraction_table,
 };
 
 pub use crate::games::heaps::octal::OctalCode;
@@ -92,7 +91,11 @@ impl LabRule {
                 Rule::Lieges { k } => formula(&|x| u64::from(lieges_value(*k, x))),
                 Rule::Subtraction { set } => subtraction_table(set, n),
                 Rule::Fibonacci => subtraction_table(&fibonacci_up_to(n), n),
-                Rule::Kayles => kayles_table(n),
+                // Kayles is 0.77: its table through the sparse space and its proved period.
+                Rule::Kayles => {
+                    let kayles = OctalCode::parse("0.77").expect("Kayles is 0.77");
+                    return kayles.values_reporting(n, report);
+                }
                 Rule::Grundy => grundy_table_reporting(n, report),
                 Rule::Staircase => staircase_table(n),
                 Rule::Octal { .. } => unreachable!("valued by its code above"),

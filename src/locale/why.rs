@@ -107,6 +107,20 @@ pub fn formula_words(formula: &Formula) -> String {
         Formula::KaylesPeriod { x, same_as } => {
             tr!("why.formula.kayles_period", x = x, same_as = same_as, v = v)
         }
+        Formula::OctalPeriod {
+            x,
+            same_as,
+            period,
+            from,
+            ..
+        } => tr!(
+            "why.formula.octal_period",
+            x = x,
+            same_as = same_as,
+            period = period,
+            from = from,
+            v = v
+        ),
         Formula::Lieges { k, x } if k % 2 == 0 => tr!("why.formula.lieges_even", k = k, x = x),
         Formula::Lieges { k, x } => tr!("why.formula.lieges_odd", k = k, x = x),
         Formula::Coprime { x, least_prime } => match x {

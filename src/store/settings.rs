@@ -346,6 +346,12 @@ impl Settings {
                     ),
                     "the subtraction set, numbers 1 to 10000 separated by commas".into(),
                 );
+                line(
+                    &mut out,
+                    "octal",
+                    format!("\"{}\"", setup.octal),
+                    "the octal game's code, like 0.137".into(),
+                );
             }
         }
         out
@@ -593,6 +599,17 @@ impl Reader<'_> {
             }
             return;
         }
+        if key == "octal" {
+            match crate::games::heaps::octal::OctalCode::parse(text) {
+                Ok(code) => setup.octal = code.code(),
+                Err(e) => self.problem(
+                    line,
+                    field,
+                    format!("{text:?} is not an octal code: {}", e.message),
+                ),
+            }
+            return;
+        }
         let set: Option<Vec<u64>> = text
             .split(',')
             .map(|n| {
@@ -625,7 +642,8 @@ impl Reader<'_> {
                 self.choice(&field, value, &mut setup.start);
                 continue;
             }
-            if setup.kind == GameKind::Heaps && (key_name == "game" || key_name == "subtraction") {
+            if setup.kind == GameKind::Heaps && matches!(key_name, "game" | "subtraction" | "octal")
+            {
                 self.heap_text(&field, key_name, value, setup);
                 continue;
             }

@@ -45,6 +45,12 @@ const SUBTRACTION_SETS: &[&[u64]] = &[
     &[1, 2, 3, 4, 5],
 ];
 
+/// The octal codes ←/→ step through (digits typed make any code 0.d1d2…): Dawson's chess,
+/// Kayles, Dawson's Kayles, games of Winning Ways' tables, a split without taking, Nim.
+const OCTAL_CODES: &[&str] = &[
+    "0.137", "0.77", "0.07", "0.1377", "0.177", "0.117", "0.11377", "4.7", "0.6", "0.3...",
+];
+
 /// The heap rules with parameters in the menu: the rule's name, its title there and the
 /// fields of its parameters (shown under the rule).
 const RULE_PARAMS: &[(&str, &str, &[Field])] = &[
@@ -56,6 +62,7 @@ const RULE_PARAMS: &[(&str, &str, &[Field])] = &[
         "menu.rule.subtraction",
         &[Field::SubtractionSet],
     ),
+    ("octal", "menu.rule.octal", &[Field::OctalCode]),
 ];
 
 /// The chosen heap rule's entry of [`RULE_PARAMS`], if it has parameters.
@@ -85,6 +92,8 @@ enum Field {
     LiegesK,
     /// Subtraction game: the set S.
     SubtractionSet,
+    /// Octal game: the code.
+    OctalCode,
     Start,
     First,
     Level,
@@ -641,6 +650,17 @@ impl Menu {
             }
             return;
         }
+        if field == Field::OctalCode {
+            // Each digit typed is the next digit after the point (the first starts a new code).
+            let code = &mut self.setups[self.game].octal;
+            if !typing {
+                *code = "0.".to_string();
+            }
+            if code.len() < 2 + crate::games::heaps::octal::MAX_DIGITS {
+                code.push(char::from_digit(d, 10).unwrap_or('0'));
+            }
+            return;
+        }
         if let Some((value, _)) = self.number(field) {
             *value = next(*value as u64) as usize;
         } else {
@@ -684,6 +704,13 @@ impl Menu {
         if fields.contains(&Field::SubtractionSet) && setup.subtraction.is_empty() {
             return Some(tr!("menu.error.empty_set").into_owned());
         }
+        if fields.contains(&Field::OctalCode)
+            && let Err(e) = crate::games::heaps::octal::OctalCode::parse(&setup.octal)
+        {
+            return Some(
+                tr!("menu.error.octal", code = setup.octal, column = e.column).into_owned(),
+            );
+        }
         fields.into_iter().find(|&f| self.out_of_range(f)).map(|f| {
             let (label, value) = self.field_text(f);
             let max = self.range(f).map_or(0, |(_, max)| max);
@@ -706,6 +733,12 @@ impl Menu {
             }
             Field::SubtractionSet => {
                 self.setups[self.game].subtraction.pop();
+            }
+            Field::OctalCode => {
+                let code = &mut self.setups[self.game].octal;
+                if code.len() > 2 {
+                    code.pop();
+                }
             }
             _ => {
                 if let Some((value, _)) = self.number(field) {
@@ -777,6 +810,16 @@ impl Menu {
                 };
                 *set = SUBTRACTION_SETS[next].to_vec();
             }
+            Field::OctalCode => {
+                let code = &mut self.setups[self.game].octal;
+                let count = OCTAL_CODES.len();
+                let next = match OCTAL_CODES.iter().position(|c| *c == code.as_str()) {
+                    Some(i) if up => (i + 1) % count,
+                    Some(i) => (i + count - 1) % count,
+                    None => 0,
+                };
+                *code = OCTAL_CODES[next].to_string();
+            }
             Field::Language => {
                 // Auto, then the languages in the menu's order, round.
                 let choices = [
@@ -841,6 +884,10 @@ impl Menu {
                     .map(u64::to_string)
                     .collect::<Vec<_>>()
                     .join(", "),
+            ),
+            Field::OctalCode => (
+                format!("  {}", locale::text("menu.field.code")),
+                setup.octal.clone(),
             ),
             Field::Start => (
                 label("menu.field.start"),
@@ -1324,6 +1371,7 @@ fn field_note(field: Field) -> std::borrow::Cow<'static, str> {
         Field::TakeL | Field::TakeR => "menu.note.take",
         Field::LiegesK => "menu.note.lieges_k",
         Field::SubtractionSet => "menu.note.set",
+        Field::OctalCode => "menu.note.octal",
         Field::Start => "menu.note.start",
         Field::First => "menu.note.first",
         Field::Level => "menu.note.level",

@@ -113,8 +113,10 @@ fn chinese_outputs_have_no_english_words() {
         "fibnim:20",
         "fibnim:1000000000000000",
         "nim:3,4+kayles:5+coins:4:HTT",
+        "octal:0.137:5,9",
+        "octal:0.137:1000000000000000000,7",
     ];
-    let sg: [&[&str]; 9] = [
+    let sg: [&[&str]; 11] = [
         &["sg", "coins", "--n", "30", "--maxq", "3"],
         &["sg", "grid", "--rows", "4", "--cols", "5"],
         &["sg", "dodgeball", "--n", "20"],
@@ -124,6 +126,8 @@ fn chinese_outputs_have_no_english_words() {
         &["sg", "fibnim", "--n", "13"],
         &["sg", "dag", "dag:4:1>2,2>3,1>3,3>4:1,2"],
         &["sg", "heaps", "misere", "--n", "20"],
+        &["sg", "octal", "0.137", "--n", "20"],
+        &["sg", "heaps", "bash:3", "--n", "20", "--check", "n % 4"],
     ];
     for lang in ["zh-CN", "zh-TW"] {
         let mut outputs = Vec::new();

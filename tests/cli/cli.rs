@@ -807,3 +807,120 @@ fn dawson_plays_through_the_table_alone_and_in_sums() {
         &["'x'", "character 10"],
     );
 }
+
+#[test]
+fn sg_octal_prints_the_table_and_its_proved_period() {
+    let o = grundy(&["sg", "octal", "0.137", "--n", "100"], b"");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(
+        out.contains("    10 |   3   2   2   4   0   5   2   2   3   3"),
+        "{out}"
+    );
+    let last = out.lines().last().unwrap();
+    assert!(last.starts_with("period 34 from n = 52 (proved"), "{last}");
+    // Dawson's Kayles by name, and a repeating code (Nim) has no period.
+    let o = grundy(&["sg", "heaps", "dawson", "--n", "20"], b"");
+    assert!(
+        stdout(&o)
+            .lines()
+            .last()
+            .unwrap()
+            .starts_with("period 34 from n = 53 (proved")
+    );
+    let o = grundy(&["sg", "octal", "0.3...", "--n", "20"], b"");
+    assert_eq!(
+        stdout(&o).lines().last(),
+        Some("no period found up to 1023")
+    );
+    // Fibonacci takes repeat, but no theorem bounds their takes.
+    let o = grundy(&["sg", "heaps", "fibonacci", "--n", "20"], b"");
+    let out = stdout(&o);
+    assert!(
+        out.lines().last().unwrap().contains("observed, not proved") || out.contains("no period"),
+        "{out}"
+    );
+    // A bad code: exit 2, the character and the reason.
+    let o = grundy(&["sg", "octal", "0.19x"], b"");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("character 4") && stderr(&o).contains("'x'"),
+        "{}",
+        stderr(&o)
+    );
+    let o = grundy(&["analyze", "octal:1.7:5"], b"");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("d0"), "{}", stderr(&o));
+}
+
+#[test]
+fn check_says_where_a_formula_holds_or_fails() {
+    let o = grundy(
+        &["sg", "heaps", "bash:3", "--n", "40", "--check", "n % 4"],
+        b"",
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o).lines().last(),
+        Some("n % 4 holds for 0 ≤ n ≤ 40")
+    );
+    let o = grundy(
+        &[
+            "sg",
+            "octal",
+            "0.07",
+            "--check",
+            "if n % 4 == 0 { 0 } else { 1 }",
+        ],
+        b"",
+    );
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(
+        stdout(&o).lines().last(),
+        Some("if n % 4 == 0 { 0 } else { 1 } fails at n = 1: the formula gives 1, the table has 0")
+    );
+    let o = grundy(
+        &["sg", "wythoff", "--n", "5", "--check", "if(a == b, 0, 1)"],
+        b"",
+    );
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stdout(&o).contains("fails at a = 1, b = 1: the formula gives 0, the table has 2"));
+    // A bad expression: exit 2 with the place, before any table.
+    let o = grundy(&["sg", "octal", "0.77", "--check", "n %% 3"], b"");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stdout(&o).is_empty());
+    assert!(stderr(&o).contains("character 4"), "{}", stderr(&o));
+    let o = grundy(&["sg", "octal", "0.77", "--check", "m + 1"], b"");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("character 1"), "{}", stderr(&o));
+}
+
+#[test]
+fn octal_games_play_everywhere_a_heap_game_plays() {
+    // A heap of 10^18 of a proved game: analyzed and moved at once.
+    let o = grundy(
+        &["move", "octal:0.137:1000000000000000000,7", "--seed", "1"],
+        b"",
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let after = stdout(&o).lines().last().unwrap().to_string();
+    assert!(after.starts_with("octal:0.137:"), "{after}");
+    let o = grundy(
+        &["analyze", "octal:0.137:1000000000000000000", "--why", "1"],
+        b"",
+    );
+    assert!(
+        stdout(&o).contains("period 34 from heap 52"),
+        "{}",
+        stdout(&o)
+    );
+    // Sums, with another game.
+    let o = grundy(&["analyze", "octal:0.77:7+nim:3"], b"");
+    assert!(o.status.success(), "{}", stderr(&o));
+    // Grundy's game now reaches 4·10^4 (its fast table's 250 ms), and says so past it.
+    let o = grundy(&["analyze", "grundy:40000"], b"");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let o = grundy(&["analyze", "grundy:40001"], b"");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("0..=40000"), "{}", stderr(&o));
+}

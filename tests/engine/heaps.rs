@@ -465,7 +465,7 @@ fn codes_round_trip_and_bad_codes_say_where() {
         ("bash:0:3", 6, "out of range"),
         ("bash:3", 7, "fields"),
         ("take:5,2:3", 6, "l ≤ r"),
-        ("grundy:10001", 8, "out of range"),
+        ("grundy:40001", 8, "out of range"),
         ("nim:1000001", 5, "out of range"),
         ("lieges:11:4", 8, "out of range"),
         ("kayles:99999999999999999999999", 8, "too large"),

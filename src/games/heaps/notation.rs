@@ -153,7 +153,12 @@ impl Notation for Heaps {
             Rule::Kayles => "the rows",
             _ => "the heaps",
         };
-        let heaps = numbers(text, column, what, 0..=rule.max_heap())?;
+        // An octal game's bound depends on its table, which Heaps::new grows first.
+        let most = match rule {
+            Rule::Octal { .. } => super::rules::MAX_PERIODIC_HEAP,
+            _ => rule.max_heap(),
+        };
+        let heaps = numbers(text, column, what, 0..=most)?;
         Heaps::new(rule, heaps).map_err(|e| CodeError::new(column, e))
     }
 

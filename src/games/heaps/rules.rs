@@ -284,6 +284,11 @@ impl Heaps {
                 heaps.len()
             ));
         }
+        if let Rule::Octal { code } = &rule {
+            // The table grows to the largest heap (or proves a period) before the bound is read.
+            let largest = heaps.iter().copied().max().unwrap_or(0);
+            super::values::octal_table_covering(code, largest.min(MAX_PERIODIC_HEAP));
+        }
         let max = rule.max_heap();
         if let Some((i, &x)) = heaps.iter().enumerate().find(|&(_, &x)| x > max) {
             return Err(format!(

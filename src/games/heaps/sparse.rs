@@ -155,28 +155,39 @@ fn value(game: &TakeBreak, g: &[u32], state: &mut Sparse, x: usize) -> u32 {
             state.mark(g[r] ^ g[rest - r]);
         }
     }
+    // The splits of two commons, walked from the small heaps up in growing batches and marked
+    // together: a rare candidate below the answer is usually made within the first few hundred
+    // splits, and one walk serves every candidate (not one walk each).
+    let most = game
+        .two
+        .iter()
+        .filter_map(|&i| x.checked_sub(i as usize))
+        .map(|rest| rest / 2)
+        .max()
+        .unwrap_or(0);
+    let mut walked = 0;
     let mut v = 0;
     loop {
-        if state.marked(v) {
+        while state.marked(v) {
             v += 1;
-            continue;
         }
         // A common value not marked: no split of two commons makes it (theirs are rare).
-        if !is_rare(state.mask, v) || !made_by_split(game, g, x, v) {
+        if !is_rare(state.mask, v) || walked >= most {
             return v;
         }
-        v += 1;
+        let upto = (walked * 2).max(64).min(most);
+        for &i in &game.two {
+            let Some(rest) = x.checked_sub(i as usize) else {
+                continue;
+            };
+            for a in walked + 1..=upto.min(rest / 2) {
+                if !(game.unequal && 2 * a == rest) {
+                    state.mark(g[a] ^ g[rest - a]);
+                }
+            }
+        }
+        walked = upto;
     }
-}
-
-/// Whether some split of a heap of `x` leaves two heaps worth `v` together.
-fn made_by_split(game: &TakeBreak, g: &[u32], x: usize, v: u32) -> bool {
-    game.two.iter().any(|&i| {
-        let Some(rest) = x.checked_sub(i as usize) else {
-            return false;
-        };
-        (1..=rest / 2).any(|a| !(game.unequal && 2 * a == rest) && g[a] ^ g[rest - a] == v)
-    })
 }
 
 /// The values of heaps 0..=n: by [`extend`], and for a game whose moves remove at most

@@ -108,9 +108,9 @@ pub fn grundy_table_reporting(n: u64, report: &mut dyn FnMut(u64)) -> Vec<u32> {
     values
 }
 
-/// The largest heap of Grundy's game: its sparse-space table to here takes about 250 ms (release
-/// build, this project's 2-core machine), no period being known.
-pub const MAX_GRUNDY_HEAP: u64 = 100_000;
+/// The largest heap of Grundy's game: its sparse-space table to here takes about 250 ms (0.24 s
+/// of CPU measured, release build, this project's 2-core machine), no period being known.
+pub const MAX_GRUNDY_HEAP: u64 = 40_000;
 
 /// Grundy's game values for heaps 0..=n by mex over every split (the check of the fast table).
 pub fn grundy_table_by_mex(n: u64) -> Vec<u32> {
@@ -436,18 +436,26 @@ pub struct OctalTable {
     pub period: Option<Period>,
     /// Whether moves may leave three heaps (their moves are walked, never counted by period).
     pub three_heaps: bool,
+    /// The longest the table may grow without a proved period ([`octal_table_size`]).
+    pub most: u64,
 }
 
 impl OctalTable {
     /// The largest heap a position may have: any (to 10^18) once a period is proved, else the
-    /// table's end.
+    /// most the table may grow to ([`octal_table_covering`] grows it on demand).
     pub fn max_heap(&self) -> u64 {
         match self.period {
             Some(_) if !self.three_heaps => MAX_PERIODIC_HEAP,
-            _ => self.values.len() as u64 - 1,
+            _ => self.most,
         }
     }
 
+    /// Whether the table gives the value of a heap of `x` as it is.
+    pub fn covers(&self, x: u64) -> bool {
+        x < self.values.len() as u64 || (self.period.is_some() && !self.three_heaps)
+    }
+
+    /// The value of a heap of `x`, which the table must cover ([`OctalTable::covers`]).
     pub fn value(&self, x: u64) -> u32 {
         match (&self.period, x < self.values.len() as u64) {
             (_, true) => self.values[x as usize],
@@ -474,17 +482,31 @@ pub fn octal_table_size(code: &OctalCode) -> u64 {
     }
 }
 
-/// The table of an octal game, built once per code: to [`octal_table_size`], or shorter where
-/// a proved period takes over.
+/// The table of an octal game as far as it is built (at least 1024 heaps, or to its cap).
 pub fn octal_table(code: &OctalCode) -> Arc<OctalTable> {
+    octal_table_covering(code, 0)
+}
+
+/// The table of an octal game, kept once per code, grown (doubling) until it covers a heap of
+/// `x`, proves a period, or reaches [`octal_table_size`]: positions with small heaps of a code
+/// without a period cost a short table.
+pub fn octal_table_covering(code: &OctalCode, x: u64) -> Arc<OctalTable> {
     type Tables = Mutex<HashMap<OctalCode, Arc<OctalTable>>>;
     static TABLES: OnceLock<Tables> = OnceLock::new();
     let tables = TABLES.get_or_init(Default::default);
-    if let Some(table) = tables.lock().unwrap_or_else(|e| e.into_inner()).get(code) {
-        return table.clone();
-    }
+    let most = octal_table_size(code);
+    let old = tables
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .get(code)
+        .cloned();
+    let size = match &old {
+        Some(table) if table.covers(x) || table.values.len() as u64 > most => return table.clone(),
+        Some(table) => (table.values.len() as u64 * 2).max(x + 1).min(most),
+        None => x.max(1023).min(most),
+    };
     // Built outside the lock: another code's table need not wait for this one.
-    let (mut values, period) = code.table(octal_table_size(code), &mut |_| {});
+    let (mut values, period) = code.table(size, &mut |_| {});
     if let Some(period) = period {
         values.truncate((period.preperiod + period.period) as usize + 1);
         values.shrink_to_fit();
@@ -493,13 +515,15 @@ pub fn octal_table(code: &OctalCode) -> Arc<OctalTable> {
         values: Arc::new(values),
         period,
         three_heaps: code.most_pieces() > 2,
+        most,
     });
-    tables
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .entry(code.clone())
-        .or_insert(table)
-        .clone()
+    let mut tables = tables.lock().unwrap_or_else(|e| e.into_inner());
+    let kept = tables.entry(code.clone()).or_insert_with(|| table.clone());
+    // Another thread may have grown it meanwhile: the longer (or proved) one stays.
+    if kept.period.is_none() && (table.period.is_some() || table.values.len() > kept.values.len()) {
+        *kept = table;
+    }
+    kept.clone()
 }
 
 /// The moves of an octal heap of `x` that leave heaps worth `target` together: the first
@@ -642,6 +666,11 @@ impl HeapValues {
             return u64::from(table[x as usize]);
         }
         if let Some(octal) = &self.octal {
+            if !octal.covers(x)
+                && let Rule::Octal { code } = &self.rule
+            {
+                return u64::from(octal_table_covering(code, x).value(x));
+            }
             return u64::from(octal.value(x));
         }
         match self.rule {

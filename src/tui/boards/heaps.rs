@@ -46,6 +46,7 @@ pub fn rule_code(setup: &GameSetup) -> Option<String> {
         "take" => format!("take:{},{}", setup.take_l, setup.take_r),
         "lieges" => format!("lieges:{}", setup.lieges_k),
         "subtraction" => format!("subtraction:{}", join(&setup.subtraction)),
+        "octal" => format!("octal:{}", setup.octal),
         _ => return None,
     })
 }
