@@ -223,7 +223,8 @@ pub enum Command {
     Stats,
 }
 
-/// `grundy sg TABLE [--check EXPR]`, or `--rules FILE --n N` for a rules file's positions 0..=N.
+/// `grundy sg TABLE [--check EXPR] [--svg FILE] [--png FILE]`: a table, a formula checked
+/// against it, and its picture; or `--rules FILE --n N` for a rules file's positions 0..=N.
 #[derive(Debug, Args)]
 #[command(args_conflicts_with_subcommands = true, subcommand_required = false)]
 pub struct SgArgs {
@@ -242,6 +243,14 @@ pub struct SgArgs {
     /// where it holds, or the first counterexample (exit code 1).
     #[arg(long, global = true, value_name = "EXPR")]
     pub check: Option<String>,
+    /// Also draw the table as a picture into FILE, as SVG: a sequence as a strip of coloured
+    /// cells (a colour per value, the preperiod and the period framed), a two-dimensional
+    /// table as a heat map.
+    #[arg(long, global = true, value_name = "FILE")]
+    pub svg: Option<PathBuf>,
+    /// The same picture as a PNG.
+    #[arg(long, global = true, value_name = "FILE")]
+    pub png: Option<PathBuf>,
 }
 
 #[derive(Debug, Subcommand)]

@@ -27,6 +27,7 @@ use crate::tui::text;
 mod analyze;
 mod args;
 mod learn;
+pub mod picture;
 mod play;
 mod puzzles;
 pub mod rules;
@@ -243,17 +244,15 @@ fn run_command(command: Command) -> Result<ExitCode, Failure> {
             &mut out,
         ),
         Command::Drill { game } => play::drill(game),
-        Command::Sg(SgArgs {
-            rules: Some(path),
-            n,
-            ..
-        }) => rules::sg_table(&path, n, &mut out),
-        Command::Sg(SgArgs {
-            table: Some(table),
-            check,
-            ..
-        }) => sg_table(&table, check.as_deref(), &mut out),
-        Command::Sg(SgArgs { .. }) => Err(Failure::Input(tr!("rules.sg.needs_table").into())),
+        Command::Sg(sg) => match (&sg.rules, &sg.table) {
+            (Some(path), _) => rules::sg_table(path, sg.n, &mut out),
+            (None, Some(table)) => {
+                let code = sg_table(table, sg.check.as_deref(), &mut out)?;
+                picture::write_asked(table, &sg, &mut out)?;
+                Ok(code)
+            }
+            (None, None) => Err(Failure::Input(tr!("rules.sg.needs_table").into())),
+        },
         Command::Completions { shell } => {
             let mut command = <Cli as clap::CommandFactory>::command();
             // Into memory first: `generate` panics when it cannot write (`| head`).

@@ -9,6 +9,7 @@ pub mod progress;
 
 use crate::game::{Impartial, Notation, Position};
 use crate::games::{AnyPosition, with_position};
+use crate::lab::{LabRule, Period};
 use crate::message::Msg;
 use crate::nimber::Nimber;
 use crate::why::{self, Derivation, Explain, Formula, PartName, WinRule};
@@ -24,6 +25,35 @@ pub enum Ask {
     WinningMove,
     /// The nim-sum of the position's parts.
     NimSum,
+    /// 打表找规律, on the Lab's table of a rule (the exercise's code is the rule, `0.77` or
+    /// `subtraction:1,3,4`) to `n`: its period p…
+    Period { n: u64 },
+    /// … its preperiod n₀ (the first n from which G(n + p) = G(n) always) …
+    Preperiod { n: u64 },
+    /// … the n below which the periodicity theorem needs G(n + p) = G(n) checked, 2·n₀ + p + t
+    /// (t the most tokens a move takes) …
+    ProofBound { n: u64 },
+    /// … and whether a guessed formula gives every value G(0), …, G(n) (yes or no).
+    Formula { guess: Guess, n: u64 },
+}
+
+/// A formula guessed for a rule's values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Guess {
+    /// G(n) = n mod m.
+    Mod { m: u64 },
+    /// G(n) = cycle[n mod len]: the values repeat from 0.
+    Cycle(&'static [u64]),
+}
+
+impl Guess {
+    /// The value the formula gives at `n`.
+    pub fn at(self, n: u64) -> u64 {
+        match self {
+            Guess::Mod { m } => n % m,
+            Guess::Cycle(cycle) => cycle[(n % cycle.len() as u64) as usize],
+        }
+    }
 }
 
 /// One exercise: a position and a question about it.
@@ -79,6 +109,34 @@ const fn winning(code: &'static str) -> Exercise {
     Exercise {
         code,
         ask: Ask::WinningMove,
+    }
+}
+
+const fn period(rule: &'static str, n: u64) -> Exercise {
+    Exercise {
+        code: rule,
+        ask: Ask::Period { n },
+    }
+}
+
+const fn preperiod(rule: &'static str, n: u64) -> Exercise {
+    Exercise {
+        code: rule,
+        ask: Ask::Preperiod { n },
+    }
+}
+
+const fn proof_bound(rule: &'static str, n: u64) -> Exercise {
+    Exercise {
+        code: rule,
+        ask: Ask::ProofBound { n },
+    }
+}
+
+const fn formula(rule: &'static str, guess: Guess, n: u64) -> Exercise {
+    Exercise {
+        code: rule,
+        ask: Ask::Formula { guess, n },
     }
 }
 
@@ -284,6 +342,25 @@ pub const LESSONS: &[Lesson] = &[
         game: "dodgeball:111111111111",
         values_taught: true,
     },
+    Lesson {
+        id: "lab",
+        pages: 4,
+        exercises: &[
+            formula("bash:3", Guess::Mod { m: 4 }, 100),
+            formula("subtraction:1,3,4", Guess::Mod { m: 3 }, 100),
+            period("subtraction:1,3,4", 300),
+            formula(
+                "subtraction:1,3,4",
+                Guess::Cycle(&[0, 1, 0, 1, 2, 3, 2]),
+                1000,
+            ),
+            preperiod("0.77", 1000),
+            period("0.77", 1000),
+            proof_bound("0.77", 1000),
+        ],
+        game: "dawson:9,14",
+        values_taught: true,
+    },
 ];
 
 /// The lesson `id`, if there is one.
@@ -335,6 +412,21 @@ pub enum Why {
     NimSum {
         parts: Vec<(PartName, Nimber)>,
         nim_sum: Nimber,
+    },
+    /// A rule's period as its table to `n` shows it: p, n₀, whether the periodicity theorem
+    /// proves it, and the most tokens a move takes (`None`: no bound, as in 0.3…).
+    Period {
+        n: u64,
+        period: u64,
+        preperiod: u64,
+        proved: bool,
+        max_take: Option<u64>,
+    },
+    /// A guessed formula against the table to `n`: the first n where it differs, with the
+    /// value there and the formula's (`None`: it holds throughout).
+    Formula {
+        n: u64,
+        counterexample: Option<(u64, u64, u64)>,
     },
     /// A move: what the chosen one leaves, the winning moves, and the nim-sum before the
     /// move where the nim-sum decides (the target a winning move cancels).
@@ -399,8 +491,87 @@ pub fn parts(code: &str) -> Result<Vec<PartName>, LessonError> {
         .collect()))
 }
 
+/// Whether an exercise asks about a rule's table (the Lab's) rather than a position.
+pub fn is_table(ask: Ask) -> bool {
+    matches!(
+        ask,
+        Ask::Period { .. } | Ask::Preperiod { .. } | Ask::ProofBound { .. } | Ask::Formula { .. }
+    )
+}
+
+/// A rule's table to `n` and its period, as the Lab finds them.
+fn table(rule: &str, n: u64) -> Result<(LabRule, Vec<u32>, Option<Period>), LessonError> {
+    let lab_rule = LabRule::parse(rule).map_err(|e| LessonError::Code {
+        code: rule.to_string(),
+        message: e.message,
+    })?;
+    let values = lab_rule.values(n);
+    let period = lab_rule.period(&values);
+    Ok((lab_rule, values, period))
+}
+
+/// What a table exercise's answer rests on, as values.
+fn table_why(rule: &str, ask: Ask) -> Result<Why, LessonError> {
+    let no_period = || LessonError::Code {
+        code: rule.to_string(),
+        message: "no period in its table".to_string(),
+    };
+    Ok(match ask {
+        Ask::Formula { guess, n } => {
+            let (_, values, _) = table(rule, n)?;
+            let counterexample = (0..=n)
+                .map(|x| (x, u64::from(values[x as usize]), guess.at(x)))
+                .find(|(_, value, said)| value != said);
+            Why::Formula { n, counterexample }
+        }
+        Ask::Period { n } | Ask::Preperiod { n } | Ask::ProofBound { n } => {
+            let (lab_rule, _, period) = table(rule, n)?;
+            let period = period.ok_or_else(no_period)?;
+            let max_take = lab_rule.max_take();
+            if matches!(ask, Ask::ProofBound { .. }) && max_take.is_none() {
+                return Err(no_period());
+            }
+            Why::Period {
+                n,
+                period: period.period,
+                preperiod: period.preperiod,
+                proved: period.proved,
+                max_take,
+            }
+        }
+        _ => unreachable!("a position's exercise"),
+    })
+}
+
+/// The right answer to a table exercise, from what it rests on.
+fn table_solution(ask: Ask, why: &Why) -> Solution {
+    match (ask, why) {
+        (Ask::Formula { .. }, Why::Formula { counterexample, .. }) => {
+            Solution::Won(counterexample.is_none())
+        }
+        (
+            _,
+            Why::Period {
+                period,
+                preperiod,
+                max_take,
+                ..
+            },
+        ) => Solution::Number(Nimber::new(match ask {
+            Ask::Period { .. } => *period,
+            Ask::Preperiod { .. } => *preperiod,
+            _ => 2 * preperiod + period + max_take.unwrap_or(0),
+        })),
+        _ => unreachable!("a table exercise rests on its table"),
+    }
+}
+
 /// The right answer to `exercise`.
 pub fn solve(exercise: &Exercise) -> Result<Solution, LessonError> {
+    if is_table(exercise.ask) {
+        let why = table_why(exercise.code, exercise.ask)?;
+        return Ok(table_solution(exercise.ask, &why));
+    }
     let p = position(exercise.code)?;
     with_position!(&p, p => solve_in(p, exercise))
 }
@@ -409,6 +580,13 @@ fn solve_in<P: Explain>(p: &P, exercise: &Exercise) -> Result<Solution, LessonEr
     Ok(match exercise.ask {
         Ask::Won => Solution::Won(p.mover_wins()),
         Ask::NimSum => Solution::Number(p.nim_sum()),
+        Ask::Period { .. }
+        | Ask::Preperiod { .. }
+        | Ask::ProofBound { .. }
+        | Ask::Formula { .. } => {
+            let why = table_why(exercise.code, exercise.ask)?;
+            table_solution(exercise.ask, &why)
+        }
         Ask::Value { part } => Solution::Number(part_value(p, exercise.code, part)?.0),
         Ask::WinningMove => Solution::Moves(
             p.legal_moves()
@@ -476,6 +654,15 @@ fn move_after<P: Explain>(p: &P, mv: &P::Move) -> MoveAfter {
 
 /// Judges `answer` to `exercise`.
 pub fn check(exercise: &Exercise, answer: Answer) -> Result<Checked, LessonError> {
+    if is_table(exercise.ask) {
+        let why = table_why(exercise.code, exercise.ask)?;
+        let right = match (table_solution(exercise.ask, &why), answer) {
+            (Solution::Won(yes), Answer::Won(said)) => yes == said,
+            (Solution::Number(n), Answer::Number(said)) => n == Nimber::new(said),
+            _ => false,
+        };
+        return Ok(Checked { right, why });
+    }
     let p = position(exercise.code)?;
     with_position!(&p, p => check_in(p, exercise, answer))
 }
@@ -531,6 +718,10 @@ fn check_in<P: Explain>(
                 .collect(),
             nim_sum: p.nim_sum(),
         },
+        Ask::Period { .. }
+        | Ask::Preperiod { .. }
+        | Ask::ProofBound { .. }
+        | Ask::Formula { .. } => table_why(exercise.code, exercise.ask)?,
         Ask::WinningMove => {
             let moves = p.legal_moves();
             let chosen = match answer {

@@ -31,6 +31,8 @@ pub struct Help {
     pub about: Vec<String>,
     /// Every move played, with the AI's reasons.
     pub moves: Vec<String>,
+    /// The keys shown are the Lab's (not the menu's or a game's).
+    pub lab: bool,
 }
 
 impl Help {
@@ -44,6 +46,15 @@ impl Help {
             code: None,
             about: Vec::new(),
             moves: Vec::new(),
+            lab: false,
+        }
+    }
+
+    /// The help of the Lab: what it does, and its keys.
+    pub fn lab() -> Help {
+        Help {
+            lab: true,
+            ..Help::new(tr!("lab.title").into_owned(), &["lab.help.about"], None)
         }
     }
 
@@ -95,7 +106,11 @@ impl Help {
             lines.push(Line::raw(""));
         }
         lines.push(Line::styled(tr!("help.keys").into_owned(), theme.title));
-        let rows = keymap::help_rows(self.game);
+        let rows = if self.lab {
+            keymap::lab_help_rows()
+        } else {
+            keymap::help_rows(self.game)
+        };
         let keys_width = rows.iter().map(|(k, _)| text::width(k)).max().unwrap_or(0);
         // A description that wraps goes on under its own column, not under the keys.
         let indent = keys_width + 2;

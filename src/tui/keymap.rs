@@ -61,6 +61,16 @@ pub enum Action {
     Practice,
     /// Why the part under the cursor has its value (a hint).
     Why,
+    /// The menu's Lab: tabulate a rule, find its period, see the tables as pictures.
+    Lab,
+    /// The Lab: bigger cells (more of each value shown), or smaller (more values on screen).
+    ZoomIn,
+    ZoomOut,
+    /// The Lab: a longer table, or a shorter one.
+    More,
+    Fewer,
+    /// The Lab: type a formula to check against the table.
+    Formula,
 }
 
 /// Where a binding applies.
@@ -74,6 +84,8 @@ pub enum Scope {
     Menu,
     /// Only while playing this game.
     Only(GameKind),
+    /// Only on the Lab screen (which also takes the keys of [`Scope::Everywhere`]).
+    Lab,
 }
 
 impl Scope {
@@ -84,6 +96,7 @@ impl Scope {
             Scope::Game => game.is_some(),
             Scope::Menu => game.is_none(),
             Scope::Only(kind) => game == Some(kind),
+            Scope::Lab => false,
         }
     }
 
@@ -94,6 +107,7 @@ impl Scope {
             Scope::Everywhere => true,
             Scope::Game | Scope::Only(_) => game,
             Scope::Menu => !game,
+            Scope::Lab => false,
         }
     }
 }
@@ -376,6 +390,63 @@ pub const BINDINGS: &[Binding] = &[
         help: "keys.help.practice",
     },
     Binding {
+        keys: &[key('t')],
+        action: Action::Lab,
+        scope: Scope::Menu,
+        // As Practice: an entry of the menu with its key.
+        bar: "",
+        help: "keys.help.lab",
+    },
+    Binding {
+        keys: &[key('+'), key('=')],
+        action: Action::ZoomIn,
+        scope: Scope::Lab,
+        bar: "keys.bar.zoom",
+        help: "keys.help.zoom_in",
+    },
+    Binding {
+        keys: &[key('-')],
+        action: Action::ZoomOut,
+        scope: Scope::Lab,
+        bar: "",
+        help: "keys.help.zoom_out",
+    },
+    Binding {
+        keys: &[key('f')],
+        action: Action::Formula,
+        scope: Scope::Lab,
+        bar: "keys.bar.formula",
+        help: "keys.help.formula",
+    },
+    Binding {
+        keys: &[key('>'), key('.')],
+        action: Action::More,
+        scope: Scope::Lab,
+        bar: "keys.bar.more",
+        help: "keys.help.more",
+    },
+    Binding {
+        keys: &[key('<'), key(',')],
+        action: Action::Fewer,
+        scope: Scope::Lab,
+        bar: "",
+        help: "keys.help.fewer",
+    },
+    Binding {
+        keys: &[code(KeyCode::PageUp)],
+        action: Action::PageUp,
+        scope: Scope::Lab,
+        bar: "",
+        help: "keys.help.lab_page_up",
+    },
+    Binding {
+        keys: &[code(KeyCode::PageDown)],
+        action: Action::PageDown,
+        scope: Scope::Lab,
+        bar: "",
+        help: "keys.help.lab_page_down",
+    },
+    Binding {
         keys: &[code(KeyCode::Backspace)],
         action: Action::Erase,
         scope: Scope::Menu,
@@ -405,6 +476,45 @@ pub fn action(event: &KeyEvent, game: bool) -> Option<Action> {
         .filter(|b| b.scope.in_games(game))
         .find(|b| b.keys.iter().any(|k| k.matches(event)))
         .map(|b| b.action)
+}
+
+/// The action of `event` on the Lab screen, if any: its own keys and those of every screen.
+pub fn lab_action(event: &KeyEvent) -> Option<Action> {
+    BINDINGS
+        .iter()
+        .filter(|b| matches!(b.scope, Scope::Everywhere | Scope::Lab))
+        .find(|b| b.keys.iter().any(|k| k.matches(event)))
+        .map(|b| b.action)
+}
+
+/// The Lab's rows of the help popup, with every key.
+pub fn lab_help_rows() -> Vec<(String, String)> {
+    BINDINGS
+        .iter()
+        .filter(|b| matches!(b.scope, Scope::Everywhere | Scope::Lab))
+        .map(|b| {
+            let keys: Vec<String> = b.keys.iter().map(|k| k.name()).collect();
+            (keys.join(" "), text(b.help).into_owned())
+        })
+        .collect()
+}
+
+/// The Lab's hint bar: the arrows, then its bindings and every screen's that have a label.
+pub fn lab_bar() -> Vec<(String, String)> {
+    let mut entries = vec![
+        ("←→".to_string(), tr!("keys.bar.source").into_owned()),
+        ("↑↓".to_string(), tr!("keys.bar.scroll").into_owned()),
+    ];
+    entries.extend(
+        BINDINGS
+            .iter()
+            .filter(|b| !b.bar.is_empty())
+            .filter(|b| matches!(b.scope, Scope::Everywhere | Scope::Lab))
+            // Enter only types a rule there, which the rule's line says.
+            .filter(|b| b.action != Action::Select)
+            .map(|b| (b.keys[0].name(), text(b.bar).into_owned())),
+    );
+    entries
 }
 
 /// The first key of `action`, for messages such as "press w".
@@ -477,6 +587,31 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn no_key_is_bound_twice_in_the_lab() {
+        let mut seen: Vec<Key> = Vec::new();
+        for b in BINDINGS
+            .iter()
+            .filter(|b| matches!(b.scope, Scope::Everywhere | Scope::Lab))
+        {
+            for k in b.keys {
+                assert!(!seen.contains(k), "{} bound twice", k.name());
+                seen.push(*k);
+            }
+        }
+        let none = KeyModifiers::NONE;
+        assert_eq!(
+            lab_action(&press(KeyCode::Char('+'), none)),
+            Some(Action::ZoomIn)
+        );
+        assert_eq!(
+            lab_action(&press(KeyCode::PageDown, none)),
+            Some(Action::PageDown)
+        );
+        // The games' keys do nothing there.
+        assert_eq!(lab_action(&press(KeyCode::Char('u'), none)), None);
     }
 
     #[test]

@@ -15,7 +15,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Widget};
 
 use crate::learn::progress::{self, Progress};
-use crate::learn::{self, Answer, Ask, Checked, Exercise, LESSONS, Lesson, Why};
+use crate::learn::{self, Answer, Ask, Checked, Exercise, Guess, LESSONS, Lesson, Why};
 use crate::locale::text as key_text;
 use crate::nimber::Nimber;
 use crate::store::Store;
@@ -305,10 +305,12 @@ impl Learn {
                     }
                     return LearnEvent::None;
                 }
+                let yes_no = matches!(exercise.ask, Ask::Won | Ask::Formula { .. });
+                let number = asks_number(exercise.ask);
                 let answer = match (exercise.ask, key.code) {
-                    (Ask::Won, KeyCode::Char('y' | 'Y')) => Some(Answer::Won(true)),
-                    (Ask::Won, KeyCode::Char('n' | 'N')) => Some(Answer::Won(false)),
-                    (Ask::Value { .. } | Ask::NimSum, KeyCode::Char(c)) if c.is_ascii_digit() => {
+                    (_, KeyCode::Char('y' | 'Y')) if yes_no => Some(Answer::Won(true)),
+                    (_, KeyCode::Char('n' | 'N')) if yes_no => Some(Answer::Won(false)),
+                    (_, KeyCode::Char(c)) if number && c.is_ascii_digit() => {
                         if state.answered.is_some() {
                             // A new try starts a new number.
                             state.typed.clear();
@@ -319,14 +321,12 @@ impl Learn {
                         }
                         None
                     }
-                    (Ask::Value { .. } | Ask::NimSum, KeyCode::Backspace) => {
+                    (_, KeyCode::Backspace) if number => {
                         state.typed.pop();
                         state.answered = None;
                         None
                     }
-                    (Ask::Value { .. } | Ask::NimSum, KeyCode::Enter) => {
-                        state.typed.parse().ok().map(Answer::Number)
-                    }
+                    (_, KeyCode::Enter) if number => state.typed.parse().ok().map(Answer::Number),
                     (Ask::WinningMove, KeyCode::Up | KeyCode::Char('k')) => {
                         state.choice = state.choice.saturating_sub(1);
                         None
@@ -533,10 +533,12 @@ impl Learn {
                     theme.dim,
                 ));
                 lines.push(Line::default());
-                lines.push(Line::styled(
-                    text::fit(&tr!("learn.position", code = exercise.code), width),
-                    theme.value,
-                ));
+                let shown = if learn::is_table(exercise.ask) {
+                    tr!("learn.lab.rule", rule = exercise.code)
+                } else {
+                    tr!("learn.position", code = exercise.code)
+                };
+                lines.push(Line::styled(text::fit(&shown, width), theme.value));
                 lines.extend(styled(position_notes(exercise.code, width), theme.dim));
                 if let Ok(parts) = learn::parts(exercise.code) {
                     lines.extend(styled(
@@ -584,12 +586,17 @@ impl Learn {
                 let keys = match (&state.answered, exercise.ask) {
                     (Some((_, c)), _) if c.right => tr!("learn.keys.next"),
                     (_, Ask::Won) => tr!("learn.keys.won"),
+                    (_, Ask::Formula { .. }) => tr!("learn.keys.yes_no"),
                     (_, Ask::WinningMove) => tr!("learn.keys.move"),
                     _ => tr!("learn.keys.number"),
                 };
                 match exercise.ask {
-                    Ask::Won => {}
-                    Ask::Value { .. } | Ask::NimSum => {
+                    Ask::Won | Ask::Formula { .. } => {}
+                    Ask::Value { .. }
+                    | Ask::NimSum
+                    | Ask::Period { .. }
+                    | Ask::Preperiod { .. }
+                    | Ask::ProofBound { .. } => {
                         let typing = state.answered.is_none();
                         lines.push(Line::from(vec![
                             Span::styled("› ", theme.dim),
@@ -734,11 +741,40 @@ fn question(exercise: &Exercise) -> String {
         Ask::Won => tr!("learn.ask.won").into_owned(),
         Ask::WinningMove => tr!("learn.ask.winning").into_owned(),
         Ask::NimSum => tr!("learn.ask.nim_sum").into_owned(),
+        Ask::Period { n } => tr!("learn.ask.period", n = n).into_owned(),
+        Ask::Preperiod { n } => tr!("learn.ask.preperiod", n = n).into_owned(),
+        Ask::ProofBound { .. } => tr!("learn.ask.proof_bound").into_owned(),
+        Ask::Formula { guess, n } => {
+            tr!("learn.ask.formula", formula = guess_words(guess), n = n).into_owned()
+        }
         Ask::Value { part } => {
             let name = learn::derivation(exercise.code, part)
                 .map(|d| part_words(&d.part, exercise.code.starts_with("kayles:")))
                 .unwrap_or_else(|_| part.to_string());
             tr!("learn.ask.value", part = name).into_owned()
+        }
+    }
+}
+
+/// Whether an exercise is answered with a number typed.
+fn asks_number(ask: Ask) -> bool {
+    matches!(
+        ask,
+        Ask::Value { .. }
+            | Ask::NimSum
+            | Ask::Period { .. }
+            | Ask::Preperiod { .. }
+            | Ask::ProofBound { .. }
+    )
+}
+
+/// A guessed formula, as the tables write it: `n mod 4`, `(0, 1, 0, 1, 2, 3, 2)[n mod 7]`.
+fn guess_words(guess: Guess) -> String {
+    match guess {
+        Guess::Mod { m } => format!("n mod {m}"),
+        Guess::Cycle(cycle) => {
+            let values: Vec<String> = cycle.iter().map(u64::to_string).collect();
+            format!("({})[n mod {}]", values.join(", "), cycle.len())
         }
     }
 }
@@ -760,9 +796,17 @@ fn feedback(
     theme: &Theme,
 ) -> Vec<Line<'static>> {
     let width = reasons.width;
+    let table = learn::is_table(reasons.exercise.ask);
     let said = match answer {
+        Answer::Won(yes) if table => if yes {
+            tr!("learn.answer_yes")
+        } else {
+            tr!("learn.answer_no")
+        }
+        .into_owned(),
         Answer::Won(true) => tr!("learn.answer_won").into_owned(),
         Answer::Won(false) => tr!("learn.answer_lost").into_owned(),
+        Answer::Number(n) if table => n.to_string(),
         Answer::Number(n) => format!("*{n}"),
         Answer::Move(i) => state.moves.get(i).cloned().unwrap_or_default(),
     };
@@ -830,6 +874,42 @@ impl Reasons<'_> {
                 }
             }
             Why::Value(d) => return derivation_lines(d, kayles, width),
+            Why::Period {
+                n,
+                period,
+                preperiod,
+                proved,
+                max_take,
+            } => {
+                say(tr!(
+                    "learn.why.period",
+                    n = n,
+                    period = period,
+                    preperiod = preperiod
+                )
+                .into_owned());
+                match (proved, max_take) {
+                    (true, Some(t)) => say(tr!(
+                        "learn.why.period_proved",
+                        preperiod = preperiod,
+                        period = period,
+                        t = t,
+                        bound = 2 * preperiod + period + t
+                    )
+                    .into_owned()),
+                    _ => say(tr!("learn.why.period_observed").into_owned()),
+                }
+            }
+            Why::Formula { n, counterexample } => match counterexample {
+                None => say(tr!("learn.why.formula_holds", n = n).into_owned()),
+                Some((x, value, said)) => say(tr!(
+                    "learn.why.formula_fails",
+                    at = x,
+                    value = value,
+                    said = said
+                )
+                .into_owned()),
+            },
             Why::NimSum { parts, nim_sum } => {
                 say(tr!("learn.why.parts").into_owned());
                 let names: Vec<String> = parts.iter().map(|(p, _)| part_words(p, kayles)).collect();

@@ -125,6 +125,8 @@ pub enum MenuEvent {
     Practice,
     /// Open the lessons (the Learn entry).
     Learn,
+    /// Open the Lab (tables as pictures, periods found).
+    Lab,
 }
 
 /// A game as chosen in the menu.
@@ -435,6 +437,7 @@ impl Menu {
                 _ => {}
             },
             Step::ChooseGame if action == Some(Action::Practice) => return MenuEvent::Practice,
+            Step::ChooseGame if action == Some(Action::Lab) => return MenuEvent::Lab,
             Step::ChooseGame if self.on_learn => match action {
                 Some(Action::Up) => {
                     self.on_learn = false;
@@ -561,6 +564,9 @@ impl Menu {
                 let practice_row = GameKind::ALL.len() + 1 + usize::from(!self.saves.is_empty());
                 if game == practice_row {
                     return MenuEvent::Practice;
+                }
+                if game == practice_row + 1 {
+                    return MenuEvent::Lab;
                 }
                 if game > GameKind::ALL.len() {
                     self.open_saves();
@@ -966,6 +972,7 @@ impl Menu {
                     + 2
                     + u16::from(!self.saves.is_empty())
                     + 1
+                    + 1
                     + notice
                     + 1
                     + 2
@@ -1078,6 +1085,26 @@ impl Menu {
                                 "{}  {}",
                                 keymap::key_for(Action::Practice),
                                 crate::tr!("drill.menu_entry")
+                            ),
+                            row.width.saturating_sub(1) as usize,
+                        ),
+                        row.width.saturating_sub(1) as usize,
+                        theme.text,
+                    );
+                }
+                // The Lab: opened by its key (or a click), as Practice above it.
+                let lab = below + 1;
+                if lab + 1 < inner.y + inner.height {
+                    let row = Rect::new(inner.x + 1, lab, inner.width.saturating_sub(2), 1);
+                    self.rows.push(row);
+                    buf.set_stringn(
+                        row.x + 1,
+                        lab,
+                        text::fit(
+                            &format!(
+                                "{}  {}",
+                                keymap::key_for(Action::Lab),
+                                crate::tr!("lab.menu_entry")
                             ),
                             row.width.saturating_sub(1) as usize,
                         ),

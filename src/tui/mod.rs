@@ -11,6 +11,7 @@ pub mod boards;
 pub mod events;
 pub mod help;
 pub mod keymap;
+pub mod lab;
 pub mod learn;
 pub mod menu;
 pub mod moves;

@@ -53,7 +53,7 @@ pub(crate) fn stdout(o: &Output) -> String {
     String::from_utf8(o.stdout.clone()).expect("stdout is UTF-8")
 }
 
-fn stderr(o: &Output) -> String {
+pub(crate) fn stderr(o: &Output) -> String {
     String::from_utf8(o.stderr.clone()).expect("stderr is UTF-8")
 }
 
@@ -841,6 +841,8 @@ fn stats_lines_up_long_names() {
     assert_eq!(header.find("level"), Some(level_at[0]), "{out}");
     assert!(header.ends_with("retried"), "{out}");
     assert!(lines[1].ends_with(" 4"), "{out}");
+}
+
 #[test]
 fn sg_octal_prints_the_table_and_its_proved_period() {
     let o = grundy(&["sg", "octal", "0.137", "--n", "100"], b"");

@@ -11,6 +11,8 @@ mod engine_bounds;
 #[cfg(unix)]
 mod files;
 mod learn;
+
 mod lessons;
 mod rules;
 mod solve_formats;
+mod pictures;

@@ -133,10 +133,102 @@ fn every_answer_is_the_brute_force_answer() {
                         with_position!(&p, p => p.legal_moves().len())
                     });
                 }
+                (
+                    ask @ (Ask::Period { n } | Ask::Preperiod { n } | Ask::ProofBound { n }),
+                    Solution::Number(v),
+                ) => {
+                    let values = brute_table(code, n);
+                    let (period, preperiod) = brute_period(&values).expect("a period");
+                    let expected = match ask {
+                        Ask::Period { .. } => period,
+                        Ask::Preperiod { .. } => preperiod,
+                        _ => 2 * preperiod + period + brute_rule(code).max_take(),
+                    };
+                    assert_eq!(v.to_u64(), Some(expected), "{code} {ask:?}");
+                }
+                (Ask::Formula { guess, n }, Solution::Won(holds)) => {
+                    let values = brute_table(code, n);
+                    let agrees = (0..=n).all(|x| values[x as usize] == guess.at(x));
+                    assert_eq!(*holds, agrees, "{code} {guess:?}");
+                }
                 (ask, solution) => panic!("{code}: {ask:?} answered by {solution:?}"),
             }
         }
     }
+}
+
+/// A take-and-break rule as the lesson writes it, read here from its own text: for each
+/// number i of tokens a move may take, whether it may leave no heap, one heap, two heaps.
+struct BruteRule {
+    takes: Vec<(u64, [bool; 3])>,
+}
+
+impl BruteRule {
+    fn max_take(&self) -> u64 {
+        self.takes.iter().map(|(i, _)| *i).max().unwrap()
+    }
+}
+
+fn brute_rule(code: &str) -> BruteRule {
+    let one = [true, true, false];
+    let takes = if let Some(m) = code.strip_prefix("bash:") {
+        (1..=m.parse().unwrap()).map(|i| (i, one)).collect()
+    } else if let Some(set) = code.strip_prefix("subtraction:") {
+        set.split(',').map(|i| (i.parse().unwrap(), one)).collect()
+    } else {
+        // An octal code 0.d1d2…: bit 1 of d_i leaves nothing, bit 2 one heap, bit 4 two.
+        let digits = code.strip_prefix("0.").expect("an octal code");
+        digits
+            .chars()
+            .enumerate()
+            .map(|(i, d)| {
+                let d = d.to_digit(8).unwrap();
+                (i as u64 + 1, [d & 1 != 0, d & 2 != 0, d & 4 != 0])
+            })
+            .collect()
+    };
+    BruteRule { takes }
+}
+
+/// G(0..=n) of a single heap, by the mex over the rule's options.
+fn brute_table(code: &str, n: u64) -> Vec<u64> {
+    let rule = brute_rule(code);
+    let mut g: Vec<u64> = Vec::new();
+    for x in 0..=n {
+        let mut seen = std::collections::HashSet::new();
+        for &(i, [none, one, two]) in &rule.takes {
+            if i > x {
+                continue;
+            }
+            let rest = x - i;
+            if rest == 0 && none {
+                seen.insert(0);
+            }
+            if rest > 0 && one {
+                seen.insert(g[rest as usize]);
+            }
+            if two {
+                for a in 1..rest {
+                    seen.insert(g[a as usize] ^ g[(rest - a) as usize]);
+                }
+            }
+        }
+        g.push((0..).find(|v| !seen.contains(v)).unwrap());
+    }
+    g
+}
+
+/// The smallest period of a table and, for it, the smallest preperiod, seen twice over at
+/// least (2·n₀ + 2·p ≤ the table's length).
+fn brute_period(values: &[u64]) -> Option<(u64, u64)> {
+    let len = values.len();
+    (1..len).find_map(|p| {
+        let n0 = (0..len - p)
+            .rev()
+            .find(|&n| values[n + p] != values[n])
+            .map_or(0, |n| n + 1);
+        (2 * n0 + 2 * p <= len).then_some((p as u64, n0 as u64))
+    })
 }
 
 #[test]
@@ -210,6 +302,18 @@ fn check_accepts_the_answer_and_explains_a_wrong_one() {
                         if let Some(v) = chosen.nim_sum {
                             assert!(!v.is_zero(), "{code}");
                         }
+                    }
+                }
+                (
+                    Ask::Period { .. } | Ask::Preperiod { .. } | Ask::ProofBound { .. },
+                    Why::Period { proved, .. },
+                ) => {
+                    // The lesson's periods are of finite rules: proved by the theorem.
+                    assert!(proved, "{code}");
+                }
+                (Ask::Formula { .. }, Why::Formula { counterexample, .. }) => {
+                    if let Some((n, value, said)) = counterexample {
+                        assert_ne!(value, said, "{code} at {n}");
                     }
                 }
                 (ask, why) => panic!("{code}: {ask:?} explained by {why:?}"),

@@ -5,6 +5,7 @@
 mod common;
 
 mod drill;
+mod lab;
 mod learn;
 mod locks;
 mod nothing_lost;

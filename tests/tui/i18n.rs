@@ -224,7 +224,7 @@ fn scenes() -> Vec<Scene> {
 /// The frame the app draws now (as the terminal would get it), not the test backend's copy:
 /// the backend keeps stale cells under the right half of a wide character, which a terminal
 /// never shows.
-fn frame(h: &mut Harness) -> Buffer {
+pub(super) fn frame(h: &mut Harness) -> Buffer {
     h.draw();
     let app = &mut h.app;
     let completed = h.terminal.draw(|f| app.draw(f)).expect("draw");
@@ -233,7 +233,7 @@ fn frame(h: &mut Harness) -> Buffer {
 
 /// The screen as a terminal shows it: a wide character's second column is not a cell of its
 /// own. Trailing spaces trimmed.
-fn text(buffer: &Buffer) -> String {
+pub(super) fn text(buffer: &Buffer) -> String {
     let mut out = String::new();
     for y in 0..buffer.area.height {
         let mut line = String::new();
@@ -251,7 +251,7 @@ fn text(buffer: &Buffer) -> String {
 
 /// Every row of `buffer` fits the screen, and no wide character is cut: it does not start in
 /// the last column, and nothing was drawn over its right half.
-fn check_widths(buffer: &Buffer, what: &str) {
+pub(super) fn check_widths(buffer: &Buffer, what: &str) {
     let area = buffer.area;
     for y in 0..area.height {
         let mut columns = 0;
@@ -346,7 +346,7 @@ const LATIN: &[&str] = &[
 ];
 
 /// The English words on a screen that no allowance covers.
-fn english_words(screen: &str) -> Vec<String> {
+pub(super) fn english_words(screen: &str) -> Vec<String> {
     let mut found = Vec::new();
     for word in screen
         .split(|c: char| !c.is_ascii_alphabetic() && c != '\'' && c != '&')

@@ -8,6 +8,7 @@ mod hints_off;
 mod i18n;
 mod integration;
 mod issue27;
+mod lab;
 mod learn;
 mod new_player;
 mod nothing_lost;

@@ -39,7 +39,7 @@ struct Sparse {
 }
 
 fn is_rare(mask: u32, v: u32) -> bool {
-    (v & mask).count_ones() % 2 == 0
+    (v & mask).count_ones().is_multiple_of(2)
 }
 
 impl Sparse {
@@ -115,7 +115,7 @@ pub fn extend(game: &TakeBreak, values: &mut Vec<u32>, n: u64, report: &mut dyn 
             state.rare.push(x as u32);
         }
         values.push(v);
-        if x % 8192 == 0 {
+        if x.is_multiple_of(8192) {
             report(x as u64);
         }
     }

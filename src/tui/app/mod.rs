@@ -30,6 +30,7 @@ use crate::tui::board::Side;
 use crate::tui::boards;
 use crate::tui::help::Help;
 use crate::tui::keymap::{self, Action};
+use crate::tui::lab::{Lab, LabEvent};
 use crate::tui::learn::{Learn, LearnEvent, LearnStart};
 use crate::tui::menu::{Menu, MenuChoice, MenuEvent};
 use crate::tui::practice::{Practice, PracticeEvent};
@@ -86,6 +87,8 @@ enum Screen {
     },
     /// Drills with a rating ([`crate::tui::practice`]).
     Practice(Box<Practice>),
+    /// Tables as pictures, periods found ([`crate::tui::lab`]).
+    Lab(Box<Lab>),
 }
 
 /// What the app knows about the game on screen and its files.
@@ -533,7 +536,7 @@ impl App {
                 practice.tick(Instant::now());
                 false
             }
-            Screen::Menu(_) | Screen::Learn(_) => false,
+            Screen::Menu(_) | Screen::Learn(_) | Screen::Lab(_) => false,
         };
         self.count_finished();
         self.write_counts();
@@ -613,12 +616,14 @@ impl App {
                                 MenuEvent::Open(i) => self.open_from_menu(i),
                                 MenuEvent::Practice => self.practice_from_menu(),
                                 MenuEvent::Learn => self.open_learn(),
+                                MenuEvent::Lab => self.open_lab(),
                                 MenuEvent::None => {}
                             }
                         }
                     }
                     Screen::Practice(_) => {}
                     Screen::Learn(_) => {}
+                    Screen::Lab(_) => {}
                     Screen::Game { game, .. } => {
                         let event = game.handle(input, &self.theme);
                         self.after_game_event(event);
@@ -674,6 +679,14 @@ impl App {
             }
             return;
         }
+        // A rule being typed in the Lab takes every key (q and ? may be in a rule).
+        if let Screen::Lab(lab) = &mut self.screen
+            && lab.is_typing()
+            && self.help.is_none()
+        {
+            lab.handle_key(key, None);
+            return;
+        }
         let in_game = self.in_game();
         let action = keymap::action(&key, in_game);
         if let Some(help) = &mut self.help {
@@ -701,6 +714,7 @@ impl App {
                     Screen::Menu(_) | Screen::Learn(_) | Screen::Practice(_) => {
                         Help::new("grundy".to_string(), &[], None)
                     }
+                    Screen::Lab(_) => Help::lab(),
                     Screen::Game { game, .. } => {
                         Help::new(game.kind().words(), game.rules(), Some(game.kind()))
                             .with_code(&game.position_code())
@@ -723,6 +737,7 @@ impl App {
                     MenuEvent::Open(i) => self.open_from_menu(i),
                     MenuEvent::Learn => self.open_learn(),
                     MenuEvent::Practice => self.practice_from_menu(),
+                    MenuEvent::Lab => self.open_lab(),
                     MenuEvent::None => {}
                 }
             }
@@ -738,6 +753,12 @@ impl App {
                 }
                 LearnEvent::Play { lesson, code } => self.start_lesson_game(lesson, &code),
             },
+            Screen::Lab(lab) => {
+                if lab.handle_key(key, keymap::lab_action(&key)) == LabEvent::Menu {
+                    self.screen = Screen::Menu(Menu::from_settings(&self.menu_settings));
+                    self.refresh_menu();
+                }
+            }
             Screen::Practice(practice) => {
                 // Practice pages through lists as a game does (PgUp, Home, End).
                 if practice.handle_key(key, keymap::action(&key, true)) == PracticeEvent::Leave {
@@ -936,6 +957,12 @@ impl App {
                 }
             }
         }
+    }
+
+    /// The Lab (the menu's Lab entry).
+    fn open_lab(&mut self) {
+        self.save_settings();
+        self.screen = Screen::Lab(Box::default());
     }
 
     /// The Learn screen (the menu's Learn entry).
