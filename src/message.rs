@@ -107,6 +107,10 @@ pub enum Msg {
     /// Fibonacci Nim: take `take` from a heap of `from`; the next player may take at most
     /// twice as many.
     FibTake { take: u64, from: u64 },
+    /// A coin-turning game: turn these coins, the rightmost (tails) first.
+    Turn { coins: Vec<u64> },
+    /// Nim-K: take from several heaps at once, each `(number, take, from, to)`.
+    TakeMany { takes: Vec<(usize, u64, u64, u64)> },
     /// A move in component `number` of a sum (whose game's code name is `game`).
     InComponent {
         number: usize,
@@ -119,6 +123,9 @@ pub enum Msg {
     MisereAsNim { nim_sum: u64 },
     /// Misère Nim with only heaps of 0 and 1: the parity of the `ones` decides.
     MisereOnes { ones: usize },
+    /// Moore's Nim-K: `counts[d]` heaps have a 1 in binary digit d (2^d); lost exactly when
+    /// every count is a multiple of K + 1.
+    NimKDigits { k: u64, counts: Vec<u64> },
     /// A lone Wythoff queen past the value table: lost exactly on a P-position
     /// (⌊kφ⌋, ⌊kφ⌋ + k), k = |a − b|; `targets` are the winning squares (none: lost).
     WythoffFormula {

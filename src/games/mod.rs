@@ -20,8 +20,10 @@ pub mod fibnim;
 pub mod grid;
 pub mod heaps;
 pub mod list;
+pub mod nimk;
 pub mod stairs;
 pub mod sum;
+pub mod turning;
 pub mod wythoff;
 
 use crate::game::{CodeError, Notation};
@@ -84,6 +86,12 @@ macro_rules! for_each_game {
             Dag($crate::games::dag::Dag) "dag" "Tokens on a DAG";
             /// Dawson's Kayles (octal game 0.07): take two adjacent pins from a row.
             Dawson($crate::games::dawson::Dawson) "dawson" "Dawson's Kayles";
+            /// Moore's Nim-K: take from up to K heaps at once.
+            NimK($crate::games::nimk::NimK) "nimk" "Moore's Nim-K";
+            /// Coin-turning games: Turning Turtles, Mock Turtles and the ruler game (each code
+            /// names its rule: `mock:HTTHT`).
+            Turning($crate::games::turning::Turning) "turning" "Coin-turning games"
+                codes $crate::games::turning::TurnRule::NAMES;
         }
     };
 }

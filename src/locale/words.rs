@@ -272,6 +272,56 @@ impl Words for Msg {
                     ("next", &take.saturating_mul(2)),
                 ],
             ),
+            Msg::Turn { coins } => f("engine.move.turn", &[("coins", &joined(coins, " "))]),
+            Msg::TakeMany { takes } => {
+                let each: Vec<String> = takes
+                    .iter()
+                    .map(|(number, take, from, to)| {
+                        f(
+                            "engine.move.take",
+                            &[
+                                ("number", number),
+                                ("take", take),
+                                ("from", from),
+                                ("to", to),
+                            ],
+                        )
+                    })
+                    .collect();
+                each.join(&text_in(lang, "engine.and"))
+            }
+            Msg::NimKDigits { k, counts } => {
+                let base = k + 1;
+                let shown: Vec<String> = counts
+                    .iter()
+                    .enumerate()
+                    .rev()
+                    .map(|(d, c)| format!("2^{d}:{c}"))
+                    .collect();
+                let off: Vec<String> = counts
+                    .iter()
+                    .enumerate()
+                    .rev()
+                    .filter(|(_, c)| *c % base != 0)
+                    .map(|(d, _)| format!("2^{d}"))
+                    .collect();
+                let verdict = if off.is_empty() {
+                    f("engine.rule.nimk_lost", &[("base", &base)])
+                } else {
+                    f(
+                        "engine.rule.nimk_won",
+                        &[("base", &base), ("digits", &off.join(" "))],
+                    )
+                };
+                f(
+                    "engine.rule.nimk",
+                    &[
+                        ("k", k),
+                        ("counts", &shown.join(" ")),
+                        ("verdict", &verdict),
+                    ],
+                )
+            }
             Msg::InComponent { number, game, mv } => f(
                 "engine.move.in_component",
                 &[

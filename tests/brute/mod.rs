@@ -67,3 +67,87 @@ pub fn dawson_wins(rows: &[u64], memo: &mut HashMap<Vec<u64>, bool>) -> bool {
     memo.insert(key, wins);
     wins
 }
+
+/// Whether the player to move wins Moore's Nim-K with these heaps, by the rules alone: a move
+/// takes at least one token from each of 1 to `k` heaps; who cannot move loses.
+pub fn nimk_wins(k: usize, heaps: &[u64], memo: &mut HashMap<Vec<u64>, bool>) -> bool {
+    let mut key: Vec<u64> = heaps.iter().copied().filter(|&h| h > 0).collect();
+    key.sort_unstable();
+    if let Some(&w) = memo.get(&key) {
+        return w;
+    }
+    // Every vector below `key` (each heap at most its size) that differs in 1..=k heaps.
+    let mut wins = false;
+    let mut next = key.clone();
+    fn walk(
+        i: usize,
+        changed: usize,
+        k: usize,
+        key: &[u64],
+        next: &mut Vec<u64>,
+        memo: &mut HashMap<Vec<u64>, bool>,
+        wins: &mut bool,
+    ) {
+        if *wins {
+            return;
+        }
+        if i == key.len() {
+            if changed > 0 && !nimk_wins(k, next, memo) {
+                *wins = true;
+            }
+            return;
+        }
+        walk(i + 1, changed, k, key, next, memo, wins);
+        if changed < k {
+            for v in 0..key[i] {
+                next[i] = v;
+                walk(i + 1, changed + 1, k, key, next, memo, wins);
+            }
+            next[i] = key[i];
+        }
+    }
+    walk(0, 0, k, &key, &mut next, memo, &mut wins);
+    memo.insert(key, wins);
+    wins
+}
+
+/// The sets of coins (as bitmasks, bit i-1 for coin i) a coin-turning move with rightmost coin
+/// `right` may turn, by the rules: `turtles` one or two coins, `mock` one to three, `ruler` a
+/// run of consecutive coins.
+pub fn turning_sets(rule: &str, right: u32) -> Vec<u64> {
+    let bit = |c: u32| 1u64 << (c - 1);
+    let mut out = vec![bit(right)];
+    match rule {
+        "ruler" => {
+            for len in 2..=right {
+                out.push((right - len + 1..=right).map(bit).fold(0, |a, b| a | b));
+            }
+        }
+        _ => {
+            for a in 1..right {
+                out.push(bit(right) | bit(a));
+                if rule == "mock" {
+                    for b in 1..a {
+                        out.push(bit(right) | bit(a) | bit(b));
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Whether the player to move wins a coin-turning game with these tails coins (a bitmask), by
+/// the rules alone: a move turns a set the rule allows whose rightmost coin is tails.
+pub fn turning_wins(rule: &str, tails: u64, memo: &mut HashMap<u64, bool>) -> bool {
+    if let Some(&w) = memo.get(&tails) {
+        return w;
+    }
+    let wins = (1..=64u32).filter(|&c| tails >> (c - 1) & 1 == 1).any(|c| {
+        turning_sets(rule, c)
+            .into_iter()
+            .any(|set| !turning_wins(rule, tails ^ set, memo))
+    });
+    memo.insert(tails, wins);
+    wins
+}

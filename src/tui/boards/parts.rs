@@ -17,7 +17,9 @@ use crate::games::GameKind;
 use crate::games::dawson::Dawson;
 use crate::games::ed::Ed;
 use crate::games::fibnim::{FibNim, zeckendorf};
+use crate::games::nimk::NimK;
 use crate::games::stairs::StairNim;
+use crate::games::turning::Turning;
 use crate::locale::Words;
 use crate::setup::ReplayRng;
 use crate::tr;
@@ -77,6 +79,48 @@ impl PartsGame for Dawson {
             "board.dawson.summary",
             rows = self.rows().len(),
             pins = pins
+        )
+        .into_owned()
+    }
+}
+
+impl PartsGame for NimK {
+    const KIND: GameKind = GameKind::NimK;
+    const RULES: &'static [&'static str] = &["rules.nimk.1", "rules.nimk.2"];
+    fn all_parts(&self) -> Vec<usize> {
+        (0..self.heaps().len()).collect()
+    }
+    fn tokens(&self, part: usize) -> Option<u64> {
+        self.heaps().get(part).copied()
+    }
+    fn summary(&self) -> String {
+        let tokens: u64 = self.heaps().iter().sum();
+        tr!(
+            "board.nimk.summary",
+            k = self.k(),
+            heaps = self.heaps().len(),
+            tokens = tokens
+        )
+        .into_owned()
+    }
+}
+
+/// A row of coins: one row a coin, the whole row of faces in the summary.
+impl PartsGame for Turning {
+    const KIND: GameKind = GameKind::Turning;
+    const RULES: &'static [&'static str] = &["rules.turning.1", "rules.turning.2"];
+    const PART: &'static str = "board.turning.coin";
+    fn all_parts(&self) -> Vec<usize> {
+        (1..=self.len()).collect()
+    }
+    fn tokens(&self, _part: usize) -> Option<u64> {
+        None
+    }
+    fn summary(&self) -> String {
+        tr!(
+            "board.turning.summary",
+            coins = self.len(),
+            faces = self.letters()
         )
         .into_owned()
     }
