@@ -10,8 +10,8 @@ use crate::game::{Impartial, Notation};
 use crate::games::heaps::{Heaps, Rule};
 use crate::games::sum::{Component, Sum};
 use crate::games::{
-    AnyPosition, coins, dag, dawson, dodgeball, ed, fibnim, grid, heaps, nimk, stairs, turning,
-    with_position, wythoff,
+    AnyPosition, anti, coins, dag, dawson, dodgeball, ed, every, fibnim, grid, heaps, nimk, stairs,
+    turning, with_position, wythoff,
 };
 use crate::message::Msg;
 use crate::nimber::{Nimber, mex};
@@ -868,6 +868,54 @@ impl Explain for turning::Turning {
                 parts: self.parts().iter().map(|(c, _)| c.to_string()).collect(),
             })
         }
+    }
+}
+
+/// A misère game's components have their normal-play values, derived as a sum's are.
+impl Explain for anti::Anti {
+    fn part_name(&self, i: usize) -> PartName {
+        self.inner().part_name(i)
+    }
+
+    fn pieces(&self, i: usize, mv: &anti::AntiMove) -> Vec<(Piece, Option<Nimber>)> {
+        self.inner().pieces(i, mv.of_sum())
+    }
+
+    fn formula(&self, i: usize) -> Option<Formula> {
+        self.inner().formula(i)
+    }
+
+    fn walk_limit(&self) -> usize {
+        self.inner().walk_limit()
+    }
+
+    fn parse_part(&self, text: &str) -> Result<usize, PartError> {
+        self.inner().parse_part(text)
+    }
+}
+
+/// An Every-SG move moves in every component: the pieces are the components after it.
+impl Explain for every::Every {
+    fn part_name(&self, i: usize) -> PartName {
+        self.inner().part_name(i)
+    }
+
+    fn pieces(&self, _i: usize, mv: &every::EveryMove) -> Vec<(Piece, Option<Nimber>)> {
+        mv.0.iter()
+            .flat_map(|m| self.inner().pieces(m.0, m))
+            .collect()
+    }
+
+    fn formula(&self, i: usize) -> Option<Formula> {
+        self.inner().formula(i)
+    }
+
+    fn walk_limit(&self) -> usize {
+        every::MOVE_LIMIT
+    }
+
+    fn parse_part(&self, text: &str) -> Result<usize, PartError> {
+        self.inner().parse_part(text)
     }
 }
 

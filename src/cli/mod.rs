@@ -158,6 +158,11 @@ fn run_command(command: Command) -> Result<ExitCode, Failure> {
                 GameKind::Ed => {
                     return Err(Failure::Input(tr!("cli.error_solve_ed").into()));
                 }
+                GameKind::NimK | GameKind::Turning | GameKind::Anti => {
+                    return Err(Failure::Input(
+                        tr!("cli.error_solve_no_format", game = game.name()).into(),
+                    ));
+                }
                 GameKind::Heaps if format.is_none() => {
                     return Err(Failure::Input(
                         tr!("cli.error_solve_heaps_format", formats = heaps_formats()).into(),
@@ -174,6 +179,7 @@ fn run_command(command: Command) -> Result<ExitCode, Failure> {
                         (GameKind::Dag, _) => dag::solve(input),
                         (GameKind::Wythoff, _) => crate::games::wythoff::solve(input),
                         (GameKind::Fibnim, _) => crate::games::fibnim::solve(input),
+                        (GameKind::Every, _) => crate::games::every::solve(input),
                         (_, Some(format)) => heaps::contest::solve(format, input),
                         (_, None) => unreachable!("heaps without a format returned above"),
                     }

@@ -273,6 +273,61 @@ impl Words for Msg {
                 ],
             ),
             Msg::Turn { coins } => f("engine.move.turn", &[("coins", &joined(coins, " "))]),
+            Msg::AntiSj {
+                total,
+                largest,
+                wins,
+            } => {
+                let key = match (*largest > 1, *total != 0) {
+                    (true, true) => "engine.rule.anti_sj_big_nonzero",
+                    (true, false) => "engine.rule.anti_sj_big_zero",
+                    (false, false) => "engine.rule.anti_sj_small_zero",
+                    (false, true) => "engine.rule.anti_sj_small_nonzero",
+                };
+                let verdict = f(
+                    if *wins {
+                        "engine.rule.anti_wins"
+                    } else {
+                        "engine.rule.anti_loses"
+                    },
+                    &[],
+                );
+                f(
+                    key,
+                    &[
+                        ("total", total),
+                        ("largest", largest),
+                        ("verdict", &verdict),
+                    ],
+                )
+            }
+            Msg::AntiSearch { wins } => {
+                let verdict = f(
+                    if *wins {
+                        "engine.rule.anti_wins"
+                    } else {
+                        "engine.rule.anti_loses"
+                    },
+                    &[],
+                );
+                f("engine.rule.anti_search", &[("verdict", &verdict)])
+            }
+            Msg::Together { moves } => {
+                let each: Vec<String> = moves.iter().map(|m| m.words_in(lang)).collect();
+                each.join(&text_in(lang, "engine.and"))
+            }
+            Msg::EverySteps { steps, wins } => {
+                let largest = steps.iter().copied().max().unwrap_or(0);
+                let shown: Vec<String> = steps.iter().map(u32::to_string).collect();
+                f(
+                    if *wins {
+                        "engine.rule.every_wins"
+                    } else {
+                        "engine.rule.every_loses"
+                    },
+                    &[("steps", &shown.join(", ")), ("largest", &largest)],
+                )
+            }
             Msg::TakeMany { takes } => {
                 let each: Vec<String> = takes
                     .iter()

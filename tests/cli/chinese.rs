@@ -37,7 +37,12 @@ fn ok(o: &Output) -> String {
 
 /// Words the Chinese outputs keep in Latin letters: the game's and the tutorials' own names
 /// and notation (Nim, SG, mex, Kayles, lowbit, MAXQ…), and the command's own options.
-const KEPT: [&str; 15] = [
+const KEPT: [&str; 20] = [
+    "Anti-SG",
+    "Every-SG",
+    "Mock Turtles",
+    "Turning Turtles",
+    "odious",
     "Nim",
     "SG",
     "mex",

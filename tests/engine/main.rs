@@ -6,12 +6,14 @@
 #[path = "../brute/mod.rs"]
 mod brute;
 
+mod anti;
 mod boards;
 mod coins;
 mod contest_fast;
 mod dawson;
 mod dodgeball;
 mod drill;
+mod every;
 mod exact;
 mod fast_paths;
 mod fuzz_parsers;

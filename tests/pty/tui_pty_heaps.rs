@@ -107,3 +107,23 @@ fn wythoff_arrows_move_the_target_and_pgdn_steps_the_list() {
     pty.wait_for("You: queen 1: (11, 7) → (1, 7)");
     pty.quit();
 }
+
+#[test]
+fn nim_k_won_with_revealed_moves() {
+    let mut pty = play("nimk:2:1,2,3");
+    pty.wait_for("Your move");
+    pty.wait_taken_over();
+    pty.send("i");
+    pty.wait_for("Nim-K (K = 2)");
+    pty.win_with_revealed_moves("✓", |_| "\r", 12);
+    pty.quit();
+}
+
+#[test]
+fn misere_kayles_hints_say_which_rule_decided() {
+    let mut pty = play("anti:kayles:3+nim:2");
+    pty.wait_for("Your move");
+    pty.send("i");
+    pty.wait_for("search of the misère game tree");
+    pty.quit();
+}

@@ -14,8 +14,10 @@ use ratatui::widgets::{Block, Paragraph, Widget};
 
 use crate::game::Impartial;
 use crate::games::GameKind;
+use crate::games::anti::Anti;
 use crate::games::dawson::Dawson;
 use crate::games::ed::Ed;
+use crate::games::every::Every;
 use crate::games::fibnim::{FibNim, zeckendorf};
 use crate::games::nimk::NimK;
 use crate::games::stairs::StairNim;
@@ -121,6 +123,45 @@ impl PartsGame for Turning {
             "board.turning.summary",
             coins = self.len(),
             faces = self.letters()
+        )
+        .into_owned()
+    }
+}
+
+/// A misère game: one row a component, as a sum's.
+impl PartsGame for Anti {
+    const KIND: GameKind = GameKind::Anti;
+    const RULES: &'static [&'static str] = &["rules.anti.1", "rules.anti.2"];
+    fn all_parts(&self) -> Vec<usize> {
+        (0..self.inner().components().len()).collect()
+    }
+    fn tokens(&self, _part: usize) -> Option<u64> {
+        None
+    }
+    fn summary(&self) -> String {
+        tr!(
+            "board.anti.summary",
+            components = self.inner().components().len()
+        )
+        .into_owned()
+    }
+}
+
+/// Every-SG: one row a component; every move is listed under the first component that can
+/// move (a move moves in all of them).
+impl PartsGame for Every {
+    const KIND: GameKind = GameKind::Every;
+    const RULES: &'static [&'static str] = &["rules.every.1", "rules.every.2"];
+    fn all_parts(&self) -> Vec<usize> {
+        (0..self.inner().components().len()).collect()
+    }
+    fn tokens(&self, _part: usize) -> Option<u64> {
+        None
+    }
+    fn summary(&self) -> String {
+        tr!(
+            "board.every.summary",
+            components = self.inner().components().len()
         )
         .into_owned()
     }
