@@ -37,8 +37,9 @@ fn ok(o: &Output) -> String {
 
 /// Words the Chinese outputs keep in Latin letters: the game's and the tutorials' own names
 /// and notation (Nim, SG, mex, Kayles, lowbit, MAXQ…), and the command's own options.
-const KEPT: [&str; 20] = [
+const KEPT: [&str; 21] = [
     "Anti-SG",
+    "SJ",
     "Every-SG",
     "Mock Turtles",
     "Turning Turtles",
@@ -118,6 +119,13 @@ fn chinese_outputs_have_no_english_words() {
         "fibnim:20",
         "fibnim:1000000000000000",
         "nim:3,4+kayles:5+coins:4:HTT",
+        "nimk:2:3,5,6",
+        "turtles:HTHT",
+        "mock:HTTHT",
+        "ruler:TTHT",
+        "anti:nim:3,4,5",
+        "anti:kayles:3+nim:2",
+        "every:nim:3+kayles:4",
     ];
     let sg: [&[&str]; 9] = [
         &["sg", "coins", "--n", "30", "--maxq", "3"],

@@ -312,6 +312,7 @@ const LATIN: &[&str] = &[
     "XOR",
     "lowbit",
     "odious",
+    "SJ",
     "Mock",
     "Turning",
     "Turtles",

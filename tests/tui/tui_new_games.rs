@@ -53,7 +53,7 @@ fn without_hints_no_verdict_is_shown() {
         "every:nim:3+kayles:4",
         "ruler:TTHT",
     ] {
-        let h = Harness::new(&options(code), 140, 26);
+        let mut h = Harness::new(&options(code), 140, 26);
         let screen = h.screen();
         for tell in [
             "SJ theorem",
