@@ -363,6 +363,11 @@ impl<'a> Numbers<'a> {
         }
     }
 
+    /// The 1-based line of the number read last (for an error about it, found after reading).
+    pub fn line(&self) -> usize {
+        self.line
+    }
+
     /// Checks that no field is left; `after` says after what (`the last test`).
     pub fn expect_end(&mut self, after: &str) -> Result<(), InputError> {
         if self.skip_blanks() {

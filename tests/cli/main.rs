@@ -4,9 +4,13 @@
 #[path = "../brute/mod.rs"]
 mod brute;
 
+mod anti_every;
 mod chinese;
 mod cli;
 mod cli_interface;
 mod engine_bounds;
+#[cfg(unix)]
+mod files;
 mod learn;
 mod lessons;
+mod solve_formats;

@@ -10,12 +10,15 @@ mod anti;
 mod boards;
 mod coins;
 mod contest_fast;
+mod contest_problems;
 mod dawson;
 mod dodgeball;
 mod drill;
 mod every;
 mod exact;
 mod fast_paths;
+#[cfg(unix)]
+mod files;
 mod fuzz_parsers;
 mod generic_engine;
 mod grid;
