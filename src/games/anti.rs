@@ -103,7 +103,9 @@ pub fn sj_condition(game: &Component) -> Result<(), NotSj> {
         && let [x] = p.heaps()
         && p.rule().takes_only()
         && p.rule() != &Rule::Misere
-        && (1..=*x).all(|y| p.rule().allows_take(y, 1))
+        // Taking one from a lone token is allowed exactly when every heap may take one (Nim,
+        // Bash, coprime and Fibonacci takes; a subtraction set or range with 1 in it).
+        && p.rule().allows_take(1, 1)
     {
         if *p.rule() == Rule::Nim {
             return Ok(());

@@ -388,7 +388,8 @@ impl crate::games::catalogue::Catalogued for Every {
     fn puzzle<R: Rng + ?Sized>(_name: &str, d: usize, rng: &mut R) -> Every {
         use rand::RngExt;
         let most = [3, 4, 5, 6, 7][d - 1];
-        let parts: Vec<String> = (0..crate::games::catalogue::puzzle_parts(d, rng) + 1)
+        // At most three components: a move is one move in each, and a sheet tries them all.
+        let parts: Vec<String> = (0..(crate::games::catalogue::puzzle_parts(d, rng) + 1).min(3))
             .map(|_| {
                 let rule = ["nim", "kayles", "bash:2"][rng.random_range(0..3)];
                 format!("{rule}:{}", rng.random_range(1..=most))

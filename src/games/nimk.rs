@@ -442,8 +442,9 @@ impl Catalogued for NimK {
     });
 
     fn puzzle<R: Rng + ?Sized>(_name: &str, d: usize, rng: &mut R) -> NimK {
-        let most = [4, 7, 12, 20, 40][d - 1];
-        let heaps = (0..puzzle_parts(d, rng) + 1)
+        // Small: a move is a choice of heaps and a take from each, and a sheet tries them all.
+        let most = [3, 4, 5, 6, 8][d - 1];
+        let heaps = (0..(puzzle_parts(d, rng) + 1).min(4))
             .map(|_| rng.random_range(1..=most))
             .collect();
         NimK::new(rng.random_range(2..=3), heaps).expect("generated heaps are in bounds")
