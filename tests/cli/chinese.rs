@@ -37,7 +37,8 @@ fn ok(o: &Output) -> String {
 
 /// Words the Chinese outputs keep in Latin letters: the game's and the tutorials' own names
 /// and notation (Nim, SG, mex, Kayles, lowbit, MAXQ…), and the command's own options.
-const KEPT: [&str; 21] = [
+const KEPT: [&str; 22] = [
+    "XOR",
     "Anti-SG",
     "SJ",
     "Every-SG",
