@@ -124,6 +124,6 @@ fn misere_kayles_hints_say_which_rule_decided() {
     let mut pty = play("anti:kayles:3+nim:2");
     pty.wait_for("Your move");
     pty.send("i");
-    pty.wait_for("search of the misère game tree");
+    pty.wait_for("the SJ theorem does not decide here");
     pty.quit();
 }
