@@ -120,24 +120,25 @@ fn puzzle_of<P: Impartial + Notation>(position: &P, difficulty: u8) -> Option<Pu
 /// the winning moves of won positions are followed, and a lost position stops at its first
 /// long enough move, so the cost grows with the moves, not with the game tree.
 pub fn remoteness_at_least<P: Impartial>(position: &P, k: u32) -> bool {
-    if k == 0 {
-        return true;
+    match k {
+        0 => return true,
+        // Any move left makes at least one more.
+        1 => return !position.is_over(),
+        _ if position.is_over() => return false,
+        _ => {}
     }
-    if position.is_over() {
-        return false;
-    }
+    // The moves part by part, each part's listed only when reached: a lost position usually
+    // stops at its first move, and a board with thousands of moves (the coin grid) lists few.
+    let mut moves = position
+        .parts()
+        .into_iter()
+        .flat_map(|(part, _)| position.moves_of(part, usize::MAX).0);
     if position.mover_wins() {
-        position
-            .parts()
-            .into_iter()
-            .flat_map(|(part, _)| position.moves_of(part, usize::MAX).0)
+        moves
             .filter(|mv| position.move_wins(mv))
             .all(|mv| remoteness_at_least(&position.play_unchecked(&mv), k - 1))
     } else {
-        position
-            .legal_moves()
-            .iter()
-            .any(|mv| remoteness_at_least(&position.play_unchecked(mv), k - 1))
+        moves.any(|mv| remoteness_at_least(&position.play_unchecked(&mv), k - 1))
     }
 }
 

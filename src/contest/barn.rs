@@ -39,37 +39,44 @@ pub fn solve(input: &[u8]) -> Result<String, InputError> {
     Ok(out)
 }
 
-/// For each count x not a multiple of 4, the largest take (1 or a prime) p ≤ x with
-/// p ≡ x (mod 4): the winner's first move, leaving a multiple of 4 as small as can be.
+/// The winner's first take in a room of x cows (x not a multiple of 4): the largest take
+/// (1 or a prime) p ≤ x with p ≡ x (mod 4), leaving a multiple of 4 as small as can be. Found
+/// by stepping down by 4 through a sieve of the odd numbers: primes of a residue class lie a
+/// few dozen apart, so a room costs a few lookups, where a table of every x's take would cost
+/// 20 MB to fill.
 pub struct FastestTakes {
-    best: Vec<u32>,
+    /// composite[i]: 2i + 1 is composite (1 is not: it counts as a take).
+    composite: Vec<bool>,
 }
 
 impl FastestTakes {
-    /// The table to `most` cows, from a sieve of Eratosthenes.
+    /// The sieve to `most` cows.
     pub fn new(most: usize) -> FastestTakes {
-        let mut composite = vec![false; most + 1];
-        let mut p = 2;
+        let mut composite = vec![false; most / 2 + 1];
+        let mut p = 3;
         while p * p <= most {
-            if !composite[p] {
-                for multiple in (p * p..=most).step_by(p) {
-                    composite[multiple] = true;
+            if !composite[p / 2] {
+                for multiple in (p * p..=most).step_by(2 * p) {
+                    composite[multiple / 2] = true;
                 }
             }
-            p += 1;
+            p += 2;
         }
-        let mut best = vec![0u32; most + 1];
-        for x in 1..=most {
-            // 1 counts as a take; a prime is one; else the best of x − 4, same residue.
-            best[x] = if x == 1 || (x >= 2 && !composite[x]) {
-                x as u32
-            } else if x >= 4 {
-                best[x - 4]
-            } else {
-                0
-            };
+        FastestTakes { composite }
+    }
+
+    /// The largest take p ≤ x with p ≡ x (mod 4), x not a multiple of 4.
+    pub fn fastest(&self, x: u32) -> u32 {
+        if x.is_multiple_of(2) {
+            // x ≡ 2 (mod 4): 2 is the only even take.
+            return 2;
         }
-        FastestTakes { best }
+        // Odd: the steps end at 1 or 3 at the latest, both takes.
+        let mut p = x;
+        while self.composite[(p / 2) as usize] {
+            p -= 4;
+        }
+        p
     }
 
     /// In a room of `cows`, whether FJ (who moves first there) wins it, and on which visit
@@ -77,10 +84,10 @@ impl FastestTakes {
     /// then answers every take to keep it so; the loser stalls by taking 2 (then the answer is
     /// 2), so each later visit removes 4.
     pub fn room(&self, cows: u32) -> (bool, u32) {
-        if cows % 4 == 0 {
+        if cows.is_multiple_of(4) {
             (false, cows / 4 + 1)
         } else {
-            (true, (cows - self.best[cows as usize]) / 4 + 1)
+            (true, (cows - self.fastest(cows)) / 4 + 1)
         }
     }
 

@@ -75,7 +75,7 @@ pub fn winning_discards(heaps: &mut [u32], d: usize) -> u32 {
     }
     let mut count = ways[0][total as usize];
     // Throwing every heap away is not allowed.
-    if heaps.len() % d == 0 {
+    if heaps.len().is_multiple_of(d) {
         count = (count + MODULUS - 1) % MODULUS;
     }
     count

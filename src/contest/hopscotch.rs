@@ -3,7 +3,7 @@
 //! to circle N wins. One token, so no sum: won and lost positions by a sweep in reverse
 //! topological order (a min-max tree folded onto the graph, as the wiki's chapter shows it).
 
-use crate::input::{InputError, Lines};
+use crate::input::{InputError, Numbers};
 
 /// The players' names, as the problem gives them.
 const NAMES: [&str; 2] = ["Mimi", "Moumou"];
@@ -12,45 +12,51 @@ const NAMES: [&str; 2] = ["Mimi", "Moumou"];
 /// then the name of the player who stands on circle 1 (Mimi or Moumou; the other moves
 /// first) → the winner's name.
 pub fn solve(input: &[u8]) -> Result<String, InputError> {
-    let mut lines = Lines::new(input);
+    let mut numbers = Numbers::new(input);
     let mut out = String::new();
-    loop {
-        let sizes = lines.expect("`N E`, or `0 0` at the end")?;
-        let [n, e] = sizes.numbers(["N", "E"], [0..=10_000, 0..=100_000])?;
+    let mut arrows = Vec::new();
+    for case in 1.. {
+        let n = numbers.next(
+            format_args!("N of case {case}, or `0 0` at the end"),
+            0..=10_000,
+        )?;
+        let e = numbers.next(format_args!("E of case {case}"), 0..=100_000)?;
         if n == 0 && e == 0 {
             break;
         }
         if n == 0 || e > 10 * n {
-            return Err(sizes.error(format!("N = {n}, E = {e}: need 1 ≤ N and E ≤ 10·N")));
+            return Err(InputError::new(
+                numbers.line(),
+                None,
+                format!("case {case}: N = {n}, E = {e}: need 1 ≤ N and E ≤ 10·N"),
+            ));
         }
-        let mut arrows = Vec::with_capacity(e as usize);
+        arrows.clear();
         for i in 1..=e {
-            let [a, b] = lines
-                .expect(format_args!("arrow {i}"))?
-                .numbers(["a", "b"], [1..=n, 1..=n])?;
+            let a = numbers.next(format_args!("a of arrow {i} of case {case}"), 1..=n)?;
+            let b = numbers.next(format_args!("b of arrow {i} of case {case}"), 1..=n)?;
             arrows.push((a as u32 - 1, b as u32 - 1));
         }
-        let line = lines.expect("the name of the player on circle 1")?;
-        let mut fields = line.fields();
-        let field = fields.next().expect("a non-blank line has a field");
+        let field = numbers.word(format_args!(
+            "the name of the player on circle 1 of case {case}"
+        ))?;
         let Some(standing) = NAMES.iter().position(|name| name.as_bytes() == field.text) else {
             return Err(field.error(format!("{} is not Mimi or Moumou", field.shown())));
         };
-        if let Some(extra) = fields.next() {
-            return Err(extra.error(format!("unexpected {} after the name", extra.shown())));
-        }
         let mover = 1 - standing;
         let winner = match mover_wins(n as usize, &arrows) {
             Some(true) => mover,
             Some(false) => standing,
             None => {
-                return Err(line.error("the arrows make a loop, which the problem rules out"));
+                return Err(field.error(format!(
+                    "case {case}: the arrows make a loop, which the problem rules out"
+                )));
             }
         };
         out.push_str(NAMES[winner]);
         out.push('\n');
     }
-    lines.expect_end()?;
+    numbers.expect_end("`0 0`")?;
     Ok(out)
 }
 

@@ -64,9 +64,9 @@ fn factorise(mut a: u64) -> Vec<(u64, u32)> {
     let mut out = Vec::new();
     let mut p = 2;
     while p * p <= a {
-        if a % p == 0 {
+        if a.is_multiple_of(p) {
             let mut e = 0;
-            while a % p == 0 {
+            while a.is_multiple_of(p) {
                 a /= p;
                 e += 1;
             }

@@ -26,9 +26,13 @@ pub fn deque_difference(row: &[i64]) -> i64 {
     // Length 1: the one number.
     let mut best = row.to_vec();
     for len in 2..=n {
-        for l in 0..=n - len {
-            let r = l + len - 1;
-            best[l] = (row[l] - best[l + 1]).max(row[r] - best[l]);
+        // The m intervals of this length: the slices' lengths let the compiler drop the
+        // bounds checks of the inner loop (N²/2 = 4.5·10^6 steps at N = 3000).
+        let m = n - len + 1;
+        let (firsts, lasts) = (&row[..m], &row[len - 1..][..m]);
+        let best = &mut best[..=m];
+        for l in 0..m {
+            best[l] = (firsts[l] - best[l + 1]).max(lasts[l] - best[l]);
         }
     }
     best.first().copied().unwrap_or(0)
@@ -85,7 +89,7 @@ pub fn fox_totals(piles: &[Vec<u64>]) -> (u64, u64) {
     }
     middles.sort_unstable_by(|a, b| b.cmp(a));
     for (i, card) in middles.into_iter().enumerate() {
-        if i % 2 == 0 {
+        if i.is_multiple_of(2) {
             ciel += card;
         } else {
             jiro += card;

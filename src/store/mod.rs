@@ -11,6 +11,12 @@
 //! under it and applies the change to what it finds, so neither process undoes the other's.
 //! A file that cannot be read is set aside under a name with the time in it, never written
 //! over, and every earlier one is kept.
+//!
+//! Every file is read through [`read_file`]: a regular file only (a pipe or a device in its
+//! place is refused without a read that would wait or never end), at most its kind's bound
+//! ([`FileKind`]). A lock held elsewhere is waited on for a while only ([`set_lock_wait`]):
+//! the terminal game tries again from its loop, and what it could not write when it leaves is
+//! kept beside its file ([`keep_for_later`]) for the next change to apply.
 
 pub mod drills;
 pub mod save;

@@ -36,7 +36,15 @@ fn grundy_at(home: &std::path::Path, args: &[&str], stdin: &[u8]) -> Output {
         .spawn()
         .expect("the binary starts");
     let mut input = child.stdin.take().expect("stdin is piped");
-    input.write_all(stdin).expect("stdin takes the input");
+    // A command that refuses its arguments exits without reading its input: a broken pipe
+    // here is that, not a failure (the exit code and output are what the tests judge).
+    if let Err(e) = input.write_all(stdin) {
+        assert_eq!(
+            e.kind(),
+            std::io::ErrorKind::BrokenPipe,
+            "stdin takes the input"
+        );
+    }
     drop(input);
     child.wait_with_output().expect("the binary finishes")
 }
@@ -496,7 +504,9 @@ fn quoted_input_is_a_short_excerpt() {
     assert!(o.stderr.len() < 300, "{} bytes of message", o.stderr.len());
     let o = grundy(&["analyze", &format!("{field}:1")], b"");
     assert_input_error(&o, &["unknown game", "…"]);
-    assert!(o.stderr.len() < 400, "{} bytes of message", o.stderr.len());
+    // The message lists every game's name (about 450 bytes with the games of issue 26): the
+    // bound is on the echoed input, 20 characters of it.
+    assert!(o.stderr.len() < 600, "{} bytes of message", o.stderr.len());
     let digits = "9".repeat(100_000);
     let o = grundy(&["analyze", &format!("coins:{digits}:HT")], b"");
     assert_input_error(&o, &["MAXQ 99999", "… is out of range"]);

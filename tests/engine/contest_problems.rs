@@ -156,7 +156,7 @@ fn cses2208_equals_search() {
             .map(|subset| {
                 let mut next = heaps.clone();
                 for (bit, &i) in live.iter().enumerate() {
-                    if subset >> bit & 1 == 1 {
+                    if (subset >> bit) & 1 == 1 {
                         next[i] -= 1;
                     }
                 }
@@ -267,7 +267,7 @@ fn cf305e_equals_search() {
 #[test]
 fn cf850c_equals_search() {
     fn prime(p: u64) -> bool {
-        p >= 2 && (2..p).all(|d| p % d != 0)
+        p >= 2 && (2..p).all(|d| !p.is_multiple_of(d))
     }
     let moves = |list: &Vec<u64>| {
         let mut out = Vec::new();
@@ -275,10 +275,16 @@ fn cf850c_equals_search() {
         for p in (2..=top).filter(|&p| prime(p)) {
             let mut power = p;
             while power <= top {
-                if list.iter().any(|&a| a % power == 0) {
+                if list.iter().any(|&a| a.is_multiple_of(power)) {
                     let mut next: Vec<u64> = list
                         .iter()
-                        .map(|&a| if a % power == 0 { a / power } else { a })
+                        .map(|&a| {
+                            if a.is_multiple_of(power) {
+                                a / power
+                            } else {
+                                a
+                            }
+                        })
                         .collect();
                     next.sort_unstable();
                     out.push(next);
@@ -362,11 +368,13 @@ fn dpl_equals_minimax() {
 /// total minus Jiro's decides both.
 #[test]
 fn cf388c_equals_minimax() {
+    /// The piles' remains (top, bottom) and whose turn, to the mover's margin.
+    type Memo = HashMap<(Vec<(usize, usize)>, bool), i64>;
     fn margin(
         piles: &[Vec<u64>],
         ends: &mut Vec<(usize, usize)>,
         ciel: bool,
-        memo: &mut HashMap<(Vec<(usize, usize)>, bool), i64>,
+        memo: &mut Memo,
     ) -> i64 {
         if let Some(&m) = memo.get(&(ends.clone(), ciel)) {
             return m;
@@ -409,7 +417,7 @@ fn cf388c_equals_minimax() {
 #[test]
 fn p8901_equals_search() {
     fn takes(x: u64) -> impl Iterator<Item = u64> {
-        (1..=x).filter(|&p| p == 1 || (2..p).all(|d| p % d != 0))
+        (1..=x).filter(|&p| p == 1 || (2..p).all(|d| !p.is_multiple_of(d)))
     }
     // (cows, room, Nhoj to move): whether the player to move wins.
     fn mover_wins(
@@ -480,11 +488,11 @@ fn p5970_equals_search() {
         let mut count = 0;
         for thrown in 0u32..1 << n {
             let size = thrown.count_ones() as usize;
-            if size % d != 0 || size == n {
+            if !size.is_multiple_of(d) || size == n {
                 continue;
             }
             let mut kept: Vec<u64> = (0..n)
-                .filter(|&i| thrown >> i & 1 == 0)
+                .filter(|&i| (thrown >> i) & 1 == 0)
                 .map(|i| heaps[i])
                 .collect();
             kept.sort_unstable();

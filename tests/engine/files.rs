@@ -172,7 +172,7 @@ fn unfinished_games_and_their_claims_never_block() {
         unfinished::unfinished(&listing, |_| Ok(()))
     });
     let names: Vec<PathBuf> = listed.iter().map(|l| l.path.clone()).collect();
-    assert_eq!(names, [game.clone()]);
+    assert_eq!(names, std::slice::from_ref(&game));
     let claimed = game.clone();
     let claim = within_seconds("a claim", move || {
         unfinished::claim(&claimed).map(|c| c.is_some())

@@ -87,7 +87,7 @@ fn check_sheet_of(
         );
     }
     prop_assert_eq!(
-        sheet(game, 3, difficulty, seed).unwrap(),
+        sheet(game, count, difficulty, seed).unwrap(),
         puzzles,
         "same seed"
     );
@@ -146,15 +146,6 @@ proptest! {
                 }
             }
         });
-    }
-}
-
-#[test]
-fn every_game_and_difficulty_makes_a_sheet() {
-    for game in puzzles::games() {
-        for difficulty in 1..=5 {
-            check_sheet(game, difficulty, 16).unwrap();
-        }
     }
 }
 

@@ -239,13 +239,22 @@ pub fn solve(format: Format, input: &[u8]) -> Result<String, InputError> {
             numbers.expect_end("the last test")?;
             Ok(out)
         }
-        Format::Cses2208 => cases(input, 1..=1_000_000_000, |h| {
-            if h.iter().any(|x| x % 2 == 1) {
-                "first"
-            } else {
-                "second"
+        // Only the parity of the heaps matters: read, not stored.
+        Format::Cses2208 => {
+            let mut numbers = Numbers::new(input);
+            let t = numbers.next("the number of tests t", COUNT)?;
+            let mut out = String::new();
+            for test in 1..=t {
+                let n = numbers.next(format_args!("n of test {test}"), COUNT)?;
+                let mut odd = 0;
+                for i in 1..=n {
+                    odd |= numbers.next(format_args!("x_{i} of test {test}"), 1..=1_000_000_000)?;
+                }
+                out.push_str(if odd & 1 == 1 { "first\n" } else { "second\n" });
             }
-        }),
+            numbers.expect_end("the last test")?;
+            Ok(out)
+        }
         Format::Tioj1940 => {
             let mut numbers = Numbers::new(input);
             let k = numbers.next("k", 1..=MAX_HALVING_K)?;

@@ -45,7 +45,7 @@ pub fn one_two_k(set: &[u64]) -> Option<u64> {
 pub fn power_words(n: u64) -> String {
     let mut power = 0;
     let mut rest = n;
-    while rest >= 10 && rest % 10 == 0 {
+    while rest >= 10 && rest.is_multiple_of(10) {
         rest /= 10;
         power += 1;
     }

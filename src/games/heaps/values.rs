@@ -403,7 +403,7 @@ pub fn lieges_value(k: u64, x: u64) -> u32 {
 /// others r mod 3 (r = n mod (k + 1)). Checked against the mex table in
 /// tests/engine/contest_problems.rs.
 pub fn one_two_k_value(k: u64, n: u64) -> u64 {
-    if k % 3 != 0 {
+    if !k.is_multiple_of(3) {
         return n % 3;
     }
     match n % (k + 1) {
