@@ -115,6 +115,12 @@ pub enum Msg {
     /// Fibonacci Nim: take `take` from a heap of `from`; the next player may take at most
     /// twice as many.
     FibTake { take: u64, from: u64 },
+    /// A coin-turning game: turn these coins, the rightmost (tails) first.
+    Turn { coins: Vec<u64> },
+    /// Every-SG: these moves, one in each component, together.
+    Together { moves: Vec<Msg> },
+    /// Nim-K: take from several heaps at once, each `(number, take, from, to)`.
+    TakeMany { takes: Vec<(usize, u64, u64, u64)> },
     /// A move in component `number` of a sum (whose game's code name is `game`).
     InComponent {
         number: usize,
@@ -127,6 +133,21 @@ pub enum Msg {
     MisereAsNim { nim_sum: u64 },
     /// Misère Nim with only heaps of 0 and 1: the parity of the `ones` decides.
     MisereOnes { ones: usize },
+    /// Anti-SG decided by the SJ theorem: the total SG value of the single games, the largest
+    /// single value, and the verdict.
+    AntiSj {
+        total: u64,
+        largest: u64,
+        wins: bool,
+    },
+    /// Anti-SG decided by a search of the misère game tree (the SJ theorem does not decide).
+    AntiSearch { wins: bool },
+    /// Every-SG: each component's step count; the largest decides (odd: the player to move
+    /// wins).
+    EverySteps { steps: Vec<u32>, wins: bool },
+    /// Moore's Nim-K: `counts[d]` heaps have a 1 in binary digit d (2^d); lost exactly when
+    /// every count is a multiple of K + 1.
+    NimKDigits { k: u64, counts: Vec<u64> },
     /// A lone Wythoff queen past the value table: lost exactly on a P-position
     /// (⌊kφ⌋, ⌊kφ⌋ + k), k = |a − b|; `targets` are the winning squares (none: lost).
     WythoffFormula {

@@ -10,8 +10,8 @@ use crate::game::{Impartial, Notation};
 use crate::games::heaps::{Heaps, Rule};
 use crate::games::sum::{Component, Sum};
 use crate::games::{
-    AnyPosition, coins, dag, dawson, dodgeball, ed, fibnim, grid, heaps, stairs, with_position,
-    wythoff,
+    AnyPosition, anti, coins, dag, dawson, dodgeball, ed, every, fibnim, grid, heaps, nimk, stairs,
+    turning, with_position, wythoff,
 };
 use crate::message::Msg;
 use crate::nimber::{Nimber, mex};
@@ -124,6 +124,9 @@ pub enum Formula {
         limit: u64,
         terms: Vec<u64>,
     },
+    /// A coin-turning game's coin: Turning Turtles n, Mock Turtles the n-th odious number,
+    /// the ruler game lowbit(n).
+    TurningCoin { rule: turning::TurnRule, coin: u64 },
     /// A sum's component: the XOR of its own parts' values (the SG theorem).
     SumOfParts { values: Vec<Nimber> },
 }
@@ -158,6 +161,7 @@ impl Formula {
             Formula::StairNim { stair, balls } => n(if stair % 2 == 0 { *balls } else { 0 }),
             Formula::EdLowestZeroBit { x, y } => n(u64::from(((x - 1) | (y - 1)).trailing_ones())),
             Formula::WythoffBeatty { .. } | Formula::Zeckendorf { .. } => None,
+            Formula::TurningCoin { rule, coin } => n(rule.coin_value(*coin)),
             Formula::SumOfParts { values } => Some(values.iter().copied().sum()),
         }
     }
@@ -827,6 +831,124 @@ impl Explain for dawson::Dawson {
 
     fn parse_part(&self, text: &str) -> Result<usize, PartError> {
         number_from_1(text, self.rows().len())
+    }
+}
+
+/// A Nim-K move may take from several heaps: the heaps it leaves, none with a known value
+/// (Moore's theorem decides, not values).
+impl Explain for nimk::NimK {
+    fn part_name(&self, part: usize) -> PartName {
+        PartName::Heap {
+            number: part + 1,
+            size: self.heaps()[part],
+        }
+    }
+
+    fn pieces(&self, _part: usize, mv: &nimk::NimKMove) -> Vec<(Piece, Option<Nimber>)> {
+        mv.takes
+            .iter()
+            .map(|&(i, t)| {
+                (
+                    Piece::Heap {
+                        size: self.heaps()[i] - t,
+                    },
+                    None,
+                )
+            })
+            .collect()
+    }
+
+    fn walk_limit(&self) -> usize {
+        4096
+    }
+
+    fn parse_part(&self, text: &str) -> Result<usize, PartError> {
+        number_from_1(text, self.heaps().len())
+    }
+}
+
+/// A coin-turning move turns its rightmost coin and others: each other coin is a piece worth
+/// its value as a lone tails coin.
+impl Explain for turning::Turning {
+    fn part_name(&self, coin: usize) -> PartName {
+        PartName::Coin { coin: coin as u32 }
+    }
+
+    fn pieces(&self, _coin: usize, mv: &turning::TurnMove) -> Vec<(Piece, Option<Nimber>)> {
+        mv.coins()
+            .into_iter()
+            .skip(1)
+            .map(|coin| {
+                let value = self.rule().coin_value(u64::from(coin));
+                (Piece::Coin { coin }, Some(Nimber::new(value)))
+            })
+            .collect()
+    }
+
+    fn formula(&self, coin: usize) -> Option<Formula> {
+        Some(Formula::TurningCoin {
+            rule: self.rule(),
+            coin: coin as u64,
+        })
+    }
+
+    fn parse_part(&self, text: &str) -> Result<usize, PartError> {
+        let coin = number_from_1(text, self.len())? + 1;
+        if self.parts().iter().any(|(c, _)| *c == coin) {
+            Ok(coin)
+        } else {
+            Err(PartError::NotAPart {
+                parts: self.parts().iter().map(|(c, _)| c.to_string()).collect(),
+            })
+        }
+    }
+}
+
+/// A misère game's components have their normal-play values, derived as a sum's are.
+impl Explain for anti::Anti {
+    fn part_name(&self, i: usize) -> PartName {
+        self.inner().part_name(i)
+    }
+
+    fn pieces(&self, i: usize, mv: &anti::AntiMove) -> Vec<(Piece, Option<Nimber>)> {
+        self.inner().pieces(i, mv.of_sum())
+    }
+
+    fn formula(&self, i: usize) -> Option<Formula> {
+        self.inner().formula(i)
+    }
+
+    fn walk_limit(&self) -> usize {
+        self.inner().walk_limit()
+    }
+
+    fn parse_part(&self, text: &str) -> Result<usize, PartError> {
+        self.inner().parse_part(text)
+    }
+}
+
+/// An Every-SG move moves in every component: the pieces are the components after it.
+impl Explain for every::Every {
+    fn part_name(&self, i: usize) -> PartName {
+        self.inner().part_name(i)
+    }
+
+    fn pieces(&self, _i: usize, mv: &every::EveryMove) -> Vec<(Piece, Option<Nimber>)> {
+        mv.0.iter()
+            .flat_map(|m| self.inner().pieces(m.0, m))
+            .collect()
+    }
+
+    fn formula(&self, i: usize) -> Option<Formula> {
+        self.inner().formula(i)
+    }
+
+    fn walk_limit(&self) -> usize {
+        every::MOVE_LIMIT
+    }
+
+    fn parse_part(&self, text: &str) -> Result<usize, PartError> {
+        self.inner().parse_part(text)
     }
 }
 

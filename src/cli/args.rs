@@ -31,8 +31,11 @@ Dodgeball, PA 2012). A position is written as one line of text, its code:
 The curriculum games: nim:3,4,5  bash:3:10,7  subtraction:1,3,4:10,12  take:2,5:10,12
   fibonacci:10,12  coprime:7,9  kayles:5,7  grundy:7,9  lieges:3:4,5  staircase:10,15
   misere:3,5,1  stairs:2,3,1,4  ed:3,5,2,7  dag:4:1>2,2>3,1>3,3>4:1,2  wythoff:7,10  fibnim:20
+  dawson:5,8  nimk:2:3,5,6 (take from up to K heaps)  turtles:HTHT  mock:HTTHT  ruler:TTHT
 A sum of positions of different games joins their codes with +: nim:3,4+kayles:5+coins:4:HTT
 (its value is the XOR of the components' values; misère Nim cannot be a component).
+anti: plays any code or sum under the misère rule (anti:kayles:3,5, anti:nim:3+kayles:4);
+every: moves in every component at once (every:nim:3+kayles:4, Every-SG).
 
 With no command, grundy opens the game menu in the terminal.
 Settings, saved games and statistics live in the platform's config and data directories

@@ -17,7 +17,7 @@ pub mod scored;
 pub mod string_cuts;
 
 use crate::games::heaps::contest::{self as heaps, Format as Heap};
-use crate::games::{GameKind, coins, dag, dodgeball, ed, fibnim, grid, stairs, wythoff};
+use crate::games::{GameKind, coins, dag, dodgeball, ed, every, fibnim, grid, stairs, wythoff};
 use crate::input::{InputError, Limits, Reader};
 
 /// How a format's input is read.
@@ -208,6 +208,13 @@ pub const FORMATS: &[Format] = &[
         problem: "Luogu P6487 Fibonacci Nim",
         io: "one N (≤ 10^15) a line → the least winning first take",
         read: Read::Whole(fibnim::solve),
+    },
+    Format {
+        id: "hdu3595",
+        game: Some(GameKind::Every),
+        problem: "HDU 3595 GG and MM (Every-SG)",
+        io: "cases to the end: N, then N lines `p q` (Euclid's game, all at once) → MM (first wins) / GG",
+        read: Read::Whole(every::solve),
     },
     Format {
         id: "p2148",

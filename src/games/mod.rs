@@ -10,18 +10,22 @@
 //! position type, which a `dyn` registry could not give them), and a new game is its rules
 //! module and one row here.
 
+pub mod anti;
 pub mod catalogue;
 pub mod coins;
 pub mod dag;
 pub mod dawson;
 pub mod dodgeball;
 pub mod ed;
+pub mod every;
 pub mod fibnim;
 pub mod grid;
 pub mod heaps;
 pub mod list;
+pub mod nimk;
 pub mod stairs;
 pub mod sum;
+pub mod turning;
 pub mod wythoff;
 
 use crate::game::{CodeError, Notation};
@@ -84,6 +88,16 @@ macro_rules! for_each_game {
             Dag($crate::games::dag::Dag) "dag" "Tokens on a DAG";
             /// Dawson's Kayles (octal game 0.07): take two adjacent pins from a row.
             Dawson($crate::games::dawson::Dawson) "dawson" "Dawson's Kayles";
+            /// Moore's Nim-K: take from up to K heaps at once.
+            NimK($crate::games::nimk::NimK) "nimk" "Moore's Nim-K";
+            /// Coin-turning games: Turning Turtles, Mock Turtles and the ruler game (each code
+            /// names its rule: `mock:HTTHT`).
+            Turning($crate::games::turning::Turning) "turning" "Coin-turning games"
+                codes $crate::games::turning::TurnRule::NAMES;
+            /// Any game or sum under the misère rule (anti-SG): `anti:kayles:3,5`.
+            Anti($crate::games::anti::Anti) "anti" "Misère (anti-SG)";
+            /// Every-SG (HDU 3595): a move in every component at once.
+            Every($crate::games::every::Every) "every" "Every-SG";
         }
     };
 }
@@ -356,7 +370,7 @@ impl GameKind {
     /// The game a position code is of: a code with `+` is a sum of components, whatever the
     /// first one's game; otherwise the part before the first `:` names the game.
     pub fn of_code(code: &str) -> Option<GameKind> {
-        if code.contains('+') {
+        if code.contains('+') && !takes_a_sum(code) {
             return Some(GameKind::Sum);
         }
         GameKind::of_code_name(code.split(':').next().unwrap_or_default())
@@ -367,7 +381,7 @@ impl AnyPosition {
     /// Parses a code of any game; the part before the first `:` names the game. A code with
     /// `+` is a sum of components of any games ([`sum::Sum`]).
     pub fn from_code(code: &str) -> Result<AnyPosition, CodeError> {
-        if code.contains('+') {
+        if code.contains('+') && !takes_a_sum(code) {
             return sum::Sum::from_code(code).map(AnyPosition::Sum);
         }
         AnyPosition::from_game_code(code)
@@ -376,6 +390,16 @@ impl AnyPosition {
     pub fn to_code(&self) -> String {
         with_position!(self, p => p.to_code())
     }
+}
+
+/// The games whose code holds a whole sum after their name (`anti:nim:3+kayles:4`): a `+` in
+/// such a code does not make the code a sum.
+pub const SUM_GAMES: [&str; 2] = ["anti", "every"];
+
+/// Whether `code` is of a game of [`SUM_GAMES`].
+fn takes_a_sum(code: &str) -> bool {
+    let name = code.split(':').next().unwrap_or_default();
+    SUM_GAMES.contains(&name)
 }
 
 /// The error for a code whose first field names no game of the table.

@@ -41,6 +41,21 @@ impl Component {
                     .to_string(),
             );
         }
+        let played_otherwise = match &position {
+            AnyPosition::Anti(_) => Some("a misère game (anti:) is played under its own rule"),
+            AnyPosition::Every(_) => {
+                Some("an Every-SG game (every:) is decided by its step counts")
+            }
+            AnyPosition::NimK(_) => Some(
+                "a Nim-K position is decided by Moore's theorem, not by a Sprague–Grundy value",
+            ),
+            _ => None,
+        };
+        if let Some(why) = played_otherwise {
+            return Err(format!(
+                "{why}, so it has no value to XOR with other components (play it on its own)"
+            ));
+        }
         let Ok(component) = position.into_component() else {
             return Err("a sum cannot be a component of a sum".to_string());
         };
@@ -472,35 +487,7 @@ impl Notation for Sum {
     /// Components' codes joined with `+`. An error in a component names its character in the
     /// whole code.
     fn from_code(code: &str) -> Result<Sum, CodeError> {
-        let mut components = Vec::new();
-        let mut column = 1; // 1-based character index where the current component starts
-        for (n, text) in code.split('+').enumerate() {
-            if n >= MAX_COMPONENTS {
-                return Err(CodeError::new(
-                    column,
-                    format!("a sum has at most {MAX_COMPONENTS} components"),
-                ));
-            }
-            if text.trim().is_empty() {
-                return Err(CodeError::new(
-                    column,
-                    format!(
-                        "component {} of the sum is empty: write a game's code on each side of \
-                         every +",
-                        n + 1
-                    ),
-                ));
-            }
-            let position = AnyPosition::from_code(text).map_err(|e| {
-                CodeError::new(
-                    column + e.column - 1,
-                    format!("component {} of the sum: {}", n + 1, e.message),
-                )
-            })?;
-            let component = Component::new(position).map_err(|why| CodeError::new(column, why))?;
-            components.push(component);
-            column += text.chars().count() + 1;
-        }
+        let components = Sum::components_from_code(code)?;
         Sum::new(components).map_err(|why| CodeError::new(1, why))
     }
 
@@ -559,5 +546,51 @@ impl Notation for Sum {
                 ))
             })?;
         component.parse_move(rest).map(|m| (n - 1, m))
+    }
+}
+
+impl Sum {
+    /// The components of a code joined with `+` (one or more), each checked by
+    /// [`Component::new`]; an error names its character in the whole code.
+    pub fn components_from_code(code: &str) -> Result<Vec<Component>, CodeError> {
+        let mut components = Vec::new();
+        let mut column = 1; // 1-based character index where the current component starts
+        for (n, text) in code.split('+').enumerate() {
+            if n >= MAX_COMPONENTS {
+                return Err(CodeError::new(
+                    column,
+                    format!("a sum has at most {MAX_COMPONENTS} components"),
+                ));
+            }
+            if text.trim().is_empty() {
+                return Err(CodeError::new(
+                    column,
+                    format!(
+                        "component {} of the sum is empty: write a game's code on each side of \
+                         every +",
+                        n + 1
+                    ),
+                ));
+            }
+            let position = AnyPosition::from_code(text).map_err(|e| {
+                CodeError::new(
+                    column + e.column - 1,
+                    format!("component {} of the sum: {}", n + 1, e.message),
+                )
+            })?;
+            let component = Component::new(position).map_err(|why| CodeError::new(column, why))?;
+            components.push(component);
+            column += text.chars().count() + 1;
+        }
+        Ok(components)
+    }
+
+    /// A sum of 1 to [`MAX_COMPONENTS`] components, for the games made of a sum of games
+    /// played another way (misère, all at once), where one component is a game too.
+    pub fn of_components(components: Vec<Component>) -> Result<Sum, String> {
+        if components.is_empty() || components.len() > MAX_COMPONENTS {
+            return Err(format!("1 to {MAX_COMPONENTS} components"));
+        }
+        Ok(Sum { components })
     }
 }

@@ -3,6 +3,7 @@
 
 use crate::game::shorten_code;
 use crate::games::heaps::Rule;
+use crate::games::turning::TurnRule;
 use crate::locale::Words;
 use crate::nimber::Nimber;
 use crate::tr;
@@ -217,6 +218,14 @@ pub fn formula_words(formula: &Formula) -> String {
                     limit = limit
                 )
             }
+        }
+        Formula::TurningCoin { rule, coin } => {
+            let key = match rule {
+                TurnRule::Turtles => "why.formula.turtles",
+                TurnRule::Mock => "why.formula.mock",
+                TurnRule::Ruler => "why.formula.ruler",
+            };
+            tr!(key, coin = coin, v = v)
         }
         Formula::SumOfParts { values } => tr!(
             "why.formula.sum",

@@ -286,6 +286,111 @@ impl Words for Msg {
                     ("next", &take.saturating_mul(2)),
                 ],
             ),
+            Msg::Turn { coins } => f("engine.move.turn", &[("coins", &joined(coins, " "))]),
+            Msg::AntiSj {
+                total,
+                largest,
+                wins,
+            } => {
+                let key = match (*largest > 1, *total != 0) {
+                    (true, true) => "engine.rule.anti_sj_big_nonzero",
+                    (true, false) => "engine.rule.anti_sj_big_zero",
+                    (false, false) => "engine.rule.anti_sj_small_zero",
+                    (false, true) => "engine.rule.anti_sj_small_nonzero",
+                };
+                let verdict = f(
+                    if *wins {
+                        "engine.rule.anti_wins"
+                    } else {
+                        "engine.rule.anti_loses"
+                    },
+                    &[],
+                );
+                f(
+                    key,
+                    &[
+                        ("total", total),
+                        ("largest", largest),
+                        ("verdict", &verdict),
+                    ],
+                )
+            }
+            Msg::AntiSearch { wins } => {
+                let verdict = f(
+                    if *wins {
+                        "engine.rule.anti_wins"
+                    } else {
+                        "engine.rule.anti_loses"
+                    },
+                    &[],
+                );
+                f("engine.rule.anti_search", &[("verdict", &verdict)])
+            }
+            Msg::Together { moves } => {
+                let each: Vec<String> = moves.iter().map(|m| m.words_in(lang)).collect();
+                each.join(&text_in(lang, "engine.and"))
+            }
+            Msg::EverySteps { steps, wins } => {
+                let largest = steps.iter().copied().max().unwrap_or(0);
+                let shown: Vec<String> = steps.iter().map(u32::to_string).collect();
+                f(
+                    if *wins {
+                        "engine.rule.every_wins"
+                    } else {
+                        "engine.rule.every_loses"
+                    },
+                    &[("steps", &shown.join(", ")), ("largest", &largest)],
+                )
+            }
+            Msg::TakeMany { takes } => {
+                let each: Vec<String> = takes
+                    .iter()
+                    .map(|(number, take, from, to)| {
+                        f(
+                            "engine.move.take",
+                            &[
+                                ("number", number),
+                                ("take", take),
+                                ("from", from),
+                                ("to", to),
+                            ],
+                        )
+                    })
+                    .collect();
+                each.join(&text_in(lang, "engine.and"))
+            }
+            Msg::NimKDigits { k, counts } => {
+                let base = k + 1;
+                let shown: Vec<String> = counts
+                    .iter()
+                    .enumerate()
+                    .rev()
+                    .map(|(d, c)| format!("2^{d}:{c}"))
+                    .collect();
+                let off: Vec<String> = counts
+                    .iter()
+                    .enumerate()
+                    .rev()
+                    .filter(|(_, c)| *c % base != 0)
+                    .map(|(d, _)| format!("2^{d}"))
+                    .collect();
+                let verdict = if off.is_empty() {
+                    f("engine.rule.nimk_lost", &[("base", &base)])
+                } else {
+                    f(
+                        "engine.rule.nimk_won",
+                        &[("base", &base), ("digits", &off.join(" "))],
+                    )
+                };
+                f(
+                    "engine.rule.nimk",
+                    &[
+                        ("k", k),
+                        ("counts", &shown.join(" ")),
+                        ("verdict", &verdict),
+                    ],
+                )
+            }
             Msg::InComponent { number, game, mv } => f(
                 "engine.move.in_component",
                 &[

@@ -67,3 +67,202 @@ pub fn dawson_wins(rows: &[u64], memo: &mut HashMap<Vec<u64>, bool>) -> bool {
     memo.insert(key, wins);
     wins
 }
+
+/// Whether the player to move wins Moore's Nim-K with these heaps, by the rules alone: a move
+/// takes at least one token from each of 1 to `k` heaps; who cannot move loses.
+pub fn nimk_wins(k: usize, heaps: &[u64], memo: &mut HashMap<Vec<u64>, bool>) -> bool {
+    let mut key: Vec<u64> = heaps.iter().copied().filter(|&h| h > 0).collect();
+    key.sort_unstable();
+    if let Some(&w) = memo.get(&key) {
+        return w;
+    }
+    // Every vector below `key` (each heap at most its size) that differs in 1..=k heaps.
+    let mut wins = false;
+    let mut next = key.clone();
+    fn walk(
+        i: usize,
+        changed: usize,
+        k: usize,
+        key: &[u64],
+        next: &mut Vec<u64>,
+        memo: &mut HashMap<Vec<u64>, bool>,
+        wins: &mut bool,
+    ) {
+        if *wins {
+            return;
+        }
+        if i == key.len() {
+            if changed > 0 && !nimk_wins(k, next, memo) {
+                *wins = true;
+            }
+            return;
+        }
+        walk(i + 1, changed, k, key, next, memo, wins);
+        if changed < k {
+            for v in 0..key[i] {
+                next[i] = v;
+                walk(i + 1, changed + 1, k, key, next, memo, wins);
+            }
+            next[i] = key[i];
+        }
+    }
+    walk(0, 0, k, &key, &mut next, memo, &mut wins);
+    memo.insert(key, wins);
+    wins
+}
+
+/// The sets of coins (as bitmasks, bit i-1 for coin i) a coin-turning move with rightmost coin
+/// `right` may turn, by the rules: `turtles` one or two coins, `mock` one to three, `ruler` a
+/// run of consecutive coins.
+pub fn turning_sets(rule: &str, right: u32) -> Vec<u64> {
+    let bit = |c: u32| 1u64 << (c - 1);
+    let mut out = vec![bit(right)];
+    match rule {
+        "ruler" => {
+            for len in 2..=right {
+                out.push((right - len + 1..=right).map(bit).fold(0, |a, b| a | b));
+            }
+        }
+        _ => {
+            for a in 1..right {
+                out.push(bit(right) | bit(a));
+                if rule == "mock" {
+                    for b in 1..a {
+                        out.push(bit(right) | bit(a) | bit(b));
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Whether the player to move wins a coin-turning game with these tails coins (a bitmask), by
+/// the rules alone: a move turns a set the rule allows whose rightmost coin is tails.
+pub fn turning_wins(rule: &str, tails: u64, memo: &mut HashMap<u64, bool>) -> bool {
+    if let Some(&w) = memo.get(&tails) {
+        return w;
+    }
+    let wins = (1..=64u32).filter(|&c| tails >> (c - 1) & 1 == 1).any(|c| {
+        turning_sets(rule, c)
+            .into_iter()
+            .any(|set| !turning_wins(rule, tails ^ set, memo))
+    });
+    memo.insert(tails, wins);
+    wins
+}
+
+/// What one move may leave of a heap of `x` under the rule `kind`, by the rules alone: `n` Nim
+/// (take any), `b` Bash take 1..3, `s` subtraction {1, 3}, `k` Kayles (knock down 1 pin or 2
+/// adjacent pins of a row, which may leave two rows).
+pub fn heap_options(kind: char, x: u64) -> Vec<Vec<u64>> {
+    match kind {
+        'n' => (0..x).map(|y| vec![y]).collect(),
+        'b' => (1..=3.min(x)).map(|t| vec![x - t]).collect(),
+        's' => [1, 3]
+            .into_iter()
+            .filter(|&t| t <= x)
+            .map(|t| vec![x - t])
+            .collect(),
+        'k' => {
+            let mut out = Vec::new();
+            for count in 1..=2u64.min(x) {
+                for left in 0..=x - count {
+                    out.push(vec![left, x - count - left]);
+                }
+            }
+            out
+        }
+        _ => panic!("unknown rule {kind}"),
+    }
+}
+
+/// Whether the player to move wins a sum of heaps (each with its rule) under the misère rule,
+/// by the rules alone: who cannot move has won (the last mover lost).
+pub fn misere_wins(heaps: &[(char, u64)], memo: &mut HashMap<Vec<(char, u64)>, bool>) -> bool {
+    let mut key: Vec<(char, u64)> = heaps.iter().copied().filter(|h| h.1 > 0).collect();
+    key.sort_unstable();
+    if let Some(&w) = memo.get(&key) {
+        return w;
+    }
+    let mut any_move = false;
+    let mut wins = false;
+    'all: for i in 0..key.len() {
+        let (kind, x) = key[i];
+        for pieces in heap_options(kind, x) {
+            any_move = true;
+            let mut next = key.clone();
+            next.remove(i);
+            next.extend(pieces.into_iter().map(|p| (kind, p)));
+            if !misere_wins(&next, memo) {
+                wins = true;
+                break 'all;
+            }
+        }
+    }
+    let wins = wins || !any_move;
+    memo.insert(key, wins);
+    wins
+}
+
+/// The positions one move leaves of a component of heaps under the rule `kind` (see
+/// [`heap_options`]), each with its heaps sorted and its empty heaps dropped.
+pub fn component_moves(kind: char, heaps: &[u64]) -> Vec<Vec<u64>> {
+    let mut out = Vec::new();
+    for i in 0..heaps.len() {
+        for pieces in heap_options(kind, heaps[i]) {
+            let mut next: Vec<u64> = heaps.to_vec();
+            next.remove(i);
+            next.extend(pieces);
+            next.retain(|&x| x > 0);
+            next.sort_unstable();
+            out.push(next);
+        }
+    }
+    out
+}
+
+/// Whether the player to move wins an Every-SG game, by the rules alone: each turn makes a
+/// move in every component that can move; who cannot move in any component loses.
+pub fn every_wins(
+    components: &[(char, Vec<u64>)],
+    memo: &mut HashMap<Vec<(char, Vec<u64>)>, bool>,
+) -> bool {
+    let key: Vec<(char, Vec<u64>)> = components
+        .iter()
+        .map(|(k, h)| {
+            let mut h: Vec<u64> = h.iter().copied().filter(|&x| x > 0).collect();
+            h.sort_unstable();
+            (*k, h)
+        })
+        .collect();
+    if let Some(&w) = memo.get(&key) {
+        return w;
+    }
+    // Every combination of one move in each component that has one.
+    let mut combos: Vec<Vec<(char, Vec<u64>)>> = vec![Vec::new()];
+    let mut any = false;
+    for (kind, heaps) in &key {
+        let moves = component_moves(*kind, heaps);
+        if moves.is_empty() {
+            for c in &mut combos {
+                c.push((*kind, heaps.clone()));
+            }
+            continue;
+        }
+        any = true;
+        combos = combos
+            .into_iter()
+            .flat_map(|c| {
+                moves.iter().map(move |m| {
+                    let mut c = c.clone();
+                    c.push((*kind, m.clone()));
+                    c
+                })
+            })
+            .collect();
+    }
+    let wins = any && combos.iter().any(|c| !every_wins(c, memo));
+    memo.insert(key, wins);
+    wins
+}

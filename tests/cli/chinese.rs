@@ -37,7 +37,14 @@ fn ok(o: &Output) -> String {
 
 /// Words the Chinese outputs keep in Latin letters: the game's and the tutorials' own names
 /// and notation (Nim, SG, mex, Kayles, lowbit, MAXQ…), and the command's own options.
-const KEPT: [&str; 15] = [
+const KEPT: [&str; 22] = [
+    "XOR",
+    "Anti-SG",
+    "SJ",
+    "Every-SG",
+    "Mock Turtles",
+    "Turning Turtles",
+    "odious",
     "Nim",
     "SG",
     "mex",
@@ -115,6 +122,13 @@ fn chinese_outputs_have_no_english_words() {
         "nim:3,4+kayles:5+coins:4:HTT",
         "octal:0.137:5,9",
         "octal:0.137:1000000000000000000,7",
+        "nimk:2:3,5,6",
+        "turtles:HTHT",
+        "mock:HTTHT",
+        "ruler:TTHT",
+        "anti:nim:3,4,5",
+        "anti:kayles:3+nim:2",
+        "every:nim:3+kayles:4",
     ];
     let sg: [&[&str]; 11] = [
         &["sg", "coins", "--n", "30", "--maxq", "3"],

@@ -4,6 +4,7 @@
 #[path = "../brute/mod.rs"]
 mod brute;
 
+mod anti_every;
 mod chinese;
 mod cli;
 mod cli_interface;

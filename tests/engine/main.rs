@@ -6,6 +6,7 @@
 #[path = "../brute/mod.rs"]
 mod brute;
 
+mod anti;
 mod boards;
 mod coins;
 mod contest_fast;
@@ -13,6 +14,7 @@ mod contest_problems;
 mod dawson;
 mod dodgeball;
 mod drill;
+mod every;
 mod exact;
 mod fast_paths;
 #[cfg(unix)]
@@ -24,11 +26,13 @@ mod heaps;
 mod learn;
 mod listing;
 mod octal;
+mod nimk;
 mod puzzles;
 mod rating;
 mod record;
 mod rules;
 mod seeds;
 mod sums;
+mod turning;
 mod why;
 mod wythoff_big;

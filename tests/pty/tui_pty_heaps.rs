@@ -130,3 +130,23 @@ fn a_typed_number_plays_any_take_of_a_huge_heap() {
     pty.wait_for("989673306140");
     pty.quit();
 }
+
+#[test]
+fn nim_k_won_with_revealed_moves() {
+    let mut pty = play("nimk:2:1,2,3");
+    pty.wait_for("Your move");
+    pty.wait_taken_over();
+    pty.send("i");
+    pty.wait_for("Nim-K (K = 2)");
+    pty.win_with_revealed_moves("✓", |_| "\r", 12);
+    pty.quit();
+}
+
+#[test]
+fn misere_kayles_hints_say_which_rule_decided() {
+    let mut pty = play("anti:kayles:3+nim:2");
+    pty.wait_for("Your move");
+    pty.send("i");
+    pty.wait_for("the SJ theorem does not decide here");
+    pty.quit();
+}

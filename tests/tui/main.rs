@@ -20,6 +20,7 @@ mod tui_events;
 mod tui_grid;
 mod tui_heaps;
 mod tui_interface;
+mod tui_new_games;
 mod tui_render;
 mod tui_sums;
 mod tui_teacher;

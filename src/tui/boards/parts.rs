@@ -14,10 +14,14 @@ use ratatui::widgets::{Block, Paragraph, Widget};
 
 use crate::game::{Impartial, LIST_ROOM};
 use crate::games::GameKind;
+use crate::games::anti::Anti;
 use crate::games::dawson::Dawson;
 use crate::games::ed::Ed;
+use crate::games::every::Every;
 use crate::games::fibnim::{FibNim, zeckendorf};
+use crate::games::nimk::NimK;
 use crate::games::stairs::StairNim;
+use crate::games::turning::Turning;
 use crate::locale::{self, Words};
 use crate::setup::ReplayRng;
 use crate::tr;
@@ -95,6 +99,87 @@ impl PartsGame for Dawson {
         let rows = locale::counted(lang, "board.dawson.rows", self.rows().len() as u64, &[]);
         let pins = locale::counted(lang, "board.dawson.pins", pins, &[]);
         tr!("board.dawson.summary", rows = rows, pins = pins).into_owned()
+    }
+}
+
+impl PartsGame for NimK {
+    const KIND: GameKind = GameKind::NimK;
+    const RULES: &'static [&'static str] = &["rules.nimk.1", "rules.nimk.2"];
+    fn all_parts(&self) -> Vec<usize> {
+        (0..self.heaps().len()).collect()
+    }
+    fn tokens(&self, part: usize) -> Option<u64> {
+        self.heaps().get(part).copied()
+    }
+    fn summary(&self) -> String {
+        let tokens: u64 = self.heaps().iter().sum();
+        tr!(
+            "board.nimk.summary",
+            k = self.k(),
+            heaps = self.heaps().len(),
+            tokens = tokens
+        )
+        .into_owned()
+    }
+}
+
+/// A row of coins: one row a coin, the whole row of faces in the summary.
+impl PartsGame for Turning {
+    const KIND: GameKind = GameKind::Turning;
+    const RULES: &'static [&'static str] = &["rules.turning.1", "rules.turning.2"];
+    const PART: &'static str = "board.turning.coin";
+    fn all_parts(&self) -> Vec<usize> {
+        (1..=self.len()).collect()
+    }
+    fn tokens(&self, _part: usize) -> Option<u64> {
+        None
+    }
+    fn summary(&self) -> String {
+        tr!(
+            "board.turning.summary",
+            coins = self.len(),
+            faces = self.letters()
+        )
+        .into_owned()
+    }
+}
+
+/// A misère game: one row a component, as a sum's.
+impl PartsGame for Anti {
+    const KIND: GameKind = GameKind::Anti;
+    const RULES: &'static [&'static str] = &["rules.anti.1", "rules.anti.2"];
+    fn all_parts(&self) -> Vec<usize> {
+        (0..self.inner().components().len()).collect()
+    }
+    fn tokens(&self, _part: usize) -> Option<u64> {
+        None
+    }
+    fn summary(&self) -> String {
+        tr!(
+            "board.anti.summary",
+            components = self.inner().components().len()
+        )
+        .into_owned()
+    }
+}
+
+/// Every-SG: one row a component; every move is listed under the first component that can
+/// move (a move moves in all of them).
+impl PartsGame for Every {
+    const KIND: GameKind = GameKind::Every;
+    const RULES: &'static [&'static str] = &["rules.every.1", "rules.every.2"];
+    fn all_parts(&self) -> Vec<usize> {
+        (0..self.inner().components().len()).collect()
+    }
+    fn tokens(&self, _part: usize) -> Option<u64> {
+        None
+    }
+    fn summary(&self) -> String {
+        tr!(
+            "board.every.summary",
+            components = self.inner().components().len()
+        )
+        .into_owned()
     }
 }
 
