@@ -655,7 +655,7 @@ mod tests {
             to: 4,
         };
         assert_eq!(mv.words_in(Lang::ZhCn), "第 2 堆：取 3 个（7 → 4）");
-        assert_eq!(mv.words_in(Lang::ZhTw), "第 2 堆：取 3 個（7 → 4）");
+        assert_eq!(mv.words_in(Lang::ZhTw), "第 2 堆：取 3 顆（7 → 4）");
         assert_eq!(GameKind::Coins.words_in(Lang::ZhCn), "硬币游戏");
         assert_eq!(GameKind::Grid.words_in(Lang::ZhTw), "染色遊戲");
         assert_eq!(

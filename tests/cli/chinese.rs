@@ -37,8 +37,10 @@ fn ok(o: &Output) -> String {
 
 /// Words the Chinese outputs keep in Latin letters: the game's and the tutorials' own names
 /// and notation (Nim, SG, mex, Kayles, lowbit, MAXQ…), and the command's own options.
-const KEPT: [&str; 15] = [
+const KEPT: [&str; 17] = [
     "Nim",
+    "XOR",
+    "Wythoff",
     "SG",
     "mex",
     "Dawson's Kayles",
@@ -181,7 +183,7 @@ fn the_scan_finds_english_words() {
 }
 
 /// `analyze`, `move` and `stats` with `--lang zh-CN` and `--lang zh-TW`: the terms of each
-/// script (必胜态 / 必勝態, 异或和 / 異或和, 先手 …), Simplified characters only in zh-CN and
+/// script (必胜态 / 必勝態, 异或和 / XOR 和, 先手 …), Simplified characters only in zh-CN and
 /// Traditional ones only in zh-TW.
 #[test]
 fn analyze_move_and_stats_speak_each_script() {
@@ -198,9 +200,9 @@ fn analyze_move_and_stats_speak_each_script() {
     }
     let tw = analyze("zh-TW");
     for term in [
-        "異或和",
+        "XOR 和",
         "先手必勝",
-        "第 1 堆：取 2 個（3 → 1）",
+        "第 1 堆：取 2 顆（3 → 1）",
         "主變化",
         "後手",
     ] {
@@ -218,7 +220,7 @@ fn analyze_move_and_stats_speak_each_script() {
     assert!(lost.contains("先手必败"), "{lost}");
     let own_rule = ok(&zh(&["analyze", "misere:1,1"], "zh-TW"));
     assert!(
-        own_rule.contains("反常 Nim") && own_rule.contains("偶數") && own_rule.contains("先手必勝"),
+        own_rule.contains("反 Nim") && own_rule.contains("偶數") && own_rule.contains("先手必勝"),
         "{own_rule}"
     );
 

@@ -8,5 +8,6 @@ mod chinese;
 mod cli;
 mod cli_interface;
 mod engine_bounds;
+mod glossary;
 mod learn;
 mod lessons;

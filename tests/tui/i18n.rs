@@ -310,6 +310,7 @@ const LATIN: &[&str] = &[
     "ED",
     "MAXQ",
     "XOR",
+    "Wythoff",
     "lowbit",
     "gcd",
     "mod",
