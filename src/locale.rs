@@ -66,6 +66,19 @@ macro_rules! tr {
     };
 }
 
+/// `words` ready to stand before a Chinese character in this thread's language: a name that
+/// ends in a number or other Latin text (`硬币 5`, `盒子 3`) gets the space Chinese typesetting
+/// puts between the two (`硬币 5 的 SG 值`), one that ends in Chinese (`第 3 堆`) none. English
+/// texts put their own spaces: there `words` comes back as it is.
+pub fn before_han(words: &str) -> String {
+    let latin_end = words.chars().last().is_some_and(|c| c.is_ascii_graphic());
+    if lang() != Lang::En && latin_end {
+        format!("{words} ")
+    } else {
+        words.to_string()
+    }
+}
+
 /// Every key a language has a text for.
 pub fn keys(lang: Lang) -> BTreeSet<String> {
     crate::_RUST_I18N_BACKEND
@@ -134,6 +147,16 @@ mod tests {
         set_lang(Lang::En);
         assert_eq!(tr!("lang.setting"), "Language");
         assert_eq!(text("no.such.key"), "en.no.such.key");
+    }
+
+    #[test]
+    fn a_name_ending_in_a_number_is_spaced_before_chinese() {
+        set_lang(Lang::ZhCn);
+        assert_eq!(before_han("硬币 5"), "硬币 5 ");
+        assert_eq!(before_han("格子 (1, 2)"), "格子 (1, 2) ");
+        assert_eq!(before_han("第 3 堆"), "第 3 堆");
+        set_lang(Lang::En);
+        assert_eq!(before_han("coin 5"), "coin 5");
     }
 
     #[test]

@@ -879,7 +879,7 @@ fn question_words(q: &Question) -> String {
             let name = crate::why::derive(&q.position, part, 0)
                 .map(|d| crate::locale::why::part_words(&d))
                 .unwrap_or_else(|_| part.to_string());
-            tr!("drill.ask.value", part = name).into_owned()
+            tr!("drill.ask.value", part = crate::locale::before_han(&name)).into_owned()
         }
     }
 }

@@ -236,8 +236,8 @@ fn analyze_move_and_stats_speak_each_script() {
     assert!(mv.contains("電腦難度：完美"), "{mv}");
 
     for (lang, heading, none) in [
-        ("zh-CN", "统计数据", "还没有下完的对局。"),
-        ("zh-TW", "統計資料", "還沒有下完的對局。"),
+        ("zh-CN", "统计数据", "还没有下完过一局。"),
+        ("zh-TW", "統計資料", "還沒有下完過一局。"),
     ] {
         let out = ok(&zh(&["stats"], lang));
         assert!(out.starts_with(heading) && out.contains(none), "{out}");

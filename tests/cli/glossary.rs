@@ -249,3 +249,65 @@ fn zh_tw_mex_is_over_the_non_negative_integers() {
     .unwrap();
     assert!(!rules.contains("自然數") && rules.contains("非負整數"));
 }
+
+/// The wordings the native reader asked for (issue 29 item 7), each checked in its text.
+#[test]
+fn the_wording_reads_as_a_native_reader_writes_it() {
+    let cn = |key: &str| text_in(Lang::ZhCn, key).into_owned();
+    let tw = |key: &str| text_in(Lang::ZhTw, key).into_owned();
+    // Moves are counted in 种 (kinds), not 步 (steps of a game).
+    assert!(cn("cli.analyze.moves").contains("其中必胜 %{winning} 种"));
+    assert!(tw("cli.analyze.moves").contains("其中必勝 %{winning} 種"));
+    // "No game finished yet", not "the unfinished games".
+    assert_eq!(cn("cli.stats.none"), "还没有下完过一局。");
+    assert_eq!(tw("cli.stats.none"), "還沒有下完過一局。");
+    // 和 between two adjectives reads as a sum of games.
+    assert!(!cn("menu.saves_entry").contains("和命名"));
+    assert!(!tw("menu.saves_entry").contains("和命名"));
+    // Lesson 3 does not say "SG 值" before lesson 4 defines it.
+    assert!(!cn("learn.ask.nim_sum").contains("SG"));
+    assert!(!tw("learn.ask.nim_sum").contains("SG"));
+    // Lesson 7 names the floor stair 0, as the tutorials do.
+    assert!(cn("learn.stairs.page1").contains("第 0 级"));
+    assert!(tw("learn.stairs.page1").contains("第 0 級"));
+    // Lesson 8 states the misère Nim theorem in one line.
+    assert!(cn("learn.misere.page3").contains("一句话：先手必胜，当且仅当"));
+    assert!(tw("learn.misere.page3").contains("一句話：先手必勝，若且唯若"));
+    assert!(text_in(Lang::En, "learn.misere.page3").contains("In one line"));
+    // "Some heap has more than one" is 至少有一堆, never a bare 有一堆.
+    for lang in [Lang::ZhCn, Lang::ZhTw] {
+        for (key, text) in texts(lang) {
+            for bare in ["有一堆多于", "有一堆大于", "有一堆多於", "有一堆大於"] {
+                for (at, _) in text.match_indices(bare) {
+                    assert!(
+                        text[..at].ends_with("至少"),
+                        "{} {key}: {bare} without 至少 in {text}",
+                        lang.code()
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// A Latin name and a Chinese character are set apart by a space (`异或和为 *0`, `照 Nim 下`),
+/// as Chinese typesetting does.
+#[test]
+fn latin_names_are_spaced_from_chinese() {
+    let han = |c: char| ('\u{4e00}'..='\u{9fff}').contains(&c);
+    for lang in [Lang::ZhCn, Lang::ZhTw] {
+        for (key, text) in texts(lang) {
+            for name in ["Nim", "Wythoff", "XOR", "SG", "mex", "Kayles"] {
+                for (at, _) in text.match_indices(name) {
+                    let before = text[..at].chars().last();
+                    let after = text[at + name.len()..].chars().next();
+                    assert!(
+                        !before.is_some_and(han) && !after.is_some_and(han),
+                        "{} {key}: {name} touches a Chinese character in {text}",
+                        lang.code()
+                    );
+                }
+            }
+        }
+    }
+}

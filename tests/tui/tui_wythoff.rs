@@ -49,21 +49,7 @@ fn the_target_status_reads_whole_in_chinese() {
         locale::set_lang(lang);
         let mut h = Harness::new(&options("wythoff:7,10"), 100, 28);
         h.keys("i").key(KeyCode::Left);
-        h.draw();
-        // The row as a terminal shows it: the cell behind a wide character is not drawn.
-        let buffer = h.terminal.backend().buffer();
-        let y = buffer.area.height - 2;
-        let mut status = String::new();
-        let mut hidden = 0;
-        for x in 0..buffer.area.width {
-            let symbol = buffer[(x, y)].symbol();
-            if hidden > 0 {
-                hidden -= 1;
-                continue;
-            }
-            hidden = unicode_width::UnicodeWidthStr::width(symbol).saturating_sub(1);
-            status.push_str(symbol);
-        }
+        let status = h.status_shown();
         locale::set_lang(Lang::En);
         assert!(status.contains(expected), "{}: {status}", lang.code());
     }

@@ -151,7 +151,7 @@ impl WythoffBoard {
         self.list = MoveList::new(
             tr!(
                 "board.heaps.moves_of",
-                part = position.describe_part(self.queen).words()
+                part = crate::locale::before_han(&position.describe_part(self.queen).words())
             )
             .into_owned(),
             entries,

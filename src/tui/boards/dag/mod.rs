@@ -231,7 +231,7 @@ impl DagBoard {
         self.list = Some(MoveList::new(
             tr!(
                 "board.heaps.moves_of",
-                part = position.describe_part(self.token).words()
+                part = crate::locale::before_han(&position.describe_part(self.token).words())
             )
             .into_owned(),
             entries,
@@ -574,7 +574,7 @@ impl Board for DagBoard {
                             return BoardAction::Message(
                                 tr!(
                                     "board.dag.no_edge_key",
-                                    part = position.describe_part(self.token).words(),
+                                    part = crate::locale::before_han(&position.describe_part(self.token).words()),
                                     key = keymap::key_for(Action::NextPart)
                                 )
                                 .into_owned(),
