@@ -495,8 +495,11 @@ fn parse_code(code: &str) -> Result<AnyPosition, Failure> {
         } else {
             String::new()
         };
-        // The message itself is the parser's, in English; the frame and the place are not.
-        let error = tr!("cli.error_bad_code", error = e.message, column = e.column);
+        let error = tr!(
+            "cli.error_bad_code",
+            error = e.message.words(),
+            column = e.column
+        );
         Failure::Input(format!("{error}{caret}"))
     })
 }

@@ -153,8 +153,9 @@ pub(super) fn sg_table(table: &SgTable, out: &mut impl Write) -> Result<ExitCode
             }
         }
         SgTable::Dag { ref code } => {
-            let position = crate::games::dag::Dag::from_code(code)
-                .map_err(|e| Failure::Input(tr!("cli.error_sg_dag_code", error = e).into()))?;
+            let position = crate::games::dag::Dag::from_code(code).map_err(|e| {
+                Failure::Input(tr!("cli.error_sg_dag_code", error = e.words()).into())
+            })?;
             let graph = position.graph();
             writeln!(out, "{}", tr!("cli.sg.dag", count = graph.len()))?;
             writeln!(
@@ -188,7 +189,12 @@ pub(super) fn sg_table(table: &SgTable, out: &mut impl Write) -> Result<ExitCode
             let code = format!("{rule}:0");
             let position = heaps::Heaps::from_code(&code).map_err(|e| {
                 Failure::Input(
-                    tr!("cli.error_sg_heaps_rule", rule = rule, error = e.message).into(),
+                    tr!(
+                        "cli.error_sg_heaps_rule",
+                        rule = rule,
+                        error = e.message.words()
+                    )
+                    .into(),
                 )
             })?;
             let rule = position.rule();

@@ -12,7 +12,7 @@ use super::stairs::parse_list;
 use crate::game::{CodeError, IllegalMove, Impartial, Notation, Position};
 use crate::games::catalogue::{Catalogued, RuleEntry, puzzle_parts};
 use crate::input::{InputError, Numbers};
-use crate::message::Msg;
+use crate::message::{Msg, Said};
 use crate::nimber::{Nimber, mex_small};
 
 /// Bounds of a playable graph (the contest reader allows more).
@@ -189,10 +189,13 @@ impl Position for Dag {
 
     fn check_move(&self, mv: &Slide) -> Result<(), IllegalMove> {
         let Some(&v) = self.tokens.get(mv.token) else {
-            return Err(IllegalMove(format!("there is no token {}", mv.token + 1)));
+            return Err(IllegalMove::new(format!(
+                "there is no token {}",
+                mv.token + 1
+            )));
         };
         if !self.graph.successors(v).contains(&mv.to) {
-            return Err(IllegalMove(format!("there is no edge {v}→{}", mv.to)));
+            return Err(IllegalMove::new(format!("there is no edge {v}→{}", mv.to)));
         }
         Ok(())
     }
@@ -340,8 +343,12 @@ impl Notation for Dag {
             ));
         }
         let n_column = 5;
-        let [n] = parse_list(fields[1], n_column, "the vertex count", MAX_VERTICES as u64)?[..]
-        else {
+        let [n] = parse_list(
+            fields[1],
+            n_column,
+            Said::new("said.what.vertex_count"),
+            MAX_VERTICES as u64,
+        )?[..] else {
             return Err(CodeError::new(n_column, "one vertex count"));
         };
         if n == 0 {
@@ -369,7 +376,7 @@ impl Notation for Dag {
         }
         let graph = Graph::new(n as usize, &edges).map_err(|e| CodeError::new(edges_column, e))?;
         let tokens_column = edges_column + fields[2].chars().count() + 1;
-        let tokens = parse_list(fields[3], tokens_column, "the tokens", n)?
+        let tokens = parse_list(fields[3], tokens_column, Said::new("said.what.tokens"), n)?
             .into_iter()
             .map(|v| v as u32)
             .collect();

@@ -18,7 +18,7 @@ use rand::{Rng, RngExt};
 
 use crate::game::{CodeError, IllegalMove, Impartial, Notation, Position, shorten_code};
 use crate::games::catalogue::{Catalogued, RuleEntry, puzzle_parts};
-use crate::message::Msg;
+use crate::message::{Msg, Said};
 use crate::nimber::{Nimber, mex_small};
 
 /// At most this many rows in a code.
@@ -112,14 +112,14 @@ impl Position for Dawson {
 
     fn check_move(&self, mv: &DawsonMove) -> Result<(), IllegalMove> {
         let Some(&n) = self.rows.get(mv.row) else {
-            return Err(IllegalMove(format!(
+            return Err(IllegalMove::new(format!(
                 "there is no row {} (there are {})",
                 mv.row + 1,
                 self.rows.len()
             )));
         };
         if mv.left.saturating_add(2) > n {
-            return Err(IllegalMove(format!(
+            return Err(IllegalMove::new(format!(
                 "row {} has {n} pins: pins {} and {} are not both there",
                 mv.row + 1,
                 mv.left.saturating_add(1),
@@ -236,7 +236,13 @@ impl Notation for Dawson {
         let body = code
             .strip_prefix("dawson:")
             .ok_or_else(|| CodeError::new(1, "a Dawson's Kayles code starts with 'dawson:'"))?;
-        let rows = crate::games::list::parse(body, 8, "the rows", 0..=MAX_PINS, MAX_ROWS)?;
+        let rows = crate::games::list::parse(
+            body,
+            8,
+            Said::new("said.what.rows"),
+            0..=MAX_PINS,
+            MAX_ROWS,
+        )?;
         Dawson::new(rows).map_err(|e| CodeError::new(8, e))
     }
 
@@ -271,7 +277,7 @@ impl Notation for Dawson {
     /// `row R: knock out pins A-B`, and whatever follows (the description's rows).
     fn parse_move(&self, text: &str) -> Result<DawsonMove, IllegalMove> {
         let bad = || {
-            IllegalMove(format!(
+            IllegalMove::new(format!(
                 "'{}': a move is 'row R: knock out pins A-B' with B = A + 1",
                 shorten_code(text.trim(), 40)
             ))

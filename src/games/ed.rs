@@ -9,7 +9,7 @@ use super::list::join;
 use super::stairs::parse_list;
 use crate::game::{CodeError, IllegalMove, Impartial, Notation, Position};
 use crate::games::catalogue::{Catalogued, RuleEntry, puzzle_parts};
-use crate::message::Msg;
+use crate::message::{Msg, Said};
 use crate::nimber::Nimber;
 
 pub const MAX_PAIRS: usize = 500;
@@ -136,11 +136,14 @@ impl Position for Ed {
 
     fn check_move(&self, mv: &EdMove) -> Result<(), IllegalMove> {
         if mv.pair >= self.pairs.len() || mv.keep > 1 {
-            return Err(IllegalMove(format!("there is no pair {}", mv.pair + 1)));
+            return Err(IllegalMove::new(format!(
+                "there is no pair {}",
+                mv.pair + 1
+            )));
         }
         let s = self.kept(mv);
         if mv.left == 0 || mv.left >= s {
-            return Err(IllegalMove(format!(
+            return Err(IllegalMove::new(format!(
                 "a heap of {s} cannot be split into {} and {}",
                 mv.left,
                 s.saturating_sub(mv.left)
@@ -345,7 +348,7 @@ impl Notation for Ed {
         let body = code
             .strip_prefix("ed:")
             .ok_or_else(|| CodeError::new(1, "an E&D code starts with 'ed:'"))?;
-        let heaps = parse_list(body, 4, "the heaps", MAX_HEAP)?;
+        let heaps = parse_list(body, 4, Said::new("said.what.heaps"), MAX_HEAP)?;
         Ed::new(&heaps).map_err(|e| CodeError::new(4, e))
     }
 

@@ -139,7 +139,7 @@ impl Position for FibNim {
 
     fn check_move(&self, t: &u64) -> Result<(), IllegalMove> {
         if *t == 0 || *t > self.limit() {
-            return Err(IllegalMove(format!(
+            return Err(IllegalMove::new(format!(
                 "take 1 to {} (the limit is {}), not {t}",
                 self.limit(),
                 self.limit
@@ -319,7 +319,7 @@ impl Notation for FibNim {
     /// Reads `take t …` back without listing the takes (a heap of 10^15 has as many).
     fn parse_move(&self, text: &str) -> Result<u64, IllegalMove> {
         let text = text.trim();
-        let bad = || IllegalMove(format!("'{text}' is not a take from this heap"));
+        let bad = || IllegalMove::new(format!("'{text}' is not a take from this heap"));
         let number = text
             .strip_prefix("take ")
             .and_then(|rest| rest.split(' ').next())

@@ -15,7 +15,7 @@ use crate::game::{CodeError, IllegalMove, Impartial, Notation, Position};
 use crate::games::catalogue::{Catalogued, RuleEntry};
 use crate::games::list::join;
 use crate::input::{InputError, Numbers};
-use crate::message::Msg;
+use crate::message::{Msg, Said};
 use crate::nimber::Nimber;
 
 /// Bounds of a position: stairs and balls per stair.
@@ -88,7 +88,7 @@ impl Position for StairNim {
 
     fn check_move(&self, mv: &StairMove) -> Result<(), IllegalMove> {
         if mv.stair < 2 || mv.stair > self.balls.len() {
-            return Err(IllegalMove(format!(
+            return Err(IllegalMove::new(format!(
                 "balls move down from stairs 2..{}, not from stair {}",
                 self.balls.len(),
                 mv.stair
@@ -96,7 +96,7 @@ impl Position for StairNim {
         }
         let there = self.balls[mv.stair - 1];
         if mv.count == 0 || mv.count > there {
-            return Err(IllegalMove(format!(
+            return Err(IllegalMove::new(format!(
                 "stair {} has {there} balls: cannot carry {}",
                 mv.stair, mv.count
             )));
@@ -318,7 +318,7 @@ impl Notation for StairNim {
         let body = code
             .strip_prefix("stairs:")
             .ok_or_else(|| CodeError::new(1, "a Stair Nim code starts with 'stairs:'"))?;
-        let balls = parse_list(body, 8, "the stairs", MAX_BALLS)?;
+        let balls = parse_list(body, 8, Said::new("said.what.stairs"), MAX_BALLS)?;
         StairNim::new(balls).map_err(|e| CodeError::new(8, e))
     }
 
@@ -346,7 +346,7 @@ impl Notation for StairNim {
 }
 
 /// A comma-separated list of numbers ≤ `max`, starting at character `column` of a code.
-pub fn parse_list(text: &str, column: usize, what: &str, max: u64) -> Result<Vec<u64>, CodeError> {
+pub fn parse_list(text: &str, column: usize, what: Said, max: u64) -> Result<Vec<u64>, CodeError> {
     crate::games::list::parse(text, column, what, 0..=max, 100_000)
 }
 

@@ -105,7 +105,7 @@ impl Component {
     }
 
     pub fn check_move(&self, mv: &AnyMove) -> Result<(), IllegalMove> {
-        crate::with_component_move!(self, mv, p, m, _b => p.check_move(m), else Err(IllegalMove(format!(
+        crate::with_component_move!(self, mv, p, m, _b => p.check_move(m), else Err(IllegalMove::new(format!(
             "that is not a move of {}",
             self.game_name()
         ))))
@@ -218,7 +218,7 @@ impl Position for Sum {
 
     fn check_move(&self, (i, mv): &Self::Move) -> Result<(), IllegalMove> {
         let component = self.components.get(*i).ok_or_else(|| {
-            IllegalMove(format!(
+            IllegalMove::new(format!(
                 "there is no component {} (the sum has {})",
                 i + 1,
                 self.components.len()
@@ -485,7 +485,7 @@ impl Notation for Sum {
     fn parse_move(&self, text: &str) -> Result<Self::Move, IllegalMove> {
         let text = text.trim();
         let bad = || {
-            IllegalMove(format!(
+            IllegalMove::new(format!(
                 "'{}': a move in a sum is [component] then the component's move, e.g. [2] …",
                 shorten_code(text, 40)
             ))
@@ -497,7 +497,7 @@ impl Notation for Sum {
             .checked_sub(1)
             .and_then(|i| self.components.get(i))
             .ok_or_else(|| {
-                IllegalMove(format!(
+                IllegalMove::new(format!(
                     "there is no component {n} (the sum has {})",
                     self.components.len()
                 ))

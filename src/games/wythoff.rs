@@ -17,7 +17,7 @@ use super::stairs::parse_list;
 use crate::game::{CodeError, IllegalMove, Impartial, Notation, Position};
 use crate::games::catalogue::{Catalogued, RuleEntry};
 use crate::input::{InputError, Numbers};
-use crate::message::{Msg, QueenLine};
+use crate::message::{Msg, QueenLine, Said};
 use crate::nimber::Nimber;
 
 /// The largest coordinate of the value table: queens of a sum (several queens) stay within it.
@@ -244,12 +244,15 @@ impl Position for Wythoff {
 
     fn check_move(&self, mv: &QueenMove) -> Result<(), IllegalMove> {
         let Some(&(a, b)) = self.queens.get(mv.queen) else {
-            return Err(IllegalMove(format!("there is no queen {}", mv.queen + 1)));
+            return Err(IllegalMove::new(format!(
+                "there is no queen {}",
+                mv.queen + 1
+            )));
         };
         let (x, y) = mv.to;
         let ok = (y == b && x < a) || (x == a && y < b) || (x < a && y < b && a - x == b - y);
         if !ok {
-            return Err(IllegalMove(format!(
+            return Err(IllegalMove::new(format!(
                 "a queen at ({a}, {b}) moves left, down or diagonally toward (0, 0), not to \
                  ({x}, {y})"
             )));
@@ -475,7 +478,7 @@ impl Notation for Wythoff {
         let body = code
             .strip_prefix("wythoff:")
             .ok_or_else(|| CodeError::new(1, "a Wythoff code starts with 'wythoff:'"))?;
-        let coords = parse_list(body, 9, "the queens", u64::MAX / 4)?;
+        let coords = parse_list(body, 9, Said::new("said.what.queens"), u64::MAX / 4)?;
         Wythoff::new(&coords).map_err(|e| CodeError::new(9, e))
     }
 
@@ -522,7 +525,7 @@ impl Notation for Wythoff {
     /// 10^9 has 3·10^9): the queen's number and the square after `→`.
     fn parse_move(&self, text: &str) -> Result<QueenMove, IllegalMove> {
         let text = text.trim();
-        let bad = || IllegalMove(format!("'{text}' is not a move of a queen here"));
+        let bad = || IllegalMove::new(format!("'{text}' is not a move of a queen here"));
         let rest = text.strip_prefix("queen ").ok_or_else(bad)?;
         let (number, rest) = rest.split_once(':').ok_or_else(bad)?;
         let queen = number

@@ -26,6 +26,27 @@ pub trait Words {
     }
 }
 
+/// An error of a code or a move, worded from `locales/said.toml`.
+impl Words for crate::message::Said {
+    fn words_in(&self, lang: Lang) -> String {
+        self.fill(&|key| text_in(lang, key).into_owned())
+    }
+}
+
+/// A bad code with the character it is at.
+impl Words for crate::game::CodeError {
+    fn words_in(&self, lang: Lang) -> String {
+        fill(
+            lang,
+            "said.at_character",
+            &[
+                ("error", &self.message.words_in(lang)),
+                ("column", &self.column),
+            ],
+        )
+    }
+}
+
 /// The text of `key` in `lang` with its `%{name}` placeholders filled from `args`.
 pub fn fill(lang: Lang, key: &str, args: &[(&str, &dyn Display)]) -> String {
     let mut text = text_in(lang, key).into_owned();

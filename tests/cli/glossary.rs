@@ -118,7 +118,10 @@ fn the_glossary_scan_finds_rejected_words() {
     assert!(ideas.len() >= 10);
     for idea in ideas {
         let idea = idea.as_table().unwrap();
-        assert!(idea.contains_key("zh-CN") && idea.contains_key("zh-TW"), "{idea:?}");
+        assert!(
+            idea.contains_key("zh-CN") && idea.contains_key("zh-TW"),
+            "{idea:?}"
+        );
         assert!(
             idea.contains_key("reject-zh-CN") || idea.contains_key("reject-zh-TW"),
             "{idea:?} rejects nothing"
@@ -137,7 +140,11 @@ fn the_glossary_scan_finds_rejected_words() {
         .iter()
         .map(|s| s.as_str().unwrap())
         .collect();
-    let strip = |text: &str| allow.iter().fold(text.to_string(), |t, a| t.replace(a, " "));
+    let strip = |text: &str| {
+        allow
+            .iter()
+            .fold(text.to_string(), |t, a| t.replace(a, " "))
+    };
     assert!(occurs("角", &strip("选一个角")));
     assert!(!occurs("角", &strip("沿对角线走到角落")));
 }
@@ -242,11 +249,9 @@ fn zh_tw_mex_is_over_the_non_negative_integers() {
     }
     // The lesson, the why-view's three lines and the rules of the graph game.
     assert!(mex_texts >= 5, "{mex_texts}");
-    let rules = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/docs/RULES.zh-TW.md"
-    ))
-    .unwrap();
+    let rules =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/RULES.zh-TW.md"))
+            .unwrap();
     assert!(!rules.contains("自然數") && rules.contains("非負整數"));
 }
 
@@ -277,7 +282,8 @@ fn the_wording_reads_as_a_native_reader_writes_it() {
     // "Some heap has more than one" is 至少有一堆, never a bare 有一堆.
     for lang in [Lang::ZhCn, Lang::ZhTw] {
         for (key, text) in texts(lang) {
-            for bare in ["有一堆多于", "有一堆大于", "有一堆多於", "有一堆大於"] {
+            for bare in ["有一堆多于", "有一堆大于", "有一堆多於", "有一堆大於"]
+            {
                 for (at, _) in text.match_indices(bare) {
                     assert!(
                         text[..at].ends_with("至少"),

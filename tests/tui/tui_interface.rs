@@ -210,7 +210,11 @@ fn w_after_the_game_says_it_is_over() {
     ] {
         locale::set_lang(lang);
         let mut h = Harness::new(&options("coins:4:HT"), 100, 30);
-        h.key(KeyCode::End).enter().enter().key(KeyCode::Esc).keys("w");
+        h.key(KeyCode::End)
+            .enter()
+            .enter()
+            .key(KeyCode::Esc)
+            .keys("w");
         let status = h.status_shown();
         locale::set_lang(Lang::En);
         assert!(status.contains(expected), "{status}");

@@ -180,7 +180,7 @@ impl Notation for CoinRow {
 /// A coin-row move from the coins it turns, largest first (`12 6 3`; commas may separate
 /// them too). The first two give the divisor d = x / (x/d), a power of 2 or 3.
 fn parse_coin_move(text: &str) -> Result<CoinMove, IllegalMove> {
-    let error = |message: String| IllegalMove(message);
+    let error = |message: String| IllegalMove::new(message);
     let mut coins = Vec::new();
     for word in text.split([' ', ',']).filter(|w| !w.is_empty()) {
         let coin: u32 = word

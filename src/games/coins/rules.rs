@@ -283,21 +283,21 @@ impl Position for CoinRow {
     fn check_move(&self, mv: &CoinMove) -> Result<(), IllegalMove> {
         let coin = mv.coin;
         if !(1..=self.n).contains(&coin) {
-            return Err(IllegalMove(format!(
+            return Err(IllegalMove::new(format!(
                 "there is no coin {coin}: the coins are numbered 1 to {}",
                 self.n
             )));
         }
         if !self.is_tails(coin) {
-            return Err(IllegalMove(format!(
+            return Err(IllegalMove::new(format!(
                 "coin {coin} shows H: only a coin showing T can be chosen"
             )));
         }
         if mv.step == 0 {
-            return Err(IllegalMove("the step p must be at least 1".into()));
+            return Err(IllegalMove::new("the step p must be at least 1"));
         }
         if !(1..=self.maxq).contains(&mv.count) {
-            return Err(IllegalMove(format!(
+            return Err(IllegalMove::new(format!(
                 "a move turns 1 to MAXQ = {} further coins, not {}",
                 self.maxq, mv.count
             )));
@@ -305,7 +305,7 @@ impl Position for CoinRow {
         let radix = mv.base.radix();
         let exponent = mv.base.exponent_in(coin);
         if (mv.step as u64) * (mv.count as u64) > exponent as u64 {
-            return Err(IllegalMove(format!(
+            return Err(IllegalMove::new(format!(
                 "coin {coin} can be divided by {radix} only {exponent} time{}, but p·q = {}·{} = {}",
                 if exponent == 1 { "" } else { "s" },
                 mv.step,

@@ -120,14 +120,14 @@ impl Notation for Dodgeball {
             .split_once("->")
             .or_else(|| text.split_once('→'))
             .ok_or_else(|| {
-                IllegalMove(format!(
+                IllegalMove::new(format!(
                     "'{text}' is not a throw: write from->to, e.g. 3->12"
                 ))
             })?;
         let number = |s: &str, what: &str| {
-            s.trim()
-                .parse::<u32>()
-                .map_err(|_| IllegalMove(format!("'{}' is not a box number ({what})", s.trim())))
+            s.trim().parse::<u32>().map_err(|_| {
+                IllegalMove::new(format!("'{}' is not a box number ({what})", s.trim()))
+            })
         };
         Ok(Throw {
             from: number(from, "the box thrown from")?,

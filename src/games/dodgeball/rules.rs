@@ -339,21 +339,21 @@ impl Position for Dodgeball {
         let n = self.n();
         let (from, to) = (mv.from as usize, mv.to as usize);
         if !(1..=n).contains(&from) {
-            return Err(IllegalMove(format!(
+            return Err(IllegalMove::new(format!(
                 "there is no box {from}: the boxes are 1 to {n}"
             )));
         }
         if !self.has_piece(from) {
-            return Err(IllegalMove(format!("box {from} holds no piece")));
+            return Err(IllegalMove::new(format!("box {from} holds no piece")));
         }
         if mv.doublings().is_none() {
-            return Err(IllegalMove(format!(
+            return Err(IllegalMove::new(format!(
                 "box {to} is not box {from} doubled: a piece in box {from} can go to {}",
                 describe_targets(&self.targets(from))
             )));
         }
         if to > n {
-            return Err(IllegalMove(format!(
+            return Err(IllegalMove::new(format!(
                 "there is no box {to}: the boxes are 1 to {n}"
             )));
         }

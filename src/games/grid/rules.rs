@@ -174,27 +174,27 @@ impl CoinGrid {
     pub fn check_block(&self, block: &Block) -> Result<(), IllegalMove> {
         let anchor = block.anchor();
         if !self.contains(anchor) {
-            return Err(IllegalMove(format!(
+            return Err(IllegalMove::new(format!(
                 "the anchor {anchor} is off the {}×{} board",
                 self.rows(),
                 self.cols()
             )));
         }
         if !self.is_tails(anchor) {
-            return Err(IllegalMove(format!(
+            return Err(IllegalMove::new(format!(
                 "the anchor {anchor} shows H: the anchor must show T"
             )));
         }
         for &cell in block.cells() {
             if !self.contains(cell) {
-                return Err(IllegalMove(format!(
+                return Err(IllegalMove::new(format!(
                     "cell {cell} is off the {}×{} board",
                     self.rows(),
                     self.cols()
                 )));
             }
             if !cell.is_up_left_of(anchor) {
-                return Err(IllegalMove(format!(
+                return Err(IllegalMove::new(format!(
                     "cell {cell} is not up-left of the anchor {anchor}"
                 )));
             }
@@ -221,7 +221,7 @@ impl CoinGrid {
             .iter()
             .find(|c| reached[c.row - 1] >> (c.col - 1) & 1 == 0)
         {
-            return Err(IllegalMove(format!(
+            return Err(IllegalMove::new(format!(
                 "cell {cell} is not connected to the anchor {anchor}"
             )));
         }

@@ -19,7 +19,7 @@ use std::sync::Arc;
 
 use super::rules::{Action, HeapMove, Heaps, MAX_LIEGES_K, MAX_SET_LEN, MAX_TABLE_HEAP, Rule};
 use crate::game::{CodeError, Notation};
-use crate::message::Msg;
+use crate::message::{Msg, Said};
 
 /// Whether `name` (the part of a code before its first `:`) is a heap game's.
 pub fn is_heap_rule(name: &str) -> bool {
@@ -41,7 +41,7 @@ fn fields(code: &str) -> Vec<(usize, &str)> {
 fn numbers(
     text: &str,
     column: usize,
-    what: &str,
+    what: Said,
     range: std::ops::RangeInclusive<u64>,
 ) -> Result<Vec<u64>, CodeError> {
     crate::games::list::parse(text, column, what, range, super::MAX_HEAPS)
@@ -60,7 +60,9 @@ impl Notation for Heaps {
             _ => {
                 return Err(CodeError::new(
                     1,
-                    format!("'{name}' is not a heap game ({})", Rule::NAMES.join(", ")),
+                    Said::new("said.heaps.unknown_rule")
+                        .with("name", name)
+                        .with("names", Rule::NAMES.join(", ")),
                 ));
             }
         };
@@ -74,10 +76,11 @@ impl Notation for Heaps {
                 .map_or(code.chars().count() + 1, |f| f.0 - 1);
             return Err(CodeError::new(
                 column,
-                format!(
-                    "a {name} code has {wanted} fields separated by ':' ({shape}), found {}",
-                    fields.len()
-                ),
+                Said::new("said.code.fields")
+                    .with("name", name)
+                    .with("wanted", wanted)
+                    .with("shape", shape)
+                    .with("found", fields.len()),
             ));
         }
         let max = u64::MAX / 4;
@@ -91,30 +94,45 @@ impl Notation for Heaps {
             "misere" => Rule::Misere,
             "bash" => {
                 let [m] = exactly(
-                    numbers(fields[1].1, fields[1].0, "m", 1..=max)?,
+                    numbers(
+                        fields[1].1,
+                        fields[1].0,
+                        Said::new("said.what.param").with("name", "m"),
+                        1..=max,
+                    )?,
                     fields[1].0,
-                    "m",
+                    Said::new("said.what.param").with("name", "m"),
                 )?;
                 Rule::Bash { m }
             }
             "lieges" => {
                 let [k] = exactly(
-                    numbers(fields[1].1, fields[1].0, "k", 1..=MAX_LIEGES_K)?,
+                    numbers(
+                        fields[1].1,
+                        fields[1].0,
+                        Said::new("said.what.param").with("name", "k"),
+                        1..=MAX_LIEGES_K,
+                    )?,
                     fields[1].0,
-                    "k",
+                    Said::new("said.what.param").with("name", "k"),
                 )?;
                 Rule::Lieges { k }
             }
             "take" => {
                 let [l, r] = exactly(
-                    numbers(fields[1].1, fields[1].0, "l,r", 1..=max)?,
+                    numbers(
+                        fields[1].1,
+                        fields[1].0,
+                        Said::new("said.what.param").with("name", "l,r"),
+                        1..=max,
+                    )?,
                     fields[1].0,
-                    "l,r",
+                    Said::new("said.what.param").with("name", "l,r"),
                 )?;
                 if l > r {
                     return Err(CodeError::new(
                         fields[1].0,
-                        format!("take l..r needs l ≤ r, found {l} > {r}"),
+                        Said::new("said.heaps.take_order").with("l", l).with("r", r),
                     ));
                 }
                 Rule::TakeRange { l, r }
@@ -123,13 +141,13 @@ impl Notation for Heaps {
                 let mut set = numbers(
                     fields[1].1,
                     fields[1].0,
-                    "the subtraction set",
+                    Said::new("said.what.subtraction_set"),
                     1..=MAX_TABLE_HEAP,
                 )?;
                 if set.len() > MAX_SET_LEN {
                     return Err(CodeError::new(
                         fields[1].0,
-                        format!("a subtraction set has at most {MAX_SET_LEN} numbers"),
+                        Said::new("said.heaps.set_too_long").with("most", MAX_SET_LEN),
                     ));
                 }
                 set.sort_unstable();
@@ -142,8 +160,8 @@ impl Notation for Heaps {
         };
         let (column, text) = *fields.last().expect("at least one field");
         let what = match rule {
-            Rule::Kayles => "the rows",
-            _ => "the heaps",
+            Rule::Kayles => Said::new("said.what.rows"),
+            _ => Said::new("said.what.heaps"),
         };
         let heaps = numbers(text, column, what, 0..=rule.max_heap())?;
         Heaps::new(rule, heaps).map_err(|e| CodeError::new(column, e))
@@ -260,16 +278,21 @@ impl IfEmpty for String {
 fn exactly<const N: usize>(
     values: Vec<u64>,
     column: usize,
-    what: &str,
+    what: Said,
 ) -> Result<[u64; N], CodeError> {
     let count = values.len();
+    let key = if N == 1 {
+        "said.list.count.one"
+    } else {
+        "said.list.count.other"
+    };
     values.try_into().map_err(|_| {
         CodeError::new(
             column,
-            format!(
-                "{what} is {N} number{}, found {count}",
-                if N == 1 { "" } else { "s" }
-            ),
+            Said::new(key)
+                .with_said("what", what)
+                .with("wanted", N)
+                .with("found", count),
         )
     })
 }

@@ -1,6 +1,7 @@
 //! The rules of the heap games: what one move does to one heap, for each [`Rule`], and the
 //! position ([`Heaps`]) with its legal moves. Values are in [`super::values`].
 
+use crate::message::Said;
 use std::sync::Arc;
 
 use crate::game::{IllegalMove, Position};
@@ -248,23 +249,22 @@ impl Heaps {
     /// A position, checked against the bounds: 1..=[`MAX_HEAPS`] heaps, each at most the
     /// rule's [`Rule::max_heap`]. (Misère Nim with no token left is a finished game, won by
     /// the player to move.)
-    pub fn new(rule: Rule, heaps: Vec<u64>) -> Result<Heaps, String> {
+    pub fn new(rule: Rule, heaps: Vec<u64>) -> Result<Heaps, Said> {
         if heaps.is_empty() {
-            return Err("a position needs at least one heap".into());
+            return Err(Said::new("said.heaps.none"));
         }
         if heaps.len() > MAX_HEAPS {
-            return Err(format!(
-                "{} heaps: at most {MAX_HEAPS} are allowed",
-                heaps.len()
-            ));
+            return Err(Said::new("said.heaps.too_many")
+                .with("count", heaps.len())
+                .with("most", MAX_HEAPS));
         }
         let max = rule.max_heap();
         if let Some((i, &x)) = heaps.iter().enumerate().find(|&(_, &x)| x > max) {
-            return Err(format!(
-                "heap {} has {x} tokens: {} allows at most {max}",
-                i + 1,
-                rule.name()
-            ));
+            return Err(Said::new("said.heaps.too_big")
+                .with("number", i + 1)
+                .with("size", x)
+                .with("rule", rule.name())
+                .with("most", max));
         }
         Ok(Heaps { rule, heaps })
     }
@@ -375,14 +375,14 @@ impl Position for Heaps {
 
     fn check_move(&self, mv: &HeapMove) -> Result<(), IllegalMove> {
         let Some(&x) = self.heaps.get(mv.heap) else {
-            return Err(IllegalMove(format!(
+            return Err(IllegalMove::new(format!(
                 "there is no heap {} (the position has {})",
                 mv.heap + 1,
                 self.heaps.len()
             )));
         };
         let name = self.rule.title();
-        let bad = |why: String| Err(IllegalMove(why));
+        let bad = |why: String| Err(IllegalMove::new(why));
         match (mv.action, &self.rule) {
             (Action::Take(t), _)
                 if self.rule.takes_only() || matches!(self.rule, Rule::Lieges { .. }) =>

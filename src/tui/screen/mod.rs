@@ -716,7 +716,10 @@ impl<B: Board> GameScreen for Match<B> {
                             self.position_changed();
                             self.session.update();
                         }
-                        Err(e) => self.message = Some(tr!("game.illegal", error = e).into_owned()),
+                        Err(e) => {
+                            self.message =
+                                Some(tr!("game.illegal", error = e.0.words()).into_owned())
+                        }
                     }
                 }
             }

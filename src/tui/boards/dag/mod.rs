@@ -574,7 +574,9 @@ impl Board for DagBoard {
                             return BoardAction::Message(
                                 tr!(
                                     "board.dag.no_edge_key",
-                                    part = crate::locale::before_han(&position.describe_part(self.token).words()),
+                                    part = crate::locale::before_han(
+                                        &position.describe_part(self.token).words()
+                                    ),
                                     key = keymap::key_for(Action::NextPart)
                                 )
                                 .into_owned(),
