@@ -107,7 +107,8 @@ pub(super) fn sg_table(table: &SgTable, out: &mut impl Write) -> Result<ExitCode
                 for k in 0..=9u64 {
                     let mut balls = vec![0; stair];
                     balls[stair - 1] = k;
-                    let p = crate::games::stairs::StairNim::new(balls).map_err(Failure::Input)?;
+                    let p = crate::games::stairs::StairNim::new(balls)
+                        .map_err(|e| Failure::Input(e.words()))?;
                     write!(out, " {:>3}", p.nim_sum().short())?;
                 }
                 writeln!(out)?;
@@ -126,7 +127,7 @@ pub(super) fn sg_table(table: &SgTable, out: &mut impl Write) -> Result<ExitCode
             )?;
             writeln!(out, "{}", "-".repeat(50))?;
             for heap in 1..=u64::from(n) {
-                let start = FibNim::start(heap).map_err(Failure::Input)?;
+                let start = FibNim::start(heap).map_err(|e| Failure::Input(e.words()))?;
                 let value = start
                     .value()
                     .map_or_else(|| "?".to_string(), |v| v.to_string());

@@ -76,12 +76,17 @@ pub struct Dawson {
 
 impl Dawson {
     /// A position of 1 to [`MAX_ROWS`] rows of at most [`MAX_PINS`] pins each.
-    pub fn new(rows: Vec<u64>) -> Result<Dawson, String> {
+    pub fn new(rows: Vec<u64>) -> Result<Dawson, Said> {
         if rows.is_empty() || rows.len() > MAX_ROWS {
-            return Err(format!("1 to {MAX_ROWS} rows, not {}", rows.len()));
+            return Err(Said::new("said.dawson.rows")
+                .with("most", MAX_ROWS)
+                .with("count", rows.len()));
         }
         if let Some((i, &n)) = rows.iter().enumerate().find(|&(_, &n)| n > MAX_PINS) {
-            return Err(format!("row {} has {n} pins: at most {MAX_PINS}", i + 1));
+            return Err(Said::new("said.dawson.pins")
+                .with("number", i + 1)
+                .with("pins", n)
+                .with("most", MAX_PINS));
         }
         Ok(Dawson { rows })
     }
@@ -235,7 +240,7 @@ impl Notation for Dawson {
     fn from_code(code: &str) -> Result<Dawson, CodeError> {
         let body = code
             .strip_prefix("dawson:")
-            .ok_or_else(|| CodeError::new(1, "a Dawson's Kayles code starts with 'dawson:'"))?;
+            .ok_or_else(|| CodeError::new(1, Said::new("said.dawson.prefix")))?;
         let rows = crate::games::list::parse(
             body,
             8,

@@ -36,15 +36,17 @@ pub struct StairNim {
 }
 
 impl StairNim {
-    pub fn new(balls: Vec<u64>) -> Result<StairNim, String> {
+    pub fn new(balls: Vec<u64>) -> Result<StairNim, Said> {
         if balls.is_empty() || balls.len() > MAX_STAIRS {
-            return Err(format!("1 to {MAX_STAIRS} stairs, not {}", balls.len()));
+            return Err(Said::new("said.stairs.count")
+                .with("most", MAX_STAIRS)
+                .with("count", balls.len()));
         }
         if let Some((k, &p)) = balls.iter().enumerate().find(|&(_, &p)| p > MAX_BALLS) {
-            return Err(format!(
-                "stair {} has {p} balls: at most {MAX_BALLS}",
-                k + 1
-            ));
+            return Err(Said::new("said.stairs.balls")
+                .with("number", k + 1)
+                .with("balls", p)
+                .with("most", MAX_BALLS));
         }
         Ok(StairNim { balls })
     }
@@ -317,7 +319,7 @@ impl Notation for StairNim {
     fn from_code(code: &str) -> Result<StairNim, CodeError> {
         let body = code
             .strip_prefix("stairs:")
-            .ok_or_else(|| CodeError::new(1, "a Stair Nim code starts with 'stairs:'"))?;
+            .ok_or_else(|| CodeError::new(1, Said::new("said.stairs.prefix")))?;
         let balls = parse_list(body, 8, Said::new("said.what.stairs"), MAX_BALLS)?;
         StairNim::new(balls).map_err(|e| CodeError::new(8, e))
     }

@@ -19,7 +19,7 @@ use rand::Rng;
 
 use crate::game::{CodeError, IllegalMove, Impartial, Notation, Position, shorten_code};
 use crate::games::{AnyPosition, heaps};
-use crate::message::Msg;
+use crate::message::{Msg, Said};
 use crate::nimber::Nimber;
 
 /// At most this many components in a sum.
@@ -30,32 +30,19 @@ crate::for_each_game!(__declare_components!());
 impl Component {
     /// The component of a position of one game; `Err` (the reason) for a sum, for misère
     /// Nim, and for a position past its game's value table.
-    pub fn new(position: AnyPosition) -> Result<Component, String> {
+    pub fn new(position: AnyPosition) -> Result<Component, Said> {
         if let AnyPosition::Heaps(p) = &position
             && matches!(p.rule(), heaps::Rule::Misere)
         {
-            return Err(
-                "misère Nim cannot be part of a sum: the last mover loses, so a \
-                        misère position has no Sprague–Grundy value to XOR with the \
-                        others (play it on its own)"
-                    .to_string(),
-            );
+            return Err(Said::new("said.sum.misere"));
         }
         let Ok(component) = position.into_component() else {
-            return Err("a sum cannot be a component of a sum".to_string());
+            return Err(Said::new("said.sum.nested"));
         };
         // Past its value table a game still plays alone, by its own rule (a lone queen to
         // 10^9, a Fibonacci Nim heap to 10^15), but a sum needs each component's value.
         if !component.values_known() {
-            let game = component.game_name();
-            let title =
-                crate::games::GameKind::of_code_name(&game).map_or(game, |k| k.title().to_string());
-            return Err(format!(
-                "{}: {title} knows its values only on its table, so this position has no \
-                 known Sprague–Grundy value to XOR with the others (it plays on its own, by \
-                 the game's own rule)",
-                component.to_code(),
-            ));
+            return Err(Said::new("said.sum.past_table").with("code", component.to_code()));
         }
         Ok(component)
     }
@@ -189,12 +176,12 @@ pub struct Sum {
 
 impl Sum {
     /// A sum of `components` (2 to [`MAX_COMPONENTS`]).
-    pub fn new(components: Vec<Component>) -> Result<Sum, String> {
+    pub fn new(components: Vec<Component>) -> Result<Sum, Said> {
         if components.len() < 2 {
-            return Err("a sum has at least two components".to_string());
+            return Err(Said::new("said.sum.one"));
         }
         if components.len() > MAX_COMPONENTS {
-            return Err(format!("a sum has at most {MAX_COMPONENTS} components"));
+            return Err(Said::new("said.sum.too_many").with("most", MAX_COMPONENTS));
         }
         Ok(Sum { components })
     }
@@ -422,23 +409,21 @@ impl Notation for Sum {
             if n >= MAX_COMPONENTS {
                 return Err(CodeError::new(
                     column,
-                    format!("a sum has at most {MAX_COMPONENTS} components"),
+                    Said::new("said.sum.too_many").with("most", MAX_COMPONENTS),
                 ));
             }
             if text.trim().is_empty() {
                 return Err(CodeError::new(
                     column,
-                    format!(
-                        "component {} of the sum is empty: write a game's code on each side of \
-                         every +",
-                        n + 1
-                    ),
+                    Said::new("said.sum.empty").with("number", n + 1),
                 ));
             }
             let position = AnyPosition::from_code(text).map_err(|e| {
                 CodeError::new(
                     column + e.column - 1,
-                    format!("component {} of the sum: {}", n + 1, e.message),
+                    Said::new("said.sum.in_component")
+                        .with("number", n + 1)
+                        .with_said("error", e.message),
                 )
             })?;
             let component = Component::new(position).map_err(|why| CodeError::new(column, why))?;

@@ -195,33 +195,23 @@ pub struct Wythoff {
 }
 
 impl Wythoff {
-    pub fn new(coords: &[u64]) -> Result<Wythoff, String> {
+    pub fn new(coords: &[u64]) -> Result<Wythoff, Said> {
         if coords.is_empty() || !coords.len().is_multiple_of(2) {
-            return Err(format!(
-                "queens are pairs of coordinates a,b: an even count, not {}",
-                coords.len()
-            ));
+            return Err(Said::new("said.wythoff.odd").with("count", coords.len()));
         }
         if coords.len() / 2 > MAX_QUEENS {
-            return Err(format!("at most {MAX_QUEENS} queens"));
+            return Err(Said::new("said.wythoff.queens").with("most", MAX_QUEENS));
         }
         if let Some(&c) = coords.iter().find(|&&c| c > MAX_BIG_COORD) {
-            return Err(format!(
-                "coordinate {c}: a queen plays on 0..10^9 (`grundy solve wythoff` also takes \
-                 heaps to 10^9)"
-            ));
+            return Err(Said::new("said.wythoff.too_far").with("coordinate", c));
         }
         if coords.len() > 2
             && let Some(i) = coords.iter().position(|&c| c > MAX_COORD)
         {
-            return Err(format!(
-                "queen {} has coordinate {}: several queens are a sum, won by the nim-sum of \
-                 their values, and a queen's value is known only on the table to {MAX_COORD} \
-                 (no formula gives it past that). A lone queen plays to 10^9: who wins is \
-                 known exactly there",
-                i / 2 + 1,
-                coords[i]
-            ));
+            return Err(Said::new("said.wythoff.past_table")
+                .with("number", i / 2 + 1)
+                .with("coordinate", coords[i])
+                .with("most", MAX_COORD));
         }
         Ok(Wythoff {
             queens: coords.chunks(2).map(|c| (c[0], c[1])).collect(),
@@ -477,7 +467,7 @@ impl Notation for Wythoff {
     fn from_code(code: &str) -> Result<Wythoff, CodeError> {
         let body = code
             .strip_prefix("wythoff:")
-            .ok_or_else(|| CodeError::new(1, "a Wythoff code starts with 'wythoff:'"))?;
+            .ok_or_else(|| CodeError::new(1, Said::new("said.wythoff.prefix")))?;
         let coords = parse_list(body, 9, Said::new("said.what.queens"), u64::MAX / 4)?;
         Wythoff::new(&coords).map_err(|e| CodeError::new(9, e))
     }

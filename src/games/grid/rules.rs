@@ -10,6 +10,7 @@ use rand::{Rng, RngExt};
 use super::{Block, Cell};
 use crate::game::{CodeError, IllegalMove, Notation, Position};
 use crate::games::Face;
+use crate::message::Said;
 
 /// A position: rows × cols coins (each side 1..=100), stored as one `u128` of tails bits per
 /// row (bit `c − 1` is column `c`). Every value is a legal position.
@@ -29,7 +30,7 @@ impl CoinGrid {
     pub fn new(rows: &[Vec<Face>]) -> Result<CoinGrid, CodeError> {
         const PREFIX: usize = "grid:".len();
         let Some(first) = rows.first() else {
-            return Err(CodeError::new(PREFIX + 1, "a grid needs at least one row"));
+            return Err(CodeError::new(PREFIX + 1, Said::new("said.grid.no_row")));
         };
         let mut column = PREFIX + 1;
         for (index, row) in rows.iter().enumerate() {
@@ -37,26 +38,27 @@ impl CoinGrid {
             if number > Self::MAX_SIDE {
                 return Err(CodeError::new(
                     column,
-                    format!("more than {} rows", Self::MAX_SIDE),
+                    Said::new("said.grid.rows").with("most", Self::MAX_SIDE),
                 ));
             }
             if row.is_empty() {
-                return Err(CodeError::new(column, format!("row {number} is empty")));
+                return Err(CodeError::new(
+                    column,
+                    Said::new("said.grid.row_empty").with("row", number),
+                ));
             }
             if row.len() > Self::MAX_SIDE {
                 return Err(CodeError::new(
                     column + Self::MAX_SIDE,
-                    format!("row {number} has more than {} coins", Self::MAX_SIDE),
+                    Said::new("said.grid.row_long")
+                        .with("row", number)
+                        .with("most", Self::MAX_SIDE),
                 ));
             }
             if row.len() != first.len() {
                 return Err(CodeError::new(
                     column,
-                    format!(
-                        "row {number} has {}, but row 1 has {}",
-                        super::notation::coins(row.len()),
-                        first.len()
-                    ),
+                    super::notation::row_short(number, row.len(), first.len()),
                 ));
             }
             column += row.len() + 1;
