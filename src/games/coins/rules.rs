@@ -9,6 +9,7 @@ use rand::{Rng, RngExt};
 use super::values;
 use crate::game::{CodeError, IllegalMove, Position};
 use crate::games::Face;
+use crate::message::Said;
 
 /// The prime a move divides by.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -110,16 +111,20 @@ impl CoinRow {
         if !(1..=Self::MAX_MAXQ).contains(&maxq) {
             return Err(CodeError::new(
                 1,
-                format!("MAXQ {maxq} is out of range (1..={})", Self::MAX_MAXQ),
+                Said::new("said.coins.maxq_range")
+                    .with("maxq", maxq)
+                    .with("most", Self::MAX_MAXQ),
             ));
         }
         if faces.is_empty() {
-            return Err(CodeError::new(1, "a coin row needs at least 1 coin"));
+            return Err(CodeError::new(1, Said::new("said.coins.no_coin")));
         }
         if faces.len() > Self::MAX_N {
             return Err(CodeError::new(
                 Self::MAX_N + 1,
-                format!("too many coins: {} (at most {})", faces.len(), Self::MAX_N),
+                Said::new("said.coins.too_many")
+                    .with("count", faces.len())
+                    .with("most", Self::MAX_N),
             ));
         }
         let mut row = CoinRow::empty(faces.len(), maxq);
@@ -435,7 +440,13 @@ mod tests {
             step: 1,
             count: 3,
         };
-        assert!(p.check_move(&bad).unwrap_err().0.contains("MAXQ = 2"));
+        assert!(
+            p.check_move(&bad)
+                .unwrap_err()
+                .0
+                .to_string()
+                .contains("MAXQ = 2")
+        );
         let bad = CoinMove {
             coin: 12,
             base: Base::Three,
@@ -446,12 +457,25 @@ mod tests {
             p.check_move(&bad)
                 .unwrap_err()
                 .0
+                .to_string()
                 .contains("divided by 3 only 1 time,")
         );
         let bad = CoinMove { coin: 6, ..bad };
-        assert!(p.check_move(&bad).unwrap_err().0.contains("shows H"));
+        assert!(
+            p.check_move(&bad)
+                .unwrap_err()
+                .0
+                .to_string()
+                .contains("shows H")
+        );
         let bad = CoinMove { coin: 13, ..bad };
-        assert!(p.check_move(&bad).unwrap_err().0.contains("no coin 13"));
+        assert!(
+            p.check_move(&bad)
+                .unwrap_err()
+                .0
+                .to_string()
+                .contains("no coin 13")
+        );
         let child = p.play_unchecked(&moves[0]);
         assert_eq!(child.tails(), vec![6]);
     }

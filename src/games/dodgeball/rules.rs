@@ -7,6 +7,7 @@ use std::fmt;
 use rand::Rng;
 
 use crate::game::{CodeError, IllegalMove, Position};
+use crate::message::Said;
 
 /// A piece in box `box_` of `n` boxes is a Nim heap of this size: ⌊log2(n / box_)⌋, the number
 /// of times it can still double without leaving the board.
@@ -281,12 +282,14 @@ fn check_size(n: usize) -> Result<(), CodeError> {
     if n == 0 {
         Err(CodeError::new(
             1,
-            "no boxes: a board has 1 to 1000000 boxes",
+            Said::new("said.dodgeball.no_boxes").with("most", Dodgeball::MAX_N),
         ))
     } else if n > Dodgeball::MAX_N {
         Err(CodeError::new(
             Dodgeball::MAX_N + 1,
-            format!("{n} boxes: a board has at most 1000000 boxes"),
+            Said::new("said.dodgeball.size")
+                .with("count", n)
+                .with("most", Dodgeball::MAX_N),
         ))
     } else {
         Ok(())
@@ -519,7 +522,7 @@ mod tests {
         let too_many = vec![true; Dodgeball::MAX_N + 1];
         let err = Dodgeball::new(&too_many).unwrap_err();
         assert_eq!(err.column, Dodgeball::MAX_N + 1);
-        assert!(err.message.contains("at most 1000000"), "{err}");
+        assert!(err.message.to_string().contains("at most 1000000"), "{err}");
         assert_eq!(Dodgeball::full(Dodgeball::MAX_N).n(), Dodgeball::MAX_N);
         assert_eq!(Dodgeball::full(3).pieces(), vec![1, 2, 3]);
     }
@@ -533,7 +536,7 @@ mod tests {
     #[test]
     fn illegal_moves_say_why() {
         let b = board("1011000000");
-        let reason = |from, to| b.check_move(&Throw { from, to }).unwrap_err().0;
+        let reason = |from, to| b.check_move(&Throw { from, to }).unwrap_err().0.to_string();
         assert!(reason(0, 2).contains("no box 0"));
         assert!(reason(11, 22).contains("no box 11"));
         assert!(reason(2, 4).contains("box 2 holds no piece"));

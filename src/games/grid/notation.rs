@@ -241,7 +241,7 @@ mod tests {
     #[test]
     fn bad_move_codes_say_why() {
         let p = CoinGrid::from_code("grid:TTT/TTT").unwrap();
-        let why = |text: &str| p.parse_move(text).unwrap_err().0;
+        let why = |text: &str| p.parse_move(text).unwrap_err().0.to_string();
         assert!(why("").contains("anchor first"));
         assert!(why("2,2 x").contains("'x' is not a cell"));
         assert!(why("2,2 2;1").contains("is not a cell"));
