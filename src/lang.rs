@@ -19,7 +19,8 @@ pub enum Lang {
         alias = "zh-cn",
         alias = "zh-Hans",
         alias = "zh-hans",
-        alias = "zh"
+        alias = "zh",
+        alias = "zh_CN"
     )]
     ZhCn,
     /// Traditional Chinese, as written in Taiwan and Hong Kong (繁體中文).
@@ -29,7 +30,9 @@ pub enum Lang {
         alias = "zh-Hant",
         alias = "zh-hant",
         alias = "zh-HK",
-        alias = "zh-hk"
+        alias = "zh-hk",
+        alias = "zh_TW",
+        alias = "zh_HK"
     )]
     ZhTw,
 }

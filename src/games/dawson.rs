@@ -117,19 +117,20 @@ impl Position for Dawson {
 
     fn check_move(&self, mv: &DawsonMove) -> Result<(), IllegalMove> {
         let Some(&n) = self.rows.get(mv.row) else {
-            return Err(IllegalMove::new(format!(
-                "there is no row {} (there are {})",
-                mv.row + 1,
-                self.rows.len()
-            )));
+            return Err(IllegalMove::new(
+                Said::new("said.move.no_row")
+                    .with("number", mv.row + 1)
+                    .with("count", self.rows.len()),
+            ));
         };
         if mv.left.saturating_add(2) > n {
-            return Err(IllegalMove::new(format!(
-                "row {} has {n} pins: pins {} and {} are not both there",
-                mv.row + 1,
-                mv.left.saturating_add(1),
-                mv.left.saturating_add(2)
-            )));
+            return Err(IllegalMove::new(
+                Said::new("said.move.dawson_pins")
+                    .with("number", mv.row + 1)
+                    .with("pins", n)
+                    .with("first", mv.left.saturating_add(1))
+                    .with("second", mv.left.saturating_add(2)),
+            ));
         }
         Ok(())
     }

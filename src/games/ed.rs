@@ -136,18 +136,18 @@ impl Position for Ed {
 
     fn check_move(&self, mv: &EdMove) -> Result<(), IllegalMove> {
         if mv.pair >= self.pairs.len() || mv.keep > 1 {
-            return Err(IllegalMove::new(format!(
-                "there is no pair {}",
-                mv.pair + 1
-            )));
+            return Err(IllegalMove::new(
+                Said::new("said.move.no_pair").with("number", mv.pair + 1),
+            ));
         }
         let s = self.kept(mv);
         if mv.left == 0 || mv.left >= s {
-            return Err(IllegalMove::new(format!(
-                "a heap of {s} cannot be split into {} and {}",
-                mv.left,
-                s.saturating_sub(mv.left)
-            )));
+            return Err(IllegalMove::new(
+                Said::new("said.move.ed_split")
+                    .with("size", s)
+                    .with("left", mv.left)
+                    .with("right", s.saturating_sub(mv.left)),
+            ));
         }
         Ok(())
     }

@@ -137,11 +137,12 @@ impl Position for FibNim {
 
     fn check_move(&self, t: &u64) -> Result<(), IllegalMove> {
         if *t == 0 || *t > self.limit() {
-            return Err(IllegalMove::new(format!(
-                "take 1 to {} (the limit is {}), not {t}",
-                self.limit(),
-                self.limit
-            )));
+            return Err(IllegalMove::new(
+                Said::new("said.move.fib_take")
+                    .with("most", self.limit())
+                    .with("limit", self.limit)
+                    .with("take", t),
+            ));
         }
         Ok(())
     }

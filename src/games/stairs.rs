@@ -90,18 +90,20 @@ impl Position for StairNim {
 
     fn check_move(&self, mv: &StairMove) -> Result<(), IllegalMove> {
         if mv.stair < 2 || mv.stair > self.balls.len() {
-            return Err(IllegalMove::new(format!(
-                "balls move down from stairs 2..{}, not from stair {}",
-                self.balls.len(),
-                mv.stair
-            )));
+            return Err(IllegalMove::new(
+                Said::new("said.move.stair_from")
+                    .with("top", self.balls.len())
+                    .with("stair", mv.stair),
+            ));
         }
         let there = self.balls[mv.stair - 1];
         if mv.count == 0 || mv.count > there {
-            return Err(IllegalMove::new(format!(
-                "stair {} has {there} balls: cannot carry {}",
-                mv.stair, mv.count
-            )));
+            return Err(IllegalMove::new(
+                Said::new("said.move.stair_balls")
+                    .with("stair", mv.stair)
+                    .with("balls", there)
+                    .with("count", mv.count),
+            ));
         }
         Ok(())
     }

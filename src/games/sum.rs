@@ -205,11 +205,11 @@ impl Position for Sum {
 
     fn check_move(&self, (i, mv): &Self::Move) -> Result<(), IllegalMove> {
         let component = self.components.get(*i).ok_or_else(|| {
-            IllegalMove::new(format!(
-                "there is no component {} (the sum has {})",
-                i + 1,
-                self.components.len()
-            ))
+            IllegalMove::new(
+                Said::new("said.move.no_component")
+                    .with("number", i + 1)
+                    .with("count", self.components.len()),
+            )
         })?;
         component.check_move(mv)
     }
@@ -482,10 +482,11 @@ impl Notation for Sum {
             .checked_sub(1)
             .and_then(|i| self.components.get(i))
             .ok_or_else(|| {
-                IllegalMove::new(format!(
-                    "there is no component {n} (the sum has {})",
-                    self.components.len()
-                ))
+                IllegalMove::new(
+                    Said::new("said.move.no_component")
+                        .with("number", n)
+                        .with("count", self.components.len()),
+                )
             })?;
         component.parse_move(rest).map(|m| (n - 1, m))
     }

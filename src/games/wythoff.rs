@@ -234,18 +234,20 @@ impl Position for Wythoff {
 
     fn check_move(&self, mv: &QueenMove) -> Result<(), IllegalMove> {
         let Some(&(a, b)) = self.queens.get(mv.queen) else {
-            return Err(IllegalMove::new(format!(
-                "there is no queen {}",
-                mv.queen + 1
-            )));
+            return Err(IllegalMove::new(
+                Said::new("said.move.no_queen").with("number", mv.queen + 1),
+            ));
         };
         let (x, y) = mv.to;
         let ok = (y == b && x < a) || (x == a && y < b) || (x < a && y < b && a - x == b - y);
         if !ok {
-            return Err(IllegalMove::new(format!(
-                "a queen at ({a}, {b}) moves left, down or diagonally toward (0, 0), not to \
-                 ({x}, {y})"
-            )));
+            return Err(IllegalMove::new(
+                Said::new("said.move.queen")
+                    .with("a", a)
+                    .with("b", b)
+                    .with("x", x)
+                    .with("y", y),
+            ));
         }
         Ok(())
     }

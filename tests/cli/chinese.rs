@@ -37,7 +37,8 @@ fn ok(o: &Output) -> String {
 
 /// Words the Chinese outputs keep in Latin letters: the game's and the tutorials' own names
 /// and notation (Nim, SG, mex, Kayles, lowbit, MAXQ…), and the command's own options.
-const KEPT: [&str; 17] = [
+const KEPT: [&str; 18] = [
+    "grundy solve",
     "Nim",
     "XOR",
     "Wythoff",
@@ -357,5 +358,90 @@ fn errors_in_chinese_still_exit_2() {
     assert_eq!(
         text(&o.stderr),
         "grundy: 错误：--rows 不是 coins 的尺寸参数（coins 可用的是：--n 和 --maxq）\n"
+    );
+}
+
+/// Bad codes of every game, bad moves and bad command lines (issue 29): in Chinese the whole
+/// error is Chinese, exit code 2, and the English error is unchanged.
+#[test]
+fn chinese_errors_have_no_english_words() {
+    let codes = [
+        "nim:3,x",
+        "nimm:3",
+        "nim",
+        "bash:3,4:5",
+        "take:5,2:3",
+        "subtraction::4",
+        "nim:99999999999999999999",
+        "coins:0:HT",
+        "coins:3:HTX",
+        "coins:3: HT",
+        "coins:3",
+        "grid:HT/T",
+        "grid:HT/ht",
+        "grid:",
+        "dodgeball:10x",
+        "dodgeball:",
+        "dag:3:1>2,2>1:1",
+        "dag:3:1-2:1",
+        "dag:3:1>2:9",
+        "ed:3,4,5",
+        "ed:0,4",
+        "stairs:1,2,x",
+        "wythoff:1,2,3",
+        "wythoff:1,2,2000,3",
+        "fibnim:x",
+        "fibnim:99999999999999999",
+        "dawson:1,x",
+        "nim:3+misere:2",
+        "nim:3+",
+        "nim:3+wythoff:1,2+nimm:4",
+    ];
+    for lang in ["zh-CN", "zh-TW"] {
+        for code in codes {
+            let o = zh(&["analyze", code], lang);
+            assert_eq!(o.status.code(), Some(2), "{lang} {code}");
+            let err = text(&o.stderr);
+            // The code as typed is quoted back: its letters are the reader's, not English.
+            let typed: Vec<&str> = code.split(|c: char| !c.is_ascii_alphabetic()).collect();
+            let mut words = english_words(&err);
+            words.retain(|w| !typed.contains(&w.as_str()));
+            assert!(
+                words.is_empty(),
+                "{lang} analyze {code}: {words:?} in:\n{err}"
+            );
+        }
+        for args in [
+            &["play", "coins", "--n", "0"][..],
+            &["nosuch"],
+            &["analyze"],
+            &["analyze", "nim:1", "--bogus"],
+            &["sg", "heaps", "nosuch"],
+        ] {
+            let o = zh(args, lang);
+            assert_eq!(o.status.code(), Some(2), "{lang} {args:?}");
+            let err = text(&o.stderr);
+            assert!(
+                err.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c)),
+                "{lang} {args:?}: {err}"
+            );
+            // The arguments as typed and the argument's name in --help (<CODE>) are quoted back.
+            let mut words = english_words(&err.replace("<CODE>", ""));
+            words.retain(|w| !args.contains(&w.as_str()));
+            assert!(words.is_empty(), "{lang} {args:?}: {words:?} in:\n{err}");
+        }
+    }
+    // `--lang` takes the forms LANG uses too.
+    let o = zh(&["analyze", "nim:1"], "zh_TW");
+    assert!(ok(&o).contains("先手必勝"));
+    let o = zh(&["analyze", "nim:1"], "zh_CN");
+    assert!(ok(&o).contains("先手必胜"));
+    // English stays English.
+    let home = tempfile::tempdir().unwrap();
+    let o = run(home.path(), &["analyze", "nim:3,x"], &[]);
+    assert!(
+        text(&o.stderr).contains("'x' in the heaps: expected digits separated by commas"),
+        "{}",
+        text(&o.stderr)
     );
 }

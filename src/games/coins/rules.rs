@@ -288,24 +288,26 @@ impl Position for CoinRow {
     fn check_move(&self, mv: &CoinMove) -> Result<(), IllegalMove> {
         let coin = mv.coin;
         if !(1..=self.n).contains(&coin) {
-            return Err(IllegalMove::new(format!(
-                "there is no coin {coin}: the coins are numbered 1 to {}",
-                self.n
-            )));
+            return Err(IllegalMove::new(
+                Said::new("said.move.no_coin")
+                    .with("coin", coin)
+                    .with("n", self.n),
+            ));
         }
         if !self.is_tails(coin) {
-            return Err(IllegalMove::new(format!(
-                "coin {coin} shows H: only a coin showing T can be chosen"
-            )));
+            return Err(IllegalMove::new(
+                Said::new("said.move.coin_heads").with("coin", coin),
+            ));
         }
         if mv.step == 0 {
-            return Err(IllegalMove::new("the step p must be at least 1"));
+            return Err(IllegalMove::new(Said::new("said.move.step")));
         }
         if !(1..=self.maxq).contains(&mv.count) {
-            return Err(IllegalMove::new(format!(
-                "a move turns 1 to MAXQ = {} further coins, not {}",
-                self.maxq, mv.count
-            )));
+            return Err(IllegalMove::new(
+                Said::new("said.move.count")
+                    .with("maxq", self.maxq)
+                    .with("count", mv.count),
+            ));
         }
         let radix = mv.base.radix();
         let exponent = mv.base.exponent_in(coin);

@@ -342,23 +342,27 @@ impl Position for Dodgeball {
         let n = self.n();
         let (from, to) = (mv.from as usize, mv.to as usize);
         if !(1..=n).contains(&from) {
-            return Err(IllegalMove::new(format!(
-                "there is no box {from}: the boxes are 1 to {n}"
-            )));
+            return Err(IllegalMove::new(
+                Said::new("said.move.no_box").with("box", from).with("n", n),
+            ));
         }
         if !self.has_piece(from) {
-            return Err(IllegalMove::new(format!("box {from} holds no piece")));
+            return Err(IllegalMove::new(
+                Said::new("said.move.empty_box").with("box", from),
+            ));
         }
         if mv.doublings().is_none() {
-            return Err(IllegalMove::new(format!(
-                "box {to} is not box {from} doubled: a piece in box {from} can go to {}",
-                describe_targets(&self.targets(from))
+            return Err(IllegalMove::new(describe_targets(
+                Said::new("said.move.not_doubled")
+                    .with("to", to)
+                    .with("from", from),
+                &self.targets(from),
             )));
         }
         if to > n {
-            return Err(IllegalMove::new(format!(
-                "there is no box {to}: the boxes are 1 to {n}"
-            )));
+            return Err(IllegalMove::new(
+                Said::new("said.move.no_box").with("box", to).with("n", n),
+            ));
         }
         Ok(())
     }
@@ -440,12 +444,16 @@ fn pascal() -> [[u128; 21]; 21] {
     c
 }
 
-fn describe_targets(targets: &[usize]) -> String {
+/// `said` with where the piece can go: the boxes, or nowhere.
+fn describe_targets(said: Said, targets: &[usize]) -> Said {
     if targets.is_empty() {
-        return "nowhere (it is past the middle of the board)".to_string();
+        return said.with_said("targets", Said::new("said.move.nowhere"));
     }
-    let listed: Vec<String> = targets.iter().map(|t| format!("box {t}")).collect();
-    listed.join(", ")
+    let listed: Vec<String> = targets.iter().map(usize::to_string).collect();
+    said.with_said(
+        "targets",
+        Said::new("said.move.boxes").with("boxes", listed.join(", ")),
+    )
 }
 
 pub(super) fn size_error(n: usize) -> Option<CodeError> {
@@ -550,11 +558,7 @@ mod tests {
             "{}",
             reason(3, 3)
         );
-        assert!(
-            reason(1, 3).ends_with("box 2, box 4, box 8"),
-            "{}",
-            reason(1, 3)
-        );
+        assert!(reason(1, 3).ends_with("box 2, 4, 8"), "{}", reason(1, 3));
         assert!(reason(3, 12).contains("no box 12"));
         assert!(reason(4, 2).contains("not box 4 doubled"));
         assert!(b.check_move(&Throw { from: 1, to: 8 }).is_ok());

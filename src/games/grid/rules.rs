@@ -176,29 +176,33 @@ impl CoinGrid {
     pub fn check_block(&self, block: &Block) -> Result<(), IllegalMove> {
         let anchor = block.anchor();
         if !self.contains(anchor) {
-            return Err(IllegalMove::new(format!(
-                "the anchor {anchor} is off the {}×{} board",
-                self.rows(),
-                self.cols()
-            )));
+            return Err(IllegalMove::new(
+                Said::new("said.grid.anchor_off")
+                    .with("anchor", anchor)
+                    .with("rows", self.rows())
+                    .with("cols", self.cols()),
+            ));
         }
         if !self.is_tails(anchor) {
-            return Err(IllegalMove::new(format!(
-                "the anchor {anchor} shows H: the anchor must show T"
-            )));
+            return Err(IllegalMove::new(
+                Said::new("said.grid.anchor_heads").with("anchor", anchor),
+            ));
         }
         for &cell in block.cells() {
             if !self.contains(cell) {
-                return Err(IllegalMove::new(format!(
-                    "cell {cell} is off the {}×{} board",
-                    self.rows(),
-                    self.cols()
-                )));
+                return Err(IllegalMove::new(
+                    Said::new("said.grid.cell_off")
+                        .with("cell", cell)
+                        .with("rows", self.rows())
+                        .with("cols", self.cols()),
+                ));
             }
             if !cell.is_up_left_of(anchor) {
-                return Err(IllegalMove::new(format!(
-                    "cell {cell} is not up-left of the anchor {anchor}"
-                )));
+                return Err(IllegalMove::new(
+                    Said::new("said.grid.not_up_left")
+                        .with("cell", cell)
+                        .with("anchor", anchor),
+                ));
             }
         }
         // Flood fill from the anchor through the block's cells.
@@ -223,9 +227,11 @@ impl CoinGrid {
             .iter()
             .find(|c| reached[c.row - 1] >> (c.col - 1) & 1 == 0)
         {
-            return Err(IllegalMove::new(format!(
-                "cell {cell} is not connected to the anchor {anchor}"
-            )));
+            return Err(IllegalMove::new(
+                Said::new("said.grid.not_connected")
+                    .with("cell", cell)
+                    .with("anchor", anchor),
+            ));
         }
         Ok(())
     }

@@ -375,64 +375,70 @@ impl Position for Heaps {
 
     fn check_move(&self, mv: &HeapMove) -> Result<(), IllegalMove> {
         let Some(&x) = self.heaps.get(mv.heap) else {
-            return Err(IllegalMove::new(format!(
-                "there is no heap {} (the position has {})",
-                mv.heap + 1,
-                self.heaps.len()
-            )));
+            return Err(IllegalMove::new(
+                Said::new("said.move.no_heap")
+                    .with("number", mv.heap + 1)
+                    .with("count", self.heaps.len()),
+            ));
         };
-        let name = self.rule.title();
-        let bad = |why: String| Err(IllegalMove::new(why));
+        let name = self.rule.name();
+        let bad = |why: Said| Err(IllegalMove::new(why));
         match (mv.action, &self.rule) {
             (Action::Take(t), _)
                 if self.rule.takes_only() || matches!(self.rule, Rule::Lieges { .. }) =>
             {
                 if t == 0 || t > x {
-                    return bad(format!(
-                        "heap {} has {x} tokens: cannot take {t}",
-                        mv.heap + 1
-                    ));
+                    return bad(Said::new("said.move.take_too_many")
+                        .with("number", mv.heap + 1)
+                        .with("size", x)
+                        .with("take", t));
                 }
                 if !self.rule.allows_take(x, t) {
-                    return bad(format!("{name} does not allow taking {t} from {x}"));
+                    return bad(Said::new("said.move.take_not_allowed")
+                        .with("rule", name)
+                        .with("take", t)
+                        .with("size", x));
                 }
                 Ok(())
             }
             (Action::Knock { count, left }, Rule::Kayles) => {
                 if !(1..=2).contains(&count) || left.checked_add(count).is_none_or(|end| end > x) {
-                    return bad(format!(
-                        "a row of {x} pins has no {count} pins after pin {left} to knock down"
-                    ));
+                    return bad(Said::new("said.move.no_pins")
+                        .with("size", x)
+                        .with("count", count)
+                        .with("left", left));
                 }
                 Ok(())
             }
             (Action::Split { left }, Rule::Grundy) => {
                 if left == 0 || left.saturating_mul(2) >= x {
-                    return bad(format!(
-                        "{x} cannot be split into {left} and {} (two unequal non-empty heaps)",
-                        x.saturating_sub(left)
-                    ));
+                    return bad(Said::new("said.move.grundy_split")
+                        .with("size", x)
+                        .with("left", left)
+                        .with("right", x.saturating_sub(left)));
                 }
                 Ok(())
             }
             (Action::Multiply, Rule::Lieges { k }) => {
                 if x == 0 || x % 2 == 1 {
-                    return bad(format!(
-                        "only an even heap can be split into {k} halves, not {x}"
-                    ));
+                    return bad(Said::new("said.move.lieges_odd")
+                        .with("k", k)
+                        .with("size", x));
                 }
                 if !self.multiply_fits() {
-                    return bad(format!("that would make more than {MAX_HEAPS} heaps"));
+                    return bad(Said::new("said.move.too_many_heaps").with("most", MAX_HEAPS));
                 }
                 Ok(())
             }
             (Action::Stairs { count }, Rule::Staircase) => match stairs_top(x, count) {
                 Some(_) => Ok(()),
-                None => bad(format!(
-                    "{x} is not a sum of {count} consecutive heap sizes ≥ 1"
-                )),
+                None => bad(Said::new("said.move.staircase")
+                    .with("size", x)
+                    .with("count", count)),
             },
-            (action, _) => bad(format!("{name} has no move {action:?}")),
+            (action, _) => bad(Said::new("said.move.no_such_move")
+                .with("rule", name)
+                .with("action", format!("{action:?}"))),
         }
     }
 
