@@ -20,7 +20,9 @@ use std::cell::Cell;
 use std::collections::BTreeSet;
 
 pub use crate::lang::Lang;
-pub use words::{Words, counted, fill, moves, shorten_code, verdict_legend};
+pub use words::{
+    Words, counted, fill, game_title, game_title_in, moves, shorten_code, verdict_legend,
+};
 
 pub mod why;
 mod words;

@@ -352,7 +352,7 @@ fn drills_table(drills: &Drills) -> String {
         let shown = if name == crate::store::drills::ALL {
             tr!("drill.stats.all").into_owned()
         } else {
-            crate::input::excerpt(name.as_bytes(), 40)
+            crate::locale::game_title(&crate::input::excerpt(name.as_bytes(), 40))
         };
         out.push_str(&line([
             shown,
@@ -411,7 +411,7 @@ fn stats_table(stats: &Stats) -> String {
             |b| tr!("cli.stats.per_game", rate = format!("{b:.1}")).into_owned(),
         );
         out.push_str(&line([
-            game,
+            crate::locale::game_title(&game),
             level.words(),
             r.played.to_string(),
             r.won.to_string(),

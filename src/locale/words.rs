@@ -297,7 +297,7 @@ impl Words for Msg {
                 "engine.move.in_component",
                 &[
                     ("number", number),
-                    ("game", game),
+                    ("game", &game_title_in(lang, game)),
                     ("move", &mv.words_in(lang)),
                 ],
             ),
@@ -478,6 +478,26 @@ impl Words for Side {
         };
         fill(lang, key, &[])
     }
+}
+
+/// The title of the game a code starts with (`coins` → 硬币游戏, `kayles` → its rule's title,
+/// `nim` → 尼姆博弈), for where a name is meant rather than notation; a name no game has comes
+/// back as it is.
+pub fn game_title_in(lang: Lang, name: &str) -> String {
+    let key = format!("game.rule.{name}.title");
+    let rule = text_in(lang, &key);
+    if !rule.starts_with(&format!("{}.", lang.code())) {
+        return rule.into_owned();
+    }
+    match GameKind::of_code_name(name) {
+        Some(kind) => kind.words_in(lang),
+        None => name.to_string(),
+    }
+}
+
+/// [`game_title_in`] in this thread's language.
+pub fn game_title(name: &str) -> String {
+    game_title_in(lang(), name)
 }
 
 impl Words for GameKind {

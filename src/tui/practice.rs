@@ -582,7 +582,7 @@ impl Practice {
         let rated = self.drills.rated(key);
         let games = match self.game {
             0 => tr!("drill.all_games").into_owned(),
-            i => self.games[i - 1].to_string(),
+            i => crate::locale::game_title(&self.games[i - 1]),
         };
         let mut spans = vec![
             Span::styled(games, theme.title),
@@ -623,7 +623,7 @@ impl Practice {
     fn draw_setup(&self, area: Rect, buf: &mut Buffer, theme: &Theme) {
         let games = match self.game {
             0 => tr!("drill.all_games").into_owned(),
-            i => self.games[i - 1].to_string(),
+            i => crate::locale::game_title(&self.games[i - 1]),
         };
         let rows = [
             (tr!("drill.setup.game").into_owned(), format!("◂ {games} ▸")),
@@ -691,7 +691,7 @@ impl Practice {
         lines.push(Line::styled(
             tr!(
                 "drill.difficulty",
-                game = q.game.as_str(),
+                game = crate::locale::game_title(&q.game),
                 difficulty = q.drill.difficulty
             )
             .into_owned(),

@@ -255,7 +255,7 @@ fn analyze_move_and_stats_speak_each_script() {
     let rows: Vec<&str> = out.lines().collect();
     assert!(rows[1].starts_with("遊戲"), "{out}");
     assert!(
-        rows[2].starts_with("grid") && rows[2].contains("困難"),
+        rows[2].starts_with("染色遊戲") && rows[2].contains("困難"),
         "{out}"
     );
     // The numbers stay under their headings: the columns count display columns, two for a
