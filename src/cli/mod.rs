@@ -110,12 +110,21 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
 
 /// The language of this run: `--lang`, else the settings' `lang`, else the environment's.
 fn chosen_lang(flag: Option<Lang>) -> Lang {
-    flag.unwrap_or_else(|| {
+    let lang = flag.unwrap_or_else(|| {
         settings_of(&Store::from_env())
             .settings
             .lang
             .resolve(Lang::from_env)
-    })
+    });
+    // Chinese is written as UTF-8; on a terminal in another charset it would show garbled.
+    if lang != Lang::En
+        && let Some(charset) = crate::lang::non_utf8_charset(|var| std::env::var(var).ok())
+    {
+        crate::locale::set_lang(Lang::En);
+        report(&tr!("cli.not_utf8", charset = charset));
+        return Lang::En;
+    }
+    lang
 }
 
 /// The settings in `store`'s config directory (the defaults where there is none).

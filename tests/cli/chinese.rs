@@ -445,3 +445,30 @@ fn chinese_errors_have_no_english_words() {
         text(&o.stderr)
     );
 }
+
+/// A terminal in GB18030 or Big5 (issue 29): Chinese written as UTF-8 would show garbled, so
+/// the run falls back to English and says why in one line; a UTF-8 locale keeps Chinese.
+#[test]
+fn a_terminal_not_in_utf8_gets_english_with_a_note() {
+    for locale in ["zh_CN.GB18030", "zh_TW.Big5"] {
+        let home = tempfile::tempdir().unwrap();
+        let o = run(home.path(), &["analyze", "nim:1"], &[("LANG", locale)]);
+        let out = ok(&o);
+        assert!(out.contains("The player to move wins"), "{locale}: {out}");
+        assert!(
+            !out.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c)),
+            "{out}"
+        );
+        let err = text(&o.stderr);
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains("not UTF-8"), "{locale}: {err}");
+    }
+    let home = tempfile::tempdir().unwrap();
+    let o = run(
+        home.path(),
+        &["analyze", "nim:1"],
+        &[("LANG", "zh_CN.UTF-8")],
+    );
+    assert!(ok(&o).contains("先手必胜"));
+    assert!(text(&o.stderr).is_empty());
+}
