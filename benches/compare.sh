@@ -5,7 +5,8 @@
 # (benches/runtimes.py) and ends with a table of medians, wall and CPU, and the ratios
 # grundy / C++.
 # NAME: coins grid dodgeball, and the curriculum's p2197 cses1730 cses1098 cses1729 abc297g
-# cses2207 cf603c cf87c cf2004e p4279 stairs dag wythoff fibnim (default: all of them).
+# cses2207 cf603c cf87c cf2004e p4279 stairs dag wythoff fibnim, and the problems p2148 dpk dpl
+# cf1194d cf305e cses2208 cf850c agc002e cf388c p8901 p5970 tioj1092 tioj1940 (default: all).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 work=$(mktemp -d)
@@ -15,7 +16,8 @@ cargo build --release --quiet --bin grundy --example contest_input
 bin=${GRUNDY_BIN:-target/release/grundy}
 runs=${RUNS:-20}
 all=(coins grid dodgeball p2197 cses1730 cses1098 cses1729 abc297g cses2207 cf603c cf87c cf2004e
-  p4279 stairs dag wythoff fibnim)
+  p4279 stairs dag wythoff fibnim p2148 dpk dpl cf1194d cf305e cses2208 cf850c agc002e cf388c
+  p8901 p5970 tioj1092 tioj1940)
 names=("$@")
 [ ${#names[@]} -eq 0 ] && names=("${all[@]}")
 
@@ -23,7 +25,8 @@ names=("$@")
 solve_args() {
   case $1 in
     coins | grid | dodgeball | stairs | dag | wythoff | fibnim) echo "$1" ;;
-    *) echo "heaps $1" ;;
+    # Every other name is a problem's id, which `grundy solve` takes alone.
+    *) echo "$1" ;;
   esac
 }
 cpp_build() { # name, output binary

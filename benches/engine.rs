@@ -17,6 +17,8 @@
 //!   take seconds: long boards with few pieces, the sparse-board family (k pieces or tails
 //!   coins at random on the largest boards), full boards just past the budget, small grids.
 //! - `analysis/*`: what the TUI's hint mode computes for the large positions.
+//! - `puzzles/*`: puzzle sheets of 10 and of 1000 (`grundy puzzles`) at the games and
+//!   difficulties that took minutes before issue 30.
 //! - `worst_curriculum/*`: issue 15's table of the curriculum games and sums (Stair Nim and E&D
 //!   analyses, Lieges, 64-component sums, dense DAGs, many queens, long lines) and the worst
 //!   cases found hunting for more, the positions `benches/worst_curriculum.sh` measures from
@@ -88,23 +90,17 @@ fn contest(c: &mut Criterion) {
 /// The curriculum's contest formats on their largest inputs (the bytes compare.sh feeds to
 /// `grundy solve` and the C++ references), in process.
 fn contest_curriculum(c: &mut Criterion) {
-    use grundy::games::heaps::contest::Format;
-    use grundy::games::{dag, fibnim, stairs, wythoff};
     let mut group = c.benchmark_group("contest_curriculum");
     group
         .sample_size(10)
         .measurement_time(Duration::from_secs(2));
     for name in contest_inputs::CURRICULUM {
         let input = contest_inputs::generate(name, CONTEST_SEED).expect("a known format");
-        let solve = |input: &[u8]| match name {
-            "stairs" => stairs::solve(input),
-            "dag" => dag::solve(input),
-            "wythoff" => wythoff::solve(input),
-            "fibnim" => fibnim::solve(input),
-            _ => {
-                use clap::ValueEnum;
-                let format = Format::from_str(name, true).expect("a heap format");
-                grundy::games::heaps::contest::solve(format, input)
+        let format = grundy::contest::named(name).expect("a format of the table");
+        let solve = |input: &[u8]| match format.read {
+            grundy::contest::Read::Whole(solve) => solve(input),
+            grundy::contest::Read::Stream(_, solve_from) => {
+                solve_from(&mut grundy::input::Reader::new(input))
             }
         };
         solve(input.as_bytes()).expect("generated input is valid");
@@ -400,10 +396,44 @@ fn worst_curriculum(c: &mut Criterion) {
     group.finish();
 }
 
+/// `grundy puzzles --count 1000` (issue 30's budget: at most 10 s, at every game and
+/// difficulty), for the games and difficulties that took minutes before, and the sheet of 10
+/// (at most 250 ms) at the ones that took longest then. `cargo bench --bench engine -- puzzles`.
+fn puzzles(c: &mut Criterion) {
+    let mut group = c.benchmark_group("puzzles");
+    group.sample_size(10).sampling_mode(SamplingMode::Flat);
+    let slow = [
+        ("fibnim", 3),
+        ("fibnim", 4),
+        ("fibnim", 5),
+        ("wythoff", 3),
+        ("grid", 3),
+        ("grid", 5),
+        ("dawson", 4),
+        ("dawson", 5),
+        ("lieges", 1),
+        ("lieges", 5),
+        ("kayles", 2),
+    ];
+    for (game, difficulty) in slow {
+        for count in [10, 1000] {
+            let id = BenchmarkId::new(format!("{game}_d{difficulty}"), count);
+            group.bench_function(id, |b| {
+                b.iter(|| {
+                    grundy::puzzles::sheet(game, count, difficulty, black_box(1))
+                        .expect("a sheet")
+                        .len()
+                })
+            });
+        }
+    }
+    group.finish();
+}
+
 criterion_group! {
     name = benches;
     config = Criterion::default().warm_up_time(Duration::from_secs(1));
     targets = contest, contest_curriculum, engine_hot_paths, exact, worst, analysis,
-        worst_curriculum
+        worst_curriculum, puzzles
 }
 criterion_main!(benches);

@@ -363,6 +363,26 @@ impl<'a> Numbers<'a> {
         }
     }
 
+    /// The next whitespace-separated word, whatever it holds (a name in a numbers format);
+    /// `what` names it if the input ends first.
+    pub fn word(&mut self, what: impl fmt::Display) -> Result<Field<'a>, InputError> {
+        if !self.skip_blanks() {
+            return Err(InputError::new(
+                self.line,
+                None,
+                format!("input ends early: expected {what}"),
+            ));
+        }
+        let field = self.field_at(self.pos);
+        self.pos += field.text.len();
+        Ok(field)
+    }
+
+    /// The 1-based line of the number read last (for an error about it, found after reading).
+    pub fn line(&self) -> usize {
+        self.line
+    }
+
     /// Checks that no field is left; `after` says after what (`the last test`).
     pub fn expect_end(&mut self, after: &str) -> Result<(), InputError> {
         if self.skip_blanks() {

@@ -39,6 +39,7 @@ pub mod choice;
 #[cfg(feature = "tui")]
 #[doc(hidden)]
 pub mod cli;
+pub mod contest;
 pub mod drill;
 pub mod exact;
 pub mod game;

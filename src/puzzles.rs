@@ -1,14 +1,23 @@
 //! Puzzle sheets: positions won for the player to move, each with the positions after every
 //! winning move, drawn from a seed (ChaCha12, so a seed replays the same sheet whatever rand's
 //! `StdRng` becomes). Difficulty 1..=5 scales the size and the number of parts, narrows the
-//! winning moves (fewer answers to find) and, where the exact search reaches, lengthens the
-//! win (remoteness).
+//! winning moves (fewer answers to find) and lengthens the win (remoteness: at least 3 or 5
+//! moves; at most 3 at difficulty 1).
+//!
+//! A sheet is made one puzzle at a time ([`Sheet`], an iterator), so it can be printed as it
+//! goes. The remoteness is decided by a search only as deep as the bound
+//! ([`remoteness_at_least`]), with the outcomes on the way from the game's values: exact for
+//! every position, however large, where a whole game-tree search (which a sheet once ran on
+//! every candidate, and skipped past a budget) took up to 20 000 positions per candidate. A
+//! game with few puzzles at a difficulty (Fibonacci Nim has 59 starts at difficulty 3) runs out
+//! of new ones: a sheet then repeats puzzles, and once it has had to, it looks for a new one
+//! only briefly before each repeat.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 use rand::{Rng, SeedableRng};
 
-use crate::game::{Impartial, Notation};
+use crate::game::{Impartial, Notation, Position};
 use crate::games::{AnyPosition, GameKind, heaps, with_position};
 use crate::setup::ReplayRng;
 
@@ -66,16 +75,16 @@ pub fn random_position<R: Rng + ?Sized>(
 
 /// The most winning moves a puzzle may have at each difficulty: fewer answers, a harder find.
 const MAX_ANSWERS: [usize; 5] = [30, 30, 8, 4, 2];
-/// The least remoteness where the exact search reaches, at each difficulty (an easy puzzle
-/// is also a short one: at most `MAX_EASY_REMOTENESS` at difficulty 1).
+/// The least remoteness at each difficulty (an easy puzzle is also a short one: at most
+/// `MAX_EASY_REMOTENESS` at difficulty 1).
 const MIN_REMOTENESS: [u32; 5] = [1, 1, 3, 3, 5];
 const MAX_EASY_REMOTENESS: u32 = 3;
-/// Positions the exact search may visit to learn a puzzle's remoteness (no deadline: a sheet
-/// must not depend on the machine's speed).
-const REMOTENESS_BUDGET: usize = 20_000;
 /// Draws per puzzle before the sheet gives up; past half of them a repeated position is
 /// accepted (a small game has few won positions).
 const ATTEMPTS: usize = 4_000;
+/// Once a sheet has had to repeat a puzzle (its game has few at this difficulty), the draws
+/// that look for a new one before each further repeat.
+const FRESH_AFTER_REPEAT: usize = 64;
 
 /// The puzzle `position` makes at `difficulty`, if it is one: won for the player to move,
 /// with few enough winning moves and a long enough win.
@@ -88,16 +97,49 @@ fn puzzle_of<P: Impartial + Notation>(position: &P, difficulty: u8) -> Option<Pu
     if winning.is_empty() || winning.len() > MAX_ANSWERS[d] {
         return None;
     }
-    if let Some(outcome) = crate::solver::outcome(position, REMOTENESS_BUDGET)
-        && (outcome.remoteness < MIN_REMOTENESS[d]
-            || (d == 0 && outcome.remoteness > MAX_EASY_REMOTENESS))
-    {
+    // Every winning move leaves the opponent lost: the least remoteness among them is one
+    // less than the position's.
+    let long_enough = MIN_REMOTENESS[d] <= 1
+        || winning
+            .iter()
+            .all(|mv| remoteness_at_least(&position.play_unchecked(mv), MIN_REMOTENESS[d] - 1));
+    if !long_enough || (d == 0 && remoteness_at_least(position, MAX_EASY_REMOTENESS + 1)) {
         return None;
     }
     Some(Puzzle {
         code: position.to_code(),
         answers: codes_after(position, &winning),
     })
+}
+
+/// Whether the remoteness of `position` (the number of moves perfect play takes to the end:
+/// the winner hurries, the loser delays; see [`crate::game::search::Outcome`]) is at least
+/// `k`: a search `k` moves deep at most, each position's outcome from the game's win rule
+/// ([`Impartial::mover_wins`], the values) rather than from a search below it. A won position
+/// has it if every winning move leaves at least `k - 1`; a lost one if some move does. Only
+/// the winning moves of won positions are followed, and a lost position stops at its first
+/// long enough move, so the cost grows with the moves, not with the game tree.
+pub fn remoteness_at_least<P: Impartial>(position: &P, k: u32) -> bool {
+    match k {
+        0 => return true,
+        // Any move left makes at least one more.
+        1 => return !position.is_over(),
+        _ if position.is_over() => return false,
+        _ => {}
+    }
+    // The moves part by part, each part's listed only when reached: a lost position usually
+    // stops at its first move, and a board with thousands of moves (the coin grid) lists few.
+    let mut moves = position
+        .parts()
+        .into_iter()
+        .flat_map(|(part, _)| position.moves_of(part, usize::MAX).0);
+    if position.mover_wins() {
+        moves
+            .filter(|mv| position.move_wins(mv))
+            .all(|mv| remoteness_at_least(&position.play_unchecked(&mv), k - 1))
+    } else {
+        moves.any(|mv| remoteness_at_least(&position.play_unchecked(&mv), k - 1))
+    }
 }
 
 /// The winning moves of `position`, at most `limit` of them. Every legal move is tried: a
@@ -132,35 +174,103 @@ pub fn sheet(
     difficulty: u8,
     seed: u64,
 ) -> Result<Vec<Puzzle>, PuzzleError> {
-    if !DIFFICULTIES.contains(&difficulty) {
-        return Err(PuzzleError::Difficulty { difficulty });
+    Sheet::new(game, count, difficulty, seed)?.collect()
+}
+
+/// A sheet being made: an iterator over its puzzles, each made when asked for (so the sheet
+/// can be printed as it goes), ending after `count` of them or at the first error.
+pub struct Sheet {
+    game: String,
+    difficulty: u8,
+    left: usize,
+    made: usize,
+    rng: ReplayRng,
+    /// The codes of the puzzles given so far.
+    seen: HashSet<String>,
+    /// Every position drawn so far (won for the player to move), by code, with its puzzle if
+    /// it is one: a small game draws the same positions again and again.
+    judged: HashMap<String, Option<Puzzle>>,
+    /// Draws that look for a new puzzle before a repeat is taken: fewer once one was taken.
+    fresh: usize,
+}
+
+impl Sheet {
+    /// The sheet of `count` puzzles of `game` at `difficulty` drawn from `seed`. A difficulty
+    /// out of range is refused here, an unknown game or a family name by the first puzzle.
+    pub fn new(game: &str, count: usize, difficulty: u8, seed: u64) -> Result<Sheet, PuzzleError> {
+        if !DIFFICULTIES.contains(&difficulty) {
+            return Err(PuzzleError::Difficulty { difficulty });
+        }
+        Ok(Sheet {
+            game: game.to_string(),
+            difficulty,
+            left: count,
+            made: 0,
+            rng: ReplayRng::seed_from_u64(seed),
+            seen: HashSet::new(),
+            judged: HashMap::new(),
+            fresh: ATTEMPTS / 2,
+        })
     }
-    let mut rng = ReplayRng::seed_from_u64(seed);
-    let mut puzzles = Vec::with_capacity(count);
-    let mut seen: HashSet<String> = HashSet::new();
-    while puzzles.len() < count {
-        let mut found = None;
+
+    /// The next puzzle.
+    fn make(&mut self) -> Result<Puzzle, PuzzleError> {
         for attempt in 0..ATTEMPTS {
-            let position = random_position(game, difficulty, &mut rng)?;
-            let Some(puzzle) = with_position!(&position, p => puzzle_of(p, difficulty)) else {
+            let position = random_position(&self.game, self.difficulty, &mut self.rng)?;
+            let difficulty = self.difficulty;
+            let judged = &mut self.judged;
+            let puzzle = with_position!(&position, p => {
+                // A lost position is no puzzle, and costs nothing to tell.
+                if p.is_over() || !p.mover_wins() {
+                    continue;
+                }
+                judged
+                    .entry(p.to_code())
+                    .or_insert_with(|| puzzle_of(p, difficulty))
+                    .clone()
+            });
+            let Some(puzzle) = puzzle else {
                 continue;
             };
-            if seen.contains(&puzzle.code) && attempt < ATTEMPTS / 2 {
-                continue;
+            if self.seen.contains(&puzzle.code) {
+                if attempt < self.fresh {
+                    continue;
+                }
+                // New puzzles have run out: the next ones look for one only briefly.
+                self.fresh = FRESH_AFTER_REPEAT;
             }
-            found = Some(puzzle);
-            break;
+            self.seen.insert(puzzle.code.clone());
+            return Ok(puzzle);
         }
-        let Some(puzzle) = found else {
-            return Err(PuzzleError::TooFew {
-                made: puzzles.len(),
-                asked: count,
-            });
-        };
-        seen.insert(puzzle.code.clone());
-        puzzles.push(puzzle);
+        Err(PuzzleError::TooFew {
+            made: self.made,
+            asked: self.made + self.left,
+        })
     }
-    Ok(puzzles)
+}
+
+impl Iterator for Sheet {
+    type Item = Result<Puzzle, PuzzleError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.left == 0 {
+            return None;
+        }
+        let next = self.make();
+        match next {
+            Ok(_) => {
+                self.left -= 1;
+                self.made += 1;
+            }
+            // The first error ends the sheet.
+            Err(_) => self.left = 0,
+        }
+        Some(next)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        (0, Some(self.left))
+    }
 }
 
 /// One puzzle of `game` at `difficulty` drawn from `rng` (a drill's "find the winning move").

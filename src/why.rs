@@ -378,7 +378,7 @@ pub trait Explain: Impartial + Notation {
 
 /// A number from 1 naming one of `count` parts (0-based back).
 fn number_from_1(text: &str, count: usize) -> Result<usize, PartError> {
-    let n: usize = text.trim().parse().map_err(|_| PartError::Syntax {
+    let n = whole_number(text).ok_or(PartError::Syntax {
         expected: PartSyntax::Number,
     })?;
     if n == 0 || n > count {
@@ -387,6 +387,15 @@ fn number_from_1(text: &str, count: usize) -> Result<usize, PartError> {
         });
     }
     Ok(n - 1)
+}
+
+/// A whole number written with the digits 0-9 only, as the numeric options take them: no
+/// sign, no space, no line end (`+1`, ` 1`, `1\n` are not part names).
+pub(crate) fn whole_number(text: &str) -> Option<usize> {
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    text.parse().ok()
 }
 
 /// The parts of `position`, as the command line names them, for an error.
@@ -550,7 +559,7 @@ impl Explain for grid::CoinGrid {
             expected: PartSyntax::Cell,
         };
         let (r, c) = text.split_once(',').ok_or(syntax.clone())?;
-        let (Ok(row), Ok(col)) = (r.trim().parse::<usize>(), c.trim().parse::<usize>()) else {
+        let (Some(row), Some(col)) = (whole_number(r), whole_number(c)) else {
             return Err(syntax);
         };
         let cell = grid::Cell::new(row, col);

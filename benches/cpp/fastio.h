@@ -46,3 +46,14 @@ static inline void put_u64(u64 v) {
     while (n) out_buf.push_back(tmp[--n]);
 }
 static void flush_out() { fwrite(out_buf.data(), 1, out_buf.size(), stdout); }
+
+// The next whitespace-separated word: its start, and its length in *len.
+static inline const char* next_word(size_t* len) {
+    const char* p = in_buf.data() + in_pos;
+    while (*p && (*p == ' ' || *p == '\n' || *p == '\r' || *p == '\t')) p++;
+    const char* start = p;
+    while (*p && *p != ' ' && *p != '\n' && *p != '\r' && *p != '\t') p++;
+    *len = p - start;
+    in_pos = p - in_buf.data();
+    return start;
+}

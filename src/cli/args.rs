@@ -8,7 +8,8 @@ use std::process::ExitCode;
 use clap::{Args, Parser, Subcommand};
 
 use crate::ai::Level;
-use crate::games::{GameKind, heaps};
+use crate::contest::{self, FORMATS};
+use crate::games::GameKind;
 use crate::input::{escape_controls, excerpt};
 use crate::lang::Lang;
 use crate::tr;
@@ -63,34 +64,16 @@ pub enum Command {
     )]
     Play(PlayArgs),
     /// Answer a contest input read from standard input, one answer per line on standard output.
-    #[command(long_about = "Answer a contest input read from standard input.\n\n\
-        coins:     T cases of `n MAXQ` and n faces (1 = heads, 0 = tails); prints `win` or `lose`\n\
-        \u{20}          for the first player, one line per case.\n\
-        grid:      T cases of `n m` and n rows of H/T; prints `-_-` if the first player wins,\n\
-        \u{20}          `=_=` if not.\n\
-        dodgeball: one k (1 ≤ k < 10^9) per line; prints the k-th smallest number of boxes n for\n\
-        \u{20}          which the second player wins the full board.\n\
-        heaps FORMAT: the heap games' contest problems, by name:\n\
-        \u{20}          p2197 (Nim: Yes/No), cses1730 (Nim: first/second), cses1098 (take 1..3),\n\
-        \u{20}          cses1729 (subtraction set: W/L per heap), abc297g (take L..R: First/Second),\n\
-        \u{20}          cses2207 (Grundy's game), cf603c (Lieges: Kevin/Nicky), cf87c (staircase\n\
-        \u{20}          split: least heap count or -1), cf2004e (coprime: Alice/Bob), p4279 (misère\n\
-        \u{20}          Nim: John/Brother).\n\
-        stairs:    CSES 1099: t tests of n and p_1..p_n; prints `first` or `second`.\n\
-        dag:       LibreOJ 10243: `N M K`, M edges `x y`, K token vertices; prints `win`/`lose`.\n\
-        wythoff:   Luogu P2252: lines `a b` (heaps to 10^9); prints 1 if the first player wins,\n\
-        \u{20}          else 0.\n\
-        fibnim:    Luogu P6487: one N (≤ 10^15) per line; prints the least winning first take,\n\
-        \u{20}          the smallest term of N's Zeckendorf representation.\n\n\
-        Bad input is reported on standard error with its line and column; exit code 2.")]
+    #[command(long_about = solve_help())]
     Solve {
-        /// The contest format to read.
-        #[arg(value_enum)]
-        game: GameKind,
-        /// For `heaps`: the contest problem, e.g. `grundy solve heaps p2197` (see
-        /// `grundy solve --help`).
-        #[arg(value_enum)]
-        format: Option<heaps::contest::Format>,
+        /// The problem's id (`p2197`, `cses2208`, …), or a game with a contest format (`coins`,
+        /// `heaps`, …).
+        #[arg(value_name = "PROBLEM|GAME")]
+        name: String,
+        /// With a game of several formats (`heaps`): the problem's id, e.g. `grundy solve
+        /// heaps p2197`.
+        #[arg(value_name = "ID")]
+        format: Option<String>,
     },
     /// Print the AI's move from a position: the move in words, why, and as the last line the
     /// code of the position after it.
@@ -352,6 +335,31 @@ pub struct PlayArgs {
     /// Dodgeball: number of boxes, 1 to 1000000 [default: 12].
     #[arg(long, value_parser = number(1, 1_000_000), conflicts_with = "n")]
     pub boxes: Option<u32>,
+}
+
+/// `grundy solve --help`: every format of the table, by id, with the game that reads it.
+fn solve_help() -> String {
+    let mut help = String::from(
+        "Answer a contest input read from standard input: grundy solve PROBLEM, where PROBLEM is \
+        the\nproblem's id below; or grundy solve GAME (a game of one format) or grundy solve \
+        GAME ID.\n\n",
+    );
+    for format in FORMATS {
+        let game = format
+            .game
+            .map_or(String::new(), |g| format!(" (also: solve {})", g.name()));
+        help.push_str(&format!(
+            "  {:<10} {}{game}\n  {:<10} {}\n",
+            format.id, format.problem, "", format.io
+        ));
+    }
+    let games: Vec<&str> = contest::games().iter().map(|g| g.name()).collect();
+    help.push_str(&format!(
+        "\nGames with a format: {}.\nBad input is reported on standard error with its line \
+        and column; exit code 2.",
+        games.join(", ")
+    ));
+    help
 }
 
 /// The most moves or parts `analyze` lists: listing is quadratic in the count on the largest

@@ -12,10 +12,8 @@ use rand::SeedableRng;
 
 use crate::ai::{self, Level};
 use crate::game::{Impartial, Notation};
-use crate::games::{
-    AnyPosition, GameKind, coins, dag, dodgeball, grid, heaps, stairs, with_position,
-};
-use crate::input::{Reader, escape_controls, excerpt};
+use crate::games::{AnyPosition, with_position};
+use crate::input::{escape_controls, excerpt};
 use crate::locale::{Words, counted, lang, shorten_code};
 use crate::setup::ReplayRng;
 use crate::solver::SolutionCache;
@@ -32,6 +30,7 @@ mod learn;
 mod play;
 mod puzzles;
 mod sg;
+mod solve;
 use crate::locale::why;
 
 use analyze::{analyze, principal_line};
@@ -109,13 +108,26 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
 }
 
 /// The language of this run: `--lang`, else the settings' `lang`, else the environment's.
+/// A settings file that cannot be read, or a bad `lang` in it, is warned of on standard error
+/// (in the language chosen all the same), as the menu tells of a bad setting.
 fn chosen_lang(flag: Option<Lang>) -> Lang {
-    let lang = flag.unwrap_or_else(|| {
-        settings_of(&Store::from_env())
-            .settings
-            .lang
-            .resolve(Lang::from_env)
-    });
+    let lang = match flag {
+        Some(lang) => lang,
+        None => {
+            let loaded = settings_of(&Store::from_env());
+            let lang = loaded.settings.lang.resolve(Lang::from_env);
+            if let Some(problem) = loaded.language_problem() {
+                crate::locale::set_lang(lang);
+                // Not `eprintln!`, which panics when standard error is closed.
+                let _ = writeln!(
+                    io::stderr(),
+                    "{}",
+                    tr!("cli.warning", message = problem.words())
+                );
+            }
+            lang
+        }
+    };
     // Chinese is written as UTF-8; on a terminal in another charset it would show garbled.
     if lang != Lang::En
         && let Some(charset) = crate::lang::non_utf8_charset(|var| std::env::var(var).ok())
@@ -141,58 +153,7 @@ fn run_command(command: Command) -> Result<ExitCode, Failure> {
     let mut out = io::BufWriter::new(stdout.lock());
     let code = match command {
         Command::Play(args) => play(args),
-        Command::Solve { game, format } => {
-            let stdin = io::stdin();
-            let mut source = stdin.lock();
-            let answer = match game {
-                // Read as the parser asks, never whole: the first error stops the reading,
-                // and an endless or huge input is refused at its game's bounds.
-                GameKind::Coins | GameKind::Grid | GameKind::Dodgeball => {
-                    let limits = match game {
-                        GameKind::Coins => coins::contest::LIMITS,
-                        GameKind::Grid => grid::contest::LIMITS,
-                        _ => dodgeball::contest::LIMITS,
-                    };
-                    let mut reader = Reader::stream(&mut source, limits);
-                    let answer = match game {
-                        GameKind::Coins => coins::contest::solve_from(&mut reader),
-                        GameKind::Grid => grid::contest::solve_from(&mut reader),
-                        _ => dodgeball::contest::solve_from(&mut reader),
-                    };
-                    if let Some(e) = reader.take_io_error() {
-                        return Err(Failure::Io(e));
-                    }
-                    answer
-                }
-                GameKind::Ed => {
-                    return Err(Failure::Input(tr!("cli.error_solve_ed").into()));
-                }
-                GameKind::Heaps if format.is_none() => {
-                    return Err(Failure::Input(
-                        tr!("cli.error_solve_heaps_format", formats = heaps_formats()).into(),
-                    ));
-                }
-                // The curriculum's inputs are read whole, within a bound far above any valid
-                // one, so an endless input is still refused.
-                _ => {
-                    let input = read_bounded(&mut source, CURRICULUM_INPUT_BYTES, game)?;
-                    // A byte-order mark (some Windows editors write one) is not part of it.
-                    let input = input.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&input);
-                    match (game, format) {
-                        (GameKind::Stairs, _) => stairs::solve(input),
-                        (GameKind::Dag, _) => dag::solve(input),
-                        (GameKind::Wythoff, _) => crate::games::wythoff::solve(input),
-                        (GameKind::Fibnim, _) => crate::games::fibnim::solve(input),
-                        (_, Some(format)) => heaps::contest::solve(format, input),
-                        (_, None) => unreachable!("heaps without a format returned above"),
-                    }
-                }
-            };
-            let answer =
-                answer.map_err(|e| Failure::Input(format!("solve {}: {e}", game.name())))?;
-            out.write_all(answer.as_bytes())?;
-            Ok(ExitCode::SUCCESS)
-        }
+        Command::Solve { name, format } => solve::solve(&name, format.as_deref(), &mut out),
         Command::Move { code, level, seed } => {
             let position = parse_code(&code_text(code)?)?;
             with_position!(position, p => ai_move(&p, level, seed, &mut out))
@@ -540,49 +501,6 @@ fn ai_move<P: Impartial + Notation>(
     )?;
     writeln!(out, "{}", after.to_code())?;
     Ok(ExitCode::SUCCESS)
-}
-
-/// The heap games' contest formats, for an error message.
-fn heaps_formats() -> String {
-    use clap::ValueEnum;
-    heaps::contest::Format::value_variants()
-        .iter()
-        .filter_map(|f| f.to_possible_value())
-        .map(|v| v.get_name().to_string())
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
-/// The most bytes `solve` reads for a curriculum game's contest input: far above any valid one
-/// (CSES 1729's 10^6 heaps are a few megabytes).
-const CURRICULUM_INPUT_BYTES: u64 = 64 << 20;
-
-/// All of `source`, refused past `max` bytes (an endless `yes` is not read to the end).
-fn read_bounded(source: &mut impl Read, max: u64, game: GameKind) -> Result<Vec<u8>, Failure> {
-    // A file on standard input says its size: the buffer is made once at that size instead of
-    // growing by doubling (copies and page faults that a 10 MB input pays for several times).
-    let size = stdin_file_size().map_or(0, |len| len.min(max) as usize);
-    let mut input = Vec::with_capacity(size + 1);
-    source.take(max + 1).read_to_end(&mut input)?;
-    if input.len() as u64 > max {
-        return Err(Failure::Input(
-            tr!(
-                "cli.error_solve_too_long",
-                game = game.name(),
-                mib = max >> 20
-            )
-            .into(),
-        ));
-    }
-    Ok(input)
-}
-
-/// The size of standard input when it is a regular file (a redirect from a file), else `None`.
-fn stdin_file_size() -> Option<u64> {
-    use std::os::fd::AsFd;
-    let fd = io::stdin().as_fd().try_clone_to_owned().ok()?;
-    let metadata = std::fs::File::from(fd).metadata().ok()?;
-    metadata.is_file().then_some(metadata.len())
 }
 
 #[cfg(test)]

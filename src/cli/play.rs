@@ -158,7 +158,14 @@ pub(super) fn run_terminal(
     // A real hang-up (the terminal closed, SIGHUP came): its code, 129, and nothing printed
     // to a terminal that is gone, whichever of the closed input, the failed draw and the
     // signal the game saw first. The unfinished game was saved on the way out.
-    if !matches!(ended, Ok(Exit::Quit)) && crate::tui::events::hung_up(HANGUP_WAIT) {
+    let hung_up = match &ended {
+        Ok(Exit::Quit) => false,
+        // A signal says by itself why the game ended: SIGHUP is a hang-up, SIGTERM and SIGINT
+        // end it at once, with no wait for a SIGHUP that does not come.
+        Ok(Exit::Signal(_)) => crate::tui::events::hung_up(std::time::Duration::ZERO),
+        Ok(Exit::TerminalClosed) | Err(_) => crate::tui::events::hung_up(HANGUP_WAIT),
+    };
+    if hung_up {
         return Ok(ExitCode::from(129));
     }
     match ended.map_err(Failure::Other)? {

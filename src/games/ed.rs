@@ -9,6 +9,7 @@ use super::list::join;
 use super::stairs::parse_list;
 use crate::game::{CodeError, IllegalMove, Impartial, Notation, Position};
 use crate::games::catalogue::{Catalogued, RuleEntry, puzzle_parts};
+use crate::input::{InputError, Numbers};
 use crate::message::{Msg, Said};
 use crate::nimber::Nimber;
 
@@ -399,3 +400,41 @@ impl Catalogued for Ed {
         Ed::from_code(&format!("ed:{}", join(&heaps))).expect("generated codes are in bounds")
     }
 }
+
+/// Luogu P2148 (SDOI 2009 E&D): T cases (T ≤ 20), each n (even, ≤ 2·10^4) and the n heaps
+/// (≤ 2·10^9) paired (1, 2), (3, 4), … → `YES` if the first player wins, else `NO`. The value of
+/// a pair is [`pair_value`], whatever the heaps' size.
+pub fn solve(input: &[u8]) -> Result<String, InputError> {
+    let mut numbers = Numbers::new(input);
+    let cases = numbers.next("the number of cases T", 1..=1_000_000)?;
+    let mut out = String::new();
+    for case in 1..=cases {
+        let n = numbers.next(format_args!("n of case {case}"), 2..=1_000_000)?;
+        if n % 2 == 1 {
+            return Err(InputError::new(
+                numbers.line(),
+                None,
+                format!("n of case {case} is {n}: the heaps come in pairs, n must be even"),
+            ));
+        }
+        let mut value = 0;
+        for pair in 1..=n / 2 {
+            let x = numbers.next(
+                format_args!("heap {} of case {case}", 2 * pair - 1),
+                1..=MAX_CONTEST_HEAP,
+            )?;
+            let y = numbers.next(
+                format_args!("heap {} of case {case}", 2 * pair),
+                1..=MAX_CONTEST_HEAP,
+            )?;
+            value ^= pair_value(x, y);
+        }
+        out.push_str(if value != 0 { "YES\n" } else { "NO\n" });
+    }
+    numbers.expect_end("the last case")?;
+    Ok(out)
+}
+
+/// The largest heap `solve` takes: the value is a formula, so any heap would do; 10^18 is the
+/// size policy's bound for formula games.
+const MAX_CONTEST_HEAP: u64 = 1_000_000_000_000_000_000;

@@ -16,7 +16,10 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use crate::store::{Store, line_of, rewrite_locked};
+use crate::store::{
+    FileKind, Store, keep_for_later, kept_for_later, line_of, lock_dir_of, read_text, set_aside,
+    toml_message, write_atomic,
+};
 
 /// The progress file's name in the data directory.
 pub const PROGRESS_FILE: &str = "learn.toml";
@@ -36,6 +39,17 @@ pub struct LoadedProgress {
     pub problem: Option<String>,
 }
 
+/// The lessons kept for later beside `path` that can be read; one that cannot is left alone.
+fn kept_files(path: &Path) -> Vec<(PathBuf, Progress)> {
+    kept_for_later(path)
+        .into_iter()
+        .filter_map(|file| {
+            let text = read_text(&file, FileKind::Learn).ok()??;
+            Some((file, Progress::parse(&text).ok()?))
+        })
+        .collect()
+}
+
 /// Where the progress file of `store` is (`None`: a store that keeps nothing).
 pub fn path(store: &Store) -> Option<PathBuf> {
     store.data_dir().map(|d| d.join(PROGRESS_FILE))
@@ -49,7 +63,7 @@ impl Progress {
     pub fn parse(text: &str) -> Result<Progress, String> {
         toml::from_str(text).map_err(|e| {
             let line = e.span().map_or(1, |s| line_of(text, s.start));
-            format!("{PROGRESS_FILE} line {line}: {}", e.message().trim())
+            format!("{PROGRESS_FILE} line {line}: {}", toml_message(&e))
         })
     }
 
@@ -59,10 +73,32 @@ impl Progress {
         text
     }
 
-    /// Reads the file; a missing one is no lesson done.
+    /// Reads the file, with the lessons kept for later ([`Progress::keep_for_later`]); a
+    /// missing one is no lesson done.
     pub fn load(path: &Path) -> LoadedProgress {
-        match fs::read_to_string(path) {
-            Ok(text) => match Progress::parse(&text) {
+        let mut loaded = Progress::load_file(path);
+        if loaded.problem.is_none() {
+            for (_, later) in kept_files(path) {
+                loaded.progress.done.extend(later.done);
+            }
+        }
+        loaded
+    }
+
+    /// Keeps lesson `id` done in a file of its own beside `path`, when another grundy held
+    /// the lock: every read and the next change of the file add it
+    /// ([`crate::store::keep_for_later`]).
+    pub fn keep_for_later(path: &Path, id: &str) -> io::Result<PathBuf> {
+        let later = Progress {
+            done: [id.to_string()].into(),
+        };
+        keep_for_later(path, &later.to_toml())
+    }
+
+    /// Reads the file alone.
+    fn load_file(path: &Path) -> LoadedProgress {
+        match read_text(path, FileKind::Learn) {
+            Ok(Some(text)) => match Progress::parse(&text) {
                 Ok(progress) => LoadedProgress {
                     progress,
                     problem: None,
@@ -72,7 +108,7 @@ impl Progress {
                     problem: Some(problem),
                 },
             },
-            Err(e) if e.kind() == io::ErrorKind::NotFound => LoadedProgress::default(),
+            Ok(None) => LoadedProgress::default(),
             Err(e) => LoadedProgress {
                 progress: Progress::default(),
                 problem: Some(format!("{PROGRESS_FILE} cannot be read: {e}")),
@@ -83,13 +119,22 @@ impl Progress {
     /// Marks lesson `id` done in the file at `path`: under the directory's lock, read, add,
     /// write atomically. Returns the progress as written.
     pub fn mark_done_in_file(path: &Path, id: &str) -> io::Result<Progress> {
-        rewrite_locked(path, || {
-            let loaded = Progress::load(path);
-            let broken = loaded.problem.is_some() && path.exists();
-            let mut progress = loaded.progress;
-            progress.done.insert(id.to_string());
-            (progress.to_toml(), broken, progress)
-        })
+        let _lock = lock_dir_of(path)?;
+        let loaded = Progress::load_file(path);
+        if loaded.problem.is_some() && fs::symlink_metadata(path).is_ok() {
+            set_aside(path)?;
+        }
+        let mut progress = loaded.progress;
+        let kept = kept_files(path);
+        for (_, later) in &kept {
+            progress.done.extend(later.done.iter().cloned());
+        }
+        progress.done.insert(id.to_string());
+        write_atomic(path, &progress.to_toml())?;
+        for (file, _) in kept {
+            let _ = fs::remove_file(file);
+        }
+        Ok(progress)
     }
 }
 

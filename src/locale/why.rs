@@ -354,6 +354,9 @@ pub fn render(d: &Derivation) -> String {
 
 /// A part name that could not be used, in the thread's language.
 pub fn render_error(part: &str, e: &PartError) -> String {
+    // As a code in an error is cut: the part is what the player typed, of any length.
+    let part = crate::input::excerpt(part.as_bytes(), 60);
+    let part = part.as_str();
     match e {
         PartError::Syntax { expected } => match expected {
             PartSyntax::Number => tr!("why.error.number", part = part),

@@ -33,13 +33,16 @@
 use std::collections::BTreeMap;
 use std::fs;
 use std::io;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
 use crate::drill::DrillKind;
 use crate::rating::{self, Game, Rating};
-use crate::store::{line_of, lock_dir_of, set_aside, write_atomic};
+use crate::store::{
+    FileKind, keep_for_later, kept_for_later, line_of, lock_dir_of, read_text, set_aside,
+    toml_message, write_atomic,
+};
 
 /// The attempts kept in the file (the oldest go first; the ratings keep what they taught).
 pub const MAX_ATTEMPTS: usize = 2000;
@@ -80,11 +83,41 @@ pub fn kind_name(kind: DrillKind) -> &'static str {
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Rated {
+    #[serde(deserialize_with = "finite")]
     pub rating: f64,
+    #[serde(deserialize_with = "positive")]
     pub deviation: f64,
+    #[serde(deserialize_with = "positive")]
     pub volatility: f64,
     pub tried: u64,
     pub solved: u64,
+}
+
+/// A rating read from the file: a finite number (TOML has `nan` and `inf`, which would stick
+/// to a rating forever: every update of NaN is NaN). The file is then set aside as for any
+/// other bad value.
+fn finite<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<f64, D::Error> {
+    let value = f64::deserialize(deserializer)?;
+    if value.is_finite() {
+        Ok(value)
+    } else {
+        Err(serde::de::Error::custom(format!(
+            "{value} is not a finite number"
+        )))
+    }
+}
+
+/// A deviation or volatility read from the file: finite and above 0 (Glicko-2 divides by
+/// them and takes their logarithm).
+fn positive<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<f64, D::Error> {
+    let value = finite(deserializer)?;
+    if value > 0.0 {
+        Ok(value)
+    } else {
+        Err(serde::de::Error::custom(format!(
+            "{value} is not a number above 0"
+        )))
+    }
 }
 
 impl Default for Rated {
@@ -202,6 +235,17 @@ pub struct Loaded {
     pub problem: Option<String>,
 }
 
+/// The changes kept for later beside `path` that can be read; one that cannot is left alone.
+fn kept_files(path: &Path) -> Vec<(PathBuf, Drills)> {
+    kept_for_later(path)
+        .into_iter()
+        .filter_map(|file| {
+            let text = read_text(&file, FileKind::Drills).ok()??;
+            Some((file, Drills::parse(&text).ok()?))
+        })
+        .collect()
+}
+
 /// A finished streak or timed run, to keep if it is the best.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Run {
@@ -252,7 +296,7 @@ impl Drills {
     pub fn parse(text: &str) -> Result<Drills, String> {
         toml::from_str(text).map_err(|e| {
             let line = e.span().map_or(1, |s| line_of(text, s.start));
-            format!("drills.toml line {line}: {}", e.message().trim())
+            format!("drills.toml line {line}: {}", toml_message(&e))
         })
     }
 
@@ -265,10 +309,46 @@ impl Drills {
         text
     }
 
-    /// Reads the file; a missing one is a new player's.
+    /// Applies changes made after these records (kept for later while another grundy held
+    /// the lock: see [`Drills::keep_for_later`]): each attempt added, each best run finished.
+    pub fn apply(&mut self, later: &Drills) {
+        for attempt in &later.attempts {
+            self.add(attempt.clone());
+        }
+        for (game, best) in &later.best {
+            for (mode, solved) in [(Mode::Streak, best.streak), (Mode::Timed, best.timed)] {
+                self.finish(&Run {
+                    game: game.clone(),
+                    mode,
+                    solved,
+                });
+            }
+        }
+    }
+
+    /// Keeps `later` (the attempts and runs that could not be written: another grundy held
+    /// the lock) in a file of its own beside `path`; every read and the next change of the
+    /// file apply it ([`crate::store::keep_for_later`]).
+    pub fn keep_for_later(path: &Path, later: &Drills) -> io::Result<PathBuf> {
+        keep_for_later(path, &later.to_toml())
+    }
+
+    /// Reads the file, with the changes kept for later applied; a missing one is a new
+    /// player's.
     pub fn load(path: &Path) -> Loaded {
-        match fs::read_to_string(path) {
-            Ok(text) => match Drills::parse(&text) {
+        let mut loaded = Drills::load_file(path);
+        if loaded.problem.is_none() {
+            for (_, later) in kept_files(path) {
+                loaded.drills.apply(&later);
+            }
+        }
+        loaded
+    }
+
+    /// Reads the file alone.
+    fn load_file(path: &Path) -> Loaded {
+        match read_text(path, FileKind::Drills) {
+            Ok(Some(text)) => match Drills::parse(&text) {
                 Ok(drills) => Loaded {
                     drills,
                     problem: None,
@@ -278,7 +358,7 @@ impl Drills {
                     problem: Some(problem),
                 },
             },
-            Err(e) if e.kind() == io::ErrorKind::NotFound => Loaded::default(),
+            Ok(None) => Loaded::default(),
             Err(e) => Loaded {
                 drills: Drills::default(),
                 problem: Some(format!("drills.toml cannot be read: {e}")),
@@ -290,13 +370,20 @@ impl Drills {
     /// write atomically. A file that cannot be read is set aside first.
     pub fn change_file(path: &Path, change: impl FnOnce(&mut Drills)) -> io::Result<Drills> {
         let _lock = lock_dir_of(path)?;
-        let loaded = Drills::load(path);
-        if loaded.problem.is_some() && path.exists() {
+        let loaded = Drills::load_file(path);
+        if loaded.problem.is_some() && fs::symlink_metadata(path).is_ok() {
             set_aside(path)?;
         }
         let mut drills = loaded.drills;
+        let kept = kept_files(path);
+        for (_, later) in &kept {
+            drills.apply(later);
+        }
         change(&mut drills);
         write_atomic(path, &drills.to_toml())?;
+        for (file, _) in kept {
+            let _ = fs::remove_file(file);
+        }
         Ok(drills)
     }
 

@@ -11,6 +11,12 @@
 //! under it and applies the change to what it finds, so neither process undoes the other's.
 //! A file that cannot be read is set aside under a name with the time in it, never written
 //! over, and every earlier one is kept.
+//!
+//! Every file is read through [`read_file`]: a regular file only (a pipe or a device in its
+//! place is refused without a read that would wait or never end), at most its kind's bound
+//! ([`FileKind`]). A lock held elsewhere is waited on for a while only ([`set_lock_wait`]):
+//! the terminal game tries again from its loop, and what it could not write when it leaves is
+//! kept beside its file ([`keep_for_later`]) for the next change to apply.
 
 pub mod drills;
 pub mod save;
@@ -21,7 +27,8 @@ pub mod unfinished;
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
-use std::time::{Duration, SystemTime};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant, SystemTime};
 
 /// The file names inside the directories.
 const SETTINGS_FILE: &str = "settings.toml";
@@ -172,18 +179,106 @@ pub struct DirLock {
     _file: File,
 }
 
+/// How long [`lock_dir`] waits for another grundy that holds the lock, in milliseconds
+/// ([`set_lock_wait`]).
+static LOCK_WAIT_MS: AtomicU64 = AtomicU64::new(10_000);
+/// How often a held lock is tried again.
+const LOCK_POLL: Duration = Duration::from_millis(10);
+
+/// How long taking a directory's lock waits for another grundy before it gives up with an
+/// error that [`is_lock_busy`] knows: 10 s unless set. The terminal game waits briefly and
+/// tries again from its loop, so a lock held elsewhere never freezes it.
+pub fn set_lock_wait(wait: Duration) {
+    LOCK_WAIT_MS.store(wait.as_millis() as u64, Ordering::Relaxed);
+}
+
+/// Whether `error` says that another grundy held a directory's lock past the wait.
+pub fn is_lock_busy(error: &io::Error) -> bool {
+    error.kind() == io::ErrorKind::WouldBlock
+}
+
+/// Opens (creating it) a lock file of grundy's: without following a symbolic link (a link
+/// would lead the new file out of the directory) and without waiting (a pipe in its place
+/// would block the open). Anything but a regular file there is set aside (kept, see
+/// [`set_aside`]) and a new lock file made.
+pub(crate) fn open_lock_file(path: &Path) -> io::Result<File> {
+    for _ in 0..2 {
+        let mut options = OpenOptions::new();
+        options.create(true).truncate(false).read(true).write(true);
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::OpenOptionsExt;
+            options.custom_flags(libc::O_NOFOLLOW);
+        }
+        match open_nonblocking(&mut options, path) {
+            Ok(file) if file.metadata()?.is_file() => return Ok(file),
+            Ok(_) => {}
+            // A symbolic link (O_NOFOLLOW refuses it with ELOOP).
+            Err(_) if path.is_symlink() => {}
+            Err(e) => return Err(e),
+        }
+        match set_aside(path) {
+            Ok(_) => {}
+            // Another grundy set it aside first.
+            Err(e) if e.kind() == io::ErrorKind::NotFound => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Err(io::Error::other(format!(
+        "{}: not a regular file",
+        crate::input::escape_controls(&path.display().to_string())
+    )))
+}
+
 /// Takes the lock of `dir` (creating the directory and its lock file), waiting for another
-/// grundy that holds it; a change holds it for milliseconds.
+/// grundy that holds it (a change holds it for milliseconds) at most [`set_lock_wait`]'s
+/// time: past it the error is [`is_lock_busy`], and the caller keeps its change to try again.
 pub fn lock_dir(dir: &Path) -> io::Result<DirLock> {
     fs::create_dir_all(dir)?;
-    let file = OpenOptions::new()
-        .create(true)
-        .truncate(false)
-        .read(true)
-        .write(true)
-        .open(dir.join(LOCK_FILE))?;
-    fs4::FileExt::lock(&file)?;
-    Ok(DirLock { _file: file })
+    let path = dir.join(LOCK_FILE);
+    let file = open_lock_file(&path)?;
+    let deadline = Instant::now() + Duration::from_millis(LOCK_WAIT_MS.load(Ordering::Relaxed));
+    loop {
+        match fs4::FileExt::try_lock(&file) {
+            Ok(()) => return Ok(DirLock { _file: file }),
+            Err(fs4::TryLockError::WouldBlock) if Instant::now() < deadline => {
+                std::thread::sleep(LOCK_POLL);
+            }
+            Err(fs4::TryLockError::WouldBlock) => {
+                return Err(io::Error::new(
+                    io::ErrorKind::WouldBlock,
+                    format!(
+                        "another grundy holds {}",
+                        crate::input::escape_controls(&path.display().to_string())
+                    ),
+                ));
+            }
+            Err(fs4::TryLockError::Error(e)) => return Err(e),
+        }
+    }
+}
+
+/// The directory `dir` inside grundy's data directory (`saves`, `unfinished`) as a directory
+/// of its own, created when missing: a symbolic link (or a file) in its place is set aside
+/// (kept, see [`set_aside`]) and a directory made, so grundy's writes never follow a link out
+/// of the data directory.
+pub fn own_subdir(dir: &Path) -> io::Result<()> {
+    match fs::symlink_metadata(dir) {
+        Ok(meta) if meta.is_dir() => Ok(()),
+        Ok(_) => {
+            match set_aside(dir) {
+                Ok(_) => {}
+                Err(e) if e.kind() == io::ErrorKind::NotFound => {}
+                Err(e) => return Err(e),
+            }
+            match fs::create_dir(dir) {
+                Err(e) if e.kind() != io::ErrorKind::AlreadyExists => Err(e),
+                _ => Ok(()),
+            }
+        }
+        Err(e) if e.kind() == io::ErrorKind::NotFound => fs::create_dir_all(dir),
+        Err(e) => Err(e),
+    }
 }
 
 /// The lock of the directory `path` is in.
@@ -197,36 +292,183 @@ fn parent_of(path: &Path) -> &Path {
         .unwrap_or(Path::new("."))
 }
 
-/// Reads a file that should be a save: only a regular file (not a FIFO that would wait
-/// forever, nor a device such as `/dev/zero` that never ends), of at most `max` bytes. The
-/// error says which of these it is, in words.
-pub fn read_regular(path: &Path, max: u64) -> Result<Vec<u8>, String> {
-    let shown = crate::input::escape_controls(&path.display().to_string());
-    let meta = fs::metadata(path).map_err(|e| format!("{shown}: {e}"))?;
+/// The kinds of file grundy reads, each with the most bytes it reads of one (the README's
+/// table): far above anything grundy writes, and small enough that parsing one costs little
+/// memory (TOML takes some 30 bytes of memory per byte of text).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FileKind {
+    /// `settings.toml`.
+    Settings,
+    /// `stats.toml`.
+    Stats,
+    /// `drills.toml`: at most [`drills::MAX_ATTEMPTS`] attempts of a few hundred bytes.
+    Drills,
+    /// `learn.toml`.
+    Learn,
+    /// A saved or unfinished game.
+    Save,
+}
+
+impl FileKind {
+    /// The most bytes grundy reads of a file of this kind.
+    pub fn max_bytes(self) -> u64 {
+        match self {
+            FileKind::Settings | FileKind::Stats | FileKind::Learn => 1 << 20,
+            FileKind::Drills => 4 << 20,
+            FileKind::Save => MAX_SAVE_BYTES,
+        }
+    }
+
+    /// What a file of this kind is, in the error messages.
+    fn what(self) -> &'static str {
+        match self {
+            FileKind::Settings => "a settings file",
+            FileKind::Stats => "a statistics file",
+            FileKind::Drills => "a practice file",
+            FileKind::Learn => "a lessons file",
+            FileKind::Save => "a save",
+        }
+    }
+}
+
+/// Why a file could not be read ([`read_file`]).
+#[derive(Debug)]
+pub enum ReadError {
+    /// Not a regular file: a directory, a pipe (reading it would wait forever), a device
+    /// (`/dev/zero` never ends).
+    NotRegular {
+        path: PathBuf,
+        kind: FileKind,
+    },
+    /// Larger than its kind may be (`max` bytes).
+    TooLarge {
+        path: PathBuf,
+        kind: FileKind,
+        max: u64,
+    },
+    Io {
+        path: PathBuf,
+        error: io::Error,
+    },
+}
+
+impl std::fmt::Display for ReadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let shown = |path: &Path| crate::input::escape_controls(&path.display().to_string());
+        match self {
+            ReadError::NotRegular { path, kind } => write!(
+                f,
+                "{}: not a regular file (a directory, device or pipe): not {}",
+                shown(path),
+                kind.what()
+            ),
+            ReadError::TooLarge { path, kind, max } => write!(
+                f,
+                "{}: more than {} may have ({})",
+                shown(path),
+                kind.what(),
+                size_words(*max)
+            ),
+            ReadError::Io { path, error } => write!(f, "{}: {error}", shown(path)),
+        }
+    }
+}
+
+impl std::error::Error for ReadError {}
+
+impl ReadError {
+    /// Whether there is no such file (a missing settings or statistics file is not a problem).
+    pub fn is_missing(&self) -> bool {
+        matches!(self, ReadError::Io { error, .. } if error.kind() == io::ErrorKind::NotFound)
+    }
+}
+
+/// Opens `path` for reading without waiting: a pipe with no writer would block a plain open,
+/// and a lock file may be anything the player put there.
+pub(crate) fn open_nonblocking(options: &mut OpenOptions, path: &Path) -> io::Result<File> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NONBLOCK);
+    }
+    options.open(path)
+}
+
+/// The one reader of every file grundy reads (settings, statistics, practice, lessons,
+/// saves): only a regular file, never opened if it is anything else and opened without
+/// waiting (a pipe that appears meanwhile is refused too), and at most `kind`'s bound, read
+/// with that bound whatever the file claims. The error names the file.
+pub fn read_file(path: &Path, kind: FileKind) -> Result<Vec<u8>, ReadError> {
+    read_within(path, kind, kind.max_bytes())
+}
+
+/// [`read_file`] of a text file: `None` when there is no such file, an error (naming the
+/// file) when it cannot be read or is not UTF-8.
+pub fn read_text(path: &Path, kind: FileKind) -> Result<Option<String>, String> {
+    match read_file(path, kind) {
+        Ok(bytes) => String::from_utf8(bytes).map(Some).map_err(|_| {
+            format!(
+                "{}: not UTF-8 text",
+                crate::input::escape_controls(&path.display().to_string())
+            )
+        }),
+        Err(e) if e.is_missing() => Ok(None),
+        Err(e) => Err(e.to_string()),
+    }
+}
+
+/// `1 MiB`, `4 KiB`, `300 bytes`.
+fn size_words(bytes: u64) -> String {
+    if bytes >= 1 << 20 && bytes.is_multiple_of(1 << 20) {
+        format!("{} MiB", bytes >> 20)
+    } else if bytes >= 1 << 10 && bytes.is_multiple_of(1 << 10) {
+        format!("{} KiB", bytes >> 10)
+    } else {
+        format!("{bytes} bytes")
+    }
+}
+
+/// [`read_file`] with a bound of `max` bytes.
+fn read_within(path: &Path, kind: FileKind, max: u64) -> Result<Vec<u8>, ReadError> {
+    let io_error = |error: io::Error| ReadError::Io {
+        path: path.to_path_buf(),
+        error,
+    };
+    let not_regular = || ReadError::NotRegular {
+        path: path.to_path_buf(),
+        kind,
+    };
+    let too_large = || ReadError::TooLarge {
+        path: path.to_path_buf(),
+        kind,
+        max,
+    };
+    let meta = fs::metadata(path).map_err(io_error)?;
     if !meta.is_file() {
-        return Err(format!(
-            "{shown}: not a regular file (a directory, device or pipe): not a save"
-        ));
+        return Err(not_regular());
     }
     if meta.len() > max {
-        return Err(format!(
-            "{shown}: {} bytes, more than a save may have ({} MiB)",
-            meta.len(),
-            max >> 20
-        ));
+        return Err(too_large());
     }
-    let file = File::open(path).map_err(|e| format!("{shown}: {e}"))?;
+    let file = open_nonblocking(OpenOptions::new().read(true), path).map_err(io_error)?;
+    // The file may have been replaced between the two looks: the open one decides.
+    if !file.metadata().map_err(io_error)?.is_file() {
+        return Err(not_regular());
+    }
     let mut bytes = Vec::new();
     file.take(max + 1)
         .read_to_end(&mut bytes)
-        .map_err(|e| format!("{shown}: {e}"))?;
+        .map_err(io_error)?;
     if bytes.len() as u64 > max {
-        return Err(format!(
-            "{shown}: more than a save may have ({} MiB)",
-            max >> 20
-        ));
+        return Err(too_large());
     }
     Ok(bytes)
+}
+
+/// Reads a file that should be a save: [`read_file`] of a [`FileKind::Save`] of at most
+/// `max` bytes ([`MAX_SAVE_BYTES`] outside the tests). The error says what is wrong, in words.
+pub fn read_regular(path: &Path, max: u64) -> Result<Vec<u8>, String> {
+    read_within(path, FileKind::Save, max).map_err(|e| e.to_string())
 }
 
 /// Writes `text` to `path` atomically: into a temporary file in the same directory (the
@@ -303,6 +545,49 @@ pub fn rewrite_locked<T>(path: &Path, change: impl FnOnce() -> (String, bool, T)
     Ok(out)
 }
 
+/// What the names of the changes kept for later add to their file's name.
+const PENDING: &str = ".pending-";
+
+/// Keeps a change to the shared file at `path` for later, when its directory's lock could not
+/// be had (another grundy held it as this one left): `text` in a file of its own beside it,
+/// `NAME.pending-<time>-p<pid>-<n>`, written atomically without the lock (the name is this
+/// process's own). The next change to the file applies it and removes it.
+pub fn keep_for_later(path: &Path, text: &str) -> io::Result<PathBuf> {
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
+    let name = path.file_name().unwrap_or_default().to_string_lossy();
+    let kept = path.with_file_name(format!(
+        "{name}{PENDING}{}-p{}-{}",
+        file_date_stamp(),
+        std::process::id(),
+        COUNTER.fetch_add(1, Ordering::Relaxed)
+    ));
+    write_atomic(&kept, text)?;
+    Ok(kept)
+}
+
+/// The changes kept for later beside `path` ([`keep_for_later`]), oldest first.
+pub fn kept_for_later(path: &Path) -> Vec<PathBuf> {
+    let Some(base) = path.file_name().map(|n| n.to_string_lossy().into_owned()) else {
+        return Vec::new();
+    };
+    let prefix = format!("{base}{PENDING}");
+    let mut found: Vec<(SystemTime, PathBuf)> = fs::read_dir(parent_of(path))
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter(|e| e.file_name().to_string_lossy().starts_with(&prefix))
+        .map(|e| {
+            let time = e
+                .metadata()
+                .and_then(|m| m.modified())
+                .unwrap_or(SystemTime::UNIX_EPOCH);
+            (time, e.path())
+        })
+        .collect();
+    found.sort();
+    found.into_iter().map(|(_, p)| p).collect()
+}
+
 /// The files set aside from `path` (see [`set_aside`]), oldest first.
 pub fn set_aside_files(path: &Path) -> Vec<PathBuf> {
     let Some(base) = path.file_name().map(|n| n.to_string_lossy().into_owned()) else {
@@ -324,6 +609,13 @@ pub fn set_aside_files(path: &Path) -> Vec<PathBuf> {
         .collect();
     found.sort();
     found.into_iter().map(|(_, p)| p).collect()
+}
+
+/// A TOML parser's message about a file, fit for a terminal: the file may hold anything, and
+/// the message quotes it (`unknown field `…``), so its control characters are shown escaped
+/// (`\x1b`) and a long quote is cut.
+pub fn toml_message(error: &toml::de::Error) -> String {
+    crate::input::excerpt(error.message().trim().as_bytes(), 300)
 }
 
 /// The 1-based line of byte offset `at` in `text`.

@@ -29,7 +29,6 @@
 //! start = "random"      # random, standard
 //! ```
 
-use std::fs;
 use std::io;
 use std::path::Path;
 
@@ -42,7 +41,7 @@ use crate::games::GameKind;
 use crate::games::coins::CoinRow;
 use crate::lang::LangChoice;
 use crate::setup::{First, GameSetup, Start};
-use crate::store::{line_of, rewrite_locked, write_atomic};
+use crate::store::{FileKind, line_of, read_file, rewrite_locked, write_atomic};
 
 /// Which colours the game uses.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, ValueEnum)]
@@ -106,6 +105,20 @@ pub struct Loaded {
     pub problem: Option<SettingsError>,
     /// Whether the file exists (a missing file is not a problem).
     pub found: bool,
+    /// The problem with `lang`, when it is not the first problem (the command line, which
+    /// reads no other setting for every command, warns of it and of a file it cannot read).
+    pub lang_problem: Option<SettingsError>,
+}
+
+impl Loaded {
+    /// What the command line warns of: a file that cannot be read or is not TOML, or a bad
+    /// `lang` (the language it speaks in).
+    pub fn language_problem(&self) -> Option<&SettingsError> {
+        self.problem
+            .as_ref()
+            .filter(|p| p.field.is_empty() || p.field == "lang")
+            .or(self.lang_problem.as_ref())
+    }
 }
 
 impl Settings {
@@ -121,10 +134,10 @@ impl Settings {
     /// Reads the file at `path`: a missing file gives the defaults quietly, anything else
     /// wrong gives the defaults for what is broken and says what.
     pub fn load(path: &Path) -> Loaded {
-        match fs::read(path) {
+        match read_file(path, FileKind::Settings) {
             Ok(bytes) => {
-                let (settings, problem) = match String::from_utf8(bytes) {
-                    Ok(text) => Settings::parse(&text),
+                let (settings, problem, lang_problem) = match String::from_utf8(bytes) {
+                    Ok(text) => Settings::parse_with_lang(&text),
                     Err(e) => {
                         let valid = &e.as_bytes()[..e.utf8_error().valid_up_to()];
                         let line = valid.iter().filter(|&&b| b == b'\n').count() + 1;
@@ -134,16 +147,17 @@ impl Settings {
                             message: "the file is not UTF-8 text".to_string(),
                             more: 0,
                         };
-                        (Settings::default(), Some(problem))
+                        (Settings::default(), Some(problem), None)
                     }
                 };
                 Loaded {
                     settings,
                     problem,
                     found: true,
+                    lang_problem,
                 }
             }
-            Err(e) if e.kind() == io::ErrorKind::NotFound => Loaded::default(),
+            Err(e) if e.is_missing() => Loaded::default(),
             Err(e) => Loaded {
                 settings: Settings::default(),
                 problem: Some(SettingsError {
@@ -153,6 +167,7 @@ impl Settings {
                     more: 0,
                 }),
                 found: true,
+                lang_problem: None,
             },
         }
     }
@@ -169,7 +184,7 @@ impl Settings {
     /// whole; one that cannot be read or parsed is set aside first and a whole one written.
     pub fn save_changes(&self, path: &Path, before: &Settings) -> io::Result<()> {
         rewrite_locked(path, || {
-            let (document, broken) = match fs::read(path) {
+            let (document, broken) = match read_file(path, FileKind::Settings) {
                 Ok(bytes) => {
                     let parsed = String::from_utf8(bytes)
                         .ok()
@@ -177,8 +192,9 @@ impl Settings {
                     let broken = parsed.is_none();
                     (parsed, broken)
                 }
-                Err(e) if e.kind() == io::ErrorKind::NotFound => (None, false),
-                // Unreadable (its permissions): kept as it is, beside the new file.
+                Err(e) if e.is_missing() => (None, false),
+                // Unreadable (its permissions), too large, a pipe or a device: kept as it is
+                // (set aside), beside the new file.
                 Err(_) => (None, true),
             };
             let Some(mut document) = document else {
@@ -199,19 +215,26 @@ impl Settings {
     /// Parses the text of a settings file: the settings (defaults where a field is missing or
     /// broken) and the first problem.
     pub fn parse(text: &str) -> (Settings, Option<SettingsError>) {
+        let (settings, problem, _) = Settings::parse_with_lang(text);
+        (settings, problem)
+    }
+
+    /// [`Settings::parse`], and the problem with `lang` (if any) apart.
+    fn parse_with_lang(text: &str) -> (Settings, Option<SettingsError>, Option<SettingsError>) {
         let mut settings = Settings::default();
         let table = match DeTable::parse(text) {
             Ok(table) => table.into_inner(),
             Err(e) => {
                 let line = e.span().map_or(1, |s| line_of(text, s.start));
-                let message = e.message().trim().to_string();
+                // The message quotes the file: its control characters are shown escaped.
+                let message = crate::input::excerpt(e.message().trim().as_bytes(), 300);
                 let problem = SettingsError {
                     line,
                     field: String::new(),
                     message: format!("not valid TOML: {message}"),
                     more: 0,
                 };
-                return (settings, Some(problem));
+                return (settings, Some(problem), None);
             }
         };
         let mut problems: Vec<(usize, String, String)> = Vec::new();
@@ -250,17 +273,22 @@ impl Settings {
             }
         }
         let more = problems.len().saturating_sub(1);
-        let problem =
-            problems
-                .into_iter()
-                .min_by_key(|(line, _, _)| *line)
-                .map(|(line, field, message)| SettingsError {
-                    line,
-                    field,
-                    message,
-                    more,
-                });
-        (settings, problem)
+        let error = |(line, field, message): &(usize, String, String)| SettingsError {
+            line: *line,
+            field: field.clone(),
+            message: message.clone(),
+            more: 0,
+        };
+        // The language's own problem, for the command line, which speaks in it.
+        let lang = problems
+            .iter()
+            .find(|(_, field, _)| field == "lang")
+            .map(error);
+        let problem = problems
+            .iter()
+            .min_by_key(|(line, _, _)| *line)
+            .map(|p| SettingsError { more, ..error(p) });
+        (settings, problem, lang)
     }
 
     /// The file's text: every field, with comments saying what each may be.
@@ -524,8 +552,11 @@ struct Reader<'a> {
 }
 
 impl Reader<'_> {
+    /// A problem with `field`: a key of the file, which may hold anything, so it is kept
+    /// with its control characters escaped and cut, fit for a terminal.
     fn problem(&mut self, line: usize, field: &str, message: String) {
-        self.problems.push((line, field.to_string(), message));
+        let field = crate::input::excerpt(field.as_bytes(), 60);
+        self.problems.push((line, field, message));
     }
 
     fn line(&self, value: &Spanned<DeValue>) -> usize {
@@ -691,6 +722,7 @@ fn kind_of(value: &DeValue) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::fs;
 
     fn changed() -> Settings {
         let mut s = Settings {

@@ -23,13 +23,16 @@
 use std::collections::BTreeMap;
 use std::fs;
 use std::io;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
 use crate::ai::Level;
 use crate::games::GameKind;
-use crate::store::{line_of, rewrite_locked};
+use crate::store::{
+    FileKind, keep_for_later, kept_for_later, line_of, lock_dir_of, read_text, set_aside,
+    toml_message, write_atomic,
+};
 
 /// The record of one game at one level.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -65,6 +68,23 @@ impl Record {
         }
     }
 
+    /// Adds the games of `later`, a record of games played after these (counted apart while
+    /// another grundy held the lock: see [`Stats::keep_for_later`]).
+    pub fn merge(&mut self, later: &Record) {
+        self.played = self.played.saturating_add(later.played);
+        self.won = self.won.saturating_add(later.won);
+        self.lost = self.lost.saturating_add(later.lost);
+        self.blunders = self.blunders.saturating_add(later.blunders);
+        self.graded = self.graded.saturating_add(later.graded);
+        // A loss among the later games ends the streak before them.
+        self.streak = if later.lost > 0 {
+            later.streak
+        } else {
+            self.streak.saturating_add(later.streak)
+        };
+        self.best_streak = self.best_streak.max(later.best_streak).max(self.streak);
+    }
+
     /// Blunders per graded game, if any game was graded.
     pub fn blunders_per_game(&self) -> Option<f64> {
         (self.graded > 0).then(|| self.blunders as f64 / self.graded as f64)
@@ -82,6 +102,29 @@ pub struct LoadedStats {
     pub stats: Stats,
     /// Why the file could not be read (it is then set aside before the next write).
     pub problem: Option<String>,
+}
+
+/// A finished game to count.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Counted {
+    /// The name it is counted under ([`stats_key`]).
+    pub game: String,
+    pub level: Level,
+    pub won: bool,
+    /// The verdicts' count of blunders, when the game had them.
+    pub blunders: Option<u64>,
+}
+
+/// The files of games kept for later beside `path` that can be read, with their games; one
+/// that cannot be read is left alone.
+fn kept_files(path: &Path) -> Vec<(PathBuf, Stats)> {
+    kept_for_later(path)
+        .into_iter()
+        .filter_map(|file| {
+            let text = read_text(&file, FileKind::Stats).ok()??;
+            Some((file, Stats::parse(&text).ok()?))
+        })
+        .collect()
 }
 
 /// The name a game from the position `code` is counted under: the heap games by their rule
@@ -121,7 +164,7 @@ impl Stats {
     pub fn parse(text: &str) -> Result<Stats, String> {
         toml::from_str(text).map_err(|e| {
             let line = e.span().map_or(1, |s| line_of(text, s.start));
-            format!("stats.toml line {line}: {}", e.message().trim())
+            format!("stats.toml line {line}: {}", toml_message(&e))
         })
     }
 
@@ -132,10 +175,22 @@ impl Stats {
         text
     }
 
-    /// Reads the file; a missing one is empty statistics.
+    /// Reads the file, with the games kept for later ([`Stats::keep_for_later`]) added; a
+    /// missing one is empty statistics.
     pub fn load(path: &Path) -> LoadedStats {
-        match fs::read_to_string(path) {
-            Ok(text) => match Stats::parse(&text) {
+        let mut loaded = Stats::load_file(path);
+        if loaded.problem.is_none() {
+            for (_, later) in kept_files(path) {
+                loaded.stats.merge(&later);
+            }
+        }
+        loaded
+    }
+
+    /// Reads the file alone.
+    fn load_file(path: &Path) -> LoadedStats {
+        match read_text(path, FileKind::Stats) {
+            Ok(Some(text)) => match Stats::parse(&text) {
                 Ok(stats) => LoadedStats {
                     stats,
                     problem: None,
@@ -145,7 +200,7 @@ impl Stats {
                     problem: Some(problem),
                 },
             },
-            Err(e) if e.kind() == io::ErrorKind::NotFound => LoadedStats::default(),
+            Ok(None) => LoadedStats::default(),
             Err(e) => LoadedStats {
                 stats: Stats::default(),
                 problem: Some(format!("stats.toml cannot be read: {e}")),
@@ -153,9 +208,25 @@ impl Stats {
         }
     }
 
+    /// Adds every record of `other` (see [`Record::merge`]).
+    pub fn merge(&mut self, other: &Stats) {
+        for (game, levels) in &other.0 {
+            for (level, record) in levels {
+                self.0
+                    .entry(game.clone())
+                    .or_default()
+                    .entry(level.clone())
+                    .or_default()
+                    .merge(record);
+            }
+        }
+    }
+
     /// Counts a finished game in the file at `path`: under the directory's lock, read, add,
     /// write atomically (so another grundy's games counted meanwhile are kept). A file that
     /// cannot be read is first set aside (`stats.toml.corrupt-<time>`), never overwritten.
+    /// The games kept for later ([`Stats::keep_for_later`]) are added too, and their files
+    /// removed. Past the lock's wait ([`crate::store::is_lock_busy`]) nothing is written.
     pub fn add_to_file(
         path: &Path,
         game: &str,
@@ -163,13 +234,49 @@ impl Stats {
         won: bool,
         blunders: Option<u64>,
     ) -> io::Result<Stats> {
-        rewrite_locked(path, || {
-            let loaded = Stats::load(path);
-            let broken = loaded.problem.is_some() && path.exists();
-            let mut stats = loaded.stats;
-            stats.add(game, level, won, blunders);
-            (stats.to_toml(), broken, stats)
-        })
+        Stats::add_all_to_file(
+            path,
+            &[Counted {
+                game: game.to_string(),
+                level,
+                won,
+                blunders,
+            }],
+        )
+    }
+
+    /// [`Stats::add_to_file`] of several games, in order.
+    pub fn add_all_to_file(path: &Path, games: &[Counted]) -> io::Result<Stats> {
+        let _lock = lock_dir_of(path)?;
+        let loaded = Stats::load_file(path);
+        if loaded.problem.is_some() && fs::symlink_metadata(path).is_ok() {
+            set_aside(path)?;
+        }
+        let mut stats = loaded.stats;
+        let kept = kept_files(path);
+        for (_, later) in &kept {
+            stats.merge(later);
+        }
+        for counted in games {
+            stats.add(&counted.game, counted.level, counted.won, counted.blunders);
+        }
+        write_atomic(path, &stats.to_toml())?;
+        for (file, _) in kept {
+            let _ = fs::remove_file(file);
+        }
+        Ok(stats)
+    }
+
+    /// Keeps `games` for the next grundy that counts a game, when the lock could not be had
+    /// (another grundy held it as this one left): a file `stats.toml.pending-<time>-p<pid>-<n>`
+    /// beside `path`, written atomically without the lock (its name is this process's own).
+    /// Every count and every read of the statistics adds it; the next count removes it.
+    pub fn keep_for_later(path: &Path, games: &[Counted]) -> io::Result<PathBuf> {
+        let mut stats = Stats::default();
+        for counted in games {
+            stats.add(&counted.game, counted.level, counted.won, counted.blunders);
+        }
+        keep_for_later(path, &stats.to_toml())
     }
 
     /// The rows of the table `grundy stats` prints: one per game and level played, games in

@@ -16,7 +16,8 @@ use std::time::SystemTime;
 
 use crate::store::save::Save;
 use crate::store::{
-    MAX_SAVE_BYTES, SAVE_EXTENSION, Store, lock_dir, read_regular, set_aside_locked,
+    MAX_SAVE_BYTES, SAVE_EXTENSION, Store, lock_dir, open_lock_file, open_nonblocking, own_subdir,
+    read_regular, set_aside_locked,
 };
 
 /// A save found on disk, for the menu's list.
@@ -44,12 +45,7 @@ fn lock_path(path: &Path) -> PathBuf {
 
 /// Claims the unfinished game at `path` for this process: `None` when another grundy holds it.
 pub fn claim(path: &Path) -> io::Result<Option<Claim>> {
-    let file = OpenOptions::new()
-        .create(true)
-        .truncate(false)
-        .read(true)
-        .write(true)
-        .open(lock_path(path))?;
+    let file = open_lock_file(&lock_path(path))?;
     match fs4::FileExt::try_lock(&file) {
         Ok(()) => Ok(Some(Claim { _file: file })),
         Err(fs4::TryLockError::WouldBlock) => Ok(None),
@@ -59,7 +55,13 @@ pub fn claim(path: &Path) -> io::Result<Option<Claim>> {
 
 /// Whether another grundy has claimed the game at `path` (it is on its screen).
 pub fn claimed_elsewhere(path: &Path) -> bool {
-    let Ok(file) = File::open(lock_path(path)) else {
+    let lock = lock_path(path);
+    // Only grundy's own lock file is asked, never opened if it is anything else (a pipe
+    // would block the open, a link lead elsewhere): no grundy holds a claim on that.
+    if !fs::symlink_metadata(&lock).is_ok_and(|m| m.is_file()) {
+        return false;
+    }
+    let Ok(file) = open_nonblocking(OpenOptions::new().read(true), &lock) else {
         return false;
     };
     matches!(
@@ -133,6 +135,11 @@ pub fn unfinished(
     let Some(dir) = store.unfinished_dir() else {
         return (Vec::new(), Vec::new());
     };
+    // A link in the directory's place is set aside before any file in it is read or set
+    // aside (it would lead there out of the data directory).
+    if fs::symlink_metadata(&dir).is_ok() && own_subdir(&dir).is_err() {
+        return (Vec::new(), Vec::new());
+    }
     adopt_old_autosave(store, &dir);
     let mut listed = Vec::new();
     let mut problems = Vec::new();

@@ -153,6 +153,10 @@ impl Learn {
             if let Some(path) = &self.path {
                 match Progress::mark_done_in_file(path, this.id) {
                     Ok(progress) => self.progress = progress,
+                    // Another grundy holds the lock: kept beside the file, for the next read.
+                    Err(e)
+                        if crate::store::is_lock_busy(&e)
+                            && Progress::keep_for_later(path, this.id).is_ok() => {}
                     Err(e) => {
                         note = Note {
                             text: tr!("learn.list.save_failed", error = e).into_owned(),

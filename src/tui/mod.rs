@@ -70,6 +70,9 @@ pub struct PracticeStart {
     pub game: Option<String>,
 }
 
+/// How long a write of the game waits for another grundy's lock before the loop goes on.
+const LOCK_WAIT: std::time::Duration = std::time::Duration::from_millis(50);
+
 /// Runs the terminal game until it ends, keeping nothing between runs (see
 /// [`run_with_store`]), and says why it ended.
 pub fn run(options: PlayOptions) -> anyhow::Result<app::Exit> {
@@ -91,6 +94,9 @@ pub fn run_with_store(
     settings: crate::store::settings::Loaded,
 ) -> anyhow::Result<app::Exit> {
     let theme = theme::Theme::of(settings.settings.theme);
+    // A lock another grundy holds must never freeze the game: each write waits briefly, and
+    // what could not be written is tried again from the loop.
+    crate::store::set_lock_wait(LOCK_WAIT);
     let mut app = app::App::with_store(&options, theme, app::AI_DELAY, store, settings)?;
     app.copy_to_terminal();
     // Only the pseudo-terminal tests set this: they crash the game on purpose.

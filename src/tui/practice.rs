@@ -251,6 +251,16 @@ impl Practice {
         }
     }
 
+    /// Another grundy holds the data directory's lock: the change `later` is kept beside the
+    /// file, applied by the next read or change ([`Drills::keep_for_later`]), and the player
+    /// is told.
+    fn keep_for_later(&mut self, path: PathBuf, later: &Drills, busy: std::io::Error) {
+        self.problem = Some(match Drills::keep_for_later(&path, later) {
+            Ok(_) => tr!("drill.kept_for_later").into_owned(),
+            Err(_) => tr!("drill.not_saved", error = busy).into_owned(),
+        });
+    }
+
     /// Ends a streak or timed run, keeping it if it is a record.
     fn finish_run(&mut self) {
         self.deadline = None;
@@ -266,6 +276,12 @@ impl Practice {
                     self.drills = drills;
                     self.problem = None;
                     self.drills.best(&run.game) != before
+                }
+                Err(e) if crate::store::is_lock_busy(&e) => {
+                    let mut later = Drills::default();
+                    later.finish(&run);
+                    self.keep_for_later(path.clone(), &later, e);
+                    self.drills.finish(&run)
                 }
                 Err(e) => {
                     self.problem = Some(tr!("drill.not_saved", error = e).into_owned());
@@ -323,10 +339,18 @@ impl Practice {
         };
         let before = self.drills.rated(&q.game);
         match &self.path {
-            Some(path) => match Drills::add_to_file(path, attempt) {
+            Some(path) => match Drills::add_to_file(path, attempt.clone()) {
                 Ok(drills) => {
                     self.drills = drills;
                     self.problem = None;
+                }
+                Err(e) if crate::store::is_lock_busy(&e) => {
+                    let later = Drills {
+                        attempts: vec![attempt.clone()],
+                        ..Drills::default()
+                    };
+                    self.keep_for_later(path.clone(), &later, e);
+                    self.drills.add(attempt);
                 }
                 Err(e) => {
                     self.problem = Some(tr!("drill.not_saved", error = e).into_owned());

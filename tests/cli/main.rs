@@ -8,6 +8,9 @@ mod chinese;
 mod cli;
 mod cli_interface;
 mod engine_bounds;
+#[cfg(unix)]
+mod files;
 mod glossary;
 mod learn;
 mod lessons;
+mod solve_formats;

@@ -8,8 +8,9 @@
 //! Parsers covered: the three contest readers (memory and stream), the position codes of each
 //! game and of `AnyPosition`, the terminal's key/mouse byte parser, saved games (which
 //! must also write back the text they read and replay to a position or a placed error), the
-//! settings file (whose edit must keep the player's text or set it aside, never lose it) and
-//! the statistics file.
+//! settings file (whose edit must keep the player's text or set it aside, never lose it), the
+//! statistics file, the practice file (drills.toml: no rating that is not a number) and the
+//! lessons file (learn.toml).
 //!
 //! `cargo test --test fuzz_parsers` runs a few thousand inputs in seconds; for a longer run set
 //! `GRUNDY_FUZZ_CASES` (cases per property, default 1000).
@@ -528,6 +529,108 @@ fn check_stats(input: &[u8]) {
             assert!(line <= lines + 1, "line {line} of {lines}: {e}");
             assert_clean(&e, input);
         }
+    }
+}
+
+const DRILLS: &[&str] = &[
+    "# grundy practice\n[ratings.all]\nrating = 1534.2\ndeviation = 201.3\nvolatility = 0.06\n\
+     tried = 4\nsolved = 3\n\n[ratings.nim]\nrating = 1500.0\ndeviation = 350.0\n\
+     volatility = 0.06\ntried = 0\nsolved = 0\n\n[best.nim]\nstreak = 5\ntimed = 7\n\n\
+     [[attempts]]\ngame = \"nim\"\nkind = \"winning-move\"\nmode = \"endless\"\n\
+     code = \"nim:3,5,7\"\ndifficulty = 3\nanswer = \"heap 1: take 1\"\nright = true\n",
+];
+
+const LEARN: &[&str] = &["# grundy: the lessons done\ndone = [\"positions\", \"bash\"]\n"];
+
+/// A TOML file's error: it names a line of the input (after `NAME line `) and is fit for a
+/// terminal.
+fn check_toml_error(e: &str, name: &str, text: &str, input: &[u8]) {
+    let lines = text.split('\n').count();
+    let line: usize = e
+        .strip_prefix(&format!("{name} line "))
+        .and_then(|rest| rest.split(':').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no line in {e:?}"));
+    assert!(line <= lines + 1, "line {line} of {lines}: {e}");
+    assert_clean(e, input);
+}
+
+/// The practice file: read, with every rating a finite number (NaN would stick forever), or
+/// refused with an error naming its line and fit for a terminal; what is read writes back to
+/// the same records, and a drill answered on it keeps every rating finite.
+fn check_drills(input: &[u8]) {
+    use grundy::store::drills::{Attempt, Drills, Mode};
+    let Ok(text) = std::str::from_utf8(input) else {
+        return;
+    };
+    match Drills::parse(text) {
+        Ok(mut drills) => {
+            assert_eq!(
+                Drills::parse(&drills.to_toml()).unwrap(),
+                drills,
+                "{text:?}"
+            );
+            drills.add(Attempt {
+                game: "nim".into(),
+                kind: "winning-move".into(),
+                mode: Mode::Endless,
+                code: "nim:3,5,7".into(),
+                part: None,
+                difficulty: 3,
+                answer: "heap 1: take 1".into(),
+                right: true,
+            });
+            for (name, rated) in &drills.ratings {
+                let r = rated.rating();
+                assert!(
+                    r.rating.is_finite() && r.deviation.is_finite() && r.volatility.is_finite(),
+                    "{name}: {r:?} from {text:?}"
+                );
+            }
+        }
+        Err(e) => check_toml_error(&e, "drills.toml", text, input),
+    }
+}
+
+/// The lessons file: read (and written back the same) or refused with a placed, clean error.
+fn check_learn(input: &[u8]) {
+    use grundy::learn::progress::Progress;
+    let Ok(text) = std::str::from_utf8(input) else {
+        return;
+    };
+    match Progress::parse(text) {
+        Ok(progress) => {
+            assert_eq!(
+                Progress::parse(&progress.to_toml()).unwrap(),
+                progress,
+                "{text:?}"
+            )
+        }
+        Err(e) => check_toml_error(&e, "learn.toml", text, input),
+    }
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    #[test]
+    fn drills_on_arbitrary_bytes(input in prop::collection::vec(any::<u8>(), 0..300)) {
+        check_drills(&input);
+    }
+
+    #[test]
+    fn drills_edited_by_hand(which in 0..DRILLS.len(), edits in edits()) {
+        check_drills(&apply(DRILLS[which].as_bytes().to_vec(), &edits));
+    }
+
+    #[test]
+    fn learn_on_arbitrary_bytes(input in prop::collection::vec(any::<u8>(), 0..300)) {
+        check_learn(&input);
+    }
+
+    #[test]
+    fn learn_edited_by_hand(which in 0..LEARN.len(), edits in edits()) {
+        check_learn(&apply(LEARN[which].as_bytes().to_vec(), &edits));
     }
 }
 

@@ -9,11 +9,14 @@ mod brute;
 mod boards;
 mod coins;
 mod contest_fast;
+mod contest_problems;
 mod dawson;
 mod dodgeball;
 mod drill;
 mod exact;
 mod fast_paths;
+#[cfg(unix)]
+mod files;
 mod fuzz_parsers;
 mod generic_engine;
 mod grid;

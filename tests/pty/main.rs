@@ -6,6 +6,7 @@ mod common;
 
 mod drill;
 mod learn;
+mod locks;
 mod nothing_lost;
 mod tui_pty;
 mod tui_pty_chinese;

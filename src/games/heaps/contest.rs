@@ -14,15 +14,20 @@
 //! | `cf87c` | Codeforces 87C (staircase split) | x → least heap count of a winning split, or -1 |
 //! | `cf2004e` | Codeforces 2004E (coprime takes) | t; per test n, n sizes → `Alice` / `Bob` |
 //! | `p4279` | Luogu P4279 (misère Nim) | T; per case n, n sizes → `John` / `Brother` |
+//! | `dpk` | AtCoder DP K Stones (subtraction set) | `N K`, N takes → `First` / `Second` |
+//! | `cf1194d` | Codeforces 1194D (take 1, 2 or k) | T; per test `n k` → `Alice` / `Bob` |
+//! | `cses2208` | CSES 2208 Another Game (one from each of several heaps) | t; per test n, n sizes → `first` / `second` |
+//! | `tioj1940` | TIOJ 1940 拈 (take at most ⌊n/k⌋) | `k n` → the value of a heap of n |
 
 use std::ops::RangeInclusive;
 
 use super::rules::stairs_top;
+pub use super::values::one_two_k_value;
 use super::values::{PrimeTable, grundy_table, lieges_value, misere_mover_wins, staircase_table};
 use crate::input::{InputError, Numbers};
 
 /// The contest formats, by problem.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Format {
     /// Luogu P2197 (Nim): T cases of n and n sizes → Yes / No.
     P2197,
@@ -45,6 +50,16 @@ pub enum Format {
     Cf2004e,
     /// Luogu P4279 (misère Nim): T cases of n and n sizes → John / Brother.
     P4279,
+    /// AtCoder DP K Stones: `N K` and the N takes → First / Second for one heap of K.
+    Dpk,
+    /// Codeforces 1194D 1-2-K Game: T tests of `n k` → Alice (first wins) / Bob.
+    Cf1194d,
+    /// CSES 2208 Another Game: take one token from each heap of a non-empty set of heaps;
+    /// t tests of n and n sizes → first / second.
+    Cses2208,
+    /// TIOJ 1940 拈 (2016 Taiwan national contest): take 1..⌊n/k⌋ from a heap of n; `k n` →
+    /// the heap's value.
+    Tioj1940,
 }
 
 const SIZE: RangeInclusive<u64> = 0..=1_000_000_000;
@@ -196,6 +211,57 @@ pub fn solve(format: Format, input: &[u8]) -> Result<String, InputError> {
             numbers.expect_end("the last case")?;
             Ok(if value != 0 { "Kevin\n" } else { "Nicky\n" }.to_string())
         }
+        Format::Dpk => {
+            let mut numbers = Numbers::new(input);
+            let n = numbers.next("N", 1..=100)?;
+            let k = numbers.next("K", 1..=100_000)?;
+            let mut set = Vec::new();
+            for i in 1..=n {
+                set.push(numbers.next(format_args!("a_{i}"), 1..=k)?);
+            }
+            numbers.expect_end("the last take")?;
+            set.sort_unstable();
+            set.dedup();
+            // The last letter is heap K's.
+            let won = stick_game(&set, k).as_bytes()[k as usize - 1] == b'W';
+            Ok(if won { "First\n" } else { "Second\n" }.to_string())
+        }
+        Format::Cf1194d => {
+            let mut numbers = Numbers::new(input);
+            let t = numbers.next("the number of tests T", 1..=1_000_000)?;
+            let mut out = String::new();
+            for test in 1..=t {
+                let n = numbers.next(format_args!("n of test {test}"), 0..=MAX_FORMULA_HEAP)?;
+                let k = numbers.next(format_args!("k of test {test}"), 3..=MAX_FORMULA_HEAP)?;
+                let won = one_two_k_value(k, n) != 0;
+                out.push_str(if won { "Alice\n" } else { "Bob\n" });
+            }
+            numbers.expect_end("the last test")?;
+            Ok(out)
+        }
+        // Only the parity of the heaps matters: read, not stored.
+        Format::Cses2208 => {
+            let mut numbers = Numbers::new(input);
+            let t = numbers.next("the number of tests t", COUNT)?;
+            let mut out = String::new();
+            for test in 1..=t {
+                let n = numbers.next(format_args!("n of test {test}"), COUNT)?;
+                let mut odd = 0;
+                for i in 1..=n {
+                    odd |= numbers.next(format_args!("x_{i} of test {test}"), 1..=1_000_000_000)?;
+                }
+                out.push_str(if odd & 1 == 1 { "first\n" } else { "second\n" });
+            }
+            numbers.expect_end("the last test")?;
+            Ok(out)
+        }
+        Format::Tioj1940 => {
+            let mut numbers = Numbers::new(input);
+            let k = numbers.next("k", 1..=MAX_HALVING_K)?;
+            let n = numbers.next("n", 0..=MAX_FORMULA_HEAP)?;
+            numbers.expect_end("n")?;
+            Ok(format!("{}\n", at_most_kth_value(k, n)))
+        }
         Format::Cf87c => {
             let mut numbers = Numbers::new(input);
             let x = numbers.next("n", 1..=100_000)?;
@@ -203,6 +269,33 @@ pub fn solve(format: Format, input: &[u8]) -> Result<String, InputError> {
             let answer = least_winning_split(&staircase_table(x), x);
             Ok(format!("{}\n", answer.map_or(-1, |j| j as i64)))
         }
+    }
+}
+
+/// The largest heap the formula games take, in every command (the size policy).
+pub use super::rules::MAX_FORMULA_HEAP;
+
+/// The largest k of the "take at most ⌊n/k⌋" game: [`at_most_kth_value`] takes about
+/// k · ln(n / k) steps.
+pub const MAX_HALVING_K: u64 = 1000;
+
+/// The value of a heap of n when a move takes 1..⌊n/k⌋ tokens (TIOJ 1940): n/k when k divides
+/// n, else the value of n − ⌊n/k⌋ − 1, the smallest heap a move reaches minus one (the options
+/// are the heaps n − ⌊n/k⌋ ..= n − 1, and their values are those of that heap's options and
+/// the heap itself). A run of steps with the same ⌊n/k⌋ = q is one jump: the remainder drops
+/// by q + 1 each step.
+pub fn at_most_kth_value(k: u64, mut n: u64) -> u64 {
+    loop {
+        let (q, r) = (n / k, n % k);
+        if r == 0 {
+            return q;
+        }
+        // Steps of q + 1 within this q; the remainder left is below q + 1.
+        let r = r % (q + 1);
+        if r == 0 {
+            return q;
+        }
+        n = q * k + r - q - 1;
     }
 }
 

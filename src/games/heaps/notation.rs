@@ -17,7 +17,7 @@
 
 use std::sync::Arc;
 
-use super::rules::{Action, HeapMove, Heaps, MAX_LIEGES_K, MAX_SET_LEN, MAX_TABLE_HEAP, Rule};
+use super::rules::{Action, HeapMove, Heaps, MAX_FORMULA_HEAP, MAX_LIEGES_K, MAX_SET_LEN, Rule};
 use crate::game::{CodeError, Notation};
 use crate::message::{Msg, Said};
 
@@ -142,7 +142,7 @@ impl Notation for Heaps {
                     fields[1].1,
                     fields[1].0,
                     Said::new("said.what.subtraction_set"),
-                    1..=MAX_TABLE_HEAP,
+                    1..=MAX_FORMULA_HEAP,
                 )?;
                 if set.len() > MAX_SET_LEN {
                     return Err(CodeError::new(
@@ -163,7 +163,9 @@ impl Notation for Heaps {
             Rule::Kayles => Said::new("said.what.rows"),
             _ => Said::new("said.what.heaps"),
         };
-        let heaps = numbers(text, column, what, 0..=rule.max_heap())?;
+        // Any number is read; a heap past the rule's bound is refused by `Heaps::new` in the
+        // size policy's words, the same in every command.
+        let heaps = numbers(text, column, what, 0..=u64::MAX)?;
         Heaps::new(rule, heaps).map_err(|e| CodeError::new(column, e))
     }
 

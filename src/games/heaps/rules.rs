@@ -8,14 +8,54 @@ use crate::game::{IllegalMove, Position};
 
 /// The most heaps a position may have (a Lieges move that would pass it is refused).
 pub const MAX_HEAPS: usize = 1000;
-/// The largest heap of a rule whose values have a formula (or a proven period: Kayles).
-pub const MAX_FORMULA_HEAP: u64 = 1_000_000;
+/// The largest heap of a rule whose values have a formula (or a proven period: Kayles, the
+/// 1-2-k subtraction game), in every command: the size policy's bound, within which every sum
+/// and product of the code paths stays in a u64.
+pub const MAX_FORMULA_HEAP: u64 = 1_000_000_000_000_000_000;
 /// The largest heap of a rule whose values come from a mex table (built once, to this size).
 pub const MAX_TABLE_HEAP: u64 = 10_000;
+/// The largest heap of coprime takes: its values need the heap's least prime factor and that
+/// prime's index, from a sieve built once to this size.
+pub const MAX_SIEVE_HEAP: u64 = 1_000_000;
 /// The largest subtraction set, and its largest element.
 pub const MAX_SET_LEN: usize = 100;
 /// Lieges of Legendre: the largest k (a move makes k heaps).
 pub const MAX_LIEGES_K: u64 = 10;
+
+/// Where a rule's heap values come from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ValuesBy {
+    /// A formula or a proved period: any heap, to [`MAX_FORMULA_HEAP`].
+    Formula,
+    /// A sieve of the primes, to [`MAX_SIEVE_HEAP`].
+    Sieve,
+    /// A mex table computed once by search, to [`MAX_TABLE_HEAP`].
+    Table,
+}
+
+/// The k of a subtraction set {1, 2, k}, k ≥ 3 (Codeforces 1194D's game), whose values have a
+/// formula (see `values::one_two_k_value`).
+pub fn one_two_k(set: &[u64]) -> Option<u64> {
+    match set {
+        [1, 2, k] if *k >= 3 => Some(*k),
+        _ => None,
+    }
+}
+
+/// A bound written as a power of ten where it is one (`10^18`), else in digits.
+pub fn power_words(n: u64) -> String {
+    let mut power = 0;
+    let mut rest = n;
+    while rest >= 10 && rest.is_multiple_of(10) {
+        rest /= 10;
+        power += 1;
+    }
+    if rest == 1 && power > 1 {
+        format!("10^{power}")
+    } else {
+        n.to_string()
+    }
+}
 
 /// What a move may do to one heap of x tokens.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -102,14 +142,40 @@ impl Rule {
         }
     }
 
-    /// The largest heap this rule allows in a position.
+    /// The largest heap this rule allows in a position, in every command.
     pub fn max_heap(&self) -> u64 {
-        match self {
-            Rule::Subtraction { .. } | Rule::Fibonacci | Rule::Grundy | Rule::Staircase => {
-                MAX_TABLE_HEAP
-            }
-            _ => MAX_FORMULA_HEAP,
+        match self.values_by() {
+            ValuesBy::Formula => MAX_FORMULA_HEAP,
+            ValuesBy::Sieve => MAX_SIEVE_HEAP,
+            ValuesBy::Table => MAX_TABLE_HEAP,
         }
+    }
+
+    /// Where the rule's values come from, which sets its largest heap.
+    pub fn values_by(&self) -> ValuesBy {
+        match self {
+            Rule::Subtraction { set } if one_two_k(set).is_some() => ValuesBy::Formula,
+            Rule::Subtraction { .. } | Rule::Fibonacci | Rule::Grundy | Rule::Staircase => {
+                ValuesBy::Table
+            }
+            Rule::Coprime => ValuesBy::Sieve,
+            _ => ValuesBy::Formula,
+        }
+    }
+
+    /// Why heaps stop at [`Rule::max_heap`], in the words every command uses: `kayles: values
+    /// by a proved formula or period, heaps to 10^18`.
+    pub fn bound_words(&self) -> String {
+        let how = match self.values_by() {
+            ValuesBy::Formula => "values by a proved formula or period",
+            ValuesBy::Sieve => "values from a sieve of the primes",
+            ValuesBy::Table => "values from a mex table searched once",
+        };
+        format!(
+            "{}: {how}, heaps to {}",
+            self.name(),
+            power_words(self.max_heap())
+        )
     }
 
     /// Whether every move only takes tokens from one heap (no split): then a position has at
@@ -260,11 +326,17 @@ impl Heaps {
         }
         let max = rule.max_heap();
         if let Some((i, &x)) = heaps.iter().enumerate().find(|&(_, &x)| x > max) {
+            let how = match rule.values_by() {
+                ValuesBy::Formula => "said.heaps.by.formula",
+                ValuesBy::Sieve => "said.heaps.by.sieve",
+                ValuesBy::Table => "said.heaps.by.table",
+            };
             return Err(Said::new("said.heaps.too_big")
                 .with("number", i + 1)
                 .with("size", x)
                 .with("rule", rule.name())
-                .with("most", max));
+                .with_said("how", Said::new(how))
+                .with("most", power_words(max)));
         }
         Ok(Heaps { rule, heaps })
     }
@@ -277,8 +349,9 @@ impl Heaps {
         &self.heaps
     }
 
-    pub fn total(&self) -> u64 {
-        self.heaps.iter().sum()
+    /// All the tokens: up to 1000 heaps of 10^18, so more than a u64 holds.
+    pub fn total(&self) -> u128 {
+        self.heaps.iter().map(|&x| u128::from(x)).sum()
     }
 
     /// The legal moves of heap `i`, in order, at most `limit`, and whether there were more.
@@ -494,7 +567,9 @@ impl Position for Heaps {
             // the total, a partition of some n ≤ total. Lieges may add tokens: unknown.
             return match self.rule {
                 Rule::Lieges { .. } => None,
-                _ => Some(partitions_up_to(self.total())),
+                _ => Some(partitions_up_to(
+                    u64::try_from(self.total()).unwrap_or(u64::MAX),
+                )),
             };
         }
         Some(
@@ -508,7 +583,7 @@ impl Position for Heaps {
     /// total down to 0 is met; Grundy's game splits off heaps of 1, one more each move.
     /// Canonical forms keep both counts, so these positions are distinct.
     fn reachable_at_least(&self) -> Option<u128> {
-        let total = u128::from(self.total());
+        let total = self.total();
         match &self.rule {
             Rule::Nim
             | Rule::Misere

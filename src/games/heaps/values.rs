@@ -9,7 +9,8 @@ use std::sync::{Arc, Mutex, OnceLock};
 use rand::Rng;
 
 use super::rules::{
-    Action, HeapMove, Heaps, MAX_FORMULA_HEAP, MAX_TABLE_HEAP, Rule, fibonacci_up_to, gcd, pieces,
+    Action, HeapMove, Heaps, MAX_SIEVE_HEAP, MAX_TABLE_HEAP, Rule, fibonacci_up_to, gcd, one_two_k,
+    pieces,
 };
 use crate::game::{Impartial, Position};
 use crate::message::Msg;
@@ -355,7 +356,7 @@ impl PrimeTable {
 
 fn primes() -> &'static PrimeTable {
     static TABLE: OnceLock<PrimeTable> = OnceLock::new();
-    TABLE.get_or_init(|| PrimeTable::new(MAX_FORMULA_HEAP))
+    TABLE.get_or_init(|| PrimeTable::new(MAX_SIEVE_HEAP))
 }
 
 /// Lieges of Legendre (k heaps of y from 2y): with k even, a split of 2y is worth 0 (an even
@@ -397,6 +398,20 @@ pub fn lieges_value(k: u64, x: u64) -> u32 {
     if halvings % 2 == 1 { first } else { 3 - first }
 }
 
+/// The value of a heap of n in the 1-2-k game (take 1, 2 or k; Codeforces 1194D): n mod 3 when
+/// 3 does not divide k; when it does, the period is k + 1, with the heap of k worth 3 and the
+/// others r mod 3 (r = n mod (k + 1)). Checked against the mex table in
+/// tests/engine/contest_problems.rs.
+pub fn one_two_k_value(k: u64, n: u64) -> u64 {
+    if !k.is_multiple_of(3) {
+        return n % 3;
+    }
+    match n % (k + 1) {
+        r if r == k => 3,
+        r => r % 3,
+    }
+}
+
 /// The value of one heap: a function of the heap's size, with any table it needs fetched once.
 pub struct HeapValues {
     rule: Rule,
@@ -406,6 +421,7 @@ pub struct HeapValues {
 impl HeapValues {
     pub fn new(rule: &Rule) -> HeapValues {
         let table = match rule {
+            Rule::Subtraction { set } if one_two_k(set).is_some() => None,
             Rule::Subtraction { set } => Some(subtraction_values(set)),
             Rule::Fibonacci => Some(static_table(&FIBONACCI, || {
                 subtraction_table(&fibonacci_up_to(MAX_TABLE_HEAP), MAX_TABLE_HEAP)
@@ -432,7 +448,11 @@ impl HeapValues {
             Rule::Kayles => u64::from(kayles_value(x)),
             Rule::Lieges { k } => u64::from(lieges_value(k, x)),
             Rule::Coprime => u64::from(primes().coprime_value(x)),
-            Rule::Subtraction { .. } | Rule::Fibonacci | Rule::Grundy | Rule::Staircase => {
+            // The one subtraction set without a table: its values have a formula.
+            Rule::Subtraction { ref set } => {
+                one_two_k_value(one_two_k(set).expect("a table unless 1-2-k"), x)
+            }
+            Rule::Fibonacci | Rule::Grundy | Rule::Staircase => {
                 unreachable!("table rules have a table")
             }
         }

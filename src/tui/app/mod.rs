@@ -167,6 +167,13 @@ pub struct App {
     settings_problem: Option<String>,
     stats: Stats,
     stats_problem: Option<String>,
+    /// Finished games not yet written to the statistics file: another grundy held the data
+    /// directory's lock (see [`App::write_counts`]).
+    uncounted: Vec<crate::store::stats::Counted>,
+    /// The game said it waits for another grundy's lock.
+    waiting_lock: bool,
+    /// Settings another grundy's lock kept from the file: written when it lets go.
+    unwritten_settings: Option<Settings>,
     /// The newest unfinished game, offered first (its file is in `saves` too).
     resume: Option<(Resumable, std::path::PathBuf)>,
     /// The saves list: the unfinished games and the games saved under a name, newest first.
@@ -268,6 +275,9 @@ impl App {
             settings_problem: settings.problem.map(|p| p.words()),
             stats,
             stats_problem,
+            uncounted: Vec::new(),
+            waiting_lock: false,
+            unwritten_settings: None,
             resume: None,
             saves: Vec::new(),
             resume_problem: None,
@@ -521,6 +531,8 @@ impl App {
             Screen::Menu(_) | Screen::Learn(_) => false,
         };
         self.count_finished();
+        self.write_counts();
+        self.write_unwritten_settings();
         changed
     }
 

@@ -1,11 +1,12 @@
 //! What the app keeps between runs: the statistics of finished games, the autosave of an
 //! unfinished one, saves under a name (and opening them from the menu), and the settings.
 
-use crate::store::date_stamp;
+use crate::store::is_lock_busy;
 use crate::store::save::{self, Save};
 use crate::store::settings::Settings;
-use crate::store::stats::{Stats, stats_key};
+use crate::store::stats::{Counted, Stats, stats_key};
 use crate::store::unfinished;
+use crate::store::{date_stamp, own_subdir};
 use crate::tr;
 use crate::tui::board::Side;
 use crate::tui::menu::MenuChoice;
@@ -35,24 +36,97 @@ impl App {
         }
         kept.recorded = true;
         let won = winner == Side::You;
-        let (key, level) = (stats_key(&game.start_code()), choice.level);
-        let blunders = game.player_blunders();
-        if let Some(path) = self.store.stats_path() {
-            match Stats::add_to_file(&path, &key, level, won, blunders) {
-                Ok(stats) => {
-                    self.stats = stats;
-                    self.stats_problem = None;
-                }
-                Err(e) => game.set_message(tr!("app.stats_failed", error = e).into_owned()),
-            }
-        } else {
-            self.stats.add(&key, level, won, blunders);
-        }
+        let counted = Counted {
+            game: stats_key(&game.start_code()),
+            level: choice.level,
+            won,
+            blunders: game.player_blunders(),
+        };
+        self.uncounted.push(counted);
+        self.write_counts();
+        let Screen::Game { kept, .. } = &mut self.screen else {
+            return;
+        };
         // Only this game's own file goes: the other unfinished games stay.
         if let Some(path) = kept.autosave.take() {
             unfinished::remove(&path);
             kept.claim = None;
         }
+    }
+
+    /// Writes the finished games not yet in the statistics file ([`App::uncounted`]). While
+    /// another grundy holds the data directory's lock they stay, the game says it waits, and
+    /// the loop tries again ([`App::update`]); leaving keeps them for the next count.
+    pub(super) fn write_counts(&mut self) {
+        if self.uncounted.is_empty() {
+            return;
+        }
+        let Some(path) = self.store.stats_path() else {
+            for c in self.uncounted.drain(..) {
+                self.stats.add(&c.game, c.level, c.won, c.blunders);
+            }
+            return;
+        };
+        let note = match Stats::add_all_to_file(&path, &self.uncounted) {
+            Ok(stats) => {
+                self.stats = stats;
+                self.stats_problem = None;
+                let waited = self.waiting_lock;
+                self.uncounted.clear();
+                self.waiting_lock = false;
+                waited.then(|| tr!("app.lock_done").into_owned())
+            }
+            Err(e) if is_lock_busy(&e) => {
+                let first = !self.waiting_lock;
+                self.waiting_lock = true;
+                first.then(|| tr!("app.lock_waiting").into_owned())
+            }
+            Err(e) => {
+                self.uncounted.clear();
+                self.waiting_lock = false;
+                Some(tr!("app.stats_failed", error = e).into_owned())
+            }
+        };
+        if let Some(note) = note
+            && let Screen::Game { game, .. } = &mut self.screen
+        {
+            game.set_message(note);
+        }
+    }
+
+    /// The settings another grundy's lock kept from the file, tried again.
+    pub(super) fn write_unwritten_settings(&mut self) {
+        if let Some(merged) = self.unwritten_settings.take()
+            && let Err(problem) = self.write_settings(merged)
+        {
+            self.settings_problem = Some(problem);
+        }
+    }
+
+    /// On leaving: the finished games another grundy's lock kept out of the statistics are
+    /// kept in a file of their own for the next count ([`Stats::keep_for_later`]).
+    fn keep_uncounted(&mut self) {
+        self.write_counts();
+        if self.uncounted.is_empty() {
+            return;
+        }
+        let Some(path) = self.store.stats_path() else {
+            return;
+        };
+        let note = match Stats::keep_for_later(&path, &self.uncounted) {
+            Ok(_) => tr!("app.note.counted_later").into_owned(),
+            Err(e) => tr!("app.stats_failed", error = e).into_owned(),
+        };
+        self.uncounted.clear();
+        self.add_exit_note(note);
+    }
+
+    /// Adds a line to what is told on standard error once the terminal is given back.
+    fn add_exit_note(&mut self, note: String) {
+        self.exit_note = Some(match self.exit_note.take() {
+            Some(before) => format!("{before}\n{note}"),
+            None => note,
+        });
     }
 
     /// Whether leaving the game on screen now would leave an unfinished game that is not
@@ -93,7 +167,7 @@ impl App {
             .unwrap_or_else(|| unfinished::new_path(&dir));
         let name = kept.name.clone().unwrap_or_else(date_stamp);
         let save = save_of(game.as_ref(), choice, kept, &name, game.move_codes());
-        match save.write(&path) {
+        match own_subdir(&dir).and_then(|()| save.write(&path)) {
             Ok(()) => {
                 kept.autosave = Some(path.clone());
                 kept.name = Some(name);
@@ -122,7 +196,16 @@ impl App {
         if let Some(note) = self.autosave() {
             self.exit_note = Some(note);
         }
+        self.keep_uncounted();
+        let before = self.settings_problem.clone();
+        self.write_unwritten_settings();
         self.save_settings();
+        // Nobody sees the menu any more: a setting that could not be written is told on leaving.
+        if self.settings_problem != before
+            && let Some(problem) = self.settings_problem.clone()
+        {
+            self.add_exit_note(problem);
+        }
     }
 
     /// Writes the menu's settings if the player changed one: each changed field over what the
@@ -181,7 +264,13 @@ impl App {
             Ok(()) => {
                 self.file_settings = merged;
                 self.settings_problem = None;
+                self.unwritten_settings = None;
                 Ok(())
+            }
+            // Another grundy holds the lock: tried again from the loop ([`App::update`]).
+            Err(e) if is_lock_busy(&e) && !self.left => {
+                self.unwritten_settings = Some(merged);
+                Err(tr!("app.lock_waiting_settings").into_owned())
             }
             Err(e) => {
                 Err(tr!("app.settings_failed", path = path.display(), error = e).into_owned())
@@ -305,7 +394,7 @@ impl App {
         let path = dir.join(file);
         let moves = game.move_codes();
         let save = save_of(game.as_ref(), choice, kept, name, moves.clone());
-        match save.write(&path) {
+        match own_subdir(&dir).and_then(|()| save.write(&path)) {
             Ok(()) => {
                 kept.saved_moves = Some(moves);
                 kept.saved_path = Some(path.clone());
