@@ -606,7 +606,7 @@ impl Practice {
         let rated = self.drills.rated(key);
         let games = match self.game {
             0 => tr!("drill.all_games").into_owned(),
-            i => crate::locale::game_title(&self.games[i - 1]),
+            i => crate::locale::game_title(self.games[i - 1]),
         };
         let mut spans = vec![
             Span::styled(games, theme.title),
@@ -647,7 +647,7 @@ impl Practice {
     fn draw_setup(&self, area: Rect, buf: &mut Buffer, theme: &Theme) {
         let games = match self.game {
             0 => tr!("drill.all_games").into_owned(),
-            i => crate::locale::game_title(&self.games[i - 1]),
+            i => crate::locale::game_title(self.games[i - 1]),
         };
         let rows = [
             (tr!("drill.setup.game").into_owned(), format!("◂ {games} ▸")),
