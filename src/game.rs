@@ -10,15 +10,22 @@ use std::hash::Hash;
 use rand::Rng;
 use thiserror::Error;
 
-use crate::message::Msg;
+use crate::message::{Msg, Said};
 use crate::nimber::Nimber;
 
 pub mod search;
 
-/// Why a move is not legal in a position, in words a player can act on.
+/// Why a move is not legal in a position, in words a player can act on: a [`Said`] value the
+/// interface words in the reader's language (`Display` is the English).
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[error("{0}")]
-pub struct IllegalMove(pub String);
+pub struct IllegalMove(pub Said);
+
+impl IllegalMove {
+    pub fn new(reason: impl Into<Said>) -> IllegalMove {
+        IllegalMove(reason.into())
+    }
+}
 
 /// A move that could not be played. Carries the move and the untouched position.
 #[derive(Clone, Debug, Error)]
@@ -395,7 +402,7 @@ pub trait Notation: Position {
         self.legal_moves()
             .into_iter()
             .find(|mv| self.move_code(mv) == text)
-            .ok_or_else(|| IllegalMove(format!("'{text}' is not a legal move here")))
+            .ok_or_else(|| IllegalMove(Said::new("said.move.not_legal_here").with("text", text)))
     }
 }
 
@@ -414,11 +421,12 @@ pub fn shorten_code(code: &str, shown: usize) -> String {
 pub struct CodeError {
     /// 1-based character index into the code where the problem is.
     pub column: usize,
-    pub message: String,
+    /// What is wrong, as a value the interface words (`Display` is the English).
+    pub message: Said,
 }
 
 impl CodeError {
-    pub fn new(column: usize, message: impl Into<String>) -> CodeError {
+    pub fn new(column: usize, message: impl Into<Said>) -> CodeError {
         CodeError {
             column,
             message: message.into(),

@@ -19,7 +19,8 @@ pub enum Lang {
         alias = "zh-cn",
         alias = "zh-Hans",
         alias = "zh-hans",
-        alias = "zh"
+        alias = "zh",
+        alias = "zh_CN"
     )]
     ZhCn,
     /// Traditional Chinese, as written in Taiwan and Hong Kong (繁體中文).
@@ -29,7 +30,9 @@ pub enum Lang {
         alias = "zh-Hant",
         alias = "zh-hant",
         alias = "zh-HK",
-        alias = "zh-hk"
+        alias = "zh-hk",
+        alias = "zh_TW",
+        alias = "zh_HK"
     )]
     ZhTw,
 }
@@ -94,6 +97,24 @@ impl Lang {
     }
 }
 
+/// The character set the terminal writes in, when the environment names one other than
+/// UTF-8: the codeset of the first of `LC_ALL`, `LC_CTYPE` and `LANG` that is set
+/// (`zh_CN.GB18030` → `GB18030`, `zh_TW.Big5` → `Big5`). `None` for UTF-8 or no codeset
+/// (then grundy writes UTF-8, as it always does). Chinese written as UTF-8 on a GB18030 or
+/// Big5 terminal shows garbled, so the interface falls back to English there.
+pub fn non_utf8_charset(get: impl Fn(&str) -> Option<String>) -> Option<String> {
+    let locale = ["LC_ALL", "LC_CTYPE", "LANG"]
+        .into_iter()
+        .find_map(|var| get(var).filter(|v| !v.is_empty()))?;
+    let codeset = locale.split('.').nth(1)?.split('@').next()?.to_string();
+    let plain: String = codeset
+        .chars()
+        .filter(char::is_ascii_alphanumeric)
+        .collect::<String>()
+        .to_ascii_lowercase();
+    (plain != "utf8").then_some(codeset)
+}
+
 /// The `lang` setting: a language, or `auto` to follow the environment.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, ValueEnum)]
 pub enum LangChoice {
@@ -133,6 +154,30 @@ impl From<Lang> for LangChoice {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_gb18030_or_big5_locale_is_not_utf8() {
+        let env = |pairs: &'static [(&'static str, &'static str)]| {
+            move |var: &str| {
+                pairs
+                    .iter()
+                    .find(|(k, _)| *k == var)
+                    .map(|(_, v)| v.to_string())
+            }
+        };
+        assert_eq!(
+            non_utf8_charset(env(&[("LANG", "zh_CN.GB18030")])).as_deref(),
+            Some("GB18030")
+        );
+        assert_eq!(
+            non_utf8_charset(env(&[("LC_ALL", "zh_TW.Big5"), ("LANG", "zh_TW.UTF-8")])).as_deref(),
+            Some("Big5")
+        );
+        assert_eq!(non_utf8_charset(env(&[("LANG", "zh_CN.UTF-8")])), None);
+        assert_eq!(non_utf8_charset(env(&[("LANG", "zh_TW.utf8")])), None);
+        assert_eq!(non_utf8_charset(env(&[("LANG", "C")])), None);
+        assert_eq!(non_utf8_charset(env(&[])), None);
+    }
 
     #[test]
     fn posix_locale_names() {

@@ -20,7 +20,9 @@ use std::cell::Cell;
 use std::collections::BTreeSet;
 
 pub use crate::lang::Lang;
-pub use words::{Words, counted, fill, moves, shorten_code, verdict_legend};
+pub use words::{
+    Words, counted, fill, game_title, game_title_in, moves, shorten_code, verdict_legend,
+};
 
 pub mod why;
 mod words;
@@ -64,6 +66,19 @@ macro_rules! tr {
     ($key:expr, $($args:tt)*) => {
         rust_i18n::t!($key, locale = $crate::locale::lang().code(), $($args)*)
     };
+}
+
+/// `words` ready to stand before a Chinese character in this thread's language: a name that
+/// ends in a number or other Latin text (`硬币 5`, `盒子 3`) gets the space Chinese typesetting
+/// puts between the two (`硬币 5 的 SG 值`), one that ends in Chinese (`第 3 堆`) none. English
+/// texts put their own spaces: there `words` comes back as it is.
+pub fn before_han(words: &str) -> String {
+    let latin_end = words.chars().last().is_some_and(|c| c.is_ascii_graphic());
+    if lang() != Lang::En && latin_end {
+        format!("{words} ")
+    } else {
+        words.to_string()
+    }
 }
 
 /// Every key a language has a text for.
@@ -134,6 +149,16 @@ mod tests {
         set_lang(Lang::En);
         assert_eq!(tr!("lang.setting"), "Language");
         assert_eq!(text("no.such.key"), "en.no.such.key");
+    }
+
+    #[test]
+    fn a_name_ending_in_a_number_is_spaced_before_chinese() {
+        set_lang(Lang::ZhCn);
+        assert_eq!(before_han("硬币 5"), "硬币 5 ");
+        assert_eq!(before_han("格子 (1, 2)"), "格子 (1, 2) ");
+        assert_eq!(before_han("第 3 堆"), "第 3 堆");
+        set_lang(Lang::En);
+        assert_eq!(before_han("coin 5"), "coin 5");
     }
 
     #[test]

@@ -457,7 +457,7 @@ mod tests {
             if (1..=3).contains(mv) && *mv <= self.0 {
                 Ok(())
             } else {
-                Err(IllegalMove("take 1 to 3 from what is there".into()))
+                Err(IllegalMove::new("take 1 to 3 from what is there"))
             }
         }
         fn play_unchecked(&self, mv: &u32) -> Heap {

@@ -12,6 +12,7 @@ use crate::contest::{self, FORMATS};
 use crate::games::GameKind;
 use crate::input::{escape_controls, excerpt};
 use crate::lang::Lang;
+use crate::tr;
 use crate::tui::First;
 use crate::tui::board::Start;
 
@@ -482,12 +483,89 @@ pub(super) fn parse_command_line() -> Result<Cli, ExitCode> {
             Err(ExitCode::from(2))
         }
         Err(e) => {
-            let text = e.render().to_string();
+            let lang = lang_of_arguments();
+            let text = if lang == Lang::En {
+                e.render().to_string()
+            } else {
+                crate::locale::set_lang(lang);
+                clap_error_words(&e)
+            };
             let shown: Vec<String> = text.lines().map(escape_controls).collect();
             let _ = writeln!(io::stderr(), "{}", shown.join("\n").trim_end());
             Err(ExitCode::from(2))
         }
     }
+}
+
+/// The language for an error in the command line itself, which clap found before the
+/// options were read: `--lang` as written (if it names a language), else the environment's.
+fn lang_of_arguments() -> Lang {
+    let args: Vec<String> = std::env::args().collect();
+    let given = args
+        .iter()
+        .enumerate()
+        .find_map(|(i, arg)| match arg.strip_prefix("--lang") {
+            Some("") => args.get(i + 1).cloned(),
+            Some(rest) => rest.strip_prefix('=').map(str::to_string),
+            None => None,
+        });
+    given
+        .and_then(|name| <Lang as clap::ValueEnum>::from_str(&name, true).ok())
+        .unwrap_or_else(Lang::from_env)
+}
+
+/// clap's error in this thread's language, from its kind and the context clap gives: which
+/// argument, which value, what was expected. The usage lines clap prints are English, so the
+/// Chinese points to `--help` instead.
+fn clap_error_words(e: &clap::Error) -> String {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    let context = |kind: ContextKind| match e.get(kind) {
+        Some(ContextValue::String(s)) => s.clone(),
+        Some(ContextValue::Strings(list)) => list.join(", "),
+        Some(ContextValue::StyledStr(s)) => s.to_string(),
+        Some(ContextValue::StyledStrs(list)) => list
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join(", "),
+        Some(ContextValue::Number(n)) => n.to_string(),
+        _ => String::new(),
+    };
+    let arg = context(ContextKind::InvalidArg);
+    let value = context(ContextKind::InvalidValue);
+    let valid = context(ContextKind::ValidValue);
+    let line = match e.kind() {
+        ErrorKind::InvalidValue | ErrorKind::ValueValidation if valid.is_empty() => {
+            tr!("cli.clap.invalid_value", arg = arg, value = value)
+        }
+        ErrorKind::InvalidValue | ErrorKind::ValueValidation => tr!(
+            "cli.clap.invalid_value_of",
+            arg = arg,
+            value = value,
+            valid = valid
+        ),
+        ErrorKind::UnknownArgument => tr!("cli.clap.unknown_argument", arg = arg),
+        ErrorKind::InvalidSubcommand => tr!(
+            "cli.clap.unknown_subcommand",
+            name = context(ContextKind::InvalidSubcommand)
+        ),
+        ErrorKind::MissingRequiredArgument => tr!("cli.clap.missing", arg = arg),
+        ErrorKind::MissingSubcommand => tr!("cli.clap.missing_subcommand"),
+        ErrorKind::ArgumentConflict => tr!(
+            "cli.clap.conflict",
+            arg = arg,
+            other = context(ContextKind::PriorArg)
+        ),
+        ErrorKind::TooManyValues | ErrorKind::WrongNumberOfValues => {
+            tr!("cli.clap.values", arg = arg, value = value)
+        }
+        _ => tr!("cli.clap.other"),
+    };
+    format!(
+        "{}\n\n{}",
+        tr!("cli.clap.error", message = line),
+        tr!("cli.clap.help")
+    )
 }
 
 impl PlayArgs {

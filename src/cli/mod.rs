@@ -113,19 +113,30 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
 /// A settings file that cannot be read, or a bad `lang` in it, is warned of on standard error
 /// (in the language chosen all the same), as the menu tells of a bad setting.
 fn chosen_lang(flag: Option<Lang>) -> Lang {
-    if let Some(lang) = flag {
-        return lang;
-    }
-    let loaded = settings_of(&Store::from_env());
-    let lang = loaded.settings.lang.resolve(Lang::from_env);
-    if let Some(problem) = loaded.language_problem() {
-        crate::locale::set_lang(lang);
-        // Not `eprintln!`, which panics when standard error is closed.
-        let _ = writeln!(
-            io::stderr(),
-            "{}",
-            tr!("cli.warning", message = problem.words())
-        );
+    let lang = match flag {
+        Some(lang) => lang,
+        None => {
+            let loaded = settings_of(&Store::from_env());
+            let lang = loaded.settings.lang.resolve(Lang::from_env);
+            if let Some(problem) = loaded.language_problem() {
+                crate::locale::set_lang(lang);
+                // Not `eprintln!`, which panics when standard error is closed.
+                let _ = writeln!(
+                    io::stderr(),
+                    "{}",
+                    tr!("cli.warning", message = problem.words())
+                );
+            }
+            lang
+        }
+    };
+    // Chinese is written as UTF-8; on a terminal in another charset it would show garbled.
+    if lang != Lang::En
+        && let Some(charset) = crate::lang::non_utf8_charset(|var| std::env::var(var).ok())
+    {
+        crate::locale::set_lang(Lang::En);
+        report(&tr!("cli.not_utf8", charset = charset));
+        return Lang::En;
     }
     lang
 }
@@ -345,7 +356,7 @@ fn drills_table(drills: &Drills) -> String {
         let shown = if name == crate::store::drills::ALL {
             tr!("drill.stats.all").into_owned()
         } else {
-            crate::input::excerpt(name.as_bytes(), 40)
+            crate::locale::game_title(&crate::input::excerpt(name.as_bytes(), 40))
         };
         out.push_str(&line([
             shown,
@@ -419,7 +430,7 @@ fn stats_table(stats: &Stats) -> String {
             |b| tr!("cli.stats.per_game", rate = format!("{b:.1}")).into_owned(),
         );
         out.push_str(&line([
-            game,
+            crate::locale::game_title(&game),
             level.words(),
             r.played.to_string(),
             r.won.to_string(),
@@ -504,8 +515,11 @@ fn parse_code(code: &str) -> Result<AnyPosition, Failure> {
         } else {
             String::new()
         };
-        // The message itself is the parser's, in English; the frame and the place are not.
-        let error = tr!("cli.error_bad_code", error = e.message, column = e.column);
+        let error = tr!(
+            "cli.error_bad_code",
+            error = e.message.words(),
+            column = e.column
+        );
         Failure::Input(format!("{error}{caret}"))
     })
 }

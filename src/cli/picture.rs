@@ -16,6 +16,7 @@ use crate::game::{Impartial, Notation};
 use crate::games::{dag, dodgeball, fibnim, stairs};
 use crate::lab::LabRule;
 use crate::picture::{self, HeatMap, Marks, Palette, Picture, Rgb, Strip};
+use crate::locale::Words;
 use crate::tr;
 
 /// At most this many values of a sequence are drawn (the first ones): a picture of 10^6 cells
@@ -415,7 +416,7 @@ pub fn picture_of(table: &SgTable) -> Result<Picture, Failure> {
             let value = |stair: u64, k: u64| -> Result<u64, Failure> {
                 let mut balls = vec![0; stair as usize];
                 balls[stair as usize - 1] = k;
-                let p = stairs::StairNim::new(balls).map_err(Failure::Input)?;
+                let p = stairs::StairNim::new(balls).map_err(|e| Failure::Input(e.words()))?;
                 Ok(p.nim_sum().to_u64().unwrap_or(0))
             };
             value(1, 0)?;
@@ -429,7 +430,7 @@ pub fn picture_of(table: &SgTable) -> Result<Picture, Failure> {
         SgTable::Fibnim { n } => {
             let values = (1..=u64::from(n))
                 .map(|heap| {
-                    let start = fibnim::FibNim::start(heap).map_err(Failure::Input)?;
+                    let start = fibnim::FibNim::start(heap).map_err(|e| Failure::Input(e.words()))?;
                     Ok(start.value().map_or(0, u64::from))
                 })
                 .collect::<Result<Vec<u64>, Failure>>()?;

@@ -360,7 +360,8 @@ fn print_table(table: &SgTable, out: &mut impl Write) -> Result<Checked, Failure
                 for k in 0..=9u64 {
                     let mut balls = vec![0; stair];
                     balls[stair - 1] = k;
-                    let p = crate::games::stairs::StairNim::new(balls).map_err(Failure::Input)?;
+                    let p = crate::games::stairs::StairNim::new(balls)
+                        .map_err(|e| Failure::Input(e.words()))?;
                     write!(out, " {:>3}", p.nim_sum().short())?;
                     let value = p.nim_sum().to_u64().map_or(-1, |v| v as i64);
                     cells.push((stair as i64, k as i64, value));
@@ -383,7 +384,7 @@ fn print_table(table: &SgTable, out: &mut impl Write) -> Result<Checked, Failure
             writeln!(out, "{}", "-".repeat(50))?;
             let mut values = Vec::new();
             for heap in 1..=u64::from(n) {
-                let start = FibNim::start(heap).map_err(Failure::Input)?;
+                let start = FibNim::start(heap).map_err(|e| Failure::Input(e.words()))?;
                 values.push(start.value().map_or(-1, |v| v as i64));
                 let value = start
                     .value()
@@ -412,8 +413,9 @@ fn print_table(table: &SgTable, out: &mut impl Write) -> Result<Checked, Failure
             checked = Checked::Line { first: 1, values };
         }
         SgTable::Dag { ref code } => {
-            let position = crate::games::dag::Dag::from_code(code)
-                .map_err(|e| Failure::Input(tr!("cli.error_sg_dag_code", error = e).into()))?;
+            let position = crate::games::dag::Dag::from_code(code).map_err(|e| {
+                Failure::Input(tr!("cli.error_sg_dag_code", error = e.words()).into())
+            })?;
             let graph = position.graph();
             writeln!(out, "{}", tr!("cli.sg.dag", count = graph.len()))?;
             writeln!(
@@ -452,7 +454,12 @@ fn print_table(table: &SgTable, out: &mut impl Write) -> Result<Checked, Failure
         SgTable::Heaps { ref rule, n } => {
             let rule = LabRule::parse(rule).map_err(|e| {
                 Failure::Input(
-                    tr!("cli.error_sg_heaps_rule", rule = rule, error = e.message).into(),
+                    tr!(
+                        "cli.error_sg_heaps_rule",
+                        rule = rule,
+                        error = e.message.words()
+                    )
+                    .into(),
                 )
             })?;
             let n = u64::from(n);

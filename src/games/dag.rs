@@ -12,7 +12,7 @@ use super::stairs::parse_list;
 use crate::game::{CodeError, IllegalMove, Impartial, Notation, Position};
 use crate::games::catalogue::{Catalogued, RuleEntry, puzzle_parts};
 use crate::input::{InputError, Numbers};
-use crate::message::Msg;
+use crate::message::{Msg, Said};
 use crate::nimber::{Nimber, mex_small};
 
 /// Bounds of a playable graph (the contest reader allows more).
@@ -29,11 +29,14 @@ pub struct Graph {
 
 impl Graph {
     /// The graph of `edges` (x → y) on `n` vertices, or the reason it is not a DAG.
-    pub fn new(n: usize, edges: &[(u32, u32)]) -> Result<Graph, String> {
+    pub fn new(n: usize, edges: &[(u32, u32)]) -> Result<Graph, Said> {
         let mut successors = vec![Vec::new(); n];
         for &(x, y) in edges {
             if x == 0 || y == 0 || x as usize > n || y as usize > n {
-                return Err(format!("edge {x}→{y}: vertices are 1 to {n}"));
+                return Err(Said::new("said.dag.edge_vertex")
+                    .with("x", x)
+                    .with("y", y)
+                    .with("n", n));
             }
             successors[x as usize - 1].push(y);
         }
@@ -63,7 +66,7 @@ impl Graph {
                 .find(|&v| values[v] == u32::MAX)
                 .expect("a vertex is left")
                 + 1;
-            return Err(format!("the graph has a cycle (through vertex {v})"));
+            return Err(Said::new("said.dag.cycle").with("vertex", v));
         }
         Ok(Graph { successors, values })
     }
@@ -101,15 +104,16 @@ pub struct Dag {
 }
 
 impl Dag {
-    pub fn new(graph: Arc<Graph>, tokens: Vec<u32>) -> Result<Dag, String> {
+    pub fn new(graph: Arc<Graph>, tokens: Vec<u32>) -> Result<Dag, Said> {
         if tokens.is_empty() || tokens.len() > MAX_TOKENS {
-            return Err(format!("1 to {MAX_TOKENS} tokens, not {}", tokens.len()));
+            return Err(Said::new("said.dag.tokens")
+                .with("most", MAX_TOKENS)
+                .with("count", tokens.len()));
         }
         if let Some(&v) = tokens.iter().find(|&&v| v == 0 || v as usize > graph.len()) {
-            return Err(format!(
-                "a token on vertex {v}: vertices are 1 to {}",
-                graph.len()
-            ));
+            return Err(Said::new("said.dag.token_vertex")
+                .with("vertex", v)
+                .with("n", graph.len()));
         }
         Ok(Dag { graph, tokens })
     }
@@ -189,10 +193,13 @@ impl Position for Dag {
 
     fn check_move(&self, mv: &Slide) -> Result<(), IllegalMove> {
         let Some(&v) = self.tokens.get(mv.token) else {
-            return Err(IllegalMove(format!("there is no token {}", mv.token + 1)));
+            return Err(IllegalMove::new(format!(
+                "there is no token {}",
+                mv.token + 1
+            )));
         };
         if !self.graph.successors(v).contains(&mv.to) {
-            return Err(IllegalMove(format!("there is no edge {v}→{}", mv.to)));
+            return Err(IllegalMove::new(format!("there is no edge {v}→{}", mv.to)));
         }
         Ok(())
     }
@@ -334,18 +341,19 @@ impl Notation for Dag {
     fn from_code(code: &str) -> Result<Dag, CodeError> {
         let fields: Vec<&str> = code.split(':').collect();
         if fields.len() != 4 || fields[0] != "dag" {
-            return Err(CodeError::new(
-                1,
-                "a graph code is dag:<vertices>:<edges x>y,…>:<token vertices>",
-            ));
+            return Err(CodeError::new(1, Said::new("said.dag.shape")));
         }
         let n_column = 5;
-        let [n] = parse_list(fields[1], n_column, "the vertex count", MAX_VERTICES as u64)?[..]
-        else {
-            return Err(CodeError::new(n_column, "one vertex count"));
+        let [n] = parse_list(
+            fields[1],
+            n_column,
+            Said::new("said.what.vertex_count"),
+            MAX_VERTICES as u64,
+        )?[..] else {
+            return Err(CodeError::new(n_column, Said::new("said.dag.one_count")));
         };
         if n == 0 {
-            return Err(CodeError::new(n_column, "a graph needs a vertex"));
+            return Err(CodeError::new(n_column, Said::new("said.dag.no_vertex")));
         }
         let edges_column = n_column + fields[1].chars().count() + 1;
         let mut edges = Vec::new();
@@ -360,7 +368,7 @@ impl Notation for Dag {
                     None => {
                         return Err(CodeError::new(
                             at,
-                            format!("edge '{edge}': write an edge x→y as x>y"),
+                            Said::new("said.dag.edge_form").with("edge", edge),
                         ));
                     }
                 }
@@ -369,7 +377,7 @@ impl Notation for Dag {
         }
         let graph = Graph::new(n as usize, &edges).map_err(|e| CodeError::new(edges_column, e))?;
         let tokens_column = edges_column + fields[2].chars().count() + 1;
-        let tokens = parse_list(fields[3], tokens_column, "the tokens", n)?
+        let tokens = parse_list(fields[3], tokens_column, Said::new("said.what.tokens"), n)?
             .into_iter()
             .map(|v| v as u32)
             .collect();
@@ -426,7 +434,8 @@ pub fn solve(input: &[u8]) -> Result<String, InputError> {
         let y = next("an edge's y", 1..=n)? as u32;
         edges.push((x, y));
     }
-    let graph = Graph::new(n as usize, &edges).map_err(|e| InputError::new(1, None, e))?;
+    let graph =
+        Graph::new(n as usize, &edges).map_err(|e| InputError::new(1, None, e.to_string()))?;
     let mut value = 0;
     for _ in 0..k {
         value ^= graph.value(next("a token's vertex", 1..=n)? as u32);

@@ -18,7 +18,7 @@ use rand::{Rng, RngExt};
 
 use crate::game::{CodeError, IllegalMove, Impartial, Notation, Position, shorten_code};
 use crate::games::catalogue::{Catalogued, RuleEntry, puzzle_parts};
-use crate::message::Msg;
+use crate::message::{Msg, Said};
 use crate::nimber::{Nimber, mex_small};
 
 /// At most this many rows in a code.
@@ -77,12 +77,17 @@ pub struct Dawson {
 
 impl Dawson {
     /// A position of 1 to [`MAX_ROWS`] rows of at most [`MAX_PINS`] pins each.
-    pub fn new(rows: Vec<u64>) -> Result<Dawson, String> {
+    pub fn new(rows: Vec<u64>) -> Result<Dawson, Said> {
         if rows.is_empty() || rows.len() > MAX_ROWS {
-            return Err(format!("1 to {MAX_ROWS} rows, not {}", rows.len()));
+            return Err(Said::new("said.dawson.rows")
+                .with("most", MAX_ROWS)
+                .with("count", rows.len()));
         }
         if let Some((i, &n)) = rows.iter().enumerate().find(|&(_, &n)| n > MAX_PINS) {
-            return Err(format!("row {} has {n} pins: at most {MAX_PINS}", i + 1));
+            return Err(Said::new("said.dawson.pins")
+                .with("number", i + 1)
+                .with("pins", n)
+                .with("most", MAX_PINS));
         }
         Ok(Dawson { rows })
     }
@@ -121,19 +126,20 @@ impl Position for Dawson {
 
     fn check_move(&self, mv: &DawsonMove) -> Result<(), IllegalMove> {
         let Some(&n) = self.rows.get(mv.row) else {
-            return Err(IllegalMove(format!(
-                "there is no row {} (there are {})",
-                mv.row + 1,
-                self.rows.len()
-            )));
+            return Err(IllegalMove::new(
+                Said::new("said.move.no_row")
+                    .with("number", mv.row + 1)
+                    .with("count", self.rows.len()),
+            ));
         };
         if mv.left.saturating_add(2) > n {
-            return Err(IllegalMove(format!(
-                "row {} has {n} pins: pins {} and {} are not both there",
-                mv.row + 1,
-                mv.left.saturating_add(1),
-                mv.left.saturating_add(2)
-            )));
+            return Err(IllegalMove::new(
+                Said::new("said.move.dawson_pins")
+                    .with("number", mv.row + 1)
+                    .with("pins", n)
+                    .with("first", mv.left.saturating_add(1))
+                    .with("second", mv.left.saturating_add(2)),
+            ));
         }
         Ok(())
     }
@@ -241,8 +247,14 @@ impl Notation for Dawson {
     fn from_code(code: &str) -> Result<Dawson, CodeError> {
         let body = code
             .strip_prefix("dawson:")
-            .ok_or_else(|| CodeError::new(1, "a Dawson's Kayles code starts with 'dawson:'"))?;
-        let rows = crate::games::list::parse(body, 8, "the rows", 0..=MAX_PINS, MAX_ROWS)?;
+            .ok_or_else(|| CodeError::new(1, Said::new("said.dawson.prefix")))?;
+        let rows = crate::games::list::parse(
+            body,
+            8,
+            Said::new("said.what.rows"),
+            0..=MAX_PINS,
+            MAX_ROWS,
+        )?;
         Dawson::new(rows).map_err(|e| CodeError::new(8, e))
     }
 
@@ -287,7 +299,7 @@ impl Notation for Dawson {
     /// `row R: knock out pins A-B`, and whatever follows (the description's rows).
     fn parse_move(&self, text: &str) -> Result<DawsonMove, IllegalMove> {
         let bad = || {
-            IllegalMove(format!(
+            IllegalMove::new(format!(
                 "'{}': a move is 'row R: knock out pins A-B' with B = A + 1",
                 shorten_code(text.trim(), 40)
             ))

@@ -10,7 +10,7 @@ use super::stairs::parse_list;
 use crate::game::{CodeError, IllegalMove, Impartial, Notation, Position};
 use crate::games::catalogue::{Catalogued, RuleEntry, puzzle_parts};
 use crate::input::{InputError, Numbers};
-use crate::message::Msg;
+use crate::message::{Msg, Said};
 use crate::nimber::Nimber;
 
 pub const MAX_PAIRS: usize = 500;
@@ -86,22 +86,22 @@ pub struct Ed {
 }
 
 impl Ed {
-    pub fn new(heaps: &[u64]) -> Result<Ed, String> {
+    pub fn new(heaps: &[u64]) -> Result<Ed, Said> {
         if heaps.is_empty() || !heaps.len().is_multiple_of(2) {
-            return Err(format!(
-                "E&D needs an even number of heaps (pairs), not {}",
-                heaps.len()
-            ));
+            return Err(Said::new("said.ed.odd").with("count", heaps.len()));
         }
         if heaps.len() / 2 > MAX_PAIRS {
-            return Err(format!("at most {MAX_PAIRS} pairs"));
+            return Err(Said::new("said.ed.pairs").with("most", MAX_PAIRS));
         }
         if let Some((i, &x)) = heaps
             .iter()
             .enumerate()
             .find(|&(_, &x)| x == 0 || x > MAX_HEAP)
         {
-            return Err(format!("heap {} has {x}: heaps are 1 to {MAX_HEAP}", i + 1));
+            return Err(Said::new("said.ed.heap")
+                .with("number", i + 1)
+                .with("size", x)
+                .with("most", MAX_HEAP));
         }
         Ok(Ed {
             pairs: heaps.chunks(2).map(|c| (c[0], c[1])).collect(),
@@ -137,15 +137,18 @@ impl Position for Ed {
 
     fn check_move(&self, mv: &EdMove) -> Result<(), IllegalMove> {
         if mv.pair >= self.pairs.len() || mv.keep > 1 {
-            return Err(IllegalMove(format!("there is no pair {}", mv.pair + 1)));
+            return Err(IllegalMove::new(
+                Said::new("said.move.no_pair").with("number", mv.pair + 1),
+            ));
         }
         let s = self.kept(mv);
         if mv.left == 0 || mv.left >= s {
-            return Err(IllegalMove(format!(
-                "a heap of {s} cannot be split into {} and {}",
-                mv.left,
-                s.saturating_sub(mv.left)
-            )));
+            return Err(IllegalMove::new(
+                Said::new("said.move.ed_split")
+                    .with("size", s)
+                    .with("left", mv.left)
+                    .with("right", s.saturating_sub(mv.left)),
+            ));
         }
         Ok(())
     }
@@ -345,8 +348,8 @@ impl Notation for Ed {
     fn from_code(code: &str) -> Result<Ed, CodeError> {
         let body = code
             .strip_prefix("ed:")
-            .ok_or_else(|| CodeError::new(1, "an E&D code starts with 'ed:'"))?;
-        let heaps = parse_list(body, 4, "the heaps", MAX_HEAP)?;
+            .ok_or_else(|| CodeError::new(1, Said::new("said.ed.prefix")))?;
+        let heaps = parse_list(body, 4, Said::new("said.what.heaps"), MAX_HEAP)?;
         Ed::new(&heaps).map_err(|e| CodeError::new(4, e))
     }
 

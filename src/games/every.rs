@@ -212,7 +212,7 @@ impl Position for Every {
             return Err(IllegalMove(format!(
                 "a move moves in every component that can move ({movable:?}, from 0), not in \
                  {named:?}"
-            )));
+            ).into()));
         }
         for m in &mv.0 {
             self.inner.check_move(m)?;

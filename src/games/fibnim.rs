@@ -15,7 +15,7 @@ use rand::{Rng, RngExt};
 use crate::game::{CodeError, IllegalMove, Impartial, Notation, Position, spread};
 use crate::games::catalogue::{Catalogued, RuleEntry};
 use crate::input::{InputError, Numbers};
-use crate::message::Msg;
+use crate::message::{Msg, Said};
 use crate::nimber::Nimber;
 
 /// The largest heap of the value table.
@@ -70,17 +70,15 @@ pub struct FibNim {
 
 impl FibNim {
     /// A heap of `heap` ≤ [`MAX_PLAY_HEAP`] with the next take at most `limit`.
-    pub fn new(heap: u64, limit: u64) -> Result<FibNim, String> {
+    pub fn new(heap: u64, limit: u64) -> Result<FibNim, Said> {
         if heap > MAX_PLAY_HEAP {
-            return Err(format!(
-                "a heap of {heap}: play goes to 10^15 (`grundy solve fibnim` too)"
-            ));
+            return Err(Said::new("said.fibnim.too_big").with("heap", heap));
         }
         Ok(FibNim { heap, limit })
     }
 
     /// The start: the first move takes any number but not all.
-    pub fn start(heap: u64) -> Result<FibNim, String> {
+    pub fn start(heap: u64) -> Result<FibNim, Said> {
         FibNim::new(heap, heap.saturating_sub(1))
     }
 
@@ -139,11 +137,12 @@ impl Position for FibNim {
 
     fn check_move(&self, t: &u64) -> Result<(), IllegalMove> {
         if *t == 0 || *t > self.limit() {
-            return Err(IllegalMove(format!(
-                "take 1 to {} (the limit is {}), not {t}",
-                self.limit(),
-                self.limit
-            )));
+            return Err(IllegalMove::new(
+                Said::new("said.move.fib_take")
+                    .with("most", self.limit())
+                    .with("limit", self.limit)
+                    .with("take", t),
+            ));
         }
         Ok(())
     }
@@ -286,16 +285,15 @@ impl Notation for FibNim {
     fn from_code(code: &str) -> Result<FibNim, CodeError> {
         let fields: Vec<&str> = code.split(':').collect();
         if fields[0] != "fibnim" || !(2..=3).contains(&fields.len()) {
-            return Err(CodeError::new(
-                1,
-                "a Fibonacci Nim code is fibnim:N or fibnim:N:L",
-            ));
+            return Err(CodeError::new(1, Said::new("said.fibnim.shape")));
         }
         let number = |text: &str, column: usize, what: &str| {
             text.parse::<u64>().map_err(|_| {
                 CodeError::new(
                     column,
-                    format!("{what} must be a whole number, not '{text}'"),
+                    Said::new("said.fibnim.number")
+                        .with("what", what)
+                        .with("text", text),
                 )
             })
         };
@@ -331,7 +329,7 @@ impl Notation for FibNim {
     /// Reads `take t …` back without listing the takes (a heap of 10^15 has as many).
     fn parse_move(&self, text: &str) -> Result<u64, IllegalMove> {
         let text = text.trim();
-        let bad = || IllegalMove(format!("'{text}' is not a take from this heap"));
+        let bad = || IllegalMove::new(format!("'{text}' is not a take from this heap"));
         let number = text
             .strip_prefix("take ")
             .and_then(|rest| rest.split(' ').next())

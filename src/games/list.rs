@@ -4,6 +4,7 @@
 use std::ops::RangeInclusive;
 
 use crate::game::CodeError;
+use crate::message::Said;
 
 /// Numbers joined by commas.
 pub fn join(values: &[u64]) -> String {
@@ -19,42 +20,41 @@ pub fn join(values: &[u64]) -> String {
 pub fn parse(
     text: &str,
     column: usize,
-    what: &str,
+    what: Said,
     range: RangeInclusive<u64>,
     most: usize,
 ) -> Result<Vec<u64>, CodeError> {
+    let said = |key| Said::new(key).with_said("what", what.clone());
     if text.is_empty() {
-        return Err(CodeError::new(
-            column,
-            format!("expected {what}, found nothing"),
-        ));
+        return Err(CodeError::new(column, said("said.list.nothing")));
     }
     let mut out = Vec::new();
     let mut at = column;
     for item in text.split(',') {
         if item.is_empty() {
-            return Err(CodeError::new(at, format!("empty number in {what}")));
+            return Err(CodeError::new(at, said("said.list.empty_number")));
         }
         if let Some((i, c)) = item.char_indices().find(|(_, c)| !c.is_ascii_digit()) {
             return Err(CodeError::new(
                 at + item[..i].chars().count(),
-                format!("'{c}' in {what}: expected digits separated by commas"),
+                said("said.list.not_a_digit").with("char", c),
             ));
         }
         let value: u64 = item.parse().map_err(|_| {
             CodeError::new(
                 at,
-                format!("{item} in {what} is too large (at most {})", range.end()),
+                said("said.list.too_large")
+                    .with("number", item)
+                    .with("most", range.end()),
             )
         })?;
         if !range.contains(&value) {
             return Err(CodeError::new(
                 at,
-                format!(
-                    "{value} in {what} is out of range ({}..={})",
-                    range.start(),
-                    range.end()
-                ),
+                said("said.list.out_of_range")
+                    .with("number", value)
+                    .with("least", range.start())
+                    .with("most", range.end()),
             ));
         }
         out.push(value);
@@ -62,7 +62,7 @@ pub fn parse(
         if out.len() > most {
             return Err(CodeError::new(
                 at,
-                format!("more than {most} numbers in {what}"),
+                said("said.list.too_many").with("most", most),
             ));
         }
     }

@@ -29,6 +29,7 @@ pub mod turning;
 pub mod wythoff;
 
 use crate::game::{CodeError, Notation};
+use crate::message::Said;
 
 /// The side a coin shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -404,33 +405,27 @@ fn takes_a_sum(code: &str) -> bool {
 
 /// The error for a code whose first field names no game of the table.
 fn unknown_game(code: &str) -> CodeError {
-    // The games known by their own name, then those known by a list of names (the heap
-    // games' rules).
+    // The games known by their own name, then the heap games, known by their rules' names.
     let (own, families): (Vec<GameKind>, Vec<GameKind>) = GameKind::EVERY
         .iter()
         .partition(|k| k.code_names() == [k.name()]);
-    let games: Vec<String> = own
+    let games: Vec<&str> = own.iter().map(|k| k.name()).collect();
+    let rules: Vec<&str> = families
         .iter()
-        .map(|k| k.name().to_string())
-        .chain(families.iter().map(|k| {
-            let family = k.name().trim_end_matches('s');
-            format!("a {family} game ({})", k.code_names().join(", "))
-        }))
+        .flat_map(|k| k.code_names())
+        .copied()
         .collect();
-    let (last, rest) = games.split_last().expect("the table has games");
-    let expected = format!("{} or {last}", rest.join(", "));
+    let said = |key| {
+        Said::new(key)
+            .with("games", games.join(", "))
+            .with("rules", rules.join(", "))
+    };
     if !code.contains(':') {
-        return CodeError::new(
-            1,
-            format!("a code starts with its game and a colon: {expected}"),
-        );
+        return CodeError::new(1, said("said.code.no_colon"));
     }
     let name = code.split(':').next().unwrap_or_default();
     CodeError::new(
         1,
-        format!(
-            "unknown game '{}': expected {expected}",
-            crate::input::excerpt(name.as_bytes(), 20)
-        ),
+        said("said.code.unknown_game").with("name", crate::input::excerpt(name.as_bytes(), 20)),
     )
 }

@@ -15,7 +15,7 @@ use crate::game::{CodeError, IllegalMove, Impartial, Notation, Position};
 use crate::games::catalogue::{Catalogued, RuleEntry};
 use crate::games::list::join;
 use crate::input::{InputError, Numbers};
-use crate::message::Msg;
+use crate::message::{Msg, Said};
 use crate::nimber::Nimber;
 
 /// Bounds of a position: stairs and balls per stair.
@@ -36,15 +36,17 @@ pub struct StairNim {
 }
 
 impl StairNim {
-    pub fn new(balls: Vec<u64>) -> Result<StairNim, String> {
+    pub fn new(balls: Vec<u64>) -> Result<StairNim, Said> {
         if balls.is_empty() || balls.len() > MAX_STAIRS {
-            return Err(format!("1 to {MAX_STAIRS} stairs, not {}", balls.len()));
+            return Err(Said::new("said.stairs.count")
+                .with("most", MAX_STAIRS)
+                .with("count", balls.len()));
         }
         if let Some((k, &p)) = balls.iter().enumerate().find(|&(_, &p)| p > MAX_BALLS) {
-            return Err(format!(
-                "stair {} has {p} balls: at most {MAX_BALLS}",
-                k + 1
-            ));
+            return Err(Said::new("said.stairs.balls")
+                .with("number", k + 1)
+                .with("balls", p)
+                .with("most", MAX_BALLS));
         }
         Ok(StairNim { balls })
     }
@@ -88,18 +90,20 @@ impl Position for StairNim {
 
     fn check_move(&self, mv: &StairMove) -> Result<(), IllegalMove> {
         if mv.stair < 2 || mv.stair > self.balls.len() {
-            return Err(IllegalMove(format!(
-                "balls move down from stairs 2..{}, not from stair {}",
-                self.balls.len(),
-                mv.stair
-            )));
+            return Err(IllegalMove::new(
+                Said::new("said.move.stair_from")
+                    .with("top", self.balls.len())
+                    .with("stair", mv.stair),
+            ));
         }
         let there = self.balls[mv.stair - 1];
         if mv.count == 0 || mv.count > there {
-            return Err(IllegalMove(format!(
-                "stair {} has {there} balls: cannot carry {}",
-                mv.stair, mv.count
-            )));
+            return Err(IllegalMove::new(
+                Said::new("said.move.stair_balls")
+                    .with("stair", mv.stair)
+                    .with("balls", there)
+                    .with("count", mv.count),
+            ));
         }
         Ok(())
     }
@@ -317,8 +321,8 @@ impl Notation for StairNim {
     fn from_code(code: &str) -> Result<StairNim, CodeError> {
         let body = code
             .strip_prefix("stairs:")
-            .ok_or_else(|| CodeError::new(1, "a Stair Nim code starts with 'stairs:'"))?;
-        let balls = parse_list(body, 8, "the stairs", MAX_BALLS)?;
+            .ok_or_else(|| CodeError::new(1, Said::new("said.stairs.prefix")))?;
+        let balls = parse_list(body, 8, Said::new("said.what.stairs"), MAX_BALLS)?;
         StairNim::new(balls).map_err(|e| CodeError::new(8, e))
     }
 
@@ -346,7 +350,7 @@ impl Notation for StairNim {
 }
 
 /// A comma-separated list of numbers ≤ `max`, starting at character `column` of a code.
-pub fn parse_list(text: &str, column: usize, what: &str, max: u64) -> Result<Vec<u64>, CodeError> {
+pub fn parse_list(text: &str, column: usize, what: Said, max: u64) -> Result<Vec<u64>, CodeError> {
     crate::games::list::parse(text, column, what, 0..=max, 100_000)
 }
 

@@ -19,7 +19,7 @@ use rand::Rng;
 
 use crate::game::{CodeError, IllegalMove, Impartial, Notation, Position, shorten_code};
 use crate::games::{AnyPosition, heaps};
-use crate::message::Msg;
+use crate::message::{Msg, Said};
 use crate::nimber::Nimber;
 
 /// At most this many components in a sum.
@@ -30,16 +30,11 @@ crate::for_each_game!(__declare_components!());
 impl Component {
     /// The component of a position of one game; `Err` (the reason) for a sum, for misère
     /// Nim, and for a position past its game's value table.
-    pub fn new(position: AnyPosition) -> Result<Component, String> {
+    pub fn new(position: AnyPosition) -> Result<Component, Said> {
         if let AnyPosition::Heaps(p) = &position
             && matches!(p.rule(), heaps::Rule::Misere)
         {
-            return Err(
-                "misère Nim cannot be part of a sum: the last mover loses, so a \
-                        misère position has no Sprague–Grundy value to XOR with the \
-                        others (play it on its own)"
-                    .to_string(),
-            );
+            return Err(Said::new("said.sum.misere"));
         }
         let played_otherwise = match &position {
             AnyPosition::Anti(_) => Some("a misère game (anti:) is played under its own rule"),
@@ -54,23 +49,15 @@ impl Component {
         if let Some(why) = played_otherwise {
             return Err(format!(
                 "{why}, so it has no value to XOR with other components (play it on its own)"
-            ));
+            ).into());
         }
         let Ok(component) = position.into_component() else {
-            return Err("a sum cannot be a component of a sum".to_string());
+            return Err(Said::new("said.sum.nested"));
         };
         // Past its value table a game still plays alone, by its own rule (a lone queen to
         // 10^9, a Fibonacci Nim heap to 10^15), but a sum needs each component's value.
         if !component.values_known() {
-            let game = component.game_name();
-            let title =
-                crate::games::GameKind::of_code_name(&game).map_or(game, |k| k.title().to_string());
-            return Err(format!(
-                "{}: {title} knows its values only on its table, so this position has no \
-                 known Sprague–Grundy value to XOR with the others (it plays on its own, by \
-                 the game's own rule)",
-                component.to_code(),
-            ));
+            return Err(Said::new("said.sum.past_table").with("code", component.to_code()));
         }
         Ok(component)
     }
@@ -120,7 +107,7 @@ impl Component {
     }
 
     pub fn check_move(&self, mv: &AnyMove) -> Result<(), IllegalMove> {
-        crate::with_component_move!(self, mv, p, m, _b => p.check_move(m), else Err(IllegalMove(format!(
+        crate::with_component_move!(self, mv, p, m, _b => p.check_move(m), else Err(IllegalMove::new(format!(
             "that is not a move of {}",
             self.game_name()
         ))))
@@ -230,12 +217,12 @@ pub struct Sum {
 
 impl Sum {
     /// A sum of `components` (2 to [`MAX_COMPONENTS`]).
-    pub fn new(components: Vec<Component>) -> Result<Sum, String> {
+    pub fn new(components: Vec<Component>) -> Result<Sum, Said> {
         if components.len() < 2 {
-            return Err("a sum has at least two components".to_string());
+            return Err(Said::new("said.sum.one"));
         }
         if components.len() > MAX_COMPONENTS {
-            return Err(format!("a sum has at most {MAX_COMPONENTS} components"));
+            return Err(Said::new("said.sum.too_many").with("most", MAX_COMPONENTS));
         }
         Ok(Sum { components })
     }
@@ -259,11 +246,11 @@ impl Position for Sum {
 
     fn check_move(&self, (i, mv): &Self::Move) -> Result<(), IllegalMove> {
         let component = self.components.get(*i).ok_or_else(|| {
-            IllegalMove(format!(
-                "there is no component {} (the sum has {})",
-                i + 1,
-                self.components.len()
-            ))
+            IllegalMove::new(
+                Said::new("said.move.no_component")
+                    .with("number", i + 1)
+                    .with("count", self.components.len()),
+            )
         })?;
         component.check_move(mv)
     }
@@ -528,7 +515,7 @@ impl Notation for Sum {
     fn parse_move(&self, text: &str) -> Result<Self::Move, IllegalMove> {
         let text = text.trim();
         let bad = || {
-            IllegalMove(format!(
+            IllegalMove::new(format!(
                 "'{}': a move in a sum is [component] then the component's move, e.g. [2] …",
                 shorten_code(text, 40)
             ))
@@ -540,10 +527,11 @@ impl Notation for Sum {
             .checked_sub(1)
             .and_then(|i| self.components.get(i))
             .ok_or_else(|| {
-                IllegalMove(format!(
-                    "there is no component {n} (the sum has {})",
-                    self.components.len()
-                ))
+                IllegalMove::new(
+                    Said::new("said.move.no_component")
+                        .with("number", n)
+                        .with("count", self.components.len()),
+                )
             })?;
         component.parse_move(rest).map(|m| (n - 1, m))
     }
@@ -559,23 +547,21 @@ impl Sum {
             if n >= MAX_COMPONENTS {
                 return Err(CodeError::new(
                     column,
-                    format!("a sum has at most {MAX_COMPONENTS} components"),
+                    Said::new("said.sum.too_many").with("most", MAX_COMPONENTS),
                 ));
             }
             if text.trim().is_empty() {
                 return Err(CodeError::new(
                     column,
-                    format!(
-                        "component {} of the sum is empty: write a game's code on each side of \
-                         every +",
-                        n + 1
-                    ),
+                    Said::new("said.sum.empty").with("number", n + 1),
                 ));
             }
             let position = AnyPosition::from_code(text).map_err(|e| {
                 CodeError::new(
                     column + e.column - 1,
-                    format!("component {} of the sum: {}", n + 1, e.message),
+                    Said::new("said.sum.in_component")
+                        .with("number", n + 1)
+                        .with_said("error", e.message),
                 )
             })?;
             let component = Component::new(position).map_err(|why| CodeError::new(column, why))?;

@@ -291,7 +291,7 @@ impl Position for Turning {
             return Err(IllegalMove(format!(
                 "coin {} is not a tails coin of this row: a move's rightmost coin goes from T to H",
                 mv.right
-            )));
+            ).into()));
         }
         match (self.rule, mv.shape) {
             (TurnRule::Ruler, Shape::Run(len)) if (1..=mv.right).contains(&len) => Ok(()),
@@ -305,7 +305,7 @@ impl Position for Turning {
                 "the {} rule does not turn the coins {:?}",
                 self.rule.name(),
                 mv.coins()
-            ))),
+            ).into())),
         }
     }
 
@@ -480,7 +480,7 @@ impl Notation for Turning {
             IllegalMove(format!(
                 "'{}': a move is 'turn' and its coins, rightmost first (turn 7 4 2)",
                 shorten_code(text, 40)
-            ))
+            ).into())
         };
         let coins: Vec<u32> = text
             .strip_prefix("turn ")

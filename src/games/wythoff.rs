@@ -17,7 +17,7 @@ use super::stairs::parse_list;
 use crate::game::{CodeError, IllegalMove, Impartial, Notation, Position, spread};
 use crate::games::catalogue::{Catalogued, RuleEntry};
 use crate::input::{InputError, Numbers};
-use crate::message::{Msg, QueenLine};
+use crate::message::{Msg, QueenLine, Said};
 use crate::nimber::Nimber;
 
 /// The largest coordinate of the value table: queens of a sum (several queens) stay within it.
@@ -195,33 +195,23 @@ pub struct Wythoff {
 }
 
 impl Wythoff {
-    pub fn new(coords: &[u64]) -> Result<Wythoff, String> {
+    pub fn new(coords: &[u64]) -> Result<Wythoff, Said> {
         if coords.is_empty() || !coords.len().is_multiple_of(2) {
-            return Err(format!(
-                "queens are pairs of coordinates a,b: an even count, not {}",
-                coords.len()
-            ));
+            return Err(Said::new("said.wythoff.odd").with("count", coords.len()));
         }
         if coords.len() / 2 > MAX_QUEENS {
-            return Err(format!("at most {MAX_QUEENS} queens"));
+            return Err(Said::new("said.wythoff.queens").with("most", MAX_QUEENS));
         }
         if let Some(&c) = coords.iter().find(|&&c| c > MAX_BIG_COORD) {
-            return Err(format!(
-                "coordinate {c}: a queen plays on 0..10^9 (`grundy solve wythoff` also takes \
-                 heaps to 10^9)"
-            ));
+            return Err(Said::new("said.wythoff.too_far").with("coordinate", c));
         }
         if coords.len() > 2
             && let Some(i) = coords.iter().position(|&c| c > MAX_COORD)
         {
-            return Err(format!(
-                "queen {} has coordinate {}: several queens are a sum, won by the nim-sum of \
-                 their values, and a queen's value is known only on the table to {MAX_COORD} \
-                 (no formula gives it past that). A lone queen plays to 10^9: who wins is \
-                 known exactly there",
-                i / 2 + 1,
-                coords[i]
-            ));
+            return Err(Said::new("said.wythoff.past_table")
+                .with("number", i / 2 + 1)
+                .with("coordinate", coords[i])
+                .with("most", MAX_COORD));
         }
         Ok(Wythoff {
             queens: coords.chunks(2).map(|c| (c[0], c[1])).collect(),
@@ -244,15 +234,20 @@ impl Position for Wythoff {
 
     fn check_move(&self, mv: &QueenMove) -> Result<(), IllegalMove> {
         let Some(&(a, b)) = self.queens.get(mv.queen) else {
-            return Err(IllegalMove(format!("there is no queen {}", mv.queen + 1)));
+            return Err(IllegalMove::new(
+                Said::new("said.move.no_queen").with("number", mv.queen + 1),
+            ));
         };
         let (x, y) = mv.to;
         let ok = (y == b && x < a) || (x == a && y < b) || (x < a && y < b && a - x == b - y);
         if !ok {
-            return Err(IllegalMove(format!(
-                "a queen at ({a}, {b}) moves left, down or diagonally toward (0, 0), not to \
-                 ({x}, {y})"
-            )));
+            return Err(IllegalMove::new(
+                Said::new("said.move.queen")
+                    .with("a", a)
+                    .with("b", b)
+                    .with("x", x)
+                    .with("y", y),
+            ));
         }
         Ok(())
     }
@@ -507,8 +502,8 @@ impl Notation for Wythoff {
     fn from_code(code: &str) -> Result<Wythoff, CodeError> {
         let body = code
             .strip_prefix("wythoff:")
-            .ok_or_else(|| CodeError::new(1, "a Wythoff code starts with 'wythoff:'"))?;
-        let coords = parse_list(body, 9, "the queens", u64::MAX / 4)?;
+            .ok_or_else(|| CodeError::new(1, Said::new("said.wythoff.prefix")))?;
+        let coords = parse_list(body, 9, Said::new("said.what.queens"), u64::MAX / 4)?;
         Wythoff::new(&coords).map_err(|e| CodeError::new(9, e))
     }
 
@@ -555,7 +550,7 @@ impl Notation for Wythoff {
     /// 10^9 has 3·10^9): the queen's number and the square after `→`.
     fn parse_move(&self, text: &str) -> Result<QueenMove, IllegalMove> {
         let text = text.trim();
-        let bad = || IllegalMove(format!("'{text}' is not a move of a queen here"));
+        let bad = || IllegalMove::new(format!("'{text}' is not a move of a queen here"));
         let rest = text.strip_prefix("queen ").ok_or_else(bad)?;
         let (number, rest) = rest.split_once(':').ok_or_else(bad)?;
         let queen = number

@@ -611,7 +611,7 @@ pub fn is_table(ask: Ask) -> bool {
 fn table(rule: &str, n: u64) -> Result<(LabRule, Vec<u32>, Option<Period>), LessonError> {
     let lab_rule = LabRule::parse(rule).map_err(|e| LessonError::Code {
         code: rule.to_string(),
-        message: e.message,
+        message: e.message.to_string(),
     })?;
     let values = lab_rule.values(n);
     let period = lab_rule.period(&values);

@@ -272,7 +272,7 @@ pub fn choice_words(choice: &Choice) -> String {
 /// A derivation in the thread's language, one string per line: the title, then indented
 /// lines (two spaces, four for an option).
 pub fn lines(d: &Derivation, reader: Reader) -> Vec<String> {
-    let part = part_words(d);
+    let part = super::before_han(&part_words(d));
     let mut out = Vec::new();
     out.push(match d.value {
         Some(v) => tr!("why.title", part = part, value = star(v)).into_owned(),

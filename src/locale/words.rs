@@ -26,6 +26,27 @@ pub trait Words {
     }
 }
 
+/// An error of a code or a move, worded from `locales/said.toml`.
+impl Words for crate::message::Said {
+    fn words_in(&self, lang: Lang) -> String {
+        self.fill(&|key| text_in(lang, key).into_owned())
+    }
+}
+
+/// A bad code with the character it is at.
+impl Words for crate::game::CodeError {
+    fn words_in(&self, lang: Lang) -> String {
+        fill(
+            lang,
+            "said.at_character",
+            &[
+                ("error", &self.message.words_in(lang)),
+                ("column", &self.column),
+            ],
+        )
+    }
+}
+
 /// The text of `key` in `lang` with its `%{name}` placeholders filled from `args`.
 pub fn fill(lang: Lang, key: &str, args: &[(&str, &dyn Display)]) -> String {
     let mut text = text_in(lang, key).into_owned();
@@ -395,7 +416,7 @@ impl Words for Msg {
                 "engine.move.in_component",
                 &[
                     ("number", number),
-                    ("game", game),
+                    ("game", &game_title_in(lang, game)),
                     ("move", &mv.words_in(lang)),
                 ],
             ),
@@ -578,6 +599,26 @@ impl Words for Side {
         };
         fill(lang, key, &[])
     }
+}
+
+/// The title of the game a code starts with (`coins` → 硬币游戏, `kayles` → its rule's title,
+/// `nim` → 尼姆博弈), for where a name is meant rather than notation; a name no game has comes
+/// back as it is.
+pub fn game_title_in(lang: Lang, name: &str) -> String {
+    let key = format!("game.rule.{name}.title");
+    let rule = text_in(lang, &key);
+    if !rule.starts_with(&format!("{}.", lang.code())) {
+        return rule.into_owned();
+    }
+    match GameKind::of_code_name(name) {
+        Some(kind) => kind.words_in(lang),
+        None => name.to_string(),
+    }
+}
+
+/// [`game_title_in`] in this thread's language.
+pub fn game_title(name: &str) -> String {
+    game_title_in(lang(), name)
 }
 
 impl Words for GameKind {
@@ -777,7 +818,7 @@ mod tests {
             to: 4,
         };
         assert_eq!(mv.words_in(Lang::ZhCn), "第 2 堆：取 3 个（7 → 4）");
-        assert_eq!(mv.words_in(Lang::ZhTw), "第 2 堆：取 3 個（7 → 4）");
+        assert_eq!(mv.words_in(Lang::ZhTw), "第 2 堆：取 3 顆（7 → 4）");
         assert_eq!(GameKind::Coins.words_in(Lang::ZhCn), "硬币游戏");
         assert_eq!(GameKind::Grid.words_in(Lang::ZhTw), "染色遊戲");
         assert_eq!(

@@ -751,7 +751,7 @@ fn question(exercise: &Exercise) -> String {
             let name = learn::derivation(exercise.code, part)
                 .map(|d| part_words(&d.part, exercise.code.starts_with("kayles:")))
                 .unwrap_or_else(|_| part.to_string());
-            tr!("learn.ask.value", part = name).into_owned()
+            tr!("learn.ask.value", part = crate::locale::before_han(&name)).into_owned()
         }
     }
 }
@@ -1109,7 +1109,7 @@ fn derivation_lines(d: &Derivation, kayles: bool, width: usize) -> Vec<String> {
         return out;
     }
     out.extend(text::wrap(
-        &tr!("learn.why.options", part = part.as_str()),
+        &tr!("learn.why.options", part = crate::locale::before_han(&part)),
         width,
     ));
     for choice in d.choices.iter().take(SHOWN) {

@@ -606,7 +606,7 @@ impl Practice {
         let rated = self.drills.rated(key);
         let games = match self.game {
             0 => tr!("drill.all_games").into_owned(),
-            i => self.games[i - 1].to_string(),
+            i => crate::locale::game_title(self.games[i - 1]),
         };
         let mut spans = vec![
             Span::styled(games, theme.title),
@@ -647,7 +647,7 @@ impl Practice {
     fn draw_setup(&self, area: Rect, buf: &mut Buffer, theme: &Theme) {
         let games = match self.game {
             0 => tr!("drill.all_games").into_owned(),
-            i => self.games[i - 1].to_string(),
+            i => crate::locale::game_title(self.games[i - 1]),
         };
         let rows = [
             (tr!("drill.setup.game").into_owned(), format!("◂ {games} ▸")),
@@ -715,7 +715,7 @@ impl Practice {
         lines.push(Line::styled(
             tr!(
                 "drill.difficulty",
-                game = q.game.as_str(),
+                game = crate::locale::game_title(&q.game),
                 difficulty = q.drill.difficulty
             )
             .into_owned(),
@@ -903,7 +903,7 @@ fn question_words(q: &Question) -> String {
             let name = crate::why::derive(&q.position, part, 0)
                 .map(|d| crate::locale::why::part_words(&d))
                 .unwrap_or_else(|_| part.to_string());
-            tr!("drill.ask.value", part = name).into_owned()
+            tr!("drill.ask.value", part = crate::locale::before_han(&name)).into_owned()
         }
     }
 }

@@ -242,7 +242,9 @@ impl<P: Impartial + Notation> Session<P> {
     /// Plays the player's move.
     pub fn play(&mut self, mv: P::Move) -> Result<(), IllegalMove> {
         if !self.accepting() {
-            return Err(IllegalMove(tr!("game.error.not_your_move").into_owned()));
+            return Err(IllegalMove::new(
+                tr!("game.error.not_your_move").into_owned(),
+            ));
         }
         self.push(mv, Side::You, None)
     }
@@ -251,7 +253,7 @@ impl<P: Impartial + Notation> Session<P> {
     /// game (the move is checked like any other).
     pub fn play_recorded(&mut self, mv: P::Move) -> Result<(), IllegalMove> {
         if self.is_over() {
-            return Err(IllegalMove(tr!("game.error.over").into_owned()));
+            return Err(IllegalMove::new(tr!("game.error.over").into_owned()));
         }
         self.ai = None;
         self.push(mv, self.to_move(), None)

@@ -37,7 +37,8 @@ fn ok(o: &Output) -> String {
 
 /// Words the Chinese outputs keep in Latin letters: the game's and the tutorials' own names
 /// and notation (Nim, SG, mex, Kayles, lowbit, MAXQ…), and the command's own options.
-const KEPT: [&str; 22] = [
+const KEPT: [&str; 24] = [
+    "grundy solve",
     "XOR",
     "Anti-SG",
     "SJ",
@@ -46,6 +47,7 @@ const KEPT: [&str; 22] = [
     "Turning Turtles",
     "odious",
     "Nim",
+    "Wythoff",
     "SG",
     "mex",
     "Dawson's Kayles",
@@ -199,7 +201,7 @@ fn the_scan_finds_english_words() {
 }
 
 /// `analyze`, `move` and `stats` with `--lang zh-CN` and `--lang zh-TW`: the terms of each
-/// script (必胜态 / 必勝態, 异或和 / 異或和, 先手 …), Simplified characters only in zh-CN and
+/// script (必胜态 / 必勝態, 异或和 / XOR 和, 先手 …), Simplified characters only in zh-CN and
 /// Traditional ones only in zh-TW.
 #[test]
 fn analyze_move_and_stats_speak_each_script() {
@@ -216,9 +218,9 @@ fn analyze_move_and_stats_speak_each_script() {
     }
     let tw = analyze("zh-TW");
     for term in [
-        "異或和",
+        "XOR 和",
         "先手必勝",
-        "第 1 堆：取 2 個（3 → 1）",
+        "第 1 堆：取 2 顆（3 → 1）",
         "主變化",
         "後手",
     ] {
@@ -236,7 +238,7 @@ fn analyze_move_and_stats_speak_each_script() {
     assert!(lost.contains("先手必败"), "{lost}");
     let own_rule = ok(&zh(&["analyze", "misere:1,1"], "zh-TW"));
     assert!(
-        own_rule.contains("反常 Nim") && own_rule.contains("偶數") && own_rule.contains("先手必勝"),
+        own_rule.contains("反 Nim") && own_rule.contains("偶數") && own_rule.contains("先手必勝"),
         "{own_rule}"
     );
 
@@ -252,8 +254,8 @@ fn analyze_move_and_stats_speak_each_script() {
     assert!(mv.contains("電腦難度：完美"), "{mv}");
 
     for (lang, heading, none) in [
-        ("zh-CN", "统计数据", "还没有下完的对局。"),
-        ("zh-TW", "統計資料", "還沒有下完的對局。"),
+        ("zh-CN", "统计数据", "还没有下完过一局。"),
+        ("zh-TW", "統計資料", "還沒有下完過一局。"),
     ] {
         let out = ok(&zh(&["stats"], lang));
         assert!(out.starts_with(heading) && out.contains(none), "{out}");
@@ -270,7 +272,7 @@ fn analyze_move_and_stats_speak_each_script() {
     let rows: Vec<&str> = out.lines().collect();
     assert!(rows[1].starts_with("遊戲"), "{out}");
     assert!(
-        rows[2].starts_with("grid") && rows[2].contains("困難"),
+        rows[2].starts_with("染色遊戲") && rows[2].contains("困難"),
         "{out}"
     );
     // The numbers stay under their headings: the columns count display columns, two for a
@@ -374,4 +376,116 @@ fn errors_in_chinese_still_exit_2() {
         text(&o.stderr),
         "grundy: 错误：--rows 不是 coins 的尺寸参数（coins 可用的是：--n 和 --maxq）\n"
     );
+}
+
+/// Bad codes of every game, bad moves and bad command lines (issue 29): in Chinese the whole
+/// error is Chinese, exit code 2, and the English error is unchanged.
+#[test]
+fn chinese_errors_have_no_english_words() {
+    let codes = [
+        "nim:3,x",
+        "nimm:3",
+        "nim",
+        "bash:3,4:5",
+        "take:5,2:3",
+        "subtraction::4",
+        "nim:99999999999999999999",
+        "coins:0:HT",
+        "coins:3:HTX",
+        "coins:3: HT",
+        "coins:3",
+        "grid:HT/T",
+        "grid:HT/ht",
+        "grid:",
+        "dodgeball:10x",
+        "dodgeball:",
+        "dag:3:1>2,2>1:1",
+        "dag:3:1-2:1",
+        "dag:3:1>2:9",
+        "ed:3,4,5",
+        "ed:0,4",
+        "stairs:1,2,x",
+        "wythoff:1,2,3",
+        "wythoff:1,2,2000,3",
+        "fibnim:x",
+        "fibnim:99999999999999999",
+        "dawson:1,x",
+        "nim:3+misere:2",
+        "nim:3+",
+        "nim:3+wythoff:1,2+nimm:4",
+    ];
+    for lang in ["zh-CN", "zh-TW"] {
+        for code in codes {
+            let o = zh(&["analyze", code], lang);
+            assert_eq!(o.status.code(), Some(2), "{lang} {code}");
+            let err = text(&o.stderr);
+            // The code as typed is quoted back: its letters are the reader's, not English.
+            let typed: Vec<&str> = code.split(|c: char| !c.is_ascii_alphabetic()).collect();
+            let mut words = english_words(&err);
+            words.retain(|w| !typed.contains(&w.as_str()));
+            assert!(
+                words.is_empty(),
+                "{lang} analyze {code}: {words:?} in:\n{err}"
+            );
+        }
+        for args in [
+            &["play", "coins", "--n", "0"][..],
+            &["nosuch"],
+            &["analyze"],
+            &["analyze", "nim:1", "--bogus"],
+            &["sg", "heaps", "nosuch"],
+        ] {
+            let o = zh(args, lang);
+            assert_eq!(o.status.code(), Some(2), "{lang} {args:?}");
+            let err = text(&o.stderr);
+            assert!(
+                err.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c)),
+                "{lang} {args:?}: {err}"
+            );
+            // The arguments as typed and the argument's name in --help (<CODE>) are quoted back.
+            let mut words = english_words(&err.replace("<CODE>", ""));
+            words.retain(|w| !args.contains(&w.as_str()));
+            assert!(words.is_empty(), "{lang} {args:?}: {words:?} in:\n{err}");
+        }
+    }
+    // `--lang` takes the forms LANG uses too.
+    let o = zh(&["analyze", "nim:1"], "zh_TW");
+    assert!(ok(&o).contains("先手必勝"));
+    let o = zh(&["analyze", "nim:1"], "zh_CN");
+    assert!(ok(&o).contains("先手必胜"));
+    // English stays English.
+    let home = tempfile::tempdir().unwrap();
+    let o = run(home.path(), &["analyze", "nim:3,x"], &[]);
+    assert!(
+        text(&o.stderr).contains("'x' in the heaps: expected digits separated by commas"),
+        "{}",
+        text(&o.stderr)
+    );
+}
+
+/// A terminal in GB18030 or Big5 (issue 29): Chinese written as UTF-8 would show garbled, so
+/// the run falls back to English and says why in one line; a UTF-8 locale keeps Chinese.
+#[test]
+fn a_terminal_not_in_utf8_gets_english_with_a_note() {
+    for locale in ["zh_CN.GB18030", "zh_TW.Big5"] {
+        let home = tempfile::tempdir().unwrap();
+        let o = run(home.path(), &["analyze", "nim:1"], &[("LANG", locale)]);
+        let out = ok(&o);
+        assert!(out.contains("The player to move wins"), "{locale}: {out}");
+        assert!(
+            !out.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c)),
+            "{out}"
+        );
+        let err = text(&o.stderr);
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains("not UTF-8"), "{locale}: {err}");
+    }
+    let home = tempfile::tempdir().unwrap();
+    let o = run(
+        home.path(),
+        &["analyze", "nim:1"],
+        &[("LANG", "zh_CN.UTF-8")],
+    );
+    assert!(ok(&o).contains("先手必胜"));
+    assert!(text(&o.stderr).is_empty());
 }

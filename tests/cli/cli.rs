@@ -627,7 +627,7 @@ fn stats_prints_the_table_from_the_data_directory() {
     let o = grundy_at(home.path(), &["stats"], b"");
     let out = stdout(&o);
     assert!(
-        out.contains("grid       hard          3     2     1      2     2         -"),
+        out.contains("Coin grid  hard          3     2     1      2     2         -"),
         "{out}"
     );
     std::fs::write(dir.join("stats.toml"), "[grid.hard]\nplayed = -1\n").unwrap();
@@ -771,7 +771,7 @@ fn stats_shows_the_practice_ratings_and_drill_refuses_an_unknown_game() {
     let out = stdout(&o);
     assert!(out.contains("Practice ratings (Glicko-2)"), "{out}");
     assert!(
-        out.contains("nim          1612   180     3      2      2     0"),
+        out.contains("Nim          1612   180     3      2      2     0"),
         "{out}"
     );
     assert!(

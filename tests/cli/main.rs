@@ -11,6 +11,7 @@ mod cli_interface;
 mod engine_bounds;
 #[cfg(unix)]
 mod files;
+mod glossary;
 mod learn;
 
 mod lessons;

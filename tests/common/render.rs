@@ -130,6 +130,26 @@ impl Harness {
         lines[lines.len() - 2].trim().to_string()
     }
 
+    /// The status line as a terminal shows it, trimmed: the cell a wide character covers is
+    /// not drawn, whatever the buffer still holds there.
+    pub fn status_shown(&mut self) -> String {
+        self.draw();
+        let buffer = self.terminal.backend().buffer();
+        let y = buffer.area.height - 2;
+        let mut line = String::new();
+        let mut covered = 0;
+        for x in 0..buffer.area.width {
+            let symbol = buffer[(x, y)].symbol();
+            if covered > 0 {
+                covered -= 1;
+                continue;
+            }
+            covered = unicode_width::UnicodeWidthStr::width(symbol).saturating_sub(1);
+            line.push_str(symbol);
+        }
+        line.trim().to_string()
+    }
+
     /// The screen cell where `text` first appears.
     pub fn find(&mut self, text: &str) -> (u16, u16) {
         let screen = self.screen();

@@ -511,7 +511,7 @@ proptest! {
                 prop_assert!(!legal);
                 prop_assert_eq!(error.mv, mv);
                 prop_assert_eq!(&error.position, &p);
-                prop_assert!(!error.reason.0.is_empty());
+                prop_assert!(!error.reason.0.to_string().is_empty());
             }
         }
     }
@@ -564,7 +564,7 @@ fn perfect_ai_is_remoteness_optimal_on_small_rows() {
 
 fn code_error(code: &str) -> (usize, String) {
     let error = CoinRow::from_code(code).expect_err(code);
-    (error.column, error.message)
+    (error.column, error.message.to_string())
 }
 
 #[test]

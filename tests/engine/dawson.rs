@@ -114,7 +114,7 @@ fn codes_and_moves_round_trip_and_bad_ones_say_why() {
     ] {
         let e = Dawson::from_code(code).unwrap_err();
         assert_eq!(e.column, column, "{code}: {e}");
-        assert!(e.message.contains(words), "{code}: {e}");
+        assert!(e.message.to_string().contains(words), "{code}: {e}");
     }
     for bad in [
         "row 1: knock out pins 2-4",

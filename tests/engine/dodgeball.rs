@@ -261,12 +261,15 @@ fn bad_codes_name_their_column() {
     for &(code, column, message) in cases {
         let err = Dodgeball::from_code(code).unwrap_err();
         assert_eq!(err.column, column, "{code:?}: {err}");
-        assert!(err.message.contains(message), "{code:?}: {err}");
+        assert!(err.message.to_string().contains(message), "{code:?}: {err}");
     }
     let too_long = format!("dodgeball:{}", "1".repeat(Dodgeball::MAX_N + 1));
     let err = Dodgeball::from_code(&too_long).unwrap_err();
     assert_eq!(err.column, 10 + Dodgeball::MAX_N + 1);
-    assert!(err.message.contains("at most 1000000 boxes"), "{err}");
+    assert!(
+        err.message.to_string().contains("at most 1000000 boxes"),
+        "{err}"
+    );
     let longest = format!("dodgeball:{}", "10".repeat(Dodgeball::MAX_N / 2));
     let position = Dodgeball::from_code(&longest).unwrap();
     assert_eq!(position.n(), Dodgeball::MAX_N);
@@ -301,7 +304,10 @@ fn bad_contest_input_names_line_and_column() {
     for &(input, line, column, message) in cases {
         let err = solve(input).unwrap_err();
         assert_eq!((err.line, err.column), (line, column), "{input:?}: {err}");
-        assert!(err.message.contains(message), "{input:?}: {err}");
+        assert!(
+            err.message.to_string().contains(message),
+            "{input:?}: {err}"
+        );
     }
     // Columns count characters: 'é' is two bytes but one column.
     let err = solve("é é 7x".as_bytes()).unwrap_err();

@@ -73,10 +73,10 @@ impl Position for Kayles {
 
     fn check_move(&self, mv: &Knock) -> Result<(), IllegalMove> {
         let Some(&n) = self.rows.get(mv.row) else {
-            return Err(IllegalMove(format!("there is no row {}", mv.row)));
+            return Err(IllegalMove::new(format!("there is no row {}", mv.row)));
         };
         if !(1..=2).contains(&mv.pins) || mv.at as usize + mv.pins as usize > n as usize {
-            return Err(IllegalMove(format!("row {} has {n} pins", mv.row)));
+            return Err(IllegalMove::new(format!("row {} has {n} pins", mv.row)));
         }
         Ok(())
     }

@@ -482,12 +482,13 @@ fn codes_round_trip_and_bad_codes_say_where() {
     ] {
         let e = Heaps::from_code(code).expect_err(code);
         assert_eq!(e.column, column, "{code}: {e}");
-        assert!(e.message.contains(words), "{code}: {e}");
+        assert!(e.message.to_string().contains(words), "{code}: {e}");
     }
     assert!(
         AnyPosition::from_code("nimm:3")
             .unwrap_err()
             .message
+            .to_string()
             .contains("heap game")
     );
 }

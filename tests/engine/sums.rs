@@ -141,7 +141,7 @@ fn codes_parse_through_any_position_and_name_the_place_of_errors() {
     ] {
         let e = AnyPosition::from_code(bad).unwrap_err();
         assert_eq!(e.column, column, "{bad}: {e}");
-        assert!(e.message.contains(words), "{bad}: {e}");
+        assert!(e.message.to_string().contains(words), "{bad}: {e}");
     }
 }
 

@@ -310,6 +310,7 @@ const LATIN: &[&str] = &[
     "ED",
     "MAXQ",
     "XOR",
+    "Wythoff",
     "lowbit",
     "odious",
     "SJ",
@@ -354,8 +355,24 @@ const LATIN: &[&str] = &[
 
 /// The English words on a screen that no allowance covers.
 pub(super) fn english_words(screen: &str) -> Vec<String> {
+    // A word cut by "…" is the start of a name a narrow screen has no room for (the 120×40
+    // scene shows it whole, and is scanned too): leave the fragment out.
+    let mut uncut = String::new();
+    let mut run = String::new();
+    for c in screen.chars() {
+        if c.is_ascii_alphabetic() {
+            run.push(c);
+            continue;
+        }
+        if c != '…' {
+            uncut.push_str(&run);
+        }
+        run.clear();
+        uncut.push(c);
+    }
+    uncut.push_str(&run);
     let mut found = Vec::new();
-    for word in screen
+    for word in uncut
         .split(|c: char| !c.is_ascii_alphabetic() && c != '\'' && c != '&')
         .map(|w| w.trim_matches('\''))
     {

@@ -199,6 +199,28 @@ fn the_game_over_panel_does_not_ask_for_a_move() {
     insta::assert_snapshot!(screen);
 }
 
+/// After the game `w` (show a winning move) says the game is over, not "wait for your turn"
+/// (issue 29), in English and in Chinese.
+#[test]
+fn w_after_the_game_says_it_is_over() {
+    use grundy::locale::{self, Lang};
+    for (lang, expected) in [
+        (Lang::En, "The game is over: there is no move to show."),
+        (Lang::ZhCn, "对局已经结束"),
+    ] {
+        locale::set_lang(lang);
+        let mut h = Harness::new(&options("coins:4:HT"), 100, 30);
+        h.key(KeyCode::End)
+            .enter()
+            .enter()
+            .key(KeyCode::Esc)
+            .keys("w");
+        let status = h.status_shown();
+        locale::set_lang(Lang::En);
+        assert!(status.contains(expected), "{status}");
+    }
+}
+
 #[test]
 fn the_grid_view_follows_the_ai_move() {
     // T at (1,1), (1,2), (1,3) (values 1, 2, 1) and at (100,100) (2^198). The player flips

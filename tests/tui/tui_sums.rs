@@ -98,7 +98,7 @@ fn the_turn_panel_says_long_moves_in_full() {
         .collect();
     let text = turn.join("\n");
     assert!(text.contains("AI: ["), "{screen}");
-    assert!(text.contains("You: [1] coins:"), "{screen}");
+    assert!(text.contains("You: [1] Coin row:"), "{screen}");
     assert!(text.contains("flip 16 8 4 2"), "{screen}");
     assert!(!text.contains('…'), "a move cut short:\n{screen}");
 }

@@ -36,6 +36,25 @@ fn small_board_with_hints_marks_the_winning_square() {
     insta::assert_snapshot!(screen);
 }
 
+/// The status line names the target and the take in both Chinese scripts, whole (issue 29: it
+/// once cut the words at the comma inside `(6, 10)`).
+#[test]
+fn the_target_status_reads_whole_in_chinese() {
+    use grundy::locale::{self, Lang};
+    for (lang, expected) in [
+        (Lang::ZhCn, "目标 (6, 10)：从第一堆取 1 个"),
+        (Lang::ZhTw, "目標 (6, 10)：從第一堆取 1 顆"),
+        (Lang::En, "target (6, 10): take 1 from the first heap"),
+    ] {
+        locale::set_lang(lang);
+        let mut h = Harness::new(&options("wythoff:7,10"), 100, 28);
+        h.keys("i").key(KeyCode::Left);
+        let status = h.status_shown();
+        locale::set_lang(Lang::En);
+        assert!(status.contains(expected), "{}: {status}", lang.code());
+    }
+}
+
 #[test]
 fn queen_at_a_billion_keeps_the_corner_in_words() {
     let mut h = Harness::new(&options("wythoff:1000000000,999999999"), 110, 32);

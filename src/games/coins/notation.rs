@@ -6,7 +6,7 @@ use super::rules::{Base, CoinMove, CoinRow, split};
 use crate::game::{CodeError, IllegalMove, Notation};
 use crate::games::Face;
 use crate::input::{escape_controls, excerpt};
-use crate::message::Msg;
+use crate::message::{Msg, Said};
 
 const PREFIX: &str = "coins:";
 
@@ -18,20 +18,15 @@ impl Notation for CoinRow {
         if let Some((i, ch)) = code.chars().enumerate().find(|(_, ch)| !ch.is_ascii()) {
             return Err(CodeError::new(
                 i + 1,
-                format!(
-                    "unexpected non-ASCII character '{}'",
-                    escape_controls(&ch.to_string())
-                ),
+                Said::new("said.code.non_ascii").with("char", escape_controls(&ch.to_string())),
             ));
         }
         let bytes = code.as_bytes();
         if !code.starts_with(PREFIX) {
             let message = match code.find(':') {
-                Some(end) if end > 0 => format!(
-                    "unknown game '{}': a coin row code starts with '{PREFIX}'",
-                    excerpt(&code.as_bytes()[..end], 20)
-                ),
-                _ => format!("missing prefix: a coin row code starts with '{PREFIX}'"),
+                Some(end) if end > 0 => Said::new("said.coins.unknown_game")
+                    .with("name", excerpt(&code.as_bytes()[..end], 20)),
+                _ => Said::new("said.coins.prefix"),
             };
             return Err(CodeError::new(1, message));
         }
@@ -47,28 +42,25 @@ impl Notation for CoinRow {
             Some(b':') => {
                 return Err(CodeError::new(
                     maxq_start + 1,
-                    "MAXQ is missing: expected a number 1 to 20 before ':'",
+                    Said::new("said.coins.maxq_missing"),
                 ));
             }
             Some(&b) => {
                 return Err(CodeError::new(
                     maxq_end + 1,
-                    format!(
-                        "MAXQ must be a number 1 to 20 followed by ':', found {}",
-                        shown(b)
-                    ),
+                    Said::new("said.coins.maxq_then_colon").with_said("found", shown(b)),
                 ));
             }
             None if digits == 0 => {
                 return Err(CodeError::new(
                     maxq_start + 1,
-                    "MAXQ is missing: expected a number 1 to 20, then ':' and the faces",
+                    Said::new("said.coins.maxq_missing_all"),
                 ));
             }
             None => {
                 return Err(CodeError::new(
                     maxq_end + 1,
-                    "expected ':' and the faces after MAXQ",
+                    Said::new("said.coins.faces_missing"),
                 ));
             }
         }
@@ -78,11 +70,9 @@ impl Notation for CoinRow {
         if !(1..=CoinRow::MAX_MAXQ as u64).contains(&maxq) {
             return Err(CodeError::new(
                 maxq_start + 1,
-                format!(
-                    "MAXQ {} is out of range (1..={})",
-                    excerpt(&bytes[maxq_start..maxq_end], 20),
-                    CoinRow::MAX_MAXQ
-                ),
+                Said::new("said.coins.maxq_range")
+                    .with("maxq", excerpt(&bytes[maxq_start..maxq_end], 20))
+                    .with("most", CoinRow::MAX_MAXQ),
             ));
         }
 
@@ -96,27 +86,21 @@ impl Notation for CoinRow {
                 b if b.is_ascii_alphabetic() => {
                     return Err(CodeError::new(
                         column,
-                        format!(
-                            "letter '{}' is not a coin face: use H (heads) or T (tails)",
-                            b as char
-                        ),
+                        Said::new("said.coins.letter").with("char", b as char),
                     ));
                 }
                 _ if faces.is_empty() => {
                     return Err(CodeError::new(
                         column,
-                        format!("expected the faces H/T of the coins, found {}", shown(b)),
+                        Said::new("said.coins.expected_faces").with_said("found", shown(b)),
                     ));
                 }
                 _ => {
                     return Err(CodeError::new(
                         column,
-                        format!(
-                            "the faces of coins 1..{} are followed by {}: a code ends with its \
-                             last face",
-                            faces.len(),
-                            shown(b)
-                        ),
+                        Said::new("said.coins.after_faces")
+                            .with("n", faces.len())
+                            .with_said("found", shown(b)),
                     ));
                 }
             }
@@ -124,17 +108,15 @@ impl Notation for CoinRow {
         if faces.is_empty() {
             return Err(CodeError::new(
                 faces_start + 1,
-                "no coins: a row needs at least 1 face H or T after MAXQ",
+                Said::new("said.coins.no_faces"),
             ));
         }
         if faces.len() > CoinRow::MAX_N {
             return Err(CodeError::new(
                 faces_start + CoinRow::MAX_N + 1,
-                format!(
-                    "too many coins: {} (at most {})",
-                    faces.len(),
-                    CoinRow::MAX_N
-                ),
+                Said::new("said.coins.too_many")
+                    .with("count", faces.len())
+                    .with("most", CoinRow::MAX_N),
             ));
         }
         CoinRow::new(maxq as u32, &faces)
@@ -180,7 +162,7 @@ impl Notation for CoinRow {
 /// A coin-row move from the coins it turns, largest first (`12 6 3`; commas may separate
 /// them too). The first two give the divisor d = x / (x/d), a power of 2 or 3.
 fn parse_coin_move(text: &str) -> Result<CoinMove, IllegalMove> {
-    let error = |message: String| IllegalMove(message);
+    let error = |message: String| IllegalMove::new(message);
     let mut coins = Vec::new();
     for word in text.split([' ', ',']).filter(|w| !w.is_empty()) {
         let coin: u32 = word
@@ -290,13 +272,13 @@ fn flips(mv: &CoinMove) -> Vec<u64> {
 
 /// An ASCII byte for an error message, with an article: `'x'`, `a space`, `a line break`,
 /// `control character 0x1B`.
-fn shown(b: u8) -> String {
+fn shown(b: u8) -> Said {
     match b {
-        b if b.is_ascii_graphic() => format!("'{}'", b as char),
-        b' ' => "a space".to_string(),
-        b'\t' => "a tab".to_string(),
-        b'\n' | b'\r' => "a line break".to_string(),
-        b => format!("control character 0x{b:02X}"),
+        b if b.is_ascii_graphic() => Said::new("said.char.quoted").with("char", b as char),
+        b' ' => Said::new("said.char.space"),
+        b'\t' => Said::new("said.char.tab"),
+        b'\n' | b'\r' => Said::new("said.char.line_break"),
+        b => Said::new("said.char.control").with("code", format!("0x{b:02X}")),
     }
 }
 
@@ -381,7 +363,7 @@ mod tests {
     #[test]
     fn bad_move_codes_say_why() {
         let p = CoinRow::from_code("coins:4:TTTTTTTTTTTT").unwrap();
-        let why = |text: &str| p.parse_move(text).unwrap_err().0;
+        let why = |text: &str| p.parse_move(text).unwrap_err().0.to_string();
         assert!(why("").contains("largest first"));
         assert!(why("12").contains("at least one coin"));
         assert!(why("12 x").contains("'x' is not a coin number"));

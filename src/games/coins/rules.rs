@@ -9,6 +9,7 @@ use rand::{Rng, RngExt};
 use super::values;
 use crate::game::{CodeError, IllegalMove, Position};
 use crate::games::Face;
+use crate::message::Said;
 
 /// The prime a move divides by.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -110,16 +111,20 @@ impl CoinRow {
         if !(1..=Self::MAX_MAXQ).contains(&maxq) {
             return Err(CodeError::new(
                 1,
-                format!("MAXQ {maxq} is out of range (1..={})", Self::MAX_MAXQ),
+                Said::new("said.coins.maxq_range")
+                    .with("maxq", maxq)
+                    .with("most", Self::MAX_MAXQ),
             ));
         }
         if faces.is_empty() {
-            return Err(CodeError::new(1, "a coin row needs at least 1 coin"));
+            return Err(CodeError::new(1, Said::new("said.coins.no_coin")));
         }
         if faces.len() > Self::MAX_N {
             return Err(CodeError::new(
                 Self::MAX_N + 1,
-                format!("too many coins: {} (at most {})", faces.len(), Self::MAX_N),
+                Said::new("said.coins.too_many")
+                    .with("count", faces.len())
+                    .with("most", Self::MAX_N),
             ));
         }
         let mut row = CoinRow::empty(faces.len(), maxq);
@@ -283,29 +288,31 @@ impl Position for CoinRow {
     fn check_move(&self, mv: &CoinMove) -> Result<(), IllegalMove> {
         let coin = mv.coin;
         if !(1..=self.n).contains(&coin) {
-            return Err(IllegalMove(format!(
-                "there is no coin {coin}: the coins are numbered 1 to {}",
-                self.n
-            )));
+            return Err(IllegalMove::new(
+                Said::new("said.move.no_coin")
+                    .with("coin", coin)
+                    .with("n", self.n),
+            ));
         }
         if !self.is_tails(coin) {
-            return Err(IllegalMove(format!(
-                "coin {coin} shows H: only a coin showing T can be chosen"
-            )));
+            return Err(IllegalMove::new(
+                Said::new("said.move.coin_heads").with("coin", coin),
+            ));
         }
         if mv.step == 0 {
-            return Err(IllegalMove("the step p must be at least 1".into()));
+            return Err(IllegalMove::new(Said::new("said.move.step")));
         }
         if !(1..=self.maxq).contains(&mv.count) {
-            return Err(IllegalMove(format!(
-                "a move turns 1 to MAXQ = {} further coins, not {}",
-                self.maxq, mv.count
-            )));
+            return Err(IllegalMove::new(
+                Said::new("said.move.count")
+                    .with("maxq", self.maxq)
+                    .with("count", mv.count),
+            ));
         }
         let radix = mv.base.radix();
         let exponent = mv.base.exponent_in(coin);
         if (mv.step as u64) * (mv.count as u64) > exponent as u64 {
-            return Err(IllegalMove(format!(
+            return Err(IllegalMove::new(format!(
                 "coin {coin} can be divided by {radix} only {exponent} time{}, but p·q = {}·{} = {}",
                 if exponent == 1 { "" } else { "s" },
                 mv.step,
@@ -435,7 +442,13 @@ mod tests {
             step: 1,
             count: 3,
         };
-        assert!(p.check_move(&bad).unwrap_err().0.contains("MAXQ = 2"));
+        assert!(
+            p.check_move(&bad)
+                .unwrap_err()
+                .0
+                .to_string()
+                .contains("MAXQ = 2")
+        );
         let bad = CoinMove {
             coin: 12,
             base: Base::Three,
@@ -446,12 +459,25 @@ mod tests {
             p.check_move(&bad)
                 .unwrap_err()
                 .0
+                .to_string()
                 .contains("divided by 3 only 1 time,")
         );
         let bad = CoinMove { coin: 6, ..bad };
-        assert!(p.check_move(&bad).unwrap_err().0.contains("shows H"));
+        assert!(
+            p.check_move(&bad)
+                .unwrap_err()
+                .0
+                .to_string()
+                .contains("shows H")
+        );
         let bad = CoinMove { coin: 13, ..bad };
-        assert!(p.check_move(&bad).unwrap_err().0.contains("no coin 13"));
+        assert!(
+            p.check_move(&bad)
+                .unwrap_err()
+                .0
+                .to_string()
+                .contains("no coin 13")
+        );
         let child = p.play_unchecked(&moves[0]);
         assert_eq!(child.tails(), vec![6]);
     }

@@ -4,7 +4,7 @@
 
 use super::rules::{Dodgeball, Throw, size_error};
 use crate::game::{CodeError, IllegalMove, Notation, Position};
-use crate::message::Msg;
+use crate::message::{Msg, Said};
 
 const PREFIX: &str = "dodgeball:";
 
@@ -17,17 +17,14 @@ impl Notation for Dodgeball {
             if found != expected {
                 return Err(CodeError::new(
                     i + 1,
-                    format!(
-                        "a dodgeball code starts with '{PREFIX}', found {} here",
-                        shown(found)
-                    ),
+                    Said::new("said.dodgeball.prefix_found").with_said("found", shown(found)),
                 ));
             }
         }
         if code.chars().count() < PREFIX.len() {
             return Err(CodeError::new(
                 code.chars().count() + 1,
-                format!("a dodgeball code starts with '{PREFIX}', but the code ends here"),
+                Said::new("said.dodgeball.prefix_ends"),
             ));
         }
         let mut pieces = Vec::new();
@@ -38,10 +35,7 @@ impl Notation for Dodgeball {
                 '0' | '1' if box_ > Dodgeball::MAX_N => {
                     return Err(CodeError::new(
                         column,
-                        format!(
-                            "too many boxes: a board has at most {} boxes",
-                            Dodgeball::MAX_N
-                        ),
+                        Said::new("said.dodgeball.too_many").with("most", Dodgeball::MAX_N),
                     ));
                 }
                 '0' => pieces.push(false),
@@ -49,29 +43,25 @@ impl Notation for Dodgeball {
                 c if !c.is_ascii() => {
                     return Err(CodeError::new(
                         column,
-                        format!(
-                            "non-ASCII character {} where box {box_} should be",
-                            shown(c)
-                        ),
+                        Said::new("said.dodgeball.non_ascii")
+                            .with_said("found", shown(c))
+                            .with("box", box_),
                     ));
                 }
                 c if c.is_ascii_alphanumeric() || pieces.is_empty() => {
                     return Err(CodeError::new(
                         column,
-                        format!(
-                            "box {box_} must be 0 (empty) or 1 (piece), found {}",
-                            shown(c)
-                        ),
+                        Said::new("said.dodgeball.not_a_box")
+                            .with("box", box_)
+                            .with_said("found", shown(c)),
                     ));
                 }
                 c => {
                     return Err(CodeError::new(
                         column,
-                        format!(
-                            "box {} is followed by {}: the code ends with its last box",
-                            box_ - 1,
-                            shown(c)
-                        ),
+                        Said::new("said.dodgeball.after_boxes")
+                            .with("box", box_ - 1)
+                            .with_said("found", shown(c)),
                     ));
                 }
             }
@@ -79,10 +69,7 @@ impl Notation for Dodgeball {
         if pieces.is_empty() {
             return Err(CodeError::new(
                 PREFIX.len() + 1,
-                format!(
-                    "no boxes after '{PREFIX}': a board has 1 to {} boxes",
-                    Dodgeball::MAX_N
-                ),
+                Said::new("said.dodgeball.no_boxes").with("most", Dodgeball::MAX_N),
             ));
         }
         if let Some(mut error) = size_error(pieces.len()) {
@@ -120,14 +107,14 @@ impl Notation for Dodgeball {
             .split_once("->")
             .or_else(|| text.split_once('→'))
             .ok_or_else(|| {
-                IllegalMove(format!(
+                IllegalMove::new(format!(
                     "'{text}' is not a throw: write from->to, e.g. 3->12"
                 ))
             })?;
         let number = |s: &str, what: &str| {
-            s.trim()
-                .parse::<u32>()
-                .map_err(|_| IllegalMove(format!("'{}' is not a box number ({what})", s.trim())))
+            s.trim().parse::<u32>().map_err(|_| {
+                IllegalMove::new(format!("'{}' is not a box number ({what})", s.trim()))
+            })
         };
         Ok(Throw {
             from: number(from, "the box thrown from")?,
@@ -137,18 +124,18 @@ impl Notation for Dodgeball {
 }
 
 /// A character for an error message: quoted, with blanks and control characters named.
-fn shown(c: char) -> String {
+fn shown(c: char) -> Said {
     match c {
-        ' ' => "a space".to_string(),
-        '\t' => "a tab".to_string(),
-        '\n' | '\r' => "a line break".to_string(),
-        c if c.is_control() => format!("control character U+{:04X}", c as u32),
-        c if !c.is_ascii() => format!(
-            "'{}' (U+{:04X})",
-            crate::input::escape_controls(&c.to_string()),
-            c as u32
-        ),
-        c => format!("'{c}'"),
+        ' ' => Said::new("said.char.space"),
+        '\t' => Said::new("said.char.tab"),
+        '\n' | '\r' => Said::new("said.char.line_break"),
+        c if c.is_control() => {
+            Said::new("said.char.control").with("code", format!("U+{:04X}", c as u32))
+        }
+        c if !c.is_ascii() => Said::new("said.char.unicode")
+            .with("char", crate::input::escape_controls(&c.to_string()))
+            .with("code", format!("U+{:04X}", c as u32)),
+        c => Said::new("said.char.quoted").with("char", c),
     }
 }
 
@@ -163,7 +150,7 @@ mod tests {
             assert_eq!(p.parse_move(&p.move_code(&mv)), Ok(mv));
         }
         assert_eq!(p.parse_move("3 → 12"), Ok(Throw { from: 3, to: 12 }));
-        let why = |text: &str| p.parse_move(text).unwrap_err().0;
+        let why = |text: &str| p.parse_move(text).unwrap_err().0.to_string();
         assert!(why("3 12").contains("write from->to"));
         assert!(why("x->12").contains("'x' is not a box number"));
         assert!(why("3->").contains("is not a box number (the box thrown to)"));

@@ -7,6 +7,7 @@ use std::fmt;
 use rand::Rng;
 
 use crate::game::{CodeError, IllegalMove, Position};
+use crate::message::Said;
 
 /// A piece in box `box_` of `n` boxes is a Nim heap of this size: ⌊log2(n / box_)⌋, the number
 /// of times it can still double without leaving the board.
@@ -281,12 +282,14 @@ fn check_size(n: usize) -> Result<(), CodeError> {
     if n == 0 {
         Err(CodeError::new(
             1,
-            "no boxes: a board has 1 to 1000000 boxes",
+            Said::new("said.dodgeball.no_boxes").with("most", Dodgeball::MAX_N),
         ))
     } else if n > Dodgeball::MAX_N {
         Err(CodeError::new(
             Dodgeball::MAX_N + 1,
-            format!("{n} boxes: a board has at most 1000000 boxes"),
+            Said::new("said.dodgeball.size")
+                .with("count", n)
+                .with("most", Dodgeball::MAX_N),
         ))
     } else {
         Ok(())
@@ -339,23 +342,27 @@ impl Position for Dodgeball {
         let n = self.n();
         let (from, to) = (mv.from as usize, mv.to as usize);
         if !(1..=n).contains(&from) {
-            return Err(IllegalMove(format!(
-                "there is no box {from}: the boxes are 1 to {n}"
-            )));
+            return Err(IllegalMove::new(
+                Said::new("said.move.no_box").with("box", from).with("n", n),
+            ));
         }
         if !self.has_piece(from) {
-            return Err(IllegalMove(format!("box {from} holds no piece")));
+            return Err(IllegalMove::new(
+                Said::new("said.move.empty_box").with("box", from),
+            ));
         }
         if mv.doublings().is_none() {
-            return Err(IllegalMove(format!(
-                "box {to} is not box {from} doubled: a piece in box {from} can go to {}",
-                describe_targets(&self.targets(from))
+            return Err(IllegalMove::new(describe_targets(
+                Said::new("said.move.not_doubled")
+                    .with("to", to)
+                    .with("from", from),
+                &self.targets(from),
             )));
         }
         if to > n {
-            return Err(IllegalMove(format!(
-                "there is no box {to}: the boxes are 1 to {n}"
-            )));
+            return Err(IllegalMove::new(
+                Said::new("said.move.no_box").with("box", to).with("n", n),
+            ));
         }
         Ok(())
     }
@@ -437,12 +444,16 @@ fn pascal() -> [[u128; 21]; 21] {
     c
 }
 
-fn describe_targets(targets: &[usize]) -> String {
+/// `said` with where the piece can go: the boxes, or nowhere.
+fn describe_targets(said: Said, targets: &[usize]) -> Said {
     if targets.is_empty() {
-        return "nowhere (it is past the middle of the board)".to_string();
+        return said.with_said("targets", Said::new("said.move.nowhere"));
     }
-    let listed: Vec<String> = targets.iter().map(|t| format!("box {t}")).collect();
-    listed.join(", ")
+    let listed: Vec<String> = targets.iter().map(usize::to_string).collect();
+    said.with_said(
+        "targets",
+        Said::new("said.move.boxes").with("boxes", listed.join(", ")),
+    )
 }
 
 pub(super) fn size_error(n: usize) -> Option<CodeError> {
@@ -519,7 +530,7 @@ mod tests {
         let too_many = vec![true; Dodgeball::MAX_N + 1];
         let err = Dodgeball::new(&too_many).unwrap_err();
         assert_eq!(err.column, Dodgeball::MAX_N + 1);
-        assert!(err.message.contains("at most 1000000"), "{err}");
+        assert!(err.message.to_string().contains("at most 1000000"), "{err}");
         assert_eq!(Dodgeball::full(Dodgeball::MAX_N).n(), Dodgeball::MAX_N);
         assert_eq!(Dodgeball::full(3).pieces(), vec![1, 2, 3]);
     }
@@ -533,7 +544,7 @@ mod tests {
     #[test]
     fn illegal_moves_say_why() {
         let b = board("1011000000");
-        let reason = |from, to| b.check_move(&Throw { from, to }).unwrap_err().0;
+        let reason = |from, to| b.check_move(&Throw { from, to }).unwrap_err().0.to_string();
         assert!(reason(0, 2).contains("no box 0"));
         assert!(reason(11, 22).contains("no box 11"));
         assert!(reason(2, 4).contains("box 2 holds no piece"));
@@ -547,11 +558,7 @@ mod tests {
             "{}",
             reason(3, 3)
         );
-        assert!(
-            reason(1, 3).ends_with("box 2, box 4, box 8"),
-            "{}",
-            reason(1, 3)
-        );
+        assert!(reason(1, 3).ends_with("box 2, 4, 8"), "{}", reason(1, 3));
         assert!(reason(3, 12).contains("no box 12"));
         assert!(reason(4, 2).contains("not box 4 doubled"));
         assert!(b.check_move(&Throw { from: 1, to: 8 }).is_ok());

@@ -4,7 +4,7 @@
 use super::{Block, Cell, CoinGrid};
 use crate::game::{CodeError, IllegalMove, Notation};
 use crate::input::{escape_controls, excerpt};
-use crate::message::Msg;
+use crate::message::{Msg, Said};
 
 const PREFIX: &str = "grid:";
 
@@ -22,13 +22,13 @@ fn finish_row(
     column: usize,
 ) -> Result<(), CodeError> {
     if len == 0 {
-        return Err(CodeError::new(column, format!("row {number} is empty")));
+        return Err(CodeError::new(
+            column,
+            Said::new("said.grid.row_empty").with("row", number),
+        ));
     }
     match first_len {
-        Some(first) if len < first => Err(CodeError::new(
-            column,
-            format!("row {number} has {}, but row 1 has {first}", coins(len)),
-        )),
+        Some(first) if len < first => Err(CodeError::new(column, row_short(number, len, first))),
         _ => Ok(()),
     }
 }
@@ -41,7 +41,7 @@ impl Notation for CoinGrid {
             let shown = excerpt(code.as_bytes(), 12);
             return Err(CodeError::new(
                 1,
-                format!("a grid code starts with `{PREFIX}`, found `{shown}`"),
+                Said::new("said.grid.prefix").with("found", shown),
             ));
         };
         let max = CoinGrid::MAX_SIDE;
@@ -58,22 +58,23 @@ impl Notation for CoinGrid {
                 'h' | 't' => {
                     return Err(CodeError::new(
                         column,
-                        format!("'{ch}' is not a face: coins are upper-case H or T"),
+                        Said::new("said.grid.lower_case").with("char", ch),
                     ));
                 }
                 c if c.is_ascii_alphabetic() => {
                     return Err(CodeError::new(
                         column,
-                        format!("'{c}' in row {row} is not a face: coins are H or T"),
+                        Said::new("said.grid.not_a_face")
+                            .with("char", c)
+                            .with("row", row),
                     ));
                 }
                 c if !c.is_ascii() => {
                     return Err(CodeError::new(
                         column,
-                        format!(
-                            "non-ASCII character '{}' in row {row}: coins are H or T",
-                            escape_controls(&c.to_string())
-                        ),
+                        Said::new("said.grid.non_ascii")
+                            .with("char", escape_controls(&c.to_string()))
+                            .with("row", row),
                     ));
                 }
                 c => {
@@ -82,15 +83,11 @@ impl Notation for CoinGrid {
                     // code; any other character sits inside the row it interrupts.
                     let after = len > 0 && !rest.contains(['H', 'T', '/']);
                     let message = if after {
-                        format!(
-                            "unexpected text \"{}\" after the grid",
-                            excerpt(rest.as_bytes(), 20)
-                        )
+                        Said::new("said.grid.after").with("text", excerpt(rest.as_bytes(), 20))
                     } else {
-                        format!(
-                            "unexpected '{}' in row {row}: a grid code holds only H, T and '/'",
-                            escape_controls(&c.to_string())
-                        )
+                        Said::new("said.grid.unexpected")
+                            .with("char", escape_controls(&c.to_string()))
+                            .with("row", row)
                     };
                     return Err(CodeError::new(column, message));
                 }
@@ -100,16 +97,17 @@ impl Notation for CoinGrid {
                     if len == max {
                         return Err(CodeError::new(
                             column,
-                            format!("row {row} has more than {max} coins"),
+                            Said::new("said.grid.row_long")
+                                .with("row", row)
+                                .with("most", max),
                         ));
                     }
                     if first_len.is_some_and(|first| len == first) {
                         return Err(CodeError::new(
                             column,
-                            format!(
-                                "row {row} is longer than row 1 ({})",
-                                coins(first_len.unwrap_or(0))
-                            ),
+                            Said::new("said.grid.longer_than_first")
+                                .with("row", row)
+                                .with("first", first_len.unwrap_or(0)),
                         ));
                     }
                     if is_tails {
@@ -123,7 +121,10 @@ impl Notation for CoinGrid {
                     tails.push(bits);
                     (bits, len) = (0, 0);
                     if tails.len() == max {
-                        return Err(CodeError::new(column + 1, format!("more than {max} rows")));
+                        return Err(CodeError::new(
+                            column + 1,
+                            Said::new("said.grid.rows").with("most", max),
+                        ));
                     }
                 }
             }
@@ -183,20 +184,20 @@ impl Notation for CoinGrid {
                 .split_once(',')
                 .and_then(|(r, c)| Some(Cell::new(r.parse().ok()?, c.parse().ok()?)))
                 .ok_or_else(|| {
-                    IllegalMove(format!(
+                    IllegalMove::new(format!(
                         "'{word}' is not a cell: write row,column, e.g. 2,3"
                     ))
                 })?;
             if cells.contains(&cell) {
-                return Err(IllegalMove(format!("cell {cell} is listed twice")));
+                return Err(IllegalMove::new(format!("cell {cell} is listed twice")));
             }
             if cells.len() >= CoinGrid::MAX_SIDE * CoinGrid::MAX_SIDE {
-                return Err(IllegalMove("more cells than a board has".to_string()));
+                return Err(IllegalMove::new("more cells than a board has".to_string()));
             }
             cells.push(cell);
         }
         let Some((&anchor, others)) = cells.split_first() else {
-            return Err(IllegalMove(
+            return Err(IllegalMove::new(
                 "a coin-grid move lists its cells as row,column, the anchor first, e.g. 2,2 2,1"
                     .to_string(),
             ));
@@ -206,12 +207,17 @@ impl Notation for CoinGrid {
 }
 
 /// `1 coin`, `3 coins`: a count of coins for messages.
-pub fn coins(n: usize) -> String {
-    if n == 1 {
-        "1 coin".to_string()
+/// Row `row` has `coins` coins, fewer than row 1's `first`.
+pub fn row_short(row: usize, coins: usize, first: usize) -> Said {
+    let key = if coins == 1 {
+        "said.grid.row_short.one"
     } else {
-        format!("{n} coins")
-    }
+        "said.grid.row_short.other"
+    };
+    Said::new(key)
+        .with("row", row)
+        .with("coins", coins)
+        .with("first", first)
 }
 
 #[cfg(test)]
@@ -235,7 +241,7 @@ mod tests {
     #[test]
     fn bad_move_codes_say_why() {
         let p = CoinGrid::from_code("grid:TTT/TTT").unwrap();
-        let why = |text: &str| p.parse_move(text).unwrap_err().0;
+        let why = |text: &str| p.parse_move(text).unwrap_err().0.to_string();
         assert!(why("").contains("anchor first"));
         assert!(why("2,2 x").contains("'x' is not a cell"));
         assert!(why("2,2 2;1").contains("is not a cell"));

@@ -10,6 +10,7 @@ use rand::{Rng, RngExt};
 use super::{Block, Cell};
 use crate::game::{CodeError, IllegalMove, Notation, Position};
 use crate::games::Face;
+use crate::message::Said;
 
 /// A position: rows × cols coins (each side 1..=100), stored as one `u128` of tails bits per
 /// row (bit `c − 1` is column `c`). Every value is a legal position.
@@ -29,7 +30,7 @@ impl CoinGrid {
     pub fn new(rows: &[Vec<Face>]) -> Result<CoinGrid, CodeError> {
         const PREFIX: usize = "grid:".len();
         let Some(first) = rows.first() else {
-            return Err(CodeError::new(PREFIX + 1, "a grid needs at least one row"));
+            return Err(CodeError::new(PREFIX + 1, Said::new("said.grid.no_row")));
         };
         let mut column = PREFIX + 1;
         for (index, row) in rows.iter().enumerate() {
@@ -37,26 +38,27 @@ impl CoinGrid {
             if number > Self::MAX_SIDE {
                 return Err(CodeError::new(
                     column,
-                    format!("more than {} rows", Self::MAX_SIDE),
+                    Said::new("said.grid.rows").with("most", Self::MAX_SIDE),
                 ));
             }
             if row.is_empty() {
-                return Err(CodeError::new(column, format!("row {number} is empty")));
+                return Err(CodeError::new(
+                    column,
+                    Said::new("said.grid.row_empty").with("row", number),
+                ));
             }
             if row.len() > Self::MAX_SIDE {
                 return Err(CodeError::new(
                     column + Self::MAX_SIDE,
-                    format!("row {number} has more than {} coins", Self::MAX_SIDE),
+                    Said::new("said.grid.row_long")
+                        .with("row", number)
+                        .with("most", Self::MAX_SIDE),
                 ));
             }
             if row.len() != first.len() {
                 return Err(CodeError::new(
                     column,
-                    format!(
-                        "row {number} has {}, but row 1 has {}",
-                        super::notation::coins(row.len()),
-                        first.len()
-                    ),
+                    super::notation::row_short(number, row.len(), first.len()),
                 ));
             }
             column += row.len() + 1;
@@ -174,29 +176,33 @@ impl CoinGrid {
     pub fn check_block(&self, block: &Block) -> Result<(), IllegalMove> {
         let anchor = block.anchor();
         if !self.contains(anchor) {
-            return Err(IllegalMove(format!(
-                "the anchor {anchor} is off the {}×{} board",
-                self.rows(),
-                self.cols()
-            )));
+            return Err(IllegalMove::new(
+                Said::new("said.grid.anchor_off")
+                    .with("anchor", anchor)
+                    .with("rows", self.rows())
+                    .with("cols", self.cols()),
+            ));
         }
         if !self.is_tails(anchor) {
-            return Err(IllegalMove(format!(
-                "the anchor {anchor} shows H: the anchor must show T"
-            )));
+            return Err(IllegalMove::new(
+                Said::new("said.grid.anchor_heads").with("anchor", anchor),
+            ));
         }
         for &cell in block.cells() {
             if !self.contains(cell) {
-                return Err(IllegalMove(format!(
-                    "cell {cell} is off the {}×{} board",
-                    self.rows(),
-                    self.cols()
-                )));
+                return Err(IllegalMove::new(
+                    Said::new("said.grid.cell_off")
+                        .with("cell", cell)
+                        .with("rows", self.rows())
+                        .with("cols", self.cols()),
+                ));
             }
             if !cell.is_up_left_of(anchor) {
-                return Err(IllegalMove(format!(
-                    "cell {cell} is not up-left of the anchor {anchor}"
-                )));
+                return Err(IllegalMove::new(
+                    Said::new("said.grid.not_up_left")
+                        .with("cell", cell)
+                        .with("anchor", anchor),
+                ));
             }
         }
         // Flood fill from the anchor through the block's cells.
@@ -221,9 +227,11 @@ impl CoinGrid {
             .iter()
             .find(|c| reached[c.row - 1] >> (c.col - 1) & 1 == 0)
         {
-            return Err(IllegalMove(format!(
-                "cell {cell} is not connected to the anchor {anchor}"
-            )));
+            return Err(IllegalMove::new(
+                Said::new("said.grid.not_connected")
+                    .with("cell", cell)
+                    .with("anchor", anchor),
+            ));
         }
         Ok(())
     }

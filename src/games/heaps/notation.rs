@@ -20,7 +20,7 @@ use std::sync::Arc;
 
 use super::rules::{Action, HeapMove, Heaps, MAX_FORMULA_HEAP, MAX_LIEGES_K, MAX_SET_LEN, Rule};
 use crate::game::{CodeError, IllegalMove, Notation, Position};
-use crate::message::Msg;
+use crate::message::{Msg, Said};
 
 /// Whether `name` (the part of a code before its first `:`) is a heap game's.
 pub fn is_heap_rule(name: &str) -> bool {
@@ -42,7 +42,7 @@ fn fields(code: &str) -> Vec<(usize, &str)> {
 fn numbers(
     text: &str,
     column: usize,
-    what: &str,
+    what: Said,
     range: std::ops::RangeInclusive<u64>,
 ) -> Result<Vec<u64>, CodeError> {
     crate::games::list::parse(text, column, what, range, super::MAX_HEAPS)
@@ -61,7 +61,9 @@ impl Notation for Heaps {
             _ => {
                 return Err(CodeError::new(
                     1,
-                    format!("'{name}' is not a heap game ({})", Rule::NAMES.join(", ")),
+                    Said::new("said.heaps.unknown_rule")
+                        .with("name", name)
+                        .with("names", Rule::NAMES.join(", ")),
                 ));
             }
         };
@@ -75,10 +77,11 @@ impl Notation for Heaps {
                 .map_or(code.chars().count() + 1, |f| f.0 - 1);
             return Err(CodeError::new(
                 column,
-                format!(
-                    "a {name} code has {wanted} fields separated by ':' ({shape}), found {}",
-                    fields.len()
-                ),
+                Said::new("said.code.fields")
+                    .with("name", name)
+                    .with("wanted", wanted)
+                    .with("shape", shape)
+                    .with("found", fields.len()),
             ));
         }
         let max = u64::MAX / 4;
@@ -92,30 +95,45 @@ impl Notation for Heaps {
             "misere" => Rule::Misere,
             "bash" => {
                 let [m] = exactly(
-                    numbers(fields[1].1, fields[1].0, "m", 1..=max)?,
+                    numbers(
+                        fields[1].1,
+                        fields[1].0,
+                        Said::new("said.what.param").with("name", "m"),
+                        1..=max,
+                    )?,
                     fields[1].0,
-                    "m",
+                    Said::new("said.what.param").with("name", "m"),
                 )?;
                 Rule::Bash { m }
             }
             "lieges" => {
                 let [k] = exactly(
-                    numbers(fields[1].1, fields[1].0, "k", 1..=MAX_LIEGES_K)?,
+                    numbers(
+                        fields[1].1,
+                        fields[1].0,
+                        Said::new("said.what.param").with("name", "k"),
+                        1..=MAX_LIEGES_K,
+                    )?,
                     fields[1].0,
-                    "k",
+                    Said::new("said.what.param").with("name", "k"),
                 )?;
                 Rule::Lieges { k }
             }
             "take" => {
                 let [l, r] = exactly(
-                    numbers(fields[1].1, fields[1].0, "l,r", 1..=max)?,
+                    numbers(
+                        fields[1].1,
+                        fields[1].0,
+                        Said::new("said.what.param").with("name", "l,r"),
+                        1..=max,
+                    )?,
                     fields[1].0,
-                    "l,r",
+                    Said::new("said.what.param").with("name", "l,r"),
                 )?;
                 if l > r {
                     return Err(CodeError::new(
                         fields[1].0,
-                        format!("take l..r needs l ≤ r, found {l} > {r}"),
+                        Said::new("said.heaps.take_order").with("l", l).with("r", r),
                     ));
                 }
                 Rule::TakeRange { l, r }
@@ -131,13 +149,13 @@ impl Notation for Heaps {
                 let mut set = numbers(
                     fields[1].1,
                     fields[1].0,
-                    "the subtraction set",
+                    Said::new("said.what.subtraction_set"),
                     1..=MAX_FORMULA_HEAP,
                 )?;
                 if set.len() > MAX_SET_LEN {
                     return Err(CodeError::new(
                         fields[1].0,
-                        format!("a subtraction set has at most {MAX_SET_LEN} numbers"),
+                        Said::new("said.heaps.set_too_long").with("most", MAX_SET_LEN),
                     ));
                 }
                 set.sort_unstable();
@@ -150,8 +168,8 @@ impl Notation for Heaps {
         };
         let (column, text) = *fields.last().expect("at least one field");
         let what = match rule {
-            Rule::Kayles => "the rows",
-            _ => "the heaps",
+            Rule::Kayles => Said::new("said.what.rows"),
+            _ => Said::new("said.what.heaps"),
         };
         // Any number is read; a heap past the rule's bound is refused by `Heaps::new` in the
         // size policy's words, the same in every command (an octal game's table grows first).
@@ -284,7 +302,7 @@ impl Notation for Heaps {
         self.legal_moves()
             .into_iter()
             .find(|mv| self.move_code(mv) == text)
-            .ok_or_else(|| IllegalMove(format!("'{text}' is not a legal move here")))
+            .ok_or_else(|| IllegalMove(format!("'{text}' is not a legal move here").into()))
     }
 }
 
@@ -295,7 +313,7 @@ fn parse_octal_move(position: &Heaps, text: &str) -> Result<HeapMove, IllegalMov
         IllegalMove(format!(
             "'{}': an octal move is 'heap N: take T (X → A + B)' or 'heap N: split X into A + B'",
             crate::game::shorten_code(text, 40)
-        ))
+        ).into())
     };
     let number = |s: &str| s.trim().parse::<u64>().map_err(|_| bad());
     let list = |s: &str| -> Result<Vec<u64>, IllegalMove> {
@@ -327,14 +345,14 @@ fn parse_octal_move(position: &Heaps, text: &str) -> Result<HeapMove, IllegalMov
         return Err(IllegalMove(format!(
             "there is no heap {heap} (the position has {})",
             position.heaps().len()
-        )));
+        ).into()));
     };
     let total = pieces.iter().try_fold(take, |a, &p| a.checked_add(p));
     if from != size || total != Some(size) || pieces.contains(&0) || pieces.len() > 3 {
         return Err(IllegalMove(format!(
             "'{}' does not fit heap {heap} of {size}",
             crate::game::shorten_code(text, 40)
-        )));
+        ).into()));
     }
     let (left, middle) = match pieces.as_slice() {
         [_, _] => (pieces[0], 0),
@@ -365,16 +383,21 @@ impl IfEmpty for String {
 fn exactly<const N: usize>(
     values: Vec<u64>,
     column: usize,
-    what: &str,
+    what: Said,
 ) -> Result<[u64; N], CodeError> {
     let count = values.len();
+    let key = if N == 1 {
+        "said.list.count.one"
+    } else {
+        "said.list.count.other"
+    };
     values.try_into().map_err(|_| {
         CodeError::new(
             column,
-            format!(
-                "{what} is {N} number{}, found {count}",
-                if N == 1 { "" } else { "s" }
-            ),
+            Said::new(key)
+                .with_said("what", what)
+                .with("wanted", N)
+                .with("found", count),
         )
     })
 }

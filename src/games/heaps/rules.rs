@@ -1,6 +1,7 @@
 //! The rules of the heap games: what one move does to one heap, for each [`Rule`], and the
 //! position ([`Heaps`]) with its legal moves. Values are in [`super::values`].
 
+use crate::message::Said;
 use std::sync::Arc;
 
 use super::octal::OctalCode;
@@ -353,15 +354,14 @@ impl Heaps {
     /// A position, checked against the bounds: 1..=[`MAX_HEAPS`] heaps, each at most the
     /// rule's [`Rule::max_heap`]. (Misère Nim with no token left is a finished game, won by
     /// the player to move.)
-    pub fn new(rule: Rule, heaps: Vec<u64>) -> Result<Heaps, String> {
+    pub fn new(rule: Rule, heaps: Vec<u64>) -> Result<Heaps, Said> {
         if heaps.is_empty() {
-            return Err("a position needs at least one heap".into());
+            return Err(Said::new("said.heaps.none"));
         }
         if heaps.len() > MAX_HEAPS {
-            return Err(format!(
-                "{} heaps: at most {MAX_HEAPS} are allowed",
-                heaps.len()
-            ));
+            return Err(Said::new("said.heaps.too_many")
+                .with("count", heaps.len())
+                .with("most", MAX_HEAPS));
         }
         if let Rule::Octal { code } = &rule {
             // The table grows to the largest heap (or proves a period) before the bound is read.
@@ -370,11 +370,17 @@ impl Heaps {
         }
         let max = rule.max_heap();
         if let Some((i, &x)) = heaps.iter().enumerate().find(|&(_, &x)| x > max) {
-            return Err(format!(
-                "heap {} has {x} tokens: {}",
-                i + 1,
-                rule.bound_words()
-            ));
+            let how = match rule.values_by() {
+                ValuesBy::Formula => "said.heaps.by.formula",
+                ValuesBy::Sieve => "said.heaps.by.sieve",
+                ValuesBy::Table => "said.heaps.by.table",
+            };
+            return Err(Said::new("said.heaps.too_big")
+                .with("number", i + 1)
+                .with("size", x)
+                .with("rule", rule.name())
+                .with_said("how", Said::new(how))
+                .with("most", power_words(max)));
         }
         Ok(Heaps { rule, heaps })
     }
@@ -573,74 +579,80 @@ impl Position for Heaps {
 
     fn check_move(&self, mv: &HeapMove) -> Result<(), IllegalMove> {
         let Some(&x) = self.heaps.get(mv.heap) else {
-            return Err(IllegalMove(format!(
-                "there is no heap {} (the position has {})",
-                mv.heap + 1,
-                self.heaps.len()
-            )));
+            return Err(IllegalMove::new(
+                Said::new("said.move.no_heap")
+                    .with("number", mv.heap + 1)
+                    .with("count", self.heaps.len()),
+            ));
         };
-        let name = self.rule.title();
-        let bad = |why: String| Err(IllegalMove(why));
+        let name = self.rule.name();
+        let bad = |why: Said| Err(IllegalMove::new(why));
         match (mv.action, &self.rule) {
             (Action::Take(t), _)
                 if self.rule.takes_only() || matches!(self.rule, Rule::Lieges { .. }) =>
             {
                 if t == 0 || t > x {
-                    return bad(format!(
-                        "heap {} has {x} tokens: cannot take {t}",
-                        mv.heap + 1
-                    ));
+                    return bad(Said::new("said.move.take_too_many")
+                        .with("number", mv.heap + 1)
+                        .with("size", x)
+                        .with("take", t));
                 }
                 if !self.rule.allows_take(x, t) {
-                    return bad(format!("{name} does not allow taking {t} from {x}"));
+                    return bad(Said::new("said.move.take_not_allowed")
+                        .with("rule", name)
+                        .with("take", t)
+                        .with("size", x));
                 }
                 Ok(())
             }
             (Action::Knock { count, left }, Rule::Kayles) => {
                 if !(1..=2).contains(&count) || left.checked_add(count).is_none_or(|end| end > x) {
-                    return bad(format!(
-                        "a row of {x} pins has no {count} pins after pin {left} to knock down"
-                    ));
+                    return bad(Said::new("said.move.no_pins")
+                        .with("size", x)
+                        .with("count", count)
+                        .with("left", left));
                 }
                 Ok(())
             }
             (Action::Split { left }, Rule::Grundy) => {
                 if left == 0 || left.saturating_mul(2) >= x {
-                    return bad(format!(
-                        "{x} cannot be split into {left} and {} (two unequal non-empty heaps)",
-                        x.saturating_sub(left)
-                    ));
+                    return bad(Said::new("said.move.grundy_split")
+                        .with("size", x)
+                        .with("left", left)
+                        .with("right", x.saturating_sub(left)));
                 }
                 Ok(())
             }
             (Action::Multiply, Rule::Lieges { k }) => {
                 if x == 0 || x % 2 == 1 {
-                    return bad(format!(
-                        "only an even heap can be split into {k} halves, not {x}"
-                    ));
+                    return bad(Said::new("said.move.lieges_odd")
+                        .with("k", k)
+                        .with("size", x));
                 }
                 if !self.multiply_fits() {
-                    return bad(format!("that would make more than {MAX_HEAPS} heaps"));
+                    return bad(Said::new("said.move.too_many_heaps").with("most", MAX_HEAPS));
                 }
                 Ok(())
             }
             (Action::Stairs { count }, Rule::Staircase) => match stairs_top(x, count) {
                 Some(_) => Ok(()),
-                None => bad(format!(
-                    "{x} is not a sum of {count} consecutive heap sizes ≥ 1"
-                )),
+                None => bad(Said::new("said.move.staircase")
+                    .with("size", x)
+                    .with("count", count)),
             },
             (Action::Remove { take, left, middle }, Rule::Octal { code }) => {
                 let pieces = remove_pieces(x, take, left, middle);
                 match pieces {
                     Some(k) if code.allows(x, take, k) => Ok(()),
-                    _ => bad(format!(
+                    _ => bad(Said::from(format!(
                         "{name} does not allow taking {take} from {x} and leaving {}",
                         pieces_text(&pieces_of_remove(x, take, left, middle))
-                    )),
+                    ))),
                 }
             }
-            (action, _) => bad(format!("{name} has no move {action:?}")),
+            (action, _) => bad(Said::new("said.move.no_such_move")
+                .with("rule", name)
+                .with("action", format!("{action:?}"))),
         }
     }
 

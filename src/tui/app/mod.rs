@@ -986,7 +986,8 @@ impl App {
             })
         });
         match started {
-            Ok((game, choice)) => {
+            Ok((mut game, choice)) => {
+                game.set_in_lesson();
                 self.screen = Screen::Game {
                     game,
                     choice,

@@ -16,6 +16,7 @@ use crate::game::{Impartial, Notation, Position};
 use crate::games::grid::values::cell_exponent;
 use crate::games::grid::{Block, Cell, CoinGrid, cell_value};
 use crate::games::{Face, GameKind};
+use crate::locale::Words;
 use crate::nimber::Nimber;
 use crate::setup::ReplayRng;
 use crate::tr;
@@ -241,7 +242,9 @@ impl GridBoard {
         let block = building.block();
         match view.position.check_block(&block) {
             Ok(()) => BoardAction::Play(block),
-            Err(why) => BoardAction::Message(tr!("board.grid.not_legal", why = why).into_owned()),
+            Err(why) => {
+                BoardAction::Message(tr!("board.grid.not_legal", why = why.0.words()).into_owned())
+            }
         }
     }
 
@@ -410,7 +413,7 @@ impl GridBoard {
                         ]));
                     }
                     Err(why) => lines.push(Line::styled(
-                        tr!("board.grid.not_legal_mark", why = why).into_owned(),
+                        tr!("board.grid.not_legal_mark", why = why.0.words()).into_owned(),
                         theme.losing,
                     )),
                 }

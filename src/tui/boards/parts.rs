@@ -317,7 +317,7 @@ impl<G: PartsGame> PartsBoard<G> {
             return BoardAction::Message(
                 tr!(
                     "board.parts.no_move",
-                    part = view.position.describe_part(part).words(),
+                    part = crate::locale::before_han(&view.position.describe_part(part).words()),
                     key = keymap::key_for(Action::NextPart)
                 )
                 .into_owned(),
@@ -330,7 +330,7 @@ impl<G: PartsGame> PartsBoard<G> {
         self.list = Some(MoveList::new(
             tr!(
                 "board.heaps.moves_of",
-                part = view.position.describe_part(part).words()
+                part = crate::locale::before_han(&view.position.describe_part(part).words())
             )
             .into_owned(),
             entries,

@@ -169,7 +169,11 @@ impl PartsGame for Sum {
         None
     }
     fn summary(&self) -> String {
-        let games: Vec<String> = self.components().iter().map(Component::game_name).collect();
+        let games: Vec<String> = self
+            .components()
+            .iter()
+            .map(|c| crate::locale::game_title(&c.game_name()))
+            .collect();
         tr!(
             "board.sum.summary",
             n = games.len(),

@@ -19,6 +19,7 @@ use crate::games::wythoff::{
     MAX_BIG_COORD, QueenMove, Wythoff, is_p_position, known_value, p_partner,
 };
 use crate::locale::Words;
+use crate::message::{Msg, QueenLine};
 use crate::setup::ReplayRng;
 use crate::tr;
 use crate::tui::board::{
@@ -105,7 +106,7 @@ impl WythoffBoard {
         self.list = MoveList::new(
             tr!(
                 "board.heaps.moves_of",
-                part = position.describe_part(self.queen).words()
+                part = crate::locale::before_han(&position.describe_part(self.queen).words())
             )
             .into_owned(),
             entries,
@@ -613,11 +614,14 @@ impl Board for WythoffBoard {
         )];
         match self.target_move(position) {
             Some(mv) => {
-                let words = position.describe_move(&mv).words();
-                let how = words
-                    .rsplit_once(", ")
-                    .or_else(|| words.rsplit_once('，'))
-                    .map_or(words.as_str(), |(_, h)| h);
+                let how = match position.describe_move(&mv) {
+                    Msg::QueenMove { take, line, .. } => match line {
+                        QueenLine::First => tr!("board.wythoff.how.first", take = take),
+                        QueenLine::Second => tr!("board.wythoff.how.second", take = take),
+                        QueenLine::Both => tr!("board.wythoff.how.both", take = take),
+                    },
+                    other => other.words().into(),
+                };
                 spans.push(Span::styled(
                     tr!("board.wythoff.target", x = x, y = y, how = how).into_owned(),
                     theme.text,

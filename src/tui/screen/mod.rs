@@ -105,6 +105,9 @@ pub trait GameScreen {
     fn set_message(&mut self, message: String);
     /// Coaching (a line after each blunder of the player's) on or off.
     fn set_coach(&mut self, on: bool);
+    /// Marks the game as a lesson's last exercise: its game-over box says that Enter goes
+    /// back to the lesson, not to a new game.
+    fn set_in_lesson(&mut self) {}
     /// Whether coaching is on (the player may turn it off and on with `c`).
     fn coach(&self) -> bool {
         true
@@ -156,6 +159,8 @@ pub struct Match<B: Board> {
     message: Option<String>,
     /// The game-over popup was closed to look at the board.
     over_dismissed: bool,
+    /// The game is a lesson's last exercise: leaving it (Enter, n) goes back to the lesson.
+    in_lesson: bool,
     areas: Areas,
     /// Whether the coach tells about the player's blunders.
     coach: bool,
@@ -192,6 +197,7 @@ impl<B: Board> Match<B> {
             reveal_pending: false,
             message: None,
             over_dismissed: false,
+            in_lesson: false,
             areas: Areas::default(),
             coach: true,
             hint_level: 0,
@@ -491,6 +497,10 @@ impl<B: Board> GameScreen for Match<B> {
         self.coach = on;
     }
 
+    fn set_in_lesson(&mut self) {
+        self.in_lesson = true;
+    }
+
     fn coach(&self) -> bool {
         self.coach
     }
@@ -684,6 +694,8 @@ impl<B: Board> GameScreen for Match<B> {
                     if self.session.accepting() {
                         self.hint_level = (self.hint_level + 1).min(3);
                         self.reveal(theme);
+                    } else if self.session.is_over() {
+                        self.message = Some(tr!("game.over_no_hint").into_owned());
                     } else {
                         self.message = Some(tr!("game.wait_turn").into_owned());
                     }
@@ -746,7 +758,10 @@ impl<B: Board> GameScreen for Match<B> {
                             self.position_changed();
                             self.session.update();
                         }
-                        Err(e) => self.message = Some(tr!("game.illegal", error = e).into_owned()),
+                        Err(e) => {
+                            self.message =
+                                Some(tr!("game.illegal", error = e.0.words()).into_owned())
+                        }
                     }
                 }
             }

@@ -370,7 +370,11 @@ impl<B: Board> Match<B> {
         };
         text::centred(buf, inner, inner.y + 3, &moves, theme.dim);
         let keys = tr!(
-            "game.over.keys",
+            if self.in_lesson {
+                "game.over.keys_lesson"
+            } else {
+                "game.over.keys"
+            },
             new = keymap::key_for(Action::NewGame),
             restart = keymap::key_for(Action::Restart),
             undo = keymap::key_for(Action::Undo)

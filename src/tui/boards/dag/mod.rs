@@ -276,7 +276,7 @@ impl DagBoard {
         self.list = Some(MoveList::new(
             tr!(
                 "board.heaps.moves_of",
-                part = position.describe_part(self.token).words()
+                part = crate::locale::before_han(&position.describe_part(self.token).words())
             )
             .into_owned(),
             entries,
@@ -643,7 +643,9 @@ impl Board for DagBoard {
                             return BoardAction::Message(
                                 tr!(
                                     "board.dag.no_edge_key",
-                                    part = position.describe_part(self.token).words(),
+                                    part = crate::locale::before_han(
+                                        &position.describe_part(self.token).words()
+                                    ),
                                     key = keymap::key_for(Action::NextPart)
                                 )
                                 .into_owned(),
