@@ -112,12 +112,14 @@ pub enum Command {
         \u{20}  not 0), and the exact remoteness when the game tree is small;\n\
         - the legal moves, winning ones first, each marked WIN or lose for the player making it.")]
     Analyze {
-        /// A position code, e.g. grid:HHH/TTH; `-` reads it from standard input. With
-        /// --rules: a position as a Rhai literal (`[3, 4, 5]`), by default the file's `start()`.
+        /// A position code, e.g. grid:HHH/TTH; `-` reads it from standard input.
+        ///
+        /// With --rules: a Rhai literal (`[3, 4, 5]`); by default the file's `start()`.
         #[arg(required_unless_present_any = ["load", "rules"])]
         code: Option<String>,
-        /// Analyse a position of the game a rules file defines (a Rhai script: see the README):
-        /// win, lose or draw with remoteness, the SG value or the score, every move's verdict.
+        /// Analyse a position of a rules file's game (a Rhai script: see the README).
+        ///
+        /// Win, lose or draw with remoteness, the SG value or score, and every move's verdict.
         #[arg(long, value_name = "FILE", conflicts_with_all = ["load", "why", "line"])]
         rules: Option<PathBuf>,
         /// With --rules, in a two-sided game: the side to move (0 first, 1 second).

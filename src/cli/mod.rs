@@ -386,7 +386,9 @@ fn stats_table(stats: &Stats) -> String {
     };
     let game_width = widest(
         text::width(&heading("game")),
-        &mut rows.iter().map(|(game, _, _)| game.clone()),
+        &mut rows
+            .iter()
+            .map(|(game, _, _)| crate::locale::game_title(game)),
     );
     let level_width = widest(
         text::width(&heading("level")),

@@ -15,8 +15,8 @@ use super::{Failure, SgArgs, SgTable};
 use crate::game::{Impartial, Notation};
 use crate::games::{dag, dodgeball, fibnim, stairs};
 use crate::lab::LabRule;
-use crate::picture::{self, HeatMap, Marks, Palette, Picture, Rgb, Strip};
 use crate::locale::Words;
+use crate::picture::{self, HeatMap, Marks, Palette, Picture, Rgb, Strip};
 use crate::tr;
 
 /// At most this many values of a sequence are drawn (the first ones): a picture of 10^6 cells
@@ -430,7 +430,8 @@ pub fn picture_of(table: &SgTable) -> Result<Picture, Failure> {
         SgTable::Fibnim { n } => {
             let values = (1..=u64::from(n))
                 .map(|heap| {
-                    let start = fibnim::FibNim::start(heap).map_err(|e| Failure::Input(e.words()))?;
+                    let start =
+                        fibnim::FibNim::start(heap).map_err(|e| Failure::Input(e.words()))?;
                     Ok(start.value().map_or(0, u64::from))
                 })
                 .collect::<Result<Vec<u64>, Failure>>()?;

@@ -209,10 +209,13 @@ impl Position for Every {
             .collect();
         let named: Vec<usize> = mv.0.iter().map(|(i, _)| *i).collect();
         if named != movable {
-            return Err(IllegalMove(format!(
-                "a move moves in every component that can move ({movable:?}, from 0), not in \
+            return Err(IllegalMove(
+                format!(
+                    "a move moves in every component that can move ({movable:?}, from 0), not in \
                  {named:?}"
-            ).into()));
+                )
+                .into(),
+            ));
         }
         for m in &mv.0 {
             self.inner.check_move(m)?;

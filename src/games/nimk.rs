@@ -198,32 +198,36 @@ impl Position for NimK {
 
     fn check_move(&self, mv: &NimKMove) -> Result<(), IllegalMove> {
         if mv.takes.is_empty() || mv.takes.len() as u64 > self.k {
-            return Err(IllegalMove(format!(
-                "a move takes from 1 to {} heaps, not {}",
-                self.k,
-                mv.takes.len()
-            ).into()));
+            return Err(IllegalMove(
+                format!(
+                    "a move takes from 1 to {} heaps, not {}",
+                    self.k,
+                    mv.takes.len()
+                )
+                .into(),
+            ));
         }
         let mut last = None;
         for &(i, t) in &mv.takes {
             let Some(&h) = self.heaps.get(i) else {
-                return Err(IllegalMove(format!(
-                    "there is no heap {} (there are {})",
-                    i + 1,
-                    self.heaps.len()
-                ).into()));
+                return Err(IllegalMove(
+                    format!(
+                        "there is no heap {} (there are {})",
+                        i + 1,
+                        self.heaps.len()
+                    )
+                    .into(),
+                ));
             };
             if last.is_some_and(|l| l >= i) {
-                return Err(IllegalMove(format!(
-                    "heap {} is named twice or out of order",
-                    i + 1
-                ).into()));
+                return Err(IllegalMove(
+                    format!("heap {} is named twice or out of order", i + 1).into(),
+                ));
             }
             if t == 0 || t > h {
-                return Err(IllegalMove(format!(
-                    "heap {} has {h} tokens: take 1 to {h}, not {t}",
-                    i + 1
-                ).into()));
+                return Err(IllegalMove(
+                    format!("heap {} has {h} tokens: take 1 to {h}, not {t}", i + 1).into(),
+                ));
             }
             last = Some(i);
         }
@@ -381,7 +385,8 @@ impl Notation for NimK {
             )
         })?;
         let column = 7 + body.find(':').unwrap_or(0);
-        let heaps = crate::games::list::parse(heaps, column, "the heaps".into(), 0..=MAX_HEAP, MAX_HEAPS)?;
+        let heaps =
+            crate::games::list::parse(heaps, column, "the heaps".into(), 0..=MAX_HEAP, MAX_HEAPS)?;
         NimK::new(k, heaps).map_err(|e| CodeError::new(6, e))
     }
 
@@ -413,10 +418,13 @@ impl Notation for NimK {
     fn parse_move(&self, text: &str) -> Result<NimKMove, IllegalMove> {
         let text = text.trim();
         let bad = || {
-            IllegalMove(format!(
-                "'{}': a move is 'take T from heap H, T from heap H, …'",
-                shorten_code(text, 40)
-            ).into())
+            IllegalMove(
+                format!(
+                    "'{}': a move is 'take T from heap H, T from heap H, …'",
+                    shorten_code(text, 40)
+                )
+                .into(),
+            )
         };
         let rest = text.strip_prefix("take ").ok_or_else(bad)?;
         let mut takes = Vec::new();

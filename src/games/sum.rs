@@ -49,7 +49,8 @@ impl Component {
         if let Some(why) = played_otherwise {
             return Err(format!(
                 "{why}, so it has no value to XOR with other components (play it on its own)"
-            ).into());
+            )
+            .into());
         }
         let Ok(component) = position.into_component() else {
             return Err(Said::new("said.sum.nested"));

@@ -301,11 +301,14 @@ impl Position for Turning {
             {
                 Ok(())
             }
-            _ => Err(IllegalMove(format!(
-                "the {} rule does not turn the coins {:?}",
-                self.rule.name(),
-                mv.coins()
-            ).into())),
+            _ => Err(IllegalMove(
+                format!(
+                    "the {} rule does not turn the coins {:?}",
+                    self.rule.name(),
+                    mv.coins()
+                )
+                .into(),
+            )),
         }
     }
 
@@ -477,10 +480,13 @@ impl Notation for Turning {
     fn parse_move(&self, text: &str) -> Result<TurnMove, IllegalMove> {
         let text = text.trim();
         let bad = || {
-            IllegalMove(format!(
-                "'{}': a move is 'turn' and its coins, rightmost first (turn 7 4 2)",
-                shorten_code(text, 40)
-            ).into())
+            IllegalMove(
+                format!(
+                    "'{}': a move is 'turn' and its coins, rightmost first (turn 7 4 2)",
+                    shorten_code(text, 40)
+                )
+                .into(),
+            )
         };
         let coins: Vec<u32> = text
             .strip_prefix("turn ")

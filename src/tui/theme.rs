@@ -112,6 +112,8 @@ impl Glyphs {
             '∈' => 'E',
             '⌊' | '⌋' => '|',
             '²' => '2',
+            // Subscripts (n₀, d₁d₂…, the Lab's lesson): the digit itself.
+            '₀'..='₉' => char::from(b'0' + (c as u32 - '₀' as u32) as u8),
             '°' => 'o',
             '‘' | '’' => '\'',
             '“' | '”' => '"',

@@ -838,7 +838,7 @@ fn stats_lines_up_long_names() {
     // The level starts in the same column on every row, after at least one space.
     let level_at: Vec<usize> = lines.iter().map(|l| l.find("perfect").unwrap()).collect();
     assert_eq!(level_at[0], level_at[1], "{out}");
-    assert!(lines[1].starts_with("subtraction "), "{out}");
+    assert!(lines[1].starts_with("Subtraction game "), "{out}");
     let header = out.lines().find(|l| l.starts_with("game")).unwrap();
     assert_eq!(header.find("level"), Some(level_at[0]), "{out}");
     assert!(header.ends_with("retried"), "{out}");

@@ -15,6 +15,6 @@ mod glossary;
 mod learn;
 
 mod lessons;
+mod pictures;
 mod rules;
 mod solve_formats;
-mod pictures;

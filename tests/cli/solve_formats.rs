@@ -212,7 +212,7 @@ fn formula_games_take_heaps_to_10_18_in_every_command() {
         ),
         (
             "grundy:40001",
-            "grundy: values from a mex table searched once, heaps to 10^4",
+            "grundy: values from a mex table searched once, heaps to 40000",
         ),
     ] {
         for command in ["analyze", "move", "play"] {

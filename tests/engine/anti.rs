@@ -157,7 +157,10 @@ fn the_sj_theorem_decides_nim_at_any_size_and_says_which_condition() {
 #[test]
 fn undecided_positions_are_refused_with_the_reason() {
     let e = Anti::from_code("anti:bash:3:1000000,5").unwrap_err();
-    assert!(e.message.to_string().contains("bash:4 has SG value 0"), "{e}");
+    assert!(
+        e.message.to_string().contains("bash:4 has SG value 0"),
+        "{e}"
+    );
     for bad in [
         "anti:",
         "anti:nim:3+",

@@ -273,7 +273,11 @@ fn huge_heaps_of_a_proved_game_are_played_by_the_period() {
     assert!(exact && count > 5);
     // A code whose period is not proved keeps the table's bound, in the same words as every rule.
     let err = Heaps::from_code("octal:0.3...:5000").unwrap_err();
-    assert!(err.message.to_string().contains("heaps to 4096"), "{}", err.message);
+    assert!(
+        err.message.to_string().contains("heaps to 4096"),
+        "{}",
+        err.message
+    );
 }
 
 #[test]
@@ -291,7 +295,11 @@ fn bad_codes_name_the_place_and_the_reason() {
             .err()
             .unwrap_or_else(|| panic!("{text} parsed"));
         assert_eq!(e.column, column, "{text}: {}", e.message);
-        assert!(e.message.to_string().contains(word), "{text}: {}", e.message);
+        assert!(
+            e.message.to_string().contains(word),
+            "{text}: {}",
+            e.message
+        );
     }
     assert_eq!(code("0.3…").code(), "0.3...");
     assert_eq!(code("0.3...").to_string(), "0.3…");

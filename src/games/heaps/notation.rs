@@ -342,17 +342,23 @@ fn parse_octal_move(position: &Heaps, text: &str) -> Result<HeapMove, IllegalMov
         .and_then(|h| h.checked_sub(1))
         .ok_or_else(bad)?;
     let Some(&size) = position.heaps().get(index) else {
-        return Err(IllegalMove(format!(
-            "there is no heap {heap} (the position has {})",
-            position.heaps().len()
-        ).into()));
+        return Err(IllegalMove(
+            format!(
+                "there is no heap {heap} (the position has {})",
+                position.heaps().len()
+            )
+            .into(),
+        ));
     };
     let total = pieces.iter().try_fold(take, |a, &p| a.checked_add(p));
     if from != size || total != Some(size) || pieces.contains(&0) || pieces.len() > 3 {
-        return Err(IllegalMove(format!(
-            "'{}' does not fit heap {heap} of {size}",
-            crate::game::shorten_code(text, 40)
-        ).into()));
+        return Err(IllegalMove(
+            format!(
+                "'{}' does not fit heap {heap} of {size}",
+                crate::game::shorten_code(text, 40)
+            )
+            .into(),
+        ));
     }
     let (left, middle) = match pieces.as_slice() {
         [_, _] => (pieces[0], 0),
