@@ -427,6 +427,17 @@ impl Impartial for Anti {
         (moves.into_iter().map(AntiMove::new).collect(), more)
     }
 
+    /// The inner sum's list (its heaps of 10^18 are listed by count, never walked), so the
+    /// misère rule shows the same moves as normal play: which moves win changes no list.
+    fn listed_moves(&self, part: usize, room: usize) -> (Vec<AntiMove>, bool) {
+        let (moves, more) = self.inner.listed_moves(part, room);
+        (moves.into_iter().map(AntiMove::new).collect(), more)
+    }
+
+    fn move_numbered(&self, part: usize, number: u64) -> Option<AntiMove> {
+        self.inner.move_numbered(part, number).map(AntiMove::new)
+    }
+
     /// Loses slowly: the move that leaves the opponent the fewest winning replies among a few.
     fn stalling_move<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Self::Move> {
         let (moves, _) = crate::game::moves_where(self, 32, |_| true);

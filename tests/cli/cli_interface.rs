@@ -183,6 +183,13 @@ fn every_command_shown_in_the_readme_prints_what_the_readme_shows() {
     // `game.grundy` (the save examples read it).
     let dir = tempfile::tempdir().expect("temporary directory");
     std::fs::write(dir.path().join("game.grundy"), readme_sample_save()).expect("sample save");
+    // The README's commands run from the repository's root: its rules files are `assets/…`.
+    #[cfg(unix)]
+    std::os::unix::fs::symlink(
+        concat!(env!("CARGO_MANIFEST_DIR"), "/assets"),
+        dir.path().join("assets"),
+    )
+    .expect("assets link");
     for example in examples {
         let o = Command::new("bash")
             .arg("-c")

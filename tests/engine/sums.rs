@@ -236,7 +236,7 @@ fn command_line_on_sums() {
     let (code, out, _) = run(&["analyze", "nim:3,4+kayles:5+coins:4:HTT"]);
     assert_eq!(code, Some(0));
     assert!(out.contains("[2] kayles:5         *4"), "{out}");
-    assert!(out.contains("WIN  [1] nim: heap 1: take 3"), "{out}");
+    assert!(out.contains("WIN  [1] Nim: heap 1: take 3"), "{out}");
     let (code, out, _) = run(&["move", "nim:3,4+kayles:5", "--seed", "1"]);
     assert_eq!(code, Some(0));
     let last = out.lines().last().unwrap();
