@@ -392,7 +392,7 @@ pub fn png(picture: &Picture) -> anyhow::Result<Vec<u8>> {
 const PICTURE_REACH: u64 = 100_000;
 
 /// The strip of `rule`'s values G(0..=n), its period marked where one is found (from a table
-/// to at most [`PICTURE_REACH`]).
+/// to at most `PICTURE_REACH`).
 pub fn sequence(rule: &LabRule, n: u64) -> Strip {
     let values = rule.values(n.min(PICTURE_REACH));
     let marks = rule.period(&values).map(|period| Marks {

@@ -41,7 +41,7 @@ pub fn solve(input: &[u8]) -> Result<String, InputError> {
 /// The number of sets of heaps, of a size divisible by `d` and not all of them, whose nim-sum
 /// equals the nim-sum of all the heaps (so what is left has nim-sum 0), modulo 10^9 + 7.
 ///
-/// ways[j][x]: the sets among the heaps seen so far of size ≡ j (mod d) and nim-sum x. The
+/// `ways[j][x]`: the sets among the heaps seen so far of size ≡ j (mod d) and nim-sum x. The
 /// heaps are taken smallest first: a nim-sum of heaps up to a is below the power of 2 above a,
 /// so each heap updates only that many entries of each row.
 pub fn winning_discards(heaps: &mut [u32], d: usize) -> u32 {

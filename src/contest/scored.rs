@@ -19,7 +19,7 @@ pub fn deque(input: &[u8]) -> Result<String, InputError> {
 }
 
 /// The mover's total minus the other's from the row `row` with best play by both: over
-/// intervals by length, best[l] for the interval of this length starting at l is the better
+/// intervals by length, `best[l]` for the interval of this length starting at l is the better
 /// of taking its first or its last number, minus the best of what is left.
 pub fn deque_difference(row: &[i64]) -> i64 {
     let n = row.len();

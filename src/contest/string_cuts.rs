@@ -1,5 +1,5 @@
 //! Codeforces 305E Playing with String: a move picks a position i, not at either end, with
-//! s[i − 1] = s[i + 1], and cuts the string into s[..i − 1], s[i] and s[i + 1..]. The cut
+//! `s[i − 1] = s[i + 1]`, and cuts the string into `s[..i − 1]`, `s[i]` and `s[i + 1..]`. The cut
 //! positions come in runs; cutting the j-th of a run of L takes it and its neighbours out,
 //! leaving runs of j − 2 and L − j − 1 (octal game 0.137, Dawson's chess: a run of L is worth
 //! a row of L + 1 pins of Dawson's Kayles). The first player prints the smallest winning i.

@@ -386,7 +386,7 @@ impl Impartial for Turning {
         }
     }
 
-    /// Straight to the coins wanted at each tails coin (see [`Turning::moves_changing_by`]).
+    /// Straight to the coins wanted at each tails coin (see `Turning::moves_changing_by`).
     fn moves_to_nim_sum(&self, target: Nimber, limit: usize) -> Vec<TurnMove> {
         let Some(wanted) = (self.nim_sum() + target).to_u64() else {
             return Vec::new();

@@ -7,7 +7,7 @@
 //! this module keeps the view state, computes a table when the player asks for one, and draws.
 //!
 //! The list of tables is [`SOURCES`]: a new kind of table is a row there and an arm in
-//! [`Lab::compute`].
+//! `Lab::compute`.
 
 use std::cell::Cell;
 
