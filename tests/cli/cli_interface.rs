@@ -244,7 +244,16 @@ fn every_play_command_shown_in_the_readme_parses() {
         // The terminal game cannot run in a test: its command line is checked instead.
         if in_block && line.starts_with("grundy ") {
             let command = line.split('#').next().unwrap_or("");
-            let words: Vec<&str> = command.split_whitespace().collect();
+            // Words as the shell splits them: a '…' quoted word (a rules position such as
+            // '[10, 80, 90]') is one word, without its quotes.
+            let mut words: Vec<String> = Vec::new();
+            for (i, part) in command.split('\'').enumerate() {
+                if i % 2 == 1 {
+                    words.push(part.to_string());
+                } else {
+                    words.extend(part.split_whitespace().map(str::to_string));
+                }
+            }
             if let Err(e) = grundy::cli::Cli::try_parse_from(&words) {
                 panic!("README command `{command}` does not parse:\n{e}");
             }
