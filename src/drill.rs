@@ -112,7 +112,9 @@ pub fn generate<R: Rng + ?Sized>(
             if !puzzles::DIFFICULTIES.contains(&difficulty) {
                 return Err(PuzzleError::Difficulty { difficulty });
             }
-            loop {
+            // A game decided by its own rule (Nim-K, anti:, every:) has no part with a value
+            // to ask about: give up after a bounded number of draws rather than loop forever.
+            for _ in 0..PART_DRAWS {
                 let p = puzzles::random_position(game, difficulty, rng)?;
                 let names = with_position!(&p, p => part_names(p));
                 if names.is_empty() {
@@ -126,6 +128,7 @@ pub fn generate<R: Rng + ?Sized>(
                     difficulty,
                 });
             }
+            return Err(PuzzleError::TooFew { made: 0, asked: 1 });
         }
     };
     Ok(Drill {
@@ -135,6 +138,9 @@ pub fn generate<R: Rng + ?Sized>(
         difficulty,
     })
 }
+
+/// How many positions a part-value drill draws before it says the game has no such part.
+const PART_DRAWS: usize = 1000;
 
 /// The parts of a position with known values, named as the command line names them.
 fn part_names<P: Explain>(position: &P) -> Vec<String> {

@@ -81,7 +81,11 @@ fn won_or_lost_and_part_values_right_and_wrong() {
             assert_eq!(verdict.mistake, Some(Mistake::Incorrect));
             assert_eq!(verdict.expected, Expected::Won(wins));
 
-            let drill = generate(game, DrillKind::PartValue, difficulty, &mut rng).unwrap();
+            // Nim-K, anti: and every: are decided by their own rules: no part has a value.
+            let drill = match generate(game, DrillKind::PartValue, difficulty, &mut rng) {
+                Err(_) if ["nimk", "anti", "every"].contains(&game) => continue,
+                drill => drill.unwrap(),
+            };
             let part = drill.part.clone().expect("a part is asked about");
             let verdict = check(&drill, &Answer::Value(Nimber::ZERO));
             let Expected::Value(value) = verdict.expected else {
