@@ -74,7 +74,7 @@ fn drill_nim_answered_right_then_wrong_is_rated_and_saved() {
     let mut pty = Pty::spawn_in(&home, &["--lang", "en", "drill", "nim"], &[]);
     pty.wait_for("Practice");
     pty.wait_taken_over();
-    pty.wait_for("◂ nim ▸");
+    pty.wait_for("◂ Nim ▸");
     pty.send("\r");
     answer(&mut pty, true);
     pty.wait_for("Right!");
