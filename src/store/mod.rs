@@ -567,33 +567,21 @@ pub fn keep_for_later(path: &Path, text: &str) -> io::Result<PathBuf> {
 
 /// The changes kept for later beside `path` ([`keep_for_later`]), oldest first.
 pub fn kept_for_later(path: &Path) -> Vec<PathBuf> {
-    let Some(base) = path.file_name().map(|n| n.to_string_lossy().into_owned()) else {
-        return Vec::new();
-    };
-    let prefix = format!("{base}{PENDING}");
-    let mut found: Vec<(SystemTime, PathBuf)> = fs::read_dir(parent_of(path))
-        .into_iter()
-        .flatten()
-        .flatten()
-        .filter(|e| e.file_name().to_string_lossy().starts_with(&prefix))
-        .map(|e| {
-            let time = e
-                .metadata()
-                .and_then(|m| m.modified())
-                .unwrap_or(SystemTime::UNIX_EPOCH);
-            (time, e.path())
-        })
-        .collect();
-    found.sort();
-    found.into_iter().map(|(_, p)| p).collect()
+    files_beside(path, PENDING)
 }
 
 /// The files set aside from `path` (see [`set_aside`]), oldest first.
 pub fn set_aside_files(path: &Path) -> Vec<PathBuf> {
+    files_beside(path, ".corrupt-")
+}
+
+/// The files beside `path` named after it with `suffix` and more (`stats.toml.corrupt-…`),
+/// oldest first by modification time.
+fn files_beside(path: &Path, suffix: &str) -> Vec<PathBuf> {
     let Some(base) = path.file_name().map(|n| n.to_string_lossy().into_owned()) else {
         return Vec::new();
     };
-    let prefix = format!("{base}.corrupt-");
+    let prefix = format!("{base}{suffix}");
     let mut found: Vec<(SystemTime, PathBuf)> = fs::read_dir(parent_of(path))
         .into_iter()
         .flatten()
