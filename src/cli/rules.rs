@@ -390,24 +390,8 @@ pub fn sg_table(path: &Path, n: u32, out: &mut impl Write) -> Result<ExitCode, F
         .name()
         .map_or_else(|| rules.file().to_string(), str::to_string);
     writeln!(out, "{}", tr!("rules.sg.title", name = name))?;
-    let cell = values
-        .iter()
-        .map(|v| v.to_string().len())
-        .max()
-        .unwrap_or(1)
-        .max(3);
-    write!(out, "{:>6} |", "")?;
-    for c in 0..10 {
-        write!(out, " {:>cell$}", format!("+{c}"))?;
-    }
-    writeln!(out)?;
-    writeln!(out, "{}", "-".repeat(8 + 10 * (cell + 1)))?;
-    for (row, chunk) in values.chunks(10).enumerate() {
-        write!(out, "{:>6} |", row * 10)?;
-        for v in chunk {
-            write!(out, " {v:>cell$}")?;
-        }
-        writeln!(out)?;
+    if let Some(last) = values.len().checked_sub(1) {
+        super::sg::heap_rows(&values, last as u64, out)?;
     }
     if let Some(why) = stopped {
         writeln!(out, "{why}")?;

@@ -27,20 +27,19 @@ pub(super) fn sg_table(
     out: &mut impl Write,
 ) -> Result<ExitCode, Failure> {
     // A bad formula is refused before any table is built.
+    let refused = |text: &str, column, message| {
+        Failure::Input(
+            tr!(
+                "cli.error_check",
+                column = column,
+                error = message,
+                formula = text
+            )
+            .into(),
+        )
+    };
     let formula = check
-        .map(|text| {
-            Formula::parse(text).map_err(|e| {
-                Failure::Input(
-                    tr!(
-                        "cli.error_check",
-                        column = e.column,
-                        error = e.message,
-                        formula = text
-                    )
-                    .into(),
-                )
-            })
-        })
+        .map(|text| Formula::parse(text).map_err(|e| refused(text, e.column, e.message)))
         .transpose()?;
     // Tried once on the table's variables, so an expression that cannot evaluate (a name the
     // table has not, a float) is refused before the table is printed.
@@ -52,17 +51,9 @@ pub(super) fn sg_table(
             | SgTable::Stairs { .. } => &[("a", 1), ("b", 1)],
             _ => &[("n", 1)],
         };
-        formula.eval(vars).map_err(|e| {
-            Failure::Input(
-                tr!(
-                    "cli.error_check",
-                    column = e.column,
-                    error = e.message,
-                    formula = text
-                )
-                .into(),
-            )
-        })?;
+        formula
+            .eval(vars)
+            .map_err(|e| refused(text, e.column, e.message))?;
     }
     let checked = print_table(table, out)?;
     let Some(formula) = formula else {
@@ -219,8 +210,12 @@ impl Progress {
     }
 }
 
-/// Prints 0..=n of `values`, 10 to a row.
-fn heap_rows(values: &[u32], n: u64, out: &mut impl Write) -> std::io::Result<()> {
+/// Prints 0..=n of `values`, 10 to a row (the built-in tables and a rules file's).
+pub(super) fn heap_rows<V: std::fmt::Display>(
+    values: &[V],
+    n: u64,
+    out: &mut impl Write,
+) -> std::io::Result<()> {
     let cell = values
         .iter()
         .take(n as usize + 1)
