@@ -1072,43 +1072,24 @@ impl Menu {
                     );
                 }
                 let below = below + u16::from(!self.saves.is_empty());
-                if below + 1 < inner.y + inner.height {
-                    // Practice is opened by its key (or a click), outside the chooser's focus
-                    // cycle.
-                    let row = Rect::new(inner.x + 1, below, inner.width.saturating_sub(2), 1);
+                // Practice and the Lab are opened by their keys (or a click), outside the
+                // chooser's focus cycle.
+                let entries = [
+                    (Action::Practice, crate::tr!("drill.menu_entry")),
+                    (Action::Lab, crate::tr!("lab.menu_entry")),
+                ];
+                for (y, (action, label)) in (below..).zip(entries) {
+                    if y + 1 >= inner.y + inner.height {
+                        break;
+                    }
+                    let row = Rect::new(inner.x + 1, y, inner.width.saturating_sub(2), 1);
                     self.rows.push(row);
+                    let width = row.width.saturating_sub(1) as usize;
                     buf.set_stringn(
                         row.x + 1,
-                        below,
-                        text::fit(
-                            &format!(
-                                "{}  {}",
-                                keymap::key_for(Action::Practice),
-                                crate::tr!("drill.menu_entry")
-                            ),
-                            row.width.saturating_sub(1) as usize,
-                        ),
-                        row.width.saturating_sub(1) as usize,
-                        theme.text,
-                    );
-                }
-                // The Lab: opened by its key (or a click), as Practice above it.
-                let lab = below + 1;
-                if lab + 1 < inner.y + inner.height {
-                    let row = Rect::new(inner.x + 1, lab, inner.width.saturating_sub(2), 1);
-                    self.rows.push(row);
-                    buf.set_stringn(
-                        row.x + 1,
-                        lab,
-                        text::fit(
-                            &format!(
-                                "{}  {}",
-                                keymap::key_for(Action::Lab),
-                                crate::tr!("lab.menu_entry")
-                            ),
-                            row.width.saturating_sub(1) as usize,
-                        ),
-                        row.width.saturating_sub(1) as usize,
+                        y,
+                        text::fit(&format!("{}  {label}", keymap::key_for(action)), width),
+                        width,
                         theme.text,
                     );
                 }

@@ -1079,15 +1079,9 @@ impl Impartial for Heaps {
     fn count_moves_to_nim_sum(&self, target: Nimber) -> (usize, bool) {
         if *self.rule() == Rule::Kayles {
             let values = self.values();
-            let Some(change) = target
-                .to_u64()
-                .map(|t| values.iter().fold(t, |a, &v| a ^ v))
-            else {
+            let Some(change) = change_wanted(target, &values) else {
                 return (0, true);
             };
-            if change == 0 {
-                return (0, true);
-            }
             let count: u64 = self
                 .heaps()
                 .iter()
@@ -1099,15 +1093,9 @@ impl Impartial for Heaps {
         if let Rule::Octal { code } = self.rule() {
             let table = octal_table(code);
             let values = self.values();
-            let Some(change) = target
-                .to_u64()
-                .map(|t| values.iter().fold(t, |a, &v| a ^ v))
-            else {
+            let Some(change) = change_wanted(target, &values) else {
                 return (0, true);
             };
-            if change == 0 {
-                return (0, true);
-            }
             let count: u64 = self
                 .heaps()
                 .iter()
@@ -1152,4 +1140,11 @@ impl Impartial for Heaps {
             .collect();
         crate::ai::pick(best, rng)
     }
+}
+
+/// What one heap's value must change by (XOR) to bring the heaps' `values` to the nim-sum
+/// `target`; `None` when nothing needs to change or the target is past a heap value's range.
+fn change_wanted(target: Nimber, values: &[u64]) -> Option<u64> {
+    let change = values.iter().fold(target.to_u64()?, |a, &v| a ^ v);
+    (change != 0).then_some(change)
 }
