@@ -232,8 +232,17 @@ impl Rules {
         if metadata.len() > MAX_FILE_BYTES {
             return Err(error(Problem::FileTooLarge));
         }
-        let source =
-            std::fs::read_to_string(path).map_err(|e| error(Problem::Read(e.to_string())))?;
+        // A FIFO or a device (/dev/zero) would block or never end a plain read: only a regular
+        // file is opened, without waiting, and read within the bound (the store's reader).
+        if !metadata.is_file() {
+            return Err(error(Problem::Read("not a regular file".to_string())));
+        }
+        let source = crate::store::read_within(path, crate::store::FileKind::Save, MAX_FILE_BYTES)
+            .map_err(|e| error(Problem::Read(e.to_string())))
+            .and_then(|bytes| {
+                String::from_utf8(bytes)
+                    .map_err(|_| error(Problem::Read("not UTF-8 text".to_string())))
+            })?;
         Rules::compile(&file, &source)
     }
 

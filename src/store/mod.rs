@@ -429,7 +429,7 @@ fn size_words(bytes: u64) -> String {
 }
 
 /// [`read_file`] with a bound of `max` bytes.
-fn read_within(path: &Path, kind: FileKind, max: u64) -> Result<Vec<u8>, ReadError> {
+pub fn read_within(path: &Path, kind: FileKind, max: u64) -> Result<Vec<u8>, ReadError> {
     let io_error = |error: io::Error| ReadError::Io {
         path: path.to_path_buf(),
         error,
