@@ -111,7 +111,7 @@ pub struct Item {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub kept: Vec<String>,
     /// The drill's difficulty (0: not a generated drill).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_zero")]
     pub difficulty: u8,
     pub schedule: Schedule,
 }
@@ -245,6 +245,10 @@ impl Item {
 /// can state).
 fn scheduler() -> FSRS {
     FSRS::new(Parameters::default())
+}
+
+fn is_zero(n: &u8) -> bool {
+    *n == 0
 }
 
 /// Reads and writes an item's kind by the names drills.toml uses.
