@@ -702,7 +702,7 @@ impl Practice {
             ),
             (tr!("drill.setup.start").into_owned(), String::new()),
             (
-                tr!("review.menu_entry", n = self.review_due).into_owned(),
+                tr!("queue.menu_entry", n = self.review_due).into_owned(),
                 String::new(),
             ),
         ];

@@ -120,9 +120,9 @@ pub fn remember(path: Option<&Path>, items: Vec<Item>) -> Option<String> {
             }
             Reviews::keep_for_later(path, &later)
                 .err()
-                .map(|_| tr!("review.not_saved", error = e).into_owned())
+                .map(|_| tr!("queue.not_saved", error = e).into_owned())
         }
-        Err(e) => Some(tr!("review.not_saved", error = e).into_owned()),
+        Err(e) => Some(tr!("queue.not_saved", error = e).into_owned()),
     }
 }
 
@@ -233,13 +233,13 @@ impl ReviewQueue {
                         items: self.reviews.get(&key).cloned().into_iter().collect(),
                     };
                     self.problem = Some(match Reviews::keep_for_later(path, &later) {
-                        Ok(_) => tr!("review.kept_for_later").into_owned(),
-                        Err(_) => tr!("review.not_saved", error = e).into_owned(),
+                        Ok(_) => tr!("queue.kept_for_later").into_owned(),
+                        Err(_) => tr!("queue.not_saved", error = e).into_owned(),
                     });
                 }
                 Err(e) => {
                     self.reviews.answer(&key, verdict.right, now);
-                    self.problem = Some(tr!("review.not_saved", error = e).into_owned());
+                    self.problem = Some(tr!("queue.not_saved", error = e).into_owned());
                 }
             },
             None => {
@@ -366,7 +366,7 @@ impl ReviewQueue {
     pub fn draw(&self, area: Rect, buf: &mut Buffer, theme: &Theme) {
         let block = Block::bordered()
             .title(Line::styled(
-                format!(" {} ", tr!("review.title")),
+                format!(" {} ", tr!("queue.title")),
                 theme.title,
             ))
             .border_style(theme.border);
@@ -387,11 +387,11 @@ impl ReviewQueue {
         put(
             buf,
             Line::from(vec![
-                Span::styled(tr!("review.due", n = self.due()).into_owned(), theme.title),
+                Span::styled(tr!("queue.due", n = self.due()).into_owned(), theme.title),
                 Span::raw(" · "),
                 Span::raw(
                     tr!(
-                        "review.sitting",
+                        "queue.sitting",
                         right = self.right,
                         answered = self.answered
                     )
@@ -407,7 +407,7 @@ impl ReviewQueue {
         let keys = match &self.stage {
             Stage::Empty => {
                 self.draw_empty(body, buf, theme);
-                tr!("review.keys.empty")
+                tr!("queue.keys.empty")
             }
             Stage::Asking(asked) => {
                 self.draw_question(&asked.0, &asked.1, body, buf, theme);
@@ -419,7 +419,7 @@ impl ReviewQueue {
             }
             Stage::Answered(asked, outcome) => {
                 self.draw_outcome(&asked.0, &asked.1, outcome, body, buf, theme);
-                tr!("review.keys.answered")
+                tr!("queue.keys.answered")
             }
         };
         buf.set_line(
@@ -433,7 +433,7 @@ impl ReviewQueue {
     fn draw_empty(&self, area: Rect, buf: &mut Buffer, theme: &Theme) {
         let now = self.clock.now();
         let mut lines = vec![Line::styled(
-            tr!("review.nothing_due").into_owned(),
+            tr!("queue.nothing_due").into_owned(),
             theme.title,
         )];
         let next = self
@@ -445,11 +445,11 @@ impl ReviewQueue {
             .filter(|&d| d > now)
             .min();
         lines.push(Line::raw(match next {
-            Some(due) => tr!("review.next_due", when = when_words(due - now)).into_owned(),
-            None => tr!("review.empty").into_owned(),
+            Some(due) => tr!("queue.next_due", when = when_words(due - now)).into_owned(),
+            None => tr!("queue.empty").into_owned(),
         }));
         lines.push(Line::raw(""));
-        lines.push(Line::styled(tr!("review.about").into_owned(), theme.dim));
+        lines.push(Line::styled(tr!("queue.about").into_owned(), theme.dim));
         Paragraph::new(lines)
             .wrap(Wrap { trim: false })
             .render(area, buf);
@@ -458,7 +458,7 @@ impl ReviewQueue {
     /// What is asked: with hints off a blunder's position is only "your move".
     fn ask_words(&self, q: &Question) -> String {
         if q.drill.kind == DrillKind::WinningMove && !self.hints {
-            tr!("review.ask.move_blind").into_owned()
+            tr!("queue.ask.move_blind").into_owned()
         } else {
             question_words(q)
         }
@@ -577,7 +577,7 @@ impl ReviewQueue {
         }
         lines.push(Line::styled(
             tr!(
-                "review.again_in",
+                "queue.again_in",
                 when = when_words(outcome.due - self.clock.now())
             )
             .into_owned(),
@@ -628,12 +628,12 @@ fn source_words(item: &Item, q: &Question) -> String {
                     .map(|mv| p.describe_move(&mv).words()))
             });
             match played {
-                Some(played) => tr!("review.from_game_played", game = game, mv = played),
-                None => tr!("review.from_game", game = game),
+                Some(played) => tr!("queue.from_game_played", game = game, mv = played),
+                None => tr!("queue.from_game", game = game),
             }
         }
-        Source::Drill => tr!("review.from_drill", game = game),
-        Source::Lesson => tr!("review.from_lesson", game = game),
+        Source::Drill => tr!("queue.from_drill", game = game),
+        Source::Lesson => tr!("queue.from_lesson", game = game),
     }
     .into_owned()
 }
@@ -643,10 +643,10 @@ fn when_words(until: chrono::Duration) -> String {
     // Rounded up: an item due in 9 min 59 s is "in 10 min".
     let minutes = ((until.num_seconds() + 59) / 60).max(1);
     if minutes < 60 {
-        tr!("review.in_minutes", n = minutes).into_owned()
+        tr!("queue.in_minutes", n = minutes).into_owned()
     } else if minutes < 48 * 60 {
-        tr!("review.in_hours", n = minutes / 60).into_owned()
+        tr!("queue.in_hours", n = minutes / 60).into_owned()
     } else {
-        tr!("review.in_days", n = minutes / (24 * 60)).into_owned()
+        tr!("queue.in_days", n = minutes / (24 * 60)).into_owned()
     }
 }
