@@ -16,5 +16,6 @@ mod learn;
 
 mod lessons;
 mod pictures;
+mod review;
 mod rules;
 mod solve_formats;

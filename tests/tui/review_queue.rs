@@ -210,3 +210,61 @@ fn practice_opens_the_review_with_the_count_due() {
     h.key(KeyCode::Esc);
     assert!(h.screen().contains("Review: 1 due"), "{}", h.screen());
 }
+
+/// A missed drill in Practice and a wrong answer to a lesson's exercise each become an item of
+/// the queue in the data directory, due at once, with their source; a right answer adds none.
+#[test]
+fn a_missed_drill_and_a_wrong_lesson_answer_are_queued() {
+    use grundy::learn::{Ask, LESSONS};
+    use grundy::tui::learn::Learn;
+    use grundy::tui::practice::Practice;
+    set_lang(Lang::En);
+    let home = crate::common::render::StoreHome::new();
+    let store = home.store();
+    let path = store.review_path().unwrap();
+    let mut p = Practice::new(store.drills_path(), Some("nim"), 3).with_review(Some(path.clone()));
+    p.ask_kind("nim", DrillKind::WonOrLost);
+    let code = p.drill().unwrap().code.clone();
+    // Won for the player to move exactly when the heaps' XOR is not 0 (Nim's rule, proved by
+    // Bouton): the wrong answer is the other one.
+    let heaps: Vec<u64> = code["nim:".len()..]
+        .split(',')
+        .map(|h| h.parse().unwrap())
+        .collect();
+    let won = heaps.iter().fold(0, |a, b| a ^ b) != 0;
+    let key = KeyEvent::new(
+        KeyCode::Char(if won { 'x' } else { 'w' }),
+        KeyModifiers::NONE,
+    );
+    p.handle_key(key, keymap::action(&key, true));
+    assert!(!p.verdict().unwrap().right);
+    let queued = Reviews::load(&path).reviews;
+    assert_eq!(queued.items.len(), 1);
+    assert_eq!(queued.items[0].code, code);
+    assert_eq!(queued.items[0].source, Source::Drill);
+    assert_eq!(queued.items[0].kind, DrillKind::WonOrLost);
+    assert!(queued.items[0].is_due(Utc::now()));
+
+    // Lesson 4's first exercise asks a heap's value; 3 is wrong (see tests/tui/learn.rs).
+    let lesson = &LESSONS[3];
+    let Ask::Value { part } = lesson.exercises[0].ask else {
+        panic!("lesson 4 starts with a value");
+    };
+    let mut learn = Learn::new(&store);
+    learn.open(3);
+    for _ in 0..lesson.pages {
+        learn.handle_key(KeyEvent::from(KeyCode::Enter));
+    }
+    learn.handle_key(KeyEvent::from(KeyCode::Char('3')));
+    learn.handle_key(KeyEvent::from(KeyCode::Enter));
+    let queued = Reviews::load(&path).reviews;
+    assert_eq!(queued.items.len(), 2, "{queued:?}");
+    let item = &queued.items[1];
+    assert_eq!(item.code, lesson.exercises[0].code);
+    assert_eq!(
+        (item.kind, item.part.as_deref()),
+        (DrillKind::PartValue, Some(part))
+    );
+    assert_eq!(item.source, Source::Lesson);
+    assert!(item.drill().is_some(), "asked again as a part-value drill");
+}
