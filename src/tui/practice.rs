@@ -706,10 +706,9 @@ impl Practice {
                 String::new(),
             ),
         ];
-        // The labels of the rows with a value line up; Start and Review are alone on theirs.
-        let label_width = rows
+        // Review's longer label is alone on its row: the others line up without it.
+        let label_width = rows[..REVIEW_ROW]
             .iter()
-            .filter(|(_, value)| !value.is_empty())
             .map(|(l, _)| text::width(l))
             .max()
             .unwrap_or(0)
