@@ -317,6 +317,28 @@ pub trait Impartial: Position {
 /// are exponentially many).
 pub const WALK_MOVES: usize = 1 << 21;
 
+/// The most moves a search of a game tree outside the exact solver (the misère search, the
+/// SJ theorem's walk, Every-SG's step counts) lists in all: a position limit alone does not
+/// bound the work when each position has a million moves (`anti:kayles:1000000` listed a
+/// million children per position and ran for minutes).
+pub const SEARCH_MOVES: u128 = 1 << 18;
+
+/// The moves `list` gives, charged to `budget` (moves still allowed); `None`, leaving the
+/// budget alone, when `bound` (the position's [`Position::moves_bound`]) or the moves exceed
+/// what is left, so a position with a million moves is refused before they are listed.
+pub fn moves_within<M>(
+    bound: Option<u128>,
+    list: impl FnOnce() -> Vec<M>,
+    budget: &mut u128,
+) -> Option<Vec<M>> {
+    if bound.is_some_and(|b| b > *budget) {
+        return None;
+    }
+    let moves = list();
+    *budget = budget.checked_sub(moves.len() as u128)?;
+    Some(moves)
+}
+
 /// The most moves a board's list holds for one part; past it [`spread`] chooses which.
 pub const LIST_ROOM: usize = 500;
 

@@ -104,6 +104,13 @@ const CASES: &[(&str, &str, &str, &[usize])] = &[
         "turtles:HTHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHT",
         &[1],
     ),
+    // A misère sum lists each component's moves as the same sum under normal play does.
+    (
+        "anti",
+        "anti:nim:1000000+nim:5,7",
+        "anti:nim:1000000+nim:5,6",
+        &[0],
+    ),
     (
         "sum",
         "nim:1000000+kayles:5,7",
@@ -194,12 +201,12 @@ fn every_game_lists_the_same_moves_whichever_win() {
             .map(|k| k.name()),
     );
     names.push("sum");
-    // Nim-K has no case: a Nim-K move takes from up to K heaps at once, so one heap's list
-    // names the other heaps' takes, and no two positions differ in their winners but not in
-    // the heaps a list shows.
-    // anti: and every: (merged last, in the same session) are not covered yet: their lists
-    // differ between such pairs and the cause is not found yet (see the closing note).
-    names.retain(|name| !["nimk", "anti", "every"].contains(name));
+    // Nim-K and Every-SG have no case: a Nim-K move takes from up to K heaps at once and an
+    // Every-SG move moves in every component, so one part's list names the other parts'
+    // moves, and no two positions differ in their winners but not in what a list shows.
+    // (`anti:` once seemed to differ too: its parts are the sum's components, so a case must
+    // change another component, not another heap of the same one.)
+    names.retain(|name| !["nimk", "every"].contains(name));
     for name in &names {
         assert!(
             CASES.iter().any(|c| c.0 == *name),
