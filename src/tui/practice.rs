@@ -190,6 +190,7 @@ impl Practice {
         {
             self.problem = Some(problem);
         }
+        self.review_due = crate::tui::review_queue::due_count(self.review.as_deref());
     }
 
     /// The name the chosen games are rated and recorded under.

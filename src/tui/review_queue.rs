@@ -75,6 +75,8 @@ pub struct ReviewQueue {
     hints: bool,
     clock: Box<dyn Clock>,
     stage: Stage,
+    /// How many items are due ([`ReviewQueue::due`]).
+    due: usize,
     /// Answered in this sitting, and answered right.
     answered: u64,
     right: u64,
@@ -149,6 +151,7 @@ impl ReviewQueue {
             hints,
             clock,
             stage: Stage::Empty,
+            due: 0,
             answered: 0,
             right: 0,
             list_rows: Cell::new(10),
@@ -175,11 +178,17 @@ impl ReviewQueue {
         &self.reviews
     }
 
-    /// How many items are due now.
+    /// How many items are due (as of the last question or answer).
     pub fn due(&self) -> usize {
-        due_items(&self.reviews, self.game.as_deref(), self.clock.now())
+        self.due
+    }
+
+    /// Counts the items due now that can be asked: after each question and answer, not at
+    /// each frame (each item's code is read to know whether it can be asked).
+    fn count_due(&mut self) {
+        self.due = due_items(&self.reviews, self.game.as_deref(), self.clock.now())
             .filter(|i| i.drill().is_some())
-            .count()
+            .count();
     }
 
     /// The item asked or answered on screen.
@@ -210,6 +219,7 @@ impl ReviewQueue {
             }
             None => Stage::Empty,
         };
+        self.count_due();
     }
 
     /// Answers the item on screen: judged, scheduled (Good or Again) and written.
@@ -254,6 +264,7 @@ impl ReviewQueue {
         if verdict.right {
             self.right += 1;
         }
+        self.count_due();
         let words = answer_words(&q, &answer);
         let winning = match &verdict.expected {
             Expected::Positions(after) => with_position!(&q.position, p => q
