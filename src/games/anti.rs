@@ -138,8 +138,13 @@ pub fn sj_condition(game: &Component) -> Result<(), NotSj> {
         if p.nim_sum().is_zero() && !p.is_over() {
             return Err(NotSj::ZeroWithMoves(p.to_code()));
         }
-        let moves =
-            moves_within(p.moves_bound(), || p.legal_moves(), &mut budget).ok_or_else(too_large)?;
+        let moves = moves_within(
+            p.moves_bound(),
+            p.heap_bytes(),
+            || p.legal_moves(),
+            &mut budget,
+        )
+        .ok_or_else(too_large)?;
         for mv in moves {
             let next = p.play_unchecked(&mv);
             stack.push(next.canonical().unwrap_or(next));
@@ -184,6 +189,7 @@ pub fn misere_search(position: &Sum) -> Option<bool> {
         Some(Frame {
             children: moves_within(
                 position.moves_bound(),
+                position.heap_bytes(),
                 || position.legal_moves(),
                 &mut budget,
             )?

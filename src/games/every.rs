@@ -75,10 +75,15 @@ pub fn steps(component: &Component) -> Option<Steps> {
     let mut budget = SEARCH_MOVES;
     let mut children = |c: &Component| -> Option<Vec<Component>> {
         Some(
-            moves_within(c.moves_bound(), || c.legal_moves(), &mut budget)?
-                .iter()
-                .map(|mv| standard(c.play_unchecked(mv)))
-                .collect(),
+            moves_within(
+                c.moves_bound(),
+                c.heap_bytes(),
+                || c.legal_moves(),
+                &mut budget,
+            )?
+            .iter()
+            .map(|mv| standard(c.play_unchecked(mv)))
+            .collect(),
         )
     };
     // Each frame: a position, its children and how many of them are known, so that no

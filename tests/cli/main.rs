@@ -19,3 +19,4 @@ mod pictures;
 mod review;
 mod rules;
 mod solve_formats;
+mod tutorials;

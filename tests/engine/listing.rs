@@ -331,3 +331,40 @@ fn heaps_of_ten_to_the_eighteen_list_without_walking_them() {
     assert!(more && listed.len() == LIST_ROOM);
     assert!(sum.move_numbered(0, 999_999_999_999).is_some());
 }
+
+/// E&D pairs to 10^18 (issue 26's size policy): the list and a typed number come by arithmetic,
+/// and on pairs small enough to walk they are exactly the walked order's spread; at 10^18 the
+/// winning splits are legal, win, and are counted without a walk.
+#[test]
+fn ed_pairs_list_by_arithmetic_as_walked() {
+    use grundy::games::ed::Ed;
+    for code in ["ed:7,7", "ed:5,9,2,3", "ed:600,1,2,2", "ed:300,401"] {
+        let p = Ed::from_code(code).unwrap();
+        for (part, _) in p.parts() {
+            let (all, more) = p.moves_of(part, usize::MAX);
+            assert!(!more);
+            for room in [3, 10, LIST_ROOM] {
+                let walked: Vec<_> = spread(all.len() as u64, room)
+                    .into_iter()
+                    .map(|i| all[i as usize])
+                    .collect();
+                assert_eq!(p.listed_moves(part, room).0, walked, "{code} part {part}");
+            }
+            for (k, mv) in all.iter().enumerate() {
+                assert_eq!(p.move_numbered(part, k as u64 + 1), Some(*mv));
+            }
+            assert_eq!(p.move_numbered(part, all.len() as u64 + 1), None);
+        }
+    }
+    let big = Ed::from_code("ed:1000000000000000000,999999999999999999,5,7").unwrap();
+    let winning = big.winning_moves(20);
+    assert!(!winning.is_empty() && big.mover_wins());
+    for mv in &winning {
+        assert!(big.check_move(mv).is_ok());
+        assert!(!big.play_unchecked(mv).mover_wins());
+    }
+    let (listed, more) = big.listed_moves(0, LIST_ROOM);
+    assert!(more && listed.len() == LIST_ROOM);
+    assert!(listed.iter().all(|m| big.check_move(m).is_ok()));
+    assert!(big.count_winning_moves().1, "counted exactly");
+}
