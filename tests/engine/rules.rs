@@ -807,3 +807,31 @@ fn take_by_k_agrees_with_the_tioj1940_format() {
         }
     }
 }
+
+/// The examples built into the binary (the Lab's list) are the files of assets/rules/, every
+/// one of them, byte for byte, each with a title in every language.
+#[test]
+fn the_built_in_examples_are_the_shipped_files() {
+    use grundy::rules::examples::EXAMPLES;
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("assets/rules");
+    let mut files: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|name| name.ends_with(".rhai"))
+        .collect();
+    files.sort();
+    let mut listed: Vec<String> = EXAMPLES.iter().map(|e| e.file.to_string()).collect();
+    listed.sort();
+    assert_eq!(listed, files);
+    for example in EXAMPLES {
+        let on_disk = std::fs::read_to_string(dir.join(example.file)).unwrap();
+        assert_eq!(example.source, on_disk, "{}", example.file);
+        example.rules().unwrap_or_else(|e| panic!("{e}"));
+        for lang in grundy::locale::Lang::ALL {
+            grundy::locale::set_lang(lang);
+            let title = grundy::locale::text(example.title);
+            assert_ne!(title, example.title, "{} has no title", example.file);
+        }
+        grundy::locale::set_lang(grundy::locale::Lang::En);
+    }
+}

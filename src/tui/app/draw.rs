@@ -14,6 +14,7 @@ use crate::tui::theme::Theme;
 
 use super::{App, Leave, Screen};
 use crate::tui::practice::Practice;
+use crate::tui::rules::RulesPlay;
 
 impl App {
     /// The smallest screen the current screen fits on.
@@ -24,6 +25,7 @@ impl App {
             Screen::Game { game, .. } => game.min_size(),
             Screen::Practice(_) => Practice::min_size(),
             Screen::Lab(_) => crate::tui::lab::Lab::min_size(),
+            Screen::Rules { .. } => RulesPlay::min_size(),
         }
     }
 
@@ -55,6 +57,7 @@ impl App {
             Screen::Game { game, .. } => game.draw(area, buf, &self.theme),
             Screen::Practice(practice) => practice.draw(area, buf, &self.theme),
             Screen::Lab(lab) => lab.draw(area, buf, &self.theme),
+            Screen::Rules { play, .. } => play.draw_in(area, buf),
         }
         if let Some(help) = &self.help {
             help.draw(area, buf, &self.theme);
@@ -70,7 +73,11 @@ impl App {
     fn draw_confirm(&self, leave: &Leave, area: Rect, buf: &mut Buffer) {
         let moves = match &self.screen {
             Screen::Game { game, .. } => game.moves_played(),
-            Screen::Menu(_) | Screen::Learn(_) | Screen::Practice(_) | Screen::Lab(_) => 0,
+            Screen::Menu(_)
+            | Screen::Learn(_)
+            | Screen::Practice(_)
+            | Screen::Lab(_)
+            | Screen::Rules { .. } => 0,
         };
         // A lesson's game is not kept on leaving (see `autosave`).
         let lesson = matches!(&self.screen, Screen::Game { kept, .. } if kept.lesson.is_some());

@@ -140,7 +140,11 @@ impl App {
                     && game.moves_played() > 0
                     && kept.saved_moves.as_ref() != Some(&game.move_codes())
             }
-            Screen::Menu(_) | Screen::Learn(_) | Screen::Practice(_) | Screen::Lab(_) => false,
+            Screen::Menu(_)
+            | Screen::Learn(_)
+            | Screen::Practice(_)
+            | Screen::Lab(_)
+            | Screen::Rules { .. } => false,
         }
     }
 
