@@ -35,7 +35,7 @@ fn ints(v: &[u64]) -> String {
 
 // ---- CSES 2208 ----
 
-fn another_game_wins(heaps: &mut Vec<u64>, memo: &mut HashMap<Vec<u64>, bool>) -> bool {
+pub(crate) fn another_game_wins(heaps: &mut Vec<u64>, memo: &mut HashMap<Vec<u64>, bool>) -> bool {
     if let Some(&w) = memo.get(heaps) {
         return w;
     }
@@ -122,7 +122,7 @@ fn candy_piles_sample_and_brute_force() {
 
 // ---- DP L ----
 
-fn deque_best(row: &[i64]) -> i64 {
+pub(crate) fn deque_best(row: &[i64]) -> i64 {
     if row.is_empty() {
         return 0;
     }
@@ -452,7 +452,7 @@ fn mock_turtles_against_brute_force() {
 
 /// Win, lose or draw by fixpoint iteration: a vertex is won when a move reaches a lost one,
 /// lost when every move reaches a won one; what never settles is a draw.
-fn fixpoint(edges: &[Vec<usize>]) -> Vec<Verdict> {
+pub(crate) fn fixpoint(edges: &[Vec<usize>]) -> Vec<Verdict> {
     let mut verdicts = vec![Verdict::Draw; edges.len()];
     loop {
         let mut changed = false;
@@ -476,9 +476,9 @@ fn fixpoint(edges: &[Vec<usize>]) -> Vec<Verdict> {
     }
 }
 
-#[test]
-fn graph_with_cycles_has_draws_as_the_fixpoint_says() {
-    let edges: Vec<Vec<usize>> = vec![
+/// The edges of graph-cycles.rhai, as its comment draws them.
+pub(crate) fn graph_edges() -> Vec<Vec<usize>> {
+    vec![
         vec![1, 2],
         vec![2, 3],
         vec![0, 4],
@@ -488,7 +488,12 @@ fn graph_with_cycles_has_draws_as_the_fixpoint_says() {
         vec![7],
         vec![6, 8],
         vec![],
-    ];
+    ]
+}
+
+#[test]
+fn graph_with_cycles_has_draws_as_the_fixpoint_says() {
+    let edges = graph_edges();
     let expected = fixpoint(&edges);
     assert!(expected.contains(&Verdict::Draw));
     let r = rules("graph-cycles.rhai");

@@ -10,6 +10,7 @@ mod integration;
 mod issue27;
 mod lab;
 mod learn;
+mod learn_beyond;
 mod new_player;
 mod nothing_lost;
 mod persist;

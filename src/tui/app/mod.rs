@@ -95,6 +95,8 @@ enum Screen {
     Rules {
         play: Box<RulesPlay>,
         back: Box<Screen>,
+        /// The lesson whose final game this is (from 0): leaving it tells the lesson.
+        lesson: Option<usize>,
     },
 }
 
@@ -783,6 +785,7 @@ impl App {
                     }
                 }
                 LearnEvent::Play { lesson, code } => self.start_lesson_game(lesson, &code),
+                LearnEvent::Open { code } => self.open_lesson_rules(None, &code),
             },
             Screen::Lab(lab) => {
                 let event = lab.handle_key(key, keymap::lab_action(&key));
@@ -1028,6 +1031,7 @@ impl App {
                 self.screen = Screen::Rules {
                     play: Box::new(game.with_title(title).in_app()),
                     back: Box::new(back),
+                    lesson: None,
                 };
             }
             Err(e) => {
@@ -1048,8 +1052,46 @@ impl App {
     fn leave_rules(&mut self) {
         let placeholder = self.placeholder();
         let screen = std::mem::replace(&mut self.screen, placeholder);
-        if let Screen::Rules { back, .. } = screen {
+        if let Screen::Rules { back, lesson, play } = screen {
             self.screen = *back;
+            if let (Some(lesson), Screen::Learn(learn)) = (lesson, &mut self.screen) {
+                let won = play.ending().map(|e| e == crate::tui::rules::Ending::Won);
+                learn.after_game(lesson, won);
+            }
+        }
+    }
+
+    /// Plays a lesson's rules file position (`FILE:POSITION`, or `rules:FILE:POSITION` for
+    /// the final game of `lesson`) against the perfect AI, the learner first and without
+    /// hints, as a lesson's game is; Esc comes back to the lesson.
+    fn open_lesson_rules(&mut self, lesson: Option<usize>, code: &str) {
+        let started = crate::learn::rules_code(code)
+            .ok_or_else(|| code.to_string())
+            .and_then(|(example, text)| {
+                let words = |e: crate::rules::RulesError| crate::cli::rules::render_error(&e);
+                let rules = example.rules().map_err(words)?;
+                let position = rules.parse_position(text).map_err(words)?;
+                let title = crate::tui::lab::example_title(example);
+                let start = crate::rules::solve::Node::new(position, 0);
+                RulesPlay::new(rules, start, First::You, false, self.coach, None)
+                    .map(|game| game.with_title(Some(title)).in_app())
+                    .map_err(words)
+            });
+        match started {
+            Ok(game) => {
+                let placeholder = self.placeholder();
+                let back = std::mem::replace(&mut self.screen, placeholder);
+                self.screen = Screen::Rules {
+                    play: Box::new(game),
+                    back: Box::new(back),
+                    lesson,
+                };
+            }
+            Err(error) => {
+                if let Screen::Learn(learn) = &mut self.screen {
+                    learn.game_failed(&error);
+                }
+            }
         }
     }
 
@@ -1068,6 +1110,10 @@ impl App {
     /// Starts the final game of `lesson` from `code`: the learner moves first against the
     /// perfect AI, without hints.
     fn start_lesson_game(&mut self, lesson: usize, code: &str) {
+        if code.starts_with("rules:") {
+            self.open_lesson_rules(Some(lesson), code);
+            return;
+        }
         let started = kind_of_code(code).and_then(|kind| {
             let mut setup = self.menu_settings.setup(kind);
             setup.code = Some(code.to_string());
