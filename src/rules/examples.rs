@@ -40,6 +40,7 @@ pub const EXAMPLES: &[Example] = &[
     example!("cf388c.rhai", "cf388c"),
     example!("minmax-tree.rhai", "minmax"),
     example!("graph-cycles.rhai", "graph_cycles"),
+    example!("loopy-subtraction.rhai", "loopy"),
     example!("split-equal.rhai", "split_equal"),
     example!("triangle-split.rhai", "triangle"),
     example!("take-by-k.rhai", "take_by_k"),

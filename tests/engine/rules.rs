@@ -840,3 +840,44 @@ fn the_built_in_examples_are_the_shipped_files() {
         grundy::locale::set_lang(grundy::locale::Lang::En);
     }
 }
+
+// ---- a loopy subtraction game (draws) ----
+
+/// The loopy subtraction game (shipped in place of IONC 2022 kgame, whose statement was not
+/// found) against a fixpoint written from its rules: from a heap of n ≥ 1 under a cap, take 1,
+/// 3 or 4 tokens, or put 2 back while the heap stays within the cap; an empty heap has no move.
+/// Every heap under every cap to 16; some are draws, and its start is one.
+#[test]
+fn loopy_subtraction_against_the_fixpoint() {
+    let r = rules("loopy-subtraction.rhai");
+    let mut draws = 0;
+    for cap in 0..=16usize {
+        let edges: Vec<Vec<usize>> = (0..=cap)
+            .map(|n| {
+                if n == 0 {
+                    return Vec::new();
+                }
+                let mut to: Vec<usize> = [1, 3, 4]
+                    .iter()
+                    .filter(|&&t| t <= n)
+                    .map(|t| n - t)
+                    .collect();
+                if n + 2 <= cap {
+                    to.push(n + 2);
+                }
+                to
+            })
+            .collect();
+        let expected = fixpoint(&edges);
+        for (n, want) in expected.iter().enumerate() {
+            let got = verdict(&r, &format!("[{n}, {cap}]"));
+            assert_eq!(got, *want, "heap {n} under cap {cap}");
+            draws += usize::from(*want == Verdict::Draw);
+        }
+    }
+    assert!(draws > 0, "the game has draws");
+    let start = r.start().unwrap().expect("a start");
+    let root = Node::new(start, 0);
+    let solution = Solution::search(&r, &root, &limits()).unwrap();
+    assert_eq!(solution.judge(&root).unwrap().verdict, Verdict::Draw);
+}
