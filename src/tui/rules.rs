@@ -43,6 +43,27 @@ pub enum Ending {
     Drawn,
 }
 
+/// A move of the game as the record keeps it: who played it, in words, with the verdict it
+/// led to (as the hints mark a move), whether it was a blunder (it let a win or a draw go, or
+/// points), and the game before it, to retry from.
+#[derive(Clone, Debug)]
+struct Played {
+    by: Mover,
+    words: String,
+    mark: String,
+    blunder: bool,
+    before: Before,
+}
+
+/// The game before a move: enough to play on from there.
+#[derive(Clone, Debug)]
+struct Before {
+    position: Node,
+    to_move: u8,
+    scores: [i64; 2],
+    seen: usize,
+}
+
 /// A game of a rules file in progress: the logic; the cursor is the only view state.
 pub struct RulesPlay {
     rules: Rules,
@@ -72,6 +93,8 @@ pub struct RulesPlay {
     failure: Option<String>,
     /// When the position last changed, so that the AI's reply comes after a short pause.
     changed: Instant,
+    /// Every move played, for the record at the end and the retry.
+    record: Vec<Played>,
 }
 
 /// What the app must do after a key on a rules file's game.
@@ -120,6 +143,7 @@ impl RulesPlay {
             in_app: false,
             failure: None,
             changed: Instant::now(),
+            record: Vec::new(),
         };
         play.check_end();
         Ok(play)
@@ -203,6 +227,20 @@ impl RulesPlay {
             .describe(&self.position.position, &step.to.position)?
             .filter(|w| !w.is_empty())
             .unwrap_or_else(|| step.to.position.to_string());
+        let before = Before {
+            position: self.position.clone(),
+            to_move: self.to_move,
+            scores: self.scores,
+            seen: self.seen.len(),
+        };
+        let blunder = self.lets_go(&step);
+        self.record.push(Played {
+            by: mover,
+            words: said.clone(),
+            mark: words::mark(&step),
+            blunder,
+            before,
+        });
         let side = usize::from(mover == Mover::Ai);
         self.scores[side] += step.gain;
         if mover == Mover::You && self.coach {
@@ -222,6 +260,14 @@ impl RulesPlay {
         Ok(())
     }
 
+    /// Whether `step` lets a win or a draw go, or points, against the best move: a slower
+    /// win is no blunder (the outcome is the same).
+    fn lets_go(&self, step: &solve::Step) -> bool {
+        let outcome = |m: &solve::Step| solve::rank(m, self.analysis.scoring).0;
+        let best = self.analysis.moves.iter().map(outcome).max();
+        step.judgement.is_some() && best.is_some_and(|best| outcome(step) < best)
+    }
+
     /// What the coach says of the player's move: a win or a draw let go.
     fn coaching(&self, step: &solve::Step) -> Option<String> {
         let best = self
@@ -231,7 +277,7 @@ impl RulesPlay {
             .map(|m| solve::rank(m, self.analysis.scoring))
             .max()?;
         let this = solve::rank(step, self.analysis.scoring);
-        if step.judgement.is_none() || this >= best {
+        if !self.lets_go(step) {
             return None;
         }
         let kind = |rank: (i128, i64)| rank.0.signum();
@@ -245,6 +291,34 @@ impl RulesPlay {
             return None;
         };
         Some(crate::locale::text(key).into_owned())
+    }
+
+    /// The place in the record of the player's first blunder, if any.
+    fn first_blunder(&self) -> Option<usize> {
+        self.record
+            .iter()
+            .position(|p| p.by == Mover::You && p.blunder)
+    }
+
+    /// Back to the position before the player's first blunder, to find a better move; the
+    /// moves after it are forgotten.
+    fn retry(&mut self) -> Result<(), crate::rules::RulesError> {
+        let Some(at) = self.first_blunder() else {
+            return Ok(());
+        };
+        let before = self.record[at].before.clone();
+        self.record.truncate(at);
+        self.seen.truncate(before.seen);
+        self.position = before.position;
+        self.to_move = before.to_move;
+        self.scores = before.scores;
+        self.ending = None;
+        self.coach_line = None;
+        self.last = Some(tr!("rules.play.retried", n = at + 1).into_owned());
+        self.changed = Instant::now();
+        self.analysis = solve::analyze(&self.rules, &self.position, &solve::ai_limits())?;
+        self.selected = 0;
+        Ok(())
     }
 
     fn check_end(&mut self) {
@@ -297,6 +371,7 @@ impl RulesPlay {
             }
             KeyCode::Char('i') | KeyCode::Char('h') => self.hints = !self.hints,
             KeyCode::Char('c') => self.coach = !self.coach,
+            KeyCode::Char('t') => self.retry()?,
             KeyCode::Up | KeyCode::Char('k') if count > 0 => {
                 self.selected = (self.selected + count - 1) % count
             }
@@ -360,7 +435,8 @@ impl RulesPlay {
         let [top, middle, bottom] = area.layout(&Layout::vertical([
             Constraint::Length(board.len().min(12) as u16 + 2),
             Constraint::Min(3),
-            Constraint::Length(5),
+            // At the end, two more lines: the blunders and the retry.
+            Constraint::Length(if self.ending.is_some() { 7 } else { 5 }),
         ]));
         let title = self.title.clone().unwrap_or_else(|| {
             self.rules
@@ -392,6 +468,11 @@ impl RulesPlay {
             };
             lines.push(Line::from(spans).style(style));
         }
+        if self.ending.is_some() {
+            self.draw_record(middle, buf);
+            self.draw_status(bottom, buf);
+            return;
+        }
         let skip = self
             .selected
             .saturating_sub(middle.height.saturating_sub(3) as usize);
@@ -399,6 +480,47 @@ impl RulesPlay {
         Paragraph::new(lines.into_iter().skip(skip).collect::<Vec<_>>())
             .block(Block::bordered().title(Line::from(moves_title)))
             .render(middle, buf);
+        self.draw_status(bottom, buf);
+    }
+
+    /// The record, once the game is over: every move with the verdict it led to and the
+    /// blunders marked, the last moves in sight.
+    fn draw_record(&self, area: Rect, buf: &mut Buffer) {
+        let lines: Vec<Line> = self
+            .record
+            .iter()
+            .enumerate()
+            .map(|(i, p)| {
+                let who = match p.by {
+                    Mover::You => tr!("rules.play.you_played", step = &p.words),
+                    Mover::Ai => tr!("rules.play.ai_played", step = &p.words),
+                };
+                let mut spans = vec![
+                    Span::raw(format!("{:>3}. ", i + 1)),
+                    Span::raw(format!("{} ", p.mark)),
+                    Span::raw(who.into_owned()),
+                ];
+                if p.blunder {
+                    spans.push(Span::styled(
+                        format!("  {}", tr!("rules.record.blunder")),
+                        Style::default().add_modifier(Modifier::BOLD),
+                    ));
+                }
+                Line::from(spans)
+            })
+            .collect();
+        let skip = lines
+            .len()
+            .saturating_sub(area.height.saturating_sub(2) as usize);
+        let title = tr!("rules.record.title", count = self.record.len()).into_owned();
+        Paragraph::new(lines.into_iter().skip(skip).collect::<Vec<_>>())
+            .block(Block::bordered().title(Line::from(title)))
+            .render(area, buf);
+    }
+
+    /// The status under the moves: whose turn or the result, the scores, the last move, the
+    /// coach, the verdict with hints, then at the end the blunders and the retry, and the keys.
+    fn draw_status(&self, bottom: Rect, buf: &mut Buffer) {
         let mut status = Vec::new();
         status.push(Line::from(self.status_line()));
         if self.rules.scoring() {
@@ -426,6 +548,26 @@ impl RulesPlay {
         {
             let sentence = words::verdict_sentence(&self.rules, j, self.analysis.moves.len());
             status.push(Line::from(sentence));
+        }
+        if self.ending.is_some() {
+            let count = |by| {
+                self.record
+                    .iter()
+                    .filter(|p| p.by == by && p.blunder)
+                    .count()
+            };
+            status.push(Line::from(
+                tr!(
+                    "rules.record.blunders",
+                    you = count(Mover::You),
+                    ai = count(Mover::Ai)
+                )
+                .into_owned(),
+            ));
+            status.push(Line::from(match self.first_blunder() {
+                Some(at) => tr!("rules.record.retry", n = at + 1).into_owned(),
+                None => tr!("rules.record.no_blunder").into_owned(),
+            }));
         }
         let keys = if self.in_app {
             tr!("rules.play.keys_app")
@@ -459,6 +601,7 @@ pub fn help_rows() -> Vec<(String, String)> {
         ("Enter Space", "rules.help.keys.play"),
         ("i h", "rules.help.keys.hints"),
         ("c", "rules.help.keys.coach"),
+        ("t", "rules.help.keys.retry"),
         ("Esc", "rules.help.keys.back"),
         ("?", "keys.help.help"),
         ("q Ctrl-C", "keys.help.quit"),

@@ -16,6 +16,7 @@ mod nothing_lost;
 mod persist;
 mod practice;
 mod rules_lab;
+mod rules_record;
 mod tui_dag;
 mod tui_dodgeball;
 mod tui_events;
