@@ -18,3 +18,4 @@ mod lessons;
 mod pictures;
 mod rules;
 mod solve_formats;
+mod tutorials;
