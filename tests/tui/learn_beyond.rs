@@ -20,6 +20,9 @@ const LATIN: &[&str] = &[
     "CSES", "AGC", "AtCoder", "DP", "Another", "Game", "Deque", "Rhai", "rules", "minimax",
 ];
 
+/// A scene: its name and the keys that lead to it from the one before.
+type Scene = (&'static str, fn(&mut Harness));
+
 fn lesson() -> usize {
     LESSONS.iter().position(|l| l.id == "beyond").unwrap()
 }
@@ -56,7 +59,7 @@ fn the_exercises_in_every_language() {
         for (width, height) in [(80, 24), (120, 40)] {
             let mut h = first_exercise(width, height);
             // The first page of the lesson, the non-sum answered, the score asked.
-            let scenes: [(&str, fn(&mut Harness)); 3] = [
+            let scenes: [Scene; 3] = [
                 ("asked", |_| {}),
                 ("answered", |h| {
                     h.keys("w");
