@@ -150,6 +150,22 @@ fn the_rules_files_in_traditional_chinese() {
     run(Lang::ZhTw);
 }
 
+/// Every shipped example has a title in every language.
+#[test]
+fn every_example_has_a_title_in_every_language() {
+    for lang in Lang::ALL {
+        for example in EXAMPLES {
+            let title = locale::text_in(lang, example.title);
+            assert!(
+                !title.is_empty() && !title.contains("rules.example"),
+                "{} has no {} title: {title}",
+                example.file,
+                lang.code()
+            );
+        }
+    }
+}
+
 /// Every shipped example opens from the list, its title in the reader's language on the
 /// game's board, and Esc comes back to the list with the next one chosen as before.
 #[test]
