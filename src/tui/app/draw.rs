@@ -24,6 +24,7 @@ impl App {
             Screen::Learn(learn) => learn.min_size(),
             Screen::Game { game, .. } => game.min_size(),
             Screen::Practice(_) => Practice::min_size(),
+            Screen::Review(_) => crate::tui::review_queue::ReviewQueue::min_size(),
             Screen::Lab(_) => crate::tui::lab::Lab::min_size(),
             Screen::Rules { .. } => RulesPlay::min_size(),
         }
@@ -56,6 +57,7 @@ impl App {
             Screen::Learn(learn) => learn.draw(area, buf, &self.theme),
             Screen::Game { game, .. } => game.draw(area, buf, &self.theme),
             Screen::Practice(practice) => practice.draw(area, buf, &self.theme),
+            Screen::Review(review) => review.draw(area, buf, &self.theme),
             Screen::Lab(lab) => lab.draw(area, buf, &self.theme),
             Screen::Rules { play, .. } => play.draw_in(area, buf),
         }
@@ -76,6 +78,7 @@ impl App {
             Screen::Menu(_)
             | Screen::Learn(_)
             | Screen::Practice(_)
+            | Screen::Review(_)
             | Screen::Lab(_)
             | Screen::Rules { .. } => 0,
         };

@@ -34,6 +34,7 @@ use crate::tui::lab::{Lab, LabEvent, OpenedRules};
 use crate::tui::learn::{Learn, LearnEvent, LearnStart};
 use crate::tui::menu::{Menu, MenuChoice, MenuEvent};
 use crate::tui::practice::{Practice, PracticeEvent};
+use crate::tui::review_queue::{ReviewEvent, ReviewQueue};
 use crate::tui::rules::{RulesEvent, RulesPlay};
 use crate::tui::screen::{GameScreen, ScreenEvent, ScreenInput};
 use crate::tui::session::SessionConfig;
@@ -88,6 +89,8 @@ enum Screen {
     },
     /// Drills with a rating ([`crate::tui::practice`]).
     Practice(Box<Practice>),
+    /// The review queue ([`crate::tui::review_queue`]).
+    Review(Box<ReviewQueue>),
     /// Tables as pictures, periods found ([`crate::tui::lab`]).
     Lab(Box<Lab>),
     /// A rules file's game ([`crate::tui::rules`]), and the screen Esc goes back to (the Lab
@@ -301,7 +304,11 @@ impl App {
             exit_note: None,
         };
         if let Some(start) = &options.practice {
-            app.screen = Screen::Practice(Box::new(app.practice(start.game.as_deref())));
+            app.screen = if start.review {
+                Screen::Review(Box::new(app.review_queue(start.game.as_deref())))
+            } else {
+                Screen::Practice(Box::new(app.practice(start.game.as_deref())))
+            };
             return Ok(app);
         }
         if let Some(save) = &options.load {
@@ -550,7 +557,7 @@ impl App {
                 false
             }
             Screen::Rules { play, .. } => play.tick(Instant::now()),
-            Screen::Menu(_) | Screen::Learn(_) | Screen::Lab(_) => false,
+            Screen::Menu(_) | Screen::Learn(_) | Screen::Lab(_) | Screen::Review(_) => false,
         };
         self.count_finished();
         self.write_counts();
@@ -651,7 +658,7 @@ impl App {
                             }
                         }
                     }
-                    Screen::Practice(_) => {}
+                    Screen::Practice(_) | Screen::Review(_) => {}
                     Screen::Learn(_) => {}
                     Screen::Lab(_) | Screen::Rules { .. } => {}
                     Screen::Game { game, .. } => {
@@ -743,9 +750,10 @@ impl App {
             }
             Some(Action::Help) => {
                 self.help = Some(match &self.screen {
-                    Screen::Menu(_) | Screen::Learn(_) | Screen::Practice(_) => {
-                        Help::new("grundy".to_string(), &[], None)
-                    }
+                    Screen::Menu(_)
+                    | Screen::Learn(_)
+                    | Screen::Practice(_)
+                    | Screen::Review(_) => Help::new("grundy".to_string(), &[], None),
                     Screen::Lab(_) => Help::lab(),
                     Screen::Rules { .. } => Help::rules_file(),
                     Screen::Game { game, .. } => {
@@ -798,9 +806,21 @@ impl App {
             }
             Screen::Practice(practice) => {
                 // Practice pages through lists as a game does (PgUp, Home, End).
-                if practice.handle_key(key, keymap::action(&key, true)) == PracticeEvent::Leave {
-                    self.screen = Screen::Menu(Menu::from_settings(&self.menu_settings));
-                    self.refresh_menu();
+                match practice.handle_key(key, keymap::action(&key, true)) {
+                    PracticeEvent::Leave => {
+                        self.screen = Screen::Menu(Menu::from_settings(&self.menu_settings));
+                        self.refresh_menu();
+                    }
+                    PracticeEvent::Review => {
+                        self.screen = Screen::Review(Box::new(self.review_queue(None)));
+                    }
+                    PracticeEvent::None => {}
+                }
+            }
+            Screen::Review(review) => {
+                // Back to Practice, where the count of due items is read again.
+                if review.handle_key(key, keymap::action(&key, true)) == ReviewEvent::Leave {
+                    self.screen = Screen::Practice(Box::new(self.practice(None)));
                 }
             }
             Screen::Game { game, kept, .. } => match action {
@@ -874,6 +894,13 @@ impl App {
     /// Practice with its records in the data directory, on `game` (all games: `None`).
     fn practice(&self, game: Option<&str>) -> Practice {
         Practice::new(self.store.drills_path(), game, rand::rng().random())
+            .with_review(self.store.review_path())
+    }
+
+    /// The review queue kept in the data directory, of `game`'s items (all: `None`); with
+    /// hints off it does not tell who wins before an answer.
+    fn review_queue(&self, game: Option<&str>) -> ReviewQueue {
+        ReviewQueue::new(self.store.review_path(), game, self.menu_settings.hints)
     }
 
     /// The menu's Practice entry.
