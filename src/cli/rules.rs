@@ -30,6 +30,8 @@ pub fn render_problem(problem: &Problem) -> String {
     match problem {
         Problem::Read(why) => tr!("rules.error.read", why = why).into(),
         Problem::FileTooLarge => tr!("rules.error.file_too_large").into(),
+        Problem::NotRegular => tr!("rules.error.not_regular").into(),
+        Problem::NotText => tr!("rules.error.not_text").into(),
         Problem::Parse(why) => tr!("rules.error.parse", why = why).into(),
         Problem::NoMoves => tr!("rules.error.no_moves").into(),
         Problem::Arity { function, expected } => tr!(

@@ -60,6 +60,11 @@ pub enum Problem {
     Read(String),
     /// The file is larger than [`MAX_FILE_BYTES`].
     FileTooLarge,
+    /// Not a regular file: a FIFO (reading it would wait for a writer), a device (`/dev/zero`
+    /// never ends), a directory.
+    NotRegular,
+    /// The file is not UTF-8 text.
+    NotText,
     /// The script does not parse (Rhai's reason).
     Parse(String),
     /// No `fn moves(s)` or `fn moves(s, side)`.
@@ -120,6 +125,8 @@ impl fmt::Display for Problem {
         match self {
             Problem::Read(why) => write!(f, "cannot read the rules file: {why}"),
             Problem::FileTooLarge => write!(f, "the rules file is larger than 1 MiB"),
+            Problem::NotRegular => write!(f, "the rules file is not a regular file"),
+            Problem::NotText => write!(f, "the rules file is not UTF-8 text"),
             Problem::Parse(why) => write!(f, "the script does not parse: {why}"),
             Problem::NoMoves => write!(f, "no fn moves(s) (or moves(s, side)) in the script"),
             Problem::Arity { function, expected } => {
@@ -235,14 +242,11 @@ impl Rules {
         // A FIFO or a device (/dev/zero) would block or never end a plain read: only a regular
         // file is opened, without waiting, and read within the bound (the store's reader).
         if !metadata.is_file() {
-            return Err(error(Problem::Read("not a regular file".to_string())));
+            return Err(error(Problem::NotRegular));
         }
         let source = crate::store::read_within(path, crate::store::FileKind::Save, MAX_FILE_BYTES)
             .map_err(|e| error(Problem::Read(e.to_string())))
-            .and_then(|bytes| {
-                String::from_utf8(bytes)
-                    .map_err(|_| error(Problem::Read("not UTF-8 text".to_string())))
-            })?;
+            .and_then(|bytes| String::from_utf8(bytes).map_err(|_| error(Problem::NotText)))?;
         Rules::compile(&file, &source)
     }
 
