@@ -198,7 +198,7 @@ impl Lab {
             Err(e) => {
                 self.verdict = Some(Verdict::Error {
                     column: e.column,
-                    message: e.message,
+                    message: crate::locale::formula_problem(&e.problem),
                 });
                 return;
             }
@@ -234,7 +234,7 @@ impl Lab {
             },
             Err(e) => Verdict::Error {
                 column: e.column,
-                message: e.message,
+                message: crate::locale::formula_problem(&e.problem),
             },
         });
     }
