@@ -698,6 +698,33 @@ impl Words for Record {
     }
 }
 
+/// Why a formula (`sg --check`, the Lab's `f`) does not parse or evaluate, in the reader's
+/// language: evalexpr's error kinds ([`crate::lab::check::FormulaProblem`]), whose own texts
+/// are English.
+pub fn formula_problem(problem: &crate::lab::check::FormulaProblem) -> String {
+    use crate::lab::check::FormulaProblem as P;
+    let quoted = |text: &str| crate::input::excerpt(text.as_bytes(), 40);
+    match problem {
+        P::UnclosedBracket => tr!("formula.error.unclosed").into_owned(),
+        P::UnopenedBracket => tr!("formula.error.unopened").into_owned(),
+        P::Syntax => tr!("formula.error.syntax").into_owned(),
+        P::UnknownName(name) => tr!("formula.error.unknown_name", name = quoted(name)).into_owned(),
+        P::UnknownFunction(name) => {
+            tr!("formula.error.unknown_function", name = quoted(name)).into_owned()
+        }
+        P::ArgumentCount => tr!("formula.error.arguments").into_owned(),
+        P::NotANumber(value) => {
+            tr!("formula.error.not_a_number", value = quoted(value)).into_owned()
+        }
+        P::NotAnInteger(value) => {
+            tr!("formula.error.not_an_integer", value = quoted(value)).into_owned()
+        }
+        P::DivisionByZero => tr!("formula.error.division").into_owned(),
+        P::Overflow => tr!("formula.error.overflow").into_owned(),
+        P::Other(text) => quoted(text),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -826,32 +853,5 @@ mod tests {
             Verdict::Blunder.words_in(Lang::ZhTw),
             "失誤（把勝局讓給對手）"
         );
-    }
-}
-
-/// Why a formula (`sg --check`, the Lab's `f`) does not parse or evaluate, in the reader's
-/// language: evalexpr's error kinds ([`crate::lab::check::FormulaProblem`]), whose own texts
-/// are English.
-pub fn formula_problem(problem: &crate::lab::check::FormulaProblem) -> String {
-    use crate::lab::check::FormulaProblem as P;
-    let quoted = |text: &str| crate::input::excerpt(text.as_bytes(), 40);
-    match problem {
-        P::UnclosedBracket => tr!("formula.error.unclosed").into_owned(),
-        P::UnopenedBracket => tr!("formula.error.unopened").into_owned(),
-        P::Syntax => tr!("formula.error.syntax").into_owned(),
-        P::UnknownName(name) => tr!("formula.error.unknown_name", name = quoted(name)).into_owned(),
-        P::UnknownFunction(name) => {
-            tr!("formula.error.unknown_function", name = quoted(name)).into_owned()
-        }
-        P::ArgumentCount => tr!("formula.error.arguments").into_owned(),
-        P::NotANumber(value) => {
-            tr!("formula.error.not_a_number", value = quoted(value)).into_owned()
-        }
-        P::NotAnInteger(value) => {
-            tr!("formula.error.not_an_integer", value = quoted(value)).into_owned()
-        }
-        P::DivisionByZero => tr!("formula.error.division").into_owned(),
-        P::Overflow => tr!("formula.error.overflow").into_owned(),
-        P::Other(text) => quoted(text),
     }
 }

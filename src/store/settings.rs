@@ -1059,14 +1059,18 @@ mod tests {
         // With no file at all: the kept change is the settings, and is written with the next.
         let path = dir.path().join("new/settings.toml");
         fs::create_dir_all(path.parent().unwrap()).unwrap();
-        let mut first = Settings::default();
-        first.theme = ThemeChoice::Plain;
+        let first = Settings {
+            theme: ThemeChoice::Plain,
+            ..Settings::default()
+        };
         first.keep_for_later(&path, &Settings::default()).unwrap();
         let loaded = Settings::load(&path);
         assert!(!loaded.found);
         assert_eq!(loaded.settings, first);
-        let mut next = Settings::default();
-        next.hints = true;
+        let next = Settings {
+            hints: true,
+            ..Settings::default()
+        };
         next.save_changes(&path, &Settings::default()).unwrap();
         let loaded = Settings::load(&path).settings;
         assert_eq!((loaded.theme, loaded.hints), (ThemeChoice::Plain, true));
