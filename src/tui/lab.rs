@@ -312,7 +312,7 @@ impl Lab {
             Err(e) => {
                 self.verdict = Some(Verdict::Error {
                     column: e.column,
-                    message: e.message,
+                    message: crate::locale::formula_problem(&e.problem),
                 });
                 return;
             }
@@ -348,7 +348,7 @@ impl Lab {
             },
             Err(e) => Verdict::Error {
                 column: e.column,
-                message: e.message,
+                message: crate::locale::formula_problem(&e.problem),
             },
         });
     }
