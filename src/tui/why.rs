@@ -76,6 +76,11 @@ impl WhyView {
         let mut lines: Vec<Line<'static>> = Vec::new();
         for (i, line) in self.text().into_iter().enumerate() {
             let style = if i == 0 { theme.title } else { theme.text };
+            // A line that fits keeps its spacing (two spaces set a value apart).
+            if text::width(&line) <= width as usize {
+                lines.push(Line::styled(line, style));
+                continue;
+            }
             let body = line.trim_start();
             let indent = &line[..line.len() - body.len()];
             let room = (width as usize).saturating_sub(text::width(indent)).max(1);
