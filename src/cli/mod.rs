@@ -255,7 +255,13 @@ fn run_command(command: Command) -> Result<ExitCode, Failure> {
             answers,
             &mut out,
         ),
-        Command::Drill { game } => play::drill(game),
+        Command::Drill {
+            game,
+            review: true,
+            list,
+            ..
+        } => play::review(game, list, &mut out),
+        Command::Drill { game, .. } => play::drill(game),
         Command::Sg(sg) => match (&sg.rules, &sg.table) {
             (Some(path), _) => rules::sg_table(path, sg.n, &mut out),
             (None, Some(table)) => {

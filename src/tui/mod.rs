@@ -17,6 +17,7 @@ pub mod menu;
 pub mod moves;
 pub mod practice;
 pub mod review;
+pub mod review_queue;
 pub mod rules;
 pub mod screen;
 pub mod session;
@@ -70,6 +71,8 @@ pub struct PlayOptions {
 pub struct PracticeStart {
     /// The game drills come from (a name position codes start with); `None`: every game.
     pub game: Option<String>,
+    /// Open on the review queue (`grundy drill --review`) instead of the drills.
+    pub review: bool,
 }
 
 /// How long a write of the game waits for another grundy's lock before the loop goes on.

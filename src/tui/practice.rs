@@ -45,27 +45,32 @@ pub enum PracticeEvent {
     None,
     /// Back to the menu.
     Leave,
+    /// Open the review queue ([`crate::tui::review_queue`]).
+    Review,
 }
 
-/// The fields of the setup page.
-const SETUP_ROWS: usize = 3;
+/// The fields of the setup page: the game, the mode, start, then the review queue.
+const SETUP_ROWS: usize = 4;
+/// The setup page's row that opens the review queue.
+const REVIEW_ROW: usize = 3;
 
-/// A drill on screen, with what answering it needs.
+/// A drill on screen, with what answering it needs (the review queue asks its items with it
+/// too: [`crate::tui::review_queue`]).
 #[derive(Clone, Debug)]
-struct Question {
-    drill: Drill,
+pub(crate) struct Question {
+    pub(crate) drill: Drill,
     /// The game it was drawn from (a name codes start with).
-    game: String,
-    position: AnyPosition,
+    pub(crate) game: String,
+    pub(crate) position: AnyPosition,
     /// For "find the winning move": every legal move, its code and its words.
-    moves: Vec<(String, String)>,
-    cursor: usize,
+    pub(crate) moves: Vec<(String, String)>,
+    pub(crate) cursor: usize,
     /// The first move of the list on screen.
-    top: usize,
+    pub(crate) top: usize,
     /// The value typed (digits).
-    typed: String,
+    pub(crate) typed: String,
     /// Won (true) or lost chosen.
-    won: bool,
+    pub(crate) won: bool,
 }
 
 /// The verdict on an answer and what it did to the rating.
@@ -116,6 +121,10 @@ pub struct Practice {
     left: u64,
     /// How many moves the list showed at the last draw (paging moves by it).
     list_rows: Cell<usize>,
+    /// The review queue's file, where missed drills go ([`crate::review`]), and how many of
+    /// its items are due (the setup page shows it).
+    review: Option<PathBuf>,
+    review_due: usize,
 }
 
 impl Practice {
@@ -137,7 +146,7 @@ impl Practice {
             games,
             game,
             mode: Mode::Endless,
-            focus: SETUP_ROWS - 1,
+            focus: REVIEW_ROW - 1,
             stage: Stage::Setup,
             drills,
             path,
@@ -148,7 +157,40 @@ impl Practice {
             deadline: None,
             left: 0,
             list_rows: Cell::new(10),
+            review: None,
+            review_due: 0,
         }
+    }
+
+    /// Practice whose missed drills go to the review queue kept at `path`, its due items
+    /// counted now.
+    pub fn with_review(mut self, path: Option<PathBuf>) -> Practice {
+        self.review_due = crate::tui::review_queue::due_count(path.as_deref());
+        self.review = path;
+        self
+    }
+
+    /// A missed drill goes to the review queue; a problem with its file is shown.
+    fn remember_miss(&mut self, drill: &Drill, answer: &str) {
+        let now = crate::review::Clock::now(&crate::review::SystemClock);
+        let item = crate::review::Item::new(
+            &drill.code,
+            drill.kind,
+            drill.part.clone(),
+            crate::review::Source::Drill,
+            now,
+        )
+        .map(|mut item| {
+            item.played = Some(answer.to_string());
+            item.difficulty = drill.difficulty;
+            item
+        });
+        if let Some(problem) =
+            crate::tui::review_queue::remember(self.review.as_deref(), item.into_iter().collect())
+        {
+            self.problem = Some(problem);
+        }
+        self.review_due = crate::tui::review_queue::due_count(self.review.as_deref());
     }
 
     /// The name the chosen games are rated and recorded under.
@@ -327,6 +369,9 @@ impl Practice {
                 .collect()),
             _ => Vec::new(),
         };
+        if !verdict.right {
+            self.remember_miss(&q.drill, &words);
+        }
         let attempt = Attempt {
             game: q.game.clone(),
             kind: kind_name(q.drill.kind).to_string(),
@@ -435,6 +480,7 @@ impl Practice {
                         _ => {}
                     }
                 }
+                Some(Action::Select) if self.focus == REVIEW_ROW => return PracticeEvent::Review,
                 Some(Action::Select) => self.start(),
                 Some(Action::Back) => return PracticeEvent::Leave,
                 _ => {}
@@ -656,8 +702,18 @@ impl Practice {
                 format!("◂ {} ▸", mode_words(self.mode)),
             ),
             (tr!("drill.setup.start").into_owned(), String::new()),
+            (
+                tr!("queue.menu_entry", n = self.review_due).into_owned(),
+                String::new(),
+            ),
         ];
-        let label_width = rows.iter().map(|(l, _)| text::width(l)).max().unwrap_or(0) + 2;
+        // Review's longer label is alone on its row: the others line up without it.
+        let label_width = rows[..REVIEW_ROW]
+            .iter()
+            .map(|(l, _)| text::width(l))
+            .max()
+            .unwrap_or(0)
+            + 2;
         let mut lines = Vec::new();
         for (i, (label, value)) in rows.iter().enumerate() {
             let style = if i == self.focus {
@@ -861,7 +917,7 @@ impl Practice {
 }
 
 /// A drill with its position read and, for a winning-move drill, its moves listed.
-fn question(drill: Drill, game: &str) -> Question {
+pub(crate) fn question(drill: Drill, game: &str) -> Question {
     let position = AnyPosition::from_code(&drill.code).expect("a drill's code parses");
     let moves = if drill.kind == DrillKind::WinningMove {
         with_position!(&position, p => p
@@ -894,7 +950,7 @@ fn mode_words(mode: Mode) -> String {
 }
 
 /// What the drill asks, in words.
-fn question_words(q: &Question) -> String {
+pub(crate) fn question_words(q: &Question) -> String {
     match q.drill.kind {
         DrillKind::WinningMove => tr!("drill.ask.move").into_owned(),
         DrillKind::WonOrLost => tr!("drill.ask.won_lost").into_owned(),
@@ -909,7 +965,7 @@ fn question_words(q: &Question) -> String {
 }
 
 /// Why an answer is wrong, in words.
-fn wrong_words(v: &Verdict) -> String {
+pub(crate) fn wrong_words(v: &Verdict) -> String {
     match (&v.mistake, &v.expected) {
         (Some(Mistake::LeavesWon { value: Some(value) }), _) => tr!(
             "drill.wrong.leaves_value",
@@ -928,7 +984,11 @@ fn wrong_words(v: &Verdict) -> String {
 
 /// The position drawn for a drill: each component's sketch, except where a sketch would tell
 /// the answer (Wythoff's marks lost squares) or leave out what it needs (a DAG's edges).
-fn position_lines(position: &AnyPosition, width: usize, theme: &Theme) -> Vec<Line<'static>> {
+pub(crate) fn position_lines(
+    position: &AnyPosition,
+    width: usize,
+    theme: &Theme,
+) -> Vec<Line<'static>> {
     let components: Vec<Component> = match position {
         AnyPosition::Sum(sum) => sum.components().to_vec(),
         other => Component::new(other.clone()).into_iter().collect(),

@@ -16,5 +16,7 @@ mod learn;
 
 mod lessons;
 mod pictures;
+mod review;
 mod rules;
 mod solve_formats;
+mod tutorials;
