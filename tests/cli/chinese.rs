@@ -551,6 +551,7 @@ fn help_is_in_the_readers_language() {
         "en",
         "zh",
         "lose",
+        "lesson",
         // The problems' ids (bzoj4600, cses1730, …).
         "bzoj",
         "cses",
