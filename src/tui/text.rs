@@ -87,7 +87,7 @@ pub fn pad_start(text: &str, columns: usize) -> String {
 ///
 /// A line never breaks inside a run that reads as one thing, where the run fits on a line: a
 /// bracketed formula or pair (`n mod (m + 1)`, `(0, 0)`), a list of numbers (`12 6 3`), a
-/// separator and what it follows (`a · b`); and it follows the basic 禁则 rules: no line
+/// separator and what it follows (`a · b`), an operator and its operands (`1 + 9`); and it follows the basic 禁则 rules: no line
 /// begins with a closing mark (，。、；：？！）」』…) or ends with an opening one (（「『).
 pub fn wrap(text: &str, columns: usize) -> Vec<String> {
     let columns = columns.max(1);
@@ -296,9 +296,11 @@ fn holds(word: &Word<'_>, next: &Word<'_>) -> bool {
     let (Some(last), Some(first)) = (word.word.chars().last(), next.word.chars().next()) else {
         return false;
     };
+    let operator = |w: &str| w.chars().count() == 1 && OPERATORS.contains(w);
     CLOSING.contains(first)
         || OPENING.contains(last)
         || SEPARATORS.contains(first)
+        || operator(word.word)
         || (last.is_ascii_digit() && first.is_ascii_digit())
 }
 
@@ -340,8 +342,12 @@ fn separate(line: &str) -> Box<dyn Iterator<Item = Word<'_>> + '_> {
 const CLOSING: &str = "，。、；：！？）」』》〉】”’…";
 const OPENING: &str = "（「『《〈【“‘";
 
-/// Marks that join what is around them and must not begin a line: `a · b`, `3 + 4`, `x = 0`.
-const SEPARATORS: &str = "·+=⊕×−→←≤≥<>";
+/// Marks that must not begin a line: `a · b`, `3 + 4`, `x = 0`. An arrow may (a move list
+/// puts `→*k` at the start of a row).
+const SEPARATORS: &str = "·+=⊕×−≤≥<>";
+
+/// Operators that hold what follows them too: `1 + 9` stays whole.
+const OPERATORS: &str = "+=⊕×−";
 
 fn is_wide(c: char) -> bool {
     c.width() == Some(2)
