@@ -5,7 +5,10 @@
 //! draw from them ([`crate::store::drills`]). No words here: the interface names an idea
 //! through the locale (`theme.idea.NAME`).
 
-use crate::drill::DrillKind;
+use rand::{Rng, RngExt};
+
+use crate::drill::{Drill, DrillKind};
+use crate::puzzles::PuzzleError;
 
 /// The idea a drill practises.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -111,7 +114,7 @@ impl Theme {
     }
 
     /// The theme of a drill (its game read from its code).
-    pub fn of_drill(drill: &crate::drill::Drill) -> Theme {
+    pub fn of_drill(drill: &Drill) -> Theme {
         Theme::of(&crate::store::stats::stats_key(&drill.code), drill.kind)
     }
 
@@ -125,9 +128,62 @@ impl Theme {
     }
 }
 
+/// A drill from one of `themes` (one of them at random, then one of its kinds), at the
+/// difficulty `difficulty` gives its game: practice on the weakest themes. A theme whose game
+/// practice does not know (a file edited by hand) is passed over; with none left, `None`.
+pub fn draw<R: Rng + ?Sized>(
+    themes: &[Theme],
+    difficulty: impl Fn(&str) -> u8,
+    rng: &mut R,
+) -> Option<Result<Drill, PuzzleError>> {
+    let games = crate::puzzles::games();
+    let known: Vec<&Theme> = themes
+        .iter()
+        .filter(|t| games.contains(&t.game.as_str()))
+        .collect();
+    if known.is_empty() {
+        return None;
+    }
+    let theme = known[rng.random_range(0..known.len())];
+    let kinds = theme.kinds();
+    let kind = kinds[rng.random_range(0..kinds.len())];
+    Some(crate::drill::generate(
+        &theme.game,
+        kind,
+        difficulty(&theme.game),
+        rng,
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use rand::SeedableRng;
+
+    #[test]
+    fn drills_drawn_from_themes_belong_to_them() {
+        let themes = [
+            Theme::of("nim", DrillKind::PartValue),
+            Theme::of("kayles", DrillKind::WonOrLost),
+        ];
+        let mut rng = rand::rngs::StdRng::seed_from_u64(7);
+        let mut seen = std::collections::BTreeSet::new();
+        for _ in 0..40 {
+            let drill = draw(&themes, |_| 2, &mut rng).unwrap().unwrap();
+            let theme = Theme::of_drill(&drill);
+            assert!(themes.contains(&theme), "{drill:?} is {theme:?}");
+            assert_eq!(drill.difficulty, 2);
+            seen.insert((theme, drill.kind));
+        }
+        // Both themes come, and Kayles with more than one kind.
+        assert!(seen.iter().any(|(t, _)| t.game == "nim"));
+        assert!(seen.iter().filter(|(t, _)| t.game == "kayles").count() > 1);
+        let unknown = [Theme {
+            game: "chess".into(),
+            idea: Idea::Mex,
+        }];
+        assert!(draw(&unknown, |_| 2, &mut rng).is_none());
+    }
 
     #[test]
     fn a_game_with_an_idea_of_its_own_keeps_it_for_every_kind() {

@@ -260,7 +260,7 @@ fn run_command(command: Command) -> Result<ExitCode, Failure> {
             list,
             ..
         } => play::review(game, list, &mut out),
-        Command::Drill { game, .. } => play::drill(game),
+        Command::Drill { game, weakest, .. } => play::drill(game, weakest),
         Command::Sg(sg) => match (&sg.rules, &sg.table) {
             (Some(path), _) => rules::sg_table(path, sg.n, &mut out),
             (None, Some(table)) => {

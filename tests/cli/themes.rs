@@ -154,3 +154,19 @@ fn stats_names_no_weakest_before_enough_answers_and_reads_an_old_file() {
         assert!(out.contains(&idea), "{lang}: no {idea:?} in:\n{out}");
     }
 }
+
+#[test]
+fn drill_weakest_before_enough_answers_for_stats_is_an_error() {
+    let home = tempfile::tempdir().unwrap();
+    let o = grundy_in(home.path())
+        .args(["--lang", "en", "drill", "--weakest"])
+        .output()
+        .expect("the binary runs");
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("No theme has 3 answers yet"), "{}", stderr(&o));
+    let o = grundy_in(home.path())
+        .args(["drill", "--weakest", "--review"])
+        .output()
+        .expect("the binary runs");
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+}
