@@ -44,11 +44,11 @@ use serde::{Deserialize, Serialize};
 
 use crate::drill::DrillKind;
 use crate::rating::{self, Game, Rating};
-use crate::theme::{Idea, Theme};
 use crate::store::{
     FileKind, keep_for_later, kept_for_later, line_of, lock_dir_of, read_text, set_aside,
     toml_message, write_atomic,
 };
+use crate::theme::{Idea, Theme};
 
 /// The attempts kept in the file (the oldest go first; the ratings keep what they taught).
 pub const MAX_ATTEMPTS: usize = 2000;

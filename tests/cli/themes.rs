@@ -95,7 +95,10 @@ fn stats_shows_the_answers_per_theme_and_names_the_two_weakest() {
             .collect::<Vec<_>>()
     };
     // The last three cells, read backwards: share, right, answered.
-    assert_eq!(row("Nim", "the winning move by the nim-sum"), ["100%", "4", "4"]);
+    assert_eq!(
+        row("Nim", "the winning move by the nim-sum"),
+        ["100%", "4", "4"]
+    );
     assert_eq!(row("Nim", "a part's value by mex"), ["33%", "1", "3"]);
     assert_eq!(row("Kayles", "splitting games"), ["0%", "0", "3"]);
     assert_eq!(row("Wythoff", "Wythoff pairs"), ["0%", "0", "2"]);
@@ -125,7 +128,10 @@ fn stats_shows_the_themes_in_chinese_with_no_english_word() {
         // The rating system's name, as Nim's, stays in Latin letters (the practice table's
         // heading above the themes).
         let words = english_words(&out.replace("Glicko", ""));
-        assert!(words.is_empty(), "{lang}: English words {words:?} in:\n{out}");
+        assert!(
+            words.is_empty(),
+            "{lang}: English words {words:?} in:\n{out}"
+        );
     }
 }
 
@@ -149,7 +155,9 @@ fn stats_names_no_weakest_before_enough_answers_and_reads_an_old_file() {
         let out = stats(home.path(), lang);
         assert!(out.contains(none), "{lang}:\n{out}");
         let stairs = Theme::of("stairs", DrillKind::WonOrLost);
-        let lang_of = grundy::lang::Lang::ALL.into_iter().find(|l| l.code() == lang);
+        let lang_of = grundy::lang::Lang::ALL
+            .into_iter()
+            .find(|l| l.code() == lang);
         let idea = grundy::locale::Words::words_in(&stairs.idea, lang_of.unwrap());
         assert!(out.contains(&idea), "{lang}: no {idea:?} in:\n{out}");
     }
@@ -163,7 +171,11 @@ fn drill_weakest_before_enough_answers_for_stats_is_an_error() {
         .output()
         .expect("the binary runs");
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
-    assert!(stderr(&o).contains("No theme has 3 answers yet"), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("No theme has 3 answers yet"),
+        "{}",
+        stderr(&o)
+    );
     let o = grundy_in(home.path())
         .args(["drill", "--weakest", "--review"])
         .output()

@@ -21,7 +21,13 @@ fn press(p: &mut Practice, code: KeyCode) {
 fn screen(p: &Practice) -> String {
     let mut terminal = Terminal::new(TestBackend::new(100, 30)).unwrap();
     terminal
-        .draw(|f| p.draw(f.area(), f.buffer_mut(), &grundy::tui::theme::Theme::plain()))
+        .draw(|f| {
+            p.draw(
+                f.area(),
+                f.buffer_mut(),
+                &grundy::tui::theme::Theme::plain(),
+            )
+        })
         .unwrap();
     let text = crate::common::render::buffer_text(terminal.backend().buffer());
     text.split_whitespace().collect::<Vec<_>>().join(" ")
