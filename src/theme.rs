@@ -167,7 +167,7 @@ mod tests {
             Theme::of("kayles", DrillKind::WonOrLost),
         ];
         let mut rng = rand::rngs::StdRng::seed_from_u64(7);
-        let mut seen = std::collections::BTreeSet::new();
+        let mut seen = std::collections::HashSet::new();
         for _ in 0..40 {
             let drill = draw(&themes, |_| 2, &mut rng).unwrap().unwrap();
             let theme = Theme::of_drill(&drill);
