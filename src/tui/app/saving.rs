@@ -162,7 +162,8 @@ impl App {
             | Screen::Learn(_)
             | Screen::Practice(_)
             | Screen::Review(_)
-            | Screen::Lab(_) => false,
+            | Screen::Lab(_)
+            | Screen::Rules { .. } => false,
         }
     }
 
