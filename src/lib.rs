@@ -62,6 +62,7 @@ pub mod rules;
 pub mod setup;
 pub mod solver;
 pub mod store;
+pub mod theme;
 #[cfg(feature = "tui")]
 #[doc(hidden)]
 pub mod tui;

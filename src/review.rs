@@ -209,6 +209,11 @@ impl Item {
         })
     }
 
+    /// What the item practises: its game's idea, or its kind's.
+    pub fn theme(&self) -> crate::theme::Theme {
+        crate::theme::Theme::of(&self.game, self.kind)
+    }
+
     pub fn key(&self) -> Key {
         (self.code.clone(), self.kind, self.part.clone())
     }
@@ -364,6 +369,27 @@ mod tests {
             clock.now(),
         )
         .unwrap()
+    }
+
+    #[test]
+    fn an_item_has_the_theme_of_its_drill() {
+        let clock = FakeClock::at(start());
+        let nim = item(&clock);
+        assert_eq!(nim.theme().idea, crate::theme::Idea::NimSum);
+        assert_eq!(
+            nim.theme(),
+            crate::theme::Theme::of_drill(&nim.drill().unwrap())
+        );
+        let mock = Item::new(
+            "mock:HTTH",
+            DrillKind::PartValue,
+            Some("2".into()),
+            Source::Lesson,
+            clock.now(),
+        )
+        .unwrap();
+        assert_eq!(mock.theme().game, "turning");
+        assert_eq!(mock.theme().idea, crate::theme::Idea::Coins);
     }
 
     #[test]

@@ -188,7 +188,9 @@ pub enum Command {
         them.\n\nWith --review, the review queue instead: the positions you got wrong (a blunder \
         in a game,\na missed drill, a wrong lesson exercise) that are due, scheduled by FSRS; \
         --review --list\nprints them, one a line: the code, a tab, the due date (ISO 8601), a \
-        tab, where it came\nfrom (game, drill, lesson)."
+        tab, where it came\nfrom (game, drill, lesson).\n\nWith --weakest, drills of your two \
+        weakest themes (a theme is the game and the idea:\nthe nim-sum, mex, splitting, Stair \
+        Nim's stairs, Wythoff pairs, …; grundy stats names them)."
     )]
     Drill {
         /// The game drills come from (a name a position code starts with); default: all.
@@ -199,6 +201,9 @@ pub enum Command {
         /// With --review: print the due items instead, one a line (code, due date, source).
         #[arg(long, requires = "review")]
         list: bool,
+        /// Draw the drills from your two weakest themes (as grundy stats names them).
+        #[arg(long, conflicts_with_all = ["review", "game"])]
+        weakest: bool,
     },
     /// Lessons in Sprague–Grundy theory, each with exercises and a position to win against
     /// the AI.

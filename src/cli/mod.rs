@@ -261,7 +261,7 @@ fn run_command(command: Command) -> Result<ExitCode, Failure> {
             list,
             ..
         } => play::review(game, list, &mut out),
-        Command::Drill { game, .. } => play::drill(game),
+        Command::Drill { game, weakest, .. } => play::drill(game, weakest),
         Command::Sg(sg) => match (&sg.rules, &sg.table) {
             (Some(path), _) => rules::sg_table(path, sg.n, &mut out),
             (None, Some(table)) => {
@@ -310,6 +310,10 @@ fn run_command(command: Command) -> Result<ExitCode, Failure> {
                 if !drills.drills.names().is_empty() {
                     writeln!(out, "\n{}", tr!("drill.stats.from", path = path.display()))?;
                     out.write_all(drills_table(&drills.drills).as_bytes())?;
+                }
+                if !drills.drills.theme_rows().is_empty() {
+                    writeln!(out, "\n{}", tr!("drill.themes.from"))?;
+                    out.write_all(themes_table(&drills.drills).as_bytes())?;
                 }
             }
             Ok(ExitCode::SUCCESS)
@@ -375,6 +379,81 @@ fn drills_table(drills: &Drills) -> String {
             best.timed.to_string(),
         ]));
     }
+    out
+}
+
+/// The answers per theme under the practice table: game, idea, answered, right, share; then
+/// the two weakest themes named (or why none is yet).
+fn themes_table(drills: &Drills) -> String {
+    let rows = drills.theme_rows();
+    let heading = |key: &str| crate::locale::text(&format!("drill.themes.{key}")).into_owned();
+    // A key of the file may hold anything: a game is shown escaped, never sent raw.
+    let game = |name: &str| crate::locale::game_title(&excerpt(name.as_bytes(), 40));
+    let widest = |least: String, texts: Vec<String>| {
+        texts
+            .iter()
+            .map(|t| text::width(t))
+            .fold(text::width(&least), usize::max)
+    };
+    let game_width = widest(
+        heading("game"),
+        rows.iter().map(|(theme, _)| game(&theme.game)).collect(),
+    );
+    let idea_width = widest(
+        heading("idea"),
+        rows.iter().map(|(theme, _)| theme.idea.words()).collect(),
+    );
+    let line = |cells: [String; 5]| {
+        let widths = [game_width, idea_width, 8, 6, 6];
+        let cells: Vec<String> = cells
+            .iter()
+            .zip(widths)
+            .enumerate()
+            .map(|(i, (text, width))| {
+                if i < 2 {
+                    text::pad(text, width)
+                } else {
+                    text::pad_start(text, width)
+                }
+            })
+            .collect();
+        format!("{}\n", cells.join(" ").trim_end())
+    };
+    let mut out = line(["game", "idea", "answered", "right", "share"].map(heading));
+    for (theme, tally) in &rows {
+        let share = tally
+            .share()
+            .map_or_else(|| "-".to_string(), |s| format!("{:.0}%", s * 100.0));
+        out.push_str(&line([
+            game(&theme.game),
+            theme.idea.words(),
+            tally.tried.to_string(),
+            tally.solved.to_string(),
+            share,
+        ]));
+    }
+    let weakest = drills.weakest(2);
+    out.push('\n');
+    if weakest.is_empty() {
+        out.push_str(&tr!(
+            "drill.themes.none_weak",
+            count = crate::store::drills::WEAK_AFTER
+        ));
+    } else {
+        let named: Vec<String> = weakest
+            .iter()
+            .map(|t| crate::theme::Theme {
+                game: excerpt(t.game.as_bytes(), 40),
+                idea: t.idea,
+            })
+            .map(|t| t.words())
+            .collect();
+        out.push_str(&tr!(
+            "drill.themes.weakest",
+            themes = named.join(&tr!("drill.themes.joiner"))
+        ));
+    }
+    out.push('\n');
     out
 }
 

@@ -137,11 +137,37 @@ fn check_drill_game(game: Option<&str>) -> Result<(), Failure> {
     }
 }
 
+/// `grundy drill --weakest` needs weak themes to draw from: before the terminal is taken
+/// over, a records file that cannot be read, or no theme with enough answers yet, is an
+/// error (exit 2).
+fn check_weakest(store: &Store) -> Result<(), Failure> {
+    let Some(path) = store.drills_path() else {
+        return Err(Failure::Input(tr!("cli.error_no_data_dir").into()));
+    };
+    let loaded = crate::store::drills::Drills::load(&path);
+    if let Some(problem) = loaded.problem {
+        return Err(Failure::Input(format!("{problem} ({})", path.display())));
+    }
+    if loaded.drills.weakest(2).is_empty() {
+        return Err(Failure::Input(
+            tr!(
+                "drill.themes.none_weak",
+                count = crate::store::drills::WEAK_AFTER
+            )
+            .into_owned(),
+        ));
+    }
+    Ok(())
+}
+
 /// `grundy drill [GAME]`: the terminal game opened on Practice, drills from GAME (any name a
 /// position code starts with) or from every game.
-pub(super) fn drill(game: Option<String>) -> Result<ExitCode, Failure> {
+pub(super) fn drill(game: Option<String>, weakest: bool) -> Result<ExitCode, Failure> {
     check_drill_game(game.as_deref())?;
     let store = Store::from_env();
+    if weakest {
+        check_weakest(&store)?;
+    }
     let settings = super::settings_of(&store);
     let options = PlayOptions {
         first: settings.settings.first,
@@ -150,6 +176,7 @@ pub(super) fn drill(game: Option<String>) -> Result<ExitCode, Failure> {
         practice: Some(crate::tui::PracticeStart {
             game,
             review: false,
+            weakest,
         }),
         ..PlayOptions::default()
     };
@@ -194,7 +221,11 @@ pub(super) fn review(
         first: settings.settings.first,
         level: settings.settings.level,
         hints: settings.settings.hints,
-        practice: Some(crate::tui::PracticeStart { game, review: true }),
+        practice: Some(crate::tui::PracticeStart {
+            game,
+            review: true,
+            weakest: false,
+        }),
         ..PlayOptions::default()
     };
     run_terminal(options, store, settings)

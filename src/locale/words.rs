@@ -14,6 +14,7 @@ use crate::message::{Msg, PartName, QueenLine};
 use crate::record::{Side, Verdict};
 use crate::store::settings::SettingsError;
 use crate::store::stats::Record;
+use crate::theme::{Idea, Theme};
 use crate::tr;
 
 /// A value the interface can say in any of its languages.
@@ -631,6 +632,26 @@ pub fn game_title_in(lang: Lang, name: &str) -> String {
 /// [`game_title_in`] in this thread's language.
 pub fn game_title(name: &str) -> String {
     game_title_in(lang(), name)
+}
+
+impl Words for Idea {
+    fn words_in(&self, lang: Lang) -> String {
+        fill(lang, &format!("drill.themes.idea.{}", self.name()), &[])
+    }
+}
+
+/// A theme: the game's title and the idea (`Kayles (splitting games)`).
+impl Words for Theme {
+    fn words_in(&self, lang: Lang) -> String {
+        fill(
+            lang,
+            "drill.themes.named",
+            &[
+                ("game", &game_title_in(lang, &self.game)),
+                ("idea", &self.idea.words_in(lang)),
+            ],
+        )
+    }
 }
 
 impl Words for GameKind {

@@ -1,6 +1,7 @@
 //! Practice records, `drills.toml` in the data directory: a Glicko-2 rating per game and one
 //! over all games ([`crate::rating`]), the best run of each streak and timed mode, and the
-//! attempts themselves (the newest [`MAX_ATTEMPTS`]). An attempt is one rating period with
+//! attempts themselves (the newest [`MAX_ATTEMPTS`]), and the answers per theme
+//! ([`crate::theme`]; a file from before themes gets them counted from its attempts). An attempt is one rating period with
 //! one game against the puzzle, whose rating comes from its difficulty: a solved drill is a
 //! win, a missed one a loss.
 //!
@@ -19,6 +20,10 @@
 //! [best.nim]            # the best runs: "all" when the games were mixed
 //! streak = 5            # drills solved in a row in streak mode
 //! timed = 7             # drills solved in one timed run
+//!
+//! [themes.nim.nim-sum]  # answers per theme (crate::theme): game, then idea
+//! tried = 4
+//! solved = 3
 //!
 //! [[attempts]]
 //! game = "nim"
@@ -43,6 +48,7 @@ use crate::store::{
     FileKind, keep_for_later, kept_for_later, line_of, lock_dir_of, read_text, set_aside,
     toml_message, write_atomic,
 };
+use crate::theme::{Idea, Theme};
 
 /// The attempts kept in the file (the oldest go first; the ratings keep what they taught).
 pub const MAX_ATTEMPTS: usize = 2000;
@@ -78,6 +84,30 @@ pub fn kind_name(kind: DrillKind) -> &'static str {
         DrillKind::PartValue => "part-value",
     }
 }
+
+/// The kind of a name [`kind_name`] gives.
+pub fn kind_of_name(name: &str) -> Option<DrillKind> {
+    DrillKind::ALL.into_iter().find(|&k| kind_name(k) == name)
+}
+
+/// The answers to one theme's drills.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Tally {
+    pub tried: u64,
+    pub solved: u64,
+}
+
+impl Tally {
+    /// The share answered right, 0..=1 (`None` before the first answer).
+    pub fn share(&self) -> Option<f64> {
+        (self.tried > 0).then(|| self.solved.min(self.tried) as f64 / self.tried as f64)
+    }
+}
+
+/// The fewest answers a theme needs before it can be called weak: one miss in one answer is
+/// not a weak spot.
+pub const WEAK_AFTER: u64 = 3;
 
 /// A rating with the count of drills it saw.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
@@ -225,6 +255,15 @@ pub struct Drills {
     /// Game name (or [`ALL`] for mixed games) → the best runs.
     pub best: BTreeMap<String, Best>,
     pub attempts: Vec<Attempt>,
+    /// Game → idea name ([`Idea::name`]) → the answers to that theme's drills.
+    pub themes: BTreeMap<String, BTreeMap<String, Tally>>,
+}
+
+impl Attempt {
+    /// What the attempt practised (`None` for a kind this version does not know).
+    pub fn theme(&self) -> Option<Theme> {
+        Some(Theme::of(&self.game, kind_of_name(&self.kind)?))
+    }
 }
 
 /// What reading the file found.
@@ -267,6 +306,7 @@ impl Drills {
 
     /// Applies an attempt: the game's rating and the overall one, then the attempt itself.
     pub fn add(&mut self, attempt: Attempt) {
+        self.count_theme(&attempt);
         for name in [attempt.game.as_str(), ALL] {
             self.ratings
                 .entry(name.to_string())
@@ -293,11 +333,75 @@ impl Drills {
         beaten
     }
 
+    /// Counts an attempt's answer under its theme.
+    fn count_theme(&mut self, attempt: &Attempt) {
+        let Some(theme) = attempt.theme() else {
+            return;
+        };
+        let tally = self
+            .themes
+            .entry(theme.game)
+            .or_default()
+            .entry(theme.idea.name().to_string())
+            .or_default();
+        tally.tried = tally.tried.saturating_add(1);
+        if attempt.right {
+            tally.solved = tally.solved.saturating_add(1);
+        }
+    }
+
+    /// The themes answered, each with its answers, in the order of games then ideas (a theme
+    /// of an idea this version does not know is left out).
+    pub fn theme_rows(&self) -> Vec<(Theme, Tally)> {
+        let mut rows: Vec<(Theme, Tally)> = self
+            .themes
+            .iter()
+            .flat_map(|(game, ideas)| {
+                ideas.iter().filter_map(|(idea, tally)| {
+                    let theme = Theme {
+                        game: game.clone(),
+                        idea: Idea::from_name(idea)?,
+                    };
+                    (tally.tried > 0).then_some((theme, *tally))
+                })
+            })
+            .collect();
+        rows.sort_by(|a, b| a.0.cmp(&b.0));
+        rows
+    }
+
+    /// The `n` weakest themes: the lowest share right among those with at least
+    /// [`WEAK_AFTER`] answers (on a tie, the one answered more often first: its share says
+    /// more).
+    pub fn weakest(&self, n: usize) -> Vec<Theme> {
+        let mut rows: Vec<(Theme, Tally)> = self
+            .theme_rows()
+            .into_iter()
+            .filter(|(_, t)| t.tried >= WEAK_AFTER)
+            .collect();
+        rows.sort_by(|(a, x), (b, y)| {
+            let share = |t: &Tally| t.share().unwrap_or(1.0);
+            share(x)
+                .total_cmp(&share(y))
+                .then(y.tried.cmp(&x.tried))
+                .then(a.cmp(b))
+        });
+        rows.into_iter().take(n).map(|(theme, _)| theme).collect()
+    }
+
     pub fn parse(text: &str) -> Result<Drills, String> {
-        toml::from_str(text).map_err(|e| {
+        let mut drills: Drills = toml::from_str(text).map_err(|e| {
             let line = e.span().map_or(1, |s| line_of(text, s.start));
             format!("drills.toml line {line}: {}", toml_message(&e))
-        })
+        })?;
+        // A file from before themes: its attempts are counted (the older ones, gone from the
+        // file, are not known any more).
+        if drills.themes.is_empty() {
+            for attempt in drills.attempts.clone() {
+                drills.count_theme(&attempt);
+            }
+        }
+        Ok(drills)
     }
 
     pub fn to_toml(&self) -> String {
@@ -446,6 +550,83 @@ mod tests {
         let all = d.rated(ALL);
         assert_eq!((all.tried, all.solved), (2, 1));
         assert!(all.rating < up.rating);
+    }
+
+    fn of_kind(game: &str, kind: DrillKind, right: bool) -> Attempt {
+        Attempt {
+            kind: kind_name(kind).to_string(),
+            ..attempt(game, 3, right)
+        }
+    }
+
+    #[test]
+    fn answers_are_counted_per_theme_and_the_weakest_named() {
+        let mut d = Drills::default();
+        // Nim's nim-sum: 3 of 4; Nim's mex: 1 of 3; Kayles (splitting): 0 of 3; Wythoff: 0 of 2
+        // (too few answers to be called weak).
+        for right in [true, true, true, false] {
+            d.add(of_kind("nim", DrillKind::WinningMove, right));
+        }
+        for right in [true, false, false] {
+            d.add(of_kind("nim", DrillKind::PartValue, right));
+        }
+        for kind in DrillKind::ALL {
+            d.add(of_kind("kayles", kind, false));
+        }
+        for _ in 0..2 {
+            d.add(of_kind("wythoff", DrillKind::WonOrLost, false));
+        }
+        let rows = d.theme_rows();
+        assert_eq!(rows.len(), 4);
+        let nim_sum = Theme::of("nim", DrillKind::WinningMove);
+        let mex = Theme::of("nim", DrillKind::PartValue);
+        let splitting = Theme::of("kayles", DrillKind::WinningMove);
+        assert!(rows.contains(&(
+            nim_sum.clone(),
+            Tally {
+                tried: 4,
+                solved: 3
+            }
+        )));
+        assert_eq!(d.weakest(2), [splitting, mex]);
+        assert_eq!(d.weakest(5).len(), 3);
+        // The file keeps the tallies, and reads them back.
+        let read = Drills::parse(&d.to_toml()).unwrap();
+        assert_eq!(read, d);
+        assert!(d.to_toml().contains("[themes.nim.nim-sum]"));
+    }
+
+    #[test]
+    fn a_file_from_before_themes_loads_with_its_attempts_counted() {
+        let old = "[ratings.all]\nrating = 1500.0\ndeviation = 300.0\nvolatility = 0.06\n\
+                   tried = 2\nsolved = 1\n\n\
+                   [[attempts]]\ngame = \"nim\"\nkind = \"part-value\"\nmode = \"endless\"\n\
+                   code = \"nim:3,5\"\npart = \"1\"\ndifficulty = 2\nanswer = \"*3\"\nright = true\n\n\
+                   [[attempts]]\ngame = \"stairs\"\nkind = \"won-or-lost\"\nmode = \"streak\"\n\
+                   code = \"stairs:1,2\"\ndifficulty = 2\nanswer = \"won\"\nright = false\n";
+        let d = Drills::parse(old).unwrap();
+        assert_eq!(d.attempts.len(), 2);
+        let rows = d.theme_rows();
+        assert_eq!(
+            rows,
+            [
+                (
+                    Theme::of("nim", DrillKind::PartValue),
+                    Tally {
+                        tried: 1,
+                        solved: 1
+                    }
+                ),
+                (
+                    Theme::of("stairs", DrillKind::WonOrLost),
+                    Tally {
+                        tried: 1,
+                        solved: 0
+                    }
+                ),
+            ]
+        );
+        assert_eq!(rows[1].0.idea, Idea::OddStairs);
     }
 
     #[test]

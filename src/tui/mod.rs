@@ -73,6 +73,8 @@ pub struct PracticeStart {
     pub game: Option<String>,
     /// Open on the review queue (`grundy drill --review`) instead of the drills.
     pub review: bool,
+    /// Draw the drills from the two weakest themes (`grundy drill --weakest`).
+    pub weakest: bool,
 }
 
 /// How long a write of the game waits for another grundy's lock before the loop goes on.

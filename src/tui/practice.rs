@@ -125,6 +125,9 @@ pub struct Practice {
     /// its items are due (the setup page shows it).
     review: Option<PathBuf>,
     review_due: usize,
+    /// The themes drills are drawn from (`grundy drill --weakest`: the two weakest); empty:
+    /// the chosen games, every kind.
+    themes: Vec<crate::theme::Theme>,
 }
 
 impl Practice {
@@ -159,6 +162,39 @@ impl Practice {
             list_rows: Cell::new(10),
             review: None,
             review_due: 0,
+            themes: Vec::new(),
+        }
+    }
+
+    /// Practice drawing its drills from the two weakest themes of the records
+    /// ([`Drills::weakest`]); with none weak yet, from the chosen games as always.
+    pub fn with_weakest(mut self) -> Practice {
+        self.themes = self.drills.weakest(2);
+        self
+    }
+
+    /// The themes drills are drawn from (empty: the chosen games).
+    pub fn themes(&self) -> &[crate::theme::Theme] {
+        &self.themes
+    }
+
+    /// Asks a drill of one of [`Practice::themes`], at the player's difficulty in its game.
+    /// Returns false when none of them can be drawn (then the chosen games are).
+    fn ask_theme(&mut self) -> bool {
+        let drills = &self.drills;
+        let difficulty = |game: &str| difficulty_for(drills.rated(game).rating);
+        match crate::theme::draw(&self.themes, difficulty, &mut self.rng) {
+            None => false,
+            Some(Ok(drill)) => {
+                let game = crate::theme::Theme::of_drill(&drill).game;
+                self.stage = Stage::Asking(Box::new(question(drill, &game)));
+                true
+            }
+            Some(Err(e)) => {
+                self.problem = Some(format!("{e:?}"));
+                self.stage = Stage::Setup;
+                true
+            }
         }
     }
 
@@ -229,6 +265,9 @@ impl Practice {
     /// Draws the next drill: a game (the chosen one, or any), a kind, and the difficulty that
     /// suits the player's rating in that game.
     fn next(&mut self) {
+        if !self.themes.is_empty() && self.ask_theme() {
+            return;
+        }
         let game = match self.game {
             0 => self.games[self.rng.random_range(0..self.games.len())],
             i => self.games[i - 1],
@@ -744,6 +783,7 @@ impl Practice {
             tr!("drill.about.kinds").into_owned(),
             theme.dim,
         ));
+        lines.extend(self.themes_line(theme));
         lines.push(Line::raw(""));
         let best = self.drills.best(self.game_key());
         lines.push(Line::raw(
@@ -763,6 +803,23 @@ impl Practice {
         Paragraph::new(lines)
             .wrap(Wrap { trim: false })
             .render(area, buf);
+    }
+
+    /// The setup page's line naming the themes drills come from (`--weakest`), if any.
+    fn themes_line(&self, theme: &Theme) -> Option<Line<'static>> {
+        if self.themes.is_empty() {
+            return None;
+        }
+        let named: Vec<String> = self
+            .themes
+            .iter()
+            .map(crate::locale::Words::words)
+            .collect();
+        let themes = named.join(&tr!("drill.themes.joiner"));
+        Some(Line::styled(
+            tr!("drill.themes.practising", themes = themes).into_owned(),
+            theme.text,
+        ))
     }
 
     fn draw_question(&self, q: &Question, area: Rect, buf: &mut Buffer, theme: &Theme) {

@@ -67,7 +67,7 @@ const KEPT: [&str; 24] = [
 /// The English words of `output` (runs of two or more ASCII letters), leaving out the position
 /// and move codes (a word of a code has a `:` or a digit beside it: `nim:3,4`, `kayles:5`), paths, the
 /// options (`--parts`), the game names that codes use and the names in [`KEPT`].
-fn english_words(output: &str) -> BTreeSet<String> {
+pub(crate) fn english_words(output: &str) -> BTreeSet<String> {
     let mut output = output.to_string();
     for kept in KEPT {
         output = output.replace(kept, " ");

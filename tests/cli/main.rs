@@ -19,4 +19,5 @@ mod pictures;
 mod review;
 mod rules;
 mod solve_formats;
+mod themes;
 mod tutorials;

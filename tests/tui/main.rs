@@ -15,6 +15,7 @@ mod new_player;
 mod nothing_lost;
 mod persist;
 mod practice;
+mod practice_weakest;
 mod review_queue;
 mod rules_lab;
 mod rules_record;

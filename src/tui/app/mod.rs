@@ -307,7 +307,12 @@ impl App {
             app.screen = if start.review {
                 Screen::Review(Box::new(app.review_queue(start.game.as_deref())))
             } else {
-                Screen::Practice(Box::new(app.practice(start.game.as_deref())))
+                let practice = app.practice(start.game.as_deref());
+                Screen::Practice(Box::new(if start.weakest {
+                    practice.with_weakest()
+                } else {
+                    practice
+                }))
             };
             return Ok(app);
         }
