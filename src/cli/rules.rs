@@ -312,9 +312,12 @@ pub fn reason_words(reason: Reason) -> String {
         }
         Reason::Win(None) => tr!("rules.reason.win_by_value").into(),
         Reason::Draw => tr!("rules.reason.draw").into(),
-        Reason::Stall(Some(count)) => {
-            crate::locale::counted(crate::locale::lang(), "rules.reason.stall", count.into(), &[])
-        }
+        Reason::Stall(Some(count)) => crate::locale::counted(
+            crate::locale::lang(),
+            "rules.reason.stall",
+            count.into(),
+            &[],
+        ),
         Reason::Stall(None) => tr!("rules.reason.stall_unknown").into(),
         Reason::Score(score) => tr!("rules.reason.score", score = format!("{score:+}")).into(),
         Reason::Guess => tr!("rules.reason.guess").into(),

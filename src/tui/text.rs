@@ -244,6 +244,11 @@ fn unbreakable(line: &str, columns: usize) -> Vec<Word<'_>> {
     words
 }
 
+/// The widest bracketed run kept on one line: a formula or a pair (`n mod (m + 1)`, `(0, 0)`);
+/// a longer aside in brackets (a clause) breaks at its spaces like the sentence around it,
+/// or it leaves ragged lines before it.
+const BRACKETED_MOST: usize = 20;
+
 /// Pushes onto `words` the runs of `pieces` that hold together, each as one word where it fits
 /// in `columns`; `brackets`: whether a space inside ASCII brackets holds too.
 fn join<'a>(
@@ -278,7 +283,7 @@ fn join<'a>(
             - last.whitespace.len();
         if run.len() == 1 {
             words.push(last);
-        } else if width <= columns {
+        } else if width <= columns && !(brackets && width > BRACKETED_MOST) {
             let to = offset(line, last.word) + last.word.len() + last.whitespace.len();
             words.push(Word::from(&line[offset(line, run[0].word)..to]));
         } else if brackets {
