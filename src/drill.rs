@@ -8,8 +8,9 @@ use rand::{Rng, RngExt};
 use crate::game::Position;
 use crate::games::{AnyPosition, with_position};
 use crate::nimber::Nimber;
+use crate::nudge::{self, Asked, Nudge};
 use crate::puzzles::{self, PuzzleError};
-use crate::why::{Derivation, Explain};
+use crate::why::{Derivation, Explain, PartsSum, parts_sum};
 
 /// What a drill asks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -85,6 +86,9 @@ pub struct Verdict {
     /// The why-view of the part concerned: the part asked about, or the part of a winning
     /// move.
     pub why: Option<Derivation>,
+    /// Where no part has a winning move to show (a lost position): every part's value and
+    /// their nim-sum.
+    pub sum: Option<PartsSum>,
 }
 
 /// A drill of `kind` on `game` (a name position codes start with) at `difficulty` 1..=5.
@@ -205,6 +209,7 @@ fn judge<P: Explain>(p: &P, drill: &Drill, answer: &Answer) -> Verdict {
                         mistake: Some(Mistake::WrongKind),
                         expected: Expected::Positions(codes),
                         why,
+                        sum: None,
                     };
                 }
             };
@@ -223,6 +228,7 @@ fn judge<P: Explain>(p: &P, drill: &Drill, answer: &Answer) -> Verdict {
                 mistake,
                 expected: Expected::Positions(codes),
                 why,
+                sum: None,
             }
         }
         DrillKind::WonOrLost => {
@@ -239,6 +245,7 @@ fn judge<P: Explain>(p: &P, drill: &Drill, answer: &Answer) -> Verdict {
                     _ => Mistake::WrongKind,
                 }),
                 expected: Expected::Won(wins),
+                sum: why.is_none().then(|| parts_sum(p)).flatten(),
                 why,
             }
         }
@@ -256,7 +263,28 @@ fn judge<P: Explain>(p: &P, drill: &Drill, answer: &Answer) -> Verdict {
                 }),
                 expected: Expected::Value(value),
                 why: Some(why),
+                sum: None,
             }
         }
     }
+}
+
+/// The nudge after a first wrong answer to `drill`: the next step of the reasoning, not the
+/// answer ([`crate::nudge`]).
+///
+/// # Panics
+/// If the drill's code or part does not parse (drills come from [`generate`]).
+pub fn nudge(drill: &Drill) -> Nudge {
+    let position = AnyPosition::from_code(&drill.code).expect("a drill's code parses");
+    with_position!(&position, p => {
+        let asked = match drill.kind {
+            DrillKind::WinningMove => Asked::WinningMove,
+            DrillKind::WonOrLost => Asked::Won,
+            DrillKind::PartValue => {
+                let name = drill.part.as_deref().expect("a part drill names its part");
+                Asked::Value(p.parse_part(name).expect("a drill's part parses"))
+            }
+        };
+        nudge::nudge(p, asked, true)
+    })
 }

@@ -24,6 +24,7 @@ pub use words::{
     Words, counted, fill, game_title, game_title_in, moves, shorten_code, verdict_legend,
 };
 
+pub mod nudge;
 pub mod why;
 mod words;
 

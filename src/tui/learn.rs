@@ -5,6 +5,7 @@
 //! core's ([`crate::learn`]); this module keeps the view state and draws it.
 
 use crate::locale::Words;
+use crate::locale::nudge::nudge_words;
 use std::path::PathBuf;
 
 use crossterm::event::{KeyCode, KeyEvent};
@@ -68,6 +69,9 @@ struct ExerciseState {
     moves: Vec<String>,
     /// The last answer and the engine's judgement of it.
     answered: Option<(Answer, Checked)>,
+    /// The nudge after the first wrong answer, in words: it stands in for the explanation
+    /// until a second wrong answer ([`crate::nudge`]).
+    nudge: Option<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -235,6 +239,7 @@ impl Learn {
                     _ => Vec::new(),
                 },
                 answered: None,
+                nudge: None,
             })),
             None => Step::Game,
         }
@@ -351,7 +356,17 @@ impl Learn {
                 if let Some(answer) = answer
                     && let Ok(checked) = learn::check(exercise, answer)
                 {
-                    state.answered = Some((answer, checked));
+                    if !checked.right
+                        && state.nudge.is_none()
+                        && let Ok(nudge) = learn::nudge(exercise, lesson.values_taught)
+                    {
+                        // The first wrong answer: a nudge, and the exercise asked again.
+                        state.nudge = Some(nudge_words(&nudge));
+                        state.typed.clear();
+                        state.answered = None;
+                    } else {
+                        state.answered = Some((answer, checked));
+                    }
                 }
                 self.set_step(index, Step::Exercise(state));
                 LearnEvent::None
@@ -582,7 +597,17 @@ impl Learn {
                         };
                         feedback(&lines, *answer, checked, state, theme)
                     })
-                    .unwrap_or_default();
+                    .unwrap_or_else(|| match &state.nudge {
+                        Some(nudge) => {
+                            let mut lines = vec![Line::styled(
+                                text::fit(&tr!("nudge.not_yet"), width),
+                                theme.losing,
+                            )];
+                            lines.extend(styled(text::wrap(nudge, width), theme.notice));
+                            lines
+                        }
+                        None => Vec::new(),
+                    });
                 let keys = match (&state.answered, exercise.ask) {
                     (Some((_, c)), _) if c.right => tr!("learn.keys.next"),
                     (_, Ask::Won) => tr!("learn.keys.won"),

@@ -25,6 +25,7 @@ use crate::game::{Impartial, Notation, Position, shorten_code};
 use crate::games::sum::Component;
 use crate::games::{AnyPosition, with_position};
 use crate::locale::Words;
+use crate::locale::nudge::nudge_words;
 use crate::nimber::Nimber;
 use crate::puzzles;
 use crate::setup::ReplayRng;
@@ -66,6 +67,9 @@ struct Question {
     typed: String,
     /// Won (true) or lost chosen.
     won: bool,
+    /// The nudge after a first wrong answer, in words ([`crate::nudge`]), and the rating
+    /// before that answer: the next answer is the last, and is not rated again.
+    nudge: Option<(String, Rated)>,
 }
 
 /// The verdict on an answer and what it did to the rating.
@@ -79,6 +83,8 @@ struct Outcome {
     before: Rated,
     after: Rated,
     why: Option<WhyView>,
+    /// The answer came after a nudge: the drill counts as missed.
+    nudged: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -337,7 +343,59 @@ impl Practice {
             answer: words.clone(),
             right: verdict.right,
         };
-        let before = self.drills.rated(&q.game);
+        let before = match &q.nudge {
+            Some((_, before)) => *before,
+            None => {
+                let before = self.drills.rated(&q.game);
+                self.record(attempt);
+                self.tried += 1;
+                before
+            }
+        };
+        // A first wrong answer gets a nudge, not the answer: the drill is asked again.
+        if !verdict.right && q.nudge.is_none() {
+            let mut q = q;
+            q.nudge = Some((nudge_words(&drill::nudge(&q.drill)), before));
+            q.typed.clear();
+            self.stage = Stage::Asking(q);
+            return;
+        }
+        let nudged = q.nudge.is_some();
+        let after = self.drills.rated(&q.game);
+        if verdict.right && !nudged {
+            self.solved += 1;
+        }
+        // The why-view of the part the player moved, when the move wins; else the drill's
+        // (the part asked about, or a winning move's), or a lost position's parts and nim-sum.
+        let own = match (&answer, verdict.right) {
+            (Answer::Move(code), true) => with_position!(&q.position, p => p
+                .parse_move(code)
+                .ok()
+                .map(|mv| p.derivation(p.part_of(&mv), usize::MAX))),
+            _ => None,
+        };
+        let why = own
+            .as_ref()
+            .or(verdict.why.as_ref())
+            .map(WhyView::new)
+            .or_else(|| verdict.sum.as_ref().map(WhyView::sum));
+        self.stage = Stage::Answered(
+            q,
+            Box::new(Outcome {
+                verdict,
+                answer: words,
+                winning,
+                before,
+                after,
+                why,
+                nudged,
+            }),
+        );
+    }
+
+    /// Keeps an attempt in the file (or beside it, when another grundy holds the lock) and in
+    /// the records on screen.
+    fn record(&mut self, attempt: Attempt) {
         match &self.path {
             Some(path) => match Drills::add_to_file(path, attempt.clone()) {
                 Ok(drills) => {
@@ -358,32 +416,6 @@ impl Practice {
             },
             None => self.drills.add(attempt),
         }
-        let after = self.drills.rated(&q.game);
-        self.tried += 1;
-        if verdict.right {
-            self.solved += 1;
-        }
-        // The why-view of the part the player moved, when the move wins; else the drill's
-        // (the part asked about, or a winning move's).
-        let own = match (&answer, verdict.right) {
-            (Answer::Move(code), true) => with_position!(&q.position, p => p
-                .parse_move(code)
-                .ok()
-                .map(|mv| p.derivation(p.part_of(&mv), usize::MAX))),
-            _ => None,
-        };
-        let why = own.as_ref().or(verdict.why.as_ref()).map(WhyView::new);
-        self.stage = Stage::Answered(
-            q,
-            Box::new(Outcome {
-                verdict,
-                answer: words,
-                winning,
-                before,
-                after,
-                why,
-            }),
-        );
     }
 
     /// After a verdict: the next drill, or the end of a streak (a miss) or timed run.
@@ -391,7 +423,7 @@ impl Practice {
         let Stage::Answered(_, outcome) = &self.stage else {
             return;
         };
-        let missed = !outcome.verdict.right;
+        let missed = !outcome.verdict.right || outcome.nudged;
         let time_up = self.deadline.is_some_and(|d| Instant::now() >= d);
         if (self.mode == Mode::Streak && missed) || (self.mode == Mode::Timed && time_up) {
             self.finish_run();
@@ -731,6 +763,16 @@ impl Practice {
             theme.dim,
         ));
         lines.push(Line::raw(""));
+        if let Some((nudge, _)) = &q.nudge {
+            lines.push(Line::styled(
+                text::fit(&tr!("nudge.not_yet"), width),
+                theme.losing,
+            ));
+            for row in text::wrap(nudge, width) {
+                lines.push(Line::styled(row, theme.notice));
+            }
+            lines.push(Line::raw(""));
+        }
         // The position on top, the answer below in what is left.
         let shown = lines.len().min(area.height as usize);
         for (i, line) in lines.iter().take(shown).enumerate() {
@@ -801,7 +843,9 @@ impl Practice {
         lines.push(Line::raw(
             tr!("drill.your_answer", answer = outcome.answer.as_str()).into_owned(),
         ));
-        let (verdict, style) = if v.right {
+        let (verdict, style) = if v.right && outcome.nudged {
+            (tr!("drill.right_after_nudge").into_owned(), theme.winning)
+        } else if v.right {
             (tr!("drill.right").into_owned(), theme.winning)
         } else {
             (wrong_words(v), theme.losing)
@@ -881,6 +925,7 @@ fn question(drill: Drill, game: &str) -> Question {
         top: 0,
         typed: String::new(),
         won: true,
+        nudge: None,
     }
 }
 

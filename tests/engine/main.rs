@@ -26,6 +26,7 @@ mod heaps;
 mod learn;
 mod listing;
 mod nimk;
+mod nudge;
 mod octal;
 mod puzzles;
 mod rating;

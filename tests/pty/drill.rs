@@ -49,6 +49,8 @@ fn answer(pty: &mut Pty, right: bool) {
             .map(|mv| p.play_unchecked(mv).nim_sum().is_zero())
             .collect());
         let i = wins.iter().position(|&w| w == right).unwrap();
+        // Home first: after a nudge the cursor is still on the move answered.
+        pty.send("\x1b[H");
         pty.send(&DOWN.repeat(i));
         pty.send("\r");
     } else if screen.contains("won or lost") {
@@ -80,6 +82,15 @@ fn drill_nim_answered_right_then_wrong_is_rated_and_saved() {
     pty.wait_for("Right!");
     pty.wait_for("1 of 1 solved");
     pty.send("\r");
+    answer(&mut pty, false);
+    // The first wrong answer gets a nudge, and the drill is asked again: no verdict yet.
+    pty.wait_for("Not yet");
+    let nudged = pty.screen_text();
+    assert!(
+        !nudged.contains("Not right") && !nudged.contains("Not a winning move"),
+        "{nudged}"
+    );
+    assert!(!nudged.contains("The winning move"), "{nudged}");
     answer(&mut pty, false);
     pty.wait_until("the verdict on a wrong answer", |s| {
         s.contents().contains("Not right") || s.contents().contains("Not a winning move")

@@ -92,6 +92,20 @@ fn a_wrong_value_is_explained_by_the_mex() {
     assert!(asked.contains("exercise 1 of 7"), "{asked}");
     keys(&mut learn, "3");
     key(&mut learn, KeyCode::Enter);
+    // The first wrong answer: a nudge (list the options, take the mex), not the value.
+    let nudged = screen(&learn, 80, 30);
+    insta::assert_snapshot!("learn_value_nudge_en", nudged);
+    assert!(nudged.contains("Not yet"), "{nudged}");
+    assert!(nudged.contains("mex"), "{nudged}");
+    assert!(!nudged.contains("Not right"), "{nudged}");
+    let value = match grundy::learn::solve(&LESSONS[3].exercises[0]).unwrap() {
+        grundy::learn::Solution::Number(v) => v,
+        other => panic!("{other:?}"),
+    };
+    assert!(!nudged.contains(&format!("*{}", value.short())), "{nudged}");
+    // The second: the whole explanation.
+    keys(&mut learn, "3");
+    key(&mut learn, KeyCode::Enter);
     let wrong = screen(&learn, 80, 30);
     insta::assert_snapshot!("learn_value_wrong_en", wrong);
     assert!(wrong.contains("Not right"), "{wrong}");
@@ -124,7 +138,12 @@ fn a_losing_move_is_explained_by_the_nim_sum_it_leaves() {
     key(&mut learn, KeyCode::Enter);
     let asked = screen(&learn, 80, 30);
     assert!(asked.contains("Find a winning move"), "{asked}");
-    // The first move, take 1 from the heap of 3, leaves 2, 4, 5: nim-sum *3.
+    // The first move, take 1 from the heap of 3, leaves 2, 4, 5: nim-sum *3. The first
+    // wrong answer gets a nudge that names no move; the second the reasons.
+    key(&mut learn, KeyCode::Enter);
+    let nudged = screen(&learn, 80, 30);
+    assert!(nudged.contains("nim-sum of the other parts"), "{nudged}");
+    assert!(!nudged.contains("not *0"), "{nudged}");
     key(&mut learn, KeyCode::Enter);
     let wrong = screen(&learn, 80, 30);
     assert!(wrong.contains("leaves nim-sum *3, not *0"), "{wrong}");
@@ -325,6 +344,8 @@ fn a_wrong_value_shows_the_lessons_formula_too() {
     for _ in 0..LESSONS[ed].pages {
         key(&mut learn, KeyCode::Enter);
     }
+    keys(&mut learn, "5");
+    key(&mut learn, KeyCode::Enter);
     keys(&mut learn, "5");
     key(&mut learn, KeyCode::Enter);
     // The text as one line: the wrapping may fall anywhere.

@@ -64,6 +64,16 @@ fn won_by_search(code: &str) -> bool {
     with_position!(&position, p => wins(p, &mut HashMap::new()))
 }
 
+/// Answers the drill on screen wrongly twice: the first answer gets a nudge (the drill is
+/// asked again, no verdict, the answer not on screen), the second the verdict.
+fn miss(p: &mut Practice) {
+    answer(p, false);
+    assert!(p.verdict().is_none(), "a nudge, not a verdict");
+    let shown = screen(p, 100, 40);
+    assert!(shown.contains("Not yet"), "{shown}");
+    answer(p, false);
+}
+
 /// Answers the drill on screen by keys, rightly or wrongly, reading the right answer from
 /// the rules (a search), not from the drill's checker.
 fn answer(p: &mut Practice, right: bool) {
@@ -71,6 +81,8 @@ fn answer(p: &mut Practice, right: bool) {
     let position = AnyPosition::from_code(&drill.code).unwrap();
     match drill.kind {
         DrillKind::WinningMove => {
+            // After a nudge the cursor is still on the move answered.
+            press(p, KeyCode::Home);
             // The list shows the legal moves in the game's order.
             let outcomes: Vec<bool> = with_position!(&position, p => p
                 .legal_moves()
@@ -111,7 +123,11 @@ fn each_kind_answered_right_and_wrong_moves_the_rating_and_is_saved() {
         for right in [true, false] {
             p.ask_kind("nim", kind);
             let before = p.drills().rated("nim");
-            answer(&mut p, right);
+            if right {
+                answer(&mut p, true);
+            } else {
+                miss(&mut p);
+            }
             let verdict = p.verdict().expect("answered").clone();
             assert_eq!(verdict.right, right, "{kind:?} {:?}", p.drill());
             let after = p.drills().rated("nim");
@@ -170,7 +186,7 @@ fn a_miss_ends_a_streak_and_the_record_is_kept() {
     }
     assert_eq!(p.solved(), 2);
     p.ask_kind("nim", DrillKind::WinningMove);
-    answer(&mut p, false);
+    miss(&mut p);
     press(&mut p, KeyCode::Enter);
     assert!(p.is_over());
     let shown = screen(&p, 100, 30);
@@ -180,7 +196,7 @@ fn a_miss_ends_a_streak_and_the_record_is_kept() {
     // A shorter run keeps the record.
     press(&mut p, KeyCode::Enter);
     p.ask_kind("nim", DrillKind::WonOrLost);
-    answer(&mut p, false);
+    miss(&mut p);
     press(&mut p, KeyCode::Enter);
     assert!(p.is_over());
     assert!(!screen(&p, 100, 30).contains("A new record!"));
@@ -222,6 +238,12 @@ fn practice_screens_in_english_and_chinese() {
         insta::assert_snapshot!(format!("practice_question_{name}"), screen(&p, 80, 24));
         typed(&mut p, "0");
         press(&mut p, KeyCode::Enter);
+        if p.verdict().is_none() {
+            // A wrong first answer: the nudge, then the same answer again.
+            insta::assert_snapshot!(format!("practice_nudge_{name}"), screen(&p, 80, 24));
+            typed(&mut p, "0");
+            press(&mut p, KeyCode::Enter);
+        }
         insta::assert_snapshot!(format!("practice_answered_{name}"), screen(&p, 80, 30));
     }
     set_lang(Lang::En);
@@ -240,12 +262,18 @@ fn the_menu_opens_practice_and_an_answer_is_saved_in_the_data_directory() {
     h.enter();
     // Any answer of the drill's kind: it is the saving that is checked here.
     let screen = h.screen();
-    if screen.contains("won or lost") {
-        h.keys("w");
-    } else if screen.contains("What is the value") {
-        h.keys("0").enter();
-    } else {
-        h.enter();
+    for _ in 0..2 {
+        // A wrong first answer gets a nudge: the same answer again then gets the verdict.
+        if h.screen().contains("Your answer:") {
+            break;
+        }
+        if screen.contains("won or lost") {
+            h.keys("w");
+        } else if screen.contains("What is the value") {
+            h.keys("0").enter();
+        } else {
+            h.enter();
+        }
     }
     assert!(h.screen().contains("Your answer:"), "{}", h.screen());
     let path = home.store().drills_path().unwrap();
