@@ -29,6 +29,32 @@ impl DrillKind {
         DrillKind::WonOrLost,
         DrillKind::PartValue,
     ];
+
+    /// The kind's name on the command line (`--kind`) and in drills.toml.
+    pub fn name(self) -> &'static str {
+        match self {
+            DrillKind::WinningMove => "winning-move",
+            DrillKind::WonOrLost => "won-or-lost",
+            DrillKind::PartValue => "part-value",
+        }
+    }
+
+    /// The kind named `name` ([`DrillKind::name`]).
+    pub fn from_name(name: &str) -> Option<DrillKind> {
+        DrillKind::ALL.into_iter().find(|k| k.name() == name)
+    }
+}
+
+/// The fewest moves a drill's position has at each difficulty (1 to 5), and the fewest
+/// options of the part a value drill asks about: a harder drill is never a trivial one (a
+/// Nim heap of 1, one move to look at, at difficulty 3).
+pub const MIN_MOVES: [usize; 5] = [1, 2, 3, 4, 5];
+pub const MIN_PART_OPTIONS: [usize; 5] = [1, 2, 2, 2, 2];
+
+/// Whether `position` is hard enough for a drill at `difficulty` ([`MIN_MOVES`]).
+pub fn hard_enough<P: Explain>(position: &P, difficulty: u8) -> bool {
+    // Drills are drawn at puzzle sizes: their move lists are short (Practice lists them all).
+    position.legal_moves().len() >= MIN_MOVES[usize::from(difficulty.clamp(1, 5)) - 1]
 }
 
 /// One exercise: the position's code, and for [`DrillKind::PartValue`] the part asked about
@@ -99,18 +125,34 @@ pub fn generate<R: Rng + ?Sized>(
     rng: &mut R,
 ) -> Result<Drill, PuzzleError> {
     let code = match kind {
-        DrillKind::WinningMove => puzzles::draw(game, difficulty, rng)?.code,
+        DrillKind::WinningMove => {
+            // The puzzle sheets' puzzles, past the least number of moves.
+            let mut found = None;
+            for _ in 0..PART_DRAWS {
+                let code = puzzles::draw(game, difficulty, rng)?.code;
+                let p = AnyPosition::from_code(&code).expect("a puzzle's code parses");
+                if with_position!(&p, p => hard_enough(p, difficulty)) {
+                    found = Some(code);
+                    break;
+                }
+            }
+            found.ok_or(PuzzleError::TooFew { made: 0, asked: 1 })?
+        }
         DrillKind::WonOrLost => {
             if !puzzles::DIFFICULTIES.contains(&difficulty) {
                 return Err(PuzzleError::Difficulty { difficulty });
             }
-            // A game over is no question; otherwise won and lost come as drawn.
-            loop {
+            // A game over is no question, nor one with too few moves; otherwise won and lost
+            // come as drawn.
+            let mut found = None;
+            for _ in 0..PART_DRAWS {
                 let p = puzzles::random_position(game, difficulty, rng)?;
-                if !with_position!(&p, p => p.is_over()) {
-                    break p.to_code();
+                if with_position!(&p, p => !p.is_over() && hard_enough(p, difficulty)) {
+                    found = Some(p.to_code());
+                    break;
                 }
             }
+            found.ok_or(PuzzleError::TooFew { made: 0, asked: 1 })?
         }
         DrillKind::PartValue => {
             if !puzzles::DIFFICULTIES.contains(&difficulty) {
@@ -120,7 +162,11 @@ pub fn generate<R: Rng + ?Sized>(
             // to ask about: give up after a bounded number of draws rather than loop forever.
             for _ in 0..PART_DRAWS {
                 let p = puzzles::random_position(game, difficulty, rng)?;
-                let names = with_position!(&p, p => part_names(p));
+                let names = with_position!(&p, p => if hard_enough(p, difficulty) {
+                    part_names(p, difficulty)
+                } else {
+                    Vec::new()
+                });
                 if names.is_empty() {
                     continue;
                 }
@@ -146,13 +192,16 @@ pub fn generate<R: Rng + ?Sized>(
 /// How many positions a part-value drill draws before it says the game has no such part.
 const PART_DRAWS: usize = 1000;
 
-/// The parts of a position with known values, named as the command line names them.
-fn part_names<P: Explain>(position: &P) -> Vec<String> {
+/// The parts of a position with known values and enough options for `difficulty`
+/// ([`MIN_PART_OPTIONS`]), named as the command line names them.
+fn part_names<P: Explain>(position: &P, difficulty: u8) -> Vec<String> {
     if !position.values_known() {
         return Vec::new();
     }
+    let least = MIN_PART_OPTIONS[usize::from(difficulty.clamp(1, 5)) - 1];
     let all = position.parts();
     all.iter()
+        .filter(|(part, _)| position.moves_of(*part, least).0.len() >= least)
         .filter_map(|(part, _)| {
             // The name that reads back as this part: tried in the game's syntax.
             let name = match position.part_name(*part) {

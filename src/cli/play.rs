@@ -121,7 +121,41 @@ pub(super) fn play(mut args: PlayArgs) -> Result<ExitCode, Failure> {
 
 /// `grundy drill [GAME]`: the terminal game opened on Practice, drills from GAME (any name a
 /// position code starts with) or from every game.
-pub(super) fn drill(game: Option<String>) -> Result<ExitCode, Failure> {
+pub(super) fn drill(
+    game: Option<String>,
+    kind: Option<&str>,
+    difficulty: Option<&str>,
+) -> Result<ExitCode, Failure> {
+    // Read here rather than by clap, so that the error is in the reader's language.
+    let kind = kind
+        .map(|name| {
+            crate::drill::DrillKind::from_name(name).ok_or_else(|| {
+                Failure::Input(
+                    tr!(
+                        "drill.error.kind",
+                        name = crate::input::excerpt(name.as_bytes(), 20)
+                    )
+                    .into_owned(),
+                )
+            })
+        })
+        .transpose()?;
+    let difficulty = difficulty
+        .map(|text| {
+            text.parse::<u8>()
+                .ok()
+                .filter(|d| crate::puzzles::DIFFICULTIES.contains(d) && !text.starts_with('+'))
+                .ok_or_else(|| {
+                    Failure::Input(
+                        tr!(
+                            "drill.error.difficulty",
+                            value = crate::input::excerpt(text.as_bytes(), 20)
+                        )
+                        .into_owned(),
+                    )
+                })
+        })
+        .transpose()?;
     let games = crate::puzzles::games();
     if let Some(name) = &game
         && !games.contains(&name.as_str())
@@ -141,7 +175,12 @@ pub(super) fn drill(game: Option<String>) -> Result<ExitCode, Failure> {
         first: settings.settings.first,
         level: settings.settings.level,
         hints: settings.settings.hints,
-        practice: Some(crate::tui::PracticeStart { game }),
+        practice: Some(crate::tui::PracticeStart {
+            game,
+            kind,
+            difficulty,
+            sheet: None,
+        }),
         ..PlayOptions::default()
     };
     run_terminal(options, store, settings)

@@ -72,11 +72,7 @@ pub const TIMED_SECONDS: u64 = 180;
 
 /// A drill kind's name in the file.
 pub fn kind_name(kind: DrillKind) -> &'static str {
-    match kind {
-        DrillKind::WinningMove => "winning-move",
-        DrillKind::WonOrLost => "won-or-lost",
-        DrillKind::PartValue => "part-value",
-    }
+    kind.name()
 }
 
 /// A rating with the count of drills it saw.

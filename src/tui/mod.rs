@@ -20,6 +20,7 @@ pub mod review;
 pub mod rules;
 pub mod screen;
 pub mod session;
+pub mod sheet;
 pub mod terminal;
 pub mod text;
 pub mod theme;
@@ -70,6 +71,12 @@ pub struct PlayOptions {
 pub struct PracticeStart {
     /// The game drills come from (a name position codes start with); `None`: every game.
     pub game: Option<String>,
+    /// One kind of drill (`--kind`); `None`: any.
+    pub kind: Option<crate::drill::DrillKind>,
+    /// One difficulty, 1 to 5 (`--difficulty`); `None`: the one the rating suggests.
+    pub difficulty: Option<u8>,
+    /// A puzzle sheet to play instead of drills (`grundy puzzles … --play`).
+    pub sheet: Option<sheet::SheetRun>,
 }
 
 /// How long a write of the game waits for another grundy's lock before the loop goes on.

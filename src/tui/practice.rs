@@ -35,6 +35,7 @@ use crate::store::drills::{
 use crate::tr;
 use crate::tui::boards::sketch;
 use crate::tui::keymap::Action;
+use crate::tui::sheet::{SHEET_SIZE, SheetRun};
 use crate::tui::text;
 use crate::tui::theme::Theme;
 use crate::tui::why::WhyView;
@@ -48,8 +49,12 @@ pub enum PracticeEvent {
     Leave,
 }
 
-/// The fields of the setup page.
-const SETUP_ROWS: usize = 3;
+/// The fields of the setup page: game, kind, difficulty, mode, start, puzzle sheet.
+const SETUP_ROWS: usize = 6;
+/// The setup page's Start row, where it opens.
+const START_ROW: usize = 4;
+/// The setup page's Puzzle sheet row.
+const SHEET_ROW: usize = 5;
 
 /// A drill on screen, with what answering it needs.
 #[derive(Clone, Debug)]
@@ -93,6 +98,8 @@ enum Stage {
     Setup,
     Asking(Box<Question>),
     Answered(Box<Question>, Box<Outcome>),
+    /// Every puzzle of the sheet is answered: the score.
+    SheetDone,
     /// A streak or timed run is over.
     Over {
         solved: u64,
@@ -105,6 +112,10 @@ pub struct Practice {
     /// The games drills come from; `game` 0 is all of them, `i` is `games[i - 1]`.
     games: Vec<&'static str>,
     game: usize,
+    /// The kind of drill asked (`None`: any, drawn each time).
+    kind: Option<DrillKind>,
+    /// The difficulty (`None`: the one that suits the player's rating).
+    difficulty: Option<u8>,
     mode: Mode,
     focus: usize,
     stage: Stage,
@@ -122,6 +133,8 @@ pub struct Practice {
     left: u64,
     /// How many moves the list showed at the last draw (paging moves by it).
     list_rows: Cell<usize>,
+    /// The puzzle sheet being played, if one is ([`crate::tui::sheet`]).
+    sheet: Option<SheetRun>,
 }
 
 impl Practice {
@@ -142,8 +155,10 @@ impl Practice {
         Practice {
             games,
             game,
+            kind: None,
+            difficulty: None,
             mode: Mode::Endless,
-            focus: SETUP_ROWS - 1,
+            focus: START_ROW,
             stage: Stage::Setup,
             drills,
             path,
@@ -154,6 +169,7 @@ impl Practice {
             deadline: None,
             left: 0,
             list_rows: Cell::new(10),
+            sheet: None,
         }
     }
 
@@ -185,6 +201,41 @@ impl Practice {
         self.next();
     }
 
+    /// Plays `sheet`, from its first puzzle (`grundy puzzles … --play`).
+    pub fn play_sheet(&mut self, sheet: SheetRun) {
+        self.sheet = Some(sheet);
+        self.deadline = None;
+        self.next();
+    }
+
+    /// Draws a sheet of the chosen game (or games) at the chosen difficulty and plays it.
+    fn start_sheet(&mut self) {
+        let games: Vec<&str> = match self.game {
+            0 => self.games.clone(),
+            i => vec![self.games[i - 1]],
+        };
+        let difficulty = self
+            .difficulty
+            .unwrap_or_else(|| difficulty_for(self.drills.rated(self.game_key()).rating));
+        match SheetRun::draw(&games, difficulty, &mut self.rng) {
+            Ok(sheet) => self.play_sheet(sheet),
+            Err(e) => self.problem = Some(format!("{e:?}")),
+        }
+    }
+
+    /// The sheet being played (tests).
+    pub fn sheet(&self) -> Option<&SheetRun> {
+        self.sheet.as_ref()
+    }
+
+    /// Chooses what to practise: one kind of drill (`None`: any) at one difficulty
+    /// (`None`: the one the rating suggests). `grundy drill --kind --difficulty`; the setup
+    /// page's rows do it by keys.
+    pub fn choose(&mut self, kind: Option<DrillKind>, difficulty: Option<u8>) {
+        self.kind = kind;
+        self.difficulty = difficulty.filter(|d| puzzles::DIFFICULTIES.contains(d));
+    }
+
     /// Chooses the mode (tests; the setup page's ←→ do it by keys).
     pub fn set_mode(&mut self, mode: Mode) {
         self.mode = mode;
@@ -193,17 +244,29 @@ impl Practice {
     /// Draws the next drill: a game (the chosen one, or any), a kind, and the difficulty that
     /// suits the player's rating in that game.
     fn next(&mut self) {
+        if let Some(sheet) = &self.sheet {
+            self.stage = match sheet.next() {
+                Some((drill, game)) => Stage::Asking(Box::new(question(drill, &game))),
+                None => Stage::SheetDone,
+            };
+            return;
+        }
         let game = match self.game {
             0 => self.games[self.rng.random_range(0..self.games.len())],
             i => self.games[i - 1],
         };
-        let kind = DrillKind::ALL[self.rng.random_range(0..DrillKind::ALL.len())];
+        let kind = match self.kind {
+            Some(kind) => kind,
+            None => DrillKind::ALL[self.rng.random_range(0..DrillKind::ALL.len())],
+        };
         self.ask(game, kind);
     }
 
     /// Asks a drill of `kind` on `game` at the player's difficulty.
     fn ask(&mut self, game: &str, kind: DrillKind) {
-        let difficulty = difficulty_for(self.drills.rated(game).rating);
+        let difficulty = self
+            .difficulty
+            .unwrap_or_else(|| difficulty_for(self.drills.rated(game).rating));
         let drill = match drill::generate(game, kind, difficulty, &mut self.rng) {
             Ok(drill) => drill,
             Err(e) => {
@@ -345,6 +408,8 @@ impl Practice {
         };
         let before = match &q.nudge {
             Some((_, before)) => *before,
+            // A sheet's puzzle is scored by the sheet, not rated.
+            None if self.sheet.is_some() => self.drills.rated(&q.game),
             None => {
                 let before = self.drills.rated(&q.game);
                 self.record(attempt);
@@ -352,8 +417,12 @@ impl Practice {
                 before
             }
         };
-        // A first wrong answer gets a nudge, not the answer: the drill is asked again.
-        if !verdict.right && q.nudge.is_none() {
+        if let Some(sheet) = &mut self.sheet {
+            sheet.score(verdict.right);
+        }
+        // A first wrong answer gets a nudge, not the answer: the drill is asked again. Not on
+        // a puzzle sheet, whose puzzles take one move each.
+        if !verdict.right && q.nudge.is_none() && self.sheet.is_none() {
             let mut q = q;
             q.nudge = Some((nudge_words(&drill::nudge(&q.drill)), before));
             q.typed.clear();
@@ -434,6 +503,10 @@ impl Practice {
 
     /// Leaves the run for the setup page (a streak or timed run left is kept as it stands).
     fn back_to_setup(&mut self) {
+        if self.sheet.take().is_some() {
+            self.stage = Stage::Setup;
+            return;
+        }
         if self.mode != Mode::Endless && !matches!(self.stage, Stage::Setup | Stage::Over { .. }) {
             self.finish_run();
         }
@@ -458,7 +531,9 @@ impl Practice {
                                 (self.game + n - 1) % n
                             };
                         }
-                        1 => {
+                        1 => self.kind = step_kind(self.kind, right),
+                        2 => self.difficulty = step_difficulty(self.difficulty, right),
+                        3 => {
                             let i = Mode::ALL.iter().position(|&m| m == self.mode).unwrap_or(0);
                             let n = Mode::ALL.len();
                             self.mode =
@@ -467,6 +542,7 @@ impl Practice {
                         _ => {}
                     }
                 }
+                Some(Action::Select) if self.focus == SHEET_ROW => self.start_sheet(),
                 Some(Action::Select) => self.start(),
                 Some(Action::Back) => return PracticeEvent::Leave,
                 _ => {}
@@ -546,6 +622,16 @@ impl Practice {
                 Some(Action::Back) => self.stage = Stage::Setup,
                 _ => {}
             },
+            Stage::SheetDone => match action {
+                Some(Action::Select) => {
+                    if let Some(sheet) = &mut self.sheet {
+                        sheet.restart();
+                    }
+                    self.next();
+                }
+                Some(Action::Back) => self.back_to_setup(),
+                _ => {}
+            },
         }
         PracticeEvent::None
     }
@@ -599,6 +685,19 @@ impl Practice {
                 self.draw_outcome(q, outcome, body, buf, theme);
                 tr!("drill.keys.answered")
             }
+            Stage::SheetDone => {
+                let lines: Vec<Line> = self
+                    .sheet
+                    .as_ref()
+                    .map(SheetRun::summary)
+                    .unwrap_or_default()
+                    .into_iter()
+                    .enumerate()
+                    .map(|(i, l)| Line::styled(l, if i == 0 { theme.title } else { theme.text }))
+                    .collect();
+                Paragraph::new(lines).render(body, buf);
+                tr!("sheet.keys.over")
+            }
             Stage::Over { solved, record } => {
                 let mut lines = vec![Line::styled(
                     match self.mode {
@@ -640,6 +739,13 @@ impl Practice {
             0 => tr!("drill.all_games").into_owned(),
             i => crate::locale::game_title(self.games[i - 1]),
         };
+        if let Some(sheet) = &self.sheet {
+            return Line::from(vec![
+                Span::styled(tr!("sheet.title").into_owned(), theme.title),
+                Span::raw(" · "),
+                Span::raw(sheet.status(!matches!(self.stage, Stage::Asking(_)))),
+            ]);
+        }
         let mut spans = vec![
             Span::styled(games, theme.title),
             Span::raw(" · "),
@@ -684,10 +790,22 @@ impl Practice {
         let rows = [
             (tr!("drill.setup.game").into_owned(), format!("◂ {games} ▸")),
             (
+                tr!("drill.setup.kind").into_owned(),
+                format!("◂ {} ▸", kind_words(self.kind)),
+            ),
+            (
+                tr!("drill.setup.difficulty").into_owned(),
+                format!("◂ {} ▸", difficulty_words(self.difficulty)),
+            ),
+            (
                 tr!("drill.setup.mode").into_owned(),
                 format!("◂ {} ▸", mode_words(self.mode)),
             ),
             (tr!("drill.setup.start").into_owned(), String::new()),
+            (
+                tr!("drill.setup.sheet").into_owned(),
+                tr!("drill.setup.sheet_about", count = SHEET_SIZE).into_owned(),
+            ),
         ];
         let label_width = rows.iter().map(|(l, _)| text::width(l)).max().unwrap_or(0) + 2;
         let mut lines = Vec::new();
@@ -865,15 +983,19 @@ impl Practice {
             }));
         }
         let change = outcome.after.rating - outcome.before.rating;
+        // A sheet's puzzles are scored, not rated.
         lines.push(Line::styled(
-            tr!(
-                "drill.rating_change",
-                game = q.game.as_str(),
-                before = format!("{:.0}", outcome.before.rating),
-                after = format!("{:.0}", outcome.after.rating),
-                change = format!("{change:+.0}")
-            )
-            .into_owned(),
+            match &self.sheet {
+                Some(sheet) => sheet.status(true),
+                None => tr!(
+                    "drill.rating_change",
+                    game = q.game.as_str(),
+                    before = format!("{:.0}", outcome.before.rating),
+                    after = format!("{:.0}", outcome.after.rating),
+                    change = format!("{change:+.0}")
+                )
+                .into_owned(),
+            },
             theme.value,
         ));
         lines.push(Line::raw(""));
@@ -926,6 +1048,43 @@ fn question(drill: Drill, game: &str) -> Question {
         typed: String::new(),
         won: true,
         nudge: None,
+    }
+}
+
+/// The kind after (`right`) or before `kind` in the setup row: any, then each kind.
+fn step_kind(kind: Option<DrillKind>, right: bool) -> Option<DrillKind> {
+    let choices: Vec<Option<DrillKind>> = std::iter::once(None)
+        .chain(DrillKind::ALL.map(Some))
+        .collect();
+    step(&choices, kind, right)
+}
+
+/// The difficulty after or before `difficulty` in the setup row: by rating, then 1 to 5.
+fn step_difficulty(difficulty: Option<u8>, right: bool) -> Option<u8> {
+    let choices: Vec<Option<u8>> = std::iter::once(None)
+        .chain(puzzles::DIFFICULTIES.map(Some))
+        .collect();
+    step(&choices, difficulty, right)
+}
+
+/// The choice after (`right`) or before `now` in `choices`, round.
+fn step<T: PartialEq + Copy>(choices: &[T], now: T, right: bool) -> T {
+    let n = choices.len();
+    let i = choices.iter().position(|&c| c == now).unwrap_or(0);
+    choices[if right { (i + 1) % n } else { (i + n - 1) % n }]
+}
+
+fn kind_words(kind: Option<DrillKind>) -> String {
+    match kind {
+        None => tr!("drill.kind.any").into_owned(),
+        Some(kind) => crate::locale::text(&format!("drill.kind.{}", kind.name())).into_owned(),
+    }
+}
+
+fn difficulty_words(difficulty: Option<u8>) -> String {
+    match difficulty {
+        None => tr!("drill.difficulty.rating").into_owned(),
+        Some(d) => tr!("drill.difficulty.fixed", difficulty = d).into_owned(),
     }
 }
 

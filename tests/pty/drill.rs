@@ -107,3 +107,35 @@ fn drill_nim_answered_right_then_wrong_is_rated_and_saved() {
     assert!(attempts.iter().all(|a| a.game == "nim"));
     assert_eq!(drills.drills.rated("nim").tried, 2);
 }
+
+/// `grundy puzzles nim --play`: two puzzles of the sheet answered by keys (the winning move
+/// worked out here from the rules of Nim), then the score.
+#[test]
+fn a_played_puzzle_sheet_is_scored() {
+    let home = Home::new();
+    let mut pty = Pty::spawn_in(
+        &home,
+        &[
+            "--lang", "en", "puzzles", "nim", "--count", "2", "--seed", "5", "--play",
+        ],
+        &[],
+    );
+    pty.wait_for("Puzzle sheet");
+    pty.wait_taken_over();
+    for n in 1..=2 {
+        pty.wait_for(&format!("puzzle {n} of 2"));
+        // Nothing says which move wins before the move.
+        let before = pty.screen_text();
+        assert!(
+            !before.contains("Right!") && !before.contains("*0"),
+            "{before}"
+        );
+        answer(&mut pty, true);
+        pty.wait_for("Right!");
+        pty.send("\r");
+    }
+    pty.wait_for("The sheet is done: 2 of 2 puzzles solved.");
+    pty.send("q");
+    assert!(pty.wait_exit().success());
+    pty.assert_restored();
+}

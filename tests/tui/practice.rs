@@ -281,3 +281,110 @@ fn the_menu_opens_practice_and_an_answer_is_saved_in_the_data_directory() {
     h.key(KeyCode::Esc).key(KeyCode::Esc);
     assert!(h.screen().contains("Choose a game"), "{}", h.screen());
 }
+
+/// One kind at one difficulty, chosen on the setup page by keys: every drill asked is of that
+/// kind and difficulty.
+#[test]
+fn the_setup_page_chooses_the_kind_and_the_difficulty() {
+    set_lang(Lang::En);
+    let mut p = Practice::new(None, Some("nim"), 21);
+    // From Start: Mode, Difficulty, Kind above it.
+    press(&mut p, KeyCode::Up);
+    press(&mut p, KeyCode::Up);
+    press(&mut p, KeyCode::Right);
+    press(&mut p, KeyCode::Right);
+    press(&mut p, KeyCode::Up);
+    press(&mut p, KeyCode::Right);
+    press(&mut p, KeyCode::Right);
+    let shown = screen(&p, 80, 24);
+    assert!(shown.contains("◂ won or lost ▸"), "{shown}");
+    assert!(shown.contains("◂ 2 of 5 ▸"), "{shown}");
+    press(&mut p, KeyCode::Down);
+    press(&mut p, KeyCode::Down);
+    press(&mut p, KeyCode::Enter);
+    for _ in 0..10 {
+        let drill = p.drill().expect("a drill").clone();
+        assert_eq!(drill.kind, DrillKind::WonOrLost);
+        assert_eq!(drill.difficulty, 2);
+        answer(&mut p, true);
+        press(&mut p, KeyCode::Enter);
+    }
+    // `grundy drill --kind part-value --difficulty 4` does it at the start.
+    let mut p = Practice::new(None, Some("nim"), 22);
+    p.choose(Some(DrillKind::PartValue), Some(4));
+    press(&mut p, KeyCode::Enter);
+    for _ in 0..5 {
+        let drill = p.drill().unwrap().clone();
+        assert_eq!((drill.kind, drill.difficulty), (DrillKind::PartValue, 4));
+        answer(&mut p, true);
+        press(&mut p, KeyCode::Enter);
+    }
+    let shown = screen(&p, 80, 24);
+    assert!(shown.contains("What is the value"), "{shown}");
+}
+
+/// A puzzle sheet: one move per puzzle (a wrong one gets no nudge), scored, unrated; the end
+/// page gives the score and each puzzle's mark. Nothing before the move says which one wins.
+#[test]
+fn a_puzzle_sheet_is_played_and_scored() {
+    set_lang(Lang::En);
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("drills.toml");
+    let mut p = Practice::new(Some(path.clone()), Some("nim"), 1);
+    let codes: Vec<String> = grundy::puzzles::sheet("nim", 3, 3, 8)
+        .unwrap()
+        .into_iter()
+        .map(|p| p.code)
+        .collect();
+    p.play_sheet(grundy::tui::sheet::SheetRun::new("nim", codes.clone(), 3));
+    for (i, right) in [true, false, true].into_iter().enumerate() {
+        let drill = p.drill().unwrap().clone();
+        assert_eq!(drill.code, codes[i]);
+        let before = screen(&p, 80, 24);
+        assert!(
+            before.contains(&format!("puzzle {} of 3", i + 1)),
+            "{before}"
+        );
+        assert!(
+            !before.contains("*0") && !before.contains("Not yet"),
+            "{before}"
+        );
+        answer(&mut p, right);
+        // One move: the verdict at once, right or wrong.
+        assert_eq!(p.verdict().expect("a verdict").right, right);
+        press(&mut p, KeyCode::Enter);
+    }
+    let done = screen(&p, 80, 24);
+    assert!(
+        done.contains("The sheet is done: 2 of 3 puzzles solved."),
+        "{done}"
+    );
+    assert!(done.contains("✓  1.") && done.contains("✗  2."), "{done}");
+    assert_eq!(p.sheet().unwrap().solved(), 2);
+    // Not rated: nothing in drills.toml.
+    assert!(Drills::load(&path).drills.attempts.is_empty());
+    // Enter plays it again; Esc goes back to the setup page.
+    press(&mut p, KeyCode::Enter);
+    assert_eq!(p.drill().unwrap().code, codes[0]);
+    press(&mut p, KeyCode::Esc);
+    assert!(screen(&p, 80, 24).contains("Puzzle sheet"));
+    assert!(p.sheet().is_none());
+}
+
+/// The setup page's Puzzle sheet row draws a sheet of the chosen game and plays it.
+#[test]
+fn the_setup_page_starts_a_puzzle_sheet() {
+    set_lang(Lang::ZhCn);
+    let mut p = Practice::new(None, Some("kayles"), 2);
+    press(&mut p, KeyCode::Down);
+    press(&mut p, KeyCode::Enter);
+    let sheet = p.sheet().expect("a sheet");
+    assert_eq!(sheet.len(), grundy::tui::sheet::SHEET_SIZE);
+    let shown = screen(&p, 80, 24);
+    set_lang(Lang::En);
+    assert!(
+        shown.replace(' ', "").contains("习题单") && shown.replace(' ', "").contains("第1题"),
+        "{shown}"
+    );
+    assert!(p.drill().unwrap().code.starts_with("kayles:"));
+}

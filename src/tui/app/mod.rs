@@ -292,7 +292,12 @@ impl App {
             exit_note: None,
         };
         if let Some(start) = &options.practice {
-            app.screen = Screen::Practice(Box::new(app.practice(start.game.as_deref())));
+            let mut practice = app.practice(start.game.as_deref());
+            practice.choose(start.kind, start.difficulty);
+            if let Some(sheet) = &start.sheet {
+                practice.play_sheet(sheet.clone());
+            }
+            app.screen = Screen::Practice(Box::new(practice));
             return Ok(app);
         }
         if let Some(save) = &options.load {
