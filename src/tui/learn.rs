@@ -122,16 +122,74 @@ impl Learn {
         }
     }
 
-    /// Opens lesson `index` (from 0) at its first page.
+    /// Opens lesson `index` (from 0): at its first page, or where it was left (the first
+    /// exercise not solved, or the game when every exercise is) if it is not done.
     pub fn open(&mut self, index: usize) {
-        if index < LESSONS.len() {
-            self.cursor = index;
-            self.note = None;
-            self.view = View::Lesson {
-                lesson: index,
-                step: Step::Page(0),
-            };
+        let Some(lesson) = LESSONS.get(index) else {
+            return;
+        };
+        self.cursor = index;
+        self.note = None;
+        let solved = self.progress.solved(lesson.id);
+        let step = if self.progress.is_done(lesson.id) || solved.is_empty() {
+            Step::Page(0)
+        } else {
+            let next = (0..lesson.exercises.len())
+                .find(|i| !solved.contains(i))
+                .unwrap_or(lesson.exercises.len());
+            self.note = Some(Note {
+                text: tr!("learn.resumed").into_owned(),
+                good: true,
+            });
+            Learn::exercise_or_game(lesson, next)
+        };
+        self.view = View::Lesson {
+            lesson: index,
+            step,
+        };
+    }
+
+    /// The progress as last read or written (tests).
+    pub fn progress(&self) -> &Progress {
+        &self.progress
+    }
+
+    /// Adds `change` to the progress, in the file under its lock (kept beside it when another
+    /// grundy holds the lock); a failure to save is told in a note.
+    fn save(&mut self, change: &Progress) {
+        self.progress.merge(change);
+        let Some(path) = &self.path else {
+            return;
+        };
+        match Progress::add_in_file(path, change) {
+            Ok(progress) => self.progress = progress,
+            Err(e)
+                if crate::store::is_lock_busy(&e)
+                    && Progress::keep_change_for_later(path, change).is_ok() => {}
+            Err(e) => {
+                self.note = Some(Note {
+                    text: tr!("learn.list.save_failed", error = e).into_owned(),
+                    good: false,
+                })
+            }
         }
+    }
+
+    /// Skips the final game of lesson `lesson`: marked "game not won", back to the list.
+    fn skip_game(&mut self, lesson: usize) {
+        let id = LESSONS[lesson].id.to_string();
+        self.show_list();
+        self.save(&Progress {
+            game_not_won: [id].into(),
+            ..Progress::default()
+        });
+        if self.note.is_none() {
+            self.note = Some(Note {
+                text: tr!("learn.game.skipped").into_owned(),
+                good: false,
+            });
+        }
+        self.cursor = (lesson + 1).min(LESSONS.len() - 1);
     }
 
     /// Whether lesson `index` is done.
@@ -290,11 +348,15 @@ impl Learn {
                 LearnEvent::None
             }
             Step::Game => {
-                if matches!(key.code, KeyCode::Enter | KeyCode::Char(' ')) {
-                    return LearnEvent::Play {
-                        lesson: index,
-                        code: lesson.game.to_string(),
-                    };
+                match key.code {
+                    KeyCode::Enter | KeyCode::Char(' ') => {
+                        return LearnEvent::Play {
+                            lesson: index,
+                            code: lesson.game.to_string(),
+                        };
+                    }
+                    KeyCode::Char('s' | 'S') => self.skip_game(index),
+                    _ => {}
                 }
                 LearnEvent::None
             }
@@ -356,6 +418,13 @@ impl Learn {
                 if let Some(answer) = answer
                     && let Ok(checked) = learn::check(exercise, answer)
                 {
+                    if checked.right {
+                        // Kept at once: a lesson left here resumes after this exercise.
+                        self.save(&Progress {
+                            solved: [(lesson.id.to_string(), [state.index].into())].into(),
+                            ..Progress::default()
+                        });
+                    }
                     if !checked.right
                         && state.nudge.is_none()
                         && let Ok(nudge) = learn::nudge(exercise, lesson.values_taught)
@@ -461,7 +530,10 @@ impl Learn {
             .saturating_sub(room - 1)
             .min(LESSONS.len() - room.min(LESSONS.len()));
         let mark = tr!("learn.list.done").into_owned();
-        let mark_width = text::width(&mark);
+        // One column for the marks: done, "game not won", or the exercises solved (3/6).
+        let mark_width = text::width(&mark)
+            .max(text::width(&tr!("learn.list.game_not_won")))
+            .max(5);
         for (i, lesson) in LESSONS.iter().enumerate().skip(first).take(room) {
             let selected = i == self.cursor;
             let label = format!(
@@ -470,13 +542,13 @@ impl Learn {
                 i + 1,
                 key_text(&lesson.title_key())
             );
-            let done = self.progress.is_done(lesson.id);
+            let (mark, mark_style) = self.list_mark(lesson, &mark, theme);
             let room = width.saturating_sub(mark_width + 2);
             let style = if selected { theme.selected } else { theme.text };
             let mut spans = vec![Span::styled(text::fit_exact(&label, room), style)];
-            if done {
+            if !mark.is_empty() {
                 spans.push(Span::raw("  "));
-                spans.push(Span::styled(mark.clone(), theme.winning));
+                spans.push(Span::styled(mark, mark_style));
             }
             lines.push(Line::from(spans));
         }
@@ -485,6 +557,21 @@ impl Learn {
             lines.extend(notes);
         }
         lines
+    }
+
+    /// The mark beside a lesson in the list: done, "game not won", the exercises solved
+    /// so far (`3/6`), or none.
+    fn list_mark(&self, lesson: &Lesson, done: &str, theme: &Theme) -> (String, Style) {
+        let solved = self.progress.solved(lesson.id).len();
+        if self.progress.is_done(lesson.id) {
+            (done.to_string(), theme.winning)
+        } else if self.progress.is_game_not_won(lesson.id) {
+            (tr!("learn.list.game_not_won").into_owned(), theme.notice)
+        } else if solved > 0 {
+            (format!("{solved}/{}", lesson.exercises.len()), theme.dim)
+        } else {
+            (String::new(), theme.dim)
+        }
     }
 
     fn lesson_lines(
@@ -547,6 +634,8 @@ impl Learn {
                     .into_owned(),
                     theme.dim,
                 ));
+                // "Resumed where you left off", until the first key.
+                lines.extend(self.note_lines(width, theme));
                 lines.push(Line::default());
                 let shown = if learn::is_table(exercise.ask) {
                     tr!("learn.lab.rule", rule = exercise.code)

@@ -361,3 +361,83 @@ fn a_wrong_value_shows_the_lessons_formula_too() {
         "{wrong}"
     );
 }
+
+/// A lesson left half-way resumes at its first exercise not solved, in another Learn screen
+/// on the same data directory (another run of grundy); its final game can be skipped, which
+/// marks it "game not won" in the list and in learn.toml, and played again later, which
+/// marks it done.
+#[test]
+fn a_lesson_left_half_way_resumes_and_its_game_can_be_skipped() {
+    use grundy::learn::progress::{self, Progress};
+
+    set_lang(Lang::En);
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::at(dir.path().join("config"), dir.path().join("data"));
+    let mut learn = Learn::new(&store);
+    learn.open(0);
+    for _ in 0..LESSONS[0].pages {
+        key(&mut learn, KeyCode::Enter);
+    }
+    // bash:3:2 won, bash:3:4 lost: two exercises solved, then the learner leaves.
+    for answer in ["y", "n"] {
+        keys(&mut learn, answer);
+        key(&mut learn, KeyCode::Enter);
+    }
+    assert!(screen(&learn, 80, 24).contains("exercise 3 of 5"));
+    key(&mut learn, KeyCode::Esc);
+    let path = progress::path(&store).unwrap();
+    assert_eq!(
+        Progress::load(&path).progress.solved("positions"),
+        [0, 1].into()
+    );
+
+    let mut learn = Learn::new(&store);
+    let list = screen(&learn, 80, 24);
+    assert!(list.contains("2/5"), "{list}");
+    learn.open(0);
+    let resumed = screen(&learn, 80, 24);
+    assert!(resumed.contains("exercise 3 of 5"), "{resumed}");
+    assert!(resumed.contains("Resumed where you left off"), "{resumed}");
+    assert!(resumed.contains("Position: bash:3:7"), "{resumed}");
+    // bash:3:7 won, bash:3:8 lost, then from 6 the winning move takes 2 (the second).
+    for answer in ["y", "n"] {
+        keys(&mut learn, answer);
+        key(&mut learn, KeyCode::Enter);
+    }
+    key(&mut learn, KeyCode::Down);
+    key(&mut learn, KeyCode::Enter);
+    key(&mut learn, KeyCode::Enter);
+    let game = screen(&learn, 80, 24);
+    assert!(
+        game.contains("Now play it") && game.contains("s skip"),
+        "{game}"
+    );
+    key(&mut learn, KeyCode::Char('s'));
+    let list = screen(&learn, 80, 24);
+    assert!(list.contains("game not won"), "{list}");
+    assert!(!learn.is_done(0));
+    let kept = Progress::load(&path).progress;
+    assert!(kept.is_game_not_won("positions"), "{kept:?}");
+    assert_eq!(kept.solved("positions").len(), 5);
+
+    // Opened again: straight to the game, which is played and won this time.
+    let mut learn = Learn::new(&store);
+    learn.open(0);
+    assert!(screen(&learn, 80, 24).contains("Now play it"));
+    assert_eq!(
+        key(&mut learn, KeyCode::Enter),
+        LearnEvent::Play {
+            lesson: 0,
+            code: LESSONS[0].game.to_string()
+        }
+    );
+    learn.after_game(0, Some(true));
+    assert!(learn.is_done(0));
+    let list = screen(&learn, 80, 24);
+    assert!(!list.contains("game not won"), "{list}");
+    let kept = Progress::load(&path).progress;
+    assert!(kept.is_done("positions") && !kept.is_game_not_won("positions"));
+    // A lesson done opens at its first page, to read again.
+    learn.open(0);
+    assert!(screen(&learn, 80, 24).contains("page 1 of 3"));
+}
