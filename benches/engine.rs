@@ -396,6 +396,36 @@ fn worst_curriculum(c: &mut Criterion) {
     group.finish();
 }
 
+/// Misère (`anti:`) and Every-SG (`every:`) codes: the decision made when the code is read
+/// (the SJ theorem's walk, the misère search, the step counts), at the sizes where it is
+/// answered and at those where it is refused — a refusal must come inside the budget too
+/// (`anti:kayles:1000000` listed a million children per position and ran for minutes).
+fn misere_every(c: &mut Criterion) {
+    let mut group = c.benchmark_group("misere_every");
+    group
+        .sample_size(10)
+        .warm_up_time(Duration::from_millis(300))
+        .sampling_mode(SamplingMode::Flat);
+    for code in [
+        "anti:kayles:12,13",
+        "anti:kayles:40",
+        "anti:kayles:1000000",
+        "anti:grundy:100",
+        "anti:grundy:30000",
+        "anti:octal:0.137:30,20",
+        "anti:octal:0.137:1000000,5,7",
+        "anti:nim:1000000000000000000,5,7",
+        "every:kayles:20",
+        "every:grundy:200",
+        "every:octal:0.137:1000000,5,7",
+    ] {
+        group.bench_function(code, |b| {
+            b.iter(|| AnyPosition::from_code(black_box(code)).is_ok())
+        });
+    }
+    group.finish();
+}
+
 /// The Lab's long tables (issue 24): Dawson's chess 0.137 to 10^6 (its period proved, then read
 /// through), Grundy's game to 4·10^4 (its bound) and 10^6 by the sparse-space method.
 fn lab_tables(c: &mut Criterion) {
@@ -458,6 +488,6 @@ criterion_group! {
     name = benches;
     config = Criterion::default().warm_up_time(Duration::from_secs(1));
     targets = contest, contest_curriculum, engine_hot_paths, exact, worst, analysis,
-        worst_curriculum, lab_tables, puzzles
+        worst_curriculum, misere_every, lab_tables, puzzles
 }
 criterion_main!(benches);

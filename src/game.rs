@@ -317,6 +317,33 @@ pub trait Impartial: Position {
 /// are exponentially many).
 pub const WALK_MOVES: usize = 1 << 21;
 
+/// The most moves a search of a game tree outside the exact solver (the misère search, the
+/// SJ theorem's walk, Every-SG's step counts) lists in all, each weighed by the size of its
+/// position (see [`moves_within`]): a position limit alone does not bound the work when each
+/// position has a million moves (`anti:kayles:1000000` listed a million children per position
+/// and ran for minutes) or is itself large (a 10^5-box dodgeball row copied per child).
+pub const SEARCH_MOVES: u128 = 1 << 18;
+
+/// The moves `list` gives, charged to `budget`: each move costs 1 plus a unit per 64 bytes of
+/// the position (`bytes`, its [`Position::heap_bytes`]), since each child is a copy of it to
+/// build, bring to standard form and hash. `None`, leaving the budget alone, when `bound`
+/// (the position's [`Position::moves_bound`]) or the moves cost more than is left, so a
+/// position with a million moves is refused before they are listed.
+pub fn moves_within<M>(
+    bound: Option<u128>,
+    bytes: usize,
+    list: impl FnOnce() -> Vec<M>,
+    budget: &mut u128,
+) -> Option<Vec<M>> {
+    let each = 1 + bytes as u128 / 64;
+    if bound.is_some_and(|b| b.saturating_mul(each) > *budget) {
+        return None;
+    }
+    let moves = list();
+    *budget = budget.checked_sub(moves.len() as u128 * each)?;
+    Some(moves)
+}
+
 /// The most moves a board's list holds for one part; past it [`spread`] chooses which.
 pub const LIST_ROOM: usize = 500;
 

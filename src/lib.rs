@@ -58,6 +58,7 @@ pub mod picture;
 pub mod puzzles;
 pub mod rating;
 pub mod record;
+pub mod review;
 pub mod rules;
 pub mod setup;
 pub mod solver;

@@ -194,7 +194,10 @@ codes of\nthe positions after every winning move, separated by spaces; with --wo
         following\nyour Glicko-2 rating per game; streak and timed modes. GAME is any name a \
         position code\nstarts with (nim, kayles, coins, …); without it, drills come from every \
         game. Ratings,\nrecords and attempts are kept in the data directory; grundy stats shows \
-        them."
+        them.\n\nWith --review, the review queue instead: the positions you got wrong (a blunder \
+        in a game,\na missed drill, a wrong lesson exercise) that are due, scheduled by FSRS; \
+        --review --list\nprints them, one a line: the code, a tab, the due date (ISO 8601), a \
+        tab, where it came\nfrom (game, drill, lesson)."
     )]
     Drill {
         /// The game drills come from (a name a position code starts with); default: all.
@@ -206,6 +209,12 @@ codes of\nthe positions after every winning move, separated by spaces; with --wo
         /// suggests.
         #[arg(long, value_name = "D")]
         difficulty: Option<String>,
+        /// Serve the review queue: the positions you got wrong that are due.
+        #[arg(long)]
+        review: bool,
+        /// With --review: print the due items instead, one a line (code, due date, source).
+        #[arg(long, requires = "review")]
+        list: bool,
     },
     /// Lessons in Sprague–Grundy theory, each with exercises and a position to win against
     /// the AI.

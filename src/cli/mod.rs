@@ -273,8 +273,15 @@ fn run_command(command: Command) -> Result<ExitCode, Failure> {
         }
         Command::Drill {
             game,
+            review: true,
+            list,
+            ..
+        } => play::review(game, list, &mut out),
+        Command::Drill {
+            game,
             kind,
             difficulty,
+            ..
         } => play::drill(game, kind.as_deref(), difficulty.as_deref()),
         Command::Sg(sg) => match (&sg.rules, &sg.table) {
             (Some(path), _) => rules::sg_table(path, sg.n, &mut out),

@@ -1,11 +1,13 @@
 //! `grundy play` (and no command at all): checks the options, loads a save, and runs the
 //! terminal game.
 
-use std::io::{self, IsTerminal};
+use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 
 use crate::games::GameKind;
+use crate::review::{Clock, SystemClock, iso};
 use crate::store::Store;
+use crate::store::review::Reviews;
 use crate::store::save::Save;
 use crate::tui::PlayOptions;
 use crate::tui::app::Exit;
@@ -119,6 +121,22 @@ pub(super) fn play(mut args: PlayArgs) -> Result<ExitCode, Failure> {
     run_terminal(options, store, settings)
 }
 
+/// A game `grundy drill` is asked for: any name a position code starts with.
+fn check_drill_game(game: Option<&str>) -> Result<(), Failure> {
+    let games = crate::puzzles::games();
+    match game {
+        Some(name) if !games.contains(&name) => Err(Failure::Input(
+            tr!(
+                "drill.error.game",
+                name = crate::input::excerpt(name.as_bytes(), 20),
+                games = games.join(", ")
+            )
+            .into_owned(),
+        )),
+        _ => Ok(()),
+    }
+}
+
 /// `grundy drill [GAME]`: the terminal game opened on Practice, drills from GAME (any name a
 /// position code starts with) or from every game.
 pub(super) fn drill(
@@ -156,19 +174,7 @@ pub(super) fn drill(
                 })
         })
         .transpose()?;
-    let games = crate::puzzles::games();
-    if let Some(name) = &game
-        && !games.contains(&name.as_str())
-    {
-        return Err(Failure::Input(
-            tr!(
-                "drill.error.game",
-                name = crate::input::excerpt(name.as_bytes(), 20),
-                games = games.join(", ")
-            )
-            .into_owned(),
-        ));
-    }
+    check_drill_game(game.as_deref())?;
     let store = Store::from_env();
     let settings = super::settings_of(&store);
     let options = PlayOptions {
@@ -180,6 +186,55 @@ pub(super) fn drill(
             kind,
             difficulty,
             sheet: None,
+            review: false,
+        }),
+        ..PlayOptions::default()
+    };
+    run_terminal(options, store, settings)
+}
+
+/// `grundy drill --review [GAME]`: the terminal game opened on the review queue (the items
+/// of GAME, or of every game); with `list`, the due items printed one a line instead: the
+/// code, a tab, the due date (ISO 8601), a tab, the source (`game`, `drill`, `lesson`).
+pub(super) fn review(
+    game: Option<String>,
+    list: bool,
+    out: &mut impl Write,
+) -> Result<ExitCode, Failure> {
+    check_drill_game(game.as_deref())?;
+    let store = Store::from_env();
+    if list {
+        let Some(path) = store.review_path() else {
+            return Err(Failure::Input(tr!("cli.error_no_data_dir").into()));
+        };
+        let loaded = Reviews::load(&path);
+        if let Some(problem) = loaded.problem {
+            return Err(Failure::Input(format!("{problem} ({})", path.display())));
+        }
+        let now = SystemClock.now();
+        for item in loaded.reviews.due(now) {
+            if game.as_ref().is_none_or(|g| *g == item.game) {
+                // The file may hold anything: a code is printed escaped, never raw.
+                writeln!(
+                    out,
+                    "{}\t{}\t{}",
+                    crate::input::escape_controls(&item.code),
+                    iso(item.schedule.due),
+                    item.source.name()
+                )?;
+            }
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
+    let settings = super::settings_of(&store);
+    let options = PlayOptions {
+        first: settings.settings.first,
+        level: settings.settings.level,
+        hints: settings.settings.hints,
+        practice: Some(crate::tui::PracticeStart {
+            game,
+            review: true,
+            ..Default::default()
         }),
         ..PlayOptions::default()
     };

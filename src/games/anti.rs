@@ -22,11 +22,13 @@ use std::sync::{Mutex, OnceLock};
 
 use rand::Rng;
 
-use crate::game::{CodeError, IllegalMove, Impartial, Notation, Position};
+use crate::game::{
+    CodeError, IllegalMove, Impartial, Notation, Position, SEARCH_MOVES, moves_within,
+};
 use crate::games::AnyPosition;
 use crate::games::heaps::{Heaps, Rule, heap_value};
 use crate::games::sum::{AnyMove, Component, Sum};
-use crate::message::Msg;
+use crate::message::{Msg, Said};
 use crate::nimber::Nimber;
 
 /// The most positions the misère search solves for one position.
@@ -115,20 +117,35 @@ pub fn sj_condition(game: &Component) -> Result<(), NotSj> {
             Some(y) => Err(NotSj::ZeroWithMoves(format!("{}:{y}", p.rule().name()))),
         };
     }
+    let too_large = || NotSj::TooLarge(game.to_code());
+    if game
+        .reachable_at_least()
+        .is_some_and(|n| n > WALK_LIMIT as u128)
+    {
+        return Err(too_large());
+    }
     let start = game.canonical().unwrap_or_else(|| game.clone());
     let mut seen: HashSet<Component> = HashSet::new();
     let mut stack = vec![start];
+    let mut budget = SEARCH_MOVES;
     while let Some(p) = stack.pop() {
         if !seen.insert(p.clone()) {
             continue;
         }
         if seen.len() > WALK_LIMIT {
-            return Err(NotSj::TooLarge(game.to_code()));
+            return Err(too_large());
         }
         if p.nim_sum().is_zero() && !p.is_over() {
             return Err(NotSj::ZeroWithMoves(p.to_code()));
         }
-        for mv in p.legal_moves() {
+        let moves = moves_within(
+            p.moves_bound(),
+            p.heap_bytes(),
+            || p.legal_moves(),
+            &mut budget,
+        )
+        .ok_or_else(too_large)?;
+        for mv in moves {
             let next = p.play_unchecked(&mv);
             stack.push(next.canonical().unwrap_or(next));
         }
@@ -167,16 +184,23 @@ pub fn misere_search(position: &Sum) -> Option<bool> {
         children: Vec<Sum>,
         next: usize,
     }
-    let frame = |position: Sum| Frame {
-        children: position
-            .legal_moves()
+    let mut budget = SEARCH_MOVES;
+    let mut frame = |position: Sum| {
+        Some(Frame {
+            children: moves_within(
+                position.moves_bound(),
+                position.heap_bytes(),
+                || position.legal_moves(),
+                &mut budget,
+            )?
             .iter()
             .map(|mv| standard(position.play_unchecked(mv)))
             .collect(),
-        position,
-        next: 0,
+            position,
+            next: 0,
+        })
     };
-    let mut stack = vec![frame(root.clone())];
+    let mut stack = vec![frame(root.clone())?];
     let mut added = 0usize;
     while let Some(top) = stack.last_mut() {
         let mut result = None;
@@ -202,7 +226,7 @@ pub fn misere_search(position: &Sum) -> Option<bool> {
             }
             None => {
                 let child = top.children[top.next].clone();
-                stack.push(frame(child));
+                stack.push(frame(child)?);
             }
         }
         if added > SEARCH_LIMIT {
@@ -215,7 +239,7 @@ pub fn misere_search(position: &Sum) -> Option<bool> {
 impl Anti {
     /// The misère game of `inner`, if the SJ theorem or the search decides it; else the reason
     /// neither does.
-    pub fn new(inner: Sum) -> Result<Anti, String> {
+    pub fn new(inner: Sum) -> Result<Anti, Said> {
         let mut failure = None;
         for component in inner.components() {
             for game in single_games(component) {
@@ -241,17 +265,14 @@ impl Anti {
             });
         }
         let why = match failure {
-            NotSj::ZeroWithMoves(code) => {
-                format!("{code} has SG value 0 but still has a move")
-            }
-            NotSj::TooLarge(code) => {
-                format!("{code} has more than {WALK_LIMIT} positions to check")
-            }
+            NotSj::ZeroWithMoves(code) => Said::new("said.anti.zero_with_moves").with("code", code),
+            NotSj::TooLarge(code) => Said::new("said.anti.too_many_positions")
+                .with("code", code)
+                .with("limit", WALK_LIMIT),
         };
-        Err(format!(
-            "no verdict under the misère rule: the SJ theorem does not decide ({why}) and the \
-             game tree has more than {SEARCH_LIMIT} positions to search; try smaller heaps"
-        ))
+        Err(Said::new("said.anti.no_verdict")
+            .with_said("why", why)
+            .with("limit", SEARCH_LIMIT))
     }
 
     pub fn inner(&self) -> &Sum {

@@ -14,9 +14,10 @@ use crate::message::{Msg, Said};
 use crate::nimber::Nimber;
 
 pub const MAX_PAIRS: usize = 500;
-/// The largest heap: values stay below 21, so a winning split is found among the first 2^21
-/// ways to split.
-pub const MAX_HEAP: u64 = 1_000_000;
+/// The largest heap: the value of a pair is a formula and its winning splits are found and
+/// counted by arithmetic (`splits_worth`), its list of moves chosen by count alone, so no
+/// command walks a heap's splits (issue 26's size policy: a formula takes heaps to 10^18).
+pub const MAX_HEAP: u64 = 1_000_000_000_000_000_000;
 
 /// The value of a pair (x, y), x, y ≥ 1: the index of the lowest 0 bit of (x − 1) | (y − 1).
 pub fn pair_value(x: u64, y: u64) -> u64 {
@@ -33,7 +34,8 @@ pub fn pair_value(x: u64, y: u64) -> u64 {
 /// smallest u), the free low bits, and the count of high shares; `None`: no split is worth t.
 fn splits_worth(s: u64, t: u64) -> Option<(u64, u64, u64)> {
     let m = s.checked_sub(2)?;
-    if t >= 40 {
+    // Heaps below 2^63 have values below 63 (and 1 << (t + 1) must fit).
+    if t >= 63 {
         return None;
     }
     let ones = (1u64 << t) - 1;
@@ -245,6 +247,38 @@ impl Impartial for Ed {
             }
         }
         (out, false)
+    }
+
+    /// [`crate::game::spread`] over the pair's moves in the order of
+    /// [`Impartial::moves_of`], by arithmetic: a pair of 10^18 is never walked.
+    fn listed_moves(&self, i: usize, room: usize) -> (Vec<EdMove>, bool) {
+        let Some(&(x, y)) = self.pairs.get(i) else {
+            return (Vec::new(), false);
+        };
+        let total: u64 = Ed::kept_heaps(x, y).map(|(_, s)| s - 1).sum();
+        let moves = crate::game::spread(total, room)
+            .into_iter()
+            .filter_map(|k| self.move_numbered(i, k + 1))
+            .collect();
+        (moves, total > room as u64)
+    }
+
+    /// Move `number` (from 1) of the pair: the splits keeping the first heap, then those
+    /// keeping the second.
+    fn move_numbered(&self, i: usize, number: u64) -> Option<EdMove> {
+        let &(x, y) = self.pairs.get(i)?;
+        let mut index = number.checked_sub(1)?;
+        for (keep, s) in Ed::kept_heaps(x, y) {
+            if index < s - 1 {
+                return Some(EdMove {
+                    pair: i,
+                    keep,
+                    left: index + 1,
+                });
+            }
+            index -= s - 1;
+        }
+        None
     }
 
     /// The pair's value before and after: the other pairs stay.

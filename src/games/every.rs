@@ -17,10 +17,12 @@ use std::sync::{Mutex, OnceLock};
 
 use rand::Rng;
 
-use crate::game::{CodeError, IllegalMove, Impartial, Notation, Position};
+use crate::game::{
+    CodeError, IllegalMove, Impartial, Notation, Position, SEARCH_MOVES, moves_within,
+};
 use crate::games::sum::{AnyMove, Component, Sum};
 use crate::input::{InputError, Numbers};
-use crate::message::Msg;
+use crate::message::{Msg, Said};
 use crate::nimber::Nimber;
 
 /// The most positions of one component whose steps are searched.
@@ -70,19 +72,33 @@ pub fn steps(component: &Component) -> Option<Steps> {
     if let Some(&s) = memo.get(&root) {
         return Some(s);
     }
-    let children = |c: &Component| -> Vec<Component> {
-        c.legal_moves()
+    let mut budget = SEARCH_MOVES;
+    let mut children = |c: &Component| -> Option<Vec<Component>> {
+        Some(
+            moves_within(
+                c.moves_bound(),
+                c.heap_bytes(),
+                || c.legal_moves(),
+                &mut budget,
+            )?
             .iter()
             .map(|mv| standard(c.play_unchecked(mv)))
-            .collect()
+            .collect(),
+        )
     };
-    let mut stack: Vec<(Component, Vec<Component>)> = vec![(root.clone(), children(&root))];
+    // Each frame: a position, its children and how many of them are known, so that no
+    // child list is scanned again from its start (Grundy's game has hundreds of children).
+    let mut stack: Vec<(Component, Vec<Component>, usize)> =
+        vec![(root.clone(), children(&root)?, 0)];
     let mut added = 0usize;
-    while let Some((position, kids)) = stack.last() {
-        if let Some(missing) = kids.iter().find(|k| !memo.contains_key(*k)) {
+    while let Some((position, kids, known_up_to)) = stack.last_mut() {
+        while *known_up_to < kids.len() && memo.contains_key(&kids[*known_up_to]) {
+            *known_up_to += 1;
+        }
+        if let Some(missing) = kids.get(*known_up_to) {
             let missing = missing.clone();
-            let grandchildren = children(&missing);
-            stack.push((missing, grandchildren));
+            let grandchildren = children(&missing)?;
+            stack.push((missing, grandchildren, 0));
         } else {
             let known: Vec<Steps> = kids.iter().map(|k| memo[k]).collect();
             let wins = known.iter().any(|s| !s.wins);
@@ -112,14 +128,12 @@ pub fn steps(component: &Component) -> Option<Steps> {
 
 impl Every {
     /// The Every-SG game of `inner`, if every component's steps can be searched.
-    pub fn new(inner: Sum) -> Result<Every, String> {
+    pub fn new(inner: Sum) -> Result<Every, Said> {
         for c in inner.components() {
             if steps(c).is_none() {
-                return Err(format!(
-                    "{}: more than {SEARCH_LIMIT} positions to search for its step count; try \
-                     a smaller position",
-                    c.to_code()
-                ));
+                return Err(Said::new("said.every.too_large")
+                    .with("code", c.to_code())
+                    .with("limit", SEARCH_LIMIT));
             }
         }
         Ok(Every { inner })

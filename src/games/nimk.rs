@@ -261,6 +261,7 @@ impl Position for NimK {
         self.heaps
             .iter()
             .try_fold(1u128, |acc, &h| acc.checked_mul(u128::from(h) + 1))
+            .or(Some(u128::MAX))
     }
 
     /// Taking one token at a time meets every total on the way.

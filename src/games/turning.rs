@@ -337,7 +337,9 @@ impl Position for Turning {
     /// Rows of faces of the coins up to the last tails one.
     fn reachable_bound(&self) -> Option<u128> {
         let last = self.tails.iter().rposition(|&t| t).map_or(0, |i| i + 1);
-        1u128.checked_shl(last as u32)
+        // Past 127 coins the bound does not fit: as good as unbounded (an unknown bound would
+        // let the exact search start on 10 000 coins and list millions of moves).
+        Some(1u128.checked_shl(last as u32).unwrap_or(u128::MAX))
     }
 
     fn moves_bound(&self) -> Option<u128> {

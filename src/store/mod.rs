@@ -19,6 +19,7 @@
 //! kept beside its file ([`keep_for_later`]) for the next change to apply.
 
 pub mod drills;
+pub mod review;
 pub mod save;
 pub mod settings;
 pub mod stats;
@@ -34,6 +35,7 @@ use std::time::{Duration, Instant, SystemTime};
 const SETTINGS_FILE: &str = "settings.toml";
 const STATS_FILE: &str = "stats.toml";
 const DRILLS_FILE: &str = "drills.toml";
+const REVIEW_FILE: &str = "review.toml";
 const AUTOSAVE_FILE: &str = "autosave.grundy";
 const SAVES_DIR: &str = "saves";
 const UNFINISHED_DIR: &str = "unfinished";
@@ -97,6 +99,11 @@ impl Store {
     /// The practice ratings, best runs and attempts ([`drills`]).
     pub fn drills_path(&self) -> Option<PathBuf> {
         self.data.as_ref().map(|d| d.join(DRILLS_FILE))
+    }
+
+    /// The review queue ([`review`]).
+    pub fn review_path(&self) -> Option<PathBuf> {
+        self.data.as_ref().map(|d| d.join(REVIEW_FILE))
     }
 
     /// The one autosave file of grundy before each unfinished game had its own: moved into
@@ -303,6 +310,9 @@ pub enum FileKind {
     Stats,
     /// `drills.toml`: at most [`drills::MAX_ATTEMPTS`] attempts of a few hundred bytes.
     Drills,
+    /// `review.toml`: at most [`review::MAX_ITEMS`] items of codes up to
+    /// [`crate::review::MAX_CODE_BYTES`].
+    Review,
     /// `learn.toml`.
     Learn,
     /// A saved or unfinished game.
@@ -314,7 +324,7 @@ impl FileKind {
     pub fn max_bytes(self) -> u64 {
         match self {
             FileKind::Settings | FileKind::Stats | FileKind::Learn => 1 << 20,
-            FileKind::Drills => 4 << 20,
+            FileKind::Drills | FileKind::Review => 4 << 20,
             FileKind::Save => MAX_SAVE_BYTES,
         }
     }
@@ -325,6 +335,7 @@ impl FileKind {
             FileKind::Settings => "a settings file",
             FileKind::Stats => "a statistics file",
             FileKind::Drills => "a practice file",
+            FileKind::Review => "a review file",
             FileKind::Learn => "a lessons file",
             FileKind::Save => "a save",
         }

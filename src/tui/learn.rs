@@ -9,6 +9,8 @@ use crate::locale::nudge::nudge_words;
 use std::path::PathBuf;
 
 use crossterm::event::{KeyCode, KeyEvent};
+
+use crate::drill::DrillKind;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
@@ -97,6 +99,8 @@ pub struct Learn {
     /// Where progress is kept (`None`: nothing is kept between runs).
     path: Option<PathBuf>,
     note: Option<Note>,
+    /// The review queue's file, where wrong answers go ([`crate::review`]).
+    review: Option<PathBuf>,
 }
 
 impl Learn {
@@ -119,6 +123,7 @@ impl Learn {
                 text: tr!("learn.list.problem", problem = problem).into_owned(),
                 good: false,
             }),
+            review: store.review_path(),
         }
     }
 
@@ -425,6 +430,9 @@ impl Learn {
                             ..Progress::default()
                         });
                     }
+                    if !checked.right && state.nudge.is_none() {
+                        self.remember_wrong(exercise);
+                    }
                     if !checked.right
                         && state.nudge.is_none()
                         && let Ok(nudge) = learn::nudge(exercise, lesson.values_taught)
@@ -440,6 +448,34 @@ impl Learn {
                 self.set_step(index, Step::Exercise(state));
                 LearnEvent::None
             }
+        }
+    }
+
+    /// A wrong answer to an exercise about a position goes to the review queue, asked as the
+    /// drill of the same kind (the nim-sum and the Lab's exercises have none); a problem with
+    /// the file is shown as the screen's note.
+    fn remember_wrong(&mut self, exercise: &learn::Exercise) {
+        let (kind, part) = match exercise.ask {
+            Ask::Won => (DrillKind::WonOrLost, None),
+            Ask::Value { part } => (DrillKind::PartValue, Some(part.to_string())),
+            Ask::WinningMove => (DrillKind::WinningMove, None),
+            _ => return,
+        };
+        let now = crate::review::Clock::now(&crate::review::SystemClock);
+        let item = crate::review::Item::new(
+            exercise.code,
+            kind,
+            part,
+            crate::review::Source::Lesson,
+            now,
+        );
+        if let Some(problem) =
+            crate::tui::review_queue::remember(self.review.as_deref(), item.into_iter().collect())
+        {
+            self.note = Some(Note {
+                text: problem,
+                good: false,
+            });
         }
     }
 

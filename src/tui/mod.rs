@@ -17,6 +17,7 @@ pub mod menu;
 pub mod moves;
 pub mod practice;
 pub mod review;
+pub mod review_queue;
 pub mod rules;
 pub mod screen;
 pub mod session;
@@ -77,6 +78,8 @@ pub struct PracticeStart {
     pub difficulty: Option<u8>,
     /// A puzzle sheet to play instead of drills (`grundy puzzles … --play`).
     pub sheet: Option<sheet::SheetRun>,
+    /// Open on the review queue (`grundy drill --review`) instead of the drills.
+    pub review: bool,
 }
 
 /// How long a write of the game waits for another grundy's lock before the loop goes on.

@@ -47,31 +47,37 @@ pub enum PracticeEvent {
     None,
     /// Back to the menu.
     Leave,
+    /// Open the review queue ([`crate::tui::review_queue`]).
+    Review,
 }
 
-/// The fields of the setup page: game, kind, difficulty, mode, start, puzzle sheet.
-const SETUP_ROWS: usize = 6;
+/// The fields of the setup page: game, kind, difficulty, mode, start, the review queue, a
+/// puzzle sheet.
+const SETUP_ROWS: usize = 7;
 /// The setup page's Start row, where it opens.
 const START_ROW: usize = 4;
+/// The setup page's row that opens the review queue.
+const REVIEW_ROW: usize = 5;
 /// The setup page's Puzzle sheet row.
-const SHEET_ROW: usize = 5;
+const SHEET_ROW: usize = 6;
 
-/// A drill on screen, with what answering it needs.
+/// A drill on screen, with what answering it needs (the review queue asks its items with it
+/// too: [`crate::tui::review_queue`]).
 #[derive(Clone, Debug)]
-struct Question {
-    drill: Drill,
+pub(crate) struct Question {
+    pub(crate) drill: Drill,
     /// The game it was drawn from (a name codes start with).
-    game: String,
-    position: AnyPosition,
+    pub(crate) game: String,
+    pub(crate) position: AnyPosition,
     /// For "find the winning move": every legal move, its code and its words.
-    moves: Vec<(String, String)>,
-    cursor: usize,
+    pub(crate) moves: Vec<(String, String)>,
+    pub(crate) cursor: usize,
     /// The first move of the list on screen.
-    top: usize,
+    pub(crate) top: usize,
     /// The value typed (digits).
-    typed: String,
+    pub(crate) typed: String,
     /// Won (true) or lost chosen.
-    won: bool,
+    pub(crate) won: bool,
     /// The nudge after a first wrong answer, in words ([`crate::nudge`]), and the rating
     /// before that answer: the next answer is the last, and is not rated again.
     nudge: Option<(String, Rated)>,
@@ -135,6 +141,10 @@ pub struct Practice {
     list_rows: Cell<usize>,
     /// The puzzle sheet being played, if one is ([`crate::tui::sheet`]).
     sheet: Option<SheetRun>,
+    /// The review queue's file, where missed drills go ([`crate::review`]), and how many of
+    /// its items are due (the setup page shows it).
+    review: Option<PathBuf>,
+    review_due: usize,
 }
 
 impl Practice {
@@ -170,7 +180,40 @@ impl Practice {
             left: 0,
             list_rows: Cell::new(10),
             sheet: None,
+            review: None,
+            review_due: 0,
         }
+    }
+
+    /// Practice whose missed drills go to the review queue kept at `path`, its due items
+    /// counted now.
+    pub fn with_review(mut self, path: Option<PathBuf>) -> Practice {
+        self.review_due = crate::tui::review_queue::due_count(path.as_deref());
+        self.review = path;
+        self
+    }
+
+    /// A missed drill goes to the review queue; a problem with its file is shown.
+    fn remember_miss(&mut self, drill: &Drill, answer: &str) {
+        let now = crate::review::Clock::now(&crate::review::SystemClock);
+        let item = crate::review::Item::new(
+            &drill.code,
+            drill.kind,
+            drill.part.clone(),
+            crate::review::Source::Drill,
+            now,
+        )
+        .map(|mut item| {
+            item.played = Some(answer.to_string());
+            item.difficulty = drill.difficulty;
+            item
+        });
+        if let Some(problem) =
+            crate::tui::review_queue::remember(self.review.as_deref(), item.into_iter().collect())
+        {
+            self.problem = Some(problem);
+        }
+        self.review_due = crate::tui::review_queue::due_count(self.review.as_deref());
     }
 
     /// The name the chosen games are rated and recorded under.
@@ -396,6 +439,11 @@ impl Practice {
                 .collect()),
             _ => Vec::new(),
         };
+        // A miss goes to the review queue once: at the first wrong answer, not again after
+        // the nudge.
+        if !verdict.right && q.nudge.is_none() {
+            self.remember_miss(&q.drill, &words);
+        }
         let attempt = Attempt {
             game: q.game.clone(),
             kind: kind_name(q.drill.kind).to_string(),
@@ -543,6 +591,7 @@ impl Practice {
                     }
                 }
                 Some(Action::Select) if self.focus == SHEET_ROW => self.start_sheet(),
+                Some(Action::Select) if self.focus == REVIEW_ROW => return PracticeEvent::Review,
                 Some(Action::Select) => self.start(),
                 Some(Action::Back) => return PracticeEvent::Leave,
                 _ => {}
@@ -803,11 +852,22 @@ impl Practice {
             ),
             (tr!("drill.setup.start").into_owned(), String::new()),
             (
+                tr!("queue.menu_entry", n = self.review_due).into_owned(),
+                String::new(),
+            ),
+            (
                 tr!("drill.setup.sheet").into_owned(),
                 tr!("drill.setup.sheet_about", count = SHEET_SIZE).into_owned(),
             ),
         ];
-        let label_width = rows.iter().map(|(l, _)| text::width(l)).max().unwrap_or(0) + 2;
+        // Review's and the sheet's longer labels are alone on their rows: the others line up
+        // without them.
+        let label_width = rows[..REVIEW_ROW]
+            .iter()
+            .map(|(l, _)| text::width(l))
+            .max()
+            .unwrap_or(0)
+            + 2;
         let mut lines = Vec::new();
         for (i, (label, value)) in rows.iter().enumerate() {
             let style = if i == self.focus {
@@ -1027,7 +1087,7 @@ impl Practice {
 }
 
 /// A drill with its position read and, for a winning-move drill, its moves listed.
-fn question(drill: Drill, game: &str) -> Question {
+pub(crate) fn question(drill: Drill, game: &str) -> Question {
     let position = AnyPosition::from_code(&drill.code).expect("a drill's code parses");
     let moves = if drill.kind == DrillKind::WinningMove {
         with_position!(&position, p => p
@@ -1098,7 +1158,7 @@ fn mode_words(mode: Mode) -> String {
 }
 
 /// What the drill asks, in words.
-fn question_words(q: &Question) -> String {
+pub(crate) fn question_words(q: &Question) -> String {
     match q.drill.kind {
         DrillKind::WinningMove => tr!("drill.ask.move").into_owned(),
         DrillKind::WonOrLost => tr!("drill.ask.won_lost").into_owned(),
@@ -1113,7 +1173,7 @@ fn question_words(q: &Question) -> String {
 }
 
 /// Why an answer is wrong, in words.
-fn wrong_words(v: &Verdict) -> String {
+pub(crate) fn wrong_words(v: &Verdict) -> String {
     match (&v.mistake, &v.expected) {
         (Some(Mistake::LeavesWon { value: Some(value) }), _) => tr!(
             "drill.wrong.leaves_value",
@@ -1132,7 +1192,11 @@ fn wrong_words(v: &Verdict) -> String {
 
 /// The position drawn for a drill: each component's sketch, except where a sketch would tell
 /// the answer (Wythoff's marks lost squares) or leave out what it needs (a DAG's edges).
-fn position_lines(position: &AnyPosition, width: usize, theme: &Theme) -> Vec<Line<'static>> {
+pub(crate) fn position_lines(
+    position: &AnyPosition,
+    width: usize,
+    theme: &Theme,
+) -> Vec<Line<'static>> {
     let components: Vec<Component> = match position {
         AnyPosition::Sum(sum) => sum.components().to_vec(),
         other => Component::new(other.clone()).into_iter().collect(),

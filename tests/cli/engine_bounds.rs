@@ -69,3 +69,38 @@ fn a_long_principal_line_ends_or_says_where_it_stopped() {
     assert!(said, "{}", &out[out.len().saturating_sub(400)..]);
     assert!(out.contains("    1. A  "), "the line starts");
 }
+
+/// Positions whose exact search or misère search used to start and run for minutes (listing
+/// millions of moves): each is now answered from its values, or refused with the reason, at
+/// once. Coin rows of 10 000 coins (their reachable count did not fit a u128 and read as
+/// "unknown"), E&D pairs of 10^18 (listed by arithmetic), and misère and Every-SG codes whose
+/// trees are too large (the searches are bounded by the moves they list, weighed by size).
+#[test]
+fn huge_positions_are_answered_or_refused_not_searched() {
+    let tails = "T".repeat(10_000);
+    for game in ["mock", "ruler", "turtles"] {
+        let out = run(&["analyze", "-"], &format!("{game}:{tails}"));
+        assert!(out.contains("WIN "), "{game}: {out}");
+    }
+    let ed = run(
+        &["analyze", "-"],
+        "ed:1000000000000000000,999999999999999999,5,7",
+    );
+    assert!(ed.contains("WIN "), "{ed}");
+    let boxes = "1".repeat(100_000);
+    for code in [
+        format!("anti:dodgeball:{boxes}"),
+        format!("every:dodgeball:{boxes}"),
+        "anti:staircase:10000".to_string(),
+        "every:staircase:10000".to_string(),
+        "anti:kayles:1000000".to_string(),
+    ] {
+        let output = grundy(&["analyze", "-"], code.as_bytes());
+        assert_eq!(output.status.code(), Some(2), "{}", &code[..30]);
+        let err = String::from_utf8_lossy(&output.stderr);
+        assert!(
+            err.contains("too many moves") || err.contains("positions to check"),
+            "{err}"
+        );
+    }
+}

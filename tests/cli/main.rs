@@ -17,5 +17,7 @@ mod practice;
 
 mod lessons;
 mod pictures;
+mod review;
 mod rules;
 mod solve_formats;
+mod tutorials;

@@ -171,6 +171,34 @@ fn undecided_positions_are_refused_with_the_reason() {
         assert!(Anti::from_code(bad).is_err(), "{bad}");
     }
     assert!(AnyPosition::from_code("nim:3+anti:nim:3").is_err());
+    // Huge single games are refused at once, not walked move by move: each of these listed a
+    // million children per position and ran for minutes (the misère search and the SJ walk
+    // are bounded by the moves they list, `game::SEARCH_MOVES`, as well as by positions).
+    for (huge, reason) in [
+        (
+            "anti:kayles:1000000",
+            "kayles:1000000 has more than 20000 positions",
+        ),
+        (
+            "anti:octal:0.137:1000000,5,7",
+            "octal:0.137:1000000,5,7 has more than 20000 positions",
+        ),
+        ("anti:octal:0.137:100000", "has more than 20000 positions"),
+    ] {
+        let e = Anti::from_code(huge).unwrap_err();
+        assert!(e.message.to_string().contains(reason), "{huge}: {e}");
+    }
+    for huge in ["every:kayles:1000000", "every:octal:0.137:1000000,5,7"] {
+        let e = AnyPosition::from_code(huge).unwrap_err();
+        assert!(
+            e.message
+                .to_string()
+                .contains("positions or too many moves"),
+            "{huge}: {e}"
+        );
+    }
+    // Nim's heaps of 10^18 are still decided by the theorem.
+    assert!(Anti::from_code("anti:nim:1000000000000000000,5,7").is_ok());
     let p = AnyPosition::from_code("anti:nim:3+kayles:2").unwrap();
     assert_eq!(p.to_code(), "anti:nim:3+kayles:2");
 }

@@ -9,6 +9,7 @@ mod lab;
 mod learn;
 mod locks;
 mod nothing_lost;
+mod review;
 mod rules;
 mod tui_pty;
 mod tui_pty_chinese;

@@ -14,6 +14,7 @@ mod new_player;
 mod nothing_lost;
 mod persist;
 mod practice;
+mod review_queue;
 mod tui_dag;
 mod tui_dodgeball;
 mod tui_events;

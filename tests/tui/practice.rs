@@ -376,6 +376,8 @@ fn a_puzzle_sheet_is_played_and_scored() {
 fn the_setup_page_starts_a_puzzle_sheet() {
     set_lang(Lang::ZhCn);
     let mut p = Practice::new(None, Some("kayles"), 2);
+    // From Start: Review, then Puzzle sheet.
+    press(&mut p, KeyCode::Down);
     press(&mut p, KeyCode::Down);
     press(&mut p, KeyCode::Enter);
     let sheet = p.sheet().expect("a sheet");

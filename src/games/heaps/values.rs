@@ -660,7 +660,7 @@ impl HeapValues {
             Rule::Fibonacci => Some(static_table(&FIBONACCI, || {
                 subtraction_table(&fibonacci_up_to(MAX_TABLE_HEAP), MAX_TABLE_HEAP)
             })),
-            Rule::Grundy => Some(static_table(&GRUNDY, || grundy_table(MAX_GRUNDY_HEAP))),
+            Rule::Grundy => Some(grundy_covering(SMALL_GRUNDY_TABLE)),
             Rule::Staircase => Some(static_table(&STAIRCASE, || staircase_table(MAX_TABLE_HEAP))),
             _ => None,
         };
@@ -678,7 +678,12 @@ impl HeapValues {
     /// The Sprague–Grundy value of a heap of `x` (misère Nim: its normal-play value x).
     pub fn value(&self, x: u64) -> u64 {
         if let Some(table) = &self.table {
-            return u64::from(table[x as usize]);
+            return match table.get(x as usize) {
+                Some(&v) => u64::from(v),
+                // Grundy's game grows its table to the heaps asked about.
+                None if self.rule == Rule::Grundy => u64::from(grundy_covering(x)[x as usize]),
+                None => panic!("heap {x} is past the {:?} table", self.rule),
+            };
         }
         if let Some(octal) = &self.octal {
             if !octal.covers(x)
@@ -717,7 +722,25 @@ pub fn heap_value(rule: &Rule, x: u64) -> u64 {
 }
 
 static FIBONACCI: OnceLock<Arc<Vec<u32>>> = OnceLock::new();
-static GRUNDY: OnceLock<Arc<Vec<u32>>> = OnceLock::new();
+
+/// The Grundy's game table every position starts with; it grows when a larger heap is asked.
+const SMALL_GRUNDY_TABLE: u64 = 1023;
+
+/// Grundy's game's table to at least heap `x`, grown on demand (at least doubling each time)
+/// and shared: the whole table to [`MAX_GRUNDY_HEAP`] takes about 250 ms, which a game of
+/// small heaps should not pay (`analyze grundy:100` built all of it).
+fn grundy_covering(x: u64) -> Arc<Vec<u32>> {
+    static GRUNDY: Mutex<Option<Arc<Vec<u32>>>> = Mutex::new(None);
+    let mut table = GRUNDY.lock().unwrap_or_else(|e| e.into_inner());
+    let have = table.as_ref().map_or(0, |t| t.len() as u64);
+    if have <= x {
+        let mut values = table.as_ref().map_or_else(|| vec![0], |t| t.to_vec());
+        let n = x.max(2 * have).min(MAX_GRUNDY_HEAP).max(x);
+        sparse::extend(&grundy_moves(), &mut values, n, &mut |_| {});
+        *table = Some(Arc::new(values));
+    }
+    table.clone().expect("the table was built above")
+}
 static STAIRCASE: OnceLock<Arc<Vec<u32>>> = OnceLock::new();
 
 fn static_table(cell: &OnceLock<Arc<Vec<u32>>>, make: fn() -> Vec<u32>) -> Arc<Vec<u32>> {

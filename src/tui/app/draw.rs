@@ -23,6 +23,7 @@ impl App {
             Screen::Learn(learn) => learn.min_size(),
             Screen::Game { game, .. } => game.min_size(),
             Screen::Practice(_) => Practice::min_size(),
+            Screen::Review(_) => crate::tui::review_queue::ReviewQueue::min_size(),
             Screen::Lab(_) => crate::tui::lab::Lab::min_size(),
         }
     }
@@ -54,6 +55,7 @@ impl App {
             Screen::Learn(learn) => learn.draw(area, buf, &self.theme),
             Screen::Game { game, .. } => game.draw(area, buf, &self.theme),
             Screen::Practice(practice) => practice.draw(area, buf, &self.theme),
+            Screen::Review(review) => review.draw(area, buf, &self.theme),
             Screen::Lab(lab) => lab.draw(area, buf, &self.theme),
         }
         if let Some(help) = &self.help {
@@ -70,7 +72,11 @@ impl App {
     fn draw_confirm(&self, leave: &Leave, area: Rect, buf: &mut Buffer) {
         let moves = match &self.screen {
             Screen::Game { game, .. } => game.moves_played(),
-            Screen::Menu(_) | Screen::Learn(_) | Screen::Practice(_) | Screen::Lab(_) => 0,
+            Screen::Menu(_)
+            | Screen::Learn(_)
+            | Screen::Practice(_)
+            | Screen::Review(_)
+            | Screen::Lab(_) => 0,
         };
         // A lesson's game is not kept on leaving (see `autosave`).
         let lesson = matches!(&self.screen, Screen::Game { kept, .. } if kept.lesson.is_some());

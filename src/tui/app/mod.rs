@@ -34,6 +34,7 @@ use crate::tui::lab::{Lab, LabEvent};
 use crate::tui::learn::{Learn, LearnEvent, LearnStart};
 use crate::tui::menu::{Menu, MenuChoice, MenuEvent};
 use crate::tui::practice::{Practice, PracticeEvent};
+use crate::tui::review_queue::{ReviewEvent, ReviewQueue};
 use crate::tui::screen::{GameScreen, ScreenEvent, ScreenInput};
 use crate::tui::session::SessionConfig;
 use crate::tui::theme::Theme;
@@ -87,6 +88,8 @@ enum Screen {
     },
     /// Drills with a rating ([`crate::tui::practice`]).
     Practice(Box<Practice>),
+    /// The review queue ([`crate::tui::review_queue`]).
+    Review(Box<ReviewQueue>),
     /// Tables as pictures, periods found ([`crate::tui::lab`]).
     Lab(Box<Lab>),
 }
@@ -292,12 +295,16 @@ impl App {
             exit_note: None,
         };
         if let Some(start) = &options.practice {
-            let mut practice = app.practice(start.game.as_deref());
-            practice.choose(start.kind, start.difficulty);
-            if let Some(sheet) = &start.sheet {
-                practice.play_sheet(sheet.clone());
-            }
-            app.screen = Screen::Practice(Box::new(practice));
+            app.screen = if start.review {
+                Screen::Review(Box::new(app.review_queue(start.game.as_deref())))
+            } else {
+                let mut practice = app.practice(start.game.as_deref());
+                practice.choose(start.kind, start.difficulty);
+                if let Some(sheet) = &start.sheet {
+                    practice.play_sheet(sheet.clone());
+                }
+                Screen::Practice(Box::new(practice))
+            };
             return Ok(app);
         }
         if let Some(save) = &options.load {
@@ -541,7 +548,7 @@ impl App {
                 practice.tick(Instant::now());
                 false
             }
-            Screen::Menu(_) | Screen::Learn(_) | Screen::Lab(_) => false,
+            Screen::Menu(_) | Screen::Learn(_) | Screen::Lab(_) | Screen::Review(_) => false,
         };
         self.count_finished();
         self.write_counts();
@@ -626,7 +633,7 @@ impl App {
                             }
                         }
                     }
-                    Screen::Practice(_) => {}
+                    Screen::Practice(_) | Screen::Review(_) => {}
                     Screen::Learn(_) => {}
                     Screen::Lab(_) => {}
                     Screen::Game { game, .. } => {
@@ -716,9 +723,10 @@ impl App {
             }
             Some(Action::Help) => {
                 self.help = Some(match &self.screen {
-                    Screen::Menu(_) | Screen::Learn(_) | Screen::Practice(_) => {
-                        Help::new("grundy".to_string(), &[], None)
-                    }
+                    Screen::Menu(_)
+                    | Screen::Learn(_)
+                    | Screen::Practice(_)
+                    | Screen::Review(_) => Help::new("grundy".to_string(), &[], None),
                     Screen::Lab(_) => Help::lab(),
                     Screen::Game { game, .. } => {
                         Help::new(game.kind().words(), game.rules(), Some(game.kind()))
@@ -766,9 +774,21 @@ impl App {
             }
             Screen::Practice(practice) => {
                 // Practice pages through lists as a game does (PgUp, Home, End).
-                if practice.handle_key(key, keymap::action(&key, true)) == PracticeEvent::Leave {
-                    self.screen = Screen::Menu(Menu::from_settings(&self.menu_settings));
-                    self.refresh_menu();
+                match practice.handle_key(key, keymap::action(&key, true)) {
+                    PracticeEvent::Leave => {
+                        self.screen = Screen::Menu(Menu::from_settings(&self.menu_settings));
+                        self.refresh_menu();
+                    }
+                    PracticeEvent::Review => {
+                        self.screen = Screen::Review(Box::new(self.review_queue(None)));
+                    }
+                    PracticeEvent::None => {}
+                }
+            }
+            Screen::Review(review) => {
+                // Back to Practice, where the count of due items is read again.
+                if review.handle_key(key, keymap::action(&key, true)) == ReviewEvent::Leave {
+                    self.screen = Screen::Practice(Box::new(self.practice(None)));
                 }
             }
             Screen::Game { game, kept, .. } => match action {
@@ -842,6 +862,13 @@ impl App {
     /// Practice with its records in the data directory, on `game` (all games: `None`).
     fn practice(&self, game: Option<&str>) -> Practice {
         Practice::new(self.store.drills_path(), game, rand::rng().random())
+            .with_review(self.store.review_path())
+    }
+
+    /// The review queue kept in the data directory, of `game`'s items (all: `None`); with
+    /// hints off it does not tell who wins before an answer.
+    fn review_queue(&self, game: Option<&str>) -> ReviewQueue {
+        ReviewQueue::new(self.store.review_path(), game, self.menu_settings.hints)
     }
 
     /// The menu's Practice entry.

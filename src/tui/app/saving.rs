@@ -1,6 +1,7 @@
 //! What the app keeps between runs: the statistics of finished games, the autosave of an
 //! unfinished one, saves under a name (and opening them from the menu), and the settings.
 
+use crate::review::Clock;
 use crate::store::is_lock_busy;
 use crate::store::save::{self, Save};
 use crate::store::settings::Settings;
@@ -44,6 +45,8 @@ impl App {
             retried: game.retried(),
         };
         self.uncounted.push(counted);
+        let blunders = game.blunder_items(crate::review::SystemClock.now());
+        self.remember(blunders);
         self.write_counts();
         let Screen::Game { kept, .. } = &mut self.screen else {
             return;
@@ -52,6 +55,21 @@ impl App {
         if let Some(path) = kept.autosave.take() {
             unfinished::remove(&path);
             kept.claim = None;
+        }
+    }
+
+    /// Adds the player's mistakes to the review queue; a problem with its file is told in the
+    /// game's status line.
+    pub(super) fn remember(&mut self, items: Vec<crate::review::Item>) {
+        if items.is_empty() {
+            return;
+        }
+        let problem =
+            crate::tui::review_queue::remember(self.store.review_path().as_deref(), items);
+        if let Some(problem) = problem
+            && let Screen::Game { game, .. } = &mut self.screen
+        {
+            game.set_message(problem);
         }
     }
 
@@ -140,7 +158,11 @@ impl App {
                     && game.moves_played() > 0
                     && kept.saved_moves.as_ref() != Some(&game.move_codes())
             }
-            Screen::Menu(_) | Screen::Learn(_) | Screen::Practice(_) | Screen::Lab(_) => false,
+            Screen::Menu(_)
+            | Screen::Learn(_)
+            | Screen::Practice(_)
+            | Screen::Review(_)
+            | Screen::Lab(_) => false,
         }
     }
 

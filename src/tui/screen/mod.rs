@@ -117,6 +117,11 @@ pub trait GameScreen {
     fn player_blunders(&self) -> Option<u64> {
         None
     }
+    /// The player's blunders among the moves in effect, as review items made at `now`: the
+    /// position before each, the move played and the moves that kept the win.
+    fn blunder_items(&self, _now: chrono::DateTime<chrono::Utc>) -> Vec<crate::review::Item> {
+        Vec::new()
+    }
     /// Whether the player took the game back to a blunder (`t`) in it.
     fn retried(&self) -> bool {
         false
@@ -516,6 +521,33 @@ impl<B: Board> GameScreen for Match<B> {
             .filter(|(i, mv)| history.get(*i).is_none_or(|p| &p.mv != mv))
             .count();
         Some((crate::record::blunders(history, Side::You).len() + taken_back) as u64)
+    }
+
+    fn blunder_items(&self, now: chrono::DateTime<chrono::Utc>) -> Vec<crate::review::Item> {
+        use crate::review::{Item, MAX_KEPT, Source};
+        crate::record::blunders(self.session.history(), Side::You)
+            .into_iter()
+            .filter_map(|k| {
+                let before = self.session.position_at(k);
+                let code = before.to_code();
+                // Only a position the review can ask again (a rules file's game cannot).
+                crate::games::AnyPosition::from_code(&code).ok()?;
+                let mut item = Item::new(
+                    &code,
+                    crate::drill::DrillKind::WinningMove,
+                    None,
+                    Source::Game,
+                    now,
+                )?;
+                item.played = Some(before.move_code(&self.session.history()[k].mv));
+                item.kept = before
+                    .winning_moves(MAX_KEPT)
+                    .iter()
+                    .map(|mv| before.move_code(mv))
+                    .collect();
+                Some(item)
+            })
+            .collect()
     }
 
     fn retried(&self) -> bool {
