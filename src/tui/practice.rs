@@ -880,7 +880,10 @@ impl Practice {
                     format!("{} ", if i == self.focus { "▶" } else { " " }),
                     style,
                 ),
-                Span::styled(text::pad(label, label_width), style),
+                Span::styled(
+                    text::pad(label, label_width.max(text::width(label) + 2)),
+                    style,
+                ),
                 Span::styled(value.clone(), style),
             ]));
         }
