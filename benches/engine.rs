@@ -17,8 +17,8 @@
 //!   take seconds: long boards with few pieces, the sparse-board family (k pieces or tails
 //!   coins at random on the largest boards), full boards just past the budget, small grids.
 //! - `analysis/*`: what the TUI's hint mode computes for the large positions.
-//! - `puzzles/*`: puzzle sheets of 10 and of 1000 (`grundy puzzles`) at the games and
-//!   difficulties that took minutes before issue 30.
+//! - `puzzles/*`: puzzle sheets of 1000 (`grundy puzzles`) at every game and difficulty, and
+//!   of 10 at those that took minutes before issue 30.
 //! - `worst_curriculum/*`: issue 15's table of the curriculum games and sums (Stair Nim and E&D
 //!   analyses, Lieges, 64-component sums, dense DAGs, many queens, long lines) and the worst
 //!   cases found hunting for more, the positions `benches/worst_curriculum.sh` measures from
@@ -450,36 +450,39 @@ fn lab_tables(c: &mut Criterion) {
     group.finish();
 }
 
-/// `grundy puzzles --count 1000` (issue 30's budget: at most 10 s, at every game and
-/// difficulty), for the games and difficulties that took minutes before, and the sheet of 10
-/// (at most 250 ms) at the ones that took longest then. `cargo bench --bench engine -- puzzles`.
+/// `grundy puzzles --count 1000` at every game and difficulty (issue 30's budget: at most 10 s
+/// and 100 MB each), and the sheet of 10 (at most 250 ms) at the ones that took longest before
+/// issue 30. `cargo bench --bench engine -- puzzles` (about 15 minutes; `-- puzzles/grid` for
+/// one game).
 fn puzzles(c: &mut Criterion) {
     let mut group = c.benchmark_group("puzzles");
-    group.sample_size(10).sampling_mode(SamplingMode::Flat);
-    let slow = [
-        ("fibnim", 3),
+    group
+        .sample_size(10)
+        .warm_up_time(Duration::from_millis(200))
+        .measurement_time(Duration::from_secs(2))
+        .sampling_mode(SamplingMode::Flat);
+    let sheet = |game: &str, count: usize, difficulty: u8| {
+        grundy::puzzles::sheet(game, count, difficulty, black_box(1))
+            .expect("a sheet")
+            .len()
+    };
+    for game in grundy::puzzles::games() {
+        for difficulty in grundy::puzzles::DIFFICULTIES {
+            let id = BenchmarkId::new(format!("{game}_d{difficulty}"), 1000);
+            group.bench_function(id, |b| b.iter(|| sheet(game, 1000, difficulty)));
+        }
+    }
+    let slowest_before = [
         ("fibnim", 4),
         ("fibnim", 5),
         ("wythoff", 3),
-        ("grid", 3),
         ("grid", 5),
-        ("dawson", 4),
         ("dawson", 5),
-        ("lieges", 1),
         ("lieges", 5),
-        ("kayles", 2),
     ];
-    for (game, difficulty) in slow {
-        for count in [10, 1000] {
-            let id = BenchmarkId::new(format!("{game}_d{difficulty}"), count);
-            group.bench_function(id, |b| {
-                b.iter(|| {
-                    grundy::puzzles::sheet(game, count, difficulty, black_box(1))
-                        .expect("a sheet")
-                        .len()
-                })
-            });
-        }
+    for (game, difficulty) in slowest_before {
+        let id = BenchmarkId::new(format!("{game}_d{difficulty}"), 10);
+        group.bench_function(id, |b| b.iter(|| sheet(game, 10, difficulty)));
     }
     group.finish();
 }

@@ -292,6 +292,21 @@ pub trait Impartial: Position {
         (found.len(), complete)
     }
 
+    /// Every legal move that wins (leaves the opponent lost), at most `limit` of them, part by
+    /// part in board order and each part's in the order of [`Impartial::moves_of`]. Unlike
+    /// [`Impartial::winning_moves`], which may give only some (E&D one split per pair, the
+    /// grid one block per anchor), none is left out: a puzzle's answers and the moves a drill
+    /// accepts. The default tries every legal move; a game with a faster way to the same list
+    /// overrides it (the coin grid builds only the winning blocks).
+    fn every_winning_move(&self, limit: usize) -> Vec<Self::Move> {
+        self.parts()
+            .into_iter()
+            .flat_map(|(part, _)| self.moves_of(part, usize::MAX).0)
+            .filter(|mv| self.move_wins(mv))
+            .take(limit)
+            .collect()
+    }
+
     /// How many legal moves win, and whether that is all of them (`false`: at least this
     /// many; a game whose moves are too many to go through says so): the moves to nim-sum 0,
     /// or by the game's own rule where it overrides this (misère Nim).

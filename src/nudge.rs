@@ -56,6 +56,11 @@ pub enum Nudge {
     ProofBound,
     /// A guessed formula against the table to `n`.
     CheckFormula { n: u64 },
+    /// A game the SG theorem does not decide (a rules file's): label the positions from the
+    /// ends back.
+    SearchWhole,
+    /// A scored game: the best score difference, by minimax.
+    Minimax,
 }
 
 /// The nudge for `asked` about `position`. `values_taught`: whether the learner knows values

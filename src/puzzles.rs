@@ -127,32 +127,25 @@ pub fn remoteness_at_least<P: Impartial>(position: &P, k: u32) -> bool {
         _ if position.is_over() => return false,
         _ => {}
     }
+    if position.mover_wins() {
+        return every_winning_move(position, usize::MAX)
+            .iter()
+            .all(|mv| remoteness_at_least(&position.play_unchecked(mv), k - 1));
+    }
     // The moves part by part, each part's listed only when reached: a lost position usually
     // stops at its first move, and a board with thousands of moves (the coin grid) lists few.
     let mut moves = position
         .parts()
         .into_iter()
         .flat_map(|(part, _)| position.moves_of(part, usize::MAX).0);
-    if position.mover_wins() {
-        moves
-            .filter(|mv| position.move_wins(mv))
-            .all(|mv| remoteness_at_least(&position.play_unchecked(&mv), k - 1))
-    } else {
-        moves.any(|mv| remoteness_at_least(&position.play_unchecked(&mv), k - 1))
-    }
+    moves.any(|mv| remoteness_at_least(&position.play_unchecked(&mv), k - 1))
 }
 
-/// The winning moves of `position`, at most `limit` of them. Every legal move is tried: a
-/// game's `winning_moves` may list only some of them (E&D lists one split per pair), and a
-/// sheet's answers (a drill's accepted moves) are all of them.
+/// The winning moves of `position`, at most `limit` of them: every one
+/// ([`Impartial::every_winning_move`]; a game's `winning_moves` may list only some of them, E&D
+/// one split per pair), since a sheet's answers (a drill's accepted moves) are all of them.
 pub(crate) fn every_winning_move<P: Impartial>(position: &P, limit: usize) -> Vec<P::Move> {
-    position
-        .parts()
-        .into_iter()
-        .flat_map(|(part, _)| position.moves_of(part, usize::MAX).0)
-        .filter(|mv| position.move_wins(mv))
-        .take(limit)
-        .collect()
+    position.every_winning_move(limit)
 }
 
 /// The codes of the positions after `moves`, each once, in the order of the moves.

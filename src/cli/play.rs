@@ -255,13 +255,7 @@ pub(super) fn run_terminal(
     // A real hang-up (the terminal closed, SIGHUP came): its code, 129, and nothing printed
     // to a terminal that is gone, whichever of the closed input, the failed draw and the
     // signal the game saw first. The unfinished game was saved on the way out.
-    let hung_up = match &ended {
-        Ok(Exit::Quit) => false,
-        // A signal says by itself why the game ended: SIGHUP is a hang-up, SIGTERM and SIGINT
-        // end it at once, with no wait for a SIGHUP that does not come.
-        Ok(Exit::Signal(_)) => crate::tui::events::hung_up(std::time::Duration::ZERO),
-        Ok(Exit::TerminalClosed) | Err(_) => crate::tui::events::hung_up(HANGUP_WAIT),
-    };
+    let hung_up = hangup_wait(ended.as_ref().ok()).is_some_and(crate::tui::events::hung_up);
     if hung_up {
         return Ok(ExitCode::from(129));
     }
@@ -278,6 +272,19 @@ pub(super) fn run_terminal(
 
 /// How long a game whose terminal went away waits for the SIGHUP that comes with a hang-up.
 const HANGUP_WAIT: std::time::Duration = std::time::Duration::from_millis(500);
+
+/// How long the end of a game (`None`: it failed) waits for a SIGHUP before it is told apart
+/// from a hang-up, or `None` when it cannot be one. A signal says by itself why the game
+/// ended: SIGHUP is a hang-up, SIGTERM, SIGINT and SIGQUIT end it at once, with no wait for a
+/// SIGHUP that does not come (issue 30: they once took a fixed 0.5 s). A closed input or a
+/// failed draw may come just before the SIGHUP of the same hang-up: that waits.
+fn hangup_wait(ended: Option<&Exit>) -> Option<std::time::Duration> {
+    match ended {
+        Some(Exit::Quit) => None,
+        Some(Exit::Signal(_)) => Some(std::time::Duration::ZERO),
+        Some(Exit::TerminalClosed) | None => Some(HANGUP_WAIT),
+    }
+}
 
 /// Reads a saved game; a missing or bad file is bad input (exit 2), named with its line. Only
 /// a regular file within [`crate::store::MAX_SAVE_BYTES`] is read.
@@ -307,5 +314,26 @@ fn play_rules(path: &std::path::Path, args: PlayArgs) -> Result<ExitCode, Failur
         Exit::Quit => Ok(ExitCode::SUCCESS),
         Exit::TerminalClosed => Ok(ExitCode::FAILURE),
         Exit::Signal(n) => Ok(ExitCode::from(128 + n.clamp(1, 127) as u8)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Issue 30: SIGTERM, SIGINT and SIGQUIT end the game without waiting for a SIGHUP; only
+    /// an end that a hang-up may explain (the input closed, a failed draw) waits for one.
+    #[test]
+    fn an_ending_signal_waits_for_no_hangup() {
+        for signal in crate::tui::events::ENDING_SIGNALS {
+            assert_eq!(
+                hangup_wait(Some(&Exit::Signal(signal))),
+                Some(std::time::Duration::ZERO),
+                "signal {signal}"
+            );
+        }
+        assert_eq!(hangup_wait(Some(&Exit::Quit)), None);
+        assert_eq!(hangup_wait(Some(&Exit::TerminalClosed)), Some(HANGUP_WAIT));
+        assert_eq!(hangup_wait(None), Some(HANGUP_WAIT));
     }
 }

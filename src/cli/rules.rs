@@ -10,7 +10,7 @@ use rand::SeedableRng;
 use crate::rules::solve::{
     self, Analysis, GrundyTable, Judgement, Limits, Node, Reason, SearchError, Verdict,
 };
-use crate::rules::{MAX_CALL_LEVELS, MAX_OPERATIONS, Problem, Rules, RulesError};
+use crate::rules::{MAX_CALL_LEVELS, MAX_OPERATIONS, Problem, ReadProblem, Rules, RulesError};
 use crate::setup::ReplayRng;
 use crate::tr;
 
@@ -28,7 +28,16 @@ pub fn render_error(e: &RulesError) -> String {
 /// A [`Problem`] in words.
 pub fn render_problem(problem: &Problem) -> String {
     match problem {
-        Problem::Read(why) => tr!("rules.error.read", why = why).into(),
+        Problem::Read(why) => {
+            let why = match why {
+                ReadProblem::NotFound => tr!("rules.read.not_found"),
+                ReadProblem::Denied => tr!("rules.read.denied"),
+                ReadProblem::NotRegular => tr!("rules.read.not_regular"),
+                ReadProblem::NotUtf8 => tr!("rules.read.not_utf8"),
+                ReadProblem::Other(why) => why.into(),
+            };
+            tr!("rules.error.read", why = why).into()
+        }
         Problem::FileTooLarge => tr!("rules.error.file_too_large").into(),
         Problem::Parse(why) => tr!("rules.error.parse", why = why).into(),
         Problem::NoMoves => tr!("rules.error.no_moves").into(),

@@ -11,14 +11,26 @@ use super::{Failure, SgTable};
 use crate::lab::check::Formula;
 use crate::lab::{LabRule, Period};
 use crate::locale::Words;
+use crate::locale::formula_problem;
 use crate::tr;
 use crate::tui::text;
 
 /// What a table offers `--check`: a row of values indexed by `n` from `first`, or cells
 /// (a, b, value) of a 2-D table.
 enum Checked {
-    Line { first: i64, values: Vec<i64> },
-    Grid { cells: Vec<(i64, i64, i64)> },
+    Line {
+        first: i64,
+        values: Vec<i64>,
+    },
+    /// A heap table's values 0..=last, kept as they were computed (a table of 10^7 heaps
+    /// would take 80 MB more as `i64`s).
+    Heaps {
+        values: Vec<u32>,
+        last: u64,
+    },
+    Grid {
+        cells: Vec<(i64, i64, i64)>,
+    },
 }
 
 pub(super) fn sg_table(
@@ -39,7 +51,9 @@ pub(super) fn sg_table(
         )
     };
     let formula = check
-        .map(|text| Formula::parse(text).map_err(|e| refused(text, e.column, e.message)))
+        .map(|text| {
+            Formula::parse(text).map_err(|e| refused(text, e.column, formula_problem(&e.problem)))
+        })
         .transpose()?;
     // Tried once on the table's variables, so an expression that cannot evaluate (a name the
     // table has not, a float) is refused before the table is printed.
@@ -53,7 +67,7 @@ pub(super) fn sg_table(
         };
         formula
             .eval(vars)
-            .map_err(|e| refused(text, e.column, e.message))?;
+            .map_err(|e| refused(text, e.column, formula_problem(&e.problem)))?;
     }
     let checked = print_table(table, out)?;
     let Some(formula) = formula else {
@@ -75,7 +89,7 @@ fn check_formula(
             tr!(
                 "cli.error_check",
                 column = e.column,
-                error = e.message,
+                error = formula_problem(&e.problem),
                 formula = text
             )
             .into(),
@@ -91,6 +105,17 @@ fn check_formula(
             (
                 formula.first_counterexample(cells).map_err(bad)?,
                 format!("{first} ≤ n ≤ {last}"),
+            )
+        }
+        Checked::Heaps { values, last } => {
+            let cells = values
+                .iter()
+                .take(last as usize + 1)
+                .enumerate()
+                .map(|(i, &v)| (vec![("n", i as i64)], i64::from(v)));
+            (
+                formula.first_counterexample(cells).map_err(bad)?,
+                format!("0 ≤ n ≤ {last}"),
             )
         }
         Checked::Grid { cells } => {
@@ -525,12 +550,5 @@ fn heap_table(rule: &LabRule, n: u64, out: &mut impl Write) -> Result<Checked, F
     let (values, period) = rule_values(rule, n);
     heap_rows(&values, n, out)?;
     writeln!(out, "{}", period_line(period, values.len() as u64 - 1))?;
-    Ok(Checked::Line {
-        first: 0,
-        values: values
-            .iter()
-            .take(n as usize + 1)
-            .map(|&v| i64::from(v))
-            .collect(),
-    })
+    Ok(Checked::Heaps { values, last: n })
 }

@@ -13,7 +13,73 @@ use evalexpr::{
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FormulaError {
     pub column: usize,
-    pub message: String,
+    pub problem: FormulaProblem,
+}
+
+/// Why a formula does not parse or evaluate: evalexpr's error kinds, as values the interface
+/// words in the reader's language (evalexpr's own texts are English).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FormulaProblem {
+    /// A `(` with no `)`.
+    UnclosedBracket,
+    /// A `)` with no `(`.
+    UnopenedBracket,
+    /// Not a formula at this place (an operator with nothing on one side, two values with
+    /// no operator between them, an unknown sign).
+    Syntax,
+    /// A name the table has not (`m` where the table has `n`).
+    UnknownName(String),
+    /// A function evalexpr does not know.
+    UnknownFunction(String),
+    /// A function or operator given the wrong number of arguments.
+    ArgumentCount,
+    /// A value of the wrong kind where a number was wanted (`true + 1`, a string).
+    NotANumber(String),
+    /// The formula's value is not an integer (`n / 2.0`, `n > 1`).
+    NotAnInteger(String),
+    /// A division or remainder by zero (or past the integers' range).
+    DivisionByZero,
+    /// An integer past the range of 64 bits.
+    Overflow,
+    /// Anything else, in evalexpr's words.
+    Other(String),
+}
+
+impl FormulaProblem {
+    fn of(error: &evalexpr::EvalexprError<DefaultNumericTypes>) -> FormulaProblem {
+        use evalexpr::EvalexprError as E;
+        match error {
+            E::UnmatchedLBrace => FormulaProblem::UnclosedBracket,
+            E::UnmatchedRBrace => FormulaProblem::UnopenedBracket,
+            E::AppendedToLeafNode
+            | E::PrecedenceViolation
+            | E::MissingOperatorOutsideOfBrace
+            | E::UnmatchedPartialToken { .. }
+            | E::UnmatchedDoubleQuote
+            | E::IllegalEscapeSequence(_)
+            | E::ExpectedEmpty { .. } => FormulaProblem::Syntax,
+            E::VariableIdentifierNotFound(name) => FormulaProblem::UnknownName(name.clone()),
+            E::FunctionIdentifierNotFound(name) => FormulaProblem::UnknownFunction(name.clone()),
+            E::WrongOperatorArgumentAmount { .. } | E::WrongFunctionArgumentAmount { .. } => {
+                FormulaProblem::ArgumentCount
+            }
+            E::ExpectedInt { actual } => FormulaProblem::NotAnInteger(actual.to_string()),
+            E::ExpectedNumber { actual }
+            | E::ExpectedFloat { actual }
+            | E::ExpectedNumberOrString { actual }
+            | E::ExpectedBoolean { actual }
+            | E::ExpectedString { actual }
+            | E::ExpectedTuple { actual } => FormulaProblem::NotANumber(actual.to_string()),
+            E::TypeError { actual, .. } => FormulaProblem::NotANumber(actual.to_string()),
+            E::WrongTypeCombination { .. } => FormulaProblem::NotANumber(String::new()),
+            E::DivisionError { .. } | E::ModulationError { .. } => FormulaProblem::DivisionByZero,
+            E::AdditionError { .. }
+            | E::SubtractionError { .. }
+            | E::NegationError { .. }
+            | E::MultiplicationError { .. } => FormulaProblem::Overflow,
+            other => FormulaProblem::Other(other.to_string()),
+        }
+    }
 }
 
 /// A compiled formula over named integer variables.
@@ -44,7 +110,7 @@ impl Formula {
             }),
             Err(error) => Err(FormulaError {
                 column: syntax_error_place(text),
-                message: error.to_string(),
+                problem: FormulaProblem::of(&error),
             }),
         }
     }
@@ -69,7 +135,7 @@ impl Formula {
                 .map_or(1, |byte| self.text[..byte].chars().count() + 1);
             FormulaError {
                 column,
-                message: error.to_string(),
+                problem: FormulaProblem::of(&error),
             }
         })
     }
@@ -181,5 +247,35 @@ mod tests {
         assert_eq!(f.eval(&[("n", 1)]).err().map(|e| e.column), Some(1));
         let f = Formula::parse("n % 3 + k").unwrap();
         assert_eq!(f.eval(&[("n", 1)]).err().map(|e| e.column), Some(9));
+    }
+
+    /// evalexpr's errors as kinds the interface words (its texts are English).
+    #[test]
+    fn errors_are_kinds_not_english() {
+        let problem = |text: &str, vars: &[(&str, i64)]| match Formula::parse(text) {
+            Err(e) => e.problem,
+            Ok(f) => f.eval(vars).expect_err(text).problem,
+        };
+        let n = [("n", 1)];
+        assert_eq!(problem("n % (3 +", &n), FormulaProblem::UnclosedBracket);
+        assert_eq!(problem("n % 3)", &n), FormulaProblem::UnopenedBracket);
+        assert_eq!(
+            problem("m % 3", &n),
+            FormulaProblem::UnknownName("m".into())
+        );
+        assert_eq!(
+            problem("mex(n)", &n),
+            FormulaProblem::UnknownFunction("mex".into())
+        );
+        assert_eq!(problem("n / 0", &n), FormulaProblem::DivisionByZero);
+        assert_eq!(problem("n % 0", &n), FormulaProblem::DivisionByZero);
+        assert!(matches!(
+            problem("n / 2.5", &n),
+            FormulaProblem::NotAnInteger(_)
+        ));
+        assert_eq!(
+            problem("n * 9223372036854775807 * 2", &[("n", 2)]),
+            FormulaProblem::Overflow
+        );
     }
 }

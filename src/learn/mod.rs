@@ -13,6 +13,8 @@ use crate::lab::{LabRule, Period};
 use crate::message::Msg;
 use crate::nimber::Nimber;
 use crate::nudge::{self, Asked, Nudge};
+use crate::rules::examples;
+use crate::rules::solve::{self as rules_solve, Judgement, Node, Verdict};
 use crate::why::{self, Derivation, Explain, Formula, PartName, WinRule};
 
 /// What an exercise asks about its position.
@@ -36,6 +38,21 @@ pub enum Ask {
     ProofBound { n: u64 },
     /// … and whether a guessed formula gives every value G(0), …, G(n) (yes or no).
     Formula { guess: Guess, n: u64 },
+    /// On a shipped rules file (the exercise's code is `FILE:POSITION`): with best play, does
+    /// the player to move win, lose, or is it a draw? Solved by the rules file's search.
+    RulesOutcome,
+    /// On a shipped scoring rules file: how many points more than the other does the player
+    /// to move end with, with best play?
+    RulesScore,
+}
+
+/// The result of a game with best play, where draws may happen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// The player to move wins.
+    Win,
+    Lose,
+    Draw,
 }
 
 /// A formula guessed for a rule's values.
@@ -138,6 +155,20 @@ const fn formula(rule: &'static str, guess: Guess, n: u64) -> Exercise {
     Exercise {
         code: rule,
         ask: Ask::Formula { guess, n },
+    }
+}
+
+const fn rules_outcome(code: &'static str) -> Exercise {
+    Exercise {
+        code,
+        ask: Ask::RulesOutcome,
+    }
+}
+
+const fn rules_score(code: &'static str) -> Exercise {
+    Exercise {
+        code,
+        ask: Ask::RulesScore,
     }
 }
 
@@ -423,6 +454,19 @@ pub const LESSONS: &[Lesson] = &[
         values_taught: true,
     },
     Lesson {
+        id: "beyond",
+        pages: 4,
+        exercises: &[
+            rules_outcome("cses2208.rhai:[1, 2, 3]"),
+            rules_outcome("cses2208.rhai:[2, 2, 4]"),
+            rules_score("dpl-deque.rhai:[10, 80, 90, 30]"),
+            rules_outcome("graph-cycles.rhai:0"),
+            rules_outcome("graph-cycles.rhai:4"),
+        ],
+        game: "rules:cses2208.rhai:[2, 3, 4]",
+        values_taught: true,
+    },
+    Lesson {
         id: "anti",
         pages: 3,
         exercises: &[
@@ -486,6 +530,8 @@ pub enum Answer {
     Number(u64),
     /// The move at this place of [`moves`].
     Move(usize),
+    /// Win, lose or draw.
+    Outcome(Outcome),
 }
 
 /// A move and what it leaves.
@@ -537,6 +583,12 @@ pub enum Why {
         n: u64,
         counterexample: Option<(u64, u64, u64)>,
     },
+    /// A rules file's position: its verdict with best play (win, lose, draw, or the score,
+    /// with the moves to the end where known), and the position a best move leaves.
+    Rules {
+        judgement: Judgement,
+        best: Option<String>,
+    },
     /// A move: what the chosen one leaves, the winning moves, and the nim-sum before the
     /// move where the nim-sum decides (the target a winning move cancels).
     Move {
@@ -561,6 +613,9 @@ pub enum Solution {
     Number(Nimber),
     /// The places in [`moves`] of every winning move.
     Moves(Vec<usize>),
+    Outcome(Outcome),
+    /// A scoring game's best score difference.
+    Score(i64),
 }
 
 /// Why an exercise cannot be asked (a broken lesson: the tests catch it).
@@ -675,8 +730,72 @@ fn table_solution(ask: Ask, why: &Why) -> Solution {
     }
 }
 
+/// Whether an exercise asks about a rules file's position.
+pub fn is_rules(ask: Ask) -> bool {
+    matches!(ask, Ask::RulesOutcome | Ask::RulesScore)
+}
+
+/// A lesson's code of a rules file's position (`FILE:POSITION`, or `rules:FILE:POSITION` for
+/// a lesson's game): the shipped file and the position.
+pub fn rules_code(code: &str) -> Option<(&'static examples::Example, &str)> {
+    let code = code.strip_prefix("rules:").unwrap_or(code);
+    let (file, position) = code.split_once(':')?;
+    Some((examples::example(file)?, position))
+}
+
+/// A rules file's position searched whole: its verdict and a best move in the script's words.
+fn rules_why(code: &str) -> Result<Why, LessonError> {
+    let failed = |message: String| LessonError::Code {
+        code: code.to_string(),
+        message,
+    };
+    let (example, text) = rules_code(code).ok_or_else(|| failed("no such rules file".into()))?;
+    let rules = example.rules().map_err(|e| failed(e.to_string()))?;
+    let position = rules
+        .parse_position(text)
+        .map_err(|e| failed(e.to_string()))?;
+    let root = Node::new(position, 0);
+    let limits = rules_solve::Limits::positions(1_000_000);
+    let analysis =
+        rules_solve::analyze(&rules, &root, &limits).map_err(|e| failed(e.to_string()))?;
+    let judgement = analysis
+        .judgement
+        .filter(|_| analysis.exact)
+        .ok_or_else(|| failed("too large to search exactly".into()))?;
+    let best = analysis
+        .moves
+        .iter()
+        .max_by_key(|m| rules_solve::rank(m, analysis.scoring))
+        // The position it leaves, as written: the script's words are in one language.
+        .map(|m| m.to.position.to_string());
+    Ok(Why::Rules { judgement, best })
+}
+
+/// The right answer to a rules file's exercise, from its verdict.
+fn rules_solution(ask: Ask, why: &Why) -> Result<Solution, LessonError> {
+    let Why::Rules { judgement, .. } = why else {
+        unreachable!("a rules exercise rests on its search")
+    };
+    Ok(match (ask, judgement.verdict) {
+        (Ask::RulesScore, Verdict::Score(s)) => Solution::Score(s),
+        (Ask::RulesOutcome, Verdict::Win) => Solution::Outcome(Outcome::Win),
+        (Ask::RulesOutcome, Verdict::Lose) => Solution::Outcome(Outcome::Lose),
+        (Ask::RulesOutcome, Verdict::Draw) => Solution::Outcome(Outcome::Draw),
+        (ask, verdict) => {
+            return Err(LessonError::Code {
+                code: format!("{ask:?}"),
+                message: format!("a rules exercise of the wrong kind: {verdict:?}"),
+            });
+        }
+    })
+}
+
 /// The right answer to `exercise`.
 pub fn solve(exercise: &Exercise) -> Result<Solution, LessonError> {
+    if is_rules(exercise.ask) {
+        let why = rules_why(exercise.code)?;
+        return rules_solution(exercise.ask, &why);
+    }
     if is_table(exercise.ask) {
         let why = table_why(exercise.code, exercise.ask)?;
         return Ok(table_solution(exercise.ask, &why));
@@ -695,6 +814,9 @@ fn solve_in<P: Explain>(p: &P, exercise: &Exercise) -> Result<Solution, LessonEr
         | Ask::Formula { .. } => {
             let why = table_why(exercise.code, exercise.ask)?;
             table_solution(exercise.ask, &why)
+        }
+        Ask::RulesOutcome | Ask::RulesScore => {
+            rules_solution(exercise.ask, &rules_why(exercise.code)?)?
         }
         Ask::Value { part } => Solution::Number(part_value(p, exercise.code, part)?.0),
         Ask::WinningMove => Solution::Moves(
@@ -763,6 +885,15 @@ fn move_after<P: Explain>(p: &P, mv: &P::Move) -> MoveAfter {
 
 /// Judges `answer` to `exercise`.
 pub fn check(exercise: &Exercise, answer: Answer) -> Result<Checked, LessonError> {
+    if is_rules(exercise.ask) {
+        let why = rules_why(exercise.code)?;
+        let right = match (rules_solution(exercise.ask, &why)?, answer) {
+            (Solution::Outcome(o), Answer::Outcome(said)) => o == said,
+            (Solution::Score(s), Answer::Number(said)) => i64::try_from(said) == Ok(s),
+            _ => false,
+        };
+        return Ok(Checked { right, why });
+    }
     if is_table(exercise.ask) {
         let why = table_why(exercise.code, exercise.ask)?;
         let right = match (table_solution(exercise.ask, &why), answer) {
@@ -831,6 +962,7 @@ fn check_in<P: Explain>(
         | Ask::Preperiod { .. }
         | Ask::ProofBound { .. }
         | Ask::Formula { .. } => table_why(exercise.code, exercise.ask)?,
+        Ask::RulesOutcome | Ask::RulesScore => rules_why(exercise.code)?,
         Ask::WinningMove => {
             let moves = p.legal_moves();
             let chosen = match answer {
@@ -885,6 +1017,12 @@ pub fn derivation(code: &str, part: &str) -> Result<Derivation, LessonError> {
 /// Whether the position of `code` is won for the player to move (the lessons' final games
 /// must be).
 pub fn mover_wins(code: &str) -> Result<bool, LessonError> {
+    if code.starts_with("rules:") {
+        let Why::Rules { judgement, .. } = rules_why(code)? else {
+            unreachable!("a rules file's search")
+        };
+        return Ok(judgement.verdict == Verdict::Win);
+    }
     let p = position(code)?;
     Ok(with_position!(&p, p => p.mover_wins()))
 }
@@ -897,6 +1035,8 @@ pub fn nudge(exercise: &Exercise, values_taught: bool) -> Result<Nudge, LessonEr
         Ask::Preperiod { n } => return Ok(Nudge::FindPreperiod { n }),
         Ask::ProofBound { .. } => return Ok(Nudge::ProofBound),
         Ask::Formula { n, .. } => return Ok(Nudge::CheckFormula { n }),
+        Ask::RulesOutcome => return Ok(Nudge::SearchWhole),
+        Ask::RulesScore => return Ok(Nudge::Minimax),
         Ask::Won => Asked::Won,
         Ask::WinningMove => Asked::WinningMove,
         Ask::NimSum => Asked::NimSum,

@@ -43,5 +43,7 @@ pub fn nudge_words(nudge: &Nudge) -> String {
         Nudge::FindPreperiod { n } => tr!("nudge.preperiod", n = n).into_owned(),
         Nudge::ProofBound => tr!("nudge.proof_bound").into_owned(),
         Nudge::CheckFormula { n } => tr!("nudge.formula", n = n).into_owned(),
+        Nudge::SearchWhole => tr!("nudge.search_whole").into_owned(),
+        Nudge::Minimax => tr!("nudge.minimax").into_owned(),
     }
 }

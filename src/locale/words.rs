@@ -14,6 +14,7 @@ use crate::message::{Msg, QueenLine};
 use crate::record::{Side, Verdict};
 use crate::store::settings::SettingsError;
 use crate::store::stats::Record;
+use crate::tr;
 
 /// A value the interface can say in any of its languages.
 pub trait Words {
@@ -694,6 +695,33 @@ impl Words for Record {
             ));
         }
         words
+    }
+}
+
+/// Why a formula (`sg --check`, the Lab's `f`) does not parse or evaluate, in the reader's
+/// language: evalexpr's error kinds ([`crate::lab::check::FormulaProblem`]), whose own texts
+/// are English.
+pub fn formula_problem(problem: &crate::lab::check::FormulaProblem) -> String {
+    use crate::lab::check::FormulaProblem as P;
+    let quoted = |text: &str| crate::input::excerpt(text.as_bytes(), 40);
+    match problem {
+        P::UnclosedBracket => tr!("formula.error.unclosed").into_owned(),
+        P::UnopenedBracket => tr!("formula.error.unopened").into_owned(),
+        P::Syntax => tr!("formula.error.syntax").into_owned(),
+        P::UnknownName(name) => tr!("formula.error.unknown_name", name = quoted(name)).into_owned(),
+        P::UnknownFunction(name) => {
+            tr!("formula.error.unknown_function", name = quoted(name)).into_owned()
+        }
+        P::ArgumentCount => tr!("formula.error.arguments").into_owned(),
+        P::NotANumber(value) => {
+            tr!("formula.error.not_a_number", value = quoted(value)).into_owned()
+        }
+        P::NotAnInteger(value) => {
+            tr!("formula.error.not_an_integer", value = quoted(value)).into_owned()
+        }
+        P::DivisionByZero => tr!("formula.error.division").into_owned(),
+        P::Overflow => tr!("formula.error.overflow").into_owned(),
+        P::Other(text) => quoted(text),
     }
 }
 

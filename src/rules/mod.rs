@@ -18,6 +18,7 @@ use std::time::Instant;
 use rhai::{AST, CallFnOptions, Dynamic, Engine, EvalAltResult, ParseError, Scope};
 use thiserror::Error;
 
+pub mod examples;
 pub mod solve;
 pub mod value;
 
@@ -56,8 +57,8 @@ pub struct Place {
 /// What went wrong with a rules file, a call of one of its functions, or a position.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Problem {
-    /// The file could not be read (the system's reason).
-    Read(String),
+    /// The file could not be read, and why.
+    Read(ReadProblem),
     /// The file is larger than [`MAX_FILE_BYTES`].
     FileTooLarge,
     /// The script does not parse (Rhai's reason).
@@ -94,6 +95,40 @@ pub enum Problem {
     /// The search's deadline passed during a call (not an error of the script: the search
     /// reports it as too large).
     Interrupted,
+}
+
+/// Why a rules file could not be read: the common reasons by kind, so that the interface says
+/// them in the reader's language; the rest as the system words them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ReadProblem {
+    NotFound,
+    Denied,
+    /// A directory, a FIFO, a device: only a regular file is read.
+    NotRegular,
+    NotUtf8,
+    Other(String),
+}
+
+impl ReadProblem {
+    fn of(error: &std::io::Error) -> ReadProblem {
+        match error.kind() {
+            std::io::ErrorKind::NotFound => ReadProblem::NotFound,
+            std::io::ErrorKind::PermissionDenied => ReadProblem::Denied,
+            _ => ReadProblem::Other(error.to_string()),
+        }
+    }
+}
+
+impl fmt::Display for ReadProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ReadProblem::NotFound => write!(f, "no such file"),
+            ReadProblem::Denied => write!(f, "permission denied"),
+            ReadProblem::NotRegular => write!(f, "not a regular file"),
+            ReadProblem::NotUtf8 => write!(f, "not UTF-8 text"),
+            ReadProblem::Other(why) => write!(f, "{why}"),
+        }
+    }
 }
 
 /// A [`Problem`] with the file and the place in it where there is one.
@@ -228,20 +263,30 @@ impl Rules {
             place: None,
             problem,
         };
-        let metadata = std::fs::metadata(path).map_err(|e| error(Problem::Read(e.to_string())))?;
+        let metadata =
+            std::fs::metadata(path).map_err(|e| error(Problem::Read(ReadProblem::of(&e))))?;
         if metadata.len() > MAX_FILE_BYTES {
             return Err(error(Problem::FileTooLarge));
         }
         // A FIFO or a device (/dev/zero) would block or never end a plain read: only a regular
         // file is opened, without waiting, and read within the bound (the store's reader).
         if !metadata.is_file() {
-            return Err(error(Problem::Read("not a regular file".to_string())));
+            return Err(error(Problem::Read(ReadProblem::NotRegular)));
         }
         let source = crate::store::read_within(path, crate::store::FileKind::Save, MAX_FILE_BYTES)
-            .map_err(|e| error(Problem::Read(e.to_string())))
+            .map_err(|e| {
+                error(match e {
+                    crate::store::ReadError::NotRegular { .. } => {
+                        Problem::Read(ReadProblem::NotRegular)
+                    }
+                    crate::store::ReadError::TooLarge { .. } => Problem::FileTooLarge,
+                    crate::store::ReadError::Io { error, .. } => {
+                        Problem::Read(ReadProblem::of(&error))
+                    }
+                })
+            })
             .and_then(|bytes| {
-                String::from_utf8(bytes)
-                    .map_err(|_| error(Problem::Read("not UTF-8 text".to_string())))
+                String::from_utf8(bytes).map_err(|_| error(Problem::Read(ReadProblem::NotUtf8)))
             })?;
         Rules::compile(&file, &source)
     }

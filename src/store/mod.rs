@@ -543,16 +543,25 @@ pub fn set_aside_locked(path: &Path) -> io::Result<Option<PathBuf>> {
 }
 
 /// Changes a shared file under its directory's lock, so that another grundy's change made
-/// meanwhile is kept: `change` reads the file again and returns the new text, whether the
-/// file there was broken (then it is set aside first, never written over) and what the
-/// caller wants back; the text is then written atomically.
-pub fn rewrite_locked<T>(path: &Path, change: impl FnOnce() -> (String, bool, T)) -> io::Result<T> {
+/// meanwhile is kept: `change` is given the changes kept for later beside the file
+/// ([`keep_for_later`], oldest first), reads the file again and returns the new text (those
+/// changes applied), whether the file there was broken (then it is set aside first, never
+/// written over) and what the caller wants back; the text is then written atomically and the
+/// kept changes, now in it, removed.
+pub fn rewrite_locked<T>(
+    path: &Path,
+    change: impl FnOnce(&[PathBuf]) -> (String, bool, T),
+) -> io::Result<T> {
     let _lock = lock_dir_of(path)?;
-    let (text, broken, out) = change();
+    let kept = kept_for_later(path);
+    let (text, broken, out) = change(&kept);
     if broken {
         set_aside(path)?;
     }
     write_atomic(path, &text)?;
+    for file in kept {
+        let _ = fs::remove_file(file);
+    }
     Ok(out)
 }
 

@@ -41,7 +41,9 @@ use crate::games::GameKind;
 use crate::games::coins::CoinRow;
 use crate::lang::LangChoice;
 use crate::setup::{First, GameSetup, Start};
-use crate::store::{FileKind, line_of, read_file, rewrite_locked, write_atomic};
+use crate::store::{
+    FileKind, kept_for_later, line_of, read_file, read_text, rewrite_locked, write_atomic,
+};
 
 /// Which colours the game uses.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, ValueEnum)]
@@ -134,10 +136,11 @@ impl Settings {
     /// Reads the file at `path`: a missing file gives the defaults quietly, anything else
     /// wrong gives the defaults for what is broken and says what.
     pub fn load(path: &Path) -> Loaded {
+        let kept = kept_for_later(path);
         match read_file(path, FileKind::Settings) {
             Ok(bytes) => {
                 let (settings, problem, lang_problem) = match String::from_utf8(bytes) {
-                    Ok(text) => Settings::parse_with_lang(&text),
+                    Ok(text) => Settings::parse_with_lang(&with_kept(text, &kept)),
                     Err(e) => {
                         let valid = &e.as_bytes()[..e.utf8_error().valid_up_to()];
                         let line = valid.iter().filter(|&&b| b == b'\n').count() + 1;
@@ -157,7 +160,18 @@ impl Settings {
                     lang_problem,
                 }
             }
-            Err(e) if e.is_missing() => Loaded::default(),
+            Err(e) if e.is_missing() && kept.is_empty() => Loaded::default(),
+            // Only changes kept for later: they are the settings.
+            Err(e) if e.is_missing() => {
+                let (settings, problem, lang_problem) =
+                    Settings::parse_with_lang(&with_kept(String::new(), &kept));
+                Loaded {
+                    settings,
+                    problem,
+                    found: false,
+                    lang_problem,
+                }
+            }
             Err(e) => Loaded {
                 settings: Settings::default(),
                 problem: Some(SettingsError {
@@ -182,8 +196,10 @@ impl Settings {
     /// nothing else: under the directory's lock the file is read again and edited in place
     /// (comments, order, unknown keys and the other fields kept). A missing file is written
     /// whole; one that cannot be read or parsed is set aside first and a whole one written.
+    /// The changes kept for later beside it ([`Settings::keep_for_later`]) are applied
+    /// first, oldest first, and removed once written: this change is the newest.
     pub fn save_changes(&self, path: &Path, before: &Settings) -> io::Result<()> {
-        rewrite_locked(path, || {
+        rewrite_locked(path, |kept| {
             let (document, broken) = match read_file(path, FileKind::Settings) {
                 Ok(bytes) => {
                     let parsed = String::from_utf8(bytes)
@@ -197,19 +213,26 @@ impl Settings {
                 // (set aside), beside the new file.
                 Err(_) => (None, true),
             };
-            let Some(mut document) = document else {
-                return (self.to_toml(), broken, ());
-            };
-            let old = generated(before);
-            let new = generated(self);
-            for (section, key, value) in entries(&new) {
-                if lookup(&old, section, key).as_ref() == Some(&value) {
-                    continue;
-                }
-                set_entry(&mut document, section, key, &value);
+            let mut document = document.unwrap_or_else(|| generated(self));
+            apply_kept(&mut document, kept);
+            for (section, key, value) in changed_entries(before, self) {
+                set_entry(&mut document, &section, &key, &value);
             }
             (document.to_string(), broken, ())
         })
+    }
+
+    /// Keeps the fields where `self` differs from `before` for later, when the directory's
+    /// lock could not be had as grundy left (another grundy held it): in a file of their own
+    /// beside `path` (`settings.toml.pending-<time>-p<pid>-<n>`, see
+    /// [`crate::store::keep_for_later`]). Every read of the settings applies it; the next
+    /// change written applies it to the file and removes it.
+    pub fn keep_for_later(&self, path: &Path, before: &Settings) -> io::Result<std::path::PathBuf> {
+        let mut document = toml_edit::DocumentMut::new();
+        for (section, key, value) in changed_entries(before, self) {
+            set_entry(&mut document, &section, &key, &value);
+        }
+        crate::store::keep_for_later(path, &document.to_string())
     }
 
     /// Parses the text of a settings file: the settings (defaults where a field is missing or
@@ -392,6 +415,49 @@ fn generated(settings: &Settings) -> toml_edit::DocumentMut {
         .to_toml()
         .parse()
         .expect("grundy writes valid TOML")
+}
+
+/// The fields where `after` differs from `before`: (section or "" for the top, key, value).
+fn changed_entries(before: &Settings, after: &Settings) -> Vec<(String, String, String)> {
+    let old = generated(before);
+    let new = generated(after);
+    entries(&new)
+        .into_iter()
+        .filter(|(section, key, value)| lookup(&old, section, key).as_ref() != Some(value))
+        .map(|(section, key, value)| (section.to_string(), key.to_string(), value))
+        .collect()
+}
+
+/// The changes kept for later (`kept`, oldest first; see [`Settings::keep_for_later`])
+/// applied to `document`, each field over the file's. A kept file that cannot be read or is
+/// not TOML changes nothing.
+fn apply_kept(document: &mut toml_edit::DocumentMut, kept: &[std::path::PathBuf]) {
+    for file in kept {
+        let Ok(Some(text)) = read_text(file, FileKind::Settings) else {
+            continue;
+        };
+        let Ok(later) = text.parse::<toml_edit::DocumentMut>() else {
+            continue;
+        };
+        for (section, key, value) in entries(&later) {
+            set_entry(document, section, key, &value);
+        }
+    }
+}
+
+/// The settings file's `text` with the changes kept for later applied (unchanged when there
+/// are none, or when it is not TOML: its problem is reported as it stands).
+fn with_kept(text: String, kept: &[std::path::PathBuf]) -> String {
+    if kept.is_empty() {
+        return text;
+    }
+    match text.parse::<toml_edit::DocumentMut>() {
+        Ok(mut document) => {
+            apply_kept(&mut document, kept);
+            document.to_string()
+        }
+        Err(_) => text,
+    }
 }
 
 /// Every value of a generated file: (section or "" for the top, key, value without its
@@ -949,5 +1015,65 @@ mod tests {
             let kept: Vec<Vec<u8>> = aside.iter().map(|p| fs::read(p).unwrap()).collect();
             assert!(kept.contains(&bytes.to_vec()), "{i}");
         }
+    }
+
+    /// Issue 30: a change that met another grundy's lock as grundy left is kept beside the
+    /// file, read by the next start, and written (then removed) by the next change, which
+    /// wins where both set a field.
+    #[test]
+    fn a_change_kept_for_later_is_read_and_then_written() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("settings.toml");
+        fs::write(&path, "# mine\nlevel = \"easy\"\n").unwrap();
+        let before = Settings::load(&path).settings;
+        let mut after = before.clone();
+        after.hints = true;
+        after.level = Level::Hard;
+        after.setups[0].coins = 33;
+        after.keep_for_later(&path, &before).unwrap();
+        assert_eq!(
+            fs::read_to_string(&path).unwrap(),
+            "# mine\nlevel = \"easy\"\n"
+        );
+        assert_eq!(crate::store::kept_for_later(&path).len(), 1);
+        let loaded = Settings::load(&path);
+        assert_eq!(loaded.problem, None);
+        assert_eq!(
+            loaded.settings, after,
+            "the next start reads the kept change"
+        );
+
+        // Another grundy's change, written later: applied over the kept one.
+        let mut other = loaded.settings.clone();
+        other.level = Level::Medium;
+        other.save_changes(&path, &loaded.settings).unwrap();
+        assert!(crate::store::kept_for_later(&path).is_empty());
+        let written = fs::read_to_string(&path).unwrap();
+        assert!(written.starts_with("# mine\n"), "{written}");
+        let loaded = Settings::load(&path).settings;
+        assert_eq!(
+            (loaded.level, loaded.hints, loaded.setups[0].coins),
+            (Level::Medium, true, 33)
+        );
+
+        // With no file at all: the kept change is the settings, and is written with the next.
+        let path = dir.path().join("new/settings.toml");
+        fs::create_dir_all(path.parent().unwrap()).unwrap();
+        let first = Settings {
+            theme: ThemeChoice::Plain,
+            ..Settings::default()
+        };
+        first.keep_for_later(&path, &Settings::default()).unwrap();
+        let loaded = Settings::load(&path);
+        assert!(!loaded.found);
+        assert_eq!(loaded.settings, first);
+        let next = Settings {
+            hints: true,
+            ..Settings::default()
+        };
+        next.save_changes(&path, &Settings::default()).unwrap();
+        let loaded = Settings::load(&path).settings;
+        assert_eq!((loaded.theme, loaded.hints), (ThemeChoice::Plain, true));
+        assert!(crate::store::kept_for_later(&path).is_empty());
     }
 }

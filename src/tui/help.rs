@@ -33,6 +33,8 @@ pub struct Help {
     pub moves: Vec<String>,
     /// The keys shown are the Lab's (not the menu's or a game's).
     pub lab: bool,
+    /// The keys shown, where they are none of the above (a rules file's game).
+    pub keys: Option<Vec<(String, String)>>,
 }
 
 impl Help {
@@ -47,6 +49,19 @@ impl Help {
             about: Vec::new(),
             moves: Vec::new(),
             lab: false,
+            keys: None,
+        }
+    }
+
+    /// The help of a rules file's game: what a rules file is, and the game's keys.
+    pub fn rules_file() -> Help {
+        Help {
+            keys: Some(crate::tui::rules::help_rows()),
+            ..Help::new(
+                tr!("lab.source.rules").into_owned(),
+                &["rules.help.about"],
+                None,
+            )
         }
     }
 
@@ -106,7 +121,9 @@ impl Help {
             lines.push(Line::raw(""));
         }
         lines.push(Line::styled(tr!("help.keys").into_owned(), theme.title));
-        let rows = if self.lab {
+        let rows = if let Some(keys) = &self.keys {
+            keys.clone()
+        } else if self.lab {
             keymap::lab_help_rows()
         } else {
             keymap::help_rows(self.game)

@@ -517,6 +517,24 @@ pub fn lab_bar() -> Vec<(String, String)> {
     entries
 }
 
+/// The Lab's hint bar on the rules files: choose one and open it; the table keys do nothing
+/// there.
+pub fn lab_rules_bar() -> Vec<(String, String)> {
+    let mut entries = vec![
+        ("←→".to_string(), tr!("keys.bar.source").into_owned()),
+        ("↑↓".to_string(), tr!("keys.bar.choose").into_owned()),
+        (key_for(Action::Select), tr!("keys.bar.open").into_owned()),
+    ];
+    entries.extend(
+        BINDINGS
+            .iter()
+            .filter(|b| !b.bar.is_empty() && b.scope == Scope::Everywhere)
+            .filter(|b| b.action != Action::Select)
+            .map(|b| (b.keys[0].name(), text(b.bar).into_owned())),
+    );
+    entries
+}
+
 /// The first key of `action`, for messages such as "press w".
 pub fn key_for(action: Action) -> String {
     BINDINGS

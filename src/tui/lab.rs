@@ -6,12 +6,16 @@
 //! as a heat map. The values and periods are the core's ([`crate::lab`], [`crate::picture`]);
 //! this module keeps the view state, computes a table when the player asks for one, and draws.
 //!
+//! The last entry is not a table: a rules file (a game written down as a Rhai script, see
+//! [`crate::rules`]), one of the shipped examples or a file typed by its path, which the Lab
+//! loads and hands to the app to play against the perfect AI ([`crate::tui::rules`]).
+//!
 //! The list of tables is [`SOURCES`]: a new kind of table is a row there and an arm in
 //! `Lab::compute`.
 
 use std::cell::Cell;
 
-use crossterm::event::{KeyCode, KeyEvent};
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
@@ -21,6 +25,9 @@ use ratatui::widgets::{Block, Widget};
 use crate::lab::check::Formula;
 use crate::lab::{LabRule, Period};
 use crate::picture::{self, HeatMap, Marks, Palette, Picture, Rgb, Strip};
+use crate::rules::Rules;
+use crate::rules::examples::{EXAMPLES, Example};
+use crate::rules::solve::Node;
 use crate::tr;
 use crate::tui::keymap::{self, Action};
 use crate::tui::text;
@@ -35,6 +42,8 @@ pub enum Source {
     Ed,
     Grid,
     Coins,
+    /// A rules file to play: a shipped example or a path.
+    RulesFile,
 }
 
 /// The Lab's tables, in the order ←/→ steps through them.
@@ -44,6 +53,7 @@ pub const SOURCES: &[Source] = &[
     Source::Ed,
     Source::Grid,
     Source::Coins,
+    Source::RulesFile,
 ];
 
 impl Source {
@@ -55,6 +65,7 @@ impl Source {
             Source::Ed => tr!("lab.source.ed"),
             Source::Grid => tr!("lab.source.grid"),
             Source::Coins => tr!("lab.source.coins"),
+            Source::RulesFile => tr!("lab.source.rules"),
         }
         .into_owned()
     }
@@ -67,6 +78,8 @@ impl Source {
             Source::Ed => &[8, 16, 32, 64, 128],
             Source::Grid => &[6, 12, 24, 48, 100],
             Source::Coins => &[30, 60, 120, 240, 480, 1000],
+            // No table: one size, so `<`/`>` do nothing.
+            Source::RulesFile => &[0],
         }
     }
 
@@ -75,18 +88,34 @@ impl Source {
         match self {
             Source::Rule => 2,
             Source::Coins => 1,
+            Source::RulesFile => 0,
             _ => 1,
         }
     }
 }
 
 /// What the app must do after a key on the Lab.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Debug)]
 pub enum LabEvent {
     None,
     /// Back to the menu.
     Menu,
+    /// Play this rules file against the AI.
+    Play(Box<OpenedRules>),
 }
+
+/// A rules file the Lab loaded, ready to play.
+#[derive(Debug)]
+pub struct OpenedRules {
+    pub rules: Rules,
+    /// The position its `start()` gives.
+    pub start: Node,
+    /// A shipped example's title in the reader's language (else the script's `name()`).
+    pub title: Option<String>,
+}
+
+/// The longest path the Lab lets the player type.
+const MAX_PATH: usize = 400;
 
 /// A formula checked against the table shown.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -142,6 +171,14 @@ pub struct Lab {
     /// Rows of cells there are and rows the last draw showed, so that scrolling stops at the
     /// end (written by the draw, as the help popup's scroll limit is).
     rows: Cell<(usize, usize)>,
+    /// The rules file chosen: a place in [`EXAMPLES`], or just past them for the typed path.
+    rules_at: usize,
+    /// The path of a rules file of the player's own, as typed.
+    path: String,
+    /// The path is being typed; it holds the path before, which Esc brings back.
+    path_typing: Option<String>,
+    /// Why the rules file chosen could not be opened.
+    rules_error: Option<String>,
 }
 
 impl Default for Lab {
@@ -167,6 +204,10 @@ impl Lab {
             scroll: 0,
             zoom: 2,
             rows: Cell::new((0, 0)),
+            rules_at: 0,
+            path: String::new(),
+            path_typing: None,
+            rules_error: None,
         };
         lab.compute();
         lab
@@ -179,7 +220,80 @@ impl Lab {
 
     /// Whether the rule is being typed (every key goes to it, q and ? too).
     pub fn is_typing(&self) -> bool {
-        self.typing.is_some() || self.formula_typing.is_some()
+        self.typing.is_some() || self.formula_typing.is_some() || self.path_typing.is_some()
+    }
+
+    /// Opens the Lab on the rules files (`grundy` then t, ←: the same place).
+    pub fn on_rules_files() -> Lab {
+        let mut lab = Lab::new();
+        lab.choose(SOURCES.len() - 1);
+        lab
+    }
+
+    /// Says why a rules file the Lab loaded could not be played (its start is too large to
+    /// search, a function failed on it): the app tried and failed.
+    pub fn set_rules_error(&mut self, error: String) {
+        self.rules_error = Some(error);
+    }
+
+    /// Why the rules file chosen could not be opened, if it could not.
+    pub fn rules_error(&self) -> Option<&str> {
+        self.rules_error.as_deref()
+    }
+
+    /// Loads the rules file chosen and its start: the play event, or the error kept to show.
+    fn open_rules(&mut self) -> LabEvent {
+        let example = EXAMPLES.get(self.rules_at);
+        match load_rules(example, &self.path) {
+            Ok(opened) => {
+                self.rules_error = None;
+                LabEvent::Play(Box::new(opened))
+            }
+            Err(error) => {
+                self.rules_error = Some(error);
+                LabEvent::None
+            }
+        }
+    }
+
+    /// A key on the rules files' list (the path being typed takes every key).
+    fn rules_key(&mut self, key: KeyEvent, action: Option<Action>) -> LabEvent {
+        if let Some(before) = &self.path_typing {
+            match key.code {
+                KeyCode::Enter => {
+                    self.path_typing = None;
+                    return self.open_rules();
+                }
+                KeyCode::Esc => {
+                    self.path = before.clone();
+                    self.path_typing = None;
+                }
+                KeyCode::Backspace => {
+                    self.path.pop();
+                }
+                KeyCode::Char(c)
+                    if !c.is_control()
+                        && !key.modifiers.contains(KeyModifiers::CONTROL)
+                        && self.path.chars().count() < MAX_PATH =>
+                {
+                    self.path.push(c)
+                }
+                _ => {}
+            }
+            return LabEvent::None;
+        }
+        let count = EXAMPLES.len() + 1;
+        match action {
+            Some(Action::Up) => self.rules_at = (self.rules_at + count - 1) % count,
+            Some(Action::Down) => self.rules_at = (self.rules_at + 1) % count,
+            Some(Action::Select) if self.rules_at == EXAMPLES.len() => {
+                self.rules_error = None;
+                self.path_typing = Some(self.path.clone());
+            }
+            Some(Action::Select) => return self.open_rules(),
+            _ => {}
+        }
+        LabEvent::None
     }
 
     /// What checking the formula found, if one is set.
@@ -198,7 +312,7 @@ impl Lab {
             Err(e) => {
                 self.verdict = Some(Verdict::Error {
                     column: e.column,
-                    message: e.message,
+                    message: crate::locale::formula_problem(&e.problem),
                 });
                 return;
             }
@@ -234,7 +348,7 @@ impl Lab {
             },
             Err(e) => Verdict::Error {
                 column: e.column,
-                message: e.message,
+                message: crate::locale::formula_problem(&e.problem),
             },
         });
     }
@@ -296,12 +410,25 @@ impl Lab {
             Source::Ed => Picture::HeatMap(picture::ed(size)),
             Source::Grid => Picture::HeatMap(picture::grid(size, size)),
             Source::Coins => Picture::HeatMap(picture::coins(size, 20)),
+            // Not a table: the picture before stays, unseen.
+            Source::RulesFile => return,
         };
         self.check_formula();
     }
 
     /// Handles a key: `action` is the keymap's for it ([`keymap::lab_action`]).
     pub fn handle_key(&mut self, key: KeyEvent, action: Option<Action>) -> LabEvent {
+        if self.kind() == Source::RulesFile
+            && (self.path_typing.is_some()
+                || matches!(
+                    action,
+                    Some(Action::Up | Action::Down | Action::Select | Action::PageUp)
+                        | Some(Action::PageDown | Action::ZoomIn | Action::ZoomOut)
+                        | Some(Action::Formula | Action::More | Action::Fewer)
+                ))
+        {
+            return self.rules_key(key, action);
+        }
         if let Some(before) = &self.formula_typing {
             match key.code {
                 KeyCode::Enter => {
@@ -390,7 +517,7 @@ impl Lab {
     pub fn draw(&self, area: Rect, buf: &mut Buffer, theme: &Theme) {
         let block = Block::bordered()
             .title(Line::styled(format!(" {} ", tr!("lab.title")), theme.title))
-            .title_bottom(bar_line(theme))
+            .title_bottom(bar_line(theme, self.kind()))
             .border_style(theme.border);
         let inner = block.inner(area);
         block.render(area, buf);
@@ -409,6 +536,10 @@ impl Lab {
             &self.sources_line(theme, width),
             inner.width,
         );
+        if self.kind() == Source::RulesFile {
+            self.draw_rules_files(inner, buf, theme);
+            return;
+        }
         buf.set_line(inner.x, inner.y + 1, &self.input_line(theme), inner.width);
         // Two rows: a proved period says how far it was checked, and why that is enough.
         let (about, style) = self.about(theme);
@@ -561,6 +692,7 @@ impl Lab {
             }
             Source::Ed => Line::styled(tr!("lab.size.ed", n = size).into_owned(), theme.dim),
             Source::Grid => Line::styled(tr!("lab.size.grid", n = size).into_owned(), theme.dim),
+            Source::RulesFile => Line::default(),
         }
     }
 
@@ -592,8 +724,76 @@ impl Lab {
             Source::Ed => tr!("lab.about.ed"),
             Source::Grid => tr!("lab.about.grid"),
             Source::Coins => tr!("lab.about.coins"),
+            Source::RulesFile => tr!("lab.rules.about", key = keymap::key_for(Action::Select)),
         };
         (text.into_owned(), theme.value)
+    }
+
+    /// The rules files: what they are (or why the one chosen did not open), the shipped
+    /// examples by title and file, and the row of a path typed.
+    fn draw_rules_files(&self, inner: Rect, buf: &mut Buffer, theme: &Theme) {
+        let width = inner.width as usize;
+        let (about, style) = match &self.rules_error {
+            Some(error) => (error.clone(), theme.losing),
+            None => (
+                tr!("lab.rules.about", key = keymap::key_for(Action::Select)).into_owned(),
+                theme.value,
+            ),
+        };
+        // Up to three rows: a parse error's place and reason are both wanted.
+        for (i, row) in text::wrap_rows(&about, width, 3).into_iter().enumerate() {
+            buf.set_stringn(inner.x, inner.y + 1 + i as u16, row, width, style);
+        }
+        let top = inner.y + 5;
+        let room = inner.height.saturating_sub(6) as usize;
+        let rows = EXAMPLES.len() + 1;
+        // The chosen row stays in sight on a short screen.
+        let first = (self.rules_at + 1).saturating_sub(room.max(1)).min(rows);
+        let file_width = EXAMPLES.iter().map(|e| e.file.len()).max().unwrap_or(0);
+        for (shown, at) in (first..rows).take(room).enumerate() {
+            let y = top + shown as u16;
+            let chosen = at == self.rules_at;
+            let marker = if chosen { "▶ " } else { "  " };
+            let style = if chosen { theme.selected } else { theme.text };
+            let line = match EXAMPLES.get(at) {
+                Some(example) => {
+                    let title = example_title(example);
+                    let title_room = width.saturating_sub(file_width + 4);
+                    let title = text::fit(&title, title_room);
+                    let pad = title_room.saturating_sub(text::width(&title));
+                    Line::from(vec![
+                        Span::styled(marker, style),
+                        Span::styled(title, style),
+                        Span::raw(" ".repeat(pad + 2)),
+                        Span::styled(example.file, theme.dim),
+                    ])
+                }
+                None => {
+                    let mut spans = vec![
+                        Span::styled(marker, style),
+                        Span::styled(tr!("lab.rules.path").into_owned(), style),
+                        Span::raw(" "),
+                        Span::styled(self.path.clone(), theme.key),
+                    ];
+                    if self.path_typing.is_some() {
+                        spans.push(Span::styled("▏", theme.dim));
+                        spans.push(Span::raw("  "));
+                        spans.push(Span::styled(
+                            tr!("lab.rules.typing").into_owned(),
+                            theme.dim,
+                        ));
+                    } else if self.path.is_empty() {
+                        spans.push(Span::styled(
+                            tr!("lab.rules.type_path", key = keymap::key_for(Action::Select))
+                                .into_owned(),
+                            theme.dim,
+                        ));
+                    }
+                    Line::from(spans)
+                }
+            };
+            buf.set_line(inner.x, y, &line, inner.width);
+        }
     }
 
     /// The style of a cell of `value`: its colour behind, its number in ink over it.
@@ -733,6 +933,45 @@ impl Lab {
     }
 }
 
+/// A shipped example's title in the reader's language.
+pub fn example_title(example: &Example) -> String {
+    crate::locale::text(example.title).into_owned()
+}
+
+/// Loads a shipped example, or else the file at `path` (a leading `~/` is the home
+/// directory), and reads its start: the rules ready to play, or why not in the reader's words.
+fn load_rules(example: Option<&Example>, path: &str) -> Result<OpenedRules, String> {
+    use crate::cli::rules as words;
+    let (rules, title) = match example {
+        Some(example) => (
+            example.rules().map_err(|e| words::render_error(&e))?,
+            Some(example_title(example)),
+        ),
+        None => {
+            let path = path.trim();
+            if path.is_empty() {
+                return Err(tr!("lab.rules.no_path").into_owned());
+            }
+            let home = std::env::var_os("HOME").map(std::path::PathBuf::from);
+            let path = match (path.strip_prefix("~/"), home) {
+                (Some(rest), Some(home)) => home.join(rest),
+                _ => std::path::PathBuf::from(path),
+            };
+            let rules = Rules::load(&path).map_err(|e| words::render_error(&e))?;
+            (rules, None)
+        }
+    };
+    let start = match rules.start().map_err(|e| words::render_error(&e))? {
+        Some(position) => Node::new(position, 0),
+        None => return Err(tr!("lab.rules.needs_start", file = rules.file()).into_owned()),
+    };
+    Ok(OpenedRules {
+        rules,
+        start,
+        title,
+    })
+}
+
 /// The preperiod's cells: dim and italic (in every theme).
 fn preperiod_style(style: Style) -> Style {
     style.add_modifier(Modifier::DIM | Modifier::ITALIC)
@@ -743,9 +982,14 @@ fn period_style(style: Style) -> Style {
     style.add_modifier(Modifier::UNDERLINED | Modifier::BOLD)
 }
 
-fn bar_line(theme: &Theme) -> Line<'static> {
+fn bar_line(theme: &Theme, source: Source) -> Line<'static> {
     let mut spans = vec![Span::raw(" ")];
-    for (key, label) in keymap::lab_bar() {
+    let entries = if source == Source::RulesFile {
+        keymap::lab_rules_bar()
+    } else {
+        keymap::lab_bar()
+    };
+    for (key, label) in entries {
         spans.push(Span::styled(key, theme.key));
         spans.push(Span::styled(format!(" {label} "), theme.dim));
     }

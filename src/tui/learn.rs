@@ -18,9 +18,10 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Widget};
 
 use crate::learn::progress::{self, Progress};
-use crate::learn::{self, Answer, Ask, Checked, Exercise, Guess, LESSONS, Lesson, Why};
+use crate::learn::{self, Answer, Ask, Checked, Exercise, Guess, LESSONS, Lesson, Outcome, Why};
 use crate::locale::text as key_text;
 use crate::nimber::Nimber;
+use crate::rules::solve::Verdict;
 use crate::store::Store;
 use crate::tr;
 use crate::tui::text;
@@ -48,6 +49,11 @@ pub enum LearnEvent {
     /// Start a game from `code` against the AI; [`Learn::after_game`] when it ends.
     Play {
         lesson: usize,
+        code: String,
+    },
+    /// Play a rules file's exercise position against the AI (`FILE:POSITION`), then come
+    /// back to the exercise.
+    Open {
         code: String,
     },
 }
@@ -368,6 +374,12 @@ impl Learn {
             Step::Exercise(mut state) => {
                 let exercise = &lesson.exercises[state.index];
                 let solved = state.answered.as_ref().is_some_and(|(_, c)| c.right);
+                // A rules file's position is played against the AI with o, answered or not.
+                if learn::is_rules(exercise.ask) && key.code == KeyCode::Char('o') {
+                    let code = exercise.code.to_string();
+                    self.set_step(index, Step::Exercise(state));
+                    return LearnEvent::Open { code };
+                }
                 if solved {
                     if matches!(
                         key.code,
@@ -379,7 +391,11 @@ impl Learn {
                 }
                 let yes_no = matches!(exercise.ask, Ask::Won | Ask::Formula { .. });
                 let number = asks_number(exercise.ask);
+                let outcome = |o| Some(Answer::Outcome(o));
                 let answer = match (exercise.ask, key.code) {
+                    (Ask::RulesOutcome, KeyCode::Char('w' | 'W')) => outcome(Outcome::Win),
+                    (Ask::RulesOutcome, KeyCode::Char('l' | 'L')) => outcome(Outcome::Lose),
+                    (Ask::RulesOutcome, KeyCode::Char('d' | 'D')) => outcome(Outcome::Draw),
                     (_, KeyCode::Char('y' | 'Y')) if yes_no => Some(Answer::Won(true)),
                     (_, KeyCode::Char('n' | 'N')) if yes_no => Some(Answer::Won(false)),
                     (_, KeyCode::Char(c)) if number && c.is_ascii_digit() => {
@@ -638,10 +654,9 @@ impl Learn {
                     theme.text,
                 ));
                 lines.push(Line::default());
-                lines.push(Line::styled(
-                    tr!("learn.position", code = lesson.game).into_owned(),
-                    theme.value,
-                ));
+                let shown = rules_position(lesson.game)
+                    .unwrap_or_else(|| tr!("learn.position", code = lesson.game).into_owned());
+                lines.push(Line::styled(shown, theme.value));
                 lines.extend(styled(position_notes(lesson.game, width), theme.dim));
                 if let Ok(parts) = learn::parts(lesson.game) {
                     lines.extend(styled(
@@ -675,6 +690,8 @@ impl Learn {
                 lines.push(Line::default());
                 let shown = if learn::is_table(exercise.ask) {
                     tr!("learn.lab.rule", rule = exercise.code)
+                } else if let Some(words) = rules_position(exercise.code) {
+                    words.into()
                 } else {
                     tr!("learn.position", code = exercise.code)
                 };
@@ -734,15 +751,21 @@ impl Learn {
                         None => Vec::new(),
                     });
                 let keys = match (&state.answered, exercise.ask) {
+                    (Some((_, c)), ask) if c.right && learn::is_rules(ask) => {
+                        tr!("learn.keys.next_rules")
+                    }
                     (Some((_, c)), _) if c.right => tr!("learn.keys.next"),
                     (_, Ask::Won) => tr!("learn.keys.won"),
                     (_, Ask::Formula { .. }) => tr!("learn.keys.yes_no"),
                     (_, Ask::WinningMove) => tr!("learn.keys.move"),
+                    (_, Ask::RulesOutcome) => tr!("learn.keys.outcome"),
+                    (_, Ask::RulesScore) => tr!("learn.keys.score"),
                     _ => tr!("learn.keys.number"),
                 };
                 match exercise.ask {
-                    Ask::Won | Ask::Formula { .. } => {}
+                    Ask::Won | Ask::Formula { .. } | Ask::RulesOutcome => {}
                     Ask::Value { .. }
+                    | Ask::RulesScore
                     | Ask::NimSum
                     | Ask::Period { .. }
                     | Ask::Preperiod { .. }
@@ -897,6 +920,8 @@ fn question(exercise: &Exercise) -> String {
         Ask::Formula { guess, n } => {
             tr!("learn.ask.formula", formula = guess_words(guess), n = n).into_owned()
         }
+        Ask::RulesOutcome => tr!("learn.ask.rules_outcome").into_owned(),
+        Ask::RulesScore => tr!("learn.ask.rules_score").into_owned(),
         Ask::Value { part } => {
             let name = learn::derivation(exercise.code, part)
                 .map(|d| part_words(&d.part, exercise.code.starts_with("kayles:")))
@@ -915,7 +940,33 @@ fn asks_number(ask: Ask) -> bool {
             | Ask::Period { .. }
             | Ask::Preperiod { .. }
             | Ask::ProofBound { .. }
+            | Ask::RulesScore
     )
+}
+
+/// A rules file's position in words: the shipped file's title and the position as written
+/// (`None`: not a rules file's code).
+fn rules_position(code: &str) -> Option<String> {
+    let (example, position) = learn::rules_code(code)?;
+    Some(
+        tr!(
+            "learn.rules.position",
+            title = crate::tui::lab::example_title(example),
+            file = example.file,
+            position = position
+        )
+        .into_owned(),
+    )
+}
+
+/// A win, a loss or a draw, as an answer.
+fn outcome_words(outcome: Outcome) -> String {
+    match outcome {
+        Outcome::Win => tr!("learn.answer_won"),
+        Outcome::Lose => tr!("learn.answer_lost"),
+        Outcome::Draw => tr!("learn.answer_draw"),
+    }
+    .into_owned()
 }
 
 /// A guessed formula, as the tables write it: `n mod 4`, `(0, 1, 0, 1, 2, 3, 2)[n mod 7]`.
@@ -946,7 +997,7 @@ fn feedback(
     theme: &Theme,
 ) -> Vec<Line<'static>> {
     let width = reasons.width;
-    let table = learn::is_table(reasons.exercise.ask);
+    let table = learn::is_table(reasons.exercise.ask) || learn::is_rules(reasons.exercise.ask);
     let said = match answer {
         Answer::Won(yes) if table => if yes {
             tr!("learn.answer_yes")
@@ -959,6 +1010,7 @@ fn feedback(
         Answer::Number(n) if table => n.to_string(),
         Answer::Number(n) => format!("*{n}"),
         Answer::Move(i) => state.moves.get(i).cloned().unwrap_or_default(),
+        Answer::Outcome(o) => outcome_words(o),
     };
     let mut lines = styled(
         text::wrap(&tr!("learn.answer", answer = said), width),
@@ -1024,6 +1076,25 @@ impl Reasons<'_> {
                 }
             }
             Why::Value(d) => return derivation_lines(d, kayles, width),
+            Why::Rules { judgement, best } => {
+                let moves = judgement.remoteness.unwrap_or(0);
+                say(match judgement.verdict {
+                    Verdict::Win => tr!("learn.why.rules_win", count = moves),
+                    Verdict::Lose => tr!("learn.why.rules_lose", count = moves),
+                    Verdict::Draw => tr!("learn.why.rules_draw"),
+                    Verdict::Score(s) => tr!("learn.why.rules_score", score = s, count = moves),
+                }
+                .into_owned());
+                if let Some(best) = best {
+                    let key = match judgement.verdict {
+                        Verdict::Lose => "learn.why.rules_best_lose",
+                        Verdict::Draw => "learn.why.rules_best_draw",
+                        _ => "learn.why.rules_best",
+                    };
+                    say(crate::locale::text(key).replace("%{position}", best));
+                }
+                say(tr!("learn.why.rules_open").into_owned());
+            }
             Why::Period {
                 n,
                 period,

@@ -3,18 +3,23 @@
 //! words), hints mark each move won, lost or drawn (or its score), and the coach says when a
 //! move let a win or a draw go. Drawing only reads [`RulesPlay`]; the loop is generic over the
 //! backend and the event source, so tests drive it on a `TestBackend`.
+//!
+//! The same game runs inside the app when the menu's Lab opens a rules file: the app hands it
+//! its keys ([`RulesPlay::press`]), lets the AI move ([`RulesPlay::tick`]) and draws it
+//! ([`RulesPlay::draw_in`]); Esc there goes back to the Lab.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 use rand::SeedableRng;
 use ratatui::Frame;
 use ratatui::Terminal;
 use ratatui::backend::Backend;
-use ratatui::layout::{Constraint, Layout};
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Paragraph, Wrap};
+use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
 
 use crate::cli::rules as words;
 use crate::rules::Rules;
@@ -38,6 +43,27 @@ pub enum Ending {
     Drawn,
 }
 
+/// A move of the game as the record keeps it: who played it, in words, with the verdict it
+/// led to (as the hints mark a move), whether it was a blunder (it let a win or a draw go, or
+/// points), and the game before it, to retry from.
+#[derive(Clone, Debug)]
+struct Played {
+    by: Mover,
+    words: String,
+    mark: String,
+    blunder: bool,
+    before: Before,
+}
+
+/// The game before a move: enough to play on from there.
+#[derive(Clone, Debug)]
+struct Before {
+    position: Node,
+    to_move: u8,
+    scores: [i64; 2],
+    seen: usize,
+}
+
 /// A game of a rules file in progress: the logic; the cursor is the only view state.
 pub struct RulesPlay {
     rules: Rules,
@@ -59,7 +85,28 @@ pub struct RulesPlay {
     ending: Option<Ending>,
     rng: ReplayRng,
     exit: Option<Exit>,
+    /// The title shown instead of the script's `name()` (a shipped example's, translated).
+    title: Option<String>,
+    /// Inside the app (opened from the Lab): Esc goes back, and the keys line says so.
+    in_app: bool,
+    /// A script error met during the game, in the reader's words: the game stops there.
+    failure: Option<String>,
+    /// When the position last changed, so that the AI's reply comes after a short pause.
+    changed: Instant,
+    /// Every move played, for the record at the end and the retry.
+    record: Vec<Played>,
 }
+
+/// What the app must do after a key on a rules file's game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RulesEvent {
+    None,
+    /// Leave the game (Esc: back to the Lab).
+    Leave,
+}
+
+/// The pause before the AI's reply, so the player sees the position first.
+const AI_PAUSE: Duration = Duration::from_millis(150);
 
 /// How often the same position (with the same side to move) may come back before the game is
 /// called a draw: positions repeat only in games that can be drawn.
@@ -92,9 +139,68 @@ impl RulesPlay {
             ending: None,
             rng: seed.map_or_else(rand::make_rng::<ReplayRng>, ReplayRng::seed_from_u64),
             exit: None,
+            title: None,
+            in_app: false,
+            failure: None,
+            changed: Instant::now(),
+            record: Vec::new(),
         };
         play.check_end();
         Ok(play)
+    }
+
+    /// Shows `title` instead of the script's `name()`.
+    pub fn with_title(mut self, title: Option<String>) -> RulesPlay {
+        self.title = title.or(self.title);
+        self
+    }
+
+    /// Plays inside the app: Esc leaves the game rather than quitting.
+    pub fn in_app(mut self) -> RulesPlay {
+        self.in_app = true;
+        self
+    }
+
+    /// The script error that stopped the game, if one did.
+    pub fn failure(&self) -> Option<&str> {
+        self.failure.as_deref()
+    }
+
+    /// Whether the AI is to move (the app's loop then wakes up often).
+    pub fn ai_to_move(&self) -> bool {
+        self.ending.is_none() && self.failure.is_none() && self.mover() == Mover::Ai
+    }
+
+    /// The AI's move, once the pause after the last change is over; a script error stops
+    /// the game and is kept to show. Returns whether the position changed.
+    pub fn tick(&mut self, now: Instant) -> bool {
+        if !self.ai_to_move() || now.duration_since(self.changed) < AI_PAUSE {
+            return false;
+        }
+        if let Err(e) = self.ai_turn() {
+            self.failure = Some(words::render_error(&e));
+        }
+        true
+    }
+
+    /// A key of the app's: the game's keys, Esc to leave; a script error stops the game and
+    /// is kept to show.
+    pub fn press(&mut self, key: KeyEvent) -> RulesEvent {
+        if key.is_press() && key.code == KeyCode::Esc {
+            return RulesEvent::Leave;
+        }
+        if self.failure.is_some() {
+            return RulesEvent::None;
+        }
+        if let Err(e) = self.handle_key(key) {
+            self.failure = Some(words::render_error(&e));
+        }
+        RulesEvent::None
+    }
+
+    /// The smallest screen the game fits on.
+    pub fn min_size() -> (u16, u16) {
+        (40, 14)
     }
 
     fn mover(&self) -> Mover {
@@ -121,6 +227,20 @@ impl RulesPlay {
             .describe(&self.position.position, &step.to.position)?
             .filter(|w| !w.is_empty())
             .unwrap_or_else(|| step.to.position.to_string());
+        let before = Before {
+            position: self.position.clone(),
+            to_move: self.to_move,
+            scores: self.scores,
+            seen: self.seen.len(),
+        };
+        let blunder = self.lets_go(&step);
+        self.record.push(Played {
+            by: mover,
+            words: said.clone(),
+            mark: words::mark(&step),
+            blunder,
+            before,
+        });
         let side = usize::from(mover == Mover::Ai);
         self.scores[side] += step.gain;
         if mover == Mover::You && self.coach {
@@ -133,10 +253,19 @@ impl RulesPlay {
         self.position = step.to;
         self.to_move = 1 - self.to_move;
         self.seen.push(self.position.clone());
+        self.changed = Instant::now();
         self.analysis = solve::analyze(&self.rules, &self.position, &solve::ai_limits())?;
         self.selected = 0;
         self.check_end();
         Ok(())
+    }
+
+    /// Whether `step` lets a win or a draw go, or points, against the best move: a slower
+    /// win is no blunder (the outcome is the same).
+    fn lets_go(&self, step: &solve::Step) -> bool {
+        let outcome = |m: &solve::Step| solve::rank(m, self.analysis.scoring).0;
+        let best = self.analysis.moves.iter().map(outcome).max();
+        step.judgement.is_some() && best.is_some_and(|best| outcome(step) < best)
     }
 
     /// What the coach says of the player's move: a win or a draw let go.
@@ -148,7 +277,7 @@ impl RulesPlay {
             .map(|m| solve::rank(m, self.analysis.scoring))
             .max()?;
         let this = solve::rank(step, self.analysis.scoring);
-        if step.judgement.is_none() || this >= best {
+        if !self.lets_go(step) {
             return None;
         }
         let kind = |rank: (i128, i64)| rank.0.signum();
@@ -162,6 +291,34 @@ impl RulesPlay {
             return None;
         };
         Some(crate::locale::text(key).into_owned())
+    }
+
+    /// The place in the record of the player's first blunder, if any.
+    fn first_blunder(&self) -> Option<usize> {
+        self.record
+            .iter()
+            .position(|p| p.by == Mover::You && p.blunder)
+    }
+
+    /// Back to the position before the player's first blunder, to find a better move; the
+    /// moves after it are forgotten.
+    fn retry(&mut self) -> Result<(), crate::rules::RulesError> {
+        let Some(at) = self.first_blunder() else {
+            return Ok(());
+        };
+        let before = self.record[at].before.clone();
+        self.record.truncate(at);
+        self.seen.truncate(before.seen);
+        self.position = before.position;
+        self.to_move = before.to_move;
+        self.scores = before.scores;
+        self.ending = None;
+        self.coach_line = None;
+        self.last = Some(tr!("rules.play.retried", n = at + 1).into_owned());
+        self.changed = Instant::now();
+        self.analysis = solve::analyze(&self.rules, &self.position, &solve::ai_limits())?;
+        self.selected = 0;
+        Ok(())
     }
 
     fn check_end(&mut self) {
@@ -214,6 +371,7 @@ impl RulesPlay {
             }
             KeyCode::Char('i') | KeyCode::Char('h') => self.hints = !self.hints,
             KeyCode::Char('c') => self.coach = !self.coach,
+            KeyCode::Char('t') => self.retry()?,
             KeyCode::Up | KeyCode::Char('k') if count > 0 => {
                 self.selected = (self.selected + count - 1) % count
             }
@@ -262,9 +420,14 @@ impl RulesPlay {
         }
     }
 
-    /// Draws the game: title, board, status, moves, keys.
+    /// Draws the game on the whole frame.
     pub fn draw(&self, frame: &mut Frame) {
         let area = frame.area();
+        self.draw_in(area, frame.buffer_mut());
+    }
+
+    /// Draws the game in `area`: title, board, status, moves, keys.
+    pub fn draw_in(&self, area: Rect, buf: &mut Buffer) {
         let board: Vec<String> = match self.rules.show(&self.position.position) {
             Ok(Some(lines)) => lines,
             _ => vec![self.position.position.to_string()],
@@ -272,17 +435,17 @@ impl RulesPlay {
         let [top, middle, bottom] = area.layout(&Layout::vertical([
             Constraint::Length(board.len().min(12) as u16 + 2),
             Constraint::Min(3),
-            Constraint::Length(5),
+            // At the end, two more lines: the blunders and the retry.
+            Constraint::Length(if self.ending.is_some() { 7 } else { 5 }),
         ]));
-        let title = self
-            .rules
-            .name()
-            .map_or_else(|| tr!("rules.untitled").into_owned(), str::to_string);
-        frame.render_widget(
-            Paragraph::new(board.into_iter().map(Line::from).collect::<Vec<_>>())
-                .block(Block::bordered().title(Line::from(title))),
-            top,
-        );
+        let title = self.title.clone().unwrap_or_else(|| {
+            self.rules
+                .name()
+                .map_or_else(|| tr!("rules.untitled").into_owned(), str::to_string)
+        });
+        Paragraph::new(board.into_iter().map(Line::from).collect::<Vec<_>>())
+            .block(Block::bordered().title(Line::from(title)))
+            .render(top, buf);
         let mut lines = Vec::new();
         for (i, step) in self.analysis.moves.iter().enumerate() {
             let said = self
@@ -305,15 +468,59 @@ impl RulesPlay {
             };
             lines.push(Line::from(spans).style(style));
         }
+        if self.ending.is_some() {
+            self.draw_record(middle, buf);
+            self.draw_status(bottom, buf);
+            return;
+        }
         let skip = self
             .selected
             .saturating_sub(middle.height.saturating_sub(3) as usize);
         let moves_title = tr!("rules.moves", count = self.analysis.moves.len()).into_owned();
-        frame.render_widget(
-            Paragraph::new(lines.into_iter().skip(skip).collect::<Vec<_>>())
-                .block(Block::bordered().title(Line::from(moves_title))),
-            middle,
-        );
+        Paragraph::new(lines.into_iter().skip(skip).collect::<Vec<_>>())
+            .block(Block::bordered().title(Line::from(moves_title)))
+            .render(middle, buf);
+        self.draw_status(bottom, buf);
+    }
+
+    /// The record, once the game is over: every move with the verdict it led to and the
+    /// blunders marked, the last moves in sight.
+    fn draw_record(&self, area: Rect, buf: &mut Buffer) {
+        let lines: Vec<Line> = self
+            .record
+            .iter()
+            .enumerate()
+            .map(|(i, p)| {
+                let who = match p.by {
+                    Mover::You => tr!("rules.play.you_played", step = &p.words),
+                    Mover::Ai => tr!("rules.play.ai_played", step = &p.words),
+                };
+                let mut spans = vec![
+                    Span::raw(format!("{:>3}. ", i + 1)),
+                    Span::raw(format!("{} ", p.mark)),
+                    Span::raw(who.into_owned()),
+                ];
+                if p.blunder {
+                    spans.push(Span::styled(
+                        format!("  {}", tr!("rules.record.blunder")),
+                        Style::default().add_modifier(Modifier::BOLD),
+                    ));
+                }
+                Line::from(spans)
+            })
+            .collect();
+        let skip = lines
+            .len()
+            .saturating_sub(area.height.saturating_sub(2) as usize);
+        let title = tr!("rules.record.title", count = self.record.len()).into_owned();
+        Paragraph::new(lines.into_iter().skip(skip).collect::<Vec<_>>())
+            .block(Block::bordered().title(Line::from(title)))
+            .render(area, buf);
+    }
+
+    /// The status under the moves: whose turn or the result, the scores, the last move, the
+    /// coach, the verdict with hints, then at the end the blunders and the retry, and the keys.
+    fn draw_status(&self, bottom: Rect, buf: &mut Buffer) {
         let mut status = Vec::new();
         status.push(Line::from(self.status_line()));
         if self.rules.scoring() {
@@ -332,6 +539,9 @@ impl RulesPlay {
         if let Some(coach) = &self.coach_line {
             status.push(Line::from(coach.clone()));
         }
+        if let Some(failure) = &self.failure {
+            status.push(Line::from(failure.clone()));
+        }
         if self.hints
             && self.ending.is_none()
             && let Some(j) = &self.analysis.judgement
@@ -339,11 +549,41 @@ impl RulesPlay {
             let sentence = words::verdict_sentence(&self.rules, j, self.analysis.moves.len());
             status.push(Line::from(sentence));
         }
-        status.push(Line::from(tr!("rules.play.keys").into_owned()));
-        frame.render_widget(Paragraph::new(status).wrap(Wrap { trim: true }), bottom);
+        if self.ending.is_some() {
+            let count = |by| {
+                self.record
+                    .iter()
+                    .filter(|p| p.by == by && p.blunder)
+                    .count()
+            };
+            status.push(Line::from(
+                tr!(
+                    "rules.record.blunders",
+                    you = count(Mover::You),
+                    ai = count(Mover::Ai)
+                )
+                .into_owned(),
+            ));
+            status.push(Line::from(match self.first_blunder() {
+                Some(at) => tr!("rules.record.retry", n = at + 1).into_owned(),
+                None => tr!("rules.record.no_blunder").into_owned(),
+            }));
+        }
+        let keys = if self.in_app {
+            tr!("rules.play.keys_app")
+        } else {
+            tr!("rules.play.keys")
+        };
+        status.push(Line::from(keys.into_owned()));
+        Paragraph::new(status)
+            .wrap(Wrap { trim: true })
+            .render(bottom, buf);
     }
 
     fn status_line(&self) -> String {
+        if self.failure.is_some() {
+            return tr!("rules.play.stopped").into();
+        }
         match self.ending {
             Some(Ending::Won) => tr!("rules.play.you_won").into(),
             Some(Ending::Lost) => tr!("rules.play.ai_won").into(),
@@ -352,6 +592,23 @@ impl RulesPlay {
             None => tr!("rules.play.ai_thinking").into(),
         }
     }
+}
+
+/// The game's keys for the help popup (inside the app, where Esc goes back).
+pub fn help_rows() -> Vec<(String, String)> {
+    [
+        ("↑ ↓ k j", "rules.help.keys.choose"),
+        ("Enter Space", "rules.help.keys.play"),
+        ("i h", "rules.help.keys.hints"),
+        ("c", "rules.help.keys.coach"),
+        ("t", "rules.help.keys.retry"),
+        ("Esc", "rules.help.keys.back"),
+        ("?", "keys.help.help"),
+        ("q Ctrl-C", "keys.help.quit"),
+    ]
+    .into_iter()
+    .map(|(keys, help)| (keys.to_string(), crate::locale::text(help).into_owned()))
+    .collect()
 }
 
 /// Runs `play --rules` in the terminal until the player quits.

@@ -434,6 +434,14 @@ fn chinese_errors_have_no_english_words() {
             &["analyze"],
             &["analyze", "nim:1", "--bogus"],
             &["sg", "heaps", "nosuch"],
+            // A bad formula: evalexpr's error kinds in the reader's words (its texts are
+            // English), the place kept.
+            &["sg", "octal", "0.77", "--check", "n % (3 +"],
+            &["sg", "octal", "0.77", "--check", "n % 3)"],
+            &["sg", "octal", "0.77", "--check", "m + 1"],
+            &["sg", "heaps", "kayles", "--n", "5", "--check", "n / 0"],
+            &["sg", "heaps", "kayles", "--n", "5", "--check", "mex(n)"],
+            &["sg", "heaps", "kayles", "--n", "5", "--check", "n / 2.5"],
         ] {
             let o = zh(args, lang);
             assert_eq!(o.status.code(), Some(2), "{lang} {args:?}");

@@ -210,3 +210,58 @@ fn a_bad_lang_in_the_settings_is_warned_of() {
     let o = grundy_within(home.path(), &["analyze", "nim:1,2"]);
     assert_eq!(stderr(&o), "");
 }
+
+/// A rules file (`analyze --rules FILE`, issue 25) is read by the same bounded reader: a FIFO
+/// and `/dev/zero` are refused at once (exit 2, "not a regular file", in the reader's
+/// language), a symbolic link to a regular rules file is read as that file, and a file past
+/// the bound (10 MB here) is refused by its size without being read.
+#[test]
+fn a_rules_file_that_is_a_fifo_a_device_or_too_large_is_refused_at_once() {
+    let home = tempfile::tempdir().unwrap();
+    let rules = home.path().join("game.rhai");
+    let path = rules.to_str().unwrap();
+    fifo_then_zero(&rules, || {
+        let o = grundy_within(home.path(), &["analyze", "--rules", path, "[1, 2]"]);
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(2), "{err}");
+        assert!(
+            err.contains("game.rhai") && err.contains("not a regular file"),
+            "{err}"
+        );
+        let o = grundy_within(
+            home.path(),
+            &["analyze", "--rules", path, "[1, 2]", "--lang", "zh-CN"],
+        );
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(2), "{err}");
+        assert!(
+            err.contains("不是普通文件") && !err.contains("regular"),
+            "{err}"
+        );
+    });
+
+    let shipped = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/rules/cses2208.rhai");
+    std::os::unix::fs::symlink(&shipped, &rules).unwrap();
+    let o = grundy_within(home.path(), &["analyze", "--rules", path, "[1, 2, 3]"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        String::from_utf8_lossy(&o.stdout).contains("The player to move wins"),
+        "{}",
+        String::from_utf8_lossy(&o.stdout)
+    );
+    std::fs::remove_file(&rules).unwrap();
+
+    let mut large = std::fs::read_to_string(&shipped).unwrap();
+    while large.len() < 10_000_000 {
+        large.push_str("// a comment that makes the file long, line after line\n");
+    }
+    std::fs::write(&rules, &large).unwrap();
+    let o = grundy_within(home.path(), &["analyze", "--rules", path, "[1, 2, 3]"]);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("game.rhai") && err.contains("larger than 1 MiB"),
+        "{err}"
+    );
+    assert!(err.len() < 300, "{} bytes of error", err.len());
+}

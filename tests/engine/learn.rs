@@ -8,7 +8,7 @@ use std::hash::Hash;
 
 use grundy::game::Position;
 use grundy::games::{AnyPosition, with_position};
-use grundy::learn::{self, Answer, Ask, LESSONS, Solution, Why};
+use grundy::learn::{self, Answer, Ask, LESSONS, Outcome, Solution, Why};
 use grundy::nimber::{Nimber, mex};
 
 use crate::brute;
@@ -112,6 +112,9 @@ fn every_answer_is_the_brute_force_answer() {
                 }
                 (Ask::NimSum, Solution::Number(v)) => {
                     assert_eq!(*v, brute_value(code), "{code}: the SG theorem");
+                }
+                (Ask::RulesOutcome | Ask::RulesScore, solution) => {
+                    assert_eq!(*solution, brute_rules(code), "{code}");
                 }
                 (Ask::WinningMove, Solution::Moves(places)) => {
                     assert!(!places.is_empty(), "{code} has a winning move");
@@ -235,8 +238,67 @@ fn brute_period(values: &[u64]) -> Option<(u64, u64)> {
 fn every_final_game_is_won_for_the_learner() {
     for lesson in LESSONS {
         assert!(learn::mover_wins(lesson.game).unwrap(), "{}", lesson.game);
-        assert!(brute_wins(lesson.game), "{}", lesson.game);
+        let brute = match lesson.game.strip_prefix("rules:") {
+            Some(code) => brute_rules(code) == Solution::Outcome(Outcome::Win),
+            None => brute_wins(lesson.game),
+        };
+        assert!(brute, "{}", lesson.game);
     }
+}
+
+/// A shipped rules file's position solved by the brute forces of tests/engine/rules.rs,
+/// written from the problems' rules: CSES 2208 by a memoised search over the heaps, DP L by
+/// the recurrence of the best difference, the graph with cycles by fixpoint iteration.
+fn brute_rules(code: &str) -> Solution {
+    use crate::rules::{another_game_wins, deque_best, fixpoint, graph_edges};
+    use grundy::rules::solve::Verdict;
+    let (file, position) = code.split_once(':').expect("FILE:POSITION");
+    let numbers = |text: &str| -> Vec<i64> {
+        text.trim_matches(|c| c == '[' || c == ']')
+            .split(',')
+            .filter(|t| !t.trim().is_empty())
+            .map(|t| t.trim().parse().unwrap())
+            .collect()
+    };
+    match file {
+        "cses2208.rhai" => {
+            let mut heaps: Vec<u64> = numbers(position).iter().map(|&h| h as u64).collect();
+            if another_game_wins(&mut heaps, &mut HashMap::new()) {
+                Solution::Outcome(Outcome::Win)
+            } else {
+                Solution::Outcome(Outcome::Lose)
+            }
+        }
+        "dpl-deque.rhai" => Solution::Score(deque_best(&numbers(position))),
+        "graph-cycles.rhai" => {
+            let vertex: usize = position.trim().parse().unwrap();
+            Solution::Outcome(match fixpoint(&graph_edges())[vertex] {
+                Verdict::Win => Outcome::Win,
+                Verdict::Lose => Outcome::Lose,
+                _ => Outcome::Draw,
+            })
+        }
+        other => panic!("no brute force for {other}"),
+    }
+}
+
+/// The lesson beyond the SG theorem asks, between its exercises, for each kind of answer:
+/// a win, a loss, a draw and a score.
+#[test]
+fn the_lesson_beyond_sg_asks_every_outcome() {
+    let lesson = learn::lesson("beyond").expect("the lesson");
+    let solutions: Vec<Solution> = lesson
+        .exercises
+        .iter()
+        .map(|e| learn::solve(e).unwrap())
+        .collect();
+    for wanted in [Outcome::Win, Outcome::Lose, Outcome::Draw] {
+        assert!(solutions.contains(&Solution::Outcome(wanted)), "{wanted:?}");
+    }
+    assert!(solutions.iter().any(|s| matches!(s, Solution::Score(_))));
+    // After the Lab's lesson.
+    let place = |id| LESSONS.iter().position(|l| l.id == id).unwrap();
+    assert_eq!(place("beyond"), place("lab") + 1);
 }
 
 /// Right answers are accepted; every wrong one is refused with its reason as values.
@@ -250,6 +312,18 @@ fn check_accepts_the_answer_and_explains_a_wrong_one() {
                 Solution::Number(v) => {
                     let v = v.to_u64().unwrap();
                     (Answer::Number(v), Answer::Number(v + 1))
+                }
+                Solution::Outcome(o) => {
+                    let other = if o == Outcome::Draw {
+                        Outcome::Win
+                    } else {
+                        Outcome::Draw
+                    };
+                    (Answer::Outcome(o), Answer::Outcome(other))
+                }
+                Solution::Score(s) => {
+                    let s = u64::try_from(s).expect("the lesson's scores are not negative");
+                    (Answer::Number(s), Answer::Number(s + 1))
                 }
                 Solution::Moves(places) => {
                     let n = learn::moves(code).unwrap().len();
@@ -315,6 +389,15 @@ fn check_accepts_the_answer_and_explains_a_wrong_one() {
                     if let Some((n, value, said)) = counterexample {
                         assert_ne!(value, said, "{code} at {n}");
                     }
+                }
+                (Ask::RulesOutcome | Ask::RulesScore, Why::Rules { judgement, best }) => {
+                    // A move to show, and the moves to the end where the game ends.
+                    assert!(best.is_some(), "{code}");
+                    assert_eq!(
+                        judgement.remoteness.is_some(),
+                        judgement.verdict != grundy::rules::solve::Verdict::Draw,
+                        "{code}"
+                    );
                 }
                 (ask, why) => panic!("{code}: {ask:?} explained by {why:?}"),
             }

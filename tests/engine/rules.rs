@@ -35,7 +35,7 @@ fn ints(v: &[u64]) -> String {
 
 // ---- CSES 2208 ----
 
-fn another_game_wins(heaps: &mut Vec<u64>, memo: &mut HashMap<Vec<u64>, bool>) -> bool {
+pub(crate) fn another_game_wins(heaps: &mut Vec<u64>, memo: &mut HashMap<Vec<u64>, bool>) -> bool {
     if let Some(&w) = memo.get(heaps) {
         return w;
     }
@@ -122,7 +122,7 @@ fn candy_piles_sample_and_brute_force() {
 
 // ---- DP L ----
 
-fn deque_best(row: &[i64]) -> i64 {
+pub(crate) fn deque_best(row: &[i64]) -> i64 {
     if row.is_empty() {
         return 0;
     }
@@ -452,7 +452,7 @@ fn mock_turtles_against_brute_force() {
 
 /// Win, lose or draw by fixpoint iteration: a vertex is won when a move reaches a lost one,
 /// lost when every move reaches a won one; what never settles is a draw.
-fn fixpoint(edges: &[Vec<usize>]) -> Vec<Verdict> {
+pub(crate) fn fixpoint(edges: &[Vec<usize>]) -> Vec<Verdict> {
     let mut verdicts = vec![Verdict::Draw; edges.len()];
     loop {
         let mut changed = false;
@@ -476,9 +476,9 @@ fn fixpoint(edges: &[Vec<usize>]) -> Vec<Verdict> {
     }
 }
 
-#[test]
-fn graph_with_cycles_has_draws_as_the_fixpoint_says() {
-    let edges: Vec<Vec<usize>> = vec![
+/// The edges of graph-cycles.rhai, as its comment draws them.
+pub(crate) fn graph_edges() -> Vec<Vec<usize>> {
+    vec![
         vec![1, 2],
         vec![2, 3],
         vec![0, 4],
@@ -488,7 +488,12 @@ fn graph_with_cycles_has_draws_as_the_fixpoint_says() {
         vec![7],
         vec![6, 8],
         vec![],
-    ];
+    ]
+}
+
+#[test]
+fn graph_with_cycles_has_draws_as_the_fixpoint_says() {
+    let edges = graph_edges();
     let expected = fixpoint(&edges);
     assert!(expected.contains(&Verdict::Draw));
     let r = rules("graph-cycles.rhai");
@@ -806,4 +811,67 @@ fn take_by_k_agrees_with_the_tioj1940_format() {
             );
         }
     }
+}
+
+/// The examples built into the binary (the Lab's list) are the files of assets/rules/, every
+/// one of them, byte for byte (their titles in every language: tests/tui/rules_lab.rs).
+#[test]
+fn the_built_in_examples_are_the_shipped_files() {
+    use grundy::rules::examples::EXAMPLES;
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("assets/rules");
+    let mut files: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|name| name.ends_with(".rhai"))
+        .collect();
+    files.sort();
+    let mut listed: Vec<String> = EXAMPLES.iter().map(|e| e.file.to_string()).collect();
+    listed.sort();
+    assert_eq!(listed, files);
+    for example in EXAMPLES {
+        let on_disk = std::fs::read_to_string(dir.join(example.file)).unwrap();
+        assert_eq!(example.source, on_disk, "{}", example.file);
+        example.rules().unwrap_or_else(|e| panic!("{e}"));
+    }
+}
+
+// ---- a loopy subtraction game (draws) ----
+
+/// The loopy subtraction game (shipped in place of IONC 2022 kgame, whose statement was not
+/// found) against a fixpoint written from its rules: from a heap of n ≥ 1 under a cap, take 1,
+/// 3 or 4 tokens, or put 2 back while the heap stays within the cap; an empty heap has no move.
+/// Every heap under every cap to 16; some are draws, and its start is one.
+#[test]
+fn loopy_subtraction_against_the_fixpoint() {
+    let r = rules("loopy-subtraction.rhai");
+    let mut draws = 0;
+    for cap in 0..=16usize {
+        let edges: Vec<Vec<usize>> = (0..=cap)
+            .map(|n| {
+                if n == 0 {
+                    return Vec::new();
+                }
+                let mut to: Vec<usize> = [1, 3, 4]
+                    .iter()
+                    .filter(|&&t| t <= n)
+                    .map(|t| n - t)
+                    .collect();
+                if n + 2 <= cap {
+                    to.push(n + 2);
+                }
+                to
+            })
+            .collect();
+        let expected = fixpoint(&edges);
+        for (n, want) in expected.iter().enumerate() {
+            let got = verdict(&r, &format!("[{n}, {cap}]"));
+            assert_eq!(got, *want, "heap {n} under cap {cap}");
+            draws += usize::from(*want == Verdict::Draw);
+        }
+    }
+    assert!(draws > 0, "the game has draws");
+    let start = r.start().unwrap().expect("a start");
+    let root = Node::new(start, 0);
+    let solution = Solution::search(&r, &root, &limits()).unwrap();
+    assert_eq!(solution.judge(&root).unwrap().verdict, Verdict::Draw);
 }

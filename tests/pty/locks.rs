@@ -57,3 +57,34 @@ fn a_held_lock_never_freezes_the_game_and_no_game_is_lost() {
     assert_eq!(played(&stats), 2, "the kept game is read");
     drop(holder);
 }
+
+/// A settings change that meets another grundy's lock on the settings file as the game is
+/// left is kept (issue 30): beside settings.toml, said on leaving, read by the next start.
+#[test]
+fn a_settings_change_that_meets_the_lock_on_leaving_is_kept() {
+    let home = Home::new();
+    let config = home.settings().parent().unwrap().to_path_buf();
+    std::fs::create_dir_all(&config).unwrap();
+    let holder = std::fs::File::create(config.join(".grundy.lock")).unwrap();
+    fs4::FileExt::lock(&holder).unwrap();
+    let nim = ["play", "--code", "nim:1", "--seed", "1", "--first", "you"];
+    let mut pty = Pty::spawn_in(&home, &nim, &[]);
+    pty.wait_for("Your move");
+    pty.wait_taken_over();
+    // c turns coaching off for the next games too: a change of the settings file.
+    pty.send("c");
+    pty.wait_for("Waiting for another grundy");
+    // The game is won (nothing to keep for Resume), then left with the lock still held.
+    pty.send("\r\r");
+    pty.wait_for("You win!");
+    pty.send("q");
+    assert!(pty.wait_exit().success(), "{}", pty.screen_text());
+    pty.assert_restored();
+    let said = pty.screen_text();
+    assert!(said.contains("applied at the next start"), "{said}");
+    assert!(!home.settings().exists(), "written under another's lock");
+    assert_eq!(grundy::store::kept_for_later(&home.settings()).len(), 1);
+    let loaded = grundy::store::settings::Settings::load(&home.settings());
+    assert!(!loaded.settings.coaching, "the next start reads the change");
+    drop(holder);
+}

@@ -90,3 +90,26 @@ fn candy_piles_lost_without_hints() {
     pty.wait_for("Game over: the AI won.");
     pty.quit();
 }
+
+/// From the menu, by keys: the Lab (t), its rules files (←), the first example opened
+/// (Enter), a move played against the perfect AI and its reply, Esc back to the Lab, q.
+#[test]
+fn an_example_is_opened_from_the_menu_and_played() {
+    let home = common::pty::Home::new();
+    let mut pty = Pty::spawn_in(&home, &[], &[]);
+    pty.wait_for("Choose a game");
+    pty.wait_taken_over();
+    pty.send("t");
+    pty.wait_for("period 34");
+    pty.send("\x1b[D");
+    pty.wait_for("Another Game (CSES 2208)");
+    pty.send("\r");
+    pty.wait_for("Your move");
+    pty.wait_for("moves (7)");
+    pty.send("\r");
+    pty.wait_for("AI: ");
+    pty.send("\x1b");
+    pty.wait_for("cses2208.rhai");
+    pty.quit();
+    pty.assert_restored();
+}

@@ -318,6 +318,8 @@ pub(crate) fn for_each_connected_set(
         /// Cells in the set, in the frontier, or forbidden: never added as new candidates.
         blocked: Vec<u128>,
         set: Vec<Cell>,
+        /// The frontiers of the sets being grown, one above the other (see `grow`).
+        frontiers: Vec<Cell>,
         visit: &'v mut V,
     }
     impl<V: FnMut(&[Cell]) -> ControlFlow<()>> Search<'_, V> {
@@ -327,26 +329,34 @@ pub(crate) fn for_each_connected_set(
         fn toggle(&mut self, cell: Cell) {
             self.blocked[cell.row - 1] ^= 1 << (cell.col - 1);
         }
-        fn grow(&mut self, frontier: &[Cell]) -> ControlFlow<()> {
+        /// Grows the set from the frontier `frontiers[start..end]`. Every frontier lives in
+        /// one stack, each above the one it came from, so that the search allocates nothing
+        /// per set (a small grid has thousands of blocks per anchor, and a puzzle sheet walks
+        /// them for every position it judges).
+        fn grow(&mut self, start: usize, end: usize) -> ControlFlow<()> {
             (self.visit)(&self.set)?;
             if self.set.len() >= self.max_size {
                 return ControlFlow::Continue(());
             }
-            for (index, &cell) in frontier.iter().enumerate() {
-                let mut next = frontier[index + 1..].to_vec();
-                let kept = next.len();
+            for index in start..end {
+                let cell = self.frontiers[index];
+                let next = self.frontiers.len();
+                self.frontiers.extend_from_within(index + 1..end);
+                let kept = self.frontiers.len();
                 for n in neighbours(cell, self.anchor) {
                     if !self.is_blocked(n) {
                         self.toggle(n);
-                        next.push(n);
+                        self.frontiers.push(n);
                     }
                 }
                 self.set.push(cell);
-                let flow = self.grow(&next);
+                let flow = self.grow(next, self.frontiers.len());
                 self.set.pop();
-                for &n in &next[kept..] {
+                for added in kept..self.frontiers.len() {
+                    let n = self.frontiers[added];
                     self.toggle(n);
                 }
+                self.frontiers.truncate(next);
                 flow?;
             }
             ControlFlow::Continue(())
@@ -360,14 +370,16 @@ pub(crate) fn for_each_connected_set(
         max_size,
         blocked: vec![0; anchor.row],
         set: vec![anchor],
+        frontiers: neighbours(anchor, anchor).collect(),
         visit: &mut visit,
     };
     search.toggle(anchor);
-    let frontier: Vec<Cell> = neighbours(anchor, anchor).collect();
-    for &cell in &frontier {
+    for index in 0..search.frontiers.len() {
+        let cell = search.frontiers[index];
         search.toggle(cell);
     }
-    search.grow(&frontier)
+    let end = search.frontiers.len();
+    search.grow(0, end)
 }
 
 impl fmt::Debug for CoinGrid {

@@ -5,6 +5,9 @@
 use rand::Rng;
 
 use super::block::block_toward;
+use std::ops::ControlFlow;
+
+use super::rules::for_each_connected_set;
 use super::{Block, Cell, CoinGrid};
 use crate::ai::pick;
 use crate::game::{Impartial, Position, moves_where};
@@ -191,6 +194,45 @@ impl Impartial for CoinGrid {
             .take(limit)
             .filter_map(|anchor| self.winning_block(anchor, nim_sum))
             .collect()
+    }
+
+    /// The blocks are walked (a small board's thousands) but only a winning one is built: its
+    /// cells' values XOR to the nim-sum. An anchor off row 1 and column 1 holds the highest bit
+    /// of every block it makes (each other cell of the block is worth less: 2^(i + j − 2) for
+    /// a cell inside, at most lowbit(j) ≤ j − 1 < i + j − 2 on row 1, likewise on column 1),
+    /// so only those of the nim-sum's highest bit are walked; the blocks of row 1 and column 1
+    /// (segments, a few per anchor) all are. Each anchor's in [`CoinGrid::blocks_at`]'s order
+    /// (smallest first, then the search's), so the list is the default's.
+    fn every_winning_move(&self, limit: usize) -> Vec<Block> {
+        let nim_sum = self.nim_sum();
+        let mut found = Vec::new();
+        let Some(top) = nim_sum.highest_bit() else {
+            return found;
+        };
+        if limit == 0 {
+            return found;
+        }
+        for anchor in self.tails() {
+            if anchor.row > 1 && anchor.col > 1 && cell_exponent(anchor) != top {
+                continue;
+            }
+            let first = found.len();
+            let _ = for_each_connected_set(anchor, usize::MAX, |set| {
+                let change = set
+                    .iter()
+                    .fold(Nimber::ZERO, |sum, &cell| sum ^ cell_value(cell));
+                if change == nim_sum {
+                    found.push(Block::new(anchor, set.iter().copied()));
+                }
+                ControlFlow::Continue(())
+            });
+            found[first..].sort_by_key(Block::len);
+            if found.len() >= limit {
+                found.truncate(limit);
+                break;
+            }
+        }
+        found
     }
 
     /// Every cell of the block flips: the change is the XOR of their values.

@@ -14,6 +14,7 @@ use crate::tui::theme::Theme;
 
 use super::{App, Leave, Screen};
 use crate::tui::practice::Practice;
+use crate::tui::rules::RulesPlay;
 
 impl App {
     /// The smallest screen the current screen fits on.
@@ -25,6 +26,7 @@ impl App {
             Screen::Practice(_) => Practice::min_size(),
             Screen::Review(_) => crate::tui::review_queue::ReviewQueue::min_size(),
             Screen::Lab(_) => crate::tui::lab::Lab::min_size(),
+            Screen::Rules { .. } => RulesPlay::min_size(),
         }
     }
 
@@ -57,6 +59,7 @@ impl App {
             Screen::Practice(practice) => practice.draw(area, buf, &self.theme),
             Screen::Review(review) => review.draw(area, buf, &self.theme),
             Screen::Lab(lab) => lab.draw(area, buf, &self.theme),
+            Screen::Rules { play, .. } => play.draw_in(area, buf),
         }
         if let Some(help) = &self.help {
             help.draw(area, buf, &self.theme);
@@ -76,7 +79,8 @@ impl App {
             | Screen::Learn(_)
             | Screen::Practice(_)
             | Screen::Review(_)
-            | Screen::Lab(_) => 0,
+            | Screen::Lab(_)
+            | Screen::Rules { .. } => 0,
         };
         // A lesson's game is not kept on leaving (see `autosave`).
         let lesson = matches!(&self.screen, Screen::Game { kept, .. } if kept.lesson.is_some());

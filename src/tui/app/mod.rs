@@ -30,11 +30,12 @@ use crate::tui::board::Side;
 use crate::tui::boards;
 use crate::tui::help::Help;
 use crate::tui::keymap::{self, Action};
-use crate::tui::lab::{Lab, LabEvent};
+use crate::tui::lab::{Lab, LabEvent, OpenedRules};
 use crate::tui::learn::{Learn, LearnEvent, LearnStart};
 use crate::tui::menu::{Menu, MenuChoice, MenuEvent};
 use crate::tui::practice::{Practice, PracticeEvent};
 use crate::tui::review_queue::{ReviewEvent, ReviewQueue};
+use crate::tui::rules::{RulesEvent, RulesPlay};
 use crate::tui::screen::{GameScreen, ScreenEvent, ScreenInput};
 use crate::tui::session::SessionConfig;
 use crate::tui::theme::Theme;
@@ -92,6 +93,14 @@ enum Screen {
     Review(Box<ReviewQueue>),
     /// Tables as pictures, periods found ([`crate::tui::lab`]).
     Lab(Box<Lab>),
+    /// A rules file's game ([`crate::tui::rules`]), and the screen Esc goes back to (the Lab
+    /// or the lesson that opened it).
+    Rules {
+        play: Box<RulesPlay>,
+        back: Box<Screen>,
+        /// The lesson whose final game this is (from 0): leaving it tells the lesson.
+        lesson: Option<usize>,
+    },
 }
 
 /// What the app knows about the game on screen and its files.
@@ -537,7 +546,11 @@ impl App {
 
     /// Whether a worker thread is running (the loop then redraws often, for the spinner).
     pub fn busy(&self) -> bool {
-        matches!(&self.screen, Screen::Game { game, .. } if game.busy())
+        match &self.screen {
+            Screen::Game { game, .. } => game.busy(),
+            Screen::Rules { play, .. } => play.ai_to_move(),
+            _ => false,
+        }
     }
 
     /// Takes in the workers' results. Returns whether anything changed.
@@ -548,6 +561,7 @@ impl App {
                 practice.tick(Instant::now());
                 false
             }
+            Screen::Rules { play, .. } => play.tick(Instant::now()),
             Screen::Menu(_) | Screen::Learn(_) | Screen::Lab(_) | Screen::Review(_) => false,
         };
         self.count_finished();
@@ -558,8 +572,16 @@ impl App {
 
     /// Waits until the AI and the analyses are done, at most `timeout` (tests).
     pub fn settle(&mut self, timeout: Duration) {
-        if let Screen::Game { game, .. } = &mut self.screen {
-            game.settle(timeout);
+        match &mut self.screen {
+            Screen::Game { game, .. } => game.settle(timeout),
+            Screen::Rules { play, .. } => {
+                // The AI's reply, without the pause the player sees.
+                let deadline = Instant::now() + timeout;
+                while play.ai_to_move() && Instant::now() < deadline {
+                    play.tick(Instant::now() + Duration::from_secs(1));
+                }
+            }
+            _ => {}
         }
         self.count_finished();
     }
@@ -567,6 +589,14 @@ impl App {
     /// Whether the game screen is on (not the menu).
     pub fn in_game(&self) -> bool {
         matches!(self.screen, Screen::Game { .. })
+    }
+
+    /// The Lab, when it is on screen (tests read what it says).
+    pub fn lab(&self) -> Option<&Lab> {
+        match &self.screen {
+            Screen::Lab(lab) => Some(lab),
+            _ => None,
+        }
     }
 
     /// Whether the last frame was the "terminal too small" message.
@@ -635,7 +665,7 @@ impl App {
                     }
                     Screen::Practice(_) | Screen::Review(_) => {}
                     Screen::Learn(_) => {}
-                    Screen::Lab(_) => {}
+                    Screen::Lab(_) | Screen::Rules { .. } => {}
                     Screen::Game { game, .. } => {
                         let event = game.handle(input, &self.theme);
                         self.after_game_event(event);
@@ -696,7 +726,9 @@ impl App {
             && lab.is_typing()
             && self.help.is_none()
         {
-            lab.handle_key(key, None);
+            // A typed path opens its rules file with Enter.
+            let event = lab.handle_key(key, None);
+            self.after_lab_event(event);
             return;
         }
         let in_game = self.in_game();
@@ -728,6 +760,7 @@ impl App {
                     | Screen::Practice(_)
                     | Screen::Review(_) => Help::new("grundy".to_string(), &[], None),
                     Screen::Lab(_) => Help::lab(),
+                    Screen::Rules { .. } => Help::rules_file(),
                     Screen::Game { game, .. } => {
                         Help::new(game.kind().words(), game.rules(), Some(game.kind()))
                             .with_code(&game.position_code())
@@ -765,11 +798,15 @@ impl App {
                     }
                 }
                 LearnEvent::Play { lesson, code } => self.start_lesson_game(lesson, &code),
+                LearnEvent::Open { code } => self.open_lesson_rules(None, &code),
             },
             Screen::Lab(lab) => {
-                if lab.handle_key(key, keymap::lab_action(&key)) == LabEvent::Menu {
-                    self.screen = Screen::Menu(Menu::from_settings(&self.menu_settings));
-                    self.refresh_menu();
+                let event = lab.handle_key(key, keymap::lab_action(&key));
+                self.after_lab_event(event);
+            }
+            Screen::Rules { play, .. } => {
+                if play.press(key) == RulesEvent::Leave {
+                    self.leave_rules();
                 }
             }
             Screen::Practice(practice) => {
@@ -991,6 +1028,105 @@ impl App {
         }
     }
 
+    fn after_lab_event(&mut self, event: LabEvent) {
+        match event {
+            LabEvent::None => {}
+            LabEvent::Menu => {
+                self.screen = Screen::Menu(Menu::from_settings(&self.menu_settings));
+                self.refresh_menu();
+            }
+            LabEvent::Play(opened) => self.play_rules(*opened),
+        }
+    }
+
+    /// Plays a rules file the Lab (or a lesson) opened, the player first, with the menu's
+    /// hints and the coach as set; the screen before comes back with Esc. A start the AI
+    /// cannot search is said on the screen before, which stays.
+    fn play_rules(&mut self, opened: OpenedRules) {
+        let OpenedRules {
+            rules,
+            start,
+            title,
+        } = opened;
+        let game = RulesPlay::new(
+            rules,
+            start,
+            First::You,
+            self.menu_settings.hints,
+            self.coach,
+            None,
+        );
+        match game {
+            Ok(game) => {
+                let placeholder = self.placeholder();
+                let back = std::mem::replace(&mut self.screen, placeholder);
+                self.screen = Screen::Rules {
+                    play: Box::new(game.with_title(title).in_app()),
+                    back: Box::new(back),
+                    lesson: None,
+                };
+            }
+            Err(e) => {
+                let error = crate::cli::rules::render_error(&e);
+                if let Screen::Lab(lab) = &mut self.screen {
+                    lab.set_rules_error(error);
+                }
+            }
+        }
+    }
+
+    /// A screen to hold the place while the one on screen is moved.
+    fn placeholder(&self) -> Screen {
+        Screen::Menu(Menu::from_settings(&self.menu_settings))
+    }
+
+    /// Leaves a rules file's game for the screen that opened it.
+    fn leave_rules(&mut self) {
+        let placeholder = self.placeholder();
+        let screen = std::mem::replace(&mut self.screen, placeholder);
+        if let Screen::Rules { back, lesson, play } = screen {
+            self.screen = *back;
+            if let (Some(lesson), Screen::Learn(learn)) = (lesson, &mut self.screen) {
+                let won = play.ending().map(|e| e == crate::tui::rules::Ending::Won);
+                learn.after_game(lesson, won);
+            }
+        }
+    }
+
+    /// Plays a lesson's rules file position (`FILE:POSITION`, or `rules:FILE:POSITION` for
+    /// the final game of `lesson`) against the perfect AI, the learner first and without
+    /// hints, as a lesson's game is; Esc comes back to the lesson.
+    fn open_lesson_rules(&mut self, lesson: Option<usize>, code: &str) {
+        let started = crate::learn::rules_code(code)
+            .ok_or_else(|| code.to_string())
+            .and_then(|(example, text)| {
+                let words = |e: crate::rules::RulesError| crate::cli::rules::render_error(&e);
+                let rules = example.rules().map_err(words)?;
+                let position = rules.parse_position(text).map_err(words)?;
+                let title = crate::tui::lab::example_title(example);
+                let start = crate::rules::solve::Node::new(position, 0);
+                RulesPlay::new(rules, start, First::You, false, self.coach, None)
+                    .map(|game| game.with_title(Some(title)).in_app())
+                    .map_err(words)
+            });
+        match started {
+            Ok(game) => {
+                let placeholder = self.placeholder();
+                let back = std::mem::replace(&mut self.screen, placeholder);
+                self.screen = Screen::Rules {
+                    play: Box::new(game),
+                    back: Box::new(back),
+                    lesson,
+                };
+            }
+            Err(error) => {
+                if let Screen::Learn(learn) = &mut self.screen {
+                    learn.game_failed(&error);
+                }
+            }
+        }
+    }
+
     /// The Lab (the menu's Lab entry).
     fn open_lab(&mut self) {
         self.save_settings();
@@ -1006,6 +1142,10 @@ impl App {
     /// Starts the final game of `lesson` from `code`: the learner moves first against the
     /// perfect AI, without hints.
     fn start_lesson_game(&mut self, lesson: usize, code: &str) {
+        if code.starts_with("rules:") {
+            self.open_lesson_rules(Some(lesson), code);
+            return;
+        }
         let started = kind_of_code(code).and_then(|kind| {
             let mut setup = self.menu_settings.setup(kind);
             setup.code = Some(code.to_string());

@@ -162,7 +162,8 @@ impl App {
             | Screen::Learn(_)
             | Screen::Practice(_)
             | Screen::Review(_)
-            | Screen::Lab(_) => false,
+            | Screen::Lab(_)
+            | Screen::Rules { .. } => false,
         }
     }
 
@@ -296,6 +297,20 @@ impl App {
                 self.unwritten_settings = Some(merged);
                 Err(tr!("app.lock_waiting_settings").into_owned())
             }
+            // Still held as grundy leaves: the change is kept beside the file, applied by the
+            // next start's read and written by the next change.
+            Err(e) if is_lock_busy(&e) => match merged.keep_for_later(&path, &self.file_settings) {
+                Ok(_) => {
+                    self.file_settings = merged;
+                    self.unwritten_settings = None;
+                    self.settings_problem = None;
+                    self.add_exit_note(tr!("app.note.settings_later").into_owned());
+                    Ok(())
+                }
+                Err(e) => {
+                    Err(tr!("app.settings_failed", path = path.display(), error = e).into_owned())
+                }
+            },
             Err(e) => {
                 Err(tr!("app.settings_failed", path = path.display(), error = e).into_owned())
             }
