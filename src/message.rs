@@ -6,33 +6,15 @@
 //! Codes are not messages: a position code ([`crate::game::Notation::to_code`]) and a move
 //! code ([`crate::game::Notation::move_code`]) are notation, the same in every language.
 
+pub use crate::why::PartName;
+
 /// A sentence of the engine's, with the numbers it speaks of. Indices called `number` count
 /// from 1, as a player counts heaps, rows and tokens.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Msg {
-    // The parts of a position (the coin, cell, box, heap… whose value the analysis lists).
-    /// A coin of the coin row, by its number (its factorisation shown beside it).
-    Coin { coin: u64 },
-    /// A cell of the coin grid.
-    Cell { row: usize, col: usize },
-    /// A box of Binary Dodgeball.
-    Box { number: usize },
-    /// A heap of a heap game, with its size.
-    Heap { number: usize, size: u64 },
-    /// A row of Kayles pins, with its length.
-    PinRow { number: usize, pins: u64 },
-    /// A stair of Stair Nim, with its balls.
-    Stair { number: usize, balls: u64 },
-    /// A pair of E&D heaps.
-    Pair { number: usize, x: u64, y: u64 },
-    /// A token of the DAG game, on its vertex.
-    Token { number: usize, vertex: u64 },
-    /// A Wythoff queen on (a, b).
-    Queen { number: usize, a: u64, b: u64 },
-    /// The Fibonacci Nim heap, with the most the player to move may take.
-    FibHeap { heap: u64, limit: u64 },
-    /// A component of a sum, by its (possibly shortened) code.
-    Component { number: usize, code: String },
+    /// A part of a position (the coin, cell, box, heap… whose value the analysis lists): the
+    /// same names the why-view explains ([`PartName`]), one list for both.
+    Part(PartName),
 
     // Moves.
     /// Coin row: the chosen coin, then the divisor of each step and the coins flipped,

@@ -17,7 +17,7 @@ use crate::message::Msg;
 use crate::nimber::{Nimber, mex};
 
 /// The part a derivation is about, with the numbers that name it (1-based, as boards show).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum PartName {
     /// Heap `number` of a heap game (a row of pins in Kayles), `size` tokens.
     Heap { number: usize, size: u64 },

@@ -94,7 +94,7 @@ pub enum Command {
         #[arg(long, value_name = "FILE")]
         rules: Option<PathBuf>,
         /// With --rules, in a two-sided game: the side to move (0 first, 1 second).
-        #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=1), requires = "rules")]
+        #[arg(long, default_value_t = 0, value_parser = number(0u8, 1), requires = "rules")]
         side: u8,
         /// How well the AI plays (easy, medium and hard sometimes play a random move).
         #[arg(long, value_enum, default_value_t = Level::Perfect)]
@@ -123,23 +123,23 @@ pub enum Command {
         #[arg(long, value_name = "FILE", conflicts_with_all = ["load", "why", "line"])]
         rules: Option<PathBuf>,
         /// With --rules, in a two-sided game: the side to move (0 first, 1 second).
-        #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=1), requires = "rules")]
+        #[arg(long, default_value_t = 0, value_parser = number(0u8, 1), requires = "rules")]
         side: u8,
         /// Analyse the position a saved game has reached (the file `s` in the game wrote).
         #[arg(long, value_name = "FILE", conflicts_with = "code")]
         load: Option<PathBuf>,
         /// At most this many moves are listed (0 to 1000).
-        #[arg(long, default_value_t = 40, value_parser = number(0, MAX_LISTED as u32))]
+        #[arg(long, default_value_t = 40, value_parser = number(0u32, MAX_LISTED as u32))]
         moves: u32,
         /// At most this many parts are listed, 0 to 1000 (also bits of a big grid nim-sum).
-        #[arg(long, default_value_t = 64, value_parser = number(0, MAX_LISTED as u32))]
+        #[arg(long, default_value_t = 64, value_parser = number(0u32, MAX_LISTED as u32))]
         parts: u32,
         /// Also print the principal line, at most N moves (1 to 10000).
         #[arg(
             long_help = "Also print the principal line: best play for both sides for at most N \
             moves\n(1 to 10000), by exact remoteness where the search knows it, else by the nim-sum."
         )]
-        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=10_000))]
+        #[arg(long, value_name = "N", value_parser = number(1u32, 10_000))]
         line: Option<u32>,
         /// Print instead why the part PART has its value (its options, their values, the mex).
         #[arg(
@@ -165,11 +165,11 @@ codes of\nthe positions after every winning move, separated by spaces; with --wo
         /// The game: a name a position code starts with (nim, bash, kayles, coins, grid, …).
         game: String,
         /// How many puzzles (1 to 1000).
-        #[arg(long, default_value_t = 10, value_parser = number(1, 1000))]
+        #[arg(long, default_value_t = 10, value_parser = number(1u32, 1000))]
         count: u32,
         /// 1 (small, short wins, many winning moves) to 5 (large, long, one or two winning
         /// moves).
-        #[arg(long, default_value_t = 3, value_parser = number(1, 5))]
+        #[arg(long, default_value_t = 3, value_parser = number(1u32, 5))]
         difficulty: u32,
         /// The seed the sheet is drawn from (the same seed gives the same sheet; default:
         /// random).
@@ -227,7 +227,7 @@ codes of\nthe positions after every winning move, separated by spaces; with --wo
     )]
     Learn {
         /// Open lesson N (from 1) instead of the list of lessons.
-        #[arg(value_parser = number(1, crate::learn::LESSONS.len() as u32))]
+        #[arg(value_parser = number(1u32, crate::learn::LESSONS.len() as u32))]
         lesson: Option<u32>,
         /// Print the lessons' titles, one a line, in the chosen language, and exit.
         #[arg(long, conflicts_with = "lesson")]
@@ -266,7 +266,7 @@ pub struct SgArgs {
     #[arg(long, value_name = "FILE")]
     pub rules: Option<PathBuf>,
     /// With --rules: the largest position (0..=100000).
-    #[arg(long, default_value_t = 99, value_parser = number(0, 100_000), requires = "rules")]
+    #[arg(long, default_value_t = 99, value_parser = number(0u32, 100_000), requires = "rules")]
     pub n: u32,
     /// Check a formula against the table: `n % 3`, `if(n % 4 == 0, 0, 1)` (evalexpr's
     /// syntax; `if C { A } else { B }` is read as `if(C, A, B)`), with `n` the heap (box,
@@ -289,55 +289,55 @@ pub enum SgTable {
     /// The value of a lone tails coin at each place 1..n of a coin row with MAXQ.
     Coins {
         /// Number of coins (1..=30000).
-        #[arg(long, value_parser = number(1, 30000))]
+        #[arg(long, value_parser = number(1u32, 30000))]
         n: u32,
         /// MAXQ (1..=20).
-        #[arg(long, value_parser = number(1, 20))]
+        #[arg(long, value_parser = number(1u32, 20))]
         maxq: u32,
     },
     /// The value of a lone tails cell at each place of a rows × cols grid, as the exponent k of
     /// its value 2^k.
     Grid {
         /// Rows (1..=100).
-        #[arg(long, value_parser = number(1, 100))]
+        #[arg(long, value_parser = number(1u32, 100))]
         rows: u32,
         /// Columns (1..=100).
-        #[arg(long, value_parser = number(1, 100))]
+        #[arg(long, value_parser = number(1u32, 100))]
         cols: u32,
     },
     /// The Nim heap of the piece in each box 1..n (the doublings it has left), and the value
     /// of the full board.
     Dodgeball {
         /// Number of boxes (1..=1000000).
-        #[arg(long, value_parser = number(1, 1_000_000))]
+        #[arg(long, value_parser = number(1u32, 1_000_000))]
         n: u32,
     },
     /// Wythoff's game: the value of a queen at (a, b) for a, b ≤ n; the zeros are the lost
     /// queens (⌊kφ⌋, ⌊kφ⌋ + k) and their mirrors.
     Wythoff {
         /// The largest coordinate (1..=300).
-        #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=300))]
+        #[arg(long, default_value_t = 20, value_parser = number(1u32, 300))]
         n: u32,
     },
     /// E&D: the value of a pair (x, y) for x, y ≤ n, the index of the lowest 0 bit of
     /// (x − 1) | (y − 1).
     Ed {
         /// The largest heap (1..=1000).
-        #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..=1000))]
+        #[arg(long, default_value_t = 16, value_parser = number(1u32, 1000))]
         n: u32,
     },
     /// Stair Nim: the value of k balls alone on stair s (k balls on an even stair are a Nim
     /// heap of k; on an odd stair they are worth 0).
     Stairs {
         /// The number of stairs (1..=40).
-        #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=40))]
+        #[arg(long, default_value_t = 8, value_parser = number(1u32, 40))]
         n: u32,
     },
     /// Fibonacci Nim: for each heap 1..n at the start, its value, the winning first takes and
     /// its Zeckendorf representation; the lost heaps are the Fibonacci numbers.
     Fibnim {
         /// The largest heap (1..=300, the value table's reach).
-        #[arg(long, default_value_t = 34, value_parser = clap::value_parser!(u32).range(1..=300))]
+        #[arg(long, default_value_t = 34, value_parser = number(1u32, 300))]
         n: u32,
     },
     /// Tokens on a DAG: the value of every vertex of the graph of a `dag:` code, the mex of its
@@ -353,7 +353,7 @@ pub enum SgTable {
         /// `octal:0.137`, …
         rule: String,
         /// The largest heap (1..=10000000).
-        #[arg(long, default_value_t = 99, value_parser = clap::value_parser!(u32).range(1..=10_000_000))]
+        #[arg(long, default_value_t = 99, value_parser = number(1u32, 10_000_000))]
         n: u32,
     },
     /// An octal or hexadecimal game by its code (`0.137`, `0.77`, `4.7`, `0.3...`): the value
@@ -364,7 +364,7 @@ pub enum SgTable {
         /// 2 one, 4 two, 8 three); a final `...` repeats the last digit.
         code: String,
         /// The largest heap (1..=10000000).
-        #[arg(long, default_value_t = 99, value_parser = clap::value_parser!(u32).range(1..=10_000_000))]
+        #[arg(long, default_value_t = 99, value_parser = number(1u32, 10_000_000))]
         n: u32,
     },
 }
@@ -413,19 +413,19 @@ pub struct PlayArgs {
     pub seed: Option<u64>,
     /// Coin row: number of coins, 1 to 30000 [default: 20] (dodgeball takes it as the number
     /// of boxes; --boxes goes to 10^6).
-    #[arg(long, value_parser = number(1, 30000))]
+    #[arg(long, value_parser = number(1u32, 30000))]
     pub n: Option<u32>,
     /// Coin row: MAXQ, 1 to 20 [default: 4].
-    #[arg(long, value_parser = number(1, 20))]
+    #[arg(long, value_parser = number(1u32, 20))]
     pub maxq: Option<u32>,
     /// Coin grid: rows, 1 to 100 [default: 5].
-    #[arg(long, value_parser = number(1, 100))]
+    #[arg(long, value_parser = number(1u32, 100))]
     pub rows: Option<u32>,
     /// Coin grid: columns, 1 to 100 [default: 6].
-    #[arg(long, value_parser = number(1, 100))]
+    #[arg(long, value_parser = number(1u32, 100))]
     pub cols: Option<u32>,
     /// Dodgeball: number of boxes, 1 to 1000000 [default: 12].
-    #[arg(long, value_parser = number(1, 1_000_000), conflicts_with = "n")]
+    #[arg(long, value_parser = number(1u32, 1_000_000), conflicts_with = "n")]
     pub boxes: Option<u32>,
 }
 
@@ -459,13 +459,17 @@ fn solve_help() -> String {
 const MAX_LISTED: usize = 1000;
 
 /// A clap parser for a whole number in `min..=max`, written in digits only (`+1`, ` 1` and
-/// `1e3` are refused, as a contest reader refuses them).
-fn number(min: u32, max: u32) -> impl Fn(&str) -> Result<u32, String> + Clone {
+/// `1e3` are refused, as a contest reader refuses them). Its reasons are in the language the
+/// command line is read in, which clap's own number parsers' are not.
+fn number<T>(min: T, max: T) -> impl Fn(&str) -> Result<T, String> + Clone
+where
+    T: TryFrom<u64> + PartialOrd + std::fmt::Display + Copy + Send + Sync + 'static,
+{
     move |text: &str| {
         let value = digits(text)?;
-        match u32::try_from(value) {
+        match T::try_from(value) {
             Ok(v) if (min..=max).contains(&v) => Ok(v),
-            _ => Err(format!("{value} is not in {min}..={max}")),
+            _ => Err(tr!("cli.value.range", value = value, min = min, max = max).into_owned()),
         }
     }
 }
@@ -477,10 +481,10 @@ fn seed(text: &str) -> Result<u64, String> {
 
 fn digits(text: &str) -> Result<u64, String> {
     if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
-        return Err("expected a whole number written with the digits 0-9 only".to_string());
+        return Err(tr!("cli.value.digits").into_owned());
     }
     text.parse()
-        .map_err(|_| format!("too large (at most {})", u64::MAX))
+        .map_err(|_| tr!("cli.value.too_large", max = u64::MAX).into_owned())
 }
 
 /// Parses the command line. A clap error is printed with the control characters of the
@@ -499,7 +503,15 @@ pub(super) fn parse_command_line() -> Result<Cli, ExitCode> {
             return Err(ExitCode::from(2));
         }
     }
-    match Cli::try_parse() {
+    // The help and clap's errors are written in the language of the arguments (or the
+    // environment); the command then sets its own, from the settings too.
+    let lang = lang_of_arguments();
+    crate::locale::set_lang(lang);
+    let parsed = super::help::command()
+        .try_get_matches()
+        .and_then(|mut matches| <Cli as clap::FromArgMatches>::from_arg_matches_mut(&mut matches));
+    crate::locale::set_lang(Lang::En);
+    match parsed {
         Ok(cli) => Ok(cli),
         Err(e) if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) => {
             let _ = e.print();
@@ -510,7 +522,6 @@ pub(super) fn parse_command_line() -> Result<Cli, ExitCode> {
             Err(ExitCode::from(2))
         }
         Err(e) => {
-            let lang = lang_of_arguments();
             let text = if lang == Lang::En {
                 e.render().to_string()
             } else {
@@ -524,8 +535,9 @@ pub(super) fn parse_command_line() -> Result<Cli, ExitCode> {
     }
 }
 
-/// The language for an error in the command line itself, which clap found before the
-/// options were read: `--lang` as written (if it names a language), else the environment's.
+/// The language of the help and of an error in the command line itself, which clap finds
+/// before the options are read: `--lang` as written (if it names a language), else the
+/// environment's; English on a terminal not in UTF-8.
 fn lang_of_arguments() -> Lang {
     let args: Vec<String> = std::env::args().collect();
     let given = args
@@ -536,9 +548,15 @@ fn lang_of_arguments() -> Lang {
             Some(rest) => rest.strip_prefix('=').map(str::to_string),
             None => None,
         });
-    given
+    let lang = given
         .and_then(|name| <Lang as clap::ValueEnum>::from_str(&name, true).ok())
-        .unwrap_or_else(Lang::from_env)
+        .unwrap_or_else(Lang::from_env);
+    // Chinese is written as UTF-8: on a terminal in another charset the help and the errors
+    // are English, as every command's output is (which says why).
+    if crate::lang::non_utf8_charset(|var| std::env::var(var).ok()).is_some() {
+        return Lang::En;
+    }
+    lang
 }
 
 /// clap's error in this thread's language, from its kind and the context clap gives: which
@@ -562,6 +580,15 @@ fn clap_error_words(e: &clap::Error) -> String {
     let value = context(ContextKind::InvalidValue);
     let valid = context(ContextKind::ValidValue);
     let line = match e.kind() {
+        // The parser's reason (a number out of its range), already in this language.
+        ErrorKind::ValueValidation if std::error::Error::source(e).is_some() => tr!(
+            "cli.clap.invalid_value_because",
+            arg = arg,
+            value = value,
+            reason = std::error::Error::source(e)
+                .map(ToString::to_string)
+                .unwrap_or_default()
+        ),
         ErrorKind::InvalidValue | ErrorKind::ValueValidation if valid.is_empty() => {
             tr!("cli.clap.invalid_value", arg = arg, value = value)
         }

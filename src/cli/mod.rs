@@ -26,6 +26,7 @@ use crate::tui::text;
 
 mod analyze;
 mod args;
+mod help;
 mod learn;
 pub mod picture;
 mod play;

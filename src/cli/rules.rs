@@ -307,10 +307,17 @@ pub fn analyze(
 /// The AI's reason in words.
 pub fn reason_words(reason: Reason) -> String {
     match reason {
-        Reason::Win(Some(count)) => tr!("rules.reason.win", count = count).into(),
+        Reason::Win(Some(count)) => {
+            crate::locale::counted(crate::locale::lang(), "rules.reason.win", count.into(), &[])
+        }
         Reason::Win(None) => tr!("rules.reason.win_by_value").into(),
         Reason::Draw => tr!("rules.reason.draw").into(),
-        Reason::Stall(Some(count)) => tr!("rules.reason.stall", count = count).into(),
+        Reason::Stall(Some(count)) => crate::locale::counted(
+            crate::locale::lang(),
+            "rules.reason.stall",
+            count.into(),
+            &[],
+        ),
         Reason::Stall(None) => tr!("rules.reason.stall_unknown").into(),
         Reason::Score(score) => tr!("rules.reason.score", score = format!("{score:+}")).into(),
         Reason::Guess => tr!("rules.reason.guess").into(),

@@ -12,7 +12,7 @@ use super::stairs::parse_list;
 use crate::game::{CodeError, IllegalMove, Impartial, Notation, Position};
 use crate::games::catalogue::{Catalogued, RuleEntry, puzzle_parts};
 use crate::input::{InputError, Numbers};
-use crate::message::{Msg, Said};
+use crate::message::{Msg, PartName, Said};
 use crate::nimber::{Nimber, mex_small};
 
 /// Bounds of a playable graph (the contest reader allows more).
@@ -193,13 +193,16 @@ impl Position for Dag {
 
     fn check_move(&self, mv: &Slide) -> Result<(), IllegalMove> {
         let Some(&v) = self.tokens.get(mv.token) else {
-            return Err(IllegalMove::new(format!(
-                "there is no token {}",
-                mv.token + 1
-            )));
+            return Err(IllegalMove::new(
+                Said::new("said.move.no_token").with("number", mv.token + 1),
+            ));
         };
         if !self.graph.successors(v).contains(&mv.to) {
-            return Err(IllegalMove::new(format!("there is no edge {v}→{}", mv.to)));
+            return Err(IllegalMove::new(
+                Said::new("said.move.no_edge")
+                    .with("from", v)
+                    .with("to", mv.to),
+            ));
         }
         Ok(())
     }
@@ -292,10 +295,10 @@ impl Impartial for Dag {
     }
 
     fn describe_part(&self, i: usize) -> Msg {
-        Msg::Token {
+        Msg::Part(PartName::Token {
             number: i + 1,
-            vertex: u64::from(self.tokens.get(i).copied().unwrap_or(0)),
-        }
+            vertex: self.tokens.get(i).copied().unwrap_or(0),
+        })
     }
 
     fn part_of(&self, mv: &Slide) -> usize {

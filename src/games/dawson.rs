@@ -18,7 +18,7 @@ use rand::{Rng, RngExt};
 
 use crate::game::{CodeError, IllegalMove, Impartial, Notation, Position, shorten_code};
 use crate::games::catalogue::{Catalogued, RuleEntry, puzzle_parts};
-use crate::message::{Msg, Said};
+use crate::message::{Msg, PartName, Said};
 use crate::nimber::{Nimber, mex_small};
 
 /// At most this many rows in a code.
@@ -211,10 +211,10 @@ impl Impartial for Dawson {
     }
 
     fn describe_part(&self, row: usize) -> Msg {
-        Msg::PinRow {
+        Msg::Part(PartName::PinRow {
             number: row + 1,
             pins: self.row(row),
-        }
+        })
     }
 
     fn part_of(&self, mv: &DawsonMove) -> usize {
@@ -299,10 +299,9 @@ impl Notation for Dawson {
     /// `row R: knock out pins A-B`, and whatever follows (the description's rows).
     fn parse_move(&self, text: &str) -> Result<DawsonMove, IllegalMove> {
         let bad = || {
-            IllegalMove::new(format!(
-                "'{}': a move is 'row R: knock out pins A-B' with B = A + 1",
-                shorten_code(text.trim(), 40)
-            ))
+            IllegalMove::new(
+                Said::new("said.move.dawson_form").with("text", shorten_code(text.trim(), 40)),
+            )
         };
         let rest = text.trim().strip_prefix("row ").ok_or_else(bad)?;
         let (row, rest) = rest.split_once(':').ok_or_else(bad)?;

@@ -10,7 +10,7 @@ use super::stairs::parse_list;
 use crate::game::{CodeError, IllegalMove, Impartial, Notation, Position};
 use crate::games::catalogue::{Catalogued, RuleEntry, puzzle_parts};
 use crate::input::{InputError, Numbers};
-use crate::message::{Msg, Said};
+use crate::message::{Msg, PartName, Said};
 use crate::nimber::Nimber;
 
 pub const MAX_PAIRS: usize = 500;
@@ -215,11 +215,11 @@ impl Impartial for Ed {
 
     fn describe_part(&self, i: usize) -> Msg {
         let (x, y) = self.pairs.get(i).copied().unwrap_or((0, 0));
-        Msg::Pair {
+        Msg::Part(PartName::Pair {
             number: i + 1,
             x,
             y,
-        }
+        })
     }
 
     fn part_of(&self, mv: &EdMove) -> usize {

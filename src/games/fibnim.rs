@@ -15,7 +15,7 @@ use rand::{Rng, RngExt};
 use crate::game::{CodeError, IllegalMove, Impartial, Notation, Position, spread};
 use crate::games::catalogue::{Catalogued, RuleEntry};
 use crate::input::{InputError, Numbers};
-use crate::message::{Msg, Said};
+use crate::message::{Msg, PartName, Said};
 use crate::nimber::Nimber;
 
 /// The largest heap of the value table.
@@ -218,10 +218,10 @@ impl Impartial for FibNim {
     }
 
     fn describe_part(&self, _part: usize) -> Msg {
-        Msg::FibHeap {
+        Msg::Part(PartName::FibHeap {
             heap: self.heap,
             limit: self.limit(),
-        }
+        })
     }
 
     fn part_of(&self, _t: &u64) -> usize {
@@ -329,7 +329,7 @@ impl Notation for FibNim {
     /// Reads `take t …` back without listing the takes (a heap of 10^15 has as many).
     fn parse_move(&self, text: &str) -> Result<u64, IllegalMove> {
         let text = text.trim();
-        let bad = || IllegalMove::new(format!("'{text}' is not a take from this heap"));
+        let bad = || IllegalMove::new(Said::new("said.move.fibnim_take").with("text", text));
         let number = text
             .strip_prefix("take ")
             .and_then(|rest| rest.split(' ').next())

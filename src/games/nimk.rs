@@ -17,7 +17,7 @@ use rand::{Rng, RngExt};
 
 use crate::game::{CodeError, IllegalMove, Impartial, Notation, Position, shorten_code};
 use crate::games::catalogue::{Catalogued, RuleEntry, puzzle_parts};
-use crate::message::Msg;
+use crate::message::{Msg, PartName};
 use crate::nimber::Nimber;
 
 /// At most this many heaps.
@@ -339,10 +339,10 @@ impl Impartial for NimK {
     }
 
     fn describe_part(&self, part: usize) -> Msg {
-        Msg::Heap {
+        Msg::Part(PartName::Heap {
             number: part + 1,
             size: self.heaps.get(part).copied().unwrap_or(0),
-        }
+        })
     }
 
     /// The first heap a move takes from.

@@ -15,7 +15,7 @@ use crate::game::{CodeError, IllegalMove, Impartial, Notation, Position};
 use crate::games::catalogue::{Catalogued, RuleEntry};
 use crate::games::list::join;
 use crate::input::{InputError, Numbers};
-use crate::message::{Msg, Said};
+use crate::message::{Msg, PartName, Said};
 use crate::nimber::Nimber;
 
 /// Bounds of a position: stairs and balls per stair.
@@ -248,10 +248,10 @@ impl Impartial for StairNim {
     }
 
     fn describe_part(&self, k: usize) -> Msg {
-        Msg::Stair {
-            number: k,
+        Msg::Part(PartName::Stair {
+            stair: k,
             balls: self.balls.get(k - 1).copied().unwrap_or(0),
-        }
+        })
     }
 
     fn part_of(&self, mv: &StairMove) -> usize {

@@ -19,7 +19,7 @@ use rand::Rng;
 
 use crate::game::{CodeError, IllegalMove, Impartial, Notation, Position, shorten_code};
 use crate::games::{AnyPosition, heaps};
-use crate::message::{Msg, Said};
+use crate::message::{Msg, PartName, Said};
 use crate::nimber::Nimber;
 
 /// At most this many components in a sum.
@@ -108,10 +108,9 @@ impl Component {
     }
 
     pub fn check_move(&self, mv: &AnyMove) -> Result<(), IllegalMove> {
-        crate::with_component_move!(self, mv, p, m, _b => p.check_move(m), else Err(IllegalMove::new(format!(
-            "that is not a move of {}",
-            self.game_name()
-        ))))
+        crate::with_component_move!(self, mv, p, m, _b => p.check_move(m), else Err(IllegalMove::new(
+            Said::new("said.move.not_of_game").with("game", self.game_name()),
+        )))
     }
 
     /// The component after `mv`; panics if `mv` is of another game.
@@ -348,10 +347,10 @@ impl Impartial for Sum {
             }
             None => String::new(),
         };
-        Msg::Component {
+        Msg::Part(PartName::Component {
             number: part + 1,
             code,
-        }
+        })
     }
 
     fn part_of(&self, (i, _): &Self::Move) -> usize {
@@ -498,9 +497,11 @@ impl Notation for Sum {
                 .components
                 .get(*i)
                 .map_or_else(String::new, |c| c.game_name()),
-            mv: Box::new(inner.unwrap_or_else(|| Msg::Component {
-                number: i + 1,
-                code: format!("{mv:?}"),
+            mv: Box::new(inner.unwrap_or_else(|| {
+                Msg::Part(PartName::Component {
+                    number: i + 1,
+                    code: format!("{mv:?}"),
+                })
             })),
         }
     }
@@ -516,10 +517,7 @@ impl Notation for Sum {
     fn parse_move(&self, text: &str) -> Result<Self::Move, IllegalMove> {
         let text = text.trim();
         let bad = || {
-            IllegalMove::new(format!(
-                "'{}': a move in a sum is [component] then the component's move, e.g. [2] …",
-                shorten_code(text, 40)
-            ))
+            IllegalMove::new(Said::new("said.move.sum_form").with("text", shorten_code(text, 40)))
         };
         let rest = text.strip_prefix('[').ok_or_else(bad)?;
         let (index, rest) = rest.split_once(']').ok_or_else(bad)?;

@@ -20,7 +20,8 @@ use rand::{Rng, RngExt};
 use crate::game::{CodeError, IllegalMove, Impartial, Notation, Position, shorten_code};
 use crate::games::Face;
 use crate::games::catalogue::{Catalogued, RuleEntry};
-use crate::message::Msg;
+use crate::message::Said;
+use crate::message::{Msg, PartName};
 use crate::nimber::Nimber;
 
 /// At most this many coins in a row.
@@ -288,10 +289,9 @@ impl Position for Turning {
 
     fn check_move(&self, mv: &TurnMove) -> Result<(), IllegalMove> {
         if !self.is_tails(mv.right) {
-            return Err(IllegalMove(format!(
-                "coin {} is not a tails coin of this row: a move's rightmost coin goes from T to H",
-                mv.right
-            ).into()));
+            return Err(IllegalMove(
+                Said::new("said.move.turning_not_tails").with("coin", mv.right),
+            ));
         }
         match (self.rule, mv.shape) {
             (TurnRule::Ruler, Shape::Run(len)) if (1..=mv.right).contains(&len) => Ok(()),
@@ -374,7 +374,7 @@ impl Impartial for Turning {
     }
 
     fn describe_part(&self, coin: usize) -> Msg {
-        Msg::Coin { coin: coin as u64 }
+        Msg::Part(PartName::Coin { coin: coin as u32 })
     }
 
     fn part_of(&self, mv: &TurnMove) -> usize {

@@ -17,7 +17,7 @@ use super::stairs::parse_list;
 use crate::game::{CodeError, IllegalMove, Impartial, Notation, Position, spread};
 use crate::games::catalogue::{Catalogued, RuleEntry};
 use crate::input::{InputError, Numbers};
-use crate::message::{Msg, QueenLine, Said};
+use crate::message::{Msg, PartName, QueenLine, Said};
 use crate::nimber::Nimber;
 
 /// The largest coordinate of the value table: queens of a sum (several queens) stay within it.
@@ -359,11 +359,11 @@ impl Impartial for Wythoff {
 
     fn describe_part(&self, i: usize) -> Msg {
         let (a, b) = self.queens.get(i).copied().unwrap_or((0, 0));
-        Msg::Queen {
+        Msg::Part(PartName::Queen {
             number: i + 1,
             a,
             b,
-        }
+        })
     }
 
     fn part_of(&self, mv: &QueenMove) -> usize {
@@ -550,7 +550,7 @@ impl Notation for Wythoff {
     /// 10^9 has 3·10^9): the queen's number and the square after `→`.
     fn parse_move(&self, text: &str) -> Result<QueenMove, IllegalMove> {
         let text = text.trim();
-        let bad = || IllegalMove::new(format!("'{text}' is not a move of a queen here"));
+        let bad = || IllegalMove::new(Said::new("said.move.queen_move").with("text", text));
         let rest = text.strip_prefix("queen ").ok_or_else(bad)?;
         let (number, rest) = rest.split_once(':').ok_or_else(bad)?;
         let queen = number

@@ -10,7 +10,7 @@ use crate::analysis::MoveCount;
 use crate::games::GameKind;
 use crate::games::coins::notation::factored;
 use crate::games::heaps::Rule;
-use crate::message::{Msg, QueenLine};
+use crate::message::{Msg, PartName, QueenLine};
 use crate::record::{Side, Verdict};
 use crate::store::settings::SettingsError;
 use crate::store::stats::Record;
@@ -102,44 +102,55 @@ fn cell((row, col): (usize, usize)) -> String {
     format!("({row},{col})")
 }
 
+/// A part as the analysis lists it (`coin 12 (=2^2·3)`, `heap 2 (5)`).
+fn part_words(lang: Lang, part: &PartName) -> String {
+    let f = |key: &str, args: &[(&str, &dyn Display)]| fill(lang, key, args);
+    match part {
+        PartName::Coin { coin } => {
+            let coin = u64::from(*coin);
+            f(
+                "engine.part.coin",
+                &[("coin", &coin), ("factored", &factors(coin))],
+            )
+        }
+        PartName::Cell { row, col } => f("engine.part.cell", &[("row", row), ("col", col)]),
+        PartName::Box { number } => f("engine.part.box", &[("number", number)]),
+        PartName::Heap { number, size } => {
+            f("engine.part.heap", &[("number", number), ("size", size)])
+        }
+        PartName::PinRow { number, pins } => {
+            counted(lang, "engine.part.pin_row", *pins, &[("number", number)])
+        }
+        PartName::Stair { stair, balls } => {
+            f("engine.part.stair", &[("number", stair), ("balls", balls)])
+        }
+        PartName::Pair { number, x, y } => f(
+            "engine.part.pair",
+            &[("number", number), ("x", x), ("y", y)],
+        ),
+        PartName::Token { number, vertex } => f(
+            "engine.part.token",
+            &[("number", number), ("vertex", vertex)],
+        ),
+        PartName::Queen { number, a, b } => f(
+            "engine.part.queen",
+            &[("number", number), ("a", a), ("b", b)],
+        ),
+        PartName::FibHeap { heap, limit } => {
+            f("engine.part.fib_heap", &[("heap", heap), ("limit", limit)])
+        }
+        PartName::Component { number, code } => f(
+            "engine.part.component",
+            &[("number", number), ("code", code)],
+        ),
+    }
+}
+
 impl Words for Msg {
     fn words_in(&self, lang: Lang) -> String {
         let f = |key: &str, args: &[(&str, &dyn Display)]| fill(lang, key, args);
         match self {
-            Msg::Coin { coin } => f(
-                "engine.part.coin",
-                &[("coin", coin), ("factored", &factors(*coin))],
-            ),
-            Msg::Cell { row, col } => f("engine.part.cell", &[("row", row), ("col", col)]),
-            Msg::Box { number } => f("engine.part.box", &[("number", number)]),
-            Msg::Heap { number, size } => {
-                f("engine.part.heap", &[("number", number), ("size", size)])
-            }
-            Msg::PinRow { number, pins } => {
-                counted(lang, "engine.part.pin_row", *pins, &[("number", number)])
-            }
-            Msg::Stair { number, balls } => {
-                f("engine.part.stair", &[("number", number), ("balls", balls)])
-            }
-            Msg::Pair { number, x, y } => f(
-                "engine.part.pair",
-                &[("number", number), ("x", x), ("y", y)],
-            ),
-            Msg::Token { number, vertex } => f(
-                "engine.part.token",
-                &[("number", number), ("vertex", vertex)],
-            ),
-            Msg::Queen { number, a, b } => f(
-                "engine.part.queen",
-                &[("number", number), ("a", a), ("b", b)],
-            ),
-            Msg::FibHeap { heap, limit } => {
-                f("engine.part.fib_heap", &[("heap", heap), ("limit", limit)])
-            }
-            Msg::Component { number, code } => f(
-                "engine.part.component",
-                &[("number", number), ("code", code)],
-            ),
+            Msg::Part(part) => part_words(lang, part),
             Msg::CoinMove {
                 coin,
                 divisor,
@@ -648,7 +659,10 @@ impl Words for SettingsError {
             fill(
                 lang,
                 "engine.settings_error.file",
-                &[("line", &self.line), ("message", &self.message)],
+                &[
+                    ("line", &self.line),
+                    ("message", &self.message.words_in(lang)),
+                ],
             )
         } else {
             fill(
@@ -657,7 +671,7 @@ impl Words for SettingsError {
                 &[
                     ("line", &self.line),
                     ("field", &self.field),
-                    ("message", &self.message),
+                    ("message", &self.message.words_in(lang)),
                 ],
             )
         };
@@ -802,7 +816,7 @@ mod tests {
         let problem = SettingsError {
             line: 1,
             field: "levle".to_string(),
-            message: "no such setting".to_string(),
+            message: crate::message::Said::new("said.settings.no_such"),
             more: 0,
         };
         assert_eq!(
@@ -812,16 +826,16 @@ mod tests {
         let problem = SettingsError {
             line: 2,
             field: String::new(),
-            message: "not valid TOML".to_string(),
+            message: crate::message::Said::new("said.settings.not_toml").with("message", "x"),
             more: 2,
         };
         assert_eq!(
             problem.words_in(Lang::En),
-            "settings.toml line 2: not valid TOML; using the defaults (and 2 more problems)"
+            "settings.toml line 2: not valid TOML: x; using the defaults (and 2 more problems)"
         );
         assert_eq!(
             problem.words_in(Lang::ZhCn),
-            "settings.toml 第 2 行：not valid TOML；改用默认设置（另有 2 处问题）"
+            "settings.toml 第 2 行：不是有效的 TOML：x；改用默认设置（另有 2 处问题）"
         );
         assert_eq!(shorten_code("nim:1,2,3", 5), "nim:1… (9 characters)");
     }

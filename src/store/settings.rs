@@ -40,6 +40,7 @@ use crate::ai::Level;
 use crate::games::GameKind;
 use crate::games::coins::CoinRow;
 use crate::lang::LangChoice;
+use crate::message::Said;
 use crate::setup::{First, GameSetup, Start};
 use crate::store::{
     FileKind, kept_for_later, line_of, read_file, read_text, rewrite_locked, write_atomic,
@@ -95,7 +96,8 @@ pub struct SettingsError {
     pub line: usize,
     /// The field (`level`, `coins.maxq`), or empty when the file is not TOML at all.
     pub field: String,
-    pub message: String,
+    /// What is wrong, worded in the reader's language when it is shown.
+    pub message: Said,
     /// How many further fields were broken too.
     pub more: usize,
 }
@@ -147,7 +149,7 @@ impl Settings {
                         let problem = SettingsError {
                             line,
                             field: String::new(),
-                            message: "the file is not UTF-8 text".to_string(),
+                            message: Said::new("said.settings.not_utf8"),
                             more: 0,
                         };
                         (Settings::default(), Some(problem), None)
@@ -177,7 +179,7 @@ impl Settings {
                 problem: Some(SettingsError {
                     line: 1,
                     field: String::new(),
-                    message: format!("cannot be read: {e}"),
+                    message: Said::new("said.settings.unreadable").with("error", e),
                     more: 0,
                 }),
                 found: true,
@@ -254,13 +256,13 @@ impl Settings {
                 let problem = SettingsError {
                     line,
                     field: String::new(),
-                    message: format!("not valid TOML: {message}"),
+                    message: Said::new("said.settings.not_toml").with("message", message),
                     more: 0,
                 };
                 return (settings, Some(problem), None);
             }
         };
-        let mut problems: Vec<(usize, String, String)> = Vec::new();
+        let mut problems: Vec<(usize, String, Said)> = Vec::new();
         let mut reader = Reader {
             text,
             problems: &mut problems,
@@ -284,19 +286,19 @@ impl Settings {
                         _ => reader.problem(
                             line,
                             name,
-                            format!("expected a table [{name}] of its sizes"),
+                            Said::new("said.settings.table").with("name", name),
                         ),
                     },
                     None => reader.problem(
                         line_of(text, key.span().start),
                         name,
-                        "no such setting".to_string(),
+                        Said::new("said.settings.no_such"),
                     ),
                 },
             }
         }
         let more = problems.len().saturating_sub(1);
-        let error = |(line, field, message): &(usize, String, String)| SettingsError {
+        let error = |(line, field, message): &(usize, String, Said)| SettingsError {
             line: *line,
             field: field.clone(),
             message: message.clone(),
@@ -620,13 +622,13 @@ impl SizeField {
 /// Reads fields, collecting problems (line, field, message).
 struct Reader<'a> {
     text: &'a str,
-    problems: &'a mut Vec<(usize, String, String)>,
+    problems: &'a mut Vec<(usize, String, Said)>,
 }
 
 impl Reader<'_> {
     /// A problem with `field`: a key of the file, which may hold anything, so it is kept
     /// with its control characters escaped and cut, fit for a terminal.
-    fn problem(&mut self, line: usize, field: &str, message: String) {
+    fn problem(&mut self, line: usize, field: &str, message: Said) {
         let field = crate::input::excerpt(field.as_bytes(), 60);
         self.problems.push((line, field, message));
     }
@@ -643,17 +645,17 @@ impl Reader<'_> {
                 Err(_) => self.problem(
                     line,
                     field,
-                    format!("{:?} is not one of {}", s.as_ref(), names::<T>()),
+                    Said::new("said.settings.not_one_of")
+                        .with("value", format!("{:?}", s.as_ref()))
+                        .with("names", names::<T>()),
                 ),
             },
             other => self.problem(
                 line,
                 field,
-                format!(
-                    "expected a quoted name ({}), found {}",
-                    names::<T>(),
-                    kind_of(other)
-                ),
+                Said::new("said.settings.quoted_name")
+                    .with("names", names::<T>())
+                    .with_said("found", kind_of(other)),
             ),
         }
     }
@@ -666,7 +668,7 @@ impl Reader<'_> {
                 self.problem(
                     line,
                     field,
-                    format!("expected true or false, found {}", kind_of(other)),
+                    Said::new("said.settings.true_false").with_said("found", kind_of(other)),
                 );
             }
         }
@@ -682,7 +684,7 @@ impl Reader<'_> {
     ) {
         let line = self.line(value);
         let DeValue::String(text) = value.get_ref() else {
-            self.problem(line, field, "expected a quoted text".to_string());
+            self.problem(line, field, Said::new("said.settings.quoted_text"));
             return;
         };
         let text: &str = text.as_ref();
@@ -692,7 +694,11 @@ impl Reader<'_> {
                 .position(|e| e.name == text)
             {
                 Some(i) => setup.heap_rule = i,
-                None => self.problem(line, field, format!("{text:?} is not a heap game")),
+                None => self.problem(
+                    line,
+                    field,
+                    Said::new("said.settings.not_heap_game").with("value", format!("{text:?}")),
+                ),
             }
             return;
         }
@@ -702,7 +708,9 @@ impl Reader<'_> {
                 Err(e) => self.problem(
                     line,
                     field,
-                    format!("{text:?} is not an octal code: {}", e.message),
+                    Said::new("said.settings.not_octal")
+                        .with("value", format!("{text:?}"))
+                        .with_said("why", e.message),
                 ),
             }
             return;
@@ -725,7 +733,7 @@ impl Reader<'_> {
             _ => self.problem(
                 line,
                 field,
-                format!("{text:?} is not a set of numbers 1 to 10000 separated by commas"),
+                Said::new("said.settings.not_set").with("value", format!("{text:?}")),
             ),
         }
     }
@@ -746,7 +754,7 @@ impl Reader<'_> {
             }
             let Some(size) = size_fields(setup.kind).iter().find(|f| f.key() == key_name) else {
                 let line = line_of(self.text, key.span().start);
-                self.problem(line, &field, "no such setting".to_string());
+                self.problem(line, &field, Said::new("said.settings.no_such"));
                 continue;
             };
             let (low, high) = size.range();
@@ -759,14 +767,21 @@ impl Reader<'_> {
             };
             match number {
                 Some(v) if (low as i64..=high as i64).contains(&v) => size.set(setup, v as usize),
-                Some(v) => self.problem(line, &field, format!("{v} is not in {low} to {high}")),
+                Some(v) => self.problem(
+                    line,
+                    &field,
+                    Said::new("said.settings.out_of_range")
+                        .with("value", v)
+                        .with("low", low)
+                        .with("high", high),
+                ),
                 None => self.problem(
                     line,
                     &field,
-                    format!(
-                        "expected a whole number {low} to {high}, found {}",
-                        kind_of(value.get_ref())
-                    ),
+                    Said::new("said.settings.whole_number")
+                        .with("low", low)
+                        .with("high", high)
+                        .with_said("found", kind_of(value.get_ref())),
                 ),
             }
         }
@@ -791,15 +806,18 @@ fn names<T: ValueEnum>() -> String {
     names.join(", ")
 }
 
-fn kind_of(value: &DeValue) -> String {
+/// What a TOML value is, for "expected …, found …".
+fn kind_of(value: &DeValue) -> Said {
     match value {
-        DeValue::String(s) => format!("the text {:?}", s.as_ref()),
-        DeValue::Integer(i) => format!("the number {}", i.as_str()),
-        DeValue::Float(f) => format!("the number {f}"),
-        DeValue::Boolean(b) => format!("{b}"),
-        DeValue::Datetime(_) => "a date".to_string(),
-        DeValue::Array(_) => "a list".to_string(),
-        DeValue::Table(_) => "a table".to_string(),
+        DeValue::String(s) => {
+            Said::new("said.settings.found.text").with("value", format!("{:?}", s.as_ref()))
+        }
+        DeValue::Integer(i) => Said::new("said.settings.found.number").with("value", i.as_str()),
+        DeValue::Float(f) => Said::new("said.settings.found.number").with("value", f),
+        DeValue::Boolean(b) => Said::new("said.settings.found.boolean").with("value", b),
+        DeValue::Datetime(_) => Said::new("said.settings.found.date"),
+        DeValue::Array(_) => Said::new("said.settings.found.list"),
+        DeValue::Table(_) => Said::new("said.settings.found.table"),
     }
 }
 
@@ -904,14 +922,17 @@ mod tests {
         let problem = problem.unwrap();
         assert_eq!(problem.line, 2);
         assert_eq!(problem.field, "");
-        assert!(problem.message.starts_with("not valid TOML"), "{problem:?}");
+        assert!(
+            problem.message.to_string().starts_with("not valid TOML"),
+            "{problem:?}"
+        );
         let (_, problem) = Settings::parse("levle = \"easy\"\n");
         assert_eq!(
             problem,
             Some(SettingsError {
                 line: 1,
                 field: "levle".to_string(),
-                message: "no such setting".to_string(),
+                message: Said::new("said.settings.no_such"),
                 more: 0
             })
         );
@@ -933,6 +954,7 @@ mod tests {
                 .problem
                 .unwrap()
                 .message
+                .to_string()
                 .contains("UTF-8")
         );
         changed().save(&path).unwrap();

@@ -1130,18 +1130,38 @@ impl Menu {
                         record = record.words()
                     )
                 };
-                // With blunders per game the line is longer than the menu: cut with "…"
-                // (`grundy stats` writes it whole).
-                buf.set_stringn(
-                    inner.x + 2,
-                    inner.y + 2,
-                    text::fit(&stats, room),
-                    room,
-                    theme.dim,
-                );
                 let fields = self.fields();
+                // With blunders per game the line can be longer than the menu: it goes on in a
+                // second row, broken between its items (`a · b`), where the fields leave one
+                // free; else it is cut with "…" (`grundy stats` writes it whole).
+                let items: Vec<String> = {
+                    let parts: Vec<&str> = stats.split(" · ").collect();
+                    let last = parts.len() - 1;
+                    parts
+                        .iter()
+                        .enumerate()
+                        .map(|(i, p)| {
+                            if i < last {
+                                format!("{p} ·")
+                            } else {
+                                p.to_string()
+                            }
+                        })
+                        .collect()
+                };
+                let packed = text::pack(&items, room);
+                let stats_rows: Vec<String> =
+                    if packed.len() == 2 && inner.height as usize >= fields.len() + 7 {
+                        packed.iter().map(|row| row.join(" ")).collect()
+                    } else {
+                        vec![text::fit(&stats, room)]
+                    };
+                for (i, row) in stats_rows.iter().enumerate() {
+                    buf.set_stringn(inner.x + 2, inner.y + 2 + i as u16, row, room, theme.dim);
+                }
+                let top = inner.y + 2 + stats_rows.len() as u16;
                 for (i, field) in fields.iter().enumerate() {
-                    let y = inner.y + 3 + i as u16;
+                    let y = top + i as u16;
                     let row = Rect::new(inner.x + 1, y, inner.width.saturating_sub(2), 1);
                     self.rows.push(row);
                     let focused = i == self.focus;

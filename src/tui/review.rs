@@ -78,7 +78,8 @@ fn blunder_words<M>(history: &[Played<M>], side: Side) -> String {
 }
 
 /// Draws the review popup over `area` for a finished game won by `winner`.
-/// `why` says how it ended (`The AI has no move left.`).
+/// `why` says how it ended (`The AI has no move left.`); `in_lesson`: the game is a lesson's,
+/// where Enter goes back to the lesson rather than to a new game.
 pub fn render<M>(
     area: Rect,
     buf: &mut Buffer,
@@ -86,6 +87,7 @@ pub fn render<M>(
     winner: Side,
     why: &str,
     history: &[Played<M>],
+    in_lesson: bool,
 ) {
     let width = area.width.saturating_sub(4).min(78);
     let height = area.height.saturating_sub(2).min(20);
@@ -141,7 +143,11 @@ pub fn render<M>(
     };
     text::centred(buf, inner, bottom - 2, &retry, theme.notice);
     let keys = tr!(
-        "review.keys",
+        if in_lesson {
+            "review.keys_lesson"
+        } else {
+            "review.keys"
+        },
         new = keymap::key_for(Action::NewGame),
         restart = keymap::key_for(Action::Restart),
         undo = keymap::key_for(Action::Undo),

@@ -8,7 +8,6 @@ use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use textwrap::core::Word;
-use textwrap::{Options, WordSeparator, WordSplitter, WrapAlgorithm};
 use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
 /// The mark that ends a cut text.
@@ -85,21 +84,31 @@ pub fn pad_start(text: &str, columns: usize) -> String {
 /// `text` in lines of at most `columns` columns (at least one column), broken at spaces and
 /// between CJK characters; a word longer than a line is split. Runs of whitespace (newlines
 /// too) count as one space, and there is always at least one line.
+///
+/// A line never breaks inside a run that reads as one thing, where the run fits on a line: a
+/// bracketed formula or pair (`n mod (m + 1)`, `(0, 0)`), a list of numbers (`12 6 3`), a
+/// separator and what it follows (`a · b`), an operator and its operands (`1 + 9`); and it follows the basic 禁则 rules: no line
+/// begins with a closing mark (，。、；：？！）」』…) or ends with an opening one (（「『).
 pub fn wrap(text: &str, columns: usize) -> Vec<String> {
     let columns = columns.max(1);
     let words: Vec<&str> = text.split_whitespace().collect();
     let text = words.join(" ");
-    let options = Options::new(columns)
-        .word_separator(WordSeparator::Custom(separate))
-        // A term like "nim-sum" stays whole where it can, as the wrapper before this one kept it.
-        .word_splitter(WordSplitter::NoHyphenation)
-        .wrap_algorithm(WrapAlgorithm::FirstFit)
-        .break_words(true);
-    let mut lines: Vec<String> = textwrap::wrap(&text, options)
-        .into_iter()
-        // A wide character in a one-column line is the only thing that can overflow.
-        .map(|line| fit(&line, columns))
-        .collect();
+    let words = textwrap::core::break_words(unbreakable(&text, columns), columns);
+    let mut lines: Vec<String> =
+        textwrap::wrap_algorithms::wrap_first_fit(&words, &[columns as f64])
+            .into_iter()
+            .map(|line| {
+                let mut row = String::new();
+                for (i, word) in line.iter().enumerate() {
+                    row.push_str(word.word);
+                    if i + 1 < line.len() {
+                        row.push_str(word.whitespace);
+                    }
+                }
+                // A wide character in a one-column line is the only thing that can overflow.
+                fit(&row, columns)
+            })
+            .collect();
     if lines.is_empty() {
         lines.push(String::new());
     }
@@ -224,6 +233,82 @@ pub fn mend(buf: &mut Buffer) {
     }
 }
 
+/// The words of a line (one space between words) for the wrap: the pieces [`separate`] finds,
+/// joined where a break between them would split one thing (see [`wrap`]). A joined run wider
+/// than a line is joined again without the brackets' rule (a long aside in brackets), and
+/// failing that breaks at its pieces.
+fn unbreakable(line: &str, columns: usize) -> Vec<Word<'_>> {
+    let pieces: Vec<Word<'_>> = separate(line).collect();
+    let mut words = Vec::new();
+    join(line, &pieces, columns, true, &mut words);
+    words
+}
+
+/// Pushes onto `words` the runs of `pieces` that hold together, each as one word where it fits
+/// in `columns`; `brackets`: whether a space inside ASCII brackets holds too.
+fn join<'a>(
+    line: &'a str,
+    pieces: &[Word<'a>],
+    columns: usize,
+    brackets: bool,
+    words: &mut Vec<Word<'a>>,
+) {
+    let mut start = 0;
+    let mut depth = 0usize;
+    for i in 0..pieces.len() {
+        for c in pieces[i].word.chars() {
+            match c {
+                '(' | '[' | '{' => depth += 1,
+                ')' | ']' | '}' => depth = depth.saturating_sub(1),
+                _ => {}
+            }
+        }
+        let held = pieces
+            .get(i + 1)
+            .is_some_and(|next| (brackets && depth > 0) || holds(&pieces[i], next));
+        if held {
+            continue;
+        }
+        let run = &pieces[start..=i];
+        let last = run[run.len() - 1];
+        let width = run
+            .iter()
+            .map(|w| w.width + w.whitespace.len())
+            .sum::<usize>()
+            - last.whitespace.len();
+        if run.len() == 1 {
+            words.push(last);
+        } else if width <= columns {
+            let to = offset(line, last.word) + last.word.len() + last.whitespace.len();
+            words.push(Word::from(&line[offset(line, run[0].word)..to]));
+        } else if brackets {
+            join(line, run, columns, false, words);
+        } else {
+            words.extend_from_slice(run);
+        }
+        start = i + 1;
+    }
+}
+
+/// Whether no line may break between the pieces `word` and `next`: before a closing mark or a
+/// separator, after an opening mark, between two numbers.
+fn holds(word: &Word<'_>, next: &Word<'_>) -> bool {
+    let (Some(last), Some(first)) = (word.word.chars().last(), next.word.chars().next()) else {
+        return false;
+    };
+    let operator = |w: &str| w.chars().count() == 1 && OPERATORS.contains(w);
+    CLOSING.contains(first)
+        || OPENING.contains(last)
+        || SEPARATORS.contains(first)
+        || operator(word.word)
+        || (last.is_ascii_digit() && first.is_ascii_digit())
+}
+
+/// Where `piece`, a slice of `line`, starts in it.
+fn offset(line: &str, piece: &str) -> usize {
+    piece.as_ptr() as usize - line.as_ptr() as usize
+}
+
 /// Splits a line (one space between words) into the pieces a line may break after: a word with
 /// its space, or a single CJK character, which needs no space to be broken after.
 fn separate(line: &str) -> Box<dyn Iterator<Item = Word<'_>> + '_> {
@@ -256,6 +341,13 @@ fn separate(line: &str) -> Box<dyn Iterator<Item = Word<'_>> + '_> {
 /// Punctuation that must not begin a line, and punctuation that must not end one.
 const CLOSING: &str = "，。、；：！？）」』》〉】”’…";
 const OPENING: &str = "（「『《〈【“‘";
+
+/// Marks that must not begin a line: `a · b`, `3 + 4`, `x = 0`. An arrow may (a move list
+/// puts `→*k` at the start of a row).
+const SEPARATORS: &str = "·+=⊕×−≤≥<>";
+
+/// Operators that hold what follows them too: `1 + 9` stays whole.
+const OPERATORS: &str = "+=⊕×−";
 
 fn is_wide(c: char) -> bool {
     c.width() == Some(2)
@@ -340,6 +432,56 @@ mod tests {
         assert_eq!(wrap("↳ é ü", 3), vec!["↳ é", "ü"]);
         assert_eq!(wrap("  two\n lines  ", 20), vec!["two lines"]);
         assert_eq!(wrap("a nim-sum of 0", 7), vec!["a", "nim-sum", "of 0"]);
+    }
+
+    #[test]
+    fn numbers_formulas_and_pairs_stay_whole() {
+        // A list of numbers: the coin move of issue 29 broke as "翻转 18" / "6".
+        assert_eq!(
+            wrap("硬币 18 ÷3：翻转 18 6", 19),
+            vec!["硬币 18 ÷3：翻转", "18 6"]
+        );
+        // A formula in brackets, and a pair.
+        assert_eq!(
+            wrap("SG(n) = n mod (m + 1) 对每个 n", 16),
+            vec!["SG(n) = n mod", "(m + 1) 对每个 n"]
+        );
+        assert_eq!(wrap("目标 (0, 0) 已到", 8), vec!["目标", "(0, 0)", "已到"]);
+        // A bracketed run wider than a line still breaks, at its spaces.
+        assert_eq!(
+            wrap("(one two three four)", 9),
+            vec!["(one two", "three", "four)"]
+        );
+    }
+
+    #[test]
+    fn no_line_begins_with_a_closing_mark_or_a_separator() {
+        // "。" after a space (a path or a code ends the sentence) and "·" between items.
+        assert_eq!(
+            wrap("用 grundy play --load 'a.toml' 。", 30),
+            vec!["用 grundy play --load", "'a.toml' 。"]
+        );
+        assert_eq!(
+            wrap("胜 5 · 负 2 · 连胜 3", 10),
+            vec!["胜 5 · 负", "2 · 连胜 3"]
+        );
+        for columns in 1..40 {
+            let text =
+                "已下 12 局 · 胜 5 · 负 7（最高 3）。轮到你走，「先手」必胜：取 (1, 2) → (0, 0)。";
+            for (i, line) in wrap(text, columns).iter().enumerate() {
+                let first = line.chars().next().unwrap_or(' ');
+                let last = line.chars().last().unwrap_or(' ');
+                if columns >= 10 && i > 0 {
+                    assert!(
+                        !CLOSING.contains(first) && first != '·',
+                        "{columns}: {line:?}"
+                    );
+                }
+                if columns >= 10 {
+                    assert!(!OPENING.contains(last), "{columns}: {line:?}");
+                }
+            }
+        }
     }
 
     #[test]

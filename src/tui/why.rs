@@ -8,7 +8,7 @@ use std::cell::Cell;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Rect};
 use ratatui::text::Line;
-use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
+use ratatui::widgets::{Block, Clear, Paragraph, Widget};
 
 use crate::locale::why::{Reader, lines, sum_lines};
 use crate::tr;
@@ -79,25 +79,35 @@ impl WhyView {
         }
     }
 
-    fn paragraph(&self, theme: &Theme) -> Paragraph<'static> {
-        let lines: Vec<Line<'static>> = self
-            .text()
-            .into_iter()
-            .enumerate()
-            .map(|(i, l)| {
-                if i == 0 {
-                    Line::styled(l, theme.title)
-                } else {
-                    Line::styled(l, theme.text)
-                }
-            })
-            .collect();
-        Paragraph::new(lines).wrap(Wrap { trim: false })
+    /// The view's lines wrapped to `width` columns by [`text::wrap`] (between CJK characters,
+    /// never inside a number or a formula, with the 禁则 rules), a wrapped line keeping its
+    /// indent: ratatui's own wrap breaks only at spaces, so a Chinese line broke inside
+    /// `|7 − 10|` or went whole to the next row.
+    fn paragraph(&self, theme: &Theme, width: u16) -> Paragraph<'static> {
+        let mut lines: Vec<Line<'static>> = Vec::new();
+        for (i, line) in self.text().into_iter().enumerate() {
+            let style = if i == 0 { theme.title } else { theme.text };
+            // A line that fits keeps its spacing (two spaces set a value apart).
+            if text::width(&line) <= width as usize {
+                lines.push(Line::styled(line, style));
+                continue;
+            }
+            let body = line.trim_start();
+            let indent = &line[..line.len() - body.len()];
+            let room = (width as usize).saturating_sub(text::width(indent)).max(1);
+            for row in text::wrap(body, room) {
+                lines.push(Line::styled(
+                    text::fit(&format!("{indent}{row}"), width as usize),
+                    style,
+                ));
+            }
+        }
+        Paragraph::new(lines)
     }
 
     /// Draws the view into `area` (no border), scrolled; remembers how far it can scroll.
     pub fn draw_in(&self, area: Rect, buf: &mut Buffer, theme: &Theme) {
-        let paragraph = self.paragraph(theme);
+        let paragraph = self.paragraph(theme, area.width);
         let total = paragraph.line_count(area.width);
         let max = u16::try_from(total.saturating_sub(area.height as usize)).unwrap_or(u16::MAX);
         self.max_scroll.set(max);
@@ -109,7 +119,8 @@ impl WhyView {
     /// Draws the view as a popup centred on `area`, with its keys on the border.
     pub fn draw_popup(&self, area: Rect, buf: &mut Buffer, theme: &Theme) {
         let width = area.width.saturating_sub(4).min(90);
-        let total = self.paragraph(theme).line_count(width.saturating_sub(2));
+        let inner_width = width.saturating_sub(2);
+        let total = self.paragraph(theme, inner_width).line_count(inner_width);
         let height = u16::try_from(total + 2)
             .unwrap_or(u16::MAX)
             .min(area.height.saturating_sub(2));

@@ -488,6 +488,20 @@ fn a_terminal_not_in_utf8_gets_english_with_a_note() {
         assert_eq!(err.lines().count(), 1, "{err}");
         assert!(err.contains("not UTF-8"), "{locale}: {err}");
     }
+    // The help too, and a refused option.
+    let home = tempfile::tempdir().unwrap();
+    let o = run(home.path(), &["--help"], &[("LANG", "zh_TW.Big5")]);
+    assert!(ok(&o).contains("Usage:"), "{}", text(&o.stdout));
+    let o = run(
+        home.path(),
+        &["play", "coins", "--n", "0"],
+        &[("LANG", "zh_CN.GB18030")],
+    );
+    assert!(
+        text(&o.stderr).contains("is not in 1..=30000"),
+        "{}",
+        text(&o.stderr)
+    );
     let home = tempfile::tempdir().unwrap();
     let o = run(
         home.path(),
@@ -496,4 +510,308 @@ fn a_terminal_not_in_utf8_gets_english_with_a_note() {
     );
     assert!(ok(&o).contains("先手必胜"));
     assert!(text(&o.stderr).is_empty());
+}
+
+/// `--help` and `-h` of grundy and of every command in both scripts (from `--lang` and from
+/// LANG): no English sentence. Left out of the scan: what is typed as it stands (the commands,
+/// the options and their values, placeholders in capitals, text in backticks, the listed
+/// values) and the names of programs and formats.
+#[test]
+fn help_is_in_the_readers_language() {
+    const TYPED: &[&str] = &[
+        // The commands, the games and the values of the options, as typed.
+        "play",
+        "solve",
+        "move",
+        "analyze",
+        "puzzles",
+        "drill",
+        "learn",
+        "sg",
+        "completions",
+        "man",
+        "stats",
+        "help",
+        "coins",
+        "grid",
+        "dodgeball",
+        "wythoff",
+        "ed",
+        "stairs",
+        "fibnim",
+        "dag",
+        "heaps",
+        "octal",
+        "kayles",
+        "nim",
+        "anti",
+        "every",
+        "easy",
+        "medium",
+        "hard",
+        "standard",
+        "random",
+        "winning",
+        "game",
+        "lang",
+        "rows",
+        "cols",
+        "en",
+        "zh",
+        "lose",
+        "lesson",
+        // The problems' ids (bzoj4600, cses1730, …).
+        "bzoj",
+        "cses",
+        "abc",
+        "agc",
+        "cf",
+        "dpk",
+        "dpl",
+        "hdu",
+        "loj",
+        "tioj",
+        // Programs, files, names and keys.
+        "bash",
+        "zsh",
+        "fish",
+        "shell",
+        "fpath",
+        "zfunc",
+        "toml",
+        "README",
+        "Rhai",
+        "Glicko",
+        "roff",
+        "Linux",
+        "evalexpr",
+        "Sprague",
+        "Esc",
+    ];
+    // `grundy help` is clap's own subcommand, which takes no `--help`: the list of commands
+    // it prints is the root's `--help`, scanned here.
+    let commands: [&[&str]; 19] = [
+        &[],
+        &["play"],
+        &["solve"],
+        &["move"],
+        &["analyze"],
+        &["puzzles"],
+        &["drill"],
+        &["learn"],
+        &["sg"],
+        &["sg", "coins"],
+        &["sg", "grid"],
+        &["sg", "dodgeball"],
+        &["sg", "wythoff"],
+        &["sg", "ed"],
+        &["sg", "heaps"],
+        &["sg", "octal"],
+        &["completions"],
+        &["man"],
+        &["stats"],
+    ];
+    let home = tempfile::tempdir().unwrap();
+    for (flag, env) in [
+        ("zh-CN", ""),
+        ("", "zh_TW.UTF-8"),
+        ("zh-TW", ""),
+        ("", "zh_CN.UTF-8"),
+    ] {
+        for command in commands {
+            for help in ["--help", "-h"] {
+                let mut args: Vec<&str> = command.to_vec();
+                args.push(help);
+                if !flag.is_empty() {
+                    args.extend(["--lang", flag]);
+                }
+                let o = run(home.path(), &args, &[("LANG", env)]);
+                let out = ok(&o);
+                let what = format!("{flag}{env} grundy {}", args.join(" "));
+                assert!(
+                    out.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c)),
+                    "{what}: no Chinese at all:\n{out}"
+                );
+                // Text in backticks and the listed values are typed as they stand.
+                let mut scanned = String::new();
+                let mut rest = out.as_str();
+                while let Some(start) = rest.find(['`', '[']) {
+                    scanned.push_str(&rest[..start]);
+                    let close = if rest[start..].starts_with('`') {
+                        '`'
+                    } else {
+                        ']'
+                    };
+                    match rest[start + 1..].find(close) {
+                        Some(end) => rest = &rest[start + 1 + end + 1..],
+                        None => rest = "",
+                    }
+                }
+                scanned.push_str(rest);
+                let words: Vec<String> = english_words(&scanned)
+                    .into_iter()
+                    .filter(|w| !w.chars().all(|c| c.is_ascii_uppercase()))
+                    .filter(|w| !TYPED.contains(&w.as_str()))
+                    .collect();
+                assert!(
+                    words.is_empty(),
+                    "{what}: English words {words:?} in:\n{out}"
+                );
+            }
+        }
+    }
+    // English stays English.
+    let out = ok(&run(home.path(), &["analyze", "--help"], &[("LANG", "C")]));
+    assert!(
+        out.contains("Explain the position CODE:") && out.contains("Options:"),
+        "{out}"
+    );
+}
+
+/// A move typed or read back (`parse_move`: a save's moves, a drill's answers) that is not a
+/// move of the game: its reason in both scripts has no English besides the notation it shows.
+#[test]
+fn typed_move_errors_are_in_the_readers_language() {
+    use grundy::game::Notation;
+    use grundy::games::AnyPosition;
+    use grundy::locale::{Lang, Words};
+    let cases = [
+        ("dodgeball:1111111111", "3 to 12"),
+        ("dodgeball:1111111111", "x->12"),
+        ("dodgeball:1111111111", "3->y"),
+        ("coins:4:HTTHTTTTHTTTHTHH", "x 6"),
+        ("coins:4:HTTHTTTTHTTTHTHH", ""),
+        ("coins:4:HTTHTTTTHTTTHTHH", "12"),
+        ("coins:4:HTTHTTTTHTTTHTHH", "12 5"),
+        ("coins:4:HTTHTTTTHTTTHTHH", "12 2"),
+        ("grid:HTH/TTH", "x"),
+        ("grid:HTH/TTH", "1,2 1,2"),
+        ("grid:HTH/TTH", ""),
+        ("wythoff:7,10", "queen 9: to (1, 1)"),
+        ("fibnim:20", "take x"),
+        ("nim:3,4+kayles:5", "2 take 1"),
+        ("octal:0.137:5,9", "take 2"),
+        ("dawson:5,8", "knock 1"),
+        ("nim:3,4", "take 9"),
+    ];
+    for (code, typed) in cases {
+        let position = AnyPosition::from_code(code).unwrap();
+        let error = grundy::with_position!(&position, p => p.parse_move(typed).map(|_| ()))
+            .expect_err(typed);
+        for lang in [Lang::ZhCn, Lang::ZhTw] {
+            let words = error.0.words_in(lang);
+            assert!(
+                words
+                    .chars()
+                    .any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c)),
+                "{code} {typed:?}: {words}"
+            );
+            // What the reader typed and the notation a move is written in are quoted as they
+            // stand.
+            let mut scanned = words.replace(typed, " ");
+            for notation in [
+                "row R: knock out pins A-B",
+                "heap N: take T",
+                "heap N: split X into A + B",
+            ] {
+                scanned = scanned.replace(notation, " ");
+            }
+            let english = english_words(&scanned);
+            assert!(
+                english.is_empty(),
+                "{code} {typed:?}: {english:?} in {words}"
+            );
+        }
+        // English stays English.
+        let en = error.0.words_in(Lang::En);
+        assert!(
+            !en.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c)),
+            "{en}"
+        );
+    }
+}
+
+/// A setting out of its range or of the wrong kind: the warning and its detail in Chinese.
+#[test]
+fn the_settings_warning_is_chinese_in_full() {
+    use grundy::locale::{Lang, Words};
+    use grundy::store::settings::Settings;
+    for (file, zh_cn, zh_tw) in [
+        (
+            "[coins]\nn = 99999\n",
+            "99999 不在 1 到 30000 之间",
+            "99999 不在 1 到 30000 之間",
+        ),
+        (
+            "hints = 3\n",
+            "应当是 true 或 false，却是数 3",
+            "應當是 true 或 false，卻是數 3",
+        ),
+        ("levle = 1\n", "没有这个设置项", "沒有這個設定項"),
+    ] {
+        let (_, problem) = Settings::parse(file);
+        let problem = problem.expect(file);
+        let cn = problem.words_in(Lang::ZhCn);
+        let tw = problem.words_in(Lang::ZhTw);
+        assert!(cn.contains(zh_cn), "{cn}");
+        assert!(tw.contains(zh_tw), "{tw}");
+        for words in [cn, tw] {
+            // The file, the field and the values as TOML writes them stay as they are.
+            let mut scanned = words.replace("settings.toml", " ");
+            for typed in ["hints", "true", "false", "levle"] {
+                scanned = scanned.replace(typed, " ");
+            }
+            let english = english_words(&scanned);
+            assert!(english.is_empty(), "{english:?} in {words}");
+        }
+    }
+}
+
+/// A value clap refuses: the reason too is in the reader's language.
+#[test]
+fn option_value_reasons_are_in_the_readers_language() {
+    for (args, lang, reason) in [
+        (
+            &["play", "coins", "--n", "0"][..],
+            "zh-TW",
+            "0 不在 1 到 30000 之間",
+        ),
+        (
+            &["play", "coins", "--n", "x"][..],
+            "zh-CN",
+            "应当是只用数字 0-9 写成的整数",
+        ),
+        (
+            &["analyze", "nim:3", "--moves", "99999"][..],
+            "zh-CN",
+            "99999 不在 0 到 1000 之间",
+        ),
+        (
+            &["sg", "wythoff", "--n", "1e3"][..],
+            "zh-TW",
+            "應當是只用數字 0-9 寫成的整數",
+        ),
+    ] {
+        let o = zh(args, lang);
+        assert_eq!(o.status.code(), Some(2));
+        let err = text(&o.stderr);
+        assert!(err.contains(reason), "{err}");
+        // The option's placeholder (`<MOVES>`) is in capitals, as clap writes it.
+        let english: Vec<String> = english_words(&err)
+            .into_iter()
+            .filter(|w| !w.chars().all(|c| c.is_ascii_uppercase()))
+            .collect();
+        assert!(english.is_empty(), "{english:?} in {err}");
+    }
+    let home = tempfile::tempdir().unwrap();
+    let o = run(
+        home.path(),
+        &["play", "coins", "--n", "0"],
+        &[("LANG", "C")],
+    );
+    assert!(
+        text(&o.stderr).contains("invalid value '0' for '--n <N>': 0 is not in 1..=30000"),
+        "{}",
+        text(&o.stderr)
+    );
 }

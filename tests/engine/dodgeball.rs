@@ -444,5 +444,8 @@ fn moves_in_words() {
             collides: true
         }
     );
-    assert_eq!(position.describe_part(5), Msg::Box { number: 5 });
+    assert_eq!(
+        position.describe_part(5),
+        Msg::Part(grundy::message::PartName::Box { number: 5 })
+    );
 }

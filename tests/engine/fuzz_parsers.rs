@@ -481,7 +481,7 @@ fn check_settings(input: &[u8]) {
             problem.line
         );
         assert_clean(&problem.field, input);
-        assert_clean(&problem.message, input);
+        assert_clean(&problem.message.to_string(), input);
     }
     let before = loaded.settings;
     let mut after = before.clone();

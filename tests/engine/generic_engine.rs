@@ -110,10 +110,10 @@ impl Impartial for Kayles {
     }
 
     fn describe_part(&self, part: usize) -> Msg {
-        Msg::PinRow {
+        Msg::Part(grundy::message::PartName::PinRow {
             number: part + 1,
             pins: self.rows[part] as u64,
-        }
+        })
     }
 
     fn moves_of(&self, part: usize, limit: usize) -> (Vec<Knock>, bool) {

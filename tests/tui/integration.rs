@@ -221,11 +221,12 @@ fn the_statistics_count_the_blunders_of_a_finished_game() {
         (1, 1, 1, 1),
         "{record:?}"
     );
-    // The menu's line is cut with "…" (`grundy stats` writes it whole).
+    // The menu's line goes on in a second row, broken between its items.
     h.keys("n");
     let menu = h.screen();
     assert!(
-        menu.contains("perfect AI: 1 played · 0 won · 1 lost · streak 0 (best 0)…"),
+        menu.contains("perfect AI: 1 played · 0 won · 1 lost · streak 0 (best 0) ·")
+            && menu.contains("1.0 blunders a game"),
         "{menu}"
     );
 }

@@ -446,10 +446,10 @@ impl grundy::game::Impartial for Broken {
     }
 
     fn describe_part(&self, _: usize) -> grundy::message::Msg {
-        grundy::message::Msg::Heap {
+        grundy::message::Msg::Part(grundy::message::PartName::Heap {
             number: 1,
             size: u64::from(self.0),
-        }
+        })
     }
 
     fn moves_of(&self, _: usize, _: usize) -> (Vec<u32>, bool) {

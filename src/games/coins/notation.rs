@@ -162,38 +162,38 @@ impl Notation for CoinRow {
 /// A coin-row move from the coins it turns, largest first (`12 6 3`; commas may separate
 /// them too). The first two give the divisor d = x / (x/d), a power of 2 or 3.
 fn parse_coin_move(text: &str) -> Result<CoinMove, IllegalMove> {
-    let error = |message: String| IllegalMove::new(message);
+    let error = IllegalMove::new;
     let mut coins = Vec::new();
     for word in text.split([' ', ',']).filter(|w| !w.is_empty()) {
         let coin: u32 = word
             .parse()
-            .map_err(|_| error(format!("'{word}' is not a coin number")))?;
+            .map_err(|_| error(Said::new("said.move.coin_number").with("text", word)))?;
         if coins.len() > CoinRow::MAX_MAXQ as usize {
-            return Err(error(format!(
-                "a move turns at most {} coins",
-                CoinRow::MAX_MAXQ + 1
-            )));
+            return Err(error(
+                Said::new("said.move.coins_at_most").with("count", CoinRow::MAX_MAXQ + 1),
+            ));
         }
         coins.push(coin);
     }
     let (first, second) = match coins.as_slice() {
         [] => {
-            return Err(error(
-                "a coin-row move lists the coins it turns, largest first, e.g. 12 6 3".into(),
-            ));
+            return Err(error(Said::new("said.move.coins_form")));
         }
         [coin] => {
-            return Err(error(format!(
-                "a move turns coin {coin} and at least one coin it divides to, e.g. {coin} {}",
-                coin / 2
-            )));
+            return Err(error(
+                Said::new("said.move.coins_one")
+                    .with("coin", coin)
+                    .with("half", coin / 2),
+            ));
         }
         [first, second, ..] => (*first, *second),
     };
     if second == 0 || second >= first || !first.is_multiple_of(second) {
-        return Err(error(format!(
-            "coin {second} is not coin {first} divided by a power of 2 or 3"
-        )));
+        return Err(error(
+            Said::new("said.move.coins_divisor")
+                .with("first", first)
+                .with("second", second),
+        ));
     }
     let divisor = first / second;
     let (base, step) = if divisor.is_power_of_two() {
@@ -201,9 +201,12 @@ fn parse_coin_move(text: &str) -> Result<CoinMove, IllegalMove> {
     } else if 3u32.pow(divisor.ilog(3)) == divisor {
         (Base::Three, divisor.ilog(3))
     } else {
-        return Err(error(format!(
-            "coin {second} is coin {first} divided by {divisor}, which is not a power of 2 or 3"
-        )));
+        return Err(error(
+            Said::new("said.move.coins_not_power")
+                .with("first", first)
+                .with("second", second)
+                .with("divisor", divisor),
+        ));
     };
     let mv = CoinMove {
         coin: first,
@@ -213,10 +216,11 @@ fn parse_coin_move(text: &str) -> Result<CoinMove, IllegalMove> {
     };
     if mv.flipped() != coins {
         let expected: Vec<String> = mv.flipped().iter().map(u32::to_string).collect();
-        return Err(error(format!(
-            "dividing by {divisor} each time, the coins are {}",
-            expected.join(" ")
-        )));
+        return Err(error(
+            Said::new("said.move.coins_expected")
+                .with("divisor", divisor)
+                .with("coins", expected.join(" ")),
+        ));
     }
     Ok(mv)
 }
@@ -309,7 +313,10 @@ mod tests {
                 flips: vec![12, 6, 3]
             }
         );
-        assert_eq!(p.describe_part(12), Msg::Coin { coin: 12 });
+        assert_eq!(
+            p.describe_part(12),
+            Msg::Part(crate::why::PartName::Coin { coin: 12 })
+        );
         assert_eq!(factored(12), " (=2^2·3)");
         assert_eq!(factored(40), " (=5·2^3)");
         assert_eq!(factored(7), "");

@@ -312,13 +312,20 @@ impl Position for CoinRow {
         let radix = mv.base.radix();
         let exponent = mv.base.exponent_in(coin);
         if (mv.step as u64) * (mv.count as u64) > exponent as u64 {
-            return Err(IllegalMove::new(format!(
-                "coin {coin} can be divided by {radix} only {exponent} time{}, but p·q = {}·{} = {}",
-                if exponent == 1 { "" } else { "s" },
-                mv.step,
-                mv.count,
-                mv.step as u64 * mv.count as u64
-            )));
+            let key = if exponent == 1 {
+                "said.move.divided_only.one"
+            } else {
+                "said.move.divided_only.other"
+            };
+            return Err(IllegalMove::new(
+                Said::new(key)
+                    .with("coin", coin)
+                    .with("radix", radix)
+                    .with("exponent", exponent)
+                    .with("p", mv.step)
+                    .with("q", mv.count)
+                    .with("product", mv.step as u64 * mv.count as u64),
+            ));
         }
         Ok(())
     }

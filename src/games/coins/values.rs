@@ -10,7 +10,7 @@ use rand::{Rng, RngExt};
 
 use super::rules::{Base, CoinMove, CoinRow, split};
 use crate::game::Impartial;
-use crate::message::Msg;
+use crate::message::{Msg, PartName};
 use crate::nimber::{Nimber, mex_small};
 
 /// The largest power of 2 in a coin number ≤ 30000 (2^14 = 16384).
@@ -247,7 +247,7 @@ impl Impartial for CoinRow {
 
     /// The coin (shown with its c·2^a·3^b, `coin 40 (=5·2^3)`).
     fn describe_part(&self, coin: usize) -> Msg {
-        Msg::Coin { coin: coin as u64 }
+        Msg::Part(PartName::Coin { coin: coin as u32 })
     }
 
     fn part_of(&self, mv: &CoinMove) -> usize {

@@ -107,18 +107,16 @@ impl Notation for Dodgeball {
             .split_once("->")
             .or_else(|| text.split_once('→'))
             .ok_or_else(|| {
-                IllegalMove::new(format!(
-                    "'{text}' is not a throw: write from->to, e.g. 3->12"
-                ))
+                IllegalMove::new(Said::new("said.move.throw_form").with("text", text))
             })?;
-        let number = |s: &str, what: &str| {
-            s.trim().parse::<u32>().map_err(|_| {
-                IllegalMove::new(format!("'{}' is not a box number ({what})", s.trim()))
-            })
+        let number = |s: &str, what: &'static str| {
+            s.trim()
+                .parse::<u32>()
+                .map_err(|_| IllegalMove::new(Said::new(what).with("text", s.trim())))
         };
         Ok(Throw {
-            from: number(from, "the box thrown from")?,
-            to: number(to, "the box thrown to")?,
+            from: number(from, "said.move.throw_from")?,
+            to: number(to, "said.move.throw_to")?,
         })
     }
 }

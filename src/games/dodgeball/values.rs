@@ -10,7 +10,7 @@ use rand::{Rng, RngExt};
 
 use super::rules::{Dodgeball, Throw};
 use crate::game::Impartial;
-use crate::message::Msg;
+use crate::message::{Msg, PartName};
 use crate::nimber::Nimber;
 
 impl Impartial for Dodgeball {
@@ -47,7 +47,7 @@ impl Impartial for Dodgeball {
     }
 
     fn describe_part(&self, part: usize) -> Msg {
-        Msg::Box { number: part }
+        Msg::Part(PartName::Box { number: part })
     }
 
     fn part_of(&self, mv: &Throw) -> usize {

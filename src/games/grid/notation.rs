@@ -184,23 +184,20 @@ impl Notation for CoinGrid {
                 .split_once(',')
                 .and_then(|(r, c)| Some(Cell::new(r.parse().ok()?, c.parse().ok()?)))
                 .ok_or_else(|| {
-                    IllegalMove::new(format!(
-                        "'{word}' is not a cell: write row,column, e.g. 2,3"
-                    ))
+                    IllegalMove::new(Said::new("said.move.cell_form").with("text", word))
                 })?;
             if cells.contains(&cell) {
-                return Err(IllegalMove::new(format!("cell {cell} is listed twice")));
+                return Err(IllegalMove::new(
+                    Said::new("said.move.cell_twice").with("cell", cell),
+                ));
             }
             if cells.len() >= CoinGrid::MAX_SIDE * CoinGrid::MAX_SIDE {
-                return Err(IllegalMove::new("more cells than a board has".to_string()));
+                return Err(IllegalMove::new(Said::new("said.move.cells_too_many")));
             }
             cells.push(cell);
         }
         let Some((&anchor, others)) = cells.split_first() else {
-            return Err(IllegalMove::new(
-                "a coin-grid move lists its cells as row,column, the anchor first, e.g. 2,2 2,1"
-                    .to_string(),
-            ));
+            return Err(IllegalMove::new(Said::new("said.move.cells_form")));
         };
         Ok(Block::new(anchor, others.iter().copied()))
     }

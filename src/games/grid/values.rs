@@ -11,7 +11,7 @@ use super::rules::for_each_connected_set;
 use super::{Block, Cell, CoinGrid};
 use crate::ai::pick;
 use crate::game::{Impartial, Position, moves_where};
-use crate::message::Msg;
+use crate::message::{Msg, PartName};
 use crate::nimber::Nimber;
 
 /// The exponent of a cell's value: lowbit(i + j − 1) = 2^e on row 1 or column 1, else
@@ -170,10 +170,10 @@ impl Impartial for CoinGrid {
     }
 
     fn describe_part(&self, cell: Cell) -> Msg {
-        Msg::Cell {
+        Msg::Part(PartName::Cell {
             row: cell.row,
             col: cell.col,
-        }
+        })
     }
 
     fn part_of(&self, mv: &Block) -> Cell {

@@ -302,7 +302,7 @@ impl Notation for Heaps {
         self.legal_moves()
             .into_iter()
             .find(|mv| self.move_code(mv) == text)
-            .ok_or_else(|| IllegalMove(format!("'{text}' is not a legal move here").into()))
+            .ok_or_else(|| IllegalMove(Said::new("said.move.not_legal_here").with("text", text)))
     }
 }
 
@@ -310,10 +310,9 @@ impl Notation for Heaps {
 /// pieces agreeing with the position.
 fn parse_octal_move(position: &Heaps, text: &str) -> Result<HeapMove, IllegalMove> {
     let bad = || {
-        IllegalMove(format!(
-            "'{}': an octal move is 'heap N: take T (X → A + B)' or 'heap N: split X into A + B'",
-            crate::game::shorten_code(text, 40)
-        ).into())
+        IllegalMove(
+            Said::new("said.move.octal_form").with("text", crate::game::shorten_code(text, 40)),
+        )
     };
     let number = |s: &str| s.trim().parse::<u64>().map_err(|_| bad());
     let list = |s: &str| -> Result<Vec<u64>, IllegalMove> {

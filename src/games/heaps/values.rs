@@ -16,7 +16,7 @@ use super::rules::{
 };
 use super::sparse::{self, TakeBreak};
 use crate::game::{Impartial, Position};
-use crate::message::Msg;
+use crate::message::{Msg, PartName};
 use crate::nimber::Nimber;
 
 /// The mex of small values, with a scratch array reused across a table's entries.
@@ -1013,8 +1013,8 @@ impl Impartial for Heaps {
         let size = self.heaps().get(part).copied().unwrap_or(0);
         let number = part + 1;
         match self.rule() {
-            Rule::Kayles => Msg::PinRow { number, pins: size },
-            _ => Msg::Heap { number, size },
+            Rule::Kayles => Msg::Part(PartName::PinRow { number, pins: size }),
+            _ => Msg::Part(PartName::Heap { number, size }),
         }
     }
 

@@ -221,6 +221,11 @@ impl Board for WythoffBoard {
         "rules.wythoff.4",
     ];
 
+    /// The chosen queen: the why-view explains it wherever the target is.
+    fn cursor_part(&self, position: &Wythoff) -> Option<usize> {
+        (self.queen < position.queens().len()).then_some(self.queen)
+    }
+
     fn start_position(setup: &GameSetup, rng: &mut ReplayRng) -> anyhow::Result<Wythoff> {
         let code = match &setup.code {
             Some(code) => code.clone(),

@@ -910,16 +910,18 @@ impl<B: Board> Match<B> {
             return;
         }
         let position = self.session.position();
-        let part = self
-            .board
-            .cursor_part(position)
-            .filter(|part| position.parts().iter().any(|(p, _)| p == part));
-        match part {
-            Some(part) => {
+        let under = self.board.cursor_part(position);
+        let is_part = under
+            .as_ref()
+            .is_some_and(|part| position.parts().iter().any(|(p, _)| p == part));
+        match under {
+            Some(part) if is_part => {
                 self.why = Some(WhyView::new(
                     &position.derivation(part, crate::tui::why::SHOWN_OPTIONS),
                 ))
             }
+            // An H coin or an empty box: a place of the board, but no part of the sum.
+            Some(_) => self.message = Some(crate::tr!("why.view.not_a_part").into_owned()),
             None => self.message = Some(crate::tr!("why.view.no_part").into_owned()),
         }
     }

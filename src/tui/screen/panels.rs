@@ -348,7 +348,15 @@ impl<B: Board> Match<B> {
             (Side::Ai, true) => tr!("game.over.you_took_last"),
         };
         if area.width >= 60 && area.height >= 16 {
-            crate::tui::review::render(area, buf, theme, winner, &why, self.session.history());
+            crate::tui::review::render(
+                area,
+                buf,
+                theme,
+                winner,
+                &why,
+                self.session.history(),
+                self.in_lesson,
+            );
             return;
         }
         let popup = area.centered(Constraint::Length(44), Constraint::Length(9));
