@@ -8,8 +8,9 @@ use rand::{Rng, RngExt};
 use crate::game::Position;
 use crate::games::{AnyPosition, with_position};
 use crate::nimber::Nimber;
+use crate::nudge::{self, Asked, Nudge};
 use crate::puzzles::{self, PuzzleError};
-use crate::why::{Derivation, Explain};
+use crate::why::{Derivation, Explain, PartsSum, parts_sum};
 
 /// What a drill asks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -28,6 +29,32 @@ impl DrillKind {
         DrillKind::WonOrLost,
         DrillKind::PartValue,
     ];
+
+    /// The kind's name on the command line (`--kind`) and in drills.toml.
+    pub fn name(self) -> &'static str {
+        match self {
+            DrillKind::WinningMove => "winning-move",
+            DrillKind::WonOrLost => "won-or-lost",
+            DrillKind::PartValue => "part-value",
+        }
+    }
+
+    /// The kind named `name` ([`DrillKind::name`]).
+    pub fn from_name(name: &str) -> Option<DrillKind> {
+        DrillKind::ALL.into_iter().find(|k| k.name() == name)
+    }
+}
+
+/// The fewest moves a drill's position has at each difficulty (1 to 5), and the fewest
+/// options of the part a value drill asks about: a harder drill is never a trivial one (a
+/// Nim heap of 1, one move to look at, at difficulty 3).
+pub const MIN_MOVES: [usize; 5] = [1, 2, 3, 4, 5];
+pub const MIN_PART_OPTIONS: [usize; 5] = [1, 2, 2, 2, 2];
+
+/// Whether `position` is hard enough for a drill at `difficulty` ([`MIN_MOVES`]).
+pub fn hard_enough<P: Explain>(position: &P, difficulty: u8) -> bool {
+    // Drills are drawn at puzzle sizes: their move lists are short (Practice lists them all).
+    position.legal_moves().len() >= MIN_MOVES[usize::from(difficulty.clamp(1, 5)) - 1]
 }
 
 /// One exercise: the position's code, and for [`DrillKind::PartValue`] the part asked about
@@ -85,6 +112,9 @@ pub struct Verdict {
     /// The why-view of the part concerned: the part asked about, or the part of a winning
     /// move.
     pub why: Option<Derivation>,
+    /// Where no part has a winning move to show (a lost position): every part's value and
+    /// their nim-sum.
+    pub sum: Option<PartsSum>,
 }
 
 /// A drill of `kind` on `game` (a name position codes start with) at `difficulty` 1..=5.
@@ -95,18 +125,34 @@ pub fn generate<R: Rng + ?Sized>(
     rng: &mut R,
 ) -> Result<Drill, PuzzleError> {
     let code = match kind {
-        DrillKind::WinningMove => puzzles::draw(game, difficulty, rng)?.code,
+        DrillKind::WinningMove => {
+            // The puzzle sheets' puzzles, past the least number of moves.
+            let mut found = None;
+            for _ in 0..PART_DRAWS {
+                let code = puzzles::draw(game, difficulty, rng)?.code;
+                let p = AnyPosition::from_code(&code).expect("a puzzle's code parses");
+                if with_position!(&p, p => hard_enough(p, difficulty)) {
+                    found = Some(code);
+                    break;
+                }
+            }
+            found.ok_or(PuzzleError::TooFew { made: 0, asked: 1 })?
+        }
         DrillKind::WonOrLost => {
             if !puzzles::DIFFICULTIES.contains(&difficulty) {
                 return Err(PuzzleError::Difficulty { difficulty });
             }
-            // A game over is no question; otherwise won and lost come as drawn.
-            loop {
+            // A game over is no question, nor one with too few moves; otherwise won and lost
+            // come as drawn.
+            let mut found = None;
+            for _ in 0..PART_DRAWS {
                 let p = puzzles::random_position(game, difficulty, rng)?;
-                if !with_position!(&p, p => p.is_over()) {
-                    break p.to_code();
+                if with_position!(&p, p => !p.is_over() && hard_enough(p, difficulty)) {
+                    found = Some(p.to_code());
+                    break;
                 }
             }
+            found.ok_or(PuzzleError::TooFew { made: 0, asked: 1 })?
         }
         DrillKind::PartValue => {
             if !puzzles::DIFFICULTIES.contains(&difficulty) {
@@ -116,7 +162,11 @@ pub fn generate<R: Rng + ?Sized>(
             // to ask about: give up after a bounded number of draws rather than loop forever.
             for _ in 0..PART_DRAWS {
                 let p = puzzles::random_position(game, difficulty, rng)?;
-                let names = with_position!(&p, p => part_names(p));
+                let names = with_position!(&p, p => if hard_enough(p, difficulty) {
+                    part_names(p, difficulty)
+                } else {
+                    Vec::new()
+                });
                 if names.is_empty() {
                     continue;
                 }
@@ -142,13 +192,16 @@ pub fn generate<R: Rng + ?Sized>(
 /// How many positions a part-value drill draws before it says the game has no such part.
 const PART_DRAWS: usize = 1000;
 
-/// The parts of a position with known values, named as the command line names them.
-fn part_names<P: Explain>(position: &P) -> Vec<String> {
+/// The parts of a position with known values and enough options for `difficulty`
+/// ([`MIN_PART_OPTIONS`]), named as the command line names them.
+fn part_names<P: Explain>(position: &P, difficulty: u8) -> Vec<String> {
     if !position.values_known() {
         return Vec::new();
     }
+    let least = MIN_PART_OPTIONS[usize::from(difficulty.clamp(1, 5)) - 1];
     let all = position.parts();
     all.iter()
+        .filter(|(part, _)| position.moves_of(*part, least).0.len() >= least)
         .filter_map(|(part, _)| {
             // The name that reads back as this part: tried in the game's syntax.
             let name = match position.part_name(*part) {
@@ -205,6 +258,7 @@ fn judge<P: Explain>(p: &P, drill: &Drill, answer: &Answer) -> Verdict {
                         mistake: Some(Mistake::WrongKind),
                         expected: Expected::Positions(codes),
                         why,
+                        sum: None,
                     };
                 }
             };
@@ -223,6 +277,7 @@ fn judge<P: Explain>(p: &P, drill: &Drill, answer: &Answer) -> Verdict {
                 mistake,
                 expected: Expected::Positions(codes),
                 why,
+                sum: None,
             }
         }
         DrillKind::WonOrLost => {
@@ -239,6 +294,7 @@ fn judge<P: Explain>(p: &P, drill: &Drill, answer: &Answer) -> Verdict {
                     _ => Mistake::WrongKind,
                 }),
                 expected: Expected::Won(wins),
+                sum: why.is_none().then(|| parts_sum(p)).flatten(),
                 why,
             }
         }
@@ -256,7 +312,28 @@ fn judge<P: Explain>(p: &P, drill: &Drill, answer: &Answer) -> Verdict {
                 }),
                 expected: Expected::Value(value),
                 why: Some(why),
+                sum: None,
             }
         }
     }
+}
+
+/// The nudge after a first wrong answer to `drill`: the next step of the reasoning, not the
+/// answer ([`crate::nudge`]).
+///
+/// # Panics
+/// If the drill's code or part does not parse (drills come from [`generate`]).
+pub fn nudge(drill: &Drill) -> Nudge {
+    let position = AnyPosition::from_code(&drill.code).expect("a drill's code parses");
+    with_position!(&position, p => {
+        let asked = match drill.kind {
+            DrillKind::WinningMove => Asked::WinningMove,
+            DrillKind::WonOrLost => Asked::Won,
+            DrillKind::PartValue => {
+                let name = drill.part.as_deref().expect("a part drill names its part");
+                Asked::Value(p.parse_part(name).expect("a drill's part parses"))
+            }
+        };
+        nudge::nudge(p, asked, true)
+    })
 }

@@ -53,6 +53,7 @@ pub mod learn;
 pub mod locale;
 pub mod message;
 pub mod nimber;
+pub mod nudge;
 pub mod picture;
 pub mod puzzles;
 pub mod rating;

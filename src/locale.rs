@@ -25,6 +25,7 @@ pub use words::{
     verdict_legend,
 };
 
+pub mod nudge;
 pub mod why;
 mod words;
 

@@ -248,6 +248,33 @@ pub struct Derivation {
     pub win_rule: Option<WinRule>,
 }
 
+/// Every part's value and their nim-sum: the explanation of a position where no part has a
+/// winning move to show (a lost one, nim-sum 0), as the SG theorem gives it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PartsSum {
+    pub parts: Vec<(PartName, Nimber)>,
+    /// Heaps are rows of pins (Kayles).
+    pub kayles: bool,
+    pub nim_sum: Nimber,
+}
+
+/// The values of `position`'s parts and their nim-sum, where the nim-sum decides the game
+/// (`None`: values not known, or a game decided by its own rule).
+pub fn parts_sum<P: Explain>(position: &P) -> Option<PartsSum> {
+    if !position.values_known() || position.own_rule().is_some() {
+        return None;
+    }
+    Some(PartsSum {
+        parts: position
+            .parts()
+            .into_iter()
+            .map(|(part, value)| (position.part_name(part), value))
+            .collect(),
+        kayles: matches!(position.heap_rule(), Some(Rule::Kayles)),
+        nim_sum: position.nim_sum(),
+    })
+}
+
 /// Why a part name could not be read, or names no part.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PartError {

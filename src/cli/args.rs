@@ -155,7 +155,9 @@ pub enum Command {
     #[command(
         long_about = "Print a sheet of puzzles for GAME: positions won for the player to \
         move,\none position code a line. With --answers, each line is the code, a tab, and the \
-        codes of\nthe positions after every winning move, separated by spaces. GAME is any name \
+codes of\nthe positions after every winning move, separated by spaces; with --words, another \
+        tab and\nthe winning moves in words. With --play, the sheet opens in the terminal game to \
+        be played,\none puzzle after another, scored. GAME is any name \
         a position\ncode starts with (nim, kayles, wythoff, stairs, coins, grid, dodgeball, …). \
         The same seed\ngives the same sheet; bad arguments exit with code 2."
     )]
@@ -176,6 +178,13 @@ pub enum Command {
         /// After each code, a tab and the codes after every winning move.
         #[arg(long)]
         answers: bool,
+        /// With the answers, a tab and the winning moves in words, in the chosen language.
+        #[arg(long)]
+        words: bool,
+        /// Play the sheet in the terminal game instead: one puzzle after another, one move
+        /// each, scored; nothing shows a winning move before you move.
+        #[arg(long)]
+        play: bool,
     },
     /// Practise: drills with a rating, in the terminal game (find the winning move, won or
     /// lost, a part's value).
@@ -195,6 +204,13 @@ pub enum Command {
     Drill {
         /// The game drills come from (a name a position code starts with); default: all.
         game: Option<String>,
+        /// Only this kind of drill: winning-move, won-or-lost or part-value; default: any.
+        #[arg(long, value_name = "KIND")]
+        kind: Option<String>,
+        /// Only this difficulty, 1 (easiest) to 5 (hardest); default: the one your rating
+        /// suggests.
+        #[arg(long, value_name = "D")]
+        difficulty: Option<String>,
         /// Serve the review queue: the positions you got wrong that are due.
         #[arg(long)]
         review: bool,

@@ -247,21 +247,44 @@ fn run_command(command: Command) -> Result<ExitCode, Failure> {
             difficulty,
             seed,
             answers,
-        } => puzzles::print(
-            &game,
-            count as usize,
-            difficulty as u8,
-            seed.unwrap_or_else(rand::random),
-            answers,
-            &mut out,
-        ),
+            words,
+            play,
+        } => {
+            let seed = seed.unwrap_or_else(rand::random);
+            if play {
+                if answers || words {
+                    return Err(Failure::Input(tr!("cli.error_puzzles_play_answers").into()));
+                }
+                puzzles::play(&game, count as usize, difficulty as u8, seed)
+            } else {
+                let shown = match (answers || words, words) {
+                    (false, _) => puzzles::Shown::Codes,
+                    (true, false) => puzzles::Shown::Answers,
+                    (true, true) => puzzles::Shown::Words,
+                };
+                puzzles::print(
+                    &game,
+                    count as usize,
+                    difficulty as u8,
+                    seed,
+                    shown,
+                    &mut out,
+                )
+            }
+        }
         Command::Drill {
             game,
             review: true,
             list,
             ..
         } => play::review(game, list, &mut out),
-        Command::Drill { game, weakest, .. } => play::drill(game, weakest),
+        Command::Drill {
+            game,
+            kind,
+            difficulty,
+            weakest,
+            ..
+        } => play::drill(game, kind.as_deref(), difficulty.as_deref(), weakest),
         Command::Sg(sg) => match (&sg.rules, &sg.table) {
             (Some(path), _) => rules::sg_table(path, sg.n, &mut out),
             (None, Some(table)) => {

@@ -162,7 +162,42 @@ fn check_weakest(store: &Store) -> Result<(), Failure> {
 
 /// `grundy drill [GAME]`: the terminal game opened on Practice, drills from GAME (any name a
 /// position code starts with) or from every game.
-pub(super) fn drill(game: Option<String>, weakest: bool) -> Result<ExitCode, Failure> {
+pub(super) fn drill(
+    game: Option<String>,
+    kind: Option<&str>,
+    difficulty: Option<&str>,
+    weakest: bool,
+) -> Result<ExitCode, Failure> {
+    // Read here rather than by clap, so that the error is in the reader's language.
+    let kind = kind
+        .map(|name| {
+            crate::drill::DrillKind::from_name(name).ok_or_else(|| {
+                Failure::Input(
+                    tr!(
+                        "drill.error.kind",
+                        name = crate::input::excerpt(name.as_bytes(), 20)
+                    )
+                    .into_owned(),
+                )
+            })
+        })
+        .transpose()?;
+    let difficulty = difficulty
+        .map(|text| {
+            text.parse::<u8>()
+                .ok()
+                .filter(|d| crate::puzzles::DIFFICULTIES.contains(d) && !text.starts_with('+'))
+                .ok_or_else(|| {
+                    Failure::Input(
+                        tr!(
+                            "drill.error.difficulty",
+                            value = crate::input::excerpt(text.as_bytes(), 20)
+                        )
+                        .into_owned(),
+                    )
+                })
+        })
+        .transpose()?;
     check_drill_game(game.as_deref())?;
     let store = Store::from_env();
     if weakest {
@@ -175,6 +210,9 @@ pub(super) fn drill(game: Option<String>, weakest: bool) -> Result<ExitCode, Fai
         hints: settings.settings.hints,
         practice: Some(crate::tui::PracticeStart {
             game,
+            kind,
+            difficulty,
+            sheet: None,
             review: false,
             weakest,
         }),
@@ -224,7 +262,7 @@ pub(super) fn review(
         practice: Some(crate::tui::PracticeStart {
             game,
             review: true,
-            weakest: false,
+            ..Default::default()
         }),
         ..PlayOptions::default()
     };

@@ -9,11 +9,72 @@ use std::time::{Duration, Instant};
 use indicatif::{ProgressBar, ProgressDrawTarget};
 
 use super::Failure;
+use crate::game::{Notation, Position};
+use crate::games::{AnyPosition, with_position};
+use crate::locale::Words;
 use crate::puzzles::{self, PuzzleError};
 use crate::tr;
+use crate::tui::sheet::SheetRun;
 
 /// A sheet that takes longer than this shows a progress bar on standard error.
 const QUIET_TIME: Duration = Duration::from_secs(1);
+
+/// What a printed sheet shows of each puzzle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shown {
+    /// The code alone.
+    Codes,
+    /// The code, a tab, the codes after every winning move.
+    Answers,
+    /// The answers, another tab, and the winning moves in words.
+    Words,
+}
+
+/// The winning moves of `puzzle` in words, in the order of its answers.
+fn answer_words(puzzle: &puzzles::Puzzle) -> String {
+    let position = AnyPosition::from_code(&puzzle.code).expect("a puzzle's code parses");
+    let words: Vec<String> = with_position!(&position, p => {
+        let moves: Vec<(String, String)> = p
+            .legal_moves()
+            .iter()
+            .map(|mv| (p.play_unchecked(mv).to_code(), p.describe_move(mv).words()))
+            .collect();
+        puzzle
+            .answers
+            .iter()
+            .filter_map(|answer| moves.iter().find(|(after, _)| after == answer))
+            .map(|(_, words)| words.clone())
+            .collect()
+    });
+    words.join(&tr!("puzzles.words_separator"))
+}
+
+/// Makes the sheet and opens it in the terminal game, to be played puzzle by puzzle
+/// ([`crate::tui::sheet`]). The sheet is made before the terminal is taken over, so that a
+/// bad argument is told on standard error.
+pub fn play(game: &str, count: usize, difficulty: u8, seed: u64) -> Result<ExitCode, Failure> {
+    let failure = |e: PuzzleError| failure_of(e, game, difficulty);
+    let codes = puzzles::sheet(game, count, difficulty, seed)
+        .map_err(failure)?
+        .into_iter()
+        .map(|p| p.code)
+        .collect();
+    let store = crate::store::Store::from_env();
+    let settings = super::settings_of(&store);
+    let options = crate::tui::PlayOptions {
+        first: settings.settings.first,
+        level: settings.settings.level,
+        hints: settings.settings.hints,
+        practice: Some(crate::tui::PracticeStart {
+            game: Some(game.to_string()),
+            difficulty: Some(difficulty),
+            sheet: Some(SheetRun::new(game, codes, difficulty)),
+            ..Default::default()
+        }),
+        ..crate::tui::PlayOptions::default()
+    };
+    super::play::run_terminal(options, store, settings)
+}
 
 /// Prints the sheet of `count` puzzles of `game` at `difficulty` drawn from `seed`, each line
 /// as soon as its puzzle is made; past [`QUIET_TIME`] a progress bar on standard error (never
@@ -23,7 +84,7 @@ pub fn print(
     count: usize,
     difficulty: u8,
     seed: u64,
-    answers: bool,
+    shown: Shown,
     out: &mut impl Write,
 ) -> Result<ExitCode, Failure> {
     let failure = |e: PuzzleError| failure_of(e, game, difficulty);
@@ -35,10 +96,16 @@ pub fn print(
     for puzzle in sheet {
         let puzzle = puzzle.map_err(failure)?;
         bar.suspend(|| -> Result<(), Failure> {
-            if answers {
-                writeln!(out, "{}\t{}", puzzle.code, puzzle.answers.join(" "))?;
-            } else {
-                writeln!(out, "{}", puzzle.code)?;
+            match shown {
+                Shown::Codes => writeln!(out, "{}", puzzle.code)?,
+                Shown::Answers => writeln!(out, "{}\t{}", puzzle.code, puzzle.answers.join(" "))?,
+                Shown::Words => writeln!(
+                    out,
+                    "{}\t{}\t{}",
+                    puzzle.code,
+                    puzzle.answers.join(" "),
+                    answer_words(&puzzle)
+                )?,
             }
             out.flush()?;
             Ok(())

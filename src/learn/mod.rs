@@ -12,6 +12,7 @@ use crate::games::{AnyPosition, with_position};
 use crate::lab::{LabRule, Period};
 use crate::message::Msg;
 use crate::nimber::Nimber;
+use crate::nudge::{self, Asked, Nudge};
 use crate::rules::examples;
 use crate::rules::solve::{self as rules_solve, Judgement, Node, Verdict};
 use crate::why::{self, Derivation, Explain, Formula, PartName, WinRule};
@@ -1024,4 +1025,34 @@ pub fn mover_wins(code: &str) -> Result<bool, LessonError> {
     }
     let p = position(code)?;
     Ok(with_position!(&p, p => p.mover_wins()))
+}
+
+/// The nudge after a first wrong answer to `exercise` ([`crate::nudge`]): the next step of the
+/// reasoning, not the answer. `values_taught`: the lesson's [`Lesson::values_taught`].
+pub fn nudge(exercise: &Exercise, values_taught: bool) -> Result<Nudge, LessonError> {
+    let asked = match exercise.ask {
+        Ask::Period { n } => return Ok(Nudge::FindPeriod { n }),
+        Ask::Preperiod { n } => return Ok(Nudge::FindPreperiod { n }),
+        Ask::ProofBound { .. } => return Ok(Nudge::ProofBound),
+        Ask::Formula { n, .. } => return Ok(Nudge::CheckFormula { n }),
+        Ask::RulesOutcome => return Ok(Nudge::SearchWhole),
+        Ask::RulesScore => return Ok(Nudge::Minimax),
+        Ask::Won => Asked::Won,
+        Ask::WinningMove => Asked::WinningMove,
+        Ask::NimSum => Asked::NimSum,
+        Ask::Value { part } => Asked::Value(part),
+    };
+    let p = position(exercise.code)?;
+    with_position!(&p, p => {
+        let asked = match asked {
+            Asked::Value(part) => Asked::Value(p.parse_part(part).map_err(|_| LessonError::Part {
+                code: exercise.code.to_string(),
+                part: part.to_string(),
+            })?),
+            Asked::Won => Asked::Won,
+            Asked::WinningMove => Asked::WinningMove,
+            Asked::NimSum => Asked::NimSum,
+        };
+        Ok(nudge::nudge(p, asked, values_taught))
+    })
 }

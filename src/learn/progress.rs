@@ -1,7 +1,13 @@
-//! Which lessons are done: `learn.toml` in the data directory, beside `stats.toml`.
+//! Which lessons are done, and how far the others got: `learn.toml` in the data directory,
+//! beside `stats.toml`. A lesson left half-way resumes at its first exercise not solved; a
+//! lesson whose final game was skipped is marked "game not won" until the game is won.
 //!
 //! ```toml
 //! done = ["positions", "bash"]
+//! game_not_won = ["mex"]
+//!
+//! [solved]
+//! nim = [0, 1, 2]
 //! ```
 //!
 //! Marking a lesson done takes the data directory's lock, reads the file again under it and
@@ -9,7 +15,7 @@
 //! lessons at once both keep theirs. A file that cannot be read is set aside, never
 //! overwritten. Lesson ids the course does not know (from a newer grundy) are kept.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
@@ -29,6 +35,12 @@ pub const PROGRESS_FILE: &str = "learn.toml";
 #[serde(default, deny_unknown_fields)]
 pub struct Progress {
     pub done: BTreeSet<String>,
+    /// The lessons whose final game was skipped (its exercises all solved, the game not won).
+    #[serde(skip_serializing_if = "BTreeSet::is_empty")]
+    pub game_not_won: BTreeSet<String>,
+    /// The exercises solved in each lesson, by place (from 0).
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub solved: BTreeMap<String, BTreeSet<usize>>,
 }
 
 /// What reading the progress file found.
@@ -60,6 +72,28 @@ impl Progress {
         self.done.contains(id)
     }
 
+    /// Whether lesson `id`'s final game was skipped and has not been won since.
+    pub fn is_game_not_won(&self, id: &str) -> bool {
+        self.game_not_won.contains(id) && !self.is_done(id)
+    }
+
+    /// The exercises of lesson `id` solved, by place.
+    pub fn solved(&self, id: &str) -> BTreeSet<usize> {
+        self.solved.get(id).cloned().unwrap_or_default()
+    }
+
+    /// Adds what `other` holds (another process's change, or one kept for later).
+    pub fn merge(&mut self, other: &Progress) {
+        self.done.extend(other.done.iter().cloned());
+        self.game_not_won.extend(other.game_not_won.iter().cloned());
+        for (id, places) in &other.solved {
+            self.solved
+                .entry(id.clone())
+                .or_default()
+                .extend(places.iter().copied());
+        }
+    }
+
     pub fn parse(text: &str) -> Result<Progress, String> {
         toml::from_str(text).map_err(|e| {
             let line = e.span().map_or(1, |s| line_of(text, s.start));
@@ -79,7 +113,7 @@ impl Progress {
         let mut loaded = Progress::load_file(path);
         if loaded.problem.is_none() {
             for (_, later) in kept_files(path) {
-                loaded.progress.done.extend(later.done);
+                loaded.progress.merge(&later);
             }
         }
         loaded
@@ -91,7 +125,14 @@ impl Progress {
     pub fn keep_for_later(path: &Path, id: &str) -> io::Result<PathBuf> {
         let later = Progress {
             done: [id.to_string()].into(),
+            ..Progress::default()
         };
+        Progress::keep_change_for_later(path, &later)
+    }
+
+    /// Keeps the change `later` in a file of its own beside `path`, when another grundy held
+    /// the lock: every read and the next change of the file add it.
+    pub fn keep_change_for_later(path: &Path, later: &Progress) -> io::Result<PathBuf> {
         keep_for_later(path, &later.to_toml())
     }
 
@@ -119,6 +160,17 @@ impl Progress {
     /// Marks lesson `id` done in the file at `path`: under the directory's lock, read, add,
     /// write atomically. Returns the progress as written.
     pub fn mark_done_in_file(path: &Path, id: &str) -> io::Result<Progress> {
+        let change = Progress {
+            done: [id.to_string()].into(),
+            ..Progress::default()
+        };
+        Progress::add_in_file(path, &change)
+    }
+
+    /// Adds `change` (lessons done, exercises solved, games skipped) to the file at `path`:
+    /// under the directory's lock, read, add, write atomically. Returns the progress as
+    /// written.
+    pub fn add_in_file(path: &Path, change: &Progress) -> io::Result<Progress> {
         let _lock = lock_dir_of(path)?;
         let loaded = Progress::load_file(path);
         if loaded.problem.is_some() && fs::symlink_metadata(path).is_ok() {
@@ -127,9 +179,9 @@ impl Progress {
         let mut progress = loaded.progress;
         let kept = kept_files(path);
         for (_, later) in &kept {
-            progress.done.extend(later.done.iter().cloned());
+            progress.merge(later);
         }
-        progress.done.insert(id.to_string());
+        progress.merge(change);
         write_atomic(path, &progress.to_toml())?;
         for (file, _) in kept {
             let _ = fs::remove_file(file);
@@ -189,6 +241,41 @@ mod tests {
         assert!(!stale.is_done("nim"));
         let now = Progress::mark_done_in_file(&path, "bash").unwrap();
         assert!(now.is_done("nim") && now.is_done("bash"));
+    }
+
+    /// Exercises solved and a skipped game are kept and read back; an old file (done only)
+    /// still reads, and a file with only `done` is written as before.
+    #[test]
+    fn exercises_solved_and_games_skipped_are_kept() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join(PROGRESS_FILE);
+        fs::write(&path, "done = [\"positions\"]\n").unwrap();
+        let solved = |id: &str, place: usize| Progress {
+            solved: [(id.to_string(), [place].into())].into(),
+            ..Progress::default()
+        };
+        Progress::add_in_file(&path, &solved("nim", 0)).unwrap();
+        Progress::add_in_file(&path, &solved("nim", 2)).unwrap();
+        let skipped = Progress {
+            game_not_won: ["mex".to_string()].into(),
+            ..Progress::default()
+        };
+        let progress = Progress::add_in_file(&path, &skipped).unwrap();
+        assert_eq!(progress.solved("nim"), [0, 2].into());
+        assert!(progress.is_game_not_won("mex") && progress.is_done("positions"));
+        assert_eq!(Progress::load(&path).progress, progress);
+        let text = fs::read_to_string(&path).unwrap();
+        assert!(text.contains("game_not_won = [\"mex\"]"), "{text}");
+        assert!(
+            text.contains("[solved]") && text.contains("nim = [0, 2]"),
+            "{text}"
+        );
+        // Winning the game later: done, and no longer "game not won".
+        let progress = Progress::mark_done_in_file(&path, "mex").unwrap();
+        assert!(progress.is_done("mex") && !progress.is_game_not_won("mex"));
+        // A change kept for later (the lock was held) is read back with the file.
+        Progress::keep_change_for_later(&path, &solved("bash", 1)).unwrap();
+        assert_eq!(Progress::load(&path).progress.solved("bash"), [1].into());
     }
 
     #[test]

@@ -1,6 +1,8 @@
 //! A [`Derivation`] in words, in the thread's language (`locales/why.toml`): the one renderer
 //! of "why this value", for `analyze --why PART` and for the game's why-view.
 
+use unicode_width::UnicodeWidthStr;
+
 use crate::game::shorten_code;
 use crate::games::heaps::Rule;
 use crate::games::turning::TurnRule;
@@ -8,7 +10,7 @@ use crate::locale::Words;
 use crate::nimber::Nimber;
 use crate::tr;
 use crate::why::{
-    Choice, Count, Derivation, Formula, PartError, PartName, PartSyntax, Piece, WinRule,
+    Choice, Count, Derivation, Formula, PartError, PartName, PartSyntax, PartsSum, Piece, WinRule,
 };
 
 /// Where a derivation is read: the command line (its left-out line names `--moves`) or the
@@ -26,8 +28,12 @@ fn star(v: Nimber) -> String {
 
 /// The part a derivation is about, in words ("row 1 (12 pins)").
 pub fn part_words(d: &Derivation) -> String {
-    let kayles = matches!(d.rule, Some(Rule::Kayles));
-    match &d.part {
+    part_name_words(&d.part, matches!(d.rule, Some(Rule::Kayles)))
+}
+
+/// A part in words; `kayles`: heaps are rows of pins.
+pub fn part_name_words(part: &PartName, kayles: bool) -> String {
+    match part {
         PartName::Heap { number, size } if kayles => {
             tr!("why.part.row", number = number, size = size).into_owned()
         }
@@ -391,4 +397,59 @@ pub fn render_error(part: &str, e: &PartError) -> String {
         }
     }
     .into_owned()
+}
+
+/// Every part's value and their nim-sum in the thread's language, one string per line: the
+/// explanation of a position where no part has a winning move (a lost one).
+pub fn sum_lines(sum: &PartsSum) -> Vec<String> {
+    let mut out = vec![if sum.nim_sum.is_zero() {
+        tr!("why.sum.title").into_owned()
+    } else {
+        tr!("why.sum.title_won").into_owned()
+    }];
+    let names: Vec<String> = sum
+        .parts
+        .iter()
+        .map(|(part, _)| part_name_words(part, sum.kayles))
+        .collect();
+    let total = tr!("why.sum.total").into_owned();
+    let name_width = names
+        .iter()
+        .chain([&total])
+        .map(|n| n.width())
+        .max()
+        .unwrap_or(0);
+    let bits = sum
+        .parts
+        .iter()
+        .map(|(_, v)| *v)
+        .chain([sum.nim_sum])
+        .map(|v| v.to_binary().len())
+        .max()
+        .unwrap_or(1);
+    for (i, (name, (_, v))) in names.iter().zip(&sum.parts).enumerate() {
+        out.push(format!(
+            "  {} {:>6}  {} {}",
+            padded(name, name_width),
+            star(*v),
+            if i == 0 { " " } else { "⊕" },
+            v.to_binary_width(bits)
+        ));
+    }
+    out.push(format!(
+        "  {} {:>6}  = {}",
+        padded(&total, name_width),
+        star(sum.nim_sum),
+        sum.nim_sum.to_binary_width(bits)
+    ));
+    if sum.nim_sum.is_zero() {
+        out.push(format!("  {}", tr!("why.sum.lost")));
+    }
+    out
+}
+
+/// `text` padded with spaces to `columns` terminal columns (a CJK character takes two).
+fn padded(text: &str, columns: usize) -> String {
+    let fill = columns.saturating_sub(text.width());
+    format!("{text}{}", " ".repeat(fill))
 }

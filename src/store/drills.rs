@@ -78,11 +78,7 @@ pub const TIMED_SECONDS: u64 = 180;
 
 /// A drill kind's name in the file.
 pub fn kind_name(kind: DrillKind) -> &'static str {
-    match kind {
-        DrillKind::WinningMove => "winning-move",
-        DrillKind::WonOrLost => "won-or-lost",
-        DrillKind::PartValue => "part-value",
-    }
+    kind.name()
 }
 
 /// The kind of a name [`kind_name`] gives.

@@ -5,6 +5,7 @@
 //! core's ([`crate::learn`]); this module keeps the view state and draws it.
 
 use crate::locale::Words;
+use crate::locale::nudge::nudge_words;
 use std::path::PathBuf;
 
 use crossterm::event::{KeyCode, KeyEvent};
@@ -76,6 +77,9 @@ struct ExerciseState {
     moves: Vec<String>,
     /// The last answer and the engine's judgement of it.
     answered: Option<(Answer, Checked)>,
+    /// The nudge after the first wrong answer, in words: it stands in for the explanation
+    /// until a second wrong answer ([`crate::nudge`]).
+    nudge: Option<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -129,16 +133,74 @@ impl Learn {
         }
     }
 
-    /// Opens lesson `index` (from 0) at its first page.
+    /// Opens lesson `index` (from 0): at its first page, or where it was left (the first
+    /// exercise not solved, or the game when every exercise is) if it is not done.
     pub fn open(&mut self, index: usize) {
-        if index < LESSONS.len() {
-            self.cursor = index;
-            self.note = None;
-            self.view = View::Lesson {
-                lesson: index,
-                step: Step::Page(0),
-            };
+        let Some(lesson) = LESSONS.get(index) else {
+            return;
+        };
+        self.cursor = index;
+        self.note = None;
+        let solved = self.progress.solved(lesson.id);
+        let step = if self.progress.is_done(lesson.id) || solved.is_empty() {
+            Step::Page(0)
+        } else {
+            let next = (0..lesson.exercises.len())
+                .find(|i| !solved.contains(i))
+                .unwrap_or(lesson.exercises.len());
+            self.note = Some(Note {
+                text: tr!("learn.resumed").into_owned(),
+                good: true,
+            });
+            Learn::exercise_or_game(lesson, next)
+        };
+        self.view = View::Lesson {
+            lesson: index,
+            step,
+        };
+    }
+
+    /// The progress as last read or written (tests).
+    pub fn progress(&self) -> &Progress {
+        &self.progress
+    }
+
+    /// Adds `change` to the progress, in the file under its lock (kept beside it when another
+    /// grundy holds the lock); a failure to save is told in a note.
+    fn save(&mut self, change: &Progress) {
+        self.progress.merge(change);
+        let Some(path) = &self.path else {
+            return;
+        };
+        match Progress::add_in_file(path, change) {
+            Ok(progress) => self.progress = progress,
+            Err(e)
+                if crate::store::is_lock_busy(&e)
+                    && Progress::keep_change_for_later(path, change).is_ok() => {}
+            Err(e) => {
+                self.note = Some(Note {
+                    text: tr!("learn.list.save_failed", error = e).into_owned(),
+                    good: false,
+                })
+            }
         }
+    }
+
+    /// Skips the final game of lesson `lesson`: marked "game not won", back to the list.
+    fn skip_game(&mut self, lesson: usize) {
+        let id = LESSONS[lesson].id.to_string();
+        self.show_list();
+        self.save(&Progress {
+            game_not_won: [id].into(),
+            ..Progress::default()
+        });
+        if self.note.is_none() {
+            self.note = Some(Note {
+                text: tr!("learn.game.skipped").into_owned(),
+                good: false,
+            });
+        }
+        self.cursor = (lesson + 1).min(LESSONS.len() - 1);
     }
 
     /// Whether lesson `index` is done.
@@ -246,6 +308,7 @@ impl Learn {
                     _ => Vec::new(),
                 },
                 answered: None,
+                nudge: None,
             })),
             None => Step::Game,
         }
@@ -296,11 +359,15 @@ impl Learn {
                 LearnEvent::None
             }
             Step::Game => {
-                if matches!(key.code, KeyCode::Enter | KeyCode::Char(' ')) {
-                    return LearnEvent::Play {
-                        lesson: index,
-                        code: lesson.game.to_string(),
-                    };
+                match key.code {
+                    KeyCode::Enter | KeyCode::Char(' ') => {
+                        return LearnEvent::Play {
+                            lesson: index,
+                            code: lesson.game.to_string(),
+                        };
+                    }
+                    KeyCode::Char('s' | 'S') => self.skip_game(index),
+                    _ => {}
                 }
                 LearnEvent::None
             }
@@ -372,10 +439,27 @@ impl Learn {
                 if let Some(answer) = answer
                     && let Ok(checked) = learn::check(exercise, answer)
                 {
-                    if !checked.right {
+                    if checked.right {
+                        // Kept at once: a lesson left here resumes after this exercise.
+                        self.save(&Progress {
+                            solved: [(lesson.id.to_string(), [state.index].into())].into(),
+                            ..Progress::default()
+                        });
+                    }
+                    if !checked.right && state.nudge.is_none() {
                         self.remember_wrong(exercise);
                     }
-                    state.answered = Some((answer, checked));
+                    if !checked.right
+                        && state.nudge.is_none()
+                        && let Ok(nudge) = learn::nudge(exercise, lesson.values_taught)
+                    {
+                        // The first wrong answer: a nudge, and the exercise asked again.
+                        state.nudge = Some(nudge_words(&nudge));
+                        state.typed.clear();
+                        state.answered = None;
+                    } else {
+                        state.answered = Some((answer, checked));
+                    }
                 }
                 self.set_step(index, Step::Exercise(state));
                 LearnEvent::None
@@ -498,7 +582,10 @@ impl Learn {
             .saturating_sub(room - 1)
             .min(LESSONS.len() - room.min(LESSONS.len()));
         let mark = tr!("learn.list.done").into_owned();
-        let mark_width = text::width(&mark);
+        // One column for the marks: done, "game not won", or the exercises solved (3/6).
+        let mark_width = text::width(&mark)
+            .max(text::width(&tr!("learn.list.game_not_won")))
+            .max(5);
         for (i, lesson) in LESSONS.iter().enumerate().skip(first).take(room) {
             let selected = i == self.cursor;
             let label = format!(
@@ -507,13 +594,13 @@ impl Learn {
                 i + 1,
                 key_text(&lesson.title_key())
             );
-            let done = self.progress.is_done(lesson.id);
+            let (mark, mark_style) = self.list_mark(lesson, &mark, theme);
             let room = width.saturating_sub(mark_width + 2);
             let style = if selected { theme.selected } else { theme.text };
             let mut spans = vec![Span::styled(text::fit_exact(&label, room), style)];
-            if done {
+            if !mark.is_empty() {
                 spans.push(Span::raw("  "));
-                spans.push(Span::styled(mark.clone(), theme.winning));
+                spans.push(Span::styled(mark, mark_style));
             }
             lines.push(Line::from(spans));
         }
@@ -522,6 +609,21 @@ impl Learn {
             lines.extend(notes);
         }
         lines
+    }
+
+    /// The mark beside a lesson in the list: done, "game not won", the exercises solved
+    /// so far (`3/6`), or none.
+    fn list_mark(&self, lesson: &Lesson, done: &str, theme: &Theme) -> (String, Style) {
+        let solved = self.progress.solved(lesson.id).len();
+        if self.progress.is_done(lesson.id) {
+            (done.to_string(), theme.winning)
+        } else if self.progress.is_game_not_won(lesson.id) {
+            (tr!("learn.list.game_not_won").into_owned(), theme.notice)
+        } else if solved > 0 {
+            (format!("{solved}/{}", lesson.exercises.len()), theme.dim)
+        } else {
+            (String::new(), theme.dim)
+        }
     }
 
     fn lesson_lines(
@@ -583,6 +685,8 @@ impl Learn {
                     .into_owned(),
                     theme.dim,
                 ));
+                // "Resumed where you left off", until the first key.
+                lines.extend(self.note_lines(width, theme));
                 lines.push(Line::default());
                 let shown = if learn::is_table(exercise.ask) {
                     tr!("learn.lab.rule", rule = exercise.code)
@@ -635,7 +739,17 @@ impl Learn {
                         };
                         feedback(&lines, *answer, checked, state, theme)
                     })
-                    .unwrap_or_default();
+                    .unwrap_or_else(|| match &state.nudge {
+                        Some(nudge) => {
+                            let mut lines = vec![Line::styled(
+                                text::fit(&tr!("nudge.not_yet"), width),
+                                theme.losing,
+                            )];
+                            lines.extend(styled(text::wrap(nudge, width), theme.notice));
+                            lines
+                        }
+                        None => Vec::new(),
+                    });
                 let keys = match (&state.answered, exercise.ask) {
                     (Some((_, c)), ask) if c.right && learn::is_rules(ask) => {
                         tr!("learn.keys.next_rules")

@@ -21,6 +21,7 @@ pub mod review_queue;
 pub mod rules;
 pub mod screen;
 pub mod session;
+pub mod sheet;
 pub mod terminal;
 pub mod text;
 pub mod theme;
@@ -71,6 +72,12 @@ pub struct PlayOptions {
 pub struct PracticeStart {
     /// The game drills come from (a name position codes start with); `None`: every game.
     pub game: Option<String>,
+    /// One kind of drill (`--kind`); `None`: any.
+    pub kind: Option<crate::drill::DrillKind>,
+    /// One difficulty, 1 to 5 (`--difficulty`); `None`: the one the rating suggests.
+    pub difficulty: Option<u8>,
+    /// A puzzle sheet to play instead of drills (`grundy puzzles … --play`).
+    pub sheet: Option<sheet::SheetRun>,
     /// Open on the review queue (`grundy drill --review`) instead of the drills.
     pub review: bool,
     /// Draw the drills from the two weakest themes (`grundy drill --weakest`).

@@ -25,6 +25,7 @@ use crate::game::{Impartial, Notation, Position, shorten_code};
 use crate::games::sum::Component;
 use crate::games::{AnyPosition, with_position};
 use crate::locale::Words;
+use crate::locale::nudge::nudge_words;
 use crate::nimber::Nimber;
 use crate::puzzles;
 use crate::setup::ReplayRng;
@@ -34,6 +35,7 @@ use crate::store::drills::{
 use crate::tr;
 use crate::tui::boards::sketch;
 use crate::tui::keymap::Action;
+use crate::tui::sheet::{SHEET_SIZE, SheetRun};
 use crate::tui::text;
 use crate::tui::theme::Theme;
 use crate::tui::why::WhyView;
@@ -49,10 +51,15 @@ pub enum PracticeEvent {
     Review,
 }
 
-/// The fields of the setup page: the game, the mode, start, then the review queue.
-const SETUP_ROWS: usize = 4;
+/// The fields of the setup page: game, kind, difficulty, mode, start, the review queue, a
+/// puzzle sheet.
+const SETUP_ROWS: usize = 7;
+/// The setup page's Start row, where it opens.
+const START_ROW: usize = 4;
 /// The setup page's row that opens the review queue.
-const REVIEW_ROW: usize = 3;
+const REVIEW_ROW: usize = 5;
+/// The setup page's Puzzle sheet row.
+const SHEET_ROW: usize = 6;
 
 /// A drill on screen, with what answering it needs (the review queue asks its items with it
 /// too: [`crate::tui::review_queue`]).
@@ -71,6 +78,9 @@ pub(crate) struct Question {
     pub(crate) typed: String,
     /// Won (true) or lost chosen.
     pub(crate) won: bool,
+    /// The nudge after a first wrong answer, in words ([`crate::nudge`]), and the rating
+    /// before that answer: the next answer is the last, and is not rated again.
+    nudge: Option<(String, Rated)>,
 }
 
 /// The verdict on an answer and what it did to the rating.
@@ -84,6 +94,8 @@ struct Outcome {
     before: Rated,
     after: Rated,
     why: Option<WhyView>,
+    /// The answer came after a nudge: the drill counts as missed.
+    nudged: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -92,6 +104,8 @@ enum Stage {
     Setup,
     Asking(Box<Question>),
     Answered(Box<Question>, Box<Outcome>),
+    /// Every puzzle of the sheet is answered: the score.
+    SheetDone,
     /// A streak or timed run is over.
     Over {
         solved: u64,
@@ -104,6 +118,10 @@ pub struct Practice {
     /// The games drills come from; `game` 0 is all of them, `i` is `games[i - 1]`.
     games: Vec<&'static str>,
     game: usize,
+    /// The kind of drill asked (`None`: any, drawn each time).
+    kind: Option<DrillKind>,
+    /// The difficulty (`None`: the one that suits the player's rating).
+    difficulty: Option<u8>,
     mode: Mode,
     focus: usize,
     stage: Stage,
@@ -121,6 +139,8 @@ pub struct Practice {
     left: u64,
     /// How many moves the list showed at the last draw (paging moves by it).
     list_rows: Cell<usize>,
+    /// The puzzle sheet being played, if one is ([`crate::tui::sheet`]).
+    sheet: Option<SheetRun>,
     /// The review queue's file, where missed drills go ([`crate::review`]), and how many of
     /// its items are due (the setup page shows it).
     review: Option<PathBuf>,
@@ -148,8 +168,10 @@ impl Practice {
         Practice {
             games,
             game,
+            kind: None,
+            difficulty: None,
             mode: Mode::Endless,
-            focus: REVIEW_ROW - 1,
+            focus: START_ROW,
             stage: Stage::Setup,
             drills,
             path,
@@ -160,6 +182,7 @@ impl Practice {
             deadline: None,
             left: 0,
             list_rows: Cell::new(10),
+            sheet: None,
             review: None,
             review_due: 0,
             themes: Vec::new(),
@@ -257,6 +280,41 @@ impl Practice {
         self.next();
     }
 
+    /// Plays `sheet`, from its first puzzle (`grundy puzzles … --play`).
+    pub fn play_sheet(&mut self, sheet: SheetRun) {
+        self.sheet = Some(sheet);
+        self.deadline = None;
+        self.next();
+    }
+
+    /// Draws a sheet of the chosen game (or games) at the chosen difficulty and plays it.
+    fn start_sheet(&mut self) {
+        let games: Vec<&str> = match self.game {
+            0 => self.games.clone(),
+            i => vec![self.games[i - 1]],
+        };
+        let difficulty = self
+            .difficulty
+            .unwrap_or_else(|| difficulty_for(self.drills.rated(self.game_key()).rating));
+        match SheetRun::draw(&games, difficulty, &mut self.rng) {
+            Ok(sheet) => self.play_sheet(sheet),
+            Err(e) => self.problem = Some(format!("{e:?}")),
+        }
+    }
+
+    /// The sheet being played (tests).
+    pub fn sheet(&self) -> Option<&SheetRun> {
+        self.sheet.as_ref()
+    }
+
+    /// Chooses what to practise: one kind of drill (`None`: any) at one difficulty
+    /// (`None`: the one the rating suggests). `grundy drill --kind --difficulty`; the setup
+    /// page's rows do it by keys.
+    pub fn choose(&mut self, kind: Option<DrillKind>, difficulty: Option<u8>) {
+        self.kind = kind;
+        self.difficulty = difficulty.filter(|d| puzzles::DIFFICULTIES.contains(d));
+    }
+
     /// Chooses the mode (tests; the setup page's ←→ do it by keys).
     pub fn set_mode(&mut self, mode: Mode) {
         self.mode = mode;
@@ -265,6 +323,13 @@ impl Practice {
     /// Draws the next drill: a game (the chosen one, or any), a kind, and the difficulty that
     /// suits the player's rating in that game.
     fn next(&mut self) {
+        if let Some(sheet) = &self.sheet {
+            self.stage = match sheet.next() {
+                Some((drill, game)) => Stage::Asking(Box::new(question(drill, &game))),
+                None => Stage::SheetDone,
+            };
+            return;
+        }
         if !self.themes.is_empty() && self.ask_theme() {
             return;
         }
@@ -272,13 +337,18 @@ impl Practice {
             0 => self.games[self.rng.random_range(0..self.games.len())],
             i => self.games[i - 1],
         };
-        let kind = DrillKind::ALL[self.rng.random_range(0..DrillKind::ALL.len())];
+        let kind = match self.kind {
+            Some(kind) => kind,
+            None => DrillKind::ALL[self.rng.random_range(0..DrillKind::ALL.len())],
+        };
         self.ask(game, kind);
     }
 
     /// Asks a drill of `kind` on `game` at the player's difficulty.
     fn ask(&mut self, game: &str, kind: DrillKind) {
-        let difficulty = difficulty_for(self.drills.rated(game).rating);
+        let difficulty = self
+            .difficulty
+            .unwrap_or_else(|| difficulty_for(self.drills.rated(game).rating));
         let drill = match drill::generate(game, kind, difficulty, &mut self.rng) {
             Ok(drill) => drill,
             Err(e) => {
@@ -408,7 +478,9 @@ impl Practice {
                 .collect()),
             _ => Vec::new(),
         };
-        if !verdict.right {
+        // A miss goes to the review queue once: at the first wrong answer, not again after
+        // the nudge.
+        if !verdict.right && q.nudge.is_none() {
             self.remember_miss(&q.drill, &words);
         }
         let attempt = Attempt {
@@ -421,7 +493,65 @@ impl Practice {
             answer: words.clone(),
             right: verdict.right,
         };
-        let before = self.drills.rated(&q.game);
+        let before = match &q.nudge {
+            Some((_, before)) => *before,
+            // A sheet's puzzle is scored by the sheet, not rated.
+            None if self.sheet.is_some() => self.drills.rated(&q.game),
+            None => {
+                let before = self.drills.rated(&q.game);
+                self.record(attempt);
+                self.tried += 1;
+                before
+            }
+        };
+        if let Some(sheet) = &mut self.sheet {
+            sheet.score(verdict.right);
+        }
+        // A first wrong answer gets a nudge, not the answer: the drill is asked again. Not on
+        // a puzzle sheet, whose puzzles take one move each.
+        if !verdict.right && q.nudge.is_none() && self.sheet.is_none() {
+            let mut q = q;
+            q.nudge = Some((nudge_words(&drill::nudge(&q.drill)), before));
+            q.typed.clear();
+            self.stage = Stage::Asking(q);
+            return;
+        }
+        let nudged = q.nudge.is_some();
+        let after = self.drills.rated(&q.game);
+        if verdict.right && !nudged {
+            self.solved += 1;
+        }
+        // The why-view of the part the player moved, when the move wins; else the drill's
+        // (the part asked about, or a winning move's), or a lost position's parts and nim-sum.
+        let own = match (&answer, verdict.right) {
+            (Answer::Move(code), true) => with_position!(&q.position, p => p
+                .parse_move(code)
+                .ok()
+                .map(|mv| p.derivation(p.part_of(&mv), usize::MAX))),
+            _ => None,
+        };
+        let why = own
+            .as_ref()
+            .or(verdict.why.as_ref())
+            .map(WhyView::new)
+            .or_else(|| verdict.sum.as_ref().map(WhyView::sum));
+        self.stage = Stage::Answered(
+            q,
+            Box::new(Outcome {
+                verdict,
+                answer: words,
+                winning,
+                before,
+                after,
+                why,
+                nudged,
+            }),
+        );
+    }
+
+    /// Keeps an attempt in the file (or beside it, when another grundy holds the lock) and in
+    /// the records on screen.
+    fn record(&mut self, attempt: Attempt) {
         match &self.path {
             Some(path) => match Drills::add_to_file(path, attempt.clone()) {
                 Ok(drills) => {
@@ -442,32 +572,6 @@ impl Practice {
             },
             None => self.drills.add(attempt),
         }
-        let after = self.drills.rated(&q.game);
-        self.tried += 1;
-        if verdict.right {
-            self.solved += 1;
-        }
-        // The why-view of the part the player moved, when the move wins; else the drill's
-        // (the part asked about, or a winning move's).
-        let own = match (&answer, verdict.right) {
-            (Answer::Move(code), true) => with_position!(&q.position, p => p
-                .parse_move(code)
-                .ok()
-                .map(|mv| p.derivation(p.part_of(&mv), usize::MAX))),
-            _ => None,
-        };
-        let why = own.as_ref().or(verdict.why.as_ref()).map(WhyView::new);
-        self.stage = Stage::Answered(
-            q,
-            Box::new(Outcome {
-                verdict,
-                answer: words,
-                winning,
-                before,
-                after,
-                why,
-            }),
-        );
     }
 
     /// After a verdict: the next drill, or the end of a streak (a miss) or timed run.
@@ -475,7 +579,7 @@ impl Practice {
         let Stage::Answered(_, outcome) = &self.stage else {
             return;
         };
-        let missed = !outcome.verdict.right;
+        let missed = !outcome.verdict.right || outcome.nudged;
         let time_up = self.deadline.is_some_and(|d| Instant::now() >= d);
         if (self.mode == Mode::Streak && missed) || (self.mode == Mode::Timed && time_up) {
             self.finish_run();
@@ -486,6 +590,10 @@ impl Practice {
 
     /// Leaves the run for the setup page (a streak or timed run left is kept as it stands).
     fn back_to_setup(&mut self) {
+        if self.sheet.take().is_some() {
+            self.stage = Stage::Setup;
+            return;
+        }
         if self.mode != Mode::Endless && !matches!(self.stage, Stage::Setup | Stage::Over { .. }) {
             self.finish_run();
         }
@@ -510,7 +618,9 @@ impl Practice {
                                 (self.game + n - 1) % n
                             };
                         }
-                        1 => {
+                        1 => self.kind = step_kind(self.kind, right),
+                        2 => self.difficulty = step_difficulty(self.difficulty, right),
+                        3 => {
                             let i = Mode::ALL.iter().position(|&m| m == self.mode).unwrap_or(0);
                             let n = Mode::ALL.len();
                             self.mode =
@@ -519,6 +629,7 @@ impl Practice {
                         _ => {}
                     }
                 }
+                Some(Action::Select) if self.focus == SHEET_ROW => self.start_sheet(),
                 Some(Action::Select) if self.focus == REVIEW_ROW => return PracticeEvent::Review,
                 Some(Action::Select) => self.start(),
                 Some(Action::Back) => return PracticeEvent::Leave,
@@ -599,6 +710,16 @@ impl Practice {
                 Some(Action::Back) => self.stage = Stage::Setup,
                 _ => {}
             },
+            Stage::SheetDone => match action {
+                Some(Action::Select) => {
+                    if let Some(sheet) = &mut self.sheet {
+                        sheet.restart();
+                    }
+                    self.next();
+                }
+                Some(Action::Back) => self.back_to_setup(),
+                _ => {}
+            },
         }
         PracticeEvent::None
     }
@@ -652,6 +773,19 @@ impl Practice {
                 self.draw_outcome(q, outcome, body, buf, theme);
                 tr!("drill.keys.answered")
             }
+            Stage::SheetDone => {
+                let lines: Vec<Line> = self
+                    .sheet
+                    .as_ref()
+                    .map(SheetRun::summary)
+                    .unwrap_or_default()
+                    .into_iter()
+                    .enumerate()
+                    .map(|(i, l)| Line::styled(l, if i == 0 { theme.title } else { theme.text }))
+                    .collect();
+                Paragraph::new(lines).render(body, buf);
+                tr!("sheet.keys.over")
+            }
             Stage::Over { solved, record } => {
                 let mut lines = vec![Line::styled(
                     match self.mode {
@@ -693,6 +827,13 @@ impl Practice {
             0 => tr!("drill.all_games").into_owned(),
             i => crate::locale::game_title(self.games[i - 1]),
         };
+        if let Some(sheet) = &self.sheet {
+            return Line::from(vec![
+                Span::styled(tr!("sheet.title").into_owned(), theme.title),
+                Span::raw(" · "),
+                Span::raw(sheet.status(!matches!(self.stage, Stage::Asking(_)))),
+            ]);
+        }
         let mut spans = vec![
             Span::styled(games, theme.title),
             Span::raw(" · "),
@@ -737,6 +878,14 @@ impl Practice {
         let rows = [
             (tr!("drill.setup.game").into_owned(), format!("◂ {games} ▸")),
             (
+                tr!("drill.setup.kind").into_owned(),
+                format!("◂ {} ▸", kind_words(self.kind)),
+            ),
+            (
+                tr!("drill.setup.difficulty").into_owned(),
+                format!("◂ {} ▸", difficulty_words(self.difficulty)),
+            ),
+            (
                 tr!("drill.setup.mode").into_owned(),
                 format!("◂ {} ▸", mode_words(self.mode)),
             ),
@@ -745,8 +894,13 @@ impl Practice {
                 tr!("queue.menu_entry", n = self.review_due).into_owned(),
                 String::new(),
             ),
+            (
+                tr!("drill.setup.sheet").into_owned(),
+                tr!("drill.setup.sheet_about", count = SHEET_SIZE).into_owned(),
+            ),
         ];
-        // Review's longer label is alone on its row: the others line up without it.
+        // Review's and the sheet's longer labels are alone on their rows: the others line up
+        // without them.
         let label_width = rows[..REVIEW_ROW]
             .iter()
             .map(|(l, _)| text::width(l))
@@ -765,7 +919,10 @@ impl Practice {
                     format!("{} ", if i == self.focus { "▶" } else { " " }),
                     style,
                 ),
-                Span::styled(text::pad(label, label_width), style),
+                Span::styled(
+                    text::pad(label, label_width.max(text::width(label) + 2)),
+                    style,
+                ),
                 Span::styled(value.clone(), style),
             ]));
         }
@@ -844,6 +1001,16 @@ impl Practice {
             theme.dim,
         ));
         lines.push(Line::raw(""));
+        if let Some((nudge, _)) = &q.nudge {
+            lines.push(Line::styled(
+                text::fit(&tr!("nudge.not_yet"), width),
+                theme.losing,
+            ));
+            for row in text::wrap(nudge, width) {
+                lines.push(Line::styled(row, theme.notice));
+            }
+            lines.push(Line::raw(""));
+        }
         // The position on top, the answer below in what is left.
         let shown = lines.len().min(area.height as usize);
         for (i, line) in lines.iter().take(shown).enumerate() {
@@ -914,7 +1081,9 @@ impl Practice {
         lines.push(Line::raw(
             tr!("drill.your_answer", answer = outcome.answer.as_str()).into_owned(),
         ));
-        let (verdict, style) = if v.right {
+        let (verdict, style) = if v.right && outcome.nudged {
+            (tr!("drill.right_after_nudge").into_owned(), theme.winning)
+        } else if v.right {
             (tr!("drill.right").into_owned(), theme.winning)
         } else {
             (wrong_words(v), theme.losing)
@@ -934,15 +1103,19 @@ impl Practice {
             }));
         }
         let change = outcome.after.rating - outcome.before.rating;
+        // A sheet's puzzles are scored, not rated.
         lines.push(Line::styled(
-            tr!(
-                "drill.rating_change",
-                game = q.game.as_str(),
-                before = format!("{:.0}", outcome.before.rating),
-                after = format!("{:.0}", outcome.after.rating),
-                change = format!("{change:+.0}")
-            )
-            .into_owned(),
+            match &self.sheet {
+                Some(sheet) => sheet.status(true),
+                None => tr!(
+                    "drill.rating_change",
+                    game = q.game.as_str(),
+                    before = format!("{:.0}", outcome.before.rating),
+                    after = format!("{:.0}", outcome.after.rating),
+                    change = format!("{change:+.0}")
+                )
+                .into_owned(),
+            },
             theme.value,
         ));
         lines.push(Line::raw(""));
@@ -994,6 +1167,44 @@ pub(crate) fn question(drill: Drill, game: &str) -> Question {
         top: 0,
         typed: String::new(),
         won: true,
+        nudge: None,
+    }
+}
+
+/// The kind after (`right`) or before `kind` in the setup row: any, then each kind.
+fn step_kind(kind: Option<DrillKind>, right: bool) -> Option<DrillKind> {
+    let choices: Vec<Option<DrillKind>> = std::iter::once(None)
+        .chain(DrillKind::ALL.map(Some))
+        .collect();
+    step(&choices, kind, right)
+}
+
+/// The difficulty after or before `difficulty` in the setup row: by rating, then 1 to 5.
+fn step_difficulty(difficulty: Option<u8>, right: bool) -> Option<u8> {
+    let choices: Vec<Option<u8>> = std::iter::once(None)
+        .chain(puzzles::DIFFICULTIES.map(Some))
+        .collect();
+    step(&choices, difficulty, right)
+}
+
+/// The choice after (`right`) or before `now` in `choices`, round.
+fn step<T: PartialEq + Copy>(choices: &[T], now: T, right: bool) -> T {
+    let n = choices.len();
+    let i = choices.iter().position(|&c| c == now).unwrap_or(0);
+    choices[if right { (i + 1) % n } else { (i + n - 1) % n }]
+}
+
+fn kind_words(kind: Option<DrillKind>) -> String {
+    match kind {
+        None => tr!("drill.kind.any").into_owned(),
+        Some(kind) => crate::locale::text(&format!("drill.kind.{}", kind.name())).into_owned(),
+    }
+}
+
+fn difficulty_words(difficulty: Option<u8>) -> String {
+    match difficulty {
+        None => tr!("drill.difficulty.rating").into_owned(),
+        Some(d) => tr!("drill.difficulty.fixed", difficulty = d).into_owned(),
     }
 }
 

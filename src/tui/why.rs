@@ -10,12 +10,12 @@ use ratatui::layout::{Constraint, Rect};
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Clear, Paragraph, Widget};
 
-use crate::locale::why::{Reader, lines};
+use crate::locale::why::{Reader, lines, sum_lines};
 use crate::tr;
 use crate::tui::keymap::Action;
 use crate::tui::text;
 use crate::tui::theme::Theme;
-use crate::why::Derivation;
+use crate::why::{Derivation, PartsSum};
 
 /// The options a why-view lists (a heap of a million has a million): the rest are counted.
 pub const SHOWN_OPTIONS: usize = 200;
@@ -37,6 +37,17 @@ impl WhyView {
     pub fn new(derivation: &Derivation) -> WhyView {
         WhyView {
             lines: lines(derivation, Reader::View),
+            hidden: false,
+            scroll: 0,
+            max_scroll: Cell::new(u16::MAX),
+        }
+    }
+
+    /// The view of a position's parts and their nim-sum: why no move wins in a lost
+    /// position, where no part has a derivation to show.
+    pub fn sum(sum: &PartsSum) -> WhyView {
+        WhyView {
+            lines: sum_lines(sum),
             hidden: false,
             scroll: 0,
             max_scroll: Cell::new(u16::MAX),

@@ -13,6 +13,7 @@ mod engine_bounds;
 mod files;
 mod glossary;
 mod learn;
+mod practice;
 
 mod lessons;
 mod pictures;

@@ -113,3 +113,64 @@ fn won_or_lost_and_part_values_right_and_wrong() {
         "both won and lost positions are asked: {won} {lost}"
     );
 }
+
+/// Every game gives drills of every kind at every difficulty (a value drill only where parts
+/// have values), and none is easier than its difficulty's lower bound: the position has at
+/// least `MIN_MOVES` moves, the part asked about at least `MIN_PART_OPTIONS` options (no Nim
+/// heap of 1 at difficulty 3). The moves are counted here from the whole move list.
+#[test]
+fn no_drill_is_easier_than_its_difficulty_allows() {
+    use grundy::drill::{MIN_MOVES, MIN_PART_OPTIONS};
+    use grundy::why::Explain;
+    let mut rng = ChaCha12Rng::seed_from_u64(4);
+    for game in puzzles::games() {
+        for difficulty in 1..=5u8 {
+            let d = usize::from(difficulty) - 1;
+            for kind in DrillKind::ALL {
+                for _ in 0..3 {
+                    let drill = match generate(game, kind, difficulty, &mut rng) {
+                        Err(_)
+                            if kind == DrillKind::PartValue
+                                && ["nimk", "anti", "every"].contains(&game) =>
+                        {
+                            continue;
+                        }
+                        drill => drill
+                            .unwrap_or_else(|e| panic!("{game} {kind:?} at {difficulty}: {e:?}")),
+                    };
+                    assert_eq!(drill.difficulty, difficulty);
+                    let position = AnyPosition::from_code(&drill.code).unwrap();
+                    let moves = with_position!(&position, p => p.legal_moves().len());
+                    assert!(moves >= MIN_MOVES[d], "{} at {difficulty}", drill.code);
+                    if let Some(part) = &drill.part {
+                        let options = with_position!(&position, p => {
+                            let part = p.parse_part(part).unwrap();
+                            p.moves_of(part, usize::MAX).0.len()
+                        });
+                        assert!(
+                            options >= MIN_PART_OPTIONS[d],
+                            "{} part {part} at {difficulty}",
+                            drill.code
+                        );
+                    }
+                }
+            }
+        }
+    }
+    // The case the bound was made for: a Nim heap of 1 is never asked at difficulty 3.
+    for _ in 0..200 {
+        let drill = generate("nim", DrillKind::PartValue, 3, &mut rng).unwrap();
+        let part: usize = drill.part.unwrap().parse().unwrap();
+        let size = drill.code["nim:".len()..].split(',').nth(part - 1).unwrap();
+        assert_ne!(size, "1", "{}", drill.code);
+        assert_ne!(size, "0", "{}", drill.code);
+    }
+}
+
+#[test]
+fn drill_kinds_are_named_and_read_back() {
+    for kind in DrillKind::ALL {
+        assert_eq!(DrillKind::from_name(kind.name()), Some(kind));
+    }
+    assert_eq!(DrillKind::from_name("move"), None);
+}

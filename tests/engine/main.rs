@@ -26,6 +26,9 @@ mod heaps;
 mod learn;
 mod listing;
 mod nimk;
+// The nudges are checked in words: the locale is the terminal interface's.
+#[cfg(feature = "tui")]
+mod nudge;
 mod octal;
 mod puzzles;
 mod rating;

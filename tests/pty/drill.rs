@@ -49,6 +49,8 @@ fn answer(pty: &mut Pty, right: bool) {
             .map(|mv| p.play_unchecked(mv).nim_sum().is_zero())
             .collect());
         let i = wins.iter().position(|&w| w == right).unwrap();
+        // Home first: after a nudge the cursor is still on the move answered.
+        pty.send("\x1b[H");
         pty.send(&DOWN.repeat(i));
         pty.send("\r");
     } else if screen.contains("won or lost") {
@@ -81,6 +83,15 @@ fn drill_nim_answered_right_then_wrong_is_rated_and_saved() {
     pty.wait_for("1 of 1 solved");
     pty.send("\r");
     answer(&mut pty, false);
+    // The first wrong answer gets a nudge, and the drill is asked again: no verdict yet.
+    pty.wait_for("Not yet");
+    let nudged = pty.screen_text();
+    assert!(
+        !nudged.contains("Not right") && !nudged.contains("Not a winning move"),
+        "{nudged}"
+    );
+    assert!(!nudged.contains("The winning move"), "{nudged}");
+    answer(&mut pty, false);
     pty.wait_until("the verdict on a wrong answer", |s| {
         s.contents().contains("Not right") || s.contents().contains("Not a winning move")
     });
@@ -95,4 +106,36 @@ fn drill_nim_answered_right_then_wrong_is_rated_and_saved() {
     assert!(attempts[0].right && !attempts[1].right);
     assert!(attempts.iter().all(|a| a.game == "nim"));
     assert_eq!(drills.drills.rated("nim").tried, 2);
+}
+
+/// `grundy puzzles nim --play`: two puzzles of the sheet answered by keys (the winning move
+/// worked out here from the rules of Nim), then the score.
+#[test]
+fn a_played_puzzle_sheet_is_scored() {
+    let home = Home::new();
+    let mut pty = Pty::spawn_in(
+        &home,
+        &[
+            "--lang", "en", "puzzles", "nim", "--count", "2", "--seed", "5", "--play",
+        ],
+        &[],
+    );
+    pty.wait_for("Puzzle sheet");
+    pty.wait_taken_over();
+    for n in 1..=2 {
+        pty.wait_for(&format!("puzzle {n} of 2"));
+        // Nothing says which move wins before the move.
+        let before = pty.screen_text();
+        assert!(
+            !before.contains("Right!") && !before.contains("*0"),
+            "{before}"
+        );
+        answer(&mut pty, true);
+        pty.wait_for("Right!");
+        pty.send("\r");
+    }
+    pty.wait_for("The sheet is done: 2 of 2 puzzles solved.");
+    pty.send("q");
+    assert!(pty.wait_exit().success());
+    pty.assert_restored();
 }

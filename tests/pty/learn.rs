@@ -35,7 +35,12 @@ fn a_lesson_completed_by_keys() {
     pty.send("\r\r");
     pty.wait_for("exercise 1 of 5");
     pty.wait_for("Position: bash:3:2");
-    // A heap of 2 is won: "lost" is wrong, and the reason names the winning move.
+    // A heap of 2 is won: "lost" is wrong. The first time a nudge comes, which names no
+    // move; the second time the reason names the winning move.
+    pty.send("n");
+    pty.wait_for("Not yet");
+    pty.wait_for("Does one of them reach a lost position");
+    assert!(!pty.screen_text().contains("take 2 (2 → 0)"));
     pty.send("n");
     pty.wait_for("Not right");
     pty.wait_for("take 2 (2 → 0)");

@@ -92,6 +92,20 @@ fn a_wrong_value_is_explained_by_the_mex() {
     assert!(asked.contains("exercise 1 of 7"), "{asked}");
     keys(&mut learn, "3");
     key(&mut learn, KeyCode::Enter);
+    // The first wrong answer: a nudge (list the options, take the mex), not the value.
+    let nudged = screen(&learn, 80, 30);
+    insta::assert_snapshot!("learn_value_nudge_en", nudged);
+    assert!(nudged.contains("Not yet"), "{nudged}");
+    assert!(nudged.contains("mex"), "{nudged}");
+    assert!(!nudged.contains("Not right"), "{nudged}");
+    let value = match grundy::learn::solve(&LESSONS[3].exercises[0]).unwrap() {
+        grundy::learn::Solution::Number(v) => v,
+        other => panic!("{other:?}"),
+    };
+    assert!(!nudged.contains(&format!("*{}", value.short())), "{nudged}");
+    // The second: the whole explanation.
+    keys(&mut learn, "3");
+    key(&mut learn, KeyCode::Enter);
     let wrong = screen(&learn, 80, 30);
     insta::assert_snapshot!("learn_value_wrong_en", wrong);
     assert!(wrong.contains("Not right"), "{wrong}");
@@ -124,7 +138,12 @@ fn a_losing_move_is_explained_by_the_nim_sum_it_leaves() {
     key(&mut learn, KeyCode::Enter);
     let asked = screen(&learn, 80, 30);
     assert!(asked.contains("Find a winning move"), "{asked}");
-    // The first move, take 1 from the heap of 3, leaves 2, 4, 5: nim-sum *3.
+    // The first move, take 1 from the heap of 3, leaves 2, 4, 5: nim-sum *3. The first
+    // wrong answer gets a nudge that names no move; the second the reasons.
+    key(&mut learn, KeyCode::Enter);
+    let nudged = screen(&learn, 80, 30);
+    assert!(nudged.contains("nim-sum of the other parts"), "{nudged}");
+    assert!(!nudged.contains("not *0"), "{nudged}");
     key(&mut learn, KeyCode::Enter);
     let wrong = screen(&learn, 80, 30);
     assert!(wrong.contains("leaves nim-sum *3, not *0"), "{wrong}");
@@ -342,6 +361,8 @@ fn a_wrong_value_shows_the_lessons_formula_too() {
     }
     keys(&mut learn, "5");
     key(&mut learn, KeyCode::Enter);
+    keys(&mut learn, "5");
+    key(&mut learn, KeyCode::Enter);
     // The text as one line: the wrapping may fall anywhere.
     let wrong: String = screen(&learn, 100, 30)
         .replace('│', " ")
@@ -354,6 +375,86 @@ fn a_wrong_value_shows_the_lessons_formula_too() {
         wrong.contains("lowest 0 bit is at position 2: *2"),
         "{wrong}"
     );
+}
+
+/// A lesson left half-way resumes at its first exercise not solved, in another Learn screen
+/// on the same data directory (another run of grundy); its final game can be skipped, which
+/// marks it "game not won" in the list and in learn.toml, and played again later, which
+/// marks it done.
+#[test]
+fn a_lesson_left_half_way_resumes_and_its_game_can_be_skipped() {
+    use grundy::learn::progress::{self, Progress};
+
+    set_lang(Lang::En);
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::at(dir.path().join("config"), dir.path().join("data"));
+    let mut learn = Learn::new(&store);
+    learn.open(0);
+    for _ in 0..LESSONS[0].pages {
+        key(&mut learn, KeyCode::Enter);
+    }
+    // bash:3:2 won, bash:3:4 lost: two exercises solved, then the learner leaves.
+    for answer in ["y", "n"] {
+        keys(&mut learn, answer);
+        key(&mut learn, KeyCode::Enter);
+    }
+    assert!(screen(&learn, 80, 24).contains("exercise 3 of 5"));
+    key(&mut learn, KeyCode::Esc);
+    let path = progress::path(&store).unwrap();
+    assert_eq!(
+        Progress::load(&path).progress.solved("positions"),
+        [0, 1].into()
+    );
+
+    let mut learn = Learn::new(&store);
+    let list = screen(&learn, 80, 24);
+    assert!(list.contains("2/5"), "{list}");
+    learn.open(0);
+    let resumed = screen(&learn, 80, 24);
+    assert!(resumed.contains("exercise 3 of 5"), "{resumed}");
+    assert!(resumed.contains("Resumed where you left off"), "{resumed}");
+    assert!(resumed.contains("Position: bash:3:7"), "{resumed}");
+    // bash:3:7 won, bash:3:8 lost, then from 6 the winning move takes 2 (the second).
+    for answer in ["y", "n"] {
+        keys(&mut learn, answer);
+        key(&mut learn, KeyCode::Enter);
+    }
+    key(&mut learn, KeyCode::Down);
+    key(&mut learn, KeyCode::Enter);
+    key(&mut learn, KeyCode::Enter);
+    let game = screen(&learn, 80, 24);
+    assert!(
+        game.contains("Now play it") && game.contains("s skip"),
+        "{game}"
+    );
+    key(&mut learn, KeyCode::Char('s'));
+    let list = screen(&learn, 80, 24);
+    assert!(list.contains("game not won"), "{list}");
+    assert!(!learn.is_done(0));
+    let kept = Progress::load(&path).progress;
+    assert!(kept.is_game_not_won("positions"), "{kept:?}");
+    assert_eq!(kept.solved("positions").len(), 5);
+
+    // Opened again: straight to the game, which is played and won this time.
+    let mut learn = Learn::new(&store);
+    learn.open(0);
+    assert!(screen(&learn, 80, 24).contains("Now play it"));
+    assert_eq!(
+        key(&mut learn, KeyCode::Enter),
+        LearnEvent::Play {
+            lesson: 0,
+            code: LESSONS[0].game.to_string()
+        }
+    );
+    learn.after_game(0, Some(true));
+    assert!(learn.is_done(0));
+    let list = screen(&learn, 80, 24);
+    assert!(!list.contains("game not won"), "{list}");
+    let kept = Progress::load(&path).progress;
+    assert!(kept.is_done("positions") && !kept.is_game_not_won("positions"));
+    // A lesson done opens at its first page, to read again.
+    learn.open(0);
+    assert!(screen(&learn, 80, 24).contains("page 1 of 3"));
 }
 
 /// The box at the end of a lesson's game is in the reader's language, both scripts: its title,

@@ -65,7 +65,9 @@ fn the_exercises_in_every_language() {
                     h.keys("w");
                 }),
                 ("score", |h| {
+                    // A wrong score twice: a nudge first, then the explanation.
                     h.enter().keys("l").enter().keys("5").enter();
+                    h.keys("5").enter();
                 }),
             ];
             for (name, keys) in scenes {

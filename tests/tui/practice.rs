@@ -64,6 +64,16 @@ fn won_by_search(code: &str) -> bool {
     with_position!(&position, p => wins(p, &mut HashMap::new()))
 }
 
+/// Answers the drill on screen wrongly twice: the first answer gets a nudge (the drill is
+/// asked again, no verdict, the answer not on screen), the second the verdict.
+fn miss(p: &mut Practice) {
+    answer(p, false);
+    assert!(p.verdict().is_none(), "a nudge, not a verdict");
+    let shown = screen(p, 100, 40);
+    assert!(shown.contains("Not yet"), "{shown}");
+    answer(p, false);
+}
+
 /// Answers the drill on screen by keys, rightly or wrongly, reading the right answer from
 /// the rules (a search), not from the drill's checker.
 fn answer(p: &mut Practice, right: bool) {
@@ -71,6 +81,8 @@ fn answer(p: &mut Practice, right: bool) {
     let position = AnyPosition::from_code(&drill.code).unwrap();
     match drill.kind {
         DrillKind::WinningMove => {
+            // After a nudge the cursor is still on the move answered.
+            press(p, KeyCode::Home);
             // The list shows the legal moves in the game's order.
             let outcomes: Vec<bool> = with_position!(&position, p => p
                 .legal_moves()
@@ -111,7 +123,11 @@ fn each_kind_answered_right_and_wrong_moves_the_rating_and_is_saved() {
         for right in [true, false] {
             p.ask_kind("nim", kind);
             let before = p.drills().rated("nim");
-            answer(&mut p, right);
+            if right {
+                answer(&mut p, true);
+            } else {
+                miss(&mut p);
+            }
             let verdict = p.verdict().expect("answered").clone();
             assert_eq!(verdict.right, right, "{kind:?} {:?}", p.drill());
             let after = p.drills().rated("nim");
@@ -170,7 +186,7 @@ fn a_miss_ends_a_streak_and_the_record_is_kept() {
     }
     assert_eq!(p.solved(), 2);
     p.ask_kind("nim", DrillKind::WinningMove);
-    answer(&mut p, false);
+    miss(&mut p);
     press(&mut p, KeyCode::Enter);
     assert!(p.is_over());
     let shown = screen(&p, 100, 30);
@@ -180,7 +196,7 @@ fn a_miss_ends_a_streak_and_the_record_is_kept() {
     // A shorter run keeps the record.
     press(&mut p, KeyCode::Enter);
     p.ask_kind("nim", DrillKind::WonOrLost);
-    answer(&mut p, false);
+    miss(&mut p);
     press(&mut p, KeyCode::Enter);
     assert!(p.is_over());
     assert!(!screen(&p, 100, 30).contains("A new record!"));
@@ -222,6 +238,12 @@ fn practice_screens_in_english_and_chinese() {
         insta::assert_snapshot!(format!("practice_question_{name}"), screen(&p, 80, 24));
         typed(&mut p, "0");
         press(&mut p, KeyCode::Enter);
+        if p.verdict().is_none() {
+            // A wrong first answer: the nudge, then the same answer again.
+            insta::assert_snapshot!(format!("practice_nudge_{name}"), screen(&p, 80, 24));
+            typed(&mut p, "0");
+            press(&mut p, KeyCode::Enter);
+        }
         insta::assert_snapshot!(format!("practice_answered_{name}"), screen(&p, 80, 30));
     }
     set_lang(Lang::En);
@@ -240,16 +262,131 @@ fn the_menu_opens_practice_and_an_answer_is_saved_in_the_data_directory() {
     h.enter();
     // Any answer of the drill's kind: it is the saving that is checked here.
     let screen = h.screen();
-    if screen.contains("won or lost") {
-        h.keys("w");
-    } else if screen.contains("What is the value") {
-        h.keys("0").enter();
-    } else {
-        h.enter();
+    for _ in 0..2 {
+        // A wrong first answer gets a nudge: the same answer again then gets the verdict.
+        if h.screen().contains("Your answer:") {
+            break;
+        }
+        if screen.contains("won or lost") {
+            h.keys("w");
+        } else if screen.contains("What is the value") {
+            h.keys("0").enter();
+        } else {
+            h.enter();
+        }
     }
     assert!(h.screen().contains("Your answer:"), "{}", h.screen());
     let path = home.store().drills_path().unwrap();
     assert_eq!(file(&path).attempts.len(), 1);
     h.key(KeyCode::Esc).key(KeyCode::Esc);
     assert!(h.screen().contains("Choose a game"), "{}", h.screen());
+}
+
+/// One kind at one difficulty, chosen on the setup page by keys: every drill asked is of that
+/// kind and difficulty.
+#[test]
+fn the_setup_page_chooses_the_kind_and_the_difficulty() {
+    set_lang(Lang::En);
+    let mut p = Practice::new(None, Some("nim"), 21);
+    // From Start: Mode, Difficulty, Kind above it.
+    press(&mut p, KeyCode::Up);
+    press(&mut p, KeyCode::Up);
+    press(&mut p, KeyCode::Right);
+    press(&mut p, KeyCode::Right);
+    press(&mut p, KeyCode::Up);
+    press(&mut p, KeyCode::Right);
+    press(&mut p, KeyCode::Right);
+    let shown = screen(&p, 80, 24);
+    assert!(shown.contains("◂ won or lost ▸"), "{shown}");
+    assert!(shown.contains("◂ 2 of 5 ▸"), "{shown}");
+    press(&mut p, KeyCode::Down);
+    press(&mut p, KeyCode::Down);
+    press(&mut p, KeyCode::Enter);
+    for _ in 0..10 {
+        let drill = p.drill().expect("a drill").clone();
+        assert_eq!(drill.kind, DrillKind::WonOrLost);
+        assert_eq!(drill.difficulty, 2);
+        answer(&mut p, true);
+        press(&mut p, KeyCode::Enter);
+    }
+    // `grundy drill --kind part-value --difficulty 4` does it at the start.
+    let mut p = Practice::new(None, Some("nim"), 22);
+    p.choose(Some(DrillKind::PartValue), Some(4));
+    press(&mut p, KeyCode::Enter);
+    for _ in 0..5 {
+        let drill = p.drill().unwrap().clone();
+        assert_eq!((drill.kind, drill.difficulty), (DrillKind::PartValue, 4));
+        answer(&mut p, true);
+        press(&mut p, KeyCode::Enter);
+    }
+    let shown = screen(&p, 80, 24);
+    assert!(shown.contains("What is the value"), "{shown}");
+}
+
+/// A puzzle sheet: one move per puzzle (a wrong one gets no nudge), scored, unrated; the end
+/// page gives the score and each puzzle's mark. Nothing before the move says which one wins.
+#[test]
+fn a_puzzle_sheet_is_played_and_scored() {
+    set_lang(Lang::En);
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("drills.toml");
+    let mut p = Practice::new(Some(path.clone()), Some("nim"), 1);
+    let codes: Vec<String> = grundy::puzzles::sheet("nim", 3, 3, 8)
+        .unwrap()
+        .into_iter()
+        .map(|p| p.code)
+        .collect();
+    p.play_sheet(grundy::tui::sheet::SheetRun::new("nim", codes.clone(), 3));
+    for (i, right) in [true, false, true].into_iter().enumerate() {
+        let drill = p.drill().unwrap().clone();
+        assert_eq!(drill.code, codes[i]);
+        let before = screen(&p, 80, 24);
+        assert!(
+            before.contains(&format!("puzzle {} of 3", i + 1)),
+            "{before}"
+        );
+        assert!(
+            !before.contains("*0") && !before.contains("Not yet"),
+            "{before}"
+        );
+        answer(&mut p, right);
+        // One move: the verdict at once, right or wrong.
+        assert_eq!(p.verdict().expect("a verdict").right, right);
+        press(&mut p, KeyCode::Enter);
+    }
+    let done = screen(&p, 80, 24);
+    assert!(
+        done.contains("The sheet is done: 2 of 3 puzzles solved."),
+        "{done}"
+    );
+    assert!(done.contains("✓  1.") && done.contains("✗  2."), "{done}");
+    assert_eq!(p.sheet().unwrap().solved(), 2);
+    // Not rated: nothing in drills.toml.
+    assert!(Drills::load(&path).drills.attempts.is_empty());
+    // Enter plays it again; Esc goes back to the setup page.
+    press(&mut p, KeyCode::Enter);
+    assert_eq!(p.drill().unwrap().code, codes[0]);
+    press(&mut p, KeyCode::Esc);
+    assert!(screen(&p, 80, 24).contains("Puzzle sheet"));
+    assert!(p.sheet().is_none());
+}
+
+/// The setup page's Puzzle sheet row draws a sheet of the chosen game and plays it.
+#[test]
+fn the_setup_page_starts_a_puzzle_sheet() {
+    set_lang(Lang::ZhCn);
+    let mut p = Practice::new(None, Some("kayles"), 2);
+    // From Start: Review, then Puzzle sheet.
+    press(&mut p, KeyCode::Down);
+    press(&mut p, KeyCode::Down);
+    press(&mut p, KeyCode::Enter);
+    let sheet = p.sheet().expect("a sheet");
+    assert_eq!(sheet.len(), grundy::tui::sheet::SHEET_SIZE);
+    let shown = screen(&p, 80, 24);
+    set_lang(Lang::En);
+    assert!(
+        shown.replace(' ', "").contains("习题单") && shown.replace(' ', "").contains("第1题"),
+        "{shown}"
+    );
+    assert!(p.drill().unwrap().code.starts_with("kayles:"));
 }

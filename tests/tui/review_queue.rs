@@ -237,6 +237,10 @@ fn a_missed_drill_and_a_wrong_lesson_answer_are_queued() {
         KeyModifiers::NONE,
     );
     p.handle_key(key, keymap::action(&key, true));
+    // The first wrong answer gets a nudge (no verdict yet) and is queued; the second, the
+    // verdict, and nothing more in the queue.
+    assert!(p.verdict().is_none());
+    p.handle_key(key, keymap::action(&key, true));
     assert!(!p.verdict().unwrap().right);
     let queued = Reviews::load(&path).reviews;
     assert_eq!(queued.items.len(), 1);

@@ -307,12 +307,15 @@ impl App {
             app.screen = if start.review {
                 Screen::Review(Box::new(app.review_queue(start.game.as_deref())))
             } else {
-                let practice = app.practice(start.game.as_deref());
-                Screen::Practice(Box::new(if start.weakest {
-                    practice.with_weakest()
-                } else {
-                    practice
-                }))
+                let mut practice = app.practice(start.game.as_deref());
+                if start.weakest {
+                    practice = practice.with_weakest();
+                }
+                practice.choose(start.kind, start.difficulty);
+                if let Some(sheet) = &start.sheet {
+                    practice.play_sheet(sheet.clone());
+                }
+                Screen::Practice(Box::new(practice))
             };
             return Ok(app);
         }
