@@ -349,8 +349,27 @@ fn run_command(command: Command) -> Result<ExitCode, Failure> {
 /// The practice ratings and best runs under the games' table: one row per game practised,
 /// the overall row last.
 fn drills_table(drills: &Drills) -> String {
+    // A key of the file may hold anything: shown escaped, never sent raw.
+    let shown = |name: &str| {
+        if name == crate::store::drills::ALL {
+            tr!("drill.stats.all").into_owned()
+        } else {
+            crate::locale::game_title(&crate::input::excerpt(name.as_bytes(), 40))
+        }
+    };
+    // The first column as wide as its widest title (a game's title may be wide, in Chinese).
+    let first = drills
+        .names()
+        .iter()
+        .map(|name| text::width(&shown(name)))
+        .chain([
+            10,
+            text::width(&crate::locale::text("drill.stats.practice")),
+        ])
+        .max()
+        .unwrap_or(10);
     let columns = [
-        (10, false),
+        (first, false),
         (6, true),
         (5, true),
         (5, true),
@@ -386,14 +405,8 @@ fn drills_table(drills: &Drills) -> String {
     );
     for name in drills.names() {
         let (r, best) = (drills.rated(&name), drills.best(&name));
-        // A key of the file may hold anything: shown escaped, never sent raw.
-        let shown = if name == crate::store::drills::ALL {
-            tr!("drill.stats.all").into_owned()
-        } else {
-            crate::locale::game_title(&crate::input::excerpt(name.as_bytes(), 40))
-        };
         out.push_str(&line([
-            shown,
+            shown(&name),
             format!("{:.0}", r.rating),
             format!("{:.0}", r.deviation),
             r.tried.to_string(),
