@@ -37,8 +37,12 @@ fn ok(o: &Output) -> String {
 
 /// Words the Chinese outputs keep in Latin letters: the game's and the tutorials' own names
 /// and notation (Nim, SG, mex, Kayles, lowbit, MAXQ…), and the command's own options.
-const KEPT: [&str; 24] = [
+const KEPT: [&str; 27] = [
     "grundy solve",
+    // The drill kinds as typed after --kind.
+    "winning-move",
+    "won-or-lost",
+    "part-value",
     "XOR",
     "Anti-SG",
     "SJ",

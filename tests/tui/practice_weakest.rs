@@ -86,14 +86,20 @@ fn practice_on_the_weakest_draws_only_their_drills() {
         let theme = Theme::of_drill(&drill);
         assert!(weakest.contains(&theme), "{drill:?} is of {theme:?}");
         drawn.push((theme, drill.kind));
-        // Any answer, then on to the next drill.
-        match drill.kind {
-            DrillKind::WonOrLost => press(&mut p, KeyCode::Char('w')),
-            DrillKind::PartValue => {
-                press(&mut p, KeyCode::Char('0'));
-                press(&mut p, KeyCode::Enter);
+        // Any answer, then on to the next drill. A first wrong answer gets a nudge and the
+        // question again; the second gets the verdict.
+        for _ in 0..2 {
+            if p.verdict().is_some() {
+                break;
             }
-            DrillKind::WinningMove => press(&mut p, KeyCode::Enter),
+            match drill.kind {
+                DrillKind::WonOrLost => press(&mut p, KeyCode::Char('w')),
+                DrillKind::PartValue => {
+                    press(&mut p, KeyCode::Char('0'));
+                    press(&mut p, KeyCode::Enter);
+                }
+                DrillKind::WinningMove => press(&mut p, KeyCode::Enter),
+            }
         }
         assert!(p.verdict().is_some(), "answered: {drill:?}");
         press(&mut p, KeyCode::Enter);
