@@ -83,6 +83,75 @@ pub(crate) struct Question {
     nudge: Option<(String, Rated)>,
 }
 
+impl Question {
+    /// What a key does to the question being asked: moves the cursor of the list of moves
+    /// (`page` rows on screen, kept in view), flips won/lost, edits the typed value; or answers
+    /// it. Shared by Practice and the review queue, which ask the same questions.
+    pub(crate) fn key(
+        &mut self,
+        code: KeyCode,
+        action: Option<Action>,
+        page: usize,
+    ) -> Option<Answer> {
+        match self.drill.kind {
+            DrillKind::WinningMove => {
+                let last = self.moves.len().saturating_sub(1);
+                match action {
+                    Some(Action::Up) => self.cursor = self.cursor.saturating_sub(1),
+                    Some(Action::Down) => self.cursor = (self.cursor + 1).min(last),
+                    Some(Action::PageUp) => self.cursor = self.cursor.saturating_sub(page),
+                    Some(Action::PageDown) => self.cursor = (self.cursor + page).min(last),
+                    Some(Action::Home) => self.cursor = 0,
+                    Some(Action::End) => self.cursor = last,
+                    Some(Action::Select) => {
+                        return self
+                            .moves
+                            .get(self.cursor)
+                            .map(|(code, _)| Answer::Move(code.clone()));
+                    }
+                    _ => {}
+                }
+                // The cursor stays on the rows shown.
+                if self.cursor < self.top {
+                    self.top = self.cursor;
+                } else if self.cursor >= self.top + page {
+                    self.top = self.cursor + 1 - page;
+                }
+                None
+            }
+            DrillKind::WonOrLost => match (code, action) {
+                (KeyCode::Char('w' | 'W'), _) => Some(Answer::Won(true)),
+                (KeyCode::Char('x' | 'X'), _) => Some(Answer::Won(false)),
+                (_, Some(Action::Left | Action::Right | Action::Up | Action::Down)) => {
+                    self.won = !self.won;
+                    None
+                }
+                (_, Some(Action::Select)) => Some(Answer::Won(self.won)),
+                _ => None,
+            },
+            DrillKind::PartValue => {
+                match code {
+                    KeyCode::Char(c) if c.is_ascii_digit() && self.typed.len() < 18 => {
+                        self.typed.push(c)
+                    }
+                    KeyCode::Backspace => {
+                        self.typed.pop();
+                    }
+                    KeyCode::Enter => {
+                        return self
+                            .typed
+                            .parse::<u64>()
+                            .ok()
+                            .map(|v| Answer::Value(Nimber::new(v)));
+                    }
+                    _ => {}
+                }
+                None
+            }
+        }
+    }
+}
+
 /// The verdict on an answer and what it did to the rating.
 #[derive(Clone, Debug)]
 struct Outcome {
@@ -640,59 +709,9 @@ impl Practice {
                     self.back_to_setup();
                     return PracticeEvent::None;
                 }
-                match q.drill.kind {
-                    DrillKind::WinningMove => {
-                        let page = self.list_rows.get().max(1);
-                        let last = q.moves.len().saturating_sub(1);
-                        match action {
-                            Some(Action::Up) => q.cursor = q.cursor.saturating_sub(1),
-                            Some(Action::Down) => q.cursor = (q.cursor + 1).min(last),
-                            Some(Action::PageUp) => q.cursor = q.cursor.saturating_sub(page),
-                            Some(Action::PageDown) => q.cursor = (q.cursor + page).min(last),
-                            Some(Action::Home) => q.cursor = 0,
-                            Some(Action::End) => q.cursor = last,
-                            Some(Action::Select) => {
-                                if let Some((code, _)) = q.moves.get(q.cursor) {
-                                    let code = code.clone();
-                                    self.answer(Answer::Move(code));
-                                }
-                                return PracticeEvent::None;
-                            }
-                            _ => {}
-                        }
-                        // The cursor stays on the rows shown.
-                        if q.cursor < q.top {
-                            q.top = q.cursor;
-                        } else if q.cursor >= q.top + page {
-                            q.top = q.cursor + 1 - page;
-                        }
-                    }
-                    DrillKind::WonOrLost => match (key.code, action) {
-                        (KeyCode::Char('w' | 'W'), _) => self.answer(Answer::Won(true)),
-                        (KeyCode::Char('x' | 'X'), _) => self.answer(Answer::Won(false)),
-                        (_, Some(Action::Left | Action::Right | Action::Up | Action::Down)) => {
-                            q.won = !q.won
-                        }
-                        (_, Some(Action::Select)) => {
-                            let won = q.won;
-                            self.answer(Answer::Won(won));
-                        }
-                        _ => {}
-                    },
-                    DrillKind::PartValue => match key.code {
-                        KeyCode::Char(c) if c.is_ascii_digit() && q.typed.len() < 18 => {
-                            q.typed.push(c)
-                        }
-                        KeyCode::Backspace => {
-                            q.typed.pop();
-                        }
-                        KeyCode::Enter => {
-                            if let Ok(v) = q.typed.parse::<u64>() {
-                                self.answer(Answer::Value(Nimber::new(v)));
-                            }
-                        }
-                        _ => {}
-                    },
+                let page = self.list_rows.get().max(1);
+                if let Some(answer) = q.key(key.code, action, page) {
+                    self.answer(answer);
                 }
             }
             Stage::Answered(_, outcome) => match action {

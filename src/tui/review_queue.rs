@@ -14,7 +14,7 @@ use std::cell::Cell;
 use std::path::{Path, PathBuf};
 
 use chrono::{DateTime, Utc};
-use crossterm::event::{KeyCode, KeyEvent};
+use crossterm::event::KeyEvent;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
@@ -24,7 +24,6 @@ use crate::drill::{self, Answer, DrillKind, Expected, Verdict};
 use crate::game::{Notation, Position, shorten_code};
 use crate::games::with_position;
 use crate::locale::Words;
-use crate::nimber::Nimber;
 use crate::review::{Clock, Item, Source, SystemClock};
 use crate::store::review::Reviews;
 use crate::tr;
@@ -305,59 +304,9 @@ impl ReviewQueue {
             }
             Stage::Asking(asked) => {
                 let q = &mut asked.1;
-                match q.drill.kind {
-                    DrillKind::WinningMove => {
-                        let page = self.list_rows.get().max(1);
-                        let last = q.moves.len().saturating_sub(1);
-                        match action {
-                            Some(Action::Up) => q.cursor = q.cursor.saturating_sub(1),
-                            Some(Action::Down) => q.cursor = (q.cursor + 1).min(last),
-                            Some(Action::PageUp) => q.cursor = q.cursor.saturating_sub(page),
-                            Some(Action::PageDown) => q.cursor = (q.cursor + page).min(last),
-                            Some(Action::Home) => q.cursor = 0,
-                            Some(Action::End) => q.cursor = last,
-                            Some(Action::Select) => {
-                                if let Some((code, _)) = q.moves.get(q.cursor) {
-                                    let code = code.clone();
-                                    self.answer(Answer::Move(code));
-                                }
-                                return ReviewEvent::None;
-                            }
-                            _ => {}
-                        }
-                        // The cursor stays on the rows shown.
-                        if q.cursor < q.top {
-                            q.top = q.cursor;
-                        } else if q.cursor >= q.top + page {
-                            q.top = q.cursor + 1 - page;
-                        }
-                    }
-                    DrillKind::WonOrLost => match (key.code, action) {
-                        (KeyCode::Char('w' | 'W'), _) => self.answer(Answer::Won(true)),
-                        (KeyCode::Char('x' | 'X'), _) => self.answer(Answer::Won(false)),
-                        (_, Some(Action::Left | Action::Right | Action::Up | Action::Down)) => {
-                            q.won = !q.won
-                        }
-                        (_, Some(Action::Select)) => {
-                            let won = q.won;
-                            self.answer(Answer::Won(won));
-                        }
-                        _ => {}
-                    },
-                    DrillKind::PartValue => match key.code {
-                        KeyCode::Char(c) if c.is_ascii_digit() && q.typed.len() < 18 => {
-                            q.typed.push(c)
-                        }
-                        KeyCode::Backspace => {
-                            q.typed.pop();
-                        }
-                        KeyCode::Enter => {
-                            if let Ok(v) = q.typed.parse::<u64>() {
-                                self.answer(Answer::Value(Nimber::new(v)));
-                            }
-                        }
-                        _ => {}
-                    },
+                let page = self.list_rows.get().max(1);
+                if let Some(answer) = q.key(key.code, action, page) {
+                    self.answer(answer);
                 }
             }
             Stage::Answered(_, outcome) => match action {
