@@ -447,25 +447,10 @@ pub fn picture_of(table: &SgTable) -> Result<Picture, Failure> {
             Picture::Strip(Strip::new("dag", 1, values))
         }
         SgTable::Heaps { ref rule, n } => {
-            let lab_rule = LabRule::parse(rule).map_err(|e| {
-                Failure::Input(
-                    tr!("cli.error_sg_heaps_rule", rule = rule, error = e.message).into(),
-                )
-            })?;
-            Picture::Strip(sequence(&lab_rule, u64::from(n)))
+            Picture::Strip(sequence(&super::sg::heap_rule(rule)?, u64::from(n)))
         }
         SgTable::Octal { ref code, n } => {
-            let parsed = crate::lab::OctalCode::parse(code).map_err(|e| {
-                Failure::Input(
-                    tr!(
-                        "cli.error_sg_octal_code",
-                        code = code,
-                        column = e.column,
-                        error = e.message
-                    )
-                    .into(),
-                )
-            })?;
+            let parsed = super::sg::octal_code(code)?;
             Picture::Strip(sequence(&LabRule::Octal(parsed), u64::from(n)))
         }
         SgTable::Dodgeball { n } => {

@@ -472,16 +472,7 @@ fn print_table(table: &SgTable, out: &mut impl Write) -> Result<Checked, Failure
             }
         }
         SgTable::Heaps { ref rule, n } => {
-            let rule = LabRule::parse(rule).map_err(|e| {
-                Failure::Input(
-                    tr!(
-                        "cli.error_sg_heaps_rule",
-                        rule = rule,
-                        error = e.message.words()
-                    )
-                    .into(),
-                )
-            })?;
+            let rule = heap_rule(rule)?;
             let n = u64::from(n);
             match &rule {
                 LabRule::Heap(rule) => {
@@ -497,17 +488,7 @@ fn print_table(table: &SgTable, out: &mut impl Write) -> Result<Checked, Failure
             checked = heap_table(&rule, n, out)?;
         }
         SgTable::Octal { ref code, n } => {
-            let parsed = crate::lab::OctalCode::parse(code).map_err(|e| {
-                Failure::Input(
-                    tr!(
-                        "cli.error_sg_octal_code",
-                        code = code,
-                        column = e.column,
-                        error = e.message
-                    )
-                    .into(),
-                )
-            })?;
+            let parsed = octal_code(code)?;
             writeln!(out, "{}", tr!("cli.sg.octal", code = parsed))?;
             checked = heap_table(&LabRule::Octal(parsed), u64::from(n), out)?;
         }
@@ -551,4 +532,33 @@ fn heap_table(rule: &LabRule, n: u64, out: &mut impl Write) -> Result<Checked, F
     heap_rows(&values, n, out)?;
     writeln!(out, "{}", period_line(period, values.len() as u64 - 1))?;
     Ok(Checked::Heaps { values, last: n })
+}
+
+/// The heap rule `sg heaps RULE` names (and its picture), or the refusal in words.
+pub(super) fn heap_rule(rule: &str) -> Result<LabRule, Failure> {
+    LabRule::parse(rule).map_err(|e| {
+        Failure::Input(
+            tr!(
+                "cli.error_sg_heaps_rule",
+                rule = rule,
+                error = e.message.words()
+            )
+            .into(),
+        )
+    })
+}
+
+/// The octal code `sg octal CODE` names (and its picture), or the refusal with its place.
+pub(super) fn octal_code(code: &str) -> Result<crate::lab::OctalCode, Failure> {
+    crate::lab::OctalCode::parse(code).map_err(|e| {
+        Failure::Input(
+            tr!(
+                "cli.error_sg_octal_code",
+                code = code,
+                column = e.column,
+                error = e.message
+            )
+            .into(),
+        )
+    })
 }
