@@ -4,17 +4,11 @@
 //! names what grundy does not have fails here.
 
 use std::path::Path;
-use std::process::{Command, Output};
+use std::process::Output;
 
+/// The binary in a temporary home, in English whatever the machine's locale (the harness's).
 fn grundy(args: &[&str]) -> Output {
-    let home = tempfile::tempdir().expect("temporary directory");
-    Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env("XDG_CONFIG_HOME", home.path().join("config"))
-        .env("XDG_DATA_HOME", home.path().join("data"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
+    crate::cli::grundy(args, b"")
 }
 
 fn out(args: &[&str]) -> String {
