@@ -474,4 +474,11 @@ impl CodeError {
             message: message.into(),
         }
     }
+
+    /// The error with the character it is at, as one sentence to word.
+    pub fn said(&self) -> Said {
+        Said::new("said.at_character")
+            .with_said("error", self.message.clone())
+            .with("column", self.column)
+    }
 }

@@ -198,7 +198,7 @@ fn run_command(command: Command) -> Result<ExitCode, Failure> {
                     let save = read_save(&path)?;
                     let position = save
                         .final_position()
-                        .map_err(|e| Failure::Input(format!("{}: {e}", path.display())))?;
+                        .map_err(|e| Failure::Input(e.in_file(&path).words()))?;
                     // The name is the file's text: its control characters are shown escaped.
                     let name = if save.name.is_empty() {
                         tr!("cli.unnamed").into_owned()

@@ -5,6 +5,7 @@ use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 
 use crate::games::GameKind;
+use crate::locale::Words;
 use crate::review::{Clock, SystemClock, iso};
 use crate::store::Store;
 use crate::store::review::Reviews;
@@ -95,7 +96,7 @@ pub(super) fn play(mut args: PlayArgs) -> Result<ExitCode, Failure> {
     if let (Some(save), Some(path)) = (&load, &args.load) {
         // Checked here, so a bad move is reported (exit 2) before the TUI starts.
         save.final_position()
-            .map_err(|e| Failure::Input(format!("{}: {e}", path.display())))?;
+            .map_err(|e| Failure::Input(e.in_file(path).words()))?;
     }
     // The flags override the settings for this run only.
     let store = Store::from_env();
@@ -317,7 +318,7 @@ fn hangup_wait(ended: Option<&Exit>) -> Option<std::time::Duration> {
 /// Reads a saved game; a missing or bad file is bad input (exit 2), named with its line. Only
 /// a regular file within [`crate::store::MAX_SAVE_BYTES`] is read.
 pub(super) fn read_save(path: &std::path::Path) -> Result<Save, Failure> {
-    Save::read(path).map_err(Failure::Input)
+    Save::read(path).map_err(|e| Failure::Input(e.words()))
 }
 
 /// `grundy play --rules FILE [--code POSITION]`: the rules file's game in the terminal.

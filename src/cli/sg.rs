@@ -556,7 +556,7 @@ pub(super) fn octal_code(code: &str) -> Result<crate::lab::OctalCode, Failure> {
                 "cli.error_sg_octal_code",
                 code = code,
                 column = e.column,
-                error = e.message
+                error = e.message.words()
             )
             .into(),
         )

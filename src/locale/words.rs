@@ -38,14 +38,14 @@ impl Words for crate::message::Said {
 /// A bad code with the character it is at.
 impl Words for crate::game::CodeError {
     fn words_in(&self, lang: Lang) -> String {
-        fill(
-            lang,
-            "said.at_character",
-            &[
-                ("error", &self.message.words_in(lang)),
-                ("column", &self.column),
-            ],
-        )
+        self.said().words_in(lang)
+    }
+}
+
+/// A save that does not read, with its line.
+impl Words for crate::store::save::SaveError {
+    fn words_in(&self, lang: Lang) -> String {
+        self.said().words_in(lang)
     }
 }
 

@@ -31,6 +31,8 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant, SystemTime};
 
+use crate::message::Said;
+
 /// The file names inside the directories.
 const SETTINGS_FILE: &str = "settings.toml";
 const STATS_FILE: &str = "stats.toml";
@@ -329,6 +331,18 @@ impl FileKind {
         }
     }
 
+    /// The key of what a file of this kind is, in the error messages.
+    fn key(self) -> &'static str {
+        match self {
+            FileKind::Settings => "said.file.kind.settings",
+            FileKind::Stats => "said.file.kind.stats",
+            FileKind::Drills => "said.file.kind.drills",
+            FileKind::Review => "said.file.kind.review",
+            FileKind::Learn => "said.file.kind.learn",
+            FileKind::Save => "said.file.kind.save",
+        }
+    }
+
     /// What a file of this kind is, in the error messages.
     fn what(self) -> &'static str {
         match self {
@@ -388,10 +402,47 @@ impl std::fmt::Display for ReadError {
 impl std::error::Error for ReadError {}
 
 impl ReadError {
+    /// The error as a sentence to word in the reader's language (`Display` is the English),
+    /// naming the file.
+    pub fn said(&self) -> Said {
+        let shown = |path: &Path| crate::input::escape_controls(&path.display().to_string());
+        let kind = |kind: &FileKind| Said::new(kind.key());
+        match self {
+            ReadError::NotRegular { path, kind: k } => Said::new("said.file.not_regular")
+                .with("path", shown(path))
+                .with_said("kind", kind(k)),
+            ReadError::TooLarge { path, kind: k, max } => Said::new("said.file.too_large")
+                .with("path", shown(path))
+                .with_said("kind", kind(k))
+                .with("size", size_words(*max)),
+            ReadError::Io { path, error } => Said::new("said.file.io")
+                .with("path", shown(path))
+                .with_said("error", io_said(error)),
+        }
+    }
+
     /// Whether there is no such file (a missing settings or statistics file is not a problem).
     pub fn is_missing(&self) -> bool {
         matches!(self, ReadError::Io { error, .. } if error.kind() == io::ErrorKind::NotFound)
     }
+}
+
+/// An input or output error in words: the usual kinds by name, any other by the system's
+/// text in English and its error number in Chinese (the system's text is not translated).
+pub fn io_said(error: &io::Error) -> Said {
+    let key = match error.kind() {
+        io::ErrorKind::NotFound => "said.io.not_found",
+        io::ErrorKind::PermissionDenied => "said.io.permission",
+        io::ErrorKind::IsADirectory => "said.io.directory",
+        io::ErrorKind::StorageFull => "said.io.full",
+        io::ErrorKind::ReadOnlyFilesystem => "said.io.read_only",
+        io::ErrorKind::InvalidData => "said.io.invalid_data",
+        _ => "said.io.other",
+    };
+    let number = error
+        .raw_os_error()
+        .map_or_else(|| format!("{:?}", error.kind()), |n| n.to_string());
+    Said::new(key).with("detail", error).with("number", number)
 }
 
 /// Opens `path` for reading without waiting: a pipe with no writer would block a plain open,

@@ -36,8 +36,9 @@ use clap::ValueEnum;
 use crate::ai::Level;
 use crate::game::Notation;
 use crate::games::{AnyPosition, with_position};
+use crate::message::Said;
 use crate::setup::First;
-use crate::store::{MAX_SAVE_BYTES, read_regular, write_atomic};
+use crate::store::{FileKind, MAX_SAVE_BYTES, read_within, write_atomic};
 
 /// The first line of every save, with the format's version.
 const MAGIC: &str = "grundy save";
@@ -69,28 +70,50 @@ pub struct Save {
     pub start_line: usize,
 }
 
-/// What is wrong with a save, and on which line.
+/// What is wrong with a save, and on which line: a [`Said`] value the interface words in the
+/// reader's language (`Display` is the English).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SaveError {
     pub line: usize,
-    pub message: String,
+    pub message: Said,
+}
+
+impl SaveError {
+    /// The error with its line, as one sentence to word.
+    pub fn said(&self) -> Said {
+        Said::new("said.save.at_line")
+            .with("line", self.line)
+            .with_said("error", self.message.clone())
+    }
+
+    /// The error with the file and the line, as one sentence to word.
+    pub fn in_file(&self, path: &Path) -> Said {
+        Said::new("said.file.at_path")
+            .with(
+                "path",
+                crate::input::escape_controls(&path.display().to_string()),
+            )
+            .with_said("error", self.said())
+    }
 }
 
 impl fmt::Display for SaveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "line {}: {}", self.line, self.message)
+        write!(f, "{}", self.said())
     }
 }
 
 impl std::error::Error for SaveError {}
 
-/// An error at `line`. A message quotes the file, which may hold anything: its control
-/// characters are shown escaped (`\x1b`), never sent to the terminal, and a long quote is cut.
-fn error(line: usize, message: impl Into<String>) -> SaveError {
-    SaveError {
-        line,
-        message: crate::input::excerpt(message.into().as_bytes(), 300),
-    }
+/// An error at `line`.
+fn error(line: usize, message: Said) -> SaveError {
+    SaveError { line, message }
+}
+
+/// A piece of the file quoted in an error. The file may hold anything: its control characters
+/// are shown escaped (`\x1b`), never sent to the terminal, and a long quote is cut.
+fn quoted(text: &str) -> String {
+    crate::input::excerpt(text.as_bytes(), 60)
 }
 
 impl Save {
@@ -158,14 +181,9 @@ impl Save {
 
     /// Reads and parses the file at `path`; the error names the file and the line. Only a
     /// regular file of at most [`MAX_SAVE_BYTES`] is read (not a pipe, not `/dev/zero`).
-    pub fn read(path: &Path) -> Result<Save, String> {
-        let bytes = read_regular(path, MAX_SAVE_BYTES)?;
-        Save::parse(&bytes).map_err(|e| {
-            format!(
-                "{}: {e}",
-                crate::input::escape_controls(&path.display().to_string())
-            )
-        })
+    pub fn read(path: &Path) -> Result<Save, Said> {
+        let bytes = read_within(path, FileKind::Save, MAX_SAVE_BYTES).map_err(|e| e.said())?;
+        Save::parse(&bytes).map_err(|e| e.in_file(path))
     }
 
     /// Parses a save's bytes. Checks the format and the start code; the moves are checked
@@ -177,7 +195,7 @@ impl Save {
                 .filter(|&&b| b == b'\n')
                 .count()
                 + 1;
-            error(line, "not UTF-8 text: this is not a grundy save")
+            error(line, Said::new("said.save.not_utf8"))
         })?;
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let mut lines = text
@@ -187,17 +205,17 @@ impl Save {
             .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'));
         // Errors about a file that ends too soon point at its last line with text.
         let last_line = text.trim_end().split('\n').count();
-        let cut_short = |what: &str| {
+        let cut_short = |when: Said| {
             error(
                 last_line,
-                format!("the save ends {what}: it was cut short (no `end` line)"),
+                Said::new("said.save.cut_short").with_said("when", when),
             )
         };
 
         let (line, first) = lines.next().ok_or_else(|| {
             error(
                 1,
-                format!("empty: a grundy save starts with `{MAGIC} {VERSION}`"),
+                Said::new("said.save.empty").with("magic", format!("{MAGIC} {VERSION}")),
             )
         })?;
         match first.trim().strip_prefix(MAGIC).map(str::trim) {
@@ -205,13 +223,15 @@ impl Save {
             Some(v) if v.parse::<u32>().is_ok_and(|v| v > VERSION) => {
                 return Err(error(
                     line,
-                    format!("format version {v} is newer than this grundy reads ({VERSION})"),
+                    Said::new("said.save.newer")
+                        .with("found", v)
+                        .with("version", VERSION),
                 ));
             }
             _ => {
                 return Err(error(
                     line,
-                    format!("not a grundy save: it starts with `{MAGIC} {VERSION}`"),
+                    Said::new("said.save.not_a_save").with("magic", format!("{MAGIC} {VERSION}")),
                 ));
             }
         }
@@ -225,13 +245,16 @@ impl Save {
         let mut counted = None;
         let count = loop {
             let Some((line, text)) = lines.next() else {
-                return Err(cut_short("before its moves"));
+                return Err(cut_short(Said::new("said.save.before_moves")));
             };
             let (key, value) = text.trim().split_once(' ').unwrap_or((text.trim(), ""));
             let value = value.trim();
             let duplicate = |seen: bool| -> Result<(), SaveError> {
                 if seen {
-                    Err(error(line, format!("`{key}` is given twice")))
+                    Err(error(
+                        line,
+                        Said::new("said.save.twice").with("key", quoted(key)),
+                    ))
                 } else {
                     Ok(())
                 }
@@ -244,7 +267,10 @@ impl Save {
                 "start" => {
                     duplicate(start.is_some())?;
                     AnyPosition::from_code(value).map_err(|e| {
-                        error(line, format!("the start code is not a position: {e}"))
+                        error(
+                            line,
+                            Said::new("said.save.start").with_said("error", e.said()),
+                        )
                     })?;
                     start = Some((line, value.to_string()));
                 }
@@ -259,7 +285,10 @@ impl Save {
                 "seed" => {
                     duplicate(seed.is_some())?;
                     seed = Some(value.parse::<u64>().map_err(|_| {
-                        error(line, format!("seed `{value}` is not a whole number"))
+                        error(
+                            line,
+                            Said::new("said.save.seed").with("value", quoted(value)),
+                        )
                     })?);
                 }
                 "hints" => {
@@ -267,7 +296,12 @@ impl Save {
                     hints = Some(match value {
                         "on" => true,
                         "off" => false,
-                        _ => return Err(error(line, format!("hints is on or off, not `{value}`"))),
+                        _ => {
+                            return Err(error(
+                                line,
+                                Said::new("said.save.hints").with("value", quoted(value)),
+                            ));
+                        }
                     });
                 }
                 "counted" => {
@@ -278,7 +312,7 @@ impl Save {
                         _ => {
                             return Err(error(
                                 line,
-                                format!("counted is yes or no, not `{value}`"),
+                                Said::new("said.save.counted").with("value", quoted(value)),
                             ));
                         }
                     });
@@ -287,7 +321,7 @@ impl Save {
                     break value.parse::<usize>().map_err(|_| {
                         error(
                             line,
-                            format!("`moves` takes the number of moves, not `{value}`"),
+                            Said::new("said.save.moves").with("value", quoted(value)),
                         )
                     })?;
                 }
@@ -295,10 +329,7 @@ impl Save {
                     let shown: String = text.chars().take(30).collect();
                     return Err(error(
                         line,
-                        format!(
-                            "`{shown}` is not a line of a save (name, start, first, level, seed, \
-                             hints, counted, moves)"
-                        ),
+                        Said::new("said.save.unknown_line").with("text", quoted(&shown)),
                     ));
                 }
             }
@@ -307,7 +338,7 @@ impl Save {
         let missing = |what: &str| {
             error(
                 moves_line,
-                format!("the settings above `moves` have no `{what}` line"),
+                Said::new("said.save.missing").with("what", what),
             )
         };
         let (start_line, start) = start.ok_or_else(|| missing("start"))?;
@@ -318,10 +349,12 @@ impl Save {
         let mut moves: Vec<SavedMove> = Vec::new();
         loop {
             let Some((line, text)) = lines.next() else {
-                return Err(cut_short(&if moves.len() == count {
-                    format!("after its {count} moves")
+                return Err(cut_short(if moves.len() == count {
+                    Said::new("said.save.after_all").with("count", count)
                 } else {
-                    format!("after {} of its {count} moves", moves.len())
+                    Said::new("said.save.after_some")
+                        .with("done", moves.len())
+                        .with("count", count)
                 }));
             };
             let text = text.trim();
@@ -329,10 +362,9 @@ impl Save {
                 if moves.len() != count {
                     return Err(error(
                         line,
-                        format!(
-                            "`end` after {} moves, but `moves` says {count}",
-                            moves.len()
-                        ),
+                        Said::new("said.save.end_early")
+                            .with("done", moves.len())
+                            .with("count", count),
                     ));
                 }
                 break;
@@ -340,7 +372,9 @@ impl Save {
             if moves.len() == count {
                 return Err(error(
                     line,
-                    format!("expected `end` after the {count} moves, found `{text}`"),
+                    Said::new("said.save.expected_end")
+                        .with("count", count)
+                        .with("text", quoted(text)),
                 ));
             }
             moves.push(SavedMove {
@@ -350,7 +384,10 @@ impl Save {
         }
         if let Some((line, text)) = lines.next() {
             let shown: String = text.chars().take(30).collect();
-            return Err(error(line, format!("text after `end`: `{shown}`")));
+            return Err(error(
+                line,
+                Said::new("said.save.after_end").with("text", quoted(&shown)),
+            ));
         }
         Ok(Save {
             name: name.unwrap_or_default(),
@@ -370,7 +407,7 @@ impl Save {
         AnyPosition::from_code(&self.start).map_err(|e| {
             error(
                 self.start_line,
-                format!("the start code is not a position: {e}"),
+                Said::new("said.save.start").with_said("error", e.said()),
             )
         })
     }
@@ -379,7 +416,7 @@ impl Save {
     pub fn final_position(&self) -> Result<AnyPosition, SaveError> {
         let start = self.start_position()?;
         let code = with_position!(start, p => replay(&p, &self.moves)?.0.to_code());
-        AnyPosition::from_code(&code).map_err(|e| error(self.start_line, e.to_string()))
+        AnyPosition::from_code(&code).map_err(|e| error(self.start_line, e.said()))
     }
 }
 
@@ -394,16 +431,19 @@ pub fn replay<P: Notation>(start: &P, moves: &[SavedMove]) -> Result<(P, Vec<P::
         let mv = position.parse_move(&saved.code).map_err(|e| {
             error(
                 saved.line,
-                format!("move {number} `{}` cannot be read: {e}", saved.code),
+                Said::new("said.save.move_unreadable")
+                    .with("number", number)
+                    .with("code", quoted(&saved.code))
+                    .with_said("error", e.0),
             )
         })?;
         position = position.play(mv.clone()).map_err(|e| {
             error(
                 saved.line,
-                format!(
-                    "move {number} `{}` is not legal here: {}",
-                    saved.code, e.reason
-                ),
+                Said::new("said.save.move_illegal")
+                    .with("number", number)
+                    .with("code", quoted(&saved.code))
+                    .with_said("error", e.reason.0),
             )
         })?;
         played.push(mv);
@@ -421,10 +461,16 @@ fn last_seen(text: &str, count: usize) -> usize {
 
 fn choice<T: ValueEnum>(line: usize, key: &str, value: &str) -> Result<T, SaveError> {
     T::from_str(value, false).map_err(|_| {
-        let names: Vec<String> = T::value_variants().iter().map(name_of).collect();
+        let names: Vec<String> = T::value_variants()
+            .iter()
+            .map(|v| format!("`{}`", name_of(v)))
+            .collect();
         error(
             line,
-            format!("{key} `{value}` is not one of {}", names.join(", ")),
+            Said::new("said.save.not_one_of")
+                .with("key", key)
+                .with("value", quoted(value))
+                .with("names", names.join(", ")),
         )
     })
 }
@@ -512,7 +558,10 @@ mod tests {
         assert!(text.contains("\ncounted yes\nmoves 4\n"), "{text}");
         assert!(Save::parse(text.as_bytes()).unwrap().counted);
         let e = Save::parse(text.replace("counted yes", "counted maybe").as_bytes()).unwrap_err();
-        assert!(e.message.contains("counted is yes or no"), "{e}");
+        assert!(
+            e.message.to_string().contains("counted is yes or no"),
+            "{e}"
+        );
     }
 
     #[test]
@@ -523,7 +572,7 @@ mod tests {
         for cut in 0..bytes.len() - 1 {
             let e = Save::parse(&bytes[..cut]).expect_err(&format!("cut at {cut} accepted"));
             assert!((1..=lines).contains(&e.line), "cut {cut}: {e}");
-            assert!(!e.message.is_empty());
+            assert!(!e.message.to_string().is_empty());
         }
         // Only the final line break may go.
         assert!(Save::parse(&bytes[..bytes.len() - 1]).is_ok());
@@ -544,7 +593,8 @@ mod tests {
         assert!(
             edit("level hard", "level godlike")
                 .message
-                .contains("easy, medium, hard, perfect")
+                .to_string()
+                .contains("`easy`, `medium`, `hard`, `perfect`")
         );
         assert_eq!(edit("seed 77", "seed -1").line, 8);
         assert_eq!(edit("first ai", "first me").line, 6);
@@ -554,21 +604,31 @@ mod tests {
         assert_eq!(edit("moves 4", "moves 3").line, 14);
         assert_eq!(edit("moves 4", "moves x").line, 10);
         assert_eq!(
-            edit("grundy save 1", "grundy save 2").message,
+            edit("grundy save 1", "grundy save 2").message.to_string(),
             "format version 2 is newer than this grundy reads (1)"
         );
         assert_eq!(edit("end\n", "end\nmore\n").line, 16);
         assert_eq!(edit("seed 77\n", "").line, 9);
-        assert!(edit("seed 77\n", "").message.contains("no `seed` line"));
+        assert!(
+            edit("seed 77\n", "")
+                .message
+                .to_string()
+                .contains("no `seed` line")
+        );
         assert_eq!(edit("name a game", "colour blue").line, 4);
         // A move changed: its line and what is wrong with it.
         let first_move = text.lines().nth(10).unwrap();
         let e = edit(&format!("\n{first_move}\n"), "\n2 x\n");
         assert_eq!(e.line, 11, "{e}");
-        assert!(e.message.starts_with("move 1 `2 x` cannot be read"), "{e}");
+        assert!(
+            e.message
+                .to_string()
+                .starts_with("move 1 `2 x` cannot be read"),
+            "{e}"
+        );
         let e = edit(&format!("\n{first_move}\n"), "\n4 2\n");
         assert_eq!(e.line, 11, "{e}");
-        assert!(e.message.contains("not legal here"), "{e}");
+        assert!(e.message.to_string().contains("not legal here"), "{e}");
         // Comments, blank lines and Windows line ends are fine.
         let relaxed = text
             .replace('\n', "\r\n")

@@ -14,10 +14,11 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::SystemTime;
 
+use crate::message::Said;
 use crate::store::save::Save;
 use crate::store::{
-    MAX_SAVE_BYTES, SAVE_EXTENSION, Store, lock_dir, open_lock_file, open_nonblocking, own_subdir,
-    read_regular, set_aside_locked,
+    FileKind, MAX_SAVE_BYTES, SAVE_EXTENSION, Store, lock_dir, open_lock_file, open_nonblocking,
+    own_subdir, read_regular, read_within, set_aside_locked,
 };
 
 /// A save found on disk, for the menu's list.
@@ -130,8 +131,8 @@ fn files_in(dir: &Path) -> Vec<(PathBuf, SystemTime)> {
 /// problem; a game another grundy has on screen is left out.
 pub fn unfinished(
     store: &Store,
-    check: impl Fn(&Save) -> Result<(), String>,
-) -> (Vec<Listed>, Vec<String>) {
+    check: impl Fn(&Save) -> Result<(), Said>,
+) -> (Vec<Listed>, Vec<Said>) {
     let Some(dir) = store.unfinished_dir() else {
         return (Vec::new(), Vec::new());
     };
@@ -149,8 +150,9 @@ pub fn unfinished(
         }
         let name = path.file_name().unwrap_or_default().to_string_lossy();
         let name = crate::input::escape_controls(&name);
-        let read = read_regular(&path, MAX_SAVE_BYTES)
-            .and_then(|bytes| Save::parse(&bytes).map_err(|e| e.to_string()))
+        let read = read_within(&path, FileKind::Save, MAX_SAVE_BYTES)
+            .map_err(|e| e.said())
+            .and_then(|bytes| Save::parse(&bytes).map_err(|e| e.said()))
             .and_then(|save| check(&save).map(|()| save));
         match read {
             Ok(save) => listed.push(Listed {
@@ -162,11 +164,17 @@ pub fn unfinished(
             Err(e) => {
                 // Under the lock: another grundy may be setting the same file aside.
                 let aside = set_aside_locked(&path).ok().flatten();
-                let kept = aside
-                    .and_then(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()))
-                    .map(|n| format!(" (kept as {n})"))
-                    .unwrap_or_default();
-                problems.push(format!("Cannot resume {name}: {e}{kept}"));
+                let kept =
+                    aside.and_then(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()));
+                problems.push(match kept {
+                    Some(kept) => Said::new("said.save.cannot_resume_kept")
+                        .with("name", name)
+                        .with_said("error", e)
+                        .with("kept", crate::input::escape_controls(&kept)),
+                    None => Said::new("said.save.cannot_resume")
+                        .with("name", name)
+                        .with_said("error", e),
+                });
             }
         }
     }
@@ -253,7 +261,9 @@ mod tests {
         let (listed, problems) = unfinished(&store, |_| Ok(()));
         assert_eq!(listed.len(), 1);
         assert!(
-            problems[0].starts_with("Cannot resume x.grundy: line 2"),
+            problems[0]
+                .to_string()
+                .starts_with("Cannot resume x.grundy: line 2"),
             "{problems:?}"
         );
         assert!(!broken.exists());

@@ -24,6 +24,7 @@ use ratatui::widgets::{Block, Widget};
 
 use crate::lab::check::Formula;
 use crate::lab::{LabRule, Period};
+use crate::locale::Words;
 use crate::picture::{self, HeatMap, Marks, Palette, Picture, Rgb, Strip};
 use crate::rules::Rules;
 use crate::rules::examples::{EXAMPLES, Example};
@@ -399,7 +400,7 @@ impl Lab {
                             "lab.bad_rule",
                             rule = crate::input::escape_controls(&self.rule),
                             column = e.column,
-                            error = e.message
+                            error = e.message.words()
                         )
                         .into_owned(),
                     );

@@ -14,6 +14,7 @@ use rand::{RngExt, SeedableRng};
 use crate::ai::{Decision, Level, choose_move_shared};
 use crate::analysis::Analysis;
 use crate::game::{IllegalMove, Impartial, Notation};
+use crate::message::Said;
 use crate::record::{self, Judgement, Verdict};
 use crate::setup::ReplayRng;
 use crate::solver::SolutionCache;
@@ -242,9 +243,7 @@ impl<P: Impartial + Notation> Session<P> {
     /// Plays the player's move.
     pub fn play(&mut self, mv: P::Move) -> Result<(), IllegalMove> {
         if !self.accepting() {
-            return Err(IllegalMove::new(
-                tr!("game.error.not_your_move").into_owned(),
-            ));
+            return Err(IllegalMove(Said::new("said.game.not_your_move")));
         }
         self.push(mv, Side::You, None)
     }
@@ -253,7 +252,7 @@ impl<P: Impartial + Notation> Session<P> {
     /// game (the move is checked like any other).
     pub fn play_recorded(&mut self, mv: P::Move) -> Result<(), IllegalMove> {
         if self.is_over() {
-            return Err(IllegalMove::new(tr!("game.error.over").into_owned()));
+            return Err(IllegalMove(Said::new("said.game.over")));
         }
         self.ai = None;
         self.push(mv, self.to_move(), None)

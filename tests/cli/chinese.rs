@@ -438,6 +438,17 @@ fn chinese_errors_have_no_english_words() {
             &["analyze"],
             &["analyze", "nim:1", "--bogus"],
             &["sg", "heaps", "nosuch"],
+            // The Lab's rules: an octal code's errors and a heap rule read as one.
+            &["sg", "octal", "0.1x7"],
+            &["sg", "octal", "bogus"],
+            &["sg", "octal", "1.5"],
+            &["sg", "octal", "0.1.1"],
+            &["sg", "octal", "12.3"],
+            &["sg", "octal", "0."],
+            &["sg", "octal", ""],
+            &["sg", "heaps", "octal:0.x"],
+            &["sg", "heaps", "foo"],
+            &["sg", "heaps", "bash:x"],
             // A bad formula: evalexpr's error kinds in the reader's words (its texts are
             // English), the place kept.
             &["sg", "octal", "0.77", "--check", "n % (3 +"],
@@ -815,6 +826,87 @@ fn option_value_reasons_are_in_the_readers_language() {
     );
     assert!(
         text(&o.stderr).contains("invalid value '0' for '--n <N>': 0 is not in 1..=30000"),
+        "{}",
+        text(&o.stderr)
+    );
+}
+
+/// A saved game that does not read (issue 29): `analyze --load` and `play --load` name the
+/// file and the line, and in Chinese the reason is Chinese too: a move that does not read, an
+/// illegal one, a bad setting, a file cut short, a missing file. What the file holds is quoted
+/// in backticks as it stands.
+#[test]
+fn broken_saves_are_reported_in_the_readers_language() {
+    let head = "grundy save 1\nstart nim:3,4\nfirst you\nlevel perfect\nseed 1\nhints off\n";
+    let saves = [
+        format!("{head}moves 1\nheap 1: take 2\nend\n"),
+        format!("{head}moves 1\n1 9\nend\n"),
+        format!("{head}moves 1\n1 1\n"),
+        format!("{head}moves 2\n1 1\nend\n"),
+        format!("{head}moves 0\nend\nmore\n"),
+        "grundy save 1\nstart nim:3,4\nseed x\n".to_string(),
+        "grundy save 1\nstart nim:3,x\n".to_string(),
+        "grundy save 1\nlevel godlike\n".to_string(),
+        "grundy save 1\nhints maybe\n".to_string(),
+        "grundy save 1\ncolour blue\n".to_string(),
+        "grundy save 9\n".to_string(),
+        "a shopping list\n".to_string(),
+        String::new(),
+    ];
+    // The values a save is written with, quoted as they stand.
+    let typed = |err: &str| {
+        let mut scanned = String::new();
+        let mut rest = err;
+        while let Some(start) = rest.find('`') {
+            scanned.push_str(&rest[..start]);
+            match rest[start + 1..].find('`') {
+                Some(end) => rest = &rest[start + 1 + end + 1..],
+                None => rest = "",
+            }
+        }
+        scanned.push_str(rest);
+        scanned
+    };
+    for lang in ["zh-CN", "zh-TW"] {
+        for (i, save) in saves.iter().enumerate() {
+            let home = tempfile::tempdir().unwrap();
+            let path = home.path().join("broken.grundy");
+            std::fs::write(&path, save).unwrap();
+            let file = path.to_str().unwrap();
+            for command in ["analyze", "play"] {
+                let o = zh(&[command, "--load", file], lang);
+                assert_eq!(o.status.code(), Some(2), "{lang} {command} save {i}");
+                let err = text(&o.stderr);
+                assert!(err.contains("broken.grundy"), "{err}");
+                assert!(
+                    err.contains("第 ") && err.contains(" 行："),
+                    "{lang} save {i}: no line in {err}"
+                );
+                // The quoted move (`heap 1: take 2`) comes back quoted a second time in the
+                // parser's own words.
+                let words = english_words(&typed(&err).replace("heap 1: take 2", " "));
+                assert!(
+                    words.is_empty(),
+                    "{lang} {command} save {i}: {words:?} in:\n{err}"
+                );
+            }
+        }
+        let o = zh(&["analyze", "--load", "/nonexistent/x.grundy"], lang);
+        assert_eq!(o.status.code(), Some(2));
+        let err = text(&o.stderr);
+        assert!(english_words(&err).is_empty(), "{err}");
+    }
+    // English stays English.
+    let home = tempfile::tempdir().unwrap();
+    let path = home.path().join("broken.grundy");
+    std::fs::write(&path, &saves[0]).unwrap();
+    let o = run(
+        home.path(),
+        &["analyze", "--load", path.to_str().unwrap()],
+        &[],
+    );
+    assert!(
+        text(&o.stderr).contains("line 8: move 1 `heap 1: take 2` cannot be read:"),
         "{}",
         text(&o.stderr)
     );

@@ -98,7 +98,7 @@ fn every_toml_file_refuses_a_fifo_a_device_and_a_huge_file_at_once() {
     hostile_files(&dir, "game.grundy", FileKind::Save, |path, needle| {
         let path = path.to_path_buf();
         let read = within_seconds("a save", move || grundy::store::save::Save::read(&path));
-        let problem = read.expect_err("refused");
+        let problem = read.expect_err("refused").to_string();
         assert!(
             problem.contains(needle) && problem.contains("game.grundy"),
             "{problem}"

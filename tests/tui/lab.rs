@@ -62,6 +62,14 @@ fn scenes() -> Vec<Scene> {
             },
         },
         Scene {
+            // A rule that does not read: the reason in the reader's words, not the engine's
+            // English.
+            name: "lab_bad_rule",
+            keys: |h| {
+                h.enter().keys("0.1x7").enter();
+            },
+        },
+        Scene {
             name: "lab_help",
             keys: |h| {
                 h.keys("?");

@@ -10,6 +10,7 @@
 use std::fmt;
 
 use crate::game::CodeError;
+use crate::message::Said;
 
 /// The most digits after the point: the values' work grows with them.
 pub const MAX_DIGITS: usize = 64;
@@ -40,10 +41,7 @@ impl OctalCode {
     /// case). Errors name the character (from 1) and the reason.
     pub fn parse(text: &str) -> Result<OctalCode, CodeError> {
         if text.trim().is_empty() {
-            return Err(CodeError::new(
-                1,
-                "an octal code is empty: expected digits like 0.137",
-            ));
+            return Err(CodeError::new(1, Said::new("said.octal.empty")));
         }
         let (body, repeats) = match text.strip_suffix('…').or_else(|| text.strip_suffix("...")) {
             Some(body) => (body, true),
@@ -52,45 +50,41 @@ impl OctalCode {
         let Some((whole, fraction)) = body.split_once('.') else {
             return Err(CodeError::new(
                 body.chars().count() + 1,
-                format!("'{text}' has no point: an octal code is d0.d1d2… like 0.137"),
+                Said::new("said.octal.no_point").with("code", text),
             ));
         };
         let first = match whole {
             "" => 0,
             _ if whole.chars().count() == 1 => {
                 let c = whole.chars().next().expect("one character");
-                hex_digit(c)
-                    .ok_or_else(|| CodeError::new(1, format!("'{c}' is not a digit (0-9, a-f)")))?
+                hex_digit(c).ok_or_else(|| {
+                    CodeError::new(1, Said::new("said.octal.first_digit").with("char", c))
+                })?
             }
             _ => {
                 return Err(CodeError::new(
                     2,
-                    format!("'{whole}' before the point: d0 is one digit (0, 4, 8 or c)"),
+                    Said::new("said.octal.whole_too_long").with("whole", whole),
                 ));
             }
         };
         if first & (LEAVE_NONE | LEAVE_ONE) != 0 {
             return Err(CodeError::new(
                 1,
-                format!(
-                    "d0 = {first:x}: removing no tokens can only split a heap (d0 is 0, 4, 8 or c)"
-                ),
+                Said::new("said.octal.first_not_split").with("digit", format!("{first:x}")),
             ));
         }
         let start = whole.chars().count() + 2;
         if fraction.is_empty() {
-            return Err(CodeError::new(
-                start,
-                "no digits after the point: expected d1d2… like 0.137",
-            ));
+            return Err(CodeError::new(start, Said::new("said.octal.no_digits")));
         }
         let mut digits = vec![first];
         for (i, c) in fraction.chars().enumerate() {
             let Some(d) = hex_digit(c) else {
                 let why = if c == '.' || c == '…' {
-                    "a repeat mark '…' or '...' may only end the code".to_string()
+                    Said::new("said.octal.repeat_not_last")
                 } else {
-                    format!("'{c}' is not a digit (0-7 octal, 8-f hexadecimal)")
+                    Said::new("said.octal.not_a_digit").with("char", c)
                 };
                 return Err(CodeError::new(start + i, why));
             };
@@ -99,7 +93,7 @@ impl OctalCode {
         if digits.len() - 1 > MAX_DIGITS {
             return Err(CodeError::new(
                 start + MAX_DIGITS,
-                format!("more than {MAX_DIGITS} digits after the point"),
+                Said::new("said.octal.too_many_digits").with("most", MAX_DIGITS),
             ));
         }
         // A repeated 0 is no move at all; trailing zeros of a finite code say nothing.

@@ -440,9 +440,9 @@ impl App {
         self.resume = None;
         self.resume_problem = None;
         let (unfinished, problems) = unfinished::unfinished(&self.store, |save| {
-            save.final_position().map(|_| ()).map_err(|e| e.to_string())
+            save.final_position().map(|_| ()).map_err(|e| e.said())
         });
-        self.resume_problem = problems.into_iter().next();
+        self.resume_problem = problems.first().map(|problem| problem.words());
         if let Some(newest) = unfinished.first() {
             match self.resumable(&newest.save, &tr!("app.resume.replay")) {
                 Ok(resumable) => self.resume = Some((resumable, newest.path.clone())),

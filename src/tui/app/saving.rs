@@ -354,7 +354,7 @@ impl App {
             None
         };
         let opened = Save::read(path)
-            .map_err(anyhow::Error::msg)
+            .map_err(|e| anyhow::Error::msg(crate::locale::Words::words(&e)))
             .and_then(|save| Ok((self.resumable(&save, &tr!("app.resume.replay"))?, save)));
         let (resumed, save) = match opened {
             Ok(opened) => opened,

@@ -864,10 +864,13 @@ impl<B: Board> Match<B> {
 
     fn replay_saved(&mut self, moves: &[SavedMove]) -> Result<(), SaveError> {
         let (_, played) = crate::store::save::replay(self.session.position(), moves)?;
-        for (mv, saved) in played.into_iter().zip(moves) {
+        for (number, (mv, saved)) in (1..).zip(played.into_iter().zip(moves)) {
             self.session.play_recorded(mv).map_err(|e| SaveError {
                 line: saved.line,
-                message: tr!("game.replay_error", code = saved.code, error = e).into_owned(),
+                message: crate::message::Said::new("said.save.move_illegal")
+                    .with("number", number)
+                    .with("code", crate::input::excerpt(saved.code.as_bytes(), 60))
+                    .with_said("error", e.0),
             })?;
         }
         self.position_changed();
