@@ -134,17 +134,20 @@ fn localize_arg(mut arg: Arg, path: &[&str], builtin_help: bool) -> Arg {
         .help_heading(locale::text(heading).into_owned())
 }
 
-/// `grundy solve --help` in this language: the ids of the formats, each with the game that
-/// reads it (the English help also describes each problem's input and output).
+/// `grundy solve --help` in this language: the ids of the formats, each with its problem (as
+/// the judge names it), the game that reads it, and what it reads and prints.
 fn solve_help() -> String {
     let mut help = locale::text("help.solve.long_about").into_owned();
     for format in crate::contest::FORMATS {
         let also = format.game.map_or(String::new(), |g| {
             crate::tr!("help.solve.also", game = g.name()).into_owned()
         });
-        let line = format!("  {:<10} {also}", format.id);
-        help.push_str(line.trim_end());
-        help.push('\n');
+        let problem = locale::text(&format!("help.solve.problem.{}", format.id)).into_owned();
+        let io = locale::text(&format!("help.solve.io.{}", format.id)).into_owned();
+        help.push_str(&format!(
+            "  {:<10} {problem}{also}\n  {:<10} {io}\n",
+            format.id, ""
+        ));
     }
     let games: Vec<&str> = crate::contest::games().iter().map(|g| g.name()).collect();
     help.push_str(&crate::tr!("help.solve.games", games = games.join(", ")));

@@ -602,6 +602,14 @@ fn help_is_in_the_readers_language() {
         "evalexpr",
         "Sprague",
         "Esc",
+        // The judges and the people of the problems `solve --help` names (Codeforces 388C's
+        // Ciel and Jiro, Dawson of Dawson's chess).
+        "LibreOJ",
+        "AtCoder",
+        "Codeforces",
+        "Dawson",
+        "Ciel",
+        "Jiro",
     ];
     // `grundy help` is clap's own subcommand, which takes no `--help`: the list of commands
     // it prints is the root's `--help`, scanned here.
@@ -681,6 +689,44 @@ fn help_is_in_the_readers_language() {
         out.contains("Explain the position CODE:") && out.contains("Options:"),
         "{out}"
     );
+}
+
+/// `grundy solve --help` describes every problem of the contest table in every language: its
+/// name as the judge writes it and what it reads and prints. A format without its Chinese
+/// description fails here, and the English is the table's own.
+#[test]
+fn solve_help_describes_every_problem_in_every_language() {
+    use grundy::locale::{Lang, text_in};
+    for format in grundy::contest::FORMATS {
+        for (what, english) in [("problem", format.problem), ("io", format.io)] {
+            let key = format!("help.solve.{what}.{}", format.id);
+            assert_eq!(text_in(Lang::En, &key), english, "{key}");
+            for lang in [Lang::ZhCn, Lang::ZhTw] {
+                let text = text_in(lang, &key);
+                assert!(
+                    text.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c)),
+                    "{key} in {}: {text}",
+                    lang.code()
+                );
+            }
+        }
+    }
+    let home = tempfile::tempdir().unwrap();
+    for (lang, problem, io) in [
+        (
+            "zh-CN",
+            "洛谷 P4279 [SHOI2008] 小约翰的游戏（反 Nim）（也可用：solve heaps）",
+            "T 组数据，每组 n 和 n 堆的大小 → `John` / `Brother`",
+        ),
+        (
+            "zh-TW",
+            "TIOJ 1092 跳格子遊戲（在有向無環圖上搶先到終點）",
+            "若干組 `N E`、E 條箭頭、1 號圓圈上的名字，直到 `0 0` → 勝者",
+        ),
+    ] {
+        let out = ok(&run(home.path(), &["--lang", lang, "solve", "--help"], &[]));
+        assert!(out.contains(problem) && out.contains(io), "{out}");
+    }
 }
 
 /// A move typed or read back (`parse_move`: a save's moves, a drill's answers) that is not a
