@@ -22,8 +22,10 @@ pub mod search;
 pub struct IllegalMove(pub Said);
 
 impl IllegalMove {
-    pub fn new(reason: impl Into<Said>) -> IllegalMove {
-        IllegalMove(reason.into())
+    /// The reason as a [`Said`]: a key of `locales/said.toml` and its values, never a
+    /// sentence in one language.
+    pub fn new(reason: Said) -> IllegalMove {
+        IllegalMove(reason)
     }
 }
 
@@ -468,11 +470,8 @@ pub struct CodeError {
 }
 
 impl CodeError {
-    pub fn new(column: usize, message: impl Into<Said>) -> CodeError {
-        CodeError {
-            column,
-            message: message.into(),
-        }
+    pub fn new(column: usize, message: Said) -> CodeError {
+        CodeError { column, message }
     }
 
     /// The error with the character it is at, as one sentence to word.

@@ -251,18 +251,6 @@ impl Said {
 /// A sentence no locale key words yet: shown as it is, in English, in every language. The
 /// Chinese scans of the errors find these; each one left is a text still to move into
 /// `locales/said.toml`.
-impl From<String> for Said {
-    fn from(text: String) -> Said {
-        Said::new("said.untranslated").with("text", text)
-    }
-}
-
-impl From<&str> for Said {
-    fn from(text: &str) -> Said {
-        Said::from(text.to_string())
-    }
-}
-
 impl std::fmt::Display for Said {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(&self.fill(&Said::english))

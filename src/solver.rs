@@ -457,7 +457,9 @@ mod tests {
             if (1..=3).contains(mv) && *mv <= self.0 {
                 Ok(())
             } else {
-                Err(IllegalMove::new("take 1 to 3 from what is there"))
+                Err(IllegalMove(crate::message::Said::new(
+                    "said.move.take_too_many",
+                )))
             }
         }
         fn play_unchecked(&self, mv: &u32) -> Heap {

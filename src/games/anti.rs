@@ -481,7 +481,7 @@ impl Notation for Anti {
     fn from_code(code: &str) -> Result<Anti, CodeError> {
         let body = code
             .strip_prefix("anti:")
-            .ok_or_else(|| CodeError::new(1, "a misère code starts with 'anti:'"))?;
+            .ok_or_else(|| CodeError::new(1, Said::new("said.anti.prefix")))?;
         let components =
             Sum::components_from_code(body).map_err(|e| CodeError::new(e.column + 5, e.message))?;
         let inner = Sum::of_components(components).map_err(|e| CodeError::new(6, e))?;

@@ -223,12 +223,14 @@ impl Position for Every {
             .collect();
         let named: Vec<usize> = mv.0.iter().map(|(i, _)| *i).collect();
         if named != movable {
+            let numbers = |parts: &[usize]| {
+                let from_one: Vec<String> = parts.iter().map(|i| (i + 1).to_string()).collect();
+                from_one.join(", ")
+            };
             return Err(IllegalMove(
-                format!(
-                    "a move moves in every component that can move ({movable:?}, from 0), not in \
-                 {named:?}"
-                )
-                .into(),
+                Said::new("said.every.all_components")
+                    .with("movable", numbers(&movable))
+                    .with("named", numbers(&named)),
             ));
         }
         for m in &mv.0 {
@@ -360,7 +362,7 @@ impl Notation for Every {
     fn from_code(code: &str) -> Result<Every, CodeError> {
         let body = code
             .strip_prefix("every:")
-            .ok_or_else(|| CodeError::new(1, "an Every-SG code starts with 'every:'"))?;
+            .ok_or_else(|| CodeError::new(1, Said::new("said.every.prefix")))?;
         let components =
             Sum::components_from_code(body).map_err(|e| CodeError::new(e.column + 6, e.message))?;
         let inner = Sum::of_components(components).map_err(|e| CodeError::new(7, e))?;

@@ -17,7 +17,7 @@ use rand::{Rng, RngExt};
 
 use crate::game::{CodeError, IllegalMove, Impartial, Notation, Position, shorten_code};
 use crate::games::catalogue::{Catalogued, RuleEntry, puzzle_parts};
-use crate::message::{Msg, PartName};
+use crate::message::{Msg, PartName, Said};
 use crate::nimber::Nimber;
 
 /// At most this many heaps.
@@ -109,12 +109,16 @@ pub fn winning_change(k: u64, heaps: &[u64]) -> Option<Vec<u64>> {
 
 impl NimK {
     /// K from 1 to [`MAX_K`], 1 to [`MAX_HEAPS`] heaps of at most [`MAX_HEAP`].
-    pub fn new(k: u64, heaps: Vec<u64>) -> Result<NimK, String> {
+    pub fn new(k: u64, heaps: Vec<u64>) -> Result<NimK, Said> {
         if !(1..=MAX_K).contains(&k) {
-            return Err(format!("K is 1 to {MAX_K}, not {k}"));
+            return Err(Said::new("said.nimk.k_range")
+                .with("most", MAX_K)
+                .with("k", k));
         }
         if heaps.is_empty() || heaps.len() > MAX_HEAPS {
-            return Err(format!("1 to {MAX_HEAPS} heaps, not {}", heaps.len()));
+            return Err(Said::new("said.nimk.heap_count")
+                .with("most", MAX_HEAPS)
+                .with("count", heaps.len()));
         }
         Ok(NimK { k, heaps })
     }
@@ -199,34 +203,31 @@ impl Position for NimK {
     fn check_move(&self, mv: &NimKMove) -> Result<(), IllegalMove> {
         if mv.takes.is_empty() || mv.takes.len() as u64 > self.k {
             return Err(IllegalMove(
-                format!(
-                    "a move takes from 1 to {} heaps, not {}",
-                    self.k,
-                    mv.takes.len()
-                )
-                .into(),
+                Said::new("said.nimk.take_count")
+                    .with("k", self.k)
+                    .with("count", mv.takes.len()),
             ));
         }
         let mut last = None;
         for &(i, t) in &mv.takes {
             let Some(&h) = self.heaps.get(i) else {
                 return Err(IllegalMove(
-                    format!(
-                        "there is no heap {} (there are {})",
-                        i + 1,
-                        self.heaps.len()
-                    )
-                    .into(),
+                    Said::new("said.move.no_heap")
+                        .with("number", i + 1)
+                        .with("count", self.heaps.len()),
                 ));
             };
             if last.is_some_and(|l| l >= i) {
                 return Err(IllegalMove(
-                    format!("heap {} is named twice or out of order", i + 1).into(),
+                    Said::new("said.nimk.heap_order").with("number", i + 1),
                 ));
             }
             if t == 0 || t > h {
                 return Err(IllegalMove(
-                    format!("heap {} has {h} tokens: take 1 to {h}, not {t}", i + 1).into(),
+                    Said::new("said.nimk.take_range")
+                        .with("number", i + 1)
+                        .with("size", h)
+                        .with("take", t),
                 ));
             }
             last = Some(i);
@@ -375,19 +376,24 @@ impl Notation for NimK {
     fn from_code(code: &str) -> Result<NimK, CodeError> {
         let body = code
             .strip_prefix("nimk:")
-            .ok_or_else(|| CodeError::new(1, "a Nim-K code starts with 'nimk:'"))?;
+            .ok_or_else(|| CodeError::new(1, Said::new("said.nimk.prefix")))?;
         let (k, heaps) = body
             .split_once(':')
-            .ok_or_else(|| CodeError::new(6, "a Nim-K code is nimk:K:HEAPS (nimk:2:3,5,6)"))?;
+            .ok_or_else(|| CodeError::new(6, Said::new("said.nimk.shape")))?;
         let k: u64 = k.parse().map_err(|_| {
             CodeError::new(
                 6,
-                format!("K must be a whole number, not '{}'", shorten_code(k, 20)),
+                Said::new("said.nimk.k_number").with("k", shorten_code(k, 20)),
             )
         })?;
         let column = 7 + body.find(':').unwrap_or(0);
-        let heaps =
-            crate::games::list::parse(heaps, column, "the heaps".into(), 0..=MAX_HEAP, MAX_HEAPS)?;
+        let heaps = crate::games::list::parse(
+            heaps,
+            column,
+            Said::new("said.what.heaps"),
+            0..=MAX_HEAP,
+            MAX_HEAPS,
+        )?;
         NimK::new(k, heaps).map_err(|e| CodeError::new(6, e))
     }
 
@@ -418,15 +424,8 @@ impl Notation for NimK {
     /// Reads [`Notation::move_code`]'s form without listing the moves.
     fn parse_move(&self, text: &str) -> Result<NimKMove, IllegalMove> {
         let text = text.trim();
-        let bad = || {
-            IllegalMove(
-                format!(
-                    "'{}': a move is 'take T from heap H, T from heap H, …'",
-                    shorten_code(text, 40)
-                )
-                .into(),
-            )
-        };
+        let bad =
+            || IllegalMove(Said::new("said.nimk.move_form").with("text", shorten_code(text, 40)));
         let rest = text.strip_prefix("take ").ok_or_else(bad)?;
         let mut takes = Vec::new();
         for item in rest.split(',') {

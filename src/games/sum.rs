@@ -37,20 +37,13 @@ impl Component {
             return Err(Said::new("said.sum.misere"));
         }
         let played_otherwise = match &position {
-            AnyPosition::Anti(_) => Some("a misère game (anti:) is played under its own rule"),
-            AnyPosition::Every(_) => {
-                Some("an Every-SG game (every:) is decided by its step counts")
-            }
-            AnyPosition::NimK(_) => Some(
-                "a Nim-K position is decided by Moore's theorem, not by a Sprague–Grundy value",
-            ),
+            AnyPosition::Anti(_) => Some("said.sum.anti"),
+            AnyPosition::Every(_) => Some("said.sum.every"),
+            AnyPosition::NimK(_) => Some("said.sum.nimk"),
             _ => None,
         };
         if let Some(why) = played_otherwise {
-            return Err(format!(
-                "{why}, so it has no value to XOR with other components (play it on its own)"
-            )
-            .into());
+            return Err(Said::new(why));
         }
         let Ok(component) = position.into_component() else {
             return Err(Said::new("said.sum.nested"));
@@ -572,9 +565,9 @@ impl Sum {
 
     /// A sum of 1 to [`MAX_COMPONENTS`] components, for the games made of a sum of games
     /// played another way (misère, all at once), where one component is a game too.
-    pub fn of_components(components: Vec<Component>) -> Result<Sum, String> {
+    pub fn of_components(components: Vec<Component>) -> Result<Sum, Said> {
         if components.is_empty() || components.len() > MAX_COMPONENTS {
-            return Err(format!("1 to {MAX_COMPONENTS} components"));
+            return Err(Said::new("said.sum.component_count").with("most", MAX_COMPONENTS));
         }
         Ok(Sum { components })
     }

@@ -122,9 +122,11 @@ pub struct Turning {
 }
 
 impl Turning {
-    pub fn new(rule: TurnRule, faces: &[Face]) -> Result<Turning, String> {
+    pub fn new(rule: TurnRule, faces: &[Face]) -> Result<Turning, Said> {
         if faces.is_empty() || faces.len() > MAX_COINS {
-            return Err(format!("1 to {MAX_COINS} coins, not {}", faces.len()));
+            return Err(Said::new("said.turning.coin_count")
+                .with("most", MAX_COINS)
+                .with("count", faces.len()));
         }
         Ok(Turning {
             rule,
@@ -302,12 +304,16 @@ impl Position for Turning {
                 Ok(())
             }
             _ => Err(IllegalMove(
-                format!(
-                    "the {} rule does not turn the coins {:?}",
-                    self.rule.name(),
-                    mv.coins()
-                )
-                .into(),
+                Said::new("said.turning.not_a_move")
+                    .with("rule", self.rule.name())
+                    .with(
+                        "coins",
+                        mv.coins()
+                            .iter()
+                            .map(u32::to_string)
+                            .collect::<Vec<_>>()
+                            .join(" "),
+                    ),
             )),
         }
     }
@@ -431,19 +437,13 @@ impl Notation for Turning {
 
     /// `turtles:FACES`, `mock:FACES` or `ruler:FACES`, the faces H or T of coins 1..n.
     fn from_code(code: &str) -> Result<Turning, CodeError> {
-        let (name, faces) = code.split_once(':').ok_or_else(|| {
-            CodeError::new(
-                1,
-                "a coin-turning code is turtles:FACES, mock:FACES or ruler:FACES",
-            )
-        })?;
+        let (name, faces) = code
+            .split_once(':')
+            .ok_or_else(|| CodeError::new(1, Said::new("said.turning.shape")))?;
         let rule = TurnRule::of_name(name).ok_or_else(|| {
             CodeError::new(
                 1,
-                format!(
-                    "unknown coin-turning rule '{}': turtles, mock or ruler",
-                    shorten_code(name, 20)
-                ),
+                Said::new("said.turning.unknown_rule").with("name", shorten_code(name, 20)),
             )
         })?;
         let start = name.chars().count() + 2;
@@ -455,7 +455,7 @@ impl Notation for Turning {
                 other => {
                     return Err(CodeError::new(
                         start + i,
-                        format!("a coin is H or T, not '{}'", other.escape_default()),
+                        Said::new("said.turning.face").with("char", other.escape_default()),
                     ));
                 }
             });
@@ -482,13 +482,7 @@ impl Notation for Turning {
     fn parse_move(&self, text: &str) -> Result<TurnMove, IllegalMove> {
         let text = text.trim();
         let bad = || {
-            IllegalMove(
-                format!(
-                    "'{}': a move is 'turn' and its coins, rightmost first (turn 7 4 2)",
-                    shorten_code(text, 40)
-                )
-                .into(),
-            )
+            IllegalMove(Said::new("said.turning.move_form").with("text", shorten_code(text, 40)))
         };
         let coins: Vec<u32> = text
             .strip_prefix("turn ")

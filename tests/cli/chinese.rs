@@ -417,6 +417,21 @@ fn chinese_errors_have_no_english_words() {
         "nim:3+misere:2",
         "nim:3+",
         "nim:3+wythoff:1,2+nimm:4",
+        // Nim-K, the coin-turning rows, misère and Every-SG sums, an octal code's digits.
+        "nimk:2:3,x",
+        "nimk:x:3",
+        "nimk:2",
+        "nimk:0:3",
+        "turtles:HTX",
+        "turtles:",
+        "mock:HTQ",
+        "anti:",
+        "anti:nim:3,x",
+        "every:nim:3,x",
+        "nim:3+anti:nim:2",
+        "nim:3+every:nim:2",
+        "nim:3+nimk:2:3",
+        "octal:0.1x:3",
     ];
     for lang in ["zh-CN", "zh-TW"] {
         for code in codes {
@@ -729,11 +744,11 @@ fn solve_help_describes_every_problem_in_every_language() {
     }
 }
 
-/// A move typed or read back (`parse_move`: a save's moves, a drill's answers) that is not a
-/// move of the game: its reason in both scripts has no English besides the notation it shows.
+/// A move typed or read back (`parse_move`, then `check_move`: a save's moves, a drill's
+/// answers) that is not a move of the game: its reason in both scripts has no English besides the notation it shows.
 #[test]
 fn typed_move_errors_are_in_the_readers_language() {
-    use grundy::game::Notation;
+    use grundy::game::{Notation, Position};
     use grundy::games::AnyPosition;
     use grundy::locale::{Lang, Words};
     let cases = [
@@ -754,11 +769,26 @@ fn typed_move_errors_are_in_the_readers_language() {
         ("octal:0.137:5,9", "take 2"),
         ("dawson:5,8", "knock 1"),
         ("nim:3,4", "take 9"),
+        ("nimk:2:3,5,6", "take x"),
+        ("nimk:2:3,5,6", "take 1 from heap 9"),
+        ("nimk:2:3,5,6", "take 9 from heap 1"),
+        ("nimk:2:3,5,6", "take 1 from heap 2, 1 from heap 1"),
+        (
+            "nimk:2:3,5,6",
+            "take 1 from heap 1, 1 from heap 2, 1 from heap 3",
+        ),
+        ("turtles:HTHT", "flip 2"),
+        ("turtles:HTHT", "turn 4 3 2 1"),
+        ("ruler:HTHT", "turn 4 2"),
     ];
     for (code, typed) in cases {
         let position = AnyPosition::from_code(code).unwrap();
-        let error = grundy::with_position!(&position, p => p.parse_move(typed).map(|_| ()))
-            .expect_err(typed);
+        // Read, then checked against the position (a Nim-K move reads before its heaps are
+        // looked at).
+        let error = grundy::with_position!(&position, p => p
+            .parse_move(typed)
+            .and_then(|mv| p.check_move(&mv)))
+        .expect_err(typed);
         for lang in [Lang::ZhCn, Lang::ZhTw] {
             let words = error.0.words_in(lang);
             assert!(
@@ -771,6 +801,8 @@ fn typed_move_errors_are_in_the_readers_language() {
             // stand.
             let mut scanned = words.replace(typed, " ");
             for notation in [
+                "take T from heap H, T from heap H, …",
+                "turn",
                 "row R: knock out pins A-B",
                 "heap N: take T",
                 "heap N: split X into A + B",

@@ -11,6 +11,7 @@ use grundy::ai::{self, Level};
 use grundy::analysis::Analysis;
 use grundy::game::{IllegalMove, Impartial, Position};
 use grundy::message::Msg;
+use grundy::message::Said;
 use grundy::nimber::{Nimber, mex};
 use grundy::solver::{self, DefinitionMemo};
 use proptest::prelude::*;
@@ -73,10 +74,19 @@ impl Position for Kayles {
 
     fn check_move(&self, mv: &Knock) -> Result<(), IllegalMove> {
         let Some(&n) = self.rows.get(mv.row) else {
-            return Err(IllegalMove::new(format!("there is no row {}", mv.row)));
+            return Err(IllegalMove::new(
+                Said::new("said.move.no_row")
+                    .with("number", mv.row)
+                    .with("count", self.rows.len()),
+            ));
         };
         if !(1..=2).contains(&mv.pins) || mv.at as usize + mv.pins as usize > n as usize {
-            return Err(IllegalMove::new(format!("row {} has {n} pins", mv.row)));
+            return Err(IllegalMove::new(
+                Said::new("said.move.no_pins")
+                    .with("size", n)
+                    .with("count", mv.pins)
+                    .with("left", mv.at),
+            ));
         }
         Ok(())
     }

@@ -421,7 +421,9 @@ impl Position for Broken {
         if (1..=self.0).contains(mv) {
             Ok(())
         } else {
-            Err(grundy::game::IllegalMove("too many".into()))
+            Err(grundy::game::IllegalMove(grundy::message::Said::new(
+                "said.move.take_too_many",
+            )))
         }
     }
 

@@ -342,21 +342,18 @@ fn parse_octal_move(position: &Heaps, text: &str) -> Result<HeapMove, IllegalMov
         .ok_or_else(bad)?;
     let Some(&size) = position.heaps().get(index) else {
         return Err(IllegalMove(
-            format!(
-                "there is no heap {heap} (the position has {})",
-                position.heaps().len()
-            )
-            .into(),
+            Said::new("said.move.no_heap")
+                .with("number", heap)
+                .with("count", position.heaps().len()),
         ));
     };
     let total = pieces.iter().try_fold(take, |a, &p| a.checked_add(p));
     if from != size || total != Some(size) || pieces.contains(&0) || pieces.len() > 3 {
         return Err(IllegalMove(
-            format!(
-                "'{}' does not fit heap {heap} of {size}",
-                crate::game::shorten_code(text, 40)
-            )
-            .into(),
+            Said::new("said.move.does_not_fit")
+                .with("text", crate::game::shorten_code(text, 40))
+                .with("number", heap)
+                .with("size", size),
         ));
     }
     let (left, middle) = match pieces.as_slice() {

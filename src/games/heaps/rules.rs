@@ -539,15 +539,18 @@ fn pieces_of_remove(x: u64, take: u64, left: u64, middle: u64) -> Vec<u64> {
     out
 }
 
-fn pieces_text(pieces: &[u64]) -> String {
+fn pieces_said(pieces: &[u64]) -> Said {
     if pieces.is_empty() {
-        return "nothing".into();
+        return Said::new("said.move.leaves_nothing");
     }
-    pieces
-        .iter()
-        .map(u64::to_string)
-        .collect::<Vec<_>>()
-        .join(" + ")
+    Said::new("said.move.leaves_heaps").with(
+        "heaps",
+        pieces
+            .iter()
+            .map(u64::to_string)
+            .collect::<Vec<_>>()
+            .join(" + "),
+    )
 }
 
 /// The number of partitions of all n ≤ `total` (multisets of positive sizes summing to at
@@ -644,10 +647,14 @@ impl Position for Heaps {
                 let pieces = remove_pieces(x, take, left, middle);
                 match pieces {
                     Some(k) if code.allows(x, take, k) => Ok(()),
-                    _ => bad(Said::from(format!(
-                        "{name} does not allow taking {take} from {x} and leaving {}",
-                        pieces_text(&pieces_of_remove(x, take, left, middle))
-                    ))),
+                    _ => bad(Said::new("said.move.octal_leaves")
+                        .with("rule", name)
+                        .with("take", take)
+                        .with("size", x)
+                        .with_said(
+                            "left",
+                            pieces_said(&pieces_of_remove(x, take, left, middle)),
+                        )),
                 }
             }
             (action, _) => bad(Said::new("said.move.no_such_move")
