@@ -321,7 +321,11 @@ fn run_command(command: Command) -> Result<ExitCode, Failure> {
             };
             let loaded = Stats::load(&path);
             if let Some(problem) = loaded.problem {
-                return Err(Failure::Input(format!("{problem} ({})", path.display())));
+                return Err(Failure::Input(format!(
+                    "{} ({})",
+                    problem.words(),
+                    path.display()
+                )));
             }
             writeln!(out, "{}", tr!("cli.stats.from", path = path.display()))?;
             out.write_all(stats_table(&loaded.stats).as_bytes())?;

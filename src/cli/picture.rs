@@ -481,7 +481,14 @@ pub fn write_asked(table: &SgTable, sg: &SgArgs, out: &mut impl Write) -> Result
         };
         let bytes = bytes.map_err(Failure::Other)?;
         std::fs::write(path, bytes).map_err(|e| {
-            Failure::Input(tr!("cli.error_picture", path = path.display(), error = e).into_owned())
+            Failure::Input(
+                tr!(
+                    "cli.error_picture",
+                    path = path.display(),
+                    error = crate::locale::Words::words(&crate::store::io_said(&e))
+                )
+                .into_owned(),
+            )
         })?;
         writeln!(out, "{}", tr!("cli.sg.picture", path = path.display()))?;
     }

@@ -466,16 +466,16 @@ pub fn read_file(path: &Path, kind: FileKind) -> Result<Vec<u8>, ReadError> {
 
 /// [`read_file`] of a text file: `None` when there is no such file, an error (naming the
 /// file) when it cannot be read or is not UTF-8.
-pub fn read_text(path: &Path, kind: FileKind) -> Result<Option<String>, String> {
+pub fn read_text(path: &Path, kind: FileKind) -> Result<Option<String>, Said> {
     match read_file(path, kind) {
         Ok(bytes) => String::from_utf8(bytes).map(Some).map_err(|_| {
-            format!(
-                "{}: not UTF-8 text",
-                crate::input::escape_controls(&path.display().to_string())
+            Said::new("said.file.not_utf8").with(
+                "path",
+                crate::input::escape_controls(&path.display().to_string()),
             )
         }),
         Err(e) if e.is_missing() => Ok(None),
-        Err(e) => Err(e.to_string()),
+        Err(e) => Err(e.said()),
     }
 }
 

@@ -30,6 +30,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::ai::Level;
 use crate::games::GameKind;
+use crate::message::Said;
 use crate::store::{
     FileKind, keep_for_later, kept_for_later, line_of, lock_dir_of, read_text, set_aside,
     toml_message, write_atomic,
@@ -110,7 +111,7 @@ pub struct Stats(pub BTreeMap<String, BTreeMap<String, Record>>);
 pub struct LoadedStats {
     pub stats: Stats,
     /// Why the file could not be read (it is then set aside before the next write).
-    pub problem: Option<String>,
+    pub problem: Option<Said>,
 }
 
 /// A finished game to count.
@@ -180,10 +181,12 @@ impl Stats {
             .add(won, blunders, retried);
     }
 
-    pub fn parse(text: &str) -> Result<Stats, String> {
+    pub fn parse(text: &str) -> Result<Stats, Said> {
         toml::from_str(text).map_err(|e| {
             let line = e.span().map_or(1, |s| line_of(text, s.start));
-            format!("stats.toml line {line}: {}", toml_message(&e))
+            Said::new("said.stats.not_toml")
+                .with("line", line)
+                .with("message", toml_message(&e))
         })
     }
 
@@ -222,7 +225,7 @@ impl Stats {
             Ok(None) => LoadedStats::default(),
             Err(e) => LoadedStats {
                 stats: Stats::default(),
-                problem: Some(format!("stats.toml cannot be read: {e}")),
+                problem: Some(Said::new("said.stats.unreadable").with_said("error", e)),
             },
         }
     }
@@ -363,7 +366,10 @@ mod tests {
         let path = dir.path().join("stats.toml");
         fs::write(&path, "[coins.perfect]\nplayed = \"many\"\n").unwrap();
         let problem = Stats::load(&path).problem.unwrap();
-        assert!(problem.starts_with("stats.toml line 2:"), "{problem}");
+        assert!(
+            problem.to_string().starts_with("stats.toml line 2:"),
+            "{problem}"
+        );
         Stats::add_to_file(&path, "grid", Level::Easy, false, None).unwrap();
         let aside = crate::store::set_aside_files(&path);
         assert_eq!(aside.len(), 1);

@@ -989,3 +989,44 @@ fn broken_saves_are_reported_in_the_readers_language() {
         text(&o.stderr)
     );
 }
+
+/// A statistics file that does not read, and a picture that cannot be written: the reason in
+/// the reader's words (the TOML reader's and the system's English left out), exit code 2.
+#[test]
+fn file_problems_are_reported_in_the_readers_language() {
+    for lang in ["zh-CN", "zh-TW"] {
+        for broken in [
+            &b"this is [not toml\n"[..],
+            b"[coins.perfect]\nplayed = \"x\"\n",
+            b"\xff\n",
+        ] {
+            let home = tempfile::tempdir().unwrap();
+            let dir = home.path().join("data").join("grundy");
+            std::fs::create_dir_all(&dir).unwrap();
+            std::fs::write(dir.join("stats.toml"), broken).unwrap();
+            let o = run(home.path(), &["--lang", lang, "stats"], &[]);
+            assert_eq!(o.status.code(), Some(2), "{lang} {broken:?}");
+            let err = text(&o.stderr);
+            assert!(err.contains("stats.toml"), "{err}");
+            // The file's name and its format's name stay as they are.
+            let words = english_words(&err.replace("stats.toml", " ").replace("TOML", " "));
+            assert!(words.is_empty(), "{lang} {broken:?}: {words:?} in:\n{err}");
+        }
+        let o = zh(
+            &[
+                "sg",
+                "heaps",
+                "kayles",
+                "--n",
+                "5",
+                "--svg",
+                "/nonexistent/x.svg",
+            ],
+            lang,
+        );
+        assert_eq!(o.status.code(), Some(2));
+        let err = text(&o.stderr);
+        assert!(err.contains("/nonexistent/x.svg"), "{err}");
+        assert!(english_words(&err).is_empty(), "{lang}: {err}");
+    }
+}

@@ -71,7 +71,7 @@ fn every_toml_file_refuses_a_fifo_a_device_and_a_huge_file_at_once() {
     hostile_files(&dir, "stats.toml", FileKind::Stats, |path, needle| {
         let path = path.to_path_buf();
         let loaded = within_seconds("stats.toml", move || Stats::load(&path));
-        let problem = loaded.problem.expect("a problem");
+        let problem = loaded.problem.expect("a problem").to_string();
         assert!(
             problem.contains(needle) && problem.contains("stats.toml"),
             "{problem}"

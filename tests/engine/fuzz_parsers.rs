@@ -521,6 +521,7 @@ fn check_stats(input: &[u8]) {
             }
         }
         Err(e) => {
+            let e = e.to_string();
             let line: usize = e
                 .strip_prefix("stats.toml line ")
                 .and_then(|rest| rest.split(':').next())

@@ -270,7 +270,7 @@ impl App {
         let (stats, stats_problem) = match store.stats_path() {
             Some(path) => {
                 let loaded = Stats::load(&path);
-                (loaded.stats, loaded.problem)
+                (loaded.stats, loaded.problem.map(|p| p.words()))
             }
             None => (Stats::default(), None),
         };

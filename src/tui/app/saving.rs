@@ -1,6 +1,7 @@
 //! What the app keeps between runs: the statistics of finished games, the autosave of an
 //! unfinished one, saves under a name (and opening them from the menu), and the settings.
 
+use crate::locale::Words;
 use crate::review::Clock;
 use crate::store::is_lock_busy;
 use crate::store::save::{self, Save};
@@ -200,7 +201,8 @@ impl App {
             }
             Err(e) => {
                 self.save_failed = true;
-                Some(tr!("app.note.save_failed", path = path.display(), error = e).into_owned())
+                let error = crate::store::io_said(&e).words();
+                Some(tr!("app.note.save_failed", path = path.display(), error = error).into_owned())
             }
         }
     }
@@ -354,7 +356,7 @@ impl App {
             None
         };
         let opened = Save::read(path)
-            .map_err(|e| anyhow::Error::msg(crate::locale::Words::words(&e)))
+            .map_err(|e| anyhow::Error::msg(e.words()))
             .and_then(|save| Ok((self.resumable(&save, &tr!("app.resume.replay"))?, save)));
         let (resumed, save) = match opened {
             Ok(opened) => opened,
@@ -440,8 +442,12 @@ impl App {
                 kept.name = Some(name.to_string());
                 game.set_message(tr!("app.save.done", path = path.display()).into_owned());
             }
-            Err(e) => game
-                .set_message(tr!("app.save.failed", path = path.display(), error = e).into_owned()),
+            Err(e) => {
+                let error = crate::store::io_said(&e).words();
+                game.set_message(
+                    tr!("app.save.failed", path = path.display(), error = error).into_owned(),
+                );
+            }
         }
     }
 }
