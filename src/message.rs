@@ -201,6 +201,19 @@ impl Said {
         self
     }
 
+    /// The same sentence with every value it quotes (here and in its phrases) fit for a
+    /// terminal: control characters escaped (`\x1b`), at most `max` characters each. For a
+    /// sentence that quotes a file, which may hold anything.
+    pub fn escaped(mut self, max: usize) -> Said {
+        for (_, value) in &mut self.args {
+            match value {
+                SaidArg::Text(text) => *text = crate::input::excerpt(text.as_bytes(), max),
+                SaidArg::Said(said) => *said = said.clone().escaped(max),
+            }
+        }
+        self
+    }
+
     /// The key of its text in the locale files.
     pub fn key(&self) -> &'static str {
         self.key

@@ -427,8 +427,8 @@ impl ReadError {
     }
 }
 
-/// An input or output error in words: the usual kinds by name, any other by the system's
-/// text in English and its error number in Chinese (the system's text is not translated).
+/// An input or output error in words: the usual kinds by name, any other by the system's own
+/// text (which no locale translates).
 pub fn io_said(error: &io::Error) -> Said {
     let key = match error.kind() {
         io::ErrorKind::NotFound => "said.io.not_found",
@@ -439,10 +439,7 @@ pub fn io_said(error: &io::Error) -> Said {
         io::ErrorKind::InvalidData => "said.io.invalid_data",
         _ => "said.io.other",
     };
-    let number = error
-        .raw_os_error()
-        .map_or_else(|| format!("{:?}", error.kind()), |n| n.to_string());
-    Said::new(key).with("detail", error).with("number", number)
+    Said::new(key).with("detail", error)
 }
 
 /// Opens `path` for reading without waiting: a pipe with no writer would block a plain open,

@@ -105,9 +105,13 @@ impl fmt::Display for SaveError {
 
 impl std::error::Error for SaveError {}
 
-/// An error at `line`.
+/// An error at `line`. It may quote the file (a move's reasons quote the move), which may
+/// hold anything: every value it quotes is made fit for a terminal.
 fn error(line: usize, message: Said) -> SaveError {
-    SaveError { line, message }
+    SaveError {
+        line,
+        message: message.escaped(100),
+    }
 }
 
 /// A piece of the file quoted in an error. The file may hold anything: its control characters
