@@ -8,7 +8,8 @@
 //! The sandbox: the engine has no module loader (`import` does not parse), no `eval`, no file,
 //! process or network functions (Rhai has none unless a package adds them), `print` and
 //! `debug` write nowhere, and every call stops at an operation limit, a call depth, an
-//! expression depth and a size limit, or at the search's deadline.
+//! expression depth and a size limit, or at the search's deadline. The one thing a script
+//! may ask of its host is `lang()`, the reader's language, to word its texts in it.
 
 use std::cell::Cell;
 use std::fmt;
@@ -235,6 +236,13 @@ fn engine() -> Engine {
     // A script's output would land on the game's screen: it goes nowhere.
     engine.on_print(|_| {});
     engine.on_debug(|_, _, _| {});
+    // The reader's language ("en", "zh-CN" or "zh-TW"), so that `name`, `show` and `describe`
+    // can speak it: this thread's locale, read at each call (no I/O). The optimizer leaves the
+    // call alone (the default level does not run functions at compile time), so a script
+    // compiled in one language speaks another when the reader changes it.
+    engine.register_fn("lang", || {
+        rhai::ImmutableString::from(crate::locale::lang().code())
+    });
     engine.on_progress(|operations| {
         if operations.is_multiple_of(1024) {
             let late = DEADLINE.with(|d| d.get().is_some_and(|d| Instant::now() >= d));
@@ -714,6 +722,21 @@ mod tests {
         // print and debug are allowed but go nowhere (the test's output shows nothing).
         let rules = Rules::compile("t.rhai", "fn moves(s) { print(\"x\"); debug(s); [] }").unwrap();
         assert_eq!(rules.moves(&Value::Int(1), 0), Ok(Vec::new()));
+    }
+
+    /// `lang()` is the reader's language at the time of the call, not at compile time.
+    #[test]
+    fn lang_is_the_readers_language() {
+        use crate::locale::{Lang, set_lang};
+        let source = "fn name() { lang() } fn moves(s) { [] } fn describe(s, t) { lang() }";
+        let rules = Rules::compile("t.rhai", source).unwrap();
+        assert_eq!(rules.name(), Some("en"));
+        for lang in Lang::ALL {
+            set_lang(lang);
+            let said = rules.describe(&Value::Int(1), &Value::Int(0));
+            set_lang(Lang::En);
+            assert_eq!(said, Ok(Some(lang.code().to_string())));
+        }
     }
 
     #[test]

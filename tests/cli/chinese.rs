@@ -819,3 +819,53 @@ fn option_value_reasons_are_in_the_readers_language() {
         text(&o.stderr)
     );
 }
+
+/// Every shipped rules file speaks the reader's language through `lang()`: its `name`, `show`
+/// and `describe` texts in a Chinese `analyze` and `move` hold no English word (the contests'
+/// names and problem ids stay, as the Lab's titles keep them; a position is the script's
+/// notation, `"THTTH"`), and Simplified and Traditional characters do not cross over.
+#[test]
+fn shipped_rules_files_speak_chinese() {
+    const IDS: [&str; 7] = ["CSES", "AGC", "AtCoder", "DP", "CF", "YTP", "TIOJ"];
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/rules");
+    let mut english = Vec::new();
+    for example in grundy::rules::examples::EXAMPLES {
+        let path = dir.join(example.file).display().to_string();
+        for lang in ["zh-CN", "zh-TW"] {
+            let analyze = ok(&zh(&["analyze", "--rules", &path], lang));
+            let played = ok(&zh(&["move", "--rules", &path, "--seed", "1"], lang));
+            let both = format!("{analyze}\n{played}");
+            // A string position is notation: "THTTHH".
+            let mut scanned = String::new();
+            for (i, piece) in both.split('"').enumerate() {
+                if i % 2 == 0 {
+                    scanned.push_str(piece);
+                }
+            }
+            for id in IDS {
+                scanned = scanned.replace(id, " ");
+            }
+            for word in english_words(&scanned) {
+                english.push(format!("{} {lang}: {word}", example.file));
+            }
+            let theirs = if lang == "zh-CN" {
+                "個後點從這葉節轉幣雙隊幾兩減環極顆遊"
+            } else {
+                "个后点从这叶节转币双队几两减环极颗游"
+            };
+            for c in theirs.chars() {
+                assert!(!both.contains(c), "{c} in {} {lang}:\n{both}", example.file);
+            }
+        }
+    }
+    assert!(english.is_empty(), "English from the scripts: {english:?}");
+    let cses = dir.join("cses2208.rhai").display().to_string();
+    let cn = ok(&zh(&["analyze", "--rules", &cses, "[1, 2]"], "zh-CN"));
+    for said in ["另一个游戏（CSES 2208）", "第 2 堆：**（2 枚）", "从 2 堆各取一枚硬币，剩下 [0, 1]"] {
+        assert!(cn.contains(said), "{said} not in:\n{cn}");
+    }
+    let tw = ok(&zh(&["analyze", "--rules", &cses, "[1, 2]"], "zh-TW"));
+    for said in ["另一個遊戲（CSES 2208）", "從 2 堆各取一枚硬幣，剩下 [0, 1]"] {
+        assert!(tw.contains(said), "{said} not in:\n{tw}");
+    }
+}
