@@ -869,3 +869,39 @@ fn shipped_rules_files_speak_chinese() {
         assert!(tw.contains(said), "{said} not in:\n{tw}");
     }
 }
+
+/// A rules file that does not parse or fails as it runs: the common kinds of Rhai's errors
+/// (whose texts are English) in the reader's language, `FILE:LINE:COL` kept, exit code 2.
+#[test]
+fn rules_file_errors_speak_chinese() {
+    let home = tempfile::tempdir().unwrap();
+    let cases = [
+        ("fn moves(s) {\n  [s - 1\n}\n", ":3:1:"),
+        ("fn moves(s) { let x = 1 let y = 2; [] }", ":1:25:"),
+        ("fn moves(s) { \"abc }", ":1:15:"),
+        ("fn moves(s) { let x = ; [] }", ":1:23:"),
+        ("fn moves(s) { [] }\nfn moves(s) { [] }", ":2:1:"),
+        ("fn moves(s) { const x = 1; x = 2; [] }", ":1:28:"),
+        ("fn moves(s) { foo(1) }", ":1:15:"),
+        ("fn moves(s) { [y] }", ":1:16:"),
+        ("fn moves(s) { [s[10]] }", ":1:18:"),
+        ("fn moves(s) { [1 / 0] }", ":1:18:"),
+        ("fn moves(s) { let x = 9223372036854775807; [x + 1] }", ":1:47:"),
+        ("fn moves(s) { @ }", ":1:15:"),
+    ];
+    for (i, (source, place)) in cases.iter().enumerate() {
+        let file = home.path().join(format!("bad{i}.rhai"));
+        std::fs::write(&file, source).unwrap();
+        let path = file.display().to_string();
+        for lang in ["zh-CN", "zh-TW"] {
+            let o = zh(&["analyze", "--rules", &path, "[1, 2]"], lang);
+            assert_eq!(o.status.code(), Some(2), "{lang} {source}");
+            let err = text(&o.stderr);
+            assert!(err.contains(&format!("bad{i}.rhai{place}")), "{err}");
+            // The script's own names (fn, moves, foo, x, y) are the writer's words.
+            let mut words = english_words(&err);
+            words.retain(|w| !["fn", "moves", "foo"].contains(&w.as_str()));
+            assert!(words.is_empty(), "{lang} {source}: {words:?} in:\n{err}");
+        }
+    }
+}
