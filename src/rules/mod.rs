@@ -16,7 +16,9 @@ use std::fmt;
 use std::path::Path;
 use std::time::Instant;
 
-use rhai::{AST, CallFnOptions, Dynamic, Engine, EvalAltResult, LexError, ParseError, ParseErrorType, Scope};
+use rhai::{
+    AST, CallFnOptions, Dynamic, Engine, EvalAltResult, LexError, ParseError, ParseErrorType, Scope,
+};
 use thiserror::Error;
 
 pub mod examples;
@@ -150,7 +152,10 @@ pub enum Cause {
     /// An expression (a value) is missing, after an operator or `=`.
     ExpressionMissing,
     /// A function defined twice with the same number of parameters.
-    DefinedTwice { function: String, parameters: usize },
+    DefinedTwice {
+        function: String,
+        parameters: usize,
+    },
     /// An assignment to a constant.
     Constant(String),
     /// A call of a function that does not exist for these argument types (Rhai's signature:
@@ -159,9 +164,15 @@ pub enum Cause {
     /// A variable that was never set.
     NoVariable(String),
     /// An index past the end of an array (its length, the index).
-    ArrayIndex { length: usize, index: i64 },
+    ArrayIndex {
+        length: usize,
+        index: i64,
+    },
     /// An index past the end of a string (its length in characters, the index).
-    StringIndex { length: usize, index: i64 },
+    StringIndex {
+        length: usize,
+        index: i64,
+    },
     DivisionByZero,
     /// An integer past 64 bits.
     Overflow,
@@ -209,9 +220,7 @@ impl Cause {
             EvalAltResult::ErrorArithmetic(text, _) if text.starts_with("Division by zero") => {
                 Cause::DivisionByZero
             }
-            EvalAltResult::ErrorArithmetic(text, _) if text.contains("overflow") => {
-                Cause::Overflow
-            }
+            EvalAltResult::ErrorArithmetic(text, _) if text.contains("overflow") => Cause::Overflow,
             EvalAltResult::ErrorRuntime(value, _) => Cause::Thrown(value.to_string()),
             other => Cause::Rhai(other.to_string()),
         }
@@ -231,7 +240,10 @@ impl fmt::Display for Cause {
             Cause::DefinedTwice {
                 function,
                 parameters,
-            } => write!(f, "fn {function} with {parameters} parameters defined twice"),
+            } => write!(
+                f,
+                "fn {function} with {parameters} parameters defined twice"
+            ),
             Cause::Constant(name) => write!(f, "cannot assign to the constant {name}"),
             Cause::NoFunction(signature) => write!(f, "function not found: {signature}"),
             Cause::NoVariable(name) => write!(f, "variable not found: {name}"),
@@ -883,7 +895,10 @@ mod tests {
                 index: 10
             })
         );
-        assert_eq!(run("fn moves(s) { [1 / 0] }"), failed(Cause::DivisionByZero));
+        assert_eq!(
+            run("fn moves(s) { [1 / 0] }"),
+            failed(Cause::DivisionByZero)
+        );
         assert_eq!(
             run("fn moves(s) { let x = 9223372036854775807; [x + 1] }"),
             failed(Cause::Overflow)

@@ -822,11 +822,14 @@ fn option_value_reasons_are_in_the_readers_language() {
 
 /// Every shipped rules file speaks the reader's language through `lang()`: its `name`, `show`
 /// and `describe` texts in a Chinese `analyze` and `move` hold no English word (the contests'
-/// names and problem ids stay, as the Lab's titles keep them; a position is the script's
+/// names and problem ids stay, as the Lab's titles keep them; so do the interface's functions
+/// as written, `fn parts`, `fn moves(s, side)`, and the unit MB; a position is the script's
 /// notation, `"THTTH"`), and Simplified and Traditional characters do not cross over.
 #[test]
 fn shipped_rules_files_speak_chinese() {
-    const IDS: [&str; 7] = ["CSES", "AGC", "AtCoder", "DP", "CF", "YTP", "TIOJ"];
+    const IDS: [&str; 11] = [
+        "CSES", "AGC", "AtCoder", "DP", "CF", "YTP", "TIOJ", "fn", "parts", "side", "MB",
+    ];
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/rules");
     let mut english = Vec::new();
     for example in grundy::rules::examples::EXAMPLES {
@@ -842,10 +845,9 @@ fn shipped_rules_files_speak_chinese() {
                     scanned.push_str(piece);
                 }
             }
-            for id in IDS {
-                scanned = scanned.replace(id, " ");
-            }
-            for word in english_words(&scanned) {
+            let mut words = english_words(&scanned);
+            words.retain(|w| !IDS.contains(&w.as_str()));
+            for word in words {
                 english.push(format!("{} {lang}: {word}", example.file));
             }
             let theirs = if lang == "zh-CN" {
@@ -861,11 +863,18 @@ fn shipped_rules_files_speak_chinese() {
     assert!(english.is_empty(), "English from the scripts: {english:?}");
     let cses = dir.join("cses2208.rhai").display().to_string();
     let cn = ok(&zh(&["analyze", "--rules", &cses, "[1, 2]"], "zh-CN"));
-    for said in ["另一个游戏（CSES 2208）", "第 2 堆：**（2 枚）", "从 2 堆各取一枚硬币，剩下 [0, 1]"] {
+    for said in [
+        "另一个游戏（CSES 2208）",
+        "第 2 堆：**（2 枚）",
+        "从 2 堆各取一枚硬币，剩下 [0, 1]",
+    ] {
         assert!(cn.contains(said), "{said} not in:\n{cn}");
     }
     let tw = ok(&zh(&["analyze", "--rules", &cses, "[1, 2]"], "zh-TW"));
-    for said in ["另一個遊戲（CSES 2208）", "從 2 堆各取一枚硬幣，剩下 [0, 1]"] {
+    for said in [
+        "另一個遊戲（CSES 2208）",
+        "從 2 堆各取一枚硬幣，剩下 [0, 1]",
+    ] {
         assert!(tw.contains(said), "{said} not in:\n{tw}");
     }
 }
@@ -886,7 +895,10 @@ fn rules_file_errors_speak_chinese() {
         ("fn moves(s) { [y] }", ":1:16:"),
         ("fn moves(s) { [s[10]] }", ":1:18:"),
         ("fn moves(s) { [1 / 0] }", ":1:18:"),
-        ("fn moves(s) { let x = 9223372036854775807; [x + 1] }", ":1:47:"),
+        (
+            "fn moves(s) { let x = 9223372036854775807; [x + 1] }",
+            ":1:47:",
+        ),
         ("fn moves(s) { @ }", ":1:15:"),
     ];
     for (i, (source, place)) in cases.iter().enumerate() {
