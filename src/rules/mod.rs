@@ -371,7 +371,7 @@ fn engine() -> Engine {
     // call alone (the default level does not run functions at compile time), so a script
     // compiled in one language speaks another when the reader changes it.
     engine.register_fn("lang", || {
-        rhai::ImmutableString::from(crate::locale::lang().code())
+        rhai::ImmutableString::from(crate::lang::current().code())
     });
     engine.on_progress(|operations| {
         if operations.is_multiple_of(1024) {
@@ -917,7 +917,7 @@ mod tests {
     /// `lang()` is the reader's language at the time of the call, not at compile time.
     #[test]
     fn lang_is_the_readers_language() {
-        use crate::locale::{Lang, set_lang};
+        use crate::lang::{Lang, set_current as set_lang};
         let source = "fn name() { lang() } fn moves(s) { [] } fn describe(s, t) { lang() }";
         let rules = Rules::compile("t.rhai", source).unwrap();
         assert_eq!(rules.name(), Some("en"));
