@@ -282,8 +282,8 @@ impl Practice {
                 self.stage = Stage::Asking(Box::new(question(drill, &game)));
                 true
             }
-            Some(Err(e)) => {
-                self.problem = Some(format!("{e:?}"));
+            Some(Err(_)) => {
+                self.problem = Some(tr!("drill.cannot_draw_theme").into_owned());
                 self.stage = Stage::Setup;
                 true
             }
@@ -367,7 +367,7 @@ impl Practice {
             .unwrap_or_else(|| difficulty_for(self.drills.rated(self.game_key()).rating));
         match SheetRun::draw(&games, difficulty, &mut self.rng) {
             Ok(sheet) => self.play_sheet(sheet),
-            Err(e) => self.problem = Some(format!("{e:?}")),
+            Err(_) => self.problem = Some(cannot_draw(self.game_key(), difficulty)),
         }
     }
 
@@ -402,13 +402,24 @@ impl Practice {
         if !self.themes.is_empty() && self.ask_theme() {
             return;
         }
+        // Any game or kind is drawn among those that go together (Nim-K has no part values).
         let game = match self.game {
-            0 => self.games[self.rng.random_range(0..self.games.len())],
+            0 => {
+                let games: Vec<&'static str> = (self.games.iter().copied())
+                    .filter(|game| self.kind.is_none_or(|kind| drill::offers(game, kind)))
+                    .collect();
+                games[self.rng.random_range(0..games.len())]
+            }
             i => self.games[i - 1],
         };
         let kind = match self.kind {
             Some(kind) => kind,
-            None => DrillKind::ALL[self.rng.random_range(0..DrillKind::ALL.len())],
+            None => {
+                let kinds: Vec<DrillKind> = (DrillKind::ALL.into_iter())
+                    .filter(|&kind| drill::offers(game, kind))
+                    .collect();
+                kinds[self.rng.random_range(0..kinds.len())]
+            }
         };
         self.ask(game, kind);
     }
@@ -420,8 +431,8 @@ impl Practice {
             .unwrap_or_else(|| difficulty_for(self.drills.rated(game).rating));
         let drill = match drill::generate(game, kind, difficulty, &mut self.rng) {
             Ok(drill) => drill,
-            Err(e) => {
-                self.problem = Some(format!("{e:?}"));
+            Err(_) => {
+                self.problem = Some(cannot_draw(game, difficulty));
                 self.stage = Stage::Setup;
                 return;
             }
@@ -1351,4 +1362,15 @@ pub(crate) fn position_lines(
         }
     }
     lines
+}
+
+/// Why no drill or sheet came, in the reader's words: `game` (a code name, or all games) has
+/// no such position at `difficulty`.
+fn cannot_draw(game: &str, difficulty: u8) -> String {
+    let game = if game == ALL {
+        tr!("drill.all_games").into_owned()
+    } else {
+        crate::locale::game_title(game)
+    };
+    tr!("drill.cannot_draw", game = game, difficulty = difficulty).into_owned()
 }
