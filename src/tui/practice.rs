@@ -394,7 +394,7 @@ impl Practice {
     fn start_sheet(&mut self) {
         let games: Vec<&str> = match self.game {
             i if i > 0 && i <= self.games.len() => vec![self.games[i - 1]],
-            // The weakest themes: a sheet of their games.
+            // The weakest themes: a sheet of their games (of all, if practice knows none).
             i if i == self.weakest_row() => self
                 .games
                 .iter()
@@ -402,6 +402,11 @@ impl Practice {
                 .filter(|g| self.weak.iter().any(|t| t.game == *g))
                 .collect(),
             _ => self.games.clone(),
+        };
+        let games = if games.is_empty() {
+            self.games.clone()
+        } else {
+            games
         };
         let difficulty = self
             .difficulty
@@ -879,6 +884,30 @@ impl Practice {
         );
     }
 
+    /// The Game row's value in pieces, each on a row of its own: one piece where it fits in
+    /// `columns`; else, for the weakest themes, one theme a piece.
+    fn game_value(&self, columns: usize) -> Vec<String> {
+        let weakest = |themes: String| tr!("drill.weakest_themes", themes = themes).into_owned();
+        let whole = format!("◂ {} ▸", self.games_words(weakest));
+        if text::width(&whole) <= columns || self.game != self.weakest_row() {
+            return vec![whole];
+        }
+        let joiner = tr!("drill.themes.joiner");
+        let last = self.weak.len() - 1;
+        self.weak
+            .iter()
+            .enumerate()
+            .map(|(i, t)| {
+                let named = crate::locale::Words::words(t);
+                match i {
+                    0 => format!("◂ {}{joiner}", weakest(named)),
+                    i if i == last => format!("{named} ▸"),
+                    _ => format!("{named}{joiner}"),
+                }
+            })
+            .collect()
+    }
+
     /// The top line: the games, the mode, the rating and the run so far, in `width` columns
     /// (the weakest themes named where the line has room, else called so).
     fn status_line(&self, theme: &Theme, width: usize) -> Line<'static> {
@@ -934,51 +963,51 @@ impl Practice {
     }
 
     fn draw_setup(&self, area: Rect, buf: &mut Buffer, theme: &Theme) {
-        let games =
-            self.games_words(|themes| tr!("drill.weakest_themes", themes = themes).into_owned());
-        let rows = [
-            (tr!("drill.setup.game").into_owned(), format!("◂ {games} ▸")),
-            (
-                tr!("drill.setup.kind").into_owned(),
-                format!("◂ {} ▸", kind_words(self.kind)),
-            ),
-            (
-                tr!("drill.setup.difficulty").into_owned(),
-                format!("◂ {} ▸", difficulty_words(self.difficulty)),
-            ),
-            (
-                tr!("drill.setup.mode").into_owned(),
-                format!("◂ {} ▸", mode_words(self.mode)),
-            ),
-            (tr!("drill.setup.start").into_owned(), String::new()),
-            (
-                tr!("queue.menu_entry", n = self.review_due).into_owned(),
-                String::new(),
-            ),
-            (
-                tr!("drill.setup.sheet").into_owned(),
-                tr!("drill.setup.sheet_about", count = SHEET_SIZE).into_owned(),
-            ),
+        let labels = [
+            tr!("drill.setup.game").into_owned(),
+            tr!("drill.setup.kind").into_owned(),
+            tr!("drill.setup.difficulty").into_owned(),
+            tr!("drill.setup.mode").into_owned(),
+            tr!("drill.setup.start").into_owned(),
+            tr!("queue.menu_entry", n = self.review_due).into_owned(),
+            tr!("drill.setup.sheet").into_owned(),
         ];
         // Review's and the sheet's longer labels are alone on their rows: the others line up
         // without them.
-        let label_width = rows[..REVIEW_ROW]
+        let label_width = labels[..REVIEW_ROW]
             .iter()
-            .map(|(l, _)| text::width(l))
+            .map(|l| text::width(l))
             .max()
             .unwrap_or(0)
             + 2;
+        let values = [
+            self.game_value(area.width as usize - (2 + label_width).min(area.width as usize)),
+            vec![format!("◂ {} ▸", kind_words(self.kind))],
+            vec![format!("◂ {} ▸", difficulty_words(self.difficulty))],
+            vec![format!("◂ {} ▸", mode_words(self.mode))],
+            Vec::new(),
+            Vec::new(),
+            vec![tr!("drill.setup.sheet_about", count = SHEET_SIZE).into_owned()],
+        ];
         let mut lines = Vec::new();
-        for (i, (label, value)) in rows.iter().enumerate() {
+        for (i, (label, pieces)) in labels.iter().zip(values).enumerate() {
             let style = if i == self.focus {
                 theme.selected
             } else {
                 theme.text
             };
             let label_width = label_width.max(text::width(label) + 2);
-            // A value too long for its row (the weakest themes) goes on under itself.
-            let values = text::wrap(value, (area.width as usize).saturating_sub(2 + label_width));
-            for (j, value) in values.into_iter().enumerate() {
+            // A value too long for its row goes on under itself, each piece on a row of its own
+            // (the weakest themes: one a row).
+            let columns = (area.width as usize).saturating_sub(2 + label_width);
+            let mut rows: Vec<String> = pieces
+                .iter()
+                .flat_map(|piece| text::wrap(piece, columns))
+                .collect();
+            if rows.is_empty() {
+                rows.push(String::new());
+            }
+            for (j, value) in rows.into_iter().enumerate() {
                 let (mark, label) = match j {
                     0 => (if i == self.focus { "▶" } else { " " }, label.as_str()),
                     _ => (" ", ""),

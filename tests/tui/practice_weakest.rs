@@ -177,9 +177,14 @@ fn the_weakest_themes_are_named_on_the_setup_and_in_the_header() {
         set_lang(lang);
         let mut p = Practice::new(Some(path.clone()), None, 13).with_weakest();
         let setup = screen_at(&p, 80, 24);
-        assert!(!setup.contains(all_games), "{setup}");
+        // A wide character is drawn with a blank cell after it: compared without blanks.
+        let packed = |text: &str| text.replace(' ', "");
+        assert!(!packed(&setup).contains(&packed(all_games)), "{setup}");
         for theme in named {
-            assert!(setup.contains(theme), "{theme} on\n{setup}");
+            assert!(
+                packed(&setup).contains(&packed(theme)),
+                "{theme} on\n{setup}"
+            );
         }
         if lang != Lang::En {
             let english = crate::i18n::english_words(&setup);
@@ -190,15 +195,15 @@ fn the_weakest_themes_are_named_on_the_setup_and_in_the_header() {
         press(&mut p, KeyCode::Enter);
         assert!(p.drill().is_some());
         let asked = screen_at(&p, 80, 24);
-        let header = asked.lines().nth(1).unwrap_or_default();
-        assert!(!header.contains(all_games), "{header}");
+        let header = packed(asked.lines().nth(1).unwrap_or_default());
+        assert!(!header.contains(&packed(all_games)), "{header}");
         let short = match lang {
             Lang::En => "your weakest themes",
             Lang::ZhCn => "你最弱的主题",
             _ => "你最弱的主題",
         };
         assert!(
-            header.contains(short) || named.iter().all(|t| header.contains(t)),
+            header.contains(&packed(short)) || named.iter().all(|t| header.contains(&packed(t))),
             "{header}"
         );
     }
