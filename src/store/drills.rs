@@ -1,7 +1,8 @@
 //! Practice records, `drills.toml` in the data directory: a Glicko-2 rating per game and one
 //! over all games ([`crate::rating`]), the best run of each streak and timed mode, and the
 //! attempts themselves (the newest [`MAX_ATTEMPTS`]), and the answers per theme
-//! ([`crate::theme`]; a file from before themes gets them counted from its attempts). An attempt is one rating period with
+//! ([`crate::theme`]: the drills' and the review queue's, which are not rated; a file from
+//! before themes gets them counted from its attempts). An attempt is one rating period with
 //! one game against the puzzle, whose rating comes from its difficulty: a solved drill is a
 //! win, a missed one a loss.
 //!
