@@ -359,6 +359,64 @@ pub fn moves_within<M>(
     Some(moves)
 }
 
+/// The value of `root` in a game tree searched outside the exact solver (the misère search,
+/// Every-SG's step counts), where each position's value comes from its children's: `value` of
+/// the children's values in order (no children: the position is over), unless a child's value
+/// alone already `decides` it (under misère play one lost child makes a won position, so the
+/// rest need no search). `children` lists a position's children in standard form, `None` when
+/// the search's budget for moves is spent (see [`moves_within`]). Depth-first with its own
+/// stack, since a game may last thousands of moves, each child list scanned once from where it
+/// was left. Solved positions go into `memo`, kept between calls (the AI asks about the
+/// position after each of its moves) and emptied past 4 × `limit` entries. `None`: more than
+/// `limit` new positions, or `children` gave up.
+pub fn value_from_children<P: Clone + Eq + Hash, V: Copy>(
+    root: P,
+    memo: &mut std::collections::HashMap<P, V>,
+    limit: usize,
+    mut children: impl FnMut(&P) -> Option<Vec<P>>,
+    decides: impl Fn(V) -> Option<V>,
+    value: impl Fn(&[V]) -> V,
+) -> Option<V> {
+    if memo.len() > 4 * limit {
+        memo.clear();
+    }
+    if let Some(&v) = memo.get(&root) {
+        return Some(v);
+    }
+    let mut stack = vec![(children(&root)?, root.clone(), 0usize)];
+    let mut added = 0usize;
+    while let Some((kids, _, next)) = stack.last_mut() {
+        let mut decided = None;
+        while let Some(child) = kids.get(*next) {
+            let Some(&v) = memo.get(child) else { break };
+            decided = decides(v);
+            if decided.is_some() {
+                break;
+            }
+            *next += 1;
+        }
+        if decided.is_none() && *next == kids.len() {
+            let known: Vec<V> = kids.iter().map(|c| memo[c]).collect();
+            decided = Some(value(&known));
+        }
+        match decided {
+            Some(v) => {
+                let (_, position, _) = stack.pop().expect("the top frame");
+                memo.insert(position, v);
+                added += 1;
+                if added > limit {
+                    return None;
+                }
+            }
+            None => {
+                let child = kids[*next].clone();
+                stack.push((children(&child)?, child, 0));
+            }
+        }
+    }
+    memo.get(&root).copied()
+}
+
 /// The most moves a board's list holds for one part; past it [`spread`] chooses which.
 pub const LIST_ROOM: usize = 500;
 

@@ -113,6 +113,7 @@ pub fn placeholders(text: &str) -> BTreeSet<&str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::collections::BTreeMap;
 
     /// No fallback text ever shows: every language has every English key, no extra ones, no
     /// empty texts, and each translation fills the placeholders the English fills.
@@ -142,6 +143,48 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// rust-i18n merges every file of `locales/` into one table, and a key written in two files
+    /// silently keeps one of the texts (which one depends on the order files are read): each key
+    /// must be in one file only.
+    #[test]
+    fn no_key_is_in_two_locale_files() {
+        fn walk(table: &toml::Table, path: &str, file: &str, seen: &mut BTreeMap<String, String>) {
+            if table.contains_key("en") {
+                if let Some(first) = seen.insert(path.to_string(), file.to_string()) {
+                    panic!("{path} is in both locales/{first} and locales/{file}");
+                }
+                return;
+            }
+            for (name, value) in table {
+                if let toml::Value::Table(inner) = value {
+                    let path = if path.is_empty() {
+                        name.clone()
+                    } else {
+                        format!("{path}.{name}")
+                    };
+                    walk(inner, &path, file, seen);
+                }
+            }
+        }
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("locales");
+        let mut files: Vec<_> = std::fs::read_dir(&dir)
+            .expect("locales/")
+            .map(|entry| entry.expect("a locale file").path())
+            .filter(|path| path.extension().is_some_and(|e| e == "toml"))
+            .collect();
+        files.sort();
+        let mut seen = BTreeMap::new();
+        for path in &files {
+            let file = path.file_name().unwrap().to_string_lossy().into_owned();
+            let text = std::fs::read_to_string(path).expect("a readable locale file");
+            let table: toml::Table = text
+                .parse()
+                .unwrap_or_else(|e| panic!("locales/{file}: {e}"));
+            walk(&table, "", &file, &mut seen);
+        }
+        assert!(seen.len() > 100, "only {} keys found", seen.len());
     }
 
     #[test]

@@ -24,6 +24,7 @@ use rand::Rng;
 
 use crate::game::{
     CodeError, IllegalMove, Impartial, Notation, Position, SEARCH_MOVES, moves_within,
+    value_from_children,
 };
 use crate::games::AnyPosition;
 use crate::games::heaps::{Heaps, Rule, heap_value};
@@ -171,69 +172,33 @@ pub fn misere_search(position: &Sum) -> Option<bool> {
         return None;
     }
     let standard = |p: Sum| p.canonical().unwrap_or(p);
-    let root = standard(position.clone());
-    let mut memo = solved().lock().unwrap_or_else(|e| e.into_inner());
-    if memo.len() > 4 * SEARCH_LIMIT {
-        memo.clear();
-    }
-    if let Some(&w) = memo.get(&root) {
-        return Some(w);
-    }
-    struct Frame {
-        position: Sum,
-        children: Vec<Sum>,
-        next: usize,
-    }
     let mut budget = SEARCH_MOVES;
-    let mut frame = |position: Sum| {
-        Some(Frame {
-            children: moves_within(
-                position.moves_bound(),
-                position.heap_bytes(),
-                || position.legal_moves(),
-                &mut budget,
-            )?
-            .iter()
-            .map(|mv| standard(position.play_unchecked(mv)))
-            .collect(),
-            position,
-            next: 0,
-        })
+    let children = |p: &Sum| {
+        let moves = moves_within(
+            p.moves_bound(),
+            p.heap_bytes(),
+            || p.legal_moves(),
+            &mut budget,
+        )?;
+        Some(
+            moves
+                .iter()
+                .map(|mv| standard(p.play_unchecked(mv)))
+                .collect(),
+        )
     };
-    let mut stack = vec![frame(root.clone())?];
-    let mut added = 0usize;
-    while let Some(top) = stack.last_mut() {
-        let mut result = None;
-        if top.children.is_empty() {
-            // Over: the player to move made no last move, so has won.
-            result = Some(true);
-        }
-        while result.is_none() && top.next < top.children.len() {
-            match memo.get(&top.children[top.next]) {
-                Some(false) => result = Some(true),
-                Some(true) => top.next += 1,
-                None => break,
-            }
-        }
-        if result.is_none() && top.next == top.children.len() {
-            result = Some(false);
-        }
-        match result {
-            Some(wins) => {
-                let done = stack.pop().expect("the top frame");
-                memo.insert(done.position, wins);
-                added += 1;
-            }
-            None => {
-                let child = top.children[top.next].clone();
-                stack.push(frame(child)?);
-            }
-        }
-        if added > SEARCH_LIMIT {
-            return None;
-        }
-    }
-    memo.get(&root).copied()
+    let mut memo = solved().lock().unwrap_or_else(|e| e.into_inner());
+    value_from_children(
+        standard(position.clone()),
+        &mut memo,
+        SEARCH_LIMIT,
+        children,
+        // A move to a position the opponent loses wins at once.
+        |child_wins| (!child_wins).then_some(true),
+        // Over: the player to move made no last move, so has won; else every move lets the
+        // opponent win.
+        |children| children.is_empty(),
+    )
 }
 
 impl Anti {

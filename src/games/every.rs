@@ -19,6 +19,7 @@ use rand::Rng;
 
 use crate::game::{
     CodeError, IllegalMove, Impartial, Notation, Position, SEARCH_MOVES, moves_within,
+    value_from_children,
 };
 use crate::games::sum::{AnyMove, Component, Sum};
 use crate::input::{InputError, Numbers};
@@ -64,66 +65,46 @@ pub fn steps(component: &Component) -> Option<Steps> {
         return None;
     }
     let standard = |c: Component| c.canonical().unwrap_or(c);
-    let root = standard(component.clone());
-    let mut memo = solved().lock().unwrap_or_else(|e| e.into_inner());
-    if memo.len() > 4 * SEARCH_LIMIT {
-        memo.clear();
-    }
-    if let Some(&s) = memo.get(&root) {
-        return Some(s);
-    }
     let mut budget = SEARCH_MOVES;
-    let mut children = |c: &Component| -> Option<Vec<Component>> {
+    let children = |c: &Component| {
+        let moves = moves_within(
+            c.moves_bound(),
+            c.heap_bytes(),
+            || c.legal_moves(),
+            &mut budget,
+        )?;
         Some(
-            moves_within(
-                c.moves_bound(),
-                c.heap_bytes(),
-                || c.legal_moves(),
-                &mut budget,
-            )?
-            .iter()
-            .map(|mv| standard(c.play_unchecked(mv)))
-            .collect(),
+            moves
+                .iter()
+                .map(|mv| standard(c.play_unchecked(mv)))
+                .collect(),
         )
     };
-    // Each frame: a position, its children and how many of them are known, so that no
-    // child list is scanned again from its start (Grundy's game has hundreds of children).
-    let mut stack: Vec<(Component, Vec<Component>, usize)> =
-        vec![(root.clone(), children(&root)?, 0)];
-    let mut added = 0usize;
-    while let Some((position, kids, known_up_to)) = stack.last_mut() {
-        while *known_up_to < kids.len() && memo.contains_key(&kids[*known_up_to]) {
-            *known_up_to += 1;
-        }
-        if let Some(missing) = kids.get(*known_up_to) {
-            let missing = missing.clone();
-            let grandchildren = children(&missing)?;
-            stack.push((missing, grandchildren, 0));
-        } else {
-            let known: Vec<Steps> = kids.iter().map(|k| memo[k]).collect();
-            let wins = known.iter().any(|s| !s.wins);
-            let steps = if known.is_empty() {
+    let mut memo = solved().lock().unwrap_or_else(|e| e.into_inner());
+    value_from_children(
+        standard(component.clone()),
+        &mut memo,
+        SEARCH_LIMIT,
+        children,
+        // Every child counts: the winner's step is the longest way to a lost child.
+        |_| None,
+        |children| {
+            let wins = children.iter().any(|s| !s.wins);
+            let steps = if children.is_empty() {
                 0
             } else if wins {
-                1 + known
+                1 + children
                     .iter()
                     .filter(|s| !s.wins)
                     .map(|s| s.steps)
                     .max()
                     .unwrap_or(0)
             } else {
-                1 + known.iter().map(|s| s.steps).min().unwrap_or(0)
+                1 + children.iter().map(|s| s.steps).min().unwrap_or(0)
             };
-            let position = position.clone();
-            stack.pop();
-            memo.insert(position, Steps { wins, steps });
-            added += 1;
-            if added > SEARCH_LIMIT {
-                return None;
-            }
-        }
-    }
-    memo.get(&root).copied()
+            Steps { wins, steps }
+        },
+    )
 }
 
 impl Every {
