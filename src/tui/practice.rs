@@ -1196,7 +1196,7 @@ impl Practice {
                 Some(sheet) => sheet.status(true),
                 None => tr!(
                     "drill.rating_change",
-                    game = q.game.as_str(),
+                    game = crate::locale::game_title(&q.game),
                     before = format!("{:.0}", outcome.before.rating),
                     after = format!("{:.0}", outcome.after.rating),
                     change = format!("{change:+.0}")
