@@ -117,6 +117,15 @@ pub struct Verdict {
     pub sum: Option<PartsSum>,
 }
 
+/// Games decided by their own rule rather than by their parts' values (Moore's Nim-K, misère
+/// play by the SJ theorem, Every-SG's step counts): no part has a value to ask about.
+const NO_PART_VALUES: [&str; 3] = ["nimk", "anti", "every"];
+
+/// Whether `game` gives drills of `kind` (every game gives the other two kinds).
+pub fn offers(game: &str, kind: DrillKind) -> bool {
+    kind != DrillKind::PartValue || !NO_PART_VALUES.contains(&game)
+}
+
 /// A drill of `kind` on `game` (a name position codes start with) at `difficulty` 1..=5.
 pub fn generate<R: Rng + ?Sized>(
     game: &str,

@@ -1,11 +1,30 @@
 //! The languages grundy speaks, and which one a run uses.
 //!
-//! Only the choice lives here, in the core: the texts themselves are the interface's (the
-//! locale files under `locales/`, rendered by `grundy::locale`). The settings file stores a
-//! [`LangChoice`]; `auto` follows the environment the way POSIX programs do (`LC_ALL`, then
-//! `LC_MESSAGES`, then `LANG`).
+//! Only the choice (and this thread's current language) lives here, in the core: the texts
+//! themselves are the interface's (the locale files under `locales/`, rendered by
+//! `grundy::locale`). The settings file stores a [`LangChoice`]; `auto` follows the environment
+//! the way POSIX programs do (`LC_ALL`, then `LC_MESSAGES`, then `LANG`).
+
+use std::cell::Cell;
 
 use clap::ValueEnum;
+
+thread_local! {
+    /// The language this thread's texts are in. It lives in the core, beside the choice, so
+    /// that a rules file's `lang()` (src/rules) reads the reader's language without the
+    /// interface; the interface sets and reads it through `grundy::locale`.
+    static CURRENT: Cell<Lang> = const { Cell::new(Lang::En) };
+}
+
+/// The language this thread's texts are in (English until [`set_current`]).
+pub fn current() -> Lang {
+    CURRENT.with(|l| l.get())
+}
+
+/// Sets the language this thread's texts are in.
+pub fn set_current(lang: Lang) {
+    CURRENT.with(|l| l.set(lang));
+}
 
 /// A language of the interface.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, ValueEnum)]

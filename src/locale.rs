@@ -16,7 +16,6 @@
 //! crate's generated lookup, so it works only inside it).
 
 use std::borrow::Cow;
-use std::cell::Cell;
 use std::collections::BTreeSet;
 
 pub use crate::lang::Lang;
@@ -29,18 +28,14 @@ pub mod nudge;
 pub mod why;
 mod words;
 
-thread_local! {
-    static LANG: Cell<Lang> = const { Cell::new(Lang::En) };
-}
-
 /// Sets the language this thread's texts are in.
 pub fn set_lang(lang: Lang) {
-    LANG.with(|l| l.set(lang));
+    crate::lang::set_current(lang);
 }
 
 /// The language this thread's texts are in (English until [`set_lang`]).
 pub fn lang() -> Lang {
-    LANG.with(|l| l.get())
+    crate::lang::current()
 }
 
 /// The text of `key` in this thread's language.

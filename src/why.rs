@@ -856,6 +856,22 @@ impl Explain for dawson::Dawson {
             .collect()
     }
 
+    /// Past the mex table a row's value is read from the period.
+    fn formula(&self, part: usize) -> Option<Formula> {
+        let x = self.rows()[part];
+        let from = dawson::LAST_EXCEPTION + 1;
+        (x > dawson::TABLE).then(|| {
+            let same_as = from + (x - from) % dawson::PERIOD;
+            Formula::OctalPeriod {
+                x,
+                same_as,
+                period: dawson::PERIOD,
+                from,
+                value: dawson::row_value(same_as).into(),
+            }
+        })
+    }
+
     fn parse_part(&self, text: &str) -> Result<usize, PartError> {
         number_from_1(text, self.rows().len())
     }

@@ -10,7 +10,9 @@ use rand::SeedableRng;
 use crate::rules::solve::{
     self, Analysis, GrundyTable, Judgement, Limits, Node, Reason, SearchError, Verdict,
 };
-use crate::rules::{MAX_CALL_LEVELS, MAX_OPERATIONS, Problem, ReadProblem, Rules, RulesError};
+use crate::rules::{
+    Cause, MAX_CALL_LEVELS, MAX_OPERATIONS, Problem, ReadProblem, Rules, RulesError,
+};
 use crate::setup::ReplayRng;
 use crate::tr;
 
@@ -39,7 +41,7 @@ pub fn render_problem(problem: &Problem) -> String {
             tr!("rules.error.read", why = why).into()
         }
         Problem::FileTooLarge => tr!("rules.error.file_too_large").into(),
-        Problem::Parse(why) => tr!("rules.error.parse", why = why).into(),
+        Problem::Parse(why) => tr!("rules.error.parse", why = render_cause(why)).into(),
         Problem::NoMoves => tr!("rules.error.no_moves").into(),
         Problem::Arity { function, expected } => tr!(
             "rules.error.arity",
@@ -47,9 +49,12 @@ pub fn render_problem(problem: &Problem) -> String {
             expected = expected
         )
         .into(),
-        Problem::Failed { function, detail } => {
-            tr!("rules.error.failed", function = function, why = detail).into()
-        }
+        Problem::Failed { function, why } => tr!(
+            "rules.error.failed",
+            function = function,
+            why = render_cause(why)
+        )
+        .into(),
         Problem::Operations { function } => tr!(
             "rules.error.operations",
             function = function,
@@ -85,9 +90,47 @@ pub fn render_problem(problem: &Problem) -> String {
             got = got
         )
         .into(),
-        Problem::BadPosition(why) => tr!("rules.error.bad_position", why = why).into(),
+        Problem::BadPosition(why) => {
+            tr!("rules.error.bad_position", why = render_cause(why)).into()
+        }
         Problem::Interrupted => tr!("rules.error.interrupted").into(),
     }
+}
+
+/// Why Rhai refused a script, a position or a call, in words: the common kinds in the
+/// reader's language, a rare one in Rhai's (English) words.
+fn render_cause(cause: &Cause) -> String {
+    match cause {
+        Cause::UnexpectedEnd => tr!("rules.cause.unexpected_end"),
+        Cause::Missing(token) => tr!("rules.cause.missing", token = token),
+        Cause::Unexpected(what) => tr!("rules.cause.unexpected", what = what),
+        Cause::UnclosedString => tr!("rules.cause.unclosed_string"),
+        Cause::Reserved(word) => tr!("rules.cause.reserved", word = word),
+        Cause::ExpressionMissing => tr!("rules.cause.expression_missing"),
+        Cause::DefinedTwice {
+            function,
+            parameters,
+        } => tr!(
+            "rules.cause.defined_twice",
+            function = function,
+            count = parameters
+        ),
+        Cause::Constant(name) => tr!("rules.cause.constant", name = name),
+        Cause::NoFunction(signature) => tr!("rules.cause.no_function", signature = signature),
+        Cause::NoVariable(name) => tr!("rules.cause.no_variable", name = name),
+        Cause::ArrayIndex { length, index } => {
+            tr!("rules.cause.array_index", index = index, length = length)
+        }
+        Cause::StringIndex { length, index } => {
+            tr!("rules.cause.string_index", index = index, length = length)
+        }
+        Cause::DivisionByZero => tr!("rules.cause.division_by_zero"),
+        Cause::Overflow => tr!("rules.cause.overflow"),
+        Cause::Thrown(what) => tr!("rules.cause.thrown", what = what),
+        Cause::OfType(got) => tr!("rules.cause.of_type", got = got),
+        Cause::Rhai(text) => text.into(),
+    }
+    .into_owned()
 }
 
 fn input(e: RulesError) -> Failure {

@@ -9,8 +9,10 @@
 //! A row is a part worth its Sprague–Grundy value g(n), computed by mex over the moves up to
 //! [`TABLE`] pins; past that g is periodic with period [`PERIOD`] = 34 (Guy and Smith): the
 //! last n with g(n) ≠ g(n + 34) is [`LAST_EXCEPTION`], so g(n) = g(n − 34) for every
-//! n > [`LAST_EXCEPTION`] + 34. `tests/engine/dawson.rs` checks the period against the mex
-//! table and every value against a game-tree search from the rules.
+//! n > [`LAST_EXCEPTION`] + 34. The period also finds a long row's moves to a value without
+//! going through them ([`row_moves_to`]), so rows go to 10^18 pins, as Kayles' do.
+//! `tests/engine/dawson.rs` checks the period against the mex table and every value against a
+//! game-tree search from the rules.
 
 use std::sync::OnceLock;
 
@@ -23,8 +25,8 @@ use crate::nimber::{Nimber, mex_small};
 
 /// At most this many rows in a code.
 pub const MAX_ROWS: usize = 1000;
-/// At most this many pins in a row.
-pub const MAX_PINS: u64 = 100_000;
+/// At most this many pins in a row: the values are periodic, so any row is answered at once.
+pub const MAX_PINS: u64 = 1_000_000_000_000_000_000;
 /// The period of the values (Guy and Smith, *Winning Ways* ch. 4).
 pub const PERIOD: u64 = 34;
 /// The last row length whose value is not the one 34 pins further on (51 in the chess form
@@ -57,6 +59,68 @@ pub fn row_value(n: u64) -> u32 {
         TABLE - PERIOD + 1 + (n - (TABLE - PERIOD + 1)) % PERIOD
     };
     values[n as usize]
+}
+
+/// The knocks of a row of `n` pins that leave rows worth `target` together, as the pins left
+/// of the knock (`left`, ascending, the move list's order): the first `limit` of them, and how
+/// many there are. Past the exceptions the two pieces' values depend only on `left` modulo
+/// [`PERIOD`], so the middle of a long row is counted a residue at a time and listed only in
+/// the residues that give `target`; the ends are looked at one by one.
+pub fn row_moves_to(n: u64, target: u32, limit: usize) -> (Vec<u64>, u64) {
+    let Some(rest) = n.checked_sub(2) else {
+        return (Vec::new(), 0);
+    };
+    let g = row_value;
+    let mut found = Vec::new();
+    let mut count = 0u64;
+    let look = |left: u64, found: &mut Vec<u64>, count: &mut u64| {
+        if g(left) ^ g(rest - left) == target {
+            *count += 1;
+            if found.len() < limit {
+                found.push(left);
+            }
+        }
+    };
+    // Pieces of at least `from` pins are in the periodic part.
+    let from = LAST_EXCEPTION + 1;
+    if rest < 2 * from + 2 * PERIOD {
+        for left in 0..=rest {
+            look(left, &mut found, &mut count);
+        }
+        return (found, count);
+    }
+    for left in 0..from {
+        look(left, &mut found, &mut count);
+    }
+    // The middle: left = from + j and right = from + (last − j), 0 ≤ j ≤ last.
+    let last = rest - 2 * from;
+    let residues: Vec<u64> = (0..PERIOD)
+        .filter(|&r| g(from + r) ^ g(from + (last - r) % PERIOD) == target)
+        .collect();
+    for &r in &residues {
+        count += (last - r) / PERIOD + 1;
+    }
+    // No residue gives `target`: nothing to list (and 10^16 empty blocks to skip).
+    let blocks = if residues.is_empty() {
+        0
+    } else {
+        last / PERIOD + 1
+    };
+    'middle: for block in 0..blocks {
+        for &r in &residues {
+            if found.len() >= limit {
+                break 'middle;
+            }
+            let j = block * PERIOD + r;
+            if j <= last {
+                found.push(from + j);
+            }
+        }
+    }
+    for left in rest - from + 1..=rest {
+        look(left, &mut found, &mut count);
+    }
+    (found, count)
 }
 
 /// A move: knock down pins `left + 1` and `left + 2` (counted from 1) of row `row` (from 0),
@@ -99,6 +163,16 @@ impl Dawson {
 
     fn row(&self, i: usize) -> u64 {
         self.rows.get(i).copied().unwrap_or(0)
+    }
+
+    /// What one row's value must change by (XOR) to bring the nim-sum to `target`; `None`
+    /// when nothing needs to change or `target` is past the values' range.
+    fn change_wanted(&self, target: Nimber) -> Option<u64> {
+        let change = self
+            .rows
+            .iter()
+            .fold(target.to_u64()?, |acc, &n| acc ^ u64::from(row_value(n)));
+        (change != 0).then_some(change)
     }
 
     /// The rows a move leaves in place of its row, left to right, empty pieces dropped.
@@ -228,6 +302,61 @@ impl Impartial for Dawson {
             .map(|left| DawsonMove { row, left })
             .collect();
         (moves, count > limit as u64)
+    }
+
+    /// A row of n pins has n − 1 knocks, one for each `left` from 0: counted, not walked.
+    fn listed_moves(&self, row: usize, room: usize) -> (Vec<DawsonMove>, bool) {
+        let total = self.row(row).saturating_sub(1);
+        let moves = crate::game::spread(total, room)
+            .into_iter()
+            .map(|left| DawsonMove { row, left })
+            .collect();
+        (moves, total > room as u64)
+    }
+
+    fn move_numbered(&self, row: usize, number: u64) -> Option<DawsonMove> {
+        let left = number.checked_sub(1)?;
+        (left < self.row(row).saturating_sub(1)).then_some(DawsonMove { row, left })
+    }
+
+    /// Straight to the pieces' value wanted in each row ([`row_moves_to`]), rows in order.
+    fn moves_to_nim_sum(&self, target: Nimber, limit: usize) -> Vec<DawsonMove> {
+        let Some(change) = self.change_wanted(target) else {
+            return Vec::new();
+        };
+        let mut found = Vec::new();
+        for (row, &n) in self.rows.iter().enumerate() {
+            if found.len() >= limit {
+                break;
+            }
+            let Ok(wanted) = u32::try_from(u64::from(row_value(n)) ^ change) else {
+                continue;
+            };
+            let (lefts, _) = row_moves_to(n, wanted, limit - found.len());
+            found.extend(lefts.into_iter().map(|left| DawsonMove { row, left }));
+        }
+        found
+    }
+
+    /// Counted by [`row_moves_to`]: exact at every size.
+    fn count_moves_to_nim_sum(&self, target: Nimber) -> (usize, bool) {
+        let Some(change) = self.change_wanted(target) else {
+            return (0, true);
+        };
+        let count = self
+            .rows
+            .iter()
+            .filter_map(|&n| {
+                let wanted = u32::try_from(u64::from(row_value(n)) ^ change).ok()?;
+                Some(row_moves_to(n, wanted, 0).1)
+            })
+            .fold(0u64, u64::saturating_add);
+        (usize::try_from(count).unwrap_or(usize::MAX), true)
+    }
+
+    /// The moves to nim-sum 0 are every winning move, found without listing a row's knocks.
+    fn every_winning_move(&self, limit: usize) -> Vec<DawsonMove> {
+        self.moves_to_nim_sum(Nimber::ZERO, limit)
     }
 
     /// Loses slowly: knock the two pins at the end of a random row that has them, so the row

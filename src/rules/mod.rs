@@ -8,14 +8,17 @@
 //! The sandbox: the engine has no module loader (`import` does not parse), no `eval`, no file,
 //! process or network functions (Rhai has none unless a package adds them), `print` and
 //! `debug` write nowhere, and every call stops at an operation limit, a call depth, an
-//! expression depth and a size limit, or at the search's deadline.
+//! expression depth and a size limit, or at the search's deadline. The one thing a script
+//! may ask of its host is `lang()`, the reader's language, to word its texts in it.
 
 use std::cell::Cell;
 use std::fmt;
 use std::path::Path;
 use std::time::Instant;
 
-use rhai::{AST, CallFnOptions, Dynamic, Engine, EvalAltResult, ParseError, Scope};
+use rhai::{
+    AST, CallFnOptions, Dynamic, Engine, EvalAltResult, LexError, ParseError, ParseErrorType, Scope,
+};
 use thiserror::Error;
 
 pub mod examples;
@@ -61,8 +64,8 @@ pub enum Problem {
     Read(ReadProblem),
     /// The file is larger than [`MAX_FILE_BYTES`].
     FileTooLarge,
-    /// The script does not parse (Rhai's reason).
-    Parse(String),
+    /// The script does not parse, and why.
+    Parse(Cause),
     /// No `fn moves(s)` or `fn moves(s, side)`.
     NoMoves,
     /// A function of the interface with the wrong number of parameters.
@@ -70,8 +73,8 @@ pub enum Problem {
         function: String,
         expected: &'static str,
     },
-    /// A function failed while running (Rhai's reason).
-    Failed { function: String, detail: String },
+    /// A function failed while running, and why.
+    Failed { function: String, why: Cause },
     /// A call ran past [`MAX_OPERATIONS`].
     Operations { function: String },
     /// Calls nested past [`MAX_CALL_LEVELS`] (endless recursion).
@@ -90,8 +93,8 @@ pub enum Problem {
         expected: &'static str,
         got: String,
     },
-    /// A position written on the command line that does not read (Rhai's reason).
-    BadPosition(String),
+    /// A position written on the command line that does not read, and why.
+    BadPosition(Cause),
     /// The search's deadline passed during a call (not an error of the script: the search
     /// reports it as too large).
     Interrupted,
@@ -131,6 +134,134 @@ impl fmt::Display for ReadProblem {
     }
 }
 
+/// Why Rhai refused a script, a position or a call: the common kinds by kind, so that the
+/// interface says them in the reader's language (Rhai's own texts are English); a rare kind in
+/// Rhai's words. The place (line and column) is the [`RulesError`]'s.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Cause {
+    /// The text ends in the middle of something: a bracket or a block not closed.
+    UnexpectedEnd,
+    /// A token that should be here is not: `;`, `,`, `)`, `]`, `}`.
+    Missing(String),
+    /// A character or a token that has no place here.
+    Unexpected(String),
+    /// A string whose closing quote is missing.
+    UnclosedString,
+    /// A symbol or a word Rhai reserves (`@`, `eval`, `import`).
+    Reserved(String),
+    /// An expression (a value) is missing, after an operator or `=`.
+    ExpressionMissing,
+    /// A function defined twice with the same number of parameters.
+    DefinedTwice {
+        function: String,
+        parameters: usize,
+    },
+    /// An assignment to a constant.
+    Constant(String),
+    /// A call of a function that does not exist for these argument types (Rhai's signature:
+    /// `foo (i64)`, `- (array, i64)`).
+    NoFunction(String),
+    /// A variable that was never set.
+    NoVariable(String),
+    /// An index past the end of an array (its length, the index).
+    ArrayIndex {
+        length: usize,
+        index: i64,
+    },
+    /// An index past the end of a string (its length in characters, the index).
+    StringIndex {
+        length: usize,
+        index: i64,
+    },
+    DivisionByZero,
+    /// An integer past 64 bits.
+    Overflow,
+    /// The script's `throw`, with its own words.
+    Thrown(String),
+    /// A value of a type no position has (a map, a character, `()`), by Rhai's type name.
+    OfType(String),
+    /// A rarer kind, in Rhai's (English) words.
+    Rhai(String),
+}
+
+impl Cause {
+    fn of_parse(kind: &ParseErrorType) -> Cause {
+        match kind {
+            ParseErrorType::UnexpectedEOF => Cause::UnexpectedEnd,
+            ParseErrorType::MissingToken(token, _) => Cause::Missing(token.clone()),
+            ParseErrorType::BadInput(LexError::UnterminatedString) => Cause::UnclosedString,
+            ParseErrorType::BadInput(LexError::UnexpectedInput(what)) => {
+                Cause::Unexpected(what.clone())
+            }
+            ParseErrorType::BadInput(LexError::ImproperSymbol(symbol, _))
+            | ParseErrorType::Reserved(symbol) => Cause::Reserved(symbol.clone()),
+            ParseErrorType::ExprExpected(_) => Cause::ExpressionMissing,
+            ParseErrorType::FnDuplicatedDefinition(function, parameters) => Cause::DefinedTwice {
+                function: function.clone(),
+                parameters: *parameters,
+            },
+            ParseErrorType::AssignmentToConstant(name) => Cause::Constant(name.clone()),
+            other => Cause::Rhai(other.to_string()),
+        }
+    }
+
+    fn of_run(error: EvalAltResult) -> Cause {
+        match error {
+            EvalAltResult::ErrorParsing(kind, _) => Cause::of_parse(&kind),
+            EvalAltResult::ErrorFunctionNotFound(signature, _) => Cause::NoFunction(signature),
+            EvalAltResult::ErrorVariableNotFound(name, _) => Cause::NoVariable(name),
+            EvalAltResult::ErrorArrayBounds(length, index, _) => {
+                Cause::ArrayIndex { length, index }
+            }
+            EvalAltResult::ErrorStringBounds(length, index, _) => {
+                Cause::StringIndex { length, index }
+            }
+            // Rhai's arithmetic errors are told apart only by their text.
+            EvalAltResult::ErrorArithmetic(text, _) if text.starts_with("Division by zero") => {
+                Cause::DivisionByZero
+            }
+            EvalAltResult::ErrorArithmetic(text, _) if text.contains("overflow") => Cause::Overflow,
+            EvalAltResult::ErrorRuntime(value, _) => Cause::Thrown(value.to_string()),
+            other => Cause::Rhai(other.to_string()),
+        }
+    }
+}
+
+/// English, for tests and logs.
+impl fmt::Display for Cause {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Cause::UnexpectedEnd => write!(f, "the text ends too soon"),
+            Cause::Missing(token) => write!(f, "'{token}' expected"),
+            Cause::Unexpected(what) => write!(f, "unexpected '{what}'"),
+            Cause::UnclosedString => write!(f, "a string is not closed"),
+            Cause::Reserved(word) => write!(f, "'{word}' is reserved"),
+            Cause::ExpressionMissing => write!(f, "a value expected"),
+            Cause::DefinedTwice {
+                function,
+                parameters,
+            } => write!(
+                f,
+                "fn {function} with {parameters} parameters defined twice"
+            ),
+            Cause::Constant(name) => write!(f, "cannot assign to the constant {name}"),
+            Cause::NoFunction(signature) => write!(f, "function not found: {signature}"),
+            Cause::NoVariable(name) => write!(f, "variable not found: {name}"),
+            Cause::ArrayIndex { length, index } => {
+                write!(f, "index {index} of an array of {length}")
+            }
+            Cause::StringIndex { length, index } => {
+                write!(f, "index {index} of a string of {length}")
+            }
+            Cause::DivisionByZero => write!(f, "division by zero"),
+            Cause::Overflow => write!(f, "integer overflow"),
+            Cause::Thrown(what) => write!(f, "thrown: {what}"),
+            Cause::OfType(got) => write!(f, "a value of type {got}"),
+            Cause::Rhai(text) => write!(f, "{text}"),
+        }
+    }
+}
+
 /// A [`Problem`] with the file and the place in it where there is one.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub struct RulesError {
@@ -160,7 +291,7 @@ impl fmt::Display for Problem {
             Problem::Arity { function, expected } => {
                 write!(f, "fn {function} must take {expected}")
             }
-            Problem::Failed { function, detail } => write!(f, "{function} failed: {detail}"),
+            Problem::Failed { function, why } => write!(f, "{function} failed: {why}"),
             Problem::Operations { function } => {
                 write!(f, "{function} ran past {MAX_OPERATIONS} operations")
             }
@@ -235,6 +366,13 @@ fn engine() -> Engine {
     // A script's output would land on the game's screen: it goes nowhere.
     engine.on_print(|_| {});
     engine.on_debug(|_, _, _| {});
+    // The reader's language ("en", "zh-CN" or "zh-TW"), so that `name`, `show` and `describe`
+    // can speak it: this thread's locale, read at each call (no I/O). The optimizer leaves the
+    // call alone (the default level does not run functions at compile time), so a script
+    // compiled in one language speaks another when the reader changes it.
+    engine.register_fn("lang", || {
+        rhai::ImmutableString::from(crate::lang::current().code())
+    });
     engine.on_progress(|operations| {
         if operations.is_multiple_of(1024) {
             let late = DEADLINE.with(|d| d.get().is_some_and(|d| Instant::now() >= d));
@@ -299,7 +437,7 @@ impl Rules {
             .map_err(|ParseError(kind, at)| RulesError {
                 file: file.to_string(),
                 place: place_of(at),
-                problem: Problem::Parse(kind.to_string()),
+                problem: Problem::Parse(Cause::of_parse(&kind)),
             })?;
         let mut defined = Defined::default();
         let mut moves_arity = None;
@@ -452,7 +590,7 @@ impl Rules {
             EvalAltResult::ErrorTerminated(..) => Problem::Interrupted,
             other => Problem::Failed {
                 function,
-                detail: other.to_string(),
+                why: Cause::of_run(other),
             },
         };
         self.error(place, problem)
@@ -577,10 +715,7 @@ impl Rules {
     pub fn parse_position(&self, text: &str) -> Result<Value, RulesError> {
         let value = self.engine.eval_expression::<Dynamic>(text).map_err(|e| {
             let place = place_of(e.position());
-            let problem = match *e {
-                EvalAltResult::ErrorParsing(kind, _) => Problem::BadPosition(kind.to_string()),
-                other => Problem::BadPosition(other.to_string()),
-            };
+            let problem = Problem::BadPosition(Cause::of_run(*e));
             RulesError {
                 file: text.to_string(),
                 place,
@@ -591,7 +726,7 @@ impl Rules {
             file: text.to_string(),
             place: None,
             problem: match e {
-                NotPosition::Type(got) => Problem::BadPosition(format!("a value of type {got}")),
+                NotPosition::Type(got) => Problem::BadPosition(Cause::OfType(got)),
                 NotPosition::TooLarge => Problem::PositionTooLarge {
                     function: "the command line".to_string(),
                 },
@@ -704,16 +839,94 @@ mod tests {
                 Err(e) => assert!(matches!(e.problem, Problem::Parse(_)), "{call}: {e}"),
                 Ok(rules) => {
                     let e = rules.moves(&Value::Int(1), 0).expect_err(call);
-                    let Problem::Failed { detail, .. } = &e.problem else {
+                    let Problem::Failed { why, .. } = &e.problem else {
                         panic!("{call}: {e}");
                     };
-                    assert!(detail.contains("not found"), "{call}: {detail}");
+                    assert!(matches!(why, Cause::NoFunction(_)), "{call}: {why}");
                 }
             }
         }
         // print and debug are allowed but go nowhere (the test's output shows nothing).
         let rules = Rules::compile("t.rhai", "fn moves(s) { print(\"x\"); debug(s); [] }").unwrap();
         assert_eq!(rules.moves(&Value::Int(1), 0), Ok(Vec::new()));
+    }
+
+    /// The common mistakes come back by kind (the interface words them), with their place.
+    #[test]
+    fn rhai_errors_come_back_by_kind() {
+        let parse = |source: &str| problem(source).problem;
+        assert_eq!(
+            parse("fn moves(s) { let x = 1 let y = 2; [] }"),
+            Problem::Parse(Cause::Missing(";".to_string()))
+        );
+        assert_eq!(
+            parse("fn moves(s) { \"abc }"),
+            Problem::Parse(Cause::UnclosedString)
+        );
+        assert_eq!(
+            parse("fn moves(s) { let x = ; [] }"),
+            Problem::Parse(Cause::Unexpected(";".to_string()))
+        );
+        assert!(matches!(
+            parse("fn moves(s) { [] }\nfn moves(s) { [] }"),
+            Problem::Parse(Cause::DefinedTwice { parameters: 1, .. })
+        ));
+        assert!(matches!(
+            parse("fn moves(s) { const x = 1; x = 2; [] }"),
+            Problem::Parse(Cause::Constant(_))
+        ));
+        let run = |source: &str| call_problem(source, "[1, 2]").problem;
+        let failed = |why| Problem::Failed {
+            function: "moves".to_string(),
+            why,
+        };
+        assert_eq!(
+            run("fn moves(s) { foo(1) }"),
+            failed(Cause::NoFunction("foo (i64)".to_string()))
+        );
+        assert_eq!(
+            run("fn moves(s) { [y] }"),
+            failed(Cause::NoVariable("y".to_string()))
+        );
+        assert_eq!(
+            run("fn moves(s) { [s[10]] }"),
+            failed(Cause::ArrayIndex {
+                length: 2,
+                index: 10
+            })
+        );
+        assert_eq!(
+            run("fn moves(s) { [1 / 0] }"),
+            failed(Cause::DivisionByZero)
+        );
+        assert_eq!(
+            run("fn moves(s) { let x = 9223372036854775807; [x + 1] }"),
+            failed(Cause::Overflow)
+        );
+        assert_eq!(
+            run("fn moves(s) { throw \"no moves here\" }"),
+            failed(Cause::Thrown("no moves here".to_string()))
+        );
+        let rules = Rules::compile("t.rhai", "fn moves(s) { [] }").unwrap();
+        assert_eq!(
+            rules.parse_position("#{a: 1}").map_err(|e| e.problem),
+            Err(Problem::BadPosition(Cause::OfType("map".to_string())))
+        );
+    }
+
+    /// `lang()` is the reader's language at the time of the call, not at compile time.
+    #[test]
+    fn lang_is_the_readers_language() {
+        use crate::lang::{Lang, set_current as set_lang};
+        let source = "fn name() { lang() } fn moves(s) { [] } fn describe(s, t) { lang() }";
+        let rules = Rules::compile("t.rhai", source).unwrap();
+        assert_eq!(rules.name(), Some("en"));
+        for lang in Lang::ALL {
+            set_lang(lang);
+            let said = rules.describe(&Value::Int(1), &Value::Int(0));
+            set_lang(Lang::En);
+            assert_eq!(said, Ok(Some(lang.code().to_string())));
+        }
     }
 
     #[test]

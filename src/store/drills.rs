@@ -1,7 +1,8 @@
 //! Practice records, `drills.toml` in the data directory: a Glicko-2 rating per game and one
 //! over all games ([`crate::rating`]), the best run of each streak and timed mode, and the
 //! attempts themselves (the newest [`MAX_ATTEMPTS`]), and the answers per theme
-//! ([`crate::theme`]; a file from before themes gets them counted from its attempts). An attempt is one rating period with
+//! ([`crate::theme`]: the drills' and the review queue's, which are not rated; a file from
+//! before themes gets them counted from its attempts). An attempt is one rating period with
 //! one game against the puzzle, whose rating comes from its difficulty: a solved drill is a
 //! win, a missed one a loss.
 //!
@@ -95,6 +96,11 @@ pub struct Tally {
 }
 
 impl Tally {
+    fn add(&mut self, other: Tally) {
+        self.tried = self.tried.saturating_add(other.tried);
+        self.solved = self.solved.saturating_add(other.solved);
+    }
+
     /// The share answered right, 0..=1 (`None` before the first answer).
     pub fn share(&self) -> Option<f64> {
         (self.tried > 0).then(|| self.solved.min(self.tried) as f64 / self.tried as f64)
@@ -331,19 +337,27 @@ impl Drills {
 
     /// Counts an attempt's answer under its theme.
     fn count_theme(&mut self, attempt: &Attempt) {
-        let Some(theme) = attempt.theme() else {
-            return;
-        };
-        let tally = self
-            .themes
-            .entry(theme.game)
-            .or_default()
-            .entry(theme.idea.name().to_string())
-            .or_default();
-        tally.tried = tally.tried.saturating_add(1);
-        if attempt.right {
-            tally.solved = tally.solved.saturating_add(1);
+        if let Some(theme) = attempt.theme() {
+            self.count(&theme, attempt.right);
         }
+    }
+
+    /// Counts one answer under `theme`, with no attempt of its own: an answered review item
+    /// ([`crate::review`]) counts in its theme as a drill does, but is not rated (an item from
+    /// a game or a lesson has no difficulty to rate it at).
+    pub fn count(&mut self, theme: &Theme, right: bool) {
+        self.tally_mut(&theme.game, theme.idea.name()).add(Tally {
+            tried: 1,
+            solved: u64::from(right),
+        });
+    }
+
+    fn tally_mut(&mut self, game: &str, idea: &str) -> &mut Tally {
+        self.themes
+            .entry(game.to_string())
+            .or_default()
+            .entry(idea.to_string())
+            .or_default()
     }
 
     /// The themes answered, each with its answers, in the order of games then ideas (a theme
@@ -410,10 +424,31 @@ impl Drills {
     }
 
     /// Applies changes made after these records (kept for later while another grundy held
-    /// the lock: see [`Drills::keep_for_later`]): each attempt added, each best run finished.
+    /// the lock: see [`Drills::keep_for_later`]): each attempt added, each answer counted
+    /// under its theme alone added to the theme, each best run finished.
     pub fn apply(&mut self, later: &Drills) {
         for attempt in &later.attempts {
             self.add(attempt.clone());
+        }
+        // The answers counted under a theme alone (review answers): what `later` counts
+        // beyond its own attempts, which were counted as they were added above.
+        let mut by_attempts = Drills::default();
+        for attempt in &later.attempts {
+            by_attempts.count_theme(attempt);
+        }
+        for (game, ideas) in &later.themes {
+            for (idea, tally) in ideas {
+                let counted = by_attempts
+                    .themes
+                    .get(game)
+                    .and_then(|ideas| ideas.get(idea))
+                    .copied()
+                    .unwrap_or_default();
+                self.tally_mut(game, idea).add(Tally {
+                    tried: tally.tried.saturating_sub(counted.tried),
+                    solved: tally.solved.saturating_sub(counted.solved),
+                });
+            }
         }
         for (game, best) in &later.best {
             for (mode, solved) in [(Mode::Streak, best.streak), (Mode::Timed, best.timed)] {
@@ -490,6 +525,11 @@ impl Drills {
     /// Records an attempt in the file at `path` (see [`Drills::change_file`]).
     pub fn add_to_file(path: &Path, attempt: Attempt) -> io::Result<Drills> {
         Drills::change_file(path, |d| d.add(attempt))
+    }
+
+    /// Counts an answer under `theme` in the file at `path` (see [`Drills::count`]).
+    pub fn count_in_file(path: &Path, theme: &Theme, right: bool) -> io::Result<Drills> {
+        Drills::change_file(path, |d| d.count(theme, right))
     }
 
     /// Records a finished run in the file at `path`.
@@ -623,6 +663,59 @@ mod tests {
             ]
         );
         assert_eq!(rows[1].0.idea, Idea::OddStairs);
+    }
+
+    #[test]
+    fn an_answer_counted_alone_goes_to_its_theme_not_the_ratings() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("drills.toml");
+        Drills::add_to_file(&path, of_kind("nim", DrillKind::WinningMove, true)).unwrap();
+        let nim_sum = Theme::of("nim", DrillKind::WinningMove);
+        let d = Drills::count_in_file(&path, &nim_sum, false).unwrap();
+        assert_eq!(
+            d.theme_rows(),
+            [(
+                nim_sum.clone(),
+                Tally {
+                    tried: 2,
+                    solved: 1
+                }
+            )]
+        );
+        assert_eq!(d.rated("nim").tried, 1, "not rated");
+        assert_eq!(d.attempts.len(), 1);
+        // Kept for later (another grundy held the lock): applied once by the next change, an
+        // attempt kept beside it counted once too.
+        let mut alone = Drills::default();
+        alone.count(&nim_sum, true);
+        Drills::keep_for_later(&path, &alone).unwrap();
+        let mut with_attempt = Drills::default();
+        with_attempt.add(of_kind("nim", DrillKind::WinningMove, false));
+        Drills::keep_for_later(&path, &with_attempt).unwrap();
+        let splitting = Theme::of("kayles", DrillKind::WonOrLost);
+        let d = Drills::count_in_file(&path, &splitting, true).unwrap();
+        let tally = |theme: &Theme| {
+            d.theme_rows()
+                .into_iter()
+                .find(|(t, _)| t == theme)
+                .map(|(_, tally)| tally)
+        };
+        assert_eq!(
+            tally(&nim_sum),
+            Some(Tally {
+                tried: 4,
+                solved: 2
+            })
+        );
+        assert_eq!(
+            tally(&splitting),
+            Some(Tally {
+                tried: 1,
+                solved: 1
+            })
+        );
+        assert_eq!(d.attempts.len(), 2);
+        assert_eq!(Drills::load(&path).drills, d);
     }
 
     #[test]

@@ -184,7 +184,8 @@ enum Stage {
 
 /// The Practice screen.
 pub struct Practice {
-    /// The games drills come from; `game` 0 is all of them, `i` is `games[i - 1]`.
+    /// The games drills come from; `game` 0 is all of them, `i` is `games[i - 1]`, and
+    /// `games.len() + 1` the weakest themes ([`Practice::weak`]) when there are any.
     games: Vec<&'static str>,
     game: usize,
     /// The kind of drill asked (`None`: any, drawn each time).
@@ -214,9 +215,9 @@ pub struct Practice {
     /// its items are due (the setup page shows it).
     review: Option<PathBuf>,
     review_due: usize,
-    /// The themes drills are drawn from (`grundy drill --weakest`: the two weakest); empty:
-    /// the chosen games, every kind.
-    themes: Vec<crate::theme::Theme>,
+    /// The two weakest themes of the records ([`Drills::weakest`]), as Practice opened: the
+    /// Game row's last choice, when there are any (`grundy drill --weakest` opens on it).
+    weak: Vec<crate::theme::Theme>,
 }
 
 impl Practice {
@@ -234,6 +235,7 @@ impl Practice {
             }
             None => (Drills::default(), None),
         };
+        let weak = drills.weakest(2);
         Practice {
             games,
             game,
@@ -254,36 +256,67 @@ impl Practice {
             sheet: None,
             review: None,
             review_due: 0,
-            themes: Vec::new(),
+            weak,
         }
     }
 
     /// Practice drawing its drills from the two weakest themes of the records
     /// ([`Drills::weakest`]); with none weak yet, from the chosen games as always.
     pub fn with_weakest(mut self) -> Practice {
-        self.themes = self.drills.weakest(2);
+        if !self.weak.is_empty() {
+            self.game = self.weakest_row();
+        }
         self
+    }
+
+    /// The Game row's choice that draws from the weakest themes.
+    fn weakest_row(&self) -> usize {
+        self.games.len() + 1
+    }
+
+    /// How many choices the Game row has: all games, each game, and the weakest themes when
+    /// there are any.
+    fn game_choices(&self) -> usize {
+        self.games.len() + 1 + usize::from(!self.weak.is_empty())
     }
 
     /// The themes drills are drawn from (empty: the chosen games).
     pub fn themes(&self) -> &[crate::theme::Theme] {
-        &self.themes
+        if self.game == self.weakest_row() {
+            &self.weak
+        } else {
+            &[]
+        }
     }
 
-    /// Asks a drill of one of [`Practice::themes`], at the player's difficulty in its game.
+    /// The chosen games, in the reader's words: all games, one game's title, or the weakest
+    /// themes (the words `words` gives their names, joined).
+    fn games_words(&self, weakest: impl Fn(String) -> String) -> String {
+        match self.game {
+            0 => tr!("drill.all_games").into_owned(),
+            i if i == self.weakest_row() => {
+                let named: Vec<String> =
+                    self.weak.iter().map(crate::locale::Words::words).collect();
+                weakest(named.join(&tr!("drill.themes.joiner")))
+            }
+            i => crate::locale::game_title(self.games[i - 1]),
+        }
+    }
+
+    /// Asks a drill of one of the weakest themes, at the player's difficulty in its game.
     /// Returns false when none of them can be drawn (then the chosen games are).
     fn ask_theme(&mut self) -> bool {
         let drills = &self.drills;
         let difficulty = |game: &str| difficulty_for(drills.rated(game).rating);
-        match crate::theme::draw(&self.themes, difficulty, &mut self.rng) {
+        match crate::theme::draw(&self.weak, difficulty, &mut self.rng) {
             None => false,
             Some(Ok(drill)) => {
                 let game = crate::theme::Theme::of_drill(&drill).game;
                 self.stage = Stage::Asking(Box::new(question(drill, &game)));
                 true
             }
-            Some(Err(e)) => {
-                self.problem = Some(format!("{e:?}"));
+            Some(Err(_)) => {
+                self.problem = Some(tr!("drill.cannot_draw_theme").into_owned());
                 self.stage = Stage::Setup;
                 true
             }
@@ -321,11 +354,12 @@ impl Practice {
         self.review_due = crate::tui::review_queue::due_count(self.review.as_deref());
     }
 
-    /// The name the chosen games are rated and recorded under.
+    /// The name the chosen games are rated and recorded under (the weakest themes, of
+    /// mixed games, under [`ALL`]).
     fn game_key(&self) -> &str {
         match self.game {
-            0 => ALL,
-            i => self.games[i - 1],
+            i if i > 0 && i <= self.games.len() => self.games[i - 1],
+            _ => ALL,
         }
     }
 
@@ -359,15 +393,27 @@ impl Practice {
     /// Draws a sheet of the chosen game (or games) at the chosen difficulty and plays it.
     fn start_sheet(&mut self) {
         let games: Vec<&str> = match self.game {
-            0 => self.games.clone(),
-            i => vec![self.games[i - 1]],
+            i if i > 0 && i <= self.games.len() => vec![self.games[i - 1]],
+            // The weakest themes: a sheet of their games (of all, if practice knows none).
+            i if i == self.weakest_row() => self
+                .games
+                .iter()
+                .copied()
+                .filter(|g| self.weak.iter().any(|t| t.game == *g))
+                .collect(),
+            _ => self.games.clone(),
+        };
+        let games = if games.is_empty() {
+            self.games.clone()
+        } else {
+            games
         };
         let difficulty = self
             .difficulty
             .unwrap_or_else(|| difficulty_for(self.drills.rated(self.game_key()).rating));
         match SheetRun::draw(&games, difficulty, &mut self.rng) {
             Ok(sheet) => self.play_sheet(sheet),
-            Err(e) => self.problem = Some(format!("{e:?}")),
+            Err(_) => self.problem = Some(cannot_draw(self.game_key(), difficulty)),
         }
     }
 
@@ -399,16 +445,28 @@ impl Practice {
             };
             return;
         }
-        if !self.themes.is_empty() && self.ask_theme() {
+        if !self.themes().is_empty() && self.ask_theme() {
             return;
         }
+        // Any game or kind is drawn among those that go together (Nim-K has no part values).
         let game = match self.game {
-            0 => self.games[self.rng.random_range(0..self.games.len())],
-            i => self.games[i - 1],
+            i if i > 0 && i <= self.games.len() => self.games[i - 1],
+            // All games (and the weakest themes' row when none of their drills could be drawn).
+            _ => {
+                let games: Vec<&'static str> = (self.games.iter().copied())
+                    .filter(|game| self.kind.is_none_or(|kind| drill::offers(game, kind)))
+                    .collect();
+                games[self.rng.random_range(0..games.len())]
+            }
         };
         let kind = match self.kind {
             Some(kind) => kind,
-            None => DrillKind::ALL[self.rng.random_range(0..DrillKind::ALL.len())],
+            None => {
+                let kinds: Vec<DrillKind> = (DrillKind::ALL.into_iter())
+                    .filter(|&kind| drill::offers(game, kind))
+                    .collect();
+                kinds[self.rng.random_range(0..kinds.len())]
+            }
         };
         self.ask(game, kind);
     }
@@ -420,8 +478,8 @@ impl Practice {
             .unwrap_or_else(|| difficulty_for(self.drills.rated(game).rating));
         let drill = match drill::generate(game, kind, difficulty, &mut self.rng) {
             Ok(drill) => drill,
-            Err(e) => {
-                self.problem = Some(format!("{e:?}"));
+            Err(_) => {
+                self.problem = Some(cannot_draw(game, difficulty));
                 self.stage = Stage::Setup;
                 return;
             }
@@ -680,7 +738,7 @@ impl Practice {
                     let right = action == Some(Action::Right);
                     match self.focus {
                         0 => {
-                            let n = self.games.len() + 1;
+                            let n = self.game_choices();
                             self.game = if right {
                                 (self.game + 1) % n
                             } else {
@@ -765,7 +823,7 @@ impl Practice {
                 *y += 1;
             }
         };
-        put(buf, &mut y, self.status_line(theme));
+        put(buf, &mut y, self.status_line(theme, width));
         if let Some(problem) = &self.problem {
             put(
                 buf,
@@ -838,14 +896,37 @@ impl Practice {
         );
     }
 
-    /// The top line: the games, the mode, the rating and the run so far.
-    fn status_line(&self, theme: &Theme) -> Line<'static> {
+    /// The Game row's value in pieces, each on a row of its own: one piece where it fits in
+    /// `columns`; else, for the weakest themes, one theme a piece.
+    fn game_value(&self, columns: usize) -> Vec<String> {
+        let weakest = |themes: String| tr!("drill.weakest_themes", themes = themes).into_owned();
+        let whole = format!("◂ {} ▸", self.games_words(weakest));
+        if text::width(&whole) <= columns || self.game != self.weakest_row() {
+            return vec![whole];
+        }
+        let joiner = tr!("drill.themes.joiner");
+        let last = self.weak.len() - 1;
+        self.weak
+            .iter()
+            .enumerate()
+            .map(|(i, t)| {
+                let named = crate::locale::Words::words(t);
+                match i {
+                    0 => format!("◂ {}{joiner}", weakest(named)),
+                    i if i == last => format!("{named} ▸"),
+                    _ => format!("{named}{joiner}"),
+                }
+            })
+            .collect()
+    }
+
+    /// The top line: the games, the mode, the rating and the run so far, in `width` columns
+    /// (the weakest themes named where the line has room, else called so).
+    fn status_line(&self, theme: &Theme, width: usize) -> Line<'static> {
         let key = self.game_key();
         let rated = self.drills.rated(key);
-        let games = match self.game {
-            0 => tr!("drill.all_games").into_owned(),
-            i => crate::locale::game_title(self.games[i - 1]),
-        };
+        let games =
+            self.games_words(|themes| tr!("drill.weakest_themes", themes = themes).into_owned());
         if let Some(sheet) = &self.sheet {
             return Line::from(vec![
                 Span::styled(tr!("sheet.title").into_owned(), theme.title),
@@ -886,64 +967,69 @@ impl Practice {
                 .into_owned(),
             }));
         }
-        Line::from(spans)
+        let mut line = Line::from(spans);
+        if line.width() > width && self.game == self.weakest_row() {
+            line.spans[0] = Span::styled(tr!("drill.weakest_short").into_owned(), theme.title);
+        }
+        line
     }
 
     fn draw_setup(&self, area: Rect, buf: &mut Buffer, theme: &Theme) {
-        let games = match self.game {
-            0 => tr!("drill.all_games").into_owned(),
-            i => crate::locale::game_title(self.games[i - 1]),
-        };
-        let rows = [
-            (tr!("drill.setup.game").into_owned(), format!("◂ {games} ▸")),
-            (
-                tr!("drill.setup.kind").into_owned(),
-                format!("◂ {} ▸", kind_words(self.kind)),
-            ),
-            (
-                tr!("drill.setup.difficulty").into_owned(),
-                format!("◂ {} ▸", difficulty_words(self.difficulty)),
-            ),
-            (
-                tr!("drill.setup.mode").into_owned(),
-                format!("◂ {} ▸", mode_words(self.mode)),
-            ),
-            (tr!("drill.setup.start").into_owned(), String::new()),
-            (
-                tr!("queue.menu_entry", n = self.review_due).into_owned(),
-                String::new(),
-            ),
-            (
-                tr!("drill.setup.sheet").into_owned(),
-                tr!("drill.setup.sheet_about", count = SHEET_SIZE).into_owned(),
-            ),
+        let labels = [
+            tr!("drill.setup.game").into_owned(),
+            tr!("drill.setup.kind").into_owned(),
+            tr!("drill.setup.difficulty").into_owned(),
+            tr!("drill.setup.mode").into_owned(),
+            tr!("drill.setup.start").into_owned(),
+            tr!("queue.menu_entry", n = self.review_due).into_owned(),
+            tr!("drill.setup.sheet").into_owned(),
         ];
         // Review's and the sheet's longer labels are alone on their rows: the others line up
         // without them.
-        let label_width = rows[..REVIEW_ROW]
+        let label_width = labels[..REVIEW_ROW]
             .iter()
-            .map(|(l, _)| text::width(l))
+            .map(|l| text::width(l))
             .max()
             .unwrap_or(0)
             + 2;
+        let values = [
+            self.game_value(area.width as usize - (2 + label_width).min(area.width as usize)),
+            vec![format!("◂ {} ▸", kind_words(self.kind))],
+            vec![format!("◂ {} ▸", difficulty_words(self.difficulty))],
+            vec![format!("◂ {} ▸", mode_words(self.mode))],
+            Vec::new(),
+            Vec::new(),
+            vec![tr!("drill.setup.sheet_about", count = SHEET_SIZE).into_owned()],
+        ];
         let mut lines = Vec::new();
-        for (i, (label, value)) in rows.iter().enumerate() {
+        for (i, (label, pieces)) in labels.iter().zip(values).enumerate() {
             let style = if i == self.focus {
                 theme.selected
             } else {
                 theme.text
             };
-            lines.push(Line::from(vec![
-                Span::styled(
-                    format!("{} ", if i == self.focus { "▶" } else { " " }),
-                    style,
-                ),
-                Span::styled(
-                    text::pad(label, label_width.max(text::width(label) + 2)),
-                    style,
-                ),
-                Span::styled(value.clone(), style),
-            ]));
+            let label_width = label_width.max(text::width(label) + 2);
+            // A value too long for its row goes on under itself, each piece on a row of its own
+            // (the weakest themes: one a row).
+            let columns = (area.width as usize).saturating_sub(2 + label_width);
+            let mut rows: Vec<String> = pieces
+                .iter()
+                .flat_map(|piece| text::wrap(piece, columns))
+                .collect();
+            if rows.is_empty() {
+                rows.push(String::new());
+            }
+            for (j, value) in rows.into_iter().enumerate() {
+                let (mark, label) = match j {
+                    0 => (if i == self.focus { "▶" } else { " " }, label.as_str()),
+                    _ => (" ", ""),
+                };
+                lines.push(Line::from(vec![
+                    Span::styled(format!("{mark} "), style),
+                    Span::styled(text::pad(label, label_width), style),
+                    Span::styled(value, style),
+                ]));
+            }
         }
         lines.push(Line::raw(""));
         lines.push(Line::styled(
@@ -959,7 +1045,6 @@ impl Practice {
             tr!("drill.about.kinds").into_owned(),
             theme.dim,
         ));
-        lines.extend(self.themes_line(theme));
         lines.push(Line::raw(""));
         let best = self.drills.best(self.game_key());
         lines.push(Line::raw(
@@ -979,23 +1064,6 @@ impl Practice {
         Paragraph::new(lines)
             .wrap(Wrap { trim: false })
             .render(area, buf);
-    }
-
-    /// The setup page's line naming the themes drills come from (`--weakest`), if any.
-    fn themes_line(&self, theme: &Theme) -> Option<Line<'static>> {
-        if self.themes.is_empty() {
-            return None;
-        }
-        let named: Vec<String> = self
-            .themes
-            .iter()
-            .map(crate::locale::Words::words)
-            .collect();
-        let themes = named.join(&tr!("drill.themes.joiner"));
-        Some(Line::styled(
-            tr!("drill.themes.practising", themes = themes).into_owned(),
-            theme.text,
-        ))
     }
 
     fn draw_question(&self, q: &Question, area: Rect, buf: &mut Buffer, theme: &Theme) {
@@ -1128,7 +1196,7 @@ impl Practice {
                 Some(sheet) => sheet.status(true),
                 None => tr!(
                     "drill.rating_change",
-                    game = q.game.as_str(),
+                    game = crate::locale::game_title(&q.game),
                     before = format!("{:.0}", outcome.before.rating),
                     after = format!("{:.0}", outcome.after.rating),
                     change = format!("{change:+.0}")
@@ -1351,4 +1419,15 @@ pub(crate) fn position_lines(
         }
     }
     lines
+}
+
+/// Why no drill or sheet came, in the reader's words: `game` (a code name, or all games) has
+/// no such position at `difficulty`.
+fn cannot_draw(game: &str, difficulty: u8) -> String {
+    let game = if game == ALL {
+        tr!("drill.all_games").into_owned()
+    } else {
+        crate::locale::game_title(game)
+    };
+    tr!("drill.cannot_draw", game = game, difficulty = difficulty).into_owned()
 }

@@ -1,7 +1,9 @@
 //! Practice → Review: the review queue's due items asked one after another ([`crate::review`]),
 //! each as the drill it was (find a winning move, won or lost, a part's value), judged by the
 //! engine. A right answer pushes the item out on its FSRS schedule, a wrong one brings it back
-//! soon; each answer is written to review.toml under the data directory's lock.
+//! soon; each answer is written to review.toml under the data directory's lock, and counted
+//! under the item's theme in drills.toml as a drill's answer is (not rated: see
+//! [`Drills::count`]).
 //!
 //! With hints off, nothing before the answer tells who wins: a blunder's position is asked as
 //! "choose your move" (not "find a winning move"), and where the item came from is told only
@@ -25,6 +27,7 @@ use crate::game::{Notation, Position, shorten_code};
 use crate::games::with_position;
 use crate::locale::Words;
 use crate::review::{Clock, Item, Source, SystemClock};
+use crate::store::drills::Drills;
 use crate::store::review::Reviews;
 use crate::tr;
 use crate::tui::keymap::Action;
@@ -67,6 +70,9 @@ pub struct ReviewQueue {
     reviews: Reviews,
     /// Where the queue is kept (`None`: in memory only).
     path: Option<PathBuf>,
+    /// The practice records, where each answer is counted under its item's theme as a
+    /// drill's is (`None`: not counted).
+    drills: Option<PathBuf>,
     /// What went wrong with the file, shown until the next good write.
     problem: Option<String>,
     /// Only this game's items (a name codes start with); `None`: every game's.
@@ -145,6 +151,7 @@ impl ReviewQueue {
         let mut queue = ReviewQueue {
             reviews: loaded.reviews,
             path,
+            drills: None,
             problem: loaded.problem,
             game: game.map(str::to_string),
             hints,
@@ -157,6 +164,14 @@ impl ReviewQueue {
         };
         queue.next();
         queue
+    }
+
+    /// The queue counting each answer under its item's theme in the practice records at
+    /// `path` (drills.toml), as Practice counts a drill's: `grundy stats` shows them, and the
+    /// weakest themes follow them.
+    pub fn with_drills(mut self, path: Option<PathBuf>) -> ReviewQueue {
+        self.drills = path;
+        self
     }
 
     /// A queue in memory holding `reviews` (tests).
@@ -255,6 +270,7 @@ impl ReviewQueue {
                 self.reviews.answer(&key, verdict.right, now);
             }
         }
+        self.count_theme(&item, verdict.right);
         let due = self
             .reviews
             .get(&key)
@@ -289,6 +305,28 @@ impl ReviewQueue {
                 why,
             }),
         );
+    }
+
+    /// Counts an answer under the item's theme in the practice records, under the data
+    /// directory's lock as Practice does; while another grundy holds it, the count is kept
+    /// beside the file for the next change.
+    fn count_theme(&mut self, item: &Item, right: bool) {
+        let Some(path) = &self.drills else {
+            return;
+        };
+        let theme = item.theme();
+        match Drills::count_in_file(path, &theme, right) {
+            Ok(_) => {}
+            Err(e) if crate::store::is_lock_busy(&e) => {
+                let mut later = Drills::default();
+                later.count(&theme, right);
+                self.problem = Some(match Drills::keep_for_later(path, &later) {
+                    Ok(_) => tr!("drill.kept_for_later").into_owned(),
+                    Err(_) => tr!("drill.not_saved", error = e).into_owned(),
+                });
+            }
+            Err(e) => self.problem = Some(tr!("drill.not_saved", error = e).into_owned()),
+        }
     }
 
     /// Handles a key (`action`: what the keymap makes of it).

@@ -1035,3 +1035,101 @@ fn file_problems_are_reported_in_the_readers_language() {
         assert!(english_words(&err).is_empty(), "{lang}: {err}");
     }
 }
+
+/// Every shipped rules file speaks the reader's language through `lang()`: its `name`, `show`
+/// and `describe` texts in a Chinese `analyze` and `move` hold no English word (the contests'
+/// names and problem ids stay, as the Lab's titles keep them; so do the interface's functions
+/// as written, `fn parts`, `fn moves(s, side)`, and the unit MB; a position is the script's
+/// notation, `"THTTH"`), and Simplified and Traditional characters do not cross over.
+#[test]
+fn shipped_rules_files_speak_chinese() {
+    const IDS: [&str; 11] = [
+        "CSES", "AGC", "AtCoder", "DP", "CF", "YTP", "TIOJ", "fn", "parts", "side", "MB",
+    ];
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/rules");
+    let mut english = Vec::new();
+    for example in grundy::rules::examples::EXAMPLES {
+        let path = dir.join(example.file).display().to_string();
+        for lang in ["zh-CN", "zh-TW"] {
+            let analyze = ok(&zh(&["analyze", "--rules", &path], lang));
+            let played = ok(&zh(&["move", "--rules", &path, "--seed", "1"], lang));
+            let both = format!("{analyze}\n{played}");
+            // A string position is notation: "THTTHH".
+            let mut scanned = String::new();
+            for (i, piece) in both.split('"').enumerate() {
+                if i % 2 == 0 {
+                    scanned.push_str(piece);
+                }
+            }
+            let mut words = english_words(&scanned);
+            words.retain(|w| !IDS.contains(&w.as_str()));
+            for word in words {
+                english.push(format!("{} {lang}: {word}", example.file));
+            }
+            let theirs = if lang == "zh-CN" {
+                "個後點從這葉節轉幣雙隊幾兩減環極顆遊"
+            } else {
+                "个后点从这叶节转币双队几两减环极颗游"
+            };
+            for c in theirs.chars() {
+                assert!(!both.contains(c), "{c} in {} {lang}:\n{both}", example.file);
+            }
+        }
+    }
+    assert!(english.is_empty(), "English from the scripts: {english:?}");
+    let cses = dir.join("cses2208.rhai").display().to_string();
+    let cn = ok(&zh(&["analyze", "--rules", &cses, "[1, 2]"], "zh-CN"));
+    for said in [
+        "另一个游戏（CSES 2208）",
+        "第 2 堆：**（2 枚）",
+        "从 2 堆各取一枚硬币，剩下 [0, 1]",
+    ] {
+        assert!(cn.contains(said), "{said} not in:\n{cn}");
+    }
+    let tw = ok(&zh(&["analyze", "--rules", &cses, "[1, 2]"], "zh-TW"));
+    for said in [
+        "另一個遊戲（CSES 2208）",
+        "從 2 堆各取一枚硬幣，剩下 [0, 1]",
+    ] {
+        assert!(tw.contains(said), "{said} not in:\n{tw}");
+    }
+}
+
+/// A rules file that does not parse or fails as it runs: the common kinds of Rhai's errors
+/// (whose texts are English) in the reader's language, `FILE:LINE:COL` kept, exit code 2.
+#[test]
+fn rules_file_errors_speak_chinese() {
+    let home = tempfile::tempdir().unwrap();
+    let cases = [
+        ("fn moves(s) {\n  [s - 1\n}\n", ":3:1:"),
+        ("fn moves(s) { let x = 1 let y = 2; [] }", ":1:25:"),
+        ("fn moves(s) { \"abc }", ":1:15:"),
+        ("fn moves(s) { let x = ; [] }", ":1:23:"),
+        ("fn moves(s) { [] }\nfn moves(s) { [] }", ":2:1:"),
+        ("fn moves(s) { const x = 1; x = 2; [] }", ":1:28:"),
+        ("fn moves(s) { foo(1) }", ":1:15:"),
+        ("fn moves(s) { [y] }", ":1:16:"),
+        ("fn moves(s) { [s[10]] }", ":1:18:"),
+        ("fn moves(s) { [1 / 0] }", ":1:18:"),
+        (
+            "fn moves(s) { let x = 9223372036854775807; [x + 1] }",
+            ":1:47:",
+        ),
+        ("fn moves(s) { @ }", ":1:15:"),
+    ];
+    for (i, (source, place)) in cases.iter().enumerate() {
+        let file = home.path().join(format!("bad{i}.rhai"));
+        std::fs::write(&file, source).unwrap();
+        let path = file.display().to_string();
+        for lang in ["zh-CN", "zh-TW"] {
+            let o = zh(&["analyze", "--rules", &path, "[1, 2]"], lang);
+            assert_eq!(o.status.code(), Some(2), "{lang} {source}");
+            let err = text(&o.stderr);
+            assert!(err.contains(&format!("bad{i}.rhai{place}")), "{err}");
+            // The script's own names (fn, moves, foo, x, y) are the writer's words.
+            let mut words = english_words(&err);
+            words.retain(|w| !["fn", "moves", "foo"].contains(&w.as_str()));
+            assert!(words.is_empty(), "{lang} {source}: {words:?} in:\n{err}");
+        }
+    }
+}

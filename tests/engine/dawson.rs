@@ -7,7 +7,9 @@ use std::collections::HashMap;
 
 use grundy::ai::{self, Level};
 use grundy::game::{Impartial, Notation, Position};
-use grundy::games::dawson::{Dawson, DawsonMove, LAST_EXCEPTION, PERIOD, row_value, value_table};
+use grundy::games::dawson::{
+    Dawson, DawsonMove, LAST_EXCEPTION, PERIOD, row_moves_to, row_value, value_table,
+};
 use grundy::nimber::Nimber;
 use grundy::solver::{self, nimber_by_definition};
 use proptest::prelude::*;
@@ -92,6 +94,7 @@ fn codes_and_moves_round_trip_and_bad_ones_say_why() {
         "dawson:0",
         "dawson:5,8",
         "dawson:100000,1,2",
+        "dawson:1000000000000000000,3",
         "dawson:0,0,7",
     ] {
         assert_eq!(dawson(code).to_code(), code);
@@ -109,7 +112,7 @@ fn codes_and_moves_round_trip_and_bad_ones_say_why() {
     for (code, column, words) in [
         ("dawson:", 8, "found nothing"),
         ("dawson:5,x", 10, "'x'"),
-        ("dawson:100001", 8, "out of range"),
+        ("dawson:1000000000000000001", 8, "out of range"),
         ("kayles:5", 1, "starts with 'dawson:'"),
     ] {
         let e = Dawson::from_code(code).unwrap_err();
@@ -259,4 +262,69 @@ fn a_sum_knocks_dawson_rows_by_the_same_rule() {
         "dawson:1,15+nim:2",
         "the first piece stays in row 1"
     );
+}
+
+/// The knocks of a row to each value, by the period, equal a walk over every knock (the pieces'
+/// values from the row values): every row to 400 pins, and long rows, in full and cut short.
+#[test]
+fn moves_to_a_value_by_the_period_equal_a_walk_over_every_knock() {
+    let walk = |n: u64, target: u32| -> Vec<u64> {
+        (0..n.saturating_sub(1))
+            .filter(|&left| row_value(left) ^ row_value(n - 2 - left) == target)
+            .collect()
+    };
+    let lengths = (0..=400).chain([1_000, 4_097, 100_003, 250_000]);
+    for n in lengths {
+        for target in 0..10 {
+            let all = walk(n, target);
+            let (found, count) = row_moves_to(n, target, usize::MAX);
+            assert_eq!(found, all, "row of {n} to {target}");
+            assert_eq!(count, all.len() as u64, "row of {n} to {target}");
+            let (first, count) = row_moves_to(n, target, 5);
+            assert_eq!(first, all[..all.len().min(5)], "row of {n} to {target}");
+            assert_eq!(count, all.len() as u64);
+        }
+    }
+}
+
+/// Rows to 10^18 pins play as every other row: the winning moves win (by the row values, not
+/// by the code under test), their count is exact, and a move list and a typed number reach
+/// the far end of the row.
+#[test]
+fn rows_of_a_billion_billion_pins_are_answered_by_the_period() {
+    let p = dawson("dawson:1000000000000000000,999999999999999999,7");
+    assert!(p.mover_wins());
+    let wins = p.winning_moves(64);
+    assert!(!wins.is_empty());
+    for mv in &wins {
+        p.check_move(mv).unwrap();
+        let after = p.play_unchecked(mv);
+        let nim_sum = after.rows().iter().fold(0, |acc, &n| acc ^ row_value(n));
+        assert_eq!(nim_sum, 0, "{}", p.move_code(mv));
+    }
+    let (count, exact) = p.count_winning_moves();
+    assert!(exact);
+    assert!(count > 1_000_000_000, "{count}");
+    assert_eq!(p.every_winning_move(64), wins);
+    let (listed, more) = p.listed_moves(0, 20);
+    assert!(more);
+    assert_eq!(listed.len(), 20);
+    assert_eq!(
+        listed.last(),
+        Some(&DawsonMove {
+            row: 0,
+            left: 999_999_999_999_999_998
+        })
+    );
+    assert_eq!(
+        p.move_numbered(0, 999_999_999_999_999_999),
+        Some(DawsonMove {
+            row: 0,
+            left: 999_999_999_999_999_998
+        })
+    );
+    assert_eq!(p.move_numbered(0, 1_000_000_000_000_000_000), None);
+    let mut rng = StdRng::seed_from_u64(7);
+    let d = ai::choose_move(&p, Level::Perfect, &mut rng).expect("a move");
+    assert!(p.play_unchecked(&d.mv).nim_sum().is_zero());
 }

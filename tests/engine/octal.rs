@@ -280,6 +280,27 @@ fn huge_heaps_of_a_proved_game_are_played_by_the_period() {
     );
 }
 
+/// A heap of 10^18 whose period gives no move to the value wanted is answered at once: the
+/// search for moves went through 10^16 empty blocks of the period (`analyze
+/// octal:0.77:1000000000000000000,5` ran for minutes). Every heap beside it, every code of the
+/// published periods: the count is exact and the moves listed win.
+#[test]
+fn huge_heaps_with_no_move_to_a_value_are_answered_at_once() {
+    for digits in ["0.77", "0.07", "0.137", "0.1377", "0.117"] {
+        for other in 0..=12 {
+            let code = format!("octal:{digits}:1000000000000000000,{other}");
+            let p = Heaps::from_code(&code).unwrap();
+            let (count, exact) = p.count_winning_moves();
+            assert!(exact, "{code}");
+            let moves = p.winning_moves(8);
+            assert_eq!(moves.len(), count.min(8), "{code}");
+            for mv in &moves {
+                assert!(p.play_unchecked(mv).nim_sum().is_zero(), "{code}");
+            }
+        }
+    }
+}
+
 #[test]
 fn bad_codes_name_the_place_and_the_reason() {
     for (text, column, word) in [

@@ -78,6 +78,48 @@ fn cses2208_sample_and_brute_force() {
     }
 }
 
+/// The shipped script lists the moves of the rules, each once: from any heaps (sorted or not,
+/// with empty and equal heaps), its moves are exactly the distinct sorted results of taking one
+/// coin from each heap of a non-empty set of non-empty heaps.
+#[test]
+fn cses2208_moves_are_the_rules_moves_each_once() {
+    let r = rules("cses2208.rhai");
+    let mut checked = 0;
+    for a in 0..4i64 {
+        for b in 0..4 {
+            for c in 0..3 {
+                for d in [0, 2] {
+                    let heaps = [a, b, c, d];
+                    let live: Vec<usize> = (0..4).filter(|&i| heaps[i] > 0).collect();
+                    let mut expected = std::collections::BTreeSet::new();
+                    for mask in 1u32..(1 << live.len()) {
+                        let mut next = heaps;
+                        for (bit, &i) in live.iter().enumerate() {
+                            if mask >> bit & 1 == 1 {
+                                next[i] -= 1;
+                            }
+                        }
+                        next.sort_unstable();
+                        expected.insert(format!("{next:?}"));
+                    }
+                    let got: Vec<String> = r
+                        .moves(&position(&r, &format!("{heaps:?}")), 0)
+                        .unwrap()
+                        .iter()
+                        .map(Value::to_string)
+                        .collect();
+                    let distinct: std::collections::BTreeSet<String> =
+                        got.iter().cloned().collect();
+                    assert_eq!(distinct.len(), got.len(), "{heaps:?}: {got:?}");
+                    assert_eq!(distinct, expected, "{heaps:?}");
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert_eq!(checked, 96);
+}
+
 // ---- AGC 002 E ----
 
 fn candy_wins(piles: &[u64], memo: &mut HashMap<Vec<u64>, bool>) -> bool {

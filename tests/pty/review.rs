@@ -2,7 +2,8 @@
 //! (from 3,5, won by taking 2 from heap 2, the player takes 1 from heap 1), lost to the end;
 //! then `grundy drill --review --list` on the same data directory lists the position before
 //! the blunder, due now, from a game. Then Practice → Review asks it again, without telling
-//! (hints off) that the position is won.
+//! (hints off) that the position is won, and the right answer counts under its theme in
+//! `grundy stats`.
 
 use std::process::Command;
 
@@ -83,4 +84,69 @@ fn a_blunder_in_a_game_is_listed_for_review_and_asked_again() {
     pty.wait_for("you played heap 1: take 1");
     pty.quit();
     assert_eq!(list(&home), "", "a right answer pushes the item out");
+
+    // The answer counts under its theme in `grundy stats`, as a drill's would.
+    let out = Command::new(grundy_bin())
+        .args(["--lang", "en", "stats"])
+        .env("XDG_CONFIG_HOME", home.config())
+        .env("XDG_DATA_HOME", home.data())
+        .output()
+        .expect("grundy runs");
+    assert!(out.status.success(), "{out:?}");
+    let stats = String::from_utf8(out.stdout).expect("UTF-8");
+    let row = stats
+        .lines()
+        .skip_while(|l| !l.starts_with("Answers per theme:"))
+        .find(|l| l.starts_with("Nim") && l.contains("the winning move by the nim-sum"))
+        .unwrap_or_else(|| panic!("no theme row for the review answer in:\n{stats}"));
+    let cells: Vec<&str> = row.split_whitespace().rev().take(3).collect();
+    assert_eq!(cells, ["100%", "1", "1"], "share, right, answered: {row}");
+}
+
+/// A blunder taken back with `t` (the game then left unfinished) is still a mistake worth
+/// reviewing: `--list` shows the position before it, once, though it was played and taken
+/// back twice.
+#[test]
+fn a_blunder_taken_back_is_listed_for_review() {
+    let home = Home::new();
+    let mut pty = Pty::spawn_in(
+        &home,
+        &[
+            "--lang", "en", "play", "heaps", "--code", "nim:3,5", "--first", "you",
+        ],
+        &[],
+    );
+    for _ in 0..2 {
+        pty.wait_for("Your move");
+        // Heap 1: take 1, leaving 2,5 (won for the AI), which answers.
+        pty.send("\r");
+        pty.wait_for("Moves of heap 1");
+        pty.send("\r");
+        pty.wait_for("· move 3 ");
+        take_back(&mut pty);
+    }
+    pty.quit();
+    let listed = list(&home);
+    let lines: Vec<&str> = listed.lines().collect();
+    assert_eq!(lines.len(), 1, "{listed}");
+    let fields: Vec<&str> = lines[0].split('\t').collect();
+    assert_eq!(fields[0], "nim:3,5", "the position before the blunder");
+    assert_eq!(fields[2], "game");
+}
+
+/// Presses `t` until the game is back before the blunder (the moves may still be judged).
+fn take_back(pty: &mut Pty) {
+    let deadline = std::time::Instant::now() + common::pty::TIMEOUT;
+    // Pressed once whatever the screen says (it may still say so from the last time).
+    pty.send("t");
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    while !pty.screen_text().contains("Back before move 1") {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "t did not take the blunder back; screen:\n{}",
+            pty.screen_text()
+        );
+        pty.send("t");
+        std::thread::sleep(std::time::Duration::from_millis(200));
+    }
 }

@@ -16,9 +16,7 @@ use crate::i18n::{check_widths, english_words, frame, text};
 
 /// Names that stay Latin: the games' names as the problems give them, the contests' names,
 /// Rhai and its `fn` (the lesson's pages and the exercises' titles).
-const LATIN: &[&str] = &[
-    "CSES", "AGC", "AtCoder", "DP", "Another", "Game", "Deque", "Rhai", "rules", "minimax",
-];
+const LATIN: &[&str] = &["CSES", "AGC", "AtCoder", "DP", "Rhai", "rules", "minimax"];
 
 /// A scene: its name and the keys that lead to it from the one before.
 type Scene = (&'static str, fn(&mut Harness));

@@ -390,3 +390,16 @@ fn the_setup_page_starts_a_puzzle_sheet() {
     );
     assert!(p.drill().unwrap().code.starts_with("kayles:"));
 }
+
+/// "All games" and "every kind" draw only a game and a kind that go together: Nim-K, `anti:`
+/// and `every:` have no part values to ask about, and drawing one of them for a value drill
+/// showed an error in place of a drill (a 1-in-30 chance at each drill).
+#[test]
+fn any_game_and_any_kind_always_give_a_drill() {
+    set_lang(Lang::En);
+    for seed in 0..300 {
+        let mut p = Practice::new(None, None, seed);
+        p.start();
+        assert!(p.drill().is_some(), "seed {seed}: no drill");
+    }
+}

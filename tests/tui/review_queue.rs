@@ -12,10 +12,12 @@ use ratatui::backend::TestBackend;
 use grundy::drill::DrillKind;
 use grundy::locale::{Lang, set_lang};
 use grundy::review::{Clock, FakeClock, Item, Source};
+use grundy::store::drills::Drills;
 use grundy::store::review::Reviews;
+use grundy::theme::Theme;
 use grundy::tui::keymap;
 use grundy::tui::review_queue::ReviewQueue;
-use grundy::tui::theme::Theme;
+use grundy::tui::theme::Theme as Colours;
 
 fn start() -> DateTime<Utc> {
     Utc.with_ymd_and_hms(2026, 11, 26, 12, 0, 0).unwrap()
@@ -36,7 +38,7 @@ fn press(q: &mut ReviewQueue, code: KeyCode) {
 fn screen(q: &ReviewQueue, width: u16, height: u16) -> String {
     let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
     terminal
-        .draw(|f| q.draw(f.area(), f.buffer_mut(), &Theme::plain()))
+        .draw(|f| q.draw(f.area(), f.buffer_mut(), &Colours::plain()))
         .unwrap();
     crate::common::render::buffer_text(terminal.backend().buffer())
 }
@@ -150,6 +152,79 @@ fn a_wrong_move_brings_the_blunder_back() {
     // Due again once the clock has come to it.
     let again = ReviewQueue::of(q.reviews().clone(), true, clock_after(60));
     assert_eq!(again.due(), 2);
+}
+
+/// An answered item counts under its theme in the practice records (drills.toml), as a
+/// drill's answer does: the blunder in Nim under Nim's nim-sum, the missed Kayles value under
+/// splitting. The ratings stay the drills' own.
+#[test]
+fn answers_count_under_their_themes_in_the_practice_records() {
+    set_lang(Lang::En);
+    let dir = tempfile::tempdir().unwrap();
+    let review = dir.path().join("review.toml");
+    let drills = dir.path().join("drills.toml");
+    std::fs::write(&review, queue().to_toml()).unwrap();
+    let mut q = ReviewQueue::with_clock(Some(review), None, false, clock_after(5))
+        .with_drills(Some(drills.clone()));
+    for _ in 0..nim_3_5_move(true) {
+        press(&mut q, KeyCode::Down);
+    }
+    press(&mut q, KeyCode::Enter);
+    assert!(q.verdict().unwrap().right);
+    press(&mut q, KeyCode::Enter);
+    press(&mut q, KeyCode::Char('2'));
+    press(&mut q, KeyCode::Enter);
+    assert!(!q.verdict().unwrap().right);
+    let records = Drills::load(&drills);
+    assert_eq!(records.problem, None);
+    let rows = records.drills.theme_rows();
+    let tally = |game: &str, kind| {
+        rows.iter()
+            .find(|(t, _)| *t == Theme::of(game, kind))
+            .map(|(_, tally)| (tally.tried, tally.solved))
+    };
+    assert_eq!(tally("nim", DrillKind::WinningMove), Some((1, 1)));
+    assert_eq!(tally("kayles", DrillKind::PartValue), Some((1, 0)));
+    assert_eq!(rows.len(), 2, "{rows:?}");
+    assert!(records.drills.ratings.is_empty(), "not rated");
+}
+
+/// A blunder taken back with `t` is queued when it is taken back (the statistics count it as
+/// well); played again, taken back again and the game then won, it is still one item, never
+/// missed twice over.
+#[test]
+fn a_blunder_taken_back_is_queued_once() {
+    set_lang(Lang::En);
+    let home = crate::common::render::StoreHome::new();
+    let path = home.store().review_path().unwrap();
+    // nim:3,5 is won by taking 2 from heap 2; heap 1: take 1 (the first move listed) hands
+    // the win over.
+    let mut h = home.harness(&crate::common::render::options("nim:3,5"), 120, 40);
+    h.enter().enter();
+    assert!(h.screen().contains("move 3"), "{}", h.screen());
+    h.keys("t");
+    assert!(h.screen().contains("Back before move 1"), "{}", h.screen());
+    let queued = Reviews::load(&path).reviews;
+    assert_eq!(queued.items.len(), 1, "{queued:?}");
+    let item = &queued.items[0];
+    assert_eq!((item.code.as_str(), item.source), ("nim:3,5", Source::Game));
+    assert!(item.played.is_some());
+    assert_eq!(item.kept.len(), 1, "one move keeps the win: heap 2 to 3");
+    // The same blunder again, taken back again, then the game won.
+    h.enter().enter();
+    assert!(h.screen().contains("move 3"), "{}", h.screen());
+    h.keys("t");
+    for _ in 0..20 {
+        if h.screen().contains("You win") {
+            break;
+        }
+        h.keys("www").enter();
+    }
+    assert!(h.screen().contains("You win"), "{}", h.screen());
+    h.key(KeyCode::Esc);
+    let queued = Reviews::load(&path).reviews;
+    assert_eq!(queued.items.len(), 1, "{queued:?}");
+    assert_eq!(queued.items[0].schedule.reps, 0, "never rated a miss again");
 }
 
 /// The screens a player meets, in every language and at both sizes, hints off: the question,

@@ -610,7 +610,9 @@ pub fn octal_moves_to(
         for &r in &residues {
             count += (last - r) / p + 1;
         }
-        'middle: for block in 0..=last / p {
+        // No residue gives `target`: nothing to list (and 10^16 empty blocks to skip).
+        let blocks = if residues.is_empty() { 0 } else { last / p + 1 };
+        'middle: for block in 0..blocks {
             for &r in &residues {
                 if found.len() >= limit {
                     break 'middle;

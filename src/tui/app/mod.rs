@@ -909,6 +909,7 @@ impl App {
     /// hints off it does not tell who wins before an answer.
     fn review_queue(&self, game: Option<&str>) -> ReviewQueue {
         ReviewQueue::new(self.store.review_path(), game, self.menu_settings.hints)
+            .with_drills(self.store.drills_path())
     }
 
     /// The menu's Practice entry.
@@ -1181,6 +1182,13 @@ impl App {
     }
 
     fn after_game_event(&mut self, event: ScreenEvent) {
+        // A blunder taken back (`t`) goes to the review queue at once, whether or not the
+        // game is finished later.
+        if let Screen::Game { game, .. } = &mut self.screen {
+            let items =
+                game.taken_back_items(crate::review::Clock::now(&crate::review::SystemClock));
+            self.remember(items);
+        }
         if event == ScreenEvent::NewGame {
             self.ask_or_leave(Leave::NewGame);
         }

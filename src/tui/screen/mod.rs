@@ -122,6 +122,16 @@ pub trait GameScreen {
     fn blunder_items(&self, _now: chrono::DateTime<chrono::Utc>) -> Vec<crate::review::Item> {
         Vec::new()
     }
+    /// The player's blunders taken back (`t`) since the last call, as review items made at
+    /// `now`. They go to the review queue when taken back, not at the end: a game left
+    /// unfinished after a retry keeps them too, and [`GameScreen::blunder_items`] leaves them
+    /// out (a blunder is queued once).
+    fn taken_back_items(
+        &mut self,
+        _now: chrono::DateTime<chrono::Utc>,
+    ) -> Vec<crate::review::Item> {
+        Vec::new()
+    }
     /// Whether the player took the game back to a blunder (`t`) in it.
     fn retried(&self) -> bool {
         false
@@ -130,6 +140,33 @@ pub trait GameScreen {
     fn judging(&self) -> bool {
         false
     }
+}
+
+/// A blunder as a review item made at `now`: the position before it, the move played and
+/// the moves that kept the win. `None` for a position the review cannot ask again (a rules
+/// file's game) or too long to keep.
+fn blunder_item<P: Impartial + Notation>(
+    before: &P,
+    mv: &P::Move,
+    now: chrono::DateTime<chrono::Utc>,
+) -> Option<crate::review::Item> {
+    use crate::review::{Item, MAX_KEPT, Source};
+    let code = before.to_code();
+    crate::games::AnyPosition::from_code(&code).ok()?;
+    let mut item = Item::new(
+        &code,
+        crate::drill::DrillKind::WinningMove,
+        None,
+        Source::Game,
+        now,
+    )?;
+    item.played = Some(before.move_code(mv));
+    item.kept = before
+        .winning_moves(MAX_KEPT)
+        .iter()
+        .map(|m| before.move_code(m))
+        .collect();
+    Some(item)
 }
 
 /// Width of the right-hand column (turn, moves).
@@ -181,6 +218,9 @@ pub struct Match<B: Board> {
     /// The player's blunders a retry took back, as (move number from 0, move): the
     /// statistics count them all the same, unless the same move is in the game again.
     retried: Vec<(usize, <B::Game as crate::game::Position>::Move)>,
+    /// The blunders of `retried` not yet handed to the review queue: the position before
+    /// each (gone from the history once it is taken back) and the move played.
+    to_review: Vec<(B::Game, <B::Game as crate::game::Position>::Move)>,
 }
 
 /// The full-screen game record: the board after move `selected` (0: the start), read-only.
@@ -210,6 +250,7 @@ impl<B: Board> Match<B> {
             browse: None,
             why: None,
             retried: Vec::new(),
+            to_review: Vec::new(),
         }
     }
 
@@ -524,29 +565,19 @@ impl<B: Board> GameScreen for Match<B> {
     }
 
     fn blunder_items(&self, now: chrono::DateTime<chrono::Utc>) -> Vec<crate::review::Item> {
-        use crate::review::{Item, MAX_KEPT, Source};
-        crate::record::blunders(self.session.history(), Side::You)
+        let history = self.session.history();
+        crate::record::blunders(history, Side::You)
             .into_iter()
-            .filter_map(|k| {
-                let before = self.session.position_at(k);
-                let code = before.to_code();
-                // Only a position the review can ask again (a rules file's game cannot).
-                crate::games::AnyPosition::from_code(&code).ok()?;
-                let mut item = Item::new(
-                    &code,
-                    crate::drill::DrillKind::WinningMove,
-                    None,
-                    Source::Game,
-                    now,
-                )?;
-                item.played = Some(before.move_code(&self.session.history()[k].mv));
-                item.kept = before
-                    .winning_moves(MAX_KEPT)
-                    .iter()
-                    .map(|mv| before.move_code(mv))
-                    .collect();
-                Some(item)
-            })
+            // A blunder taken back and played again was queued when it was taken back.
+            .filter(|&k| !self.retried.contains(&(k, history[k].mv.clone())))
+            .filter_map(|k| blunder_item(&self.session.position_at(k), &history[k].mv, now))
+            .collect()
+    }
+
+    fn taken_back_items(&mut self, now: chrono::DateTime<chrono::Utc>) -> Vec<crate::review::Item> {
+        std::mem::take(&mut self.to_review)
+            .iter()
+            .filter_map(|(before, mv)| blunder_item(before, mv, now))
             .collect()
     }
 

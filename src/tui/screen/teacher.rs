@@ -131,11 +131,14 @@ impl<B: Board> Match<B> {
             });
             return;
         };
-        // The blunders taken back still count in the statistics (see `player_blunders`).
+        // The blunders taken back still count in the statistics (see `player_blunders`), and
+        // go to the review queue now (see `taken_back_items`).
         let history = self.session.history();
         for i in crate::record::blunders(history, Side::You) {
             let taken = (i, history[i].mv.clone());
             if i >= k && !self.retried.contains(&taken) {
+                self.to_review
+                    .push((self.session.position_at(i), taken.1.clone()));
                 self.retried.push(taken);
             }
         }
