@@ -8,13 +8,15 @@ use std::ops::RangeInclusive;
 
 use thiserror::Error;
 
-/// Bad input: what is wrong and where (1-based line and column).
+/// Bad input: what is wrong and where (1-based line and column). Its `Display` is the English
+/// message; the command line renders it in the reader's language (`grundy::locale`), from the
+/// [`Problem`] and the [`Name`]s in it.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub struct InputError {
     pub line: usize,
     /// 1-based character column in the line, where known.
     pub column: Option<usize>,
-    pub message: String,
+    pub message: Problem,
 }
 
 impl fmt::Display for InputError {
@@ -27,12 +29,228 @@ impl fmt::Display for InputError {
 }
 
 impl InputError {
+    /// An error whose message is free text (English only: the readers' own checks).
     pub fn new(line: usize, column: Option<usize>, message: impl Into<String>) -> InputError {
+        InputError::of(line, column, Problem::Other(message.into()))
+    }
+
+    pub fn of(line: usize, column: Option<usize>, message: Problem) -> InputError {
         InputError {
             line,
             column,
-            message: message.into(),
+            message,
         }
+    }
+}
+
+/// What is wrong with an input, as values: the words are the renderer's.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Problem {
+    /// `name` holds `found`, which is not a digit, in the field shown as `field`.
+    NotWhole {
+        name: Name,
+        found: Found,
+        field: String,
+    },
+    TooLarge {
+        name: Name,
+        field: String,
+        max: u64,
+    },
+    OutOfRange {
+        name: Name,
+        value: u64,
+        low: u64,
+        high: u64,
+    },
+    /// A line of `expected` numbers named `names` (the statement's letters) has `found`.
+    FieldCount {
+        names: String,
+        expected: usize,
+        found: usize,
+    },
+    ExtraField {
+        field: String,
+        names: String,
+    },
+    /// The input stops where `what` was expected.
+    EndsEarly(Name),
+    /// The input holds nothing; it should start with `what`, within the range if given.
+    Empty(Name, Option<(u64, u64)>),
+    /// `field` follows `after`, where the input should end.
+    After {
+        field: String,
+        after: Name,
+    },
+    /// A streamed line past this many bytes.
+    LineTooLong(usize),
+    /// Reading failed (the operating system's words).
+    Unreadable(String),
+    /// A streamed input past `max` bytes; `valid` says what a valid one holds at most.
+    TooMuch {
+        max: u64,
+        valid: &'static str,
+    },
+    /// Free text, English only.
+    Other(String),
+}
+
+impl fmt::Display for Problem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Problem::NotWhole { name, found, field } => {
+                write!(f, "{name} must be a whole number, found {found} in {field}")
+            }
+            Problem::TooLarge { name, field, max } => {
+                write!(f, "{name} {field} is too large (at most {max})")
+            }
+            Problem::OutOfRange {
+                name,
+                value,
+                low,
+                high,
+            } => write!(f, "{name} {value} is out of range ({low}..={high})"),
+            Problem::FieldCount {
+                names,
+                expected,
+                found,
+            } => write!(
+                f,
+                "expected {names} ({expected}), found {found} field{}",
+                if *found == 1 { "" } else { "s" }
+            ),
+            Problem::ExtraField { field, names } => {
+                write!(f, "unexpected extra field {field} after {names}")
+            }
+            Problem::EndsEarly(what) => write!(f, "input ends early: expected {what}"),
+            Problem::Empty(what, None) => write!(f, "empty input: expected {what}"),
+            Problem::Empty(what, Some((low, high))) => {
+                write!(f, "empty input: expected {what} ({low} to {high})")
+            }
+            Problem::After { field, after } => write!(f, "unexpected {field} after {after}"),
+            Problem::LineTooLong(max) => write!(
+                f,
+                "this line is longer than {max} bytes; no line of a valid input is so long"
+            ),
+            Problem::Unreadable(error) => write!(f, "cannot read the input: {error}"),
+            Problem::TooMuch { max, valid } => write!(
+                f,
+                "the input goes on past {}, more than a valid one can hold ({valid}); \
+                 nothing after this was read",
+                bytes_in_words(*max)
+            ),
+            Problem::Other(text) => f.write_str(text),
+        }
+    }
+}
+
+impl Problem {
+    /// Whether the English message holds `text` (for tests).
+    pub fn contains(&self, text: &str) -> bool {
+        self.to_string().contains(text)
+    }
+}
+
+/// The character a number's field has where a digit should be.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Found {
+    /// A printable ASCII character, shown quoted.
+    Char(char),
+    Space,
+    /// Any other byte, shown in hexadecimal.
+    Byte(u8),
+}
+
+impl fmt::Display for Found {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Found::Char(c) => write!(f, "'{c}'"),
+            Found::Space => f.write_str("a space"),
+            Found::Byte(b) => write!(f, "byte 0x{b:02X}"),
+        }
+    }
+}
+
+/// What a field or a line is, for an error: the statement's variable (`n`, `a_3`), said the
+/// same in every language, or a phrase with its numbers, which the renderer words. Cheap to
+/// make (no allocation but [`Name::Text`]), though the readers still make one only on the
+/// error path (through [`Named`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Name {
+    /// As written: a variable of the statement, the same in every language (or a phrase not
+    /// yet in the locale, then English).
+    Text(String),
+    /// `the number of cases T`.
+    Cases(&'static str),
+    /// `the number of tests t`.
+    Tests(&'static str),
+    /// `n of case 3`, `a_2 of case 3` (with its index).
+    OfCase(Var, u64),
+    /// `n of test 3`, `a_2 of test 3`.
+    OfTest(Var, u64),
+    /// `size 2 of case 3`: the size of a heap.
+    SizeOfCase(u64, u64),
+    /// `the last case`.
+    LastCase,
+    /// `the last test`.
+    LastTest,
+}
+
+/// A variable of the statement, with its index if it has one (`a_3`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Var(pub &'static str, pub Option<u64>);
+
+impl fmt::Display for Var {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.1 {
+            Some(i) => write!(f, "{}_{i}", self.0),
+            None => f.write_str(self.0),
+        }
+    }
+}
+
+impl fmt::Display for Name {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Name::Text(text) => f.write_str(text),
+            Name::Cases(var) => write!(f, "the number of cases {var}"),
+            Name::Tests(var) => write!(f, "the number of tests {var}"),
+            Name::OfCase(var, case) => write!(f, "{var} of case {case}"),
+            Name::OfTest(var, test) => write!(f, "{var} of test {test}"),
+            Name::SizeOfCase(i, case) => write!(f, "size {i} of case {case}"),
+            Name::LastCase => f.write_str("the last case"),
+            Name::LastTest => f.write_str("the last test"),
+        }
+    }
+}
+
+/// What the readers take as a name: a [`Name`], or any text (`"n"`, `format_args!`), which is
+/// formatted only for an error.
+pub trait Named {
+    fn name(&self) -> Name;
+}
+
+impl Named for Name {
+    fn name(&self) -> Name {
+        self.clone()
+    }
+}
+
+impl Named for str {
+    fn name(&self) -> Name {
+        Name::Text(self.to_string())
+    }
+}
+
+impl Named for &str {
+    fn name(&self) -> Name {
+        Name::Text((*self).to_string())
+    }
+}
+
+impl Named for fmt::Arguments<'_> {
+    fn name(&self) -> Name {
+        Name::Text(self.to_string())
     }
 }
 
@@ -98,22 +316,23 @@ impl<'a> Line<'a> {
         let mut fields = self.fields();
         for i in 0..N {
             let field = fields.next().ok_or_else(|| {
-                self.error(format!(
-                    "expected {} ({}), found {} field{}",
-                    names.join(" "),
-                    N,
-                    i,
-                    if i == 1 { "" } else { "s" }
-                ))
+                InputError::of(
+                    self.number,
+                    None,
+                    Problem::FieldCount {
+                        names: names.join(" "),
+                        expected: N,
+                        found: i,
+                    },
+                )
             })?;
             out[i] = field.number(names[i], ranges[i].clone())?;
         }
         if let Some(extra) = fields.next() {
-            return Err(extra.error(format!(
-                "unexpected extra field {} after {}",
-                extra.shown(),
-                names.join(" ")
-            )));
+            return Err(extra.problem(Problem::ExtraField {
+                field: extra.shown(),
+                names: names.join(" "),
+            }));
         }
         Ok(out)
     }
@@ -124,30 +343,40 @@ impl Field<'_> {
         InputError::new(self.line, Some(self.column), message)
     }
 
+    /// The error `problem` at this field.
+    pub fn problem(&self, problem: Problem) -> InputError {
+        InputError::of(self.line, Some(self.column), problem)
+    }
+
     /// The field as text for a message: a short excerpt, control characters escaped.
     pub fn shown(&self) -> String {
         format!("'{}'", excerpt(self.text, 40))
     }
 
     /// The field as a decimal number within `range`; `name` says what it is in errors.
-    pub fn number(&self, name: &str, range: RangeInclusive<u64>) -> Result<u64, InputError> {
+    pub fn number(
+        &self,
+        name: &(impl Named + ?Sized),
+        range: RangeInclusive<u64>,
+    ) -> Result<u64, InputError> {
         let mut value: u64 = 0;
         for (i, &b) in self.text.iter().enumerate() {
             if !b.is_ascii_digit() {
-                let what = if b.is_ascii_graphic() {
-                    format!("'{}'", b as char)
+                let found = if b.is_ascii_graphic() {
+                    Found::Char(b as char)
                 } else if b == b' ' {
-                    "a space".to_string()
+                    Found::Space
                 } else {
-                    format!("byte 0x{b:02X}")
+                    Found::Byte(b)
                 };
-                return Err(InputError::new(
+                return Err(InputError::of(
                     self.line,
                     Some(self.column + i),
-                    format!(
-                        "{name} must be a whole number, found {what} in {}",
-                        self.shown()
-                    ),
+                    Problem::NotWhole {
+                        name: name.name(),
+                        found,
+                        field: self.shown(),
+                    },
                 ));
             }
             value = match value
@@ -156,20 +385,21 @@ impl Field<'_> {
             {
                 Some(v) => v,
                 None => {
-                    return Err(self.error(format!(
-                        "{name} {} is too large (at most {})",
-                        self.shown(),
-                        range.end()
-                    )));
+                    return Err(self.problem(Problem::TooLarge {
+                        name: name.name(),
+                        field: self.shown(),
+                        max: *range.end(),
+                    }));
                 }
             };
         }
         if !range.contains(&value) {
-            return Err(self.error(format!(
-                "{name} {value} is out of range ({}..={})",
-                range.start(),
-                range.end()
-            )));
+            return Err(self.problem(Problem::OutOfRange {
+                name: name.name(),
+                value,
+                low: *range.start(),
+                high: *range.end(),
+            }));
         }
         Ok(value)
     }
@@ -254,16 +484,16 @@ impl<'a> Lines<'a> {
 
     /// The next line that is not blank, or an error naming `what` was expected. `what` is
     /// only formatted for the error (pass `format_args!`): this runs once per input line.
-    pub fn expect(&mut self, what: impl fmt::Display) -> Result<Line<'a>, InputError> {
+    pub fn expect(&mut self, what: impl Named) -> Result<Line<'a>, InputError> {
         loop {
             match self.next() {
                 Some(line) if line.is_blank() => continue,
                 Some(line) => return Ok(line),
                 None => {
-                    return Err(InputError::new(
+                    return Err(InputError::of(
                         self.number + 1,
                         None,
-                        format!("input ends early: expected {what}"),
+                        Problem::EndsEarly(what.name()),
                     ));
                 }
             }
@@ -275,9 +505,10 @@ impl<'a> Lines<'a> {
         for line in self.by_ref() {
             if !line.is_blank() {
                 let field = line.fields().next().expect("a non-blank line has a field");
-                return Err(
-                    field.error(format!("unexpected {} after the last case", field.shown()))
-                );
+                return Err(field.problem(Problem::After {
+                    field: field.shown(),
+                    after: Name::LastCase,
+                }));
             }
         }
         Ok(())
@@ -365,12 +596,12 @@ impl<'a> Numbers<'a> {
 
     /// The next whitespace-separated word, whatever it holds (a name in a numbers format);
     /// `what` names it if the input ends first.
-    pub fn word(&mut self, what: impl fmt::Display) -> Result<Field<'a>, InputError> {
+    pub fn word(&mut self, what: impl Named) -> Result<Field<'a>, InputError> {
         if !self.skip_blanks() {
-            return Err(InputError::new(
+            return Err(InputError::of(
                 self.line,
                 None,
-                format!("input ends early: expected {what}"),
+                Problem::EndsEarly(what.name()),
             ));
         }
         let field = self.field_at(self.pos);
@@ -384,10 +615,13 @@ impl<'a> Numbers<'a> {
     }
 
     /// Checks that no field is left; `after` says after what (`the last test`).
-    pub fn expect_end(&mut self, after: &str) -> Result<(), InputError> {
+    pub fn expect_end(&mut self, after: impl Named) -> Result<(), InputError> {
         if self.skip_blanks() {
             let field = self.field_at(self.pos);
-            return Err(field.error(format!("unexpected {} after {after}", field.shown())));
+            return Err(field.problem(Problem::After {
+                field: field.shown(),
+                after: after.name(),
+            }));
         }
         Ok(())
     }
@@ -398,14 +632,14 @@ impl<'a> Numbers<'a> {
     #[inline(always)]
     pub fn next(
         &mut self,
-        what: impl fmt::Display,
+        what: impl Named,
         range: RangeInclusive<u64>,
     ) -> Result<u64, InputError> {
         if !self.skip_blanks() {
-            return Err(InputError::new(
+            return Err(InputError::of(
                 self.line,
                 None,
-                format!("input ends early: expected {what}"),
+                Problem::EndsEarly(what.name()),
             ));
         }
         let start = self.pos;
@@ -422,12 +656,12 @@ impl<'a> Numbers<'a> {
     fn number_error(
         &mut self,
         start: usize,
-        what: &dyn fmt::Display,
+        what: &dyn Named,
         range: RangeInclusive<u64>,
     ) -> Result<u64, InputError> {
         let field = self.field_at(start);
         self.pos = start + field.text.len();
-        field.number(&what.to_string(), range)
+        field.number(&what.name(), range)
     }
 
     /// The numbers of the next line that is not blank: exactly `N` of them, named by `names`
@@ -636,35 +870,30 @@ impl<'a> Reader<'a> {
                 return Ok(());
             }
             if *filled == buffer.len() {
-                return Err(InputError::new(
+                return Err(InputError::of(
                     next_line,
                     None,
-                    format!(
-                        "this line is longer than {} bytes; no line of a valid input is so long",
-                        limits.max_line
-                    ),
+                    Problem::LineTooLong(limits.max_line),
                 ));
             }
             let n = match source.read(&mut buffer[*filled..]) {
                 Ok(n) => n,
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
                 Err(e) => {
-                    let message = format!("cannot read the input: {e}");
+                    let message = Problem::Unreadable(e.to_string());
                     self.io_error = Some(e);
-                    return Err(InputError::new(next_line, None, message));
+                    return Err(InputError::of(next_line, None, message));
                 }
             };
             *read += n as u64;
             if *read > limits.max_bytes {
-                return Err(InputError::new(
+                return Err(InputError::of(
                     next_line,
                     None,
-                    format!(
-                        "the input goes on past {}, more than a valid one can hold ({}); \
-                         nothing after this was read",
-                        bytes_in_words(limits.max_bytes),
-                        limits.valid
-                    ),
+                    Problem::TooMuch {
+                        max: limits.max_bytes,
+                        valid: limits.valid,
+                    },
                 ));
             }
             if n == 0 {
@@ -697,7 +926,7 @@ impl<'a> Reader<'a> {
 
     /// The next line that is not blank, or an error naming `what` was expected. `what` is
     /// only formatted for the error (pass `format_args!`): this runs once per input line.
-    pub fn expect(&mut self, what: impl fmt::Display) -> Result<Line<'_>, InputError> {
+    pub fn expect(&mut self, what: impl Named) -> Result<Line<'_>, InputError> {
         loop {
             let rest = self.rest()?;
             if rest.is_empty() {
@@ -718,21 +947,18 @@ impl<'a> Reader<'a> {
     }
 
     /// The error for an input that stops before `what`.
-    pub fn ends_early(&self, what: impl fmt::Display) -> InputError {
-        InputError::new(
-            self.lines_read + 1,
-            None,
-            format!("input ends early: expected {what}"),
-        )
+    pub fn ends_early(&self, what: impl Named) -> InputError {
+        InputError::of(self.lines_read + 1, None, Problem::EndsEarly(what.name()))
     }
 
     /// Checks that only blank lines remain.
     pub fn expect_end(&mut self) -> Result<(), InputError> {
         while let Some(line) = self.next_line()? {
             if let Some(field) = line.fields().next() {
-                return Err(
-                    field.error(format!("unexpected {} after the last case", field.shown()))
-                );
+                return Err(field.problem(Problem::After {
+                    field: field.shown(),
+                    after: Name::LastCase,
+                }));
             }
         }
         Ok(())
@@ -740,7 +966,7 @@ impl<'a> Reader<'a> {
 }
 
 /// `bytes` as `64 MiB` or `1048576 bytes`.
-fn bytes_in_words(bytes: u64) -> String {
+pub fn bytes_in_words(bytes: u64) -> String {
     if bytes >= 1 << 20 && bytes.is_multiple_of(1 << 20) {
         format!("{} MiB", bytes >> 20)
     } else {

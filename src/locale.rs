@@ -26,6 +26,7 @@ pub use words::{
 
 pub mod nudge;
 pub mod why;
+mod input;
 mod words;
 
 /// Sets the language this thread's texts are in.

@@ -91,11 +91,22 @@ impl From<io::Error> for Failure {
 
 /// Runs a parsed command line.
 pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
-    // `solve` prints the contest's format and no words: its start stays free of the settings
-    // file, which the language would otherwise be looked up in.
-    if !matches!(cli.command, Some(Command::Solve { .. })) {
-        crate::locale::set_lang(chosen_lang(cli.lang));
-    }
+    // `solve` prints the contest's format, and words only in its errors: its start stays free
+    // of the settings file, and its language is `--lang` or the environment's.
+    // On a terminal whose charset is not UTF-8 it speaks English, and says nothing of it: a
+    // judge's script reads its standard error too.
+    let lang = if matches!(cli.command, Some(Command::Solve { .. })) {
+        match cli.lang.unwrap_or_else(Lang::from_env) {
+            Lang::En => Lang::En,
+            _ if crate::lang::non_utf8_charset(|var| std::env::var(var).ok()).is_some() => {
+                Lang::En
+            }
+            chinese => chinese,
+        }
+    } else {
+        in_terminal_charset(chosen_lang(cli.lang))
+    };
+    crate::locale::set_lang(lang);
     match cli.command {
         // The game holds no lock on standard output while it runs (the signal thread writes
         // there to give the terminal back), and leaves nothing to flush: after a hang-up a
@@ -114,7 +125,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
 /// A settings file that cannot be read, or a bad `lang` in it, is warned of on standard error
 /// (in the language chosen all the same), as the menu tells of a bad setting.
 fn chosen_lang(flag: Option<Lang>) -> Lang {
-    let lang = match flag {
+    match flag {
         Some(lang) => lang,
         None => {
             let loaded = settings_of(&Store::from_env());
@@ -130,8 +141,12 @@ fn chosen_lang(flag: Option<Lang>) -> Lang {
             }
             lang
         }
-    };
-    // Chinese is written as UTF-8; on a terminal in another charset it would show garbled.
+    }
+}
+
+/// `lang`, or English where the terminal's charset is not UTF-8: Chinese is written as UTF-8,
+/// and on a terminal in another charset it would show garbled (said once, in English).
+fn in_terminal_charset(lang: Lang) -> Lang {
     if lang != Lang::En
         && let Some(charset) = crate::lang::non_utf8_charset(|var| std::env::var(var).ok())
     {

@@ -8,6 +8,7 @@ use std::process::ExitCode;
 use crate::contest::{self, Format, WHOLE_INPUT_BYTES};
 use crate::games::GameKind;
 use crate::input::{Reader, excerpt};
+use crate::locale::Words;
 use crate::tr;
 
 use super::Failure;
@@ -45,7 +46,9 @@ pub(super) fn solve(
             solve(input.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&input))
         }
     };
-    let answer = answer.map_err(|e| Failure::Input(format!("solve {label}: {e}")))?;
+    let answer = answer.map_err(|e| {
+        Failure::Input(tr!("input.solve", label = label, error = e.words()).into())
+    })?;
     out.write_all(answer.as_bytes())?;
     Ok(ExitCode::SUCCESS)
 }

@@ -5,7 +5,7 @@
 //! in visits. In one room the lost counts are the multiples of 4 (1 and the primes are never
 //! 0 mod 4, and 1, 2, 3 reach one), the winner hurries and the loser stalls.
 
-use crate::input::{InputError, Numbers};
+use crate::input::{InputError, Name, Numbers, Var};
 
 /// The most cows in a room.
 pub const MAX_COWS: u64 = 5_000_000;
@@ -13,20 +13,20 @@ pub const MAX_COWS: u64 = 5_000_000;
 /// T (≤ 1000) tests, each N (≤ 10^5) and a_1..a_N (≤ 5·10^6) → `Farmer John` / `Farmer Nhoj`.
 pub fn solve(input: &[u8]) -> Result<String, InputError> {
     let mut numbers = Numbers::new(input);
-    let t = numbers.next("the number of tests T", 1..=1000)?;
+    let t = numbers.next(Name::Tests("T"), 1..=1000)?;
     let mut tests = Vec::with_capacity(t as usize);
     let mut most = 1;
     for test in 1..=t {
-        let n = numbers.next(format_args!("N of test {test}"), 1..=100_000)?;
+        let n = numbers.next(Name::OfTest(Var("N", None), test), 1..=100_000)?;
         let mut rooms = Vec::with_capacity(n as usize);
         for i in 1..=n {
-            let a = numbers.next(format_args!("a_{i} of test {test}"), 1..=MAX_COWS)?;
+            let a = numbers.next(Name::OfTest(Var("a", Some(i)), test), 1..=MAX_COWS)?;
             most = most.max(a);
             rooms.push(a as u32);
         }
         tests.push(rooms);
     }
-    numbers.expect_end("the last test")?;
+    numbers.expect_end(Name::LastTest)?;
     let takes = FastestTakes::new(most as usize);
     let mut out = String::new();
     for rooms in tests {

@@ -3,7 +3,7 @@
 //! to circle N wins. One token, so no sum: won and lost positions by a sweep in reverse
 //! topological order (a min-max tree folded onto the graph, as the wiki's chapter shows it).
 
-use crate::input::{InputError, Numbers};
+use crate::input::{InputError, Name, Numbers, Var};
 
 /// The players' names, as the problem gives them.
 const NAMES: [&str; 2] = ["Mimi", "Moumou"];
@@ -20,7 +20,7 @@ pub fn solve(input: &[u8]) -> Result<String, InputError> {
             format_args!("N of case {case}, or `0 0` at the end"),
             0..=10_000,
         )?;
-        let e = numbers.next(format_args!("E of case {case}"), 0..=100_000)?;
+        let e = numbers.next(Name::OfCase(Var("E", None), case), 0..=100_000)?;
         if n == 0 && e == 0 {
             break;
         }

@@ -9,7 +9,7 @@ use super::list::join;
 use super::stairs::parse_list;
 use crate::game::{CodeError, IllegalMove, Impartial, Notation, Position};
 use crate::games::catalogue::{Catalogued, RuleEntry, puzzle_parts};
-use crate::input::{InputError, Numbers};
+use crate::input::{InputError, Name, Numbers, Var};
 use crate::message::{Msg, PartName, Said};
 use crate::nimber::Nimber;
 
@@ -440,10 +440,10 @@ impl Catalogued for Ed {
 /// a pair is [`pair_value`], whatever the heaps' size.
 pub fn solve(input: &[u8]) -> Result<String, InputError> {
     let mut numbers = Numbers::new(input);
-    let cases = numbers.next("the number of cases T", 1..=1_000_000)?;
+    let cases = numbers.next(Name::Cases("T"), 1..=1_000_000)?;
     let mut out = String::new();
     for case in 1..=cases {
-        let n = numbers.next(format_args!("n of case {case}"), 2..=1_000_000)?;
+        let n = numbers.next(Name::OfCase(Var("n", None), case), 2..=1_000_000)?;
         if n % 2 == 1 {
             return Err(InputError::new(
                 numbers.line(),
@@ -465,7 +465,7 @@ pub fn solve(input: &[u8]) -> Result<String, InputError> {
         }
         out.push_str(if value != 0 { "YES\n" } else { "NO\n" });
     }
-    numbers.expect_end("the last case")?;
+    numbers.expect_end(Name::LastCase)?;
     Ok(out)
 }
 

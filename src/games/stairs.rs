@@ -14,7 +14,7 @@ use rand::{Rng, RngExt};
 use crate::game::{CodeError, IllegalMove, Impartial, Notation, Position};
 use crate::games::catalogue::{Catalogued, RuleEntry};
 use crate::games::list::join;
-use crate::input::{InputError, Numbers};
+use crate::input::{InputError, Name, Numbers};
 use crate::message::{Msg, PartName, Said};
 use crate::nimber::Nimber;
 
@@ -357,8 +357,8 @@ pub fn parse_list(text: &str, column: usize, what: Said, max: u64) -> Result<Vec
 /// CSES 1099: t tests, each n and p_1..p_n (numbers may wrap lines) → `first` / `second`.
 pub fn solve(input: &[u8]) -> Result<String, InputError> {
     let mut numbers = Numbers::new(input);
+    let t = numbers.next(Name::Tests("t"), 1..=1_000_000)?;
     let mut next = |what: &str, range| numbers.next(what, range);
-    let t = next("the number of tests t", 1..=1_000_000)?;
     let mut out = String::new();
     for _ in 0..t {
         let n = next("n", 1..=1_000_000)?;
@@ -371,7 +371,7 @@ pub fn solve(input: &[u8]) -> Result<String, InputError> {
         }
         out.push_str(if x != 0 { "first\n" } else { "second\n" });
     }
-    numbers.expect_end("the last test")?;
+    numbers.expect_end(Name::LastTest)?;
     Ok(out)
 }
 

@@ -627,7 +627,7 @@ fn bad_codes_name_what_and_where() {
 
 fn input_error(input: &[u8]) -> (usize, Option<usize>, String) {
     let error = coins::solve(input).expect_err(&String::from_utf8_lossy(input));
-    (error.line, error.column, error.message)
+    (error.line, error.column, error.message.to_string())
 }
 
 #[test]

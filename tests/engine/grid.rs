@@ -414,7 +414,7 @@ fn solve_agrees_with_nim_sum_on_big_grids() {
 
 fn solve_error(input: &str) -> (usize, Option<usize>, String) {
     let e = solve(input.as_bytes()).unwrap_err();
-    (e.line, e.column, e.message)
+    (e.line, e.column, e.message.to_string())
 }
 
 #[test]
@@ -487,7 +487,7 @@ fn solve_reports_bad_input_with_its_place() {
     );
     let e = solve(b"1\n1 3\nHT\xff\n").unwrap_err();
     assert_eq!(
-        (e.line, e.column, e.message.as_str()),
+        (e.line, e.column, e.message.to_string().as_str()),
         (3, Some(3), "row 1 of case 1: byte 0xFF is not H or T")
     );
     let e = solve(b"\xfe\n").unwrap_err();

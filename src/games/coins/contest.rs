@@ -6,7 +6,7 @@
 use std::hint::select_unpredictable;
 
 use super::values::table;
-use crate::input::{InputError, Limits, Reader};
+use crate::input::{InputError, Limits, Name, Problem, Reader};
 
 /// What a streamed coin-row input may hold: the largest valid one is about 6 MB.
 pub const LIMITS: Limits = Limits::new(64 << 20, "100 cases of at most 30000 coins, about 6 MB");
@@ -19,14 +19,17 @@ pub fn solve(input: &[u8]) -> Result<String, InputError> {
 
 /// [`solve`] reading from `reader`, which stops at the first error.
 pub fn solve_from(reader: &mut Reader) -> Result<String, InputError> {
-    let first = reader.expect("the number of cases T");
+    let first = reader.expect(Name::Cases("T"));
     let first = match first {
         Ok(line) => line,
-        Err(e) if e.message.starts_with("input ends early") => {
-            return Err(InputError::new(
+        Err(InputError {
+            message: Problem::EndsEarly(_),
+            ..
+        }) => {
+            return Err(InputError::of(
                 1,
                 None,
-                "empty input: expected the number of cases T (1 to 100)",
+                Problem::Empty(Name::Cases("T"), Some((1, 100))),
             ));
         }
         Err(e) => return Err(e),

@@ -2,7 +2,7 @@
 //! Input errors name the line and column.
 
 use super::values::nim_sum_of_rows;
-use crate::input::{Field, InputError, Limits, Reader};
+use crate::input::{Field, InputError, Limits, Name, Problem, Reader};
 
 /// What a streamed grid input may hold: the largest valid one is about 0.5 MB.
 pub const LIMITS: Limits = Limits::new(16 << 20, "50 grids of at most 100 × 100, about 0.5 MB");
@@ -15,13 +15,16 @@ pub fn solve(input: &[u8]) -> Result<String, InputError> {
 
 /// [`solve`] reading from `reader`, which stops at the first error.
 pub fn solve_from(lines: &mut Reader) -> Result<String, InputError> {
-    let first = match lines.expect("the number of cases T") {
+    let first = match lines.expect(Name::Cases("T")) {
         Ok(line) => line,
-        Err(e) if e.message.starts_with("input ends early") => {
-            return Err(InputError::new(
+        Err(InputError {
+            message: Problem::EndsEarly(_),
+            ..
+        }) => {
+            return Err(InputError::of(
                 1,
                 None,
-                "empty input: expected the number of cases T",
+                Problem::Empty(Name::Cases("T"), None),
             ));
         }
         Err(e) => return Err(e),

@@ -24,7 +24,7 @@ use std::ops::RangeInclusive;
 use super::rules::stairs_top;
 pub use super::values::one_two_k_value;
 use super::values::{PrimeTable, grundy_table, lieges_value, misere_mover_wins, staircase_table};
-use crate::input::{InputError, Numbers};
+use crate::input::{InputError, Name, Numbers, Var};
 
 /// The contest formats, by problem.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -72,19 +72,19 @@ fn cases(
     mut answer: impl FnMut(&[u64]) -> &'static str,
 ) -> Result<String, InputError> {
     let mut numbers = Numbers::new(input);
-    let cases = numbers.next("the number of cases T", COUNT)?;
+    let cases = numbers.next(Name::Cases("T"), COUNT)?;
     let mut out = String::new();
     let mut heaps = Vec::new();
     for case in 1..=cases {
-        let n = numbers.next(format_args!("n of case {case}"), COUNT)?;
+        let n = numbers.next(Name::OfCase(Var("n", None), case), COUNT)?;
         heaps.clear();
         for i in 1..=n {
-            heaps.push(numbers.next(format_args!("size {i} of case {case}"), sizes.clone())?);
+            heaps.push(numbers.next(Name::SizeOfCase(i, case), sizes.clone())?);
         }
         out.push_str(answer(&heaps));
         out.push('\n');
     }
-    numbers.expect_end("the last case")?;
+    numbers.expect_end(Name::LastCase)?;
     Ok(out)
 }
 
@@ -126,20 +126,20 @@ pub fn solve(format: Format, input: &[u8]) -> Result<String, InputError> {
         Format::Cf2004e => {
             // The sieve goes only as far as the largest heap read.
             let mut numbers = Numbers::new(input);
-            let t = numbers.next("the number of tests t", COUNT)?;
+            let t = numbers.next(Name::Tests("t"), COUNT)?;
             let mut tests = Vec::new();
             let mut largest = 1;
             for test in 1..=t {
-                let n = numbers.next(format_args!("n of test {test}"), COUNT)?;
+                let n = numbers.next(Name::OfTest(Var("n", None), test), COUNT)?;
                 let mut heaps = Vec::with_capacity(n as usize);
                 for i in 1..=n {
-                    let x = numbers.next(format_args!("a_{i} of test {test}"), 1..=10_000_000)?;
+                    let x = numbers.next(Name::OfTest(Var("a", Some(i)), test), 1..=10_000_000)?;
                     largest = largest.max(x);
                     heaps.push(x);
                 }
                 tests.push(heaps);
             }
-            numbers.expect_end("the last case")?;
+            numbers.expect_end(Name::LastCase)?;
             let primes = PrimeTable::new(largest);
             let mut out = String::new();
             for heaps in tests {
@@ -156,7 +156,7 @@ pub fn solve(format: Format, input: &[u8]) -> Result<String, InputError> {
             for i in 1..=k {
                 set.push(numbers.next(format_args!("p_{i}"), 1..=1_000_000)?);
             }
-            numbers.expect_end("the last case")?;
+            numbers.expect_end(Name::LastCase)?;
             set.sort_unstable();
             set.dedup();
             Ok(stick_game(&set, n))
@@ -181,23 +181,23 @@ pub fn solve(format: Format, input: &[u8]) -> Result<String, InputError> {
                 let x = numbers.next(format_args!("A_{i}"), SIZE)?;
                 value ^= by_l.quotient(by_period.remainder(x));
             }
-            numbers.expect_end("the last case")?;
+            numbers.expect_end(Name::LastCase)?;
             Ok(if value != 0 { "First\n" } else { "Second\n" }.to_string())
         }
         Format::Cses2207 => {
             let mut numbers = Numbers::new(input);
-            let t = numbers.next("the number of tests t", COUNT)?;
+            let t = numbers.next(Name::Tests("t"), COUNT)?;
             let table = grundy_table(GRUNDY_LAST_ZERO);
             let mut out = String::new();
             for test in 1..=t {
-                let n = numbers.next(format_args!("n of test {test}"), 1..=1_000_000)?;
+                let n = numbers.next(Name::OfTest(Var("n", None), test), 1..=1_000_000)?;
                 out.push_str(if grundy_first_wins(&table, n) {
                     "first\n"
                 } else {
                     "second\n"
                 });
             }
-            numbers.expect_end("the last case")?;
+            numbers.expect_end(Name::LastCase)?;
             Ok(out)
         }
         Format::Cf603c => {
@@ -208,7 +208,7 @@ pub fn solve(format: Format, input: &[u8]) -> Result<String, InputError> {
             for i in 1..=n {
                 value ^= lieges_value(k, numbers.next(format_args!("a_{i}"), 1..=1_000_000_000)?);
             }
-            numbers.expect_end("the last case")?;
+            numbers.expect_end(Name::LastCase)?;
             Ok(if value != 0 { "Kevin\n" } else { "Nicky\n" }.to_string())
         }
         Format::Dpk => {
@@ -228,31 +228,31 @@ pub fn solve(format: Format, input: &[u8]) -> Result<String, InputError> {
         }
         Format::Cf1194d => {
             let mut numbers = Numbers::new(input);
-            let t = numbers.next("the number of tests T", 1..=1_000_000)?;
+            let t = numbers.next(Name::Tests("T"), 1..=1_000_000)?;
             let mut out = String::new();
             for test in 1..=t {
-                let n = numbers.next(format_args!("n of test {test}"), 0..=MAX_FORMULA_HEAP)?;
-                let k = numbers.next(format_args!("k of test {test}"), 3..=MAX_FORMULA_HEAP)?;
+                let n = numbers.next(Name::OfTest(Var("n", None), test), 0..=MAX_FORMULA_HEAP)?;
+                let k = numbers.next(Name::OfTest(Var("k", None), test), 3..=MAX_FORMULA_HEAP)?;
                 let won = one_two_k_value(k, n) != 0;
                 out.push_str(if won { "Alice\n" } else { "Bob\n" });
             }
-            numbers.expect_end("the last test")?;
+            numbers.expect_end(Name::LastTest)?;
             Ok(out)
         }
         // Only the parity of the heaps matters: read, not stored.
         Format::Cses2208 => {
             let mut numbers = Numbers::new(input);
-            let t = numbers.next("the number of tests t", COUNT)?;
+            let t = numbers.next(Name::Tests("t"), COUNT)?;
             let mut out = String::new();
             for test in 1..=t {
-                let n = numbers.next(format_args!("n of test {test}"), COUNT)?;
+                let n = numbers.next(Name::OfTest(Var("n", None), test), COUNT)?;
                 let mut odd = 0;
                 for i in 1..=n {
-                    odd |= numbers.next(format_args!("x_{i} of test {test}"), 1..=1_000_000_000)?;
+                    odd |= numbers.next(Name::OfTest(Var("x", Some(i)), test), 1..=1_000_000_000)?;
                 }
                 out.push_str(if odd & 1 == 1 { "first\n" } else { "second\n" });
             }
-            numbers.expect_end("the last test")?;
+            numbers.expect_end(Name::LastTest)?;
             Ok(out)
         }
         Format::Tioj1940 => {
@@ -265,7 +265,7 @@ pub fn solve(format: Format, input: &[u8]) -> Result<String, InputError> {
         Format::Cf87c => {
             let mut numbers = Numbers::new(input);
             let x = numbers.next("n", 1..=100_000)?;
-            numbers.expect_end("the last case")?;
+            numbers.expect_end(Name::LastCase)?;
             let answer = least_winning_split(&staircase_table(x), x);
             Ok(format!("{}\n", answer.map_or(-1, |j| j as i64)))
         }
