@@ -24,9 +24,9 @@ pub use words::{
     verdict_legend,
 };
 
+mod input;
 pub mod nudge;
 pub mod why;
-mod input;
 mod words;
 
 /// Sets the language this thread's texts are in.

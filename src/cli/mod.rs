@@ -98,9 +98,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
     let lang = if matches!(cli.command, Some(Command::Solve { .. })) {
         match cli.lang.unwrap_or_else(Lang::from_env) {
             Lang::En => Lang::En,
-            _ if crate::lang::non_utf8_charset(|var| std::env::var(var).ok()).is_some() => {
-                Lang::En
-            }
+            _ if crate::lang::non_utf8_charset(|var| std::env::var(var).ok()).is_some() => Lang::En,
             chinese => chinese,
         }
     } else {

@@ -46,9 +46,8 @@ pub(super) fn solve(
             solve(input.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&input))
         }
     };
-    let answer = answer.map_err(|e| {
-        Failure::Input(tr!("input.solve", label = label, error = e.words()).into())
-    })?;
+    let answer = answer
+        .map_err(|e| Failure::Input(tr!("input.solve", label = label, error = e.words()).into()))?;
     out.write_all(answer.as_bytes())?;
     Ok(ExitCode::SUCCESS)
 }

@@ -1133,3 +1133,103 @@ fn rules_file_errors_speak_chinese() {
         }
     }
 }
+
+/// `solve`'s bad input in Chinese, chosen by `--lang` or by LANG (solve reads no settings
+/// file): every kind of error the input readers make, on several problems, names the line and
+/// the column and what is wrong in Chinese, with no English but the command, the problem's
+/// id, the statement's variables and the quoted input; still exit 2 and nothing on standard
+/// output.
+#[test]
+fn solve_errors_are_in_the_readers_language() {
+    let cases: [(&str, &str, &str); 12] = [
+        (
+            "p2197",
+            "1\n2 x\n",
+            "第 2 行第 3 列：第 1 组数据的第 1 堆的大小必须是整数，却是 'x'（在 'x' 中）",
+        ),
+        (
+            "p2197",
+            "1\n0\n",
+            "第 1 组数据的 n 为 0，超出范围（1..=1000000）",
+        ),
+        (
+            "p2197",
+            "1\n2 1\n",
+            "第 3 行：输入提前结束：缺少第 1 组数据的第 2 堆的大小",
+        ),
+        ("p2197", "1\n1 1\n5\n", "最后一组数据之后还有多余的 '5'"),
+        ("p2197", "x\n", "数据组数 T 必须是整数"),
+        ("cses1730", "2\n1\n1\n", "缺少第 2 组数据的 n"),
+        (
+            "cses1730",
+            "1\n2\n1 \u{1}\n",
+            "却是字节 0x01（在 '\\x01' 中）",
+        ),
+        (
+            "coins",
+            "1\n3\n",
+            "第 2 行：应有 n MAXQ（2 个数），只找到 1 个",
+        ),
+        ("coins", "1\n3 1 9\n", "n MAXQ 之后多了一项 '9'"),
+        ("coins", "", "输入为空：应以数据组数 T（1 到 100）开头"),
+        (
+            "cses1099",
+            "1\n1\n99999999999999999999999\n",
+            "p_k 为 '99999999999999999999999'，太大了",
+        ),
+        ("grid", "1\n1 1\nH\n7\n", "最后一组数据之后还有多余的 '7'"),
+    ];
+    let home = tempfile::tempdir().unwrap();
+    for (problem, input, zh_cn) in cases {
+        for (lang, env) in [
+            ("zh-CN", ("LANG", "C")),
+            ("zh-TW", ("LANG", "C")),
+            ("en", ("LANG", "C")),
+            ("zh-CN", ("LC_ALL", "zh_CN.UTF-8")),
+        ] {
+            let mut command = crate::cli::grundy_in(home.path());
+            command.env(env.0, env.1);
+            if env.0 == "LANG" {
+                command.args(["--lang", lang]);
+            }
+            let o = command
+                .args(["solve", problem])
+                .stdin(std::process::Stdio::piped())
+                .stdout(std::process::Stdio::piped())
+                .stderr(std::process::Stdio::piped())
+                .spawn()
+                .and_then(|mut child| {
+                    use std::io::Write;
+                    child.stdin.take().unwrap().write_all(input.as_bytes())?;
+                    child.wait_with_output()
+                })
+                .expect("the binary runs");
+            let err = text(&o.stderr);
+            assert_eq!(o.status.code(), Some(2), "{err}");
+            assert!(o.stdout.is_empty(), "{err}");
+            assert_eq!(err.lines().count(), 1, "{err}");
+            if lang == "en" {
+                assert!(err.starts_with("grundy: error: solve "), "{err}");
+                continue;
+            }
+            let heading = if lang == "zh-CN" {
+                "grundy: 错误：solve "
+            } else {
+                "grundy: 錯誤：solve "
+            };
+            assert!(err.starts_with(heading), "{err}");
+            if lang == "zh-CN" {
+                assert!(err.contains(zh_cn), "{err}");
+            }
+            // The quoted input aside; the scan passes the one-letter variables and `MAXQ`.
+            let said: String = err
+                .replacen(&format!("solve {problem}"), " ", 1)
+                .split('\'')
+                .step_by(2)
+                .collect::<Vec<_>>()
+                .join(" ");
+            let english = english_words(&said);
+            assert!(english.is_empty(), "{lang} {problem}: {err}: {english:?}");
+        }
+    }
+}

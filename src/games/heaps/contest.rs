@@ -248,7 +248,8 @@ pub fn solve(format: Format, input: &[u8]) -> Result<String, InputError> {
                 let n = numbers.next(Name::OfTest(Var("n", None), test), COUNT)?;
                 let mut odd = 0;
                 for i in 1..=n {
-                    odd |= numbers.next(Name::OfTest(Var("x", Some(i)), test), 1..=1_000_000_000)?;
+                    odd |=
+                        numbers.next(Name::OfTest(Var("x", Some(i)), test), 1..=1_000_000_000)?;
                 }
                 out.push_str(if odd & 1 == 1 { "first\n" } else { "second\n" });
             }
