@@ -190,6 +190,18 @@ pub enum Name {
     OfTest(Var, u64),
     /// `size 2 of case 3`: the size of a heap.
     SizeOfCase(u64, u64),
+    /// `heap 2 of case 3`.
+    HeapOfCase(u64, u64),
+    /// `pile 2`.
+    Pile(u64),
+    /// `the line `n m` of case 3`: a line of the statement's variables.
+    LineOfCase(&'static str, u64),
+    /// `the line of 5 coins of case 3`.
+    CoinsOfCase(u64, u64),
+    /// `row 2 of case 3 (4 letters H/T)`.
+    RowOfCase(u64, u64, u64),
+    /// `a of arrow 2 of case 3`: an end of an arrow of a graph.
+    ArrowOfCase(&'static str, u64, u64),
     /// `the last case`.
     LastCase,
     /// `the last test`.
@@ -218,6 +230,14 @@ impl fmt::Display for Name {
             Name::OfCase(var, case) => write!(f, "{var} of case {case}"),
             Name::OfTest(var, test) => write!(f, "{var} of test {test}"),
             Name::SizeOfCase(i, case) => write!(f, "size {i} of case {case}"),
+            Name::HeapOfCase(i, case) => write!(f, "heap {i} of case {case}"),
+            Name::Pile(i) => write!(f, "pile {i}"),
+            Name::LineOfCase(vars, case) => write!(f, "the line `{vars}` of case {case}"),
+            Name::CoinsOfCase(n, case) => write!(f, "the line of {n} coins of case {case}"),
+            Name::RowOfCase(r, case, m) => {
+                write!(f, "row {r} of case {case} ({m} letters H/T)")
+            }
+            Name::ArrowOfCase(end, i, case) => write!(f, "{end} of arrow {i} of case {case}"),
             Name::LastCase => f.write_str("the last case"),
             Name::LastTest => f.write_str("the last test"),
         }

@@ -33,8 +33,8 @@ pub fn solve(input: &[u8]) -> Result<String, InputError> {
         }
         arrows.clear();
         for i in 1..=e {
-            let a = numbers.next(format_args!("a of arrow {i} of case {case}"), 1..=n)?;
-            let b = numbers.next(format_args!("b of arrow {i} of case {case}"), 1..=n)?;
+            let a = numbers.next(Name::ArrowOfCase("a", i, case), 1..=n)?;
+            let b = numbers.next(Name::ArrowOfCase("b", i, case), 1..=n)?;
             arrows.push((a as u32 - 1, b as u32 - 1));
         }
         let field = numbers.word(format_args!(

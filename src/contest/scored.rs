@@ -3,7 +3,7 @@
 //! by a dynamic programme over intervals, and Codeforces 388C Fox and Card Game (Ciel takes
 //! tops, Jiro bottoms) by its exchange argument.
 
-use crate::input::{InputError, Lines, Numbers};
+use crate::input::{InputError, Lines, Name, Numbers};
 
 /// AtCoder DP L Deque: N (≤ 3000) and a_1..a_N (≤ 10^9); Taro and Jiro take from either end in
 /// turn, Taro first, each wanting the larger total → X − Y, Taro's total minus Jiro's.
@@ -46,7 +46,7 @@ pub fn fox_cards(input: &[u8]) -> Result<String, InputError> {
     let [n] = lines.expect("n")?.numbers(["n"], [1..=100])?;
     let mut piles = Vec::with_capacity(n as usize);
     for pile in 1..=n {
-        let line = lines.expect(format_args!("pile {pile}"))?;
+        let line = lines.expect(Name::Pile(pile))?;
         let mut fields = line.fields();
         let count = fields
             .next()

@@ -453,14 +453,8 @@ pub fn solve(input: &[u8]) -> Result<String, InputError> {
         }
         let mut value = 0;
         for pair in 1..=n / 2 {
-            let x = numbers.next(
-                format_args!("heap {} of case {case}", 2 * pair - 1),
-                1..=MAX_CONTEST_HEAP,
-            )?;
-            let y = numbers.next(
-                format_args!("heap {} of case {case}", 2 * pair),
-                1..=MAX_CONTEST_HEAP,
-            )?;
+            let x = numbers.next(Name::HeapOfCase(2 * pair - 1, case), 1..=MAX_CONTEST_HEAP)?;
+            let y = numbers.next(Name::HeapOfCase(2 * pair, case), 1..=MAX_CONTEST_HEAP)?;
             value ^= pair_value(x, y);
         }
         out.push_str(if value != 0 { "YES\n" } else { "NO\n" });

@@ -144,6 +144,30 @@ impl Words for Name {
             Name::SizeOfCase(i, case) => {
                 said(lang, "input.name_size_of_case", &[("i", i), ("case", case)])
             }
+            Name::HeapOfCase(i, case) => {
+                said(lang, "input.name_heap_of_case", &[("i", i), ("case", case)])
+            }
+            Name::Pile(i) => said(lang, "input.name_pile", &[("i", i)]),
+            Name::LineOfCase(vars, case) => said(
+                lang,
+                "input.name_line_of_case",
+                &[("vars", vars), ("case", case)],
+            ),
+            Name::CoinsOfCase(n, case) => said(
+                lang,
+                "input.name_coins_of_case",
+                &[("n", n), ("case", case)],
+            ),
+            Name::RowOfCase(r, case, m) => said(
+                lang,
+                "input.name_row_of_case",
+                &[("r", r), ("case", case), ("m", m)],
+            ),
+            Name::ArrowOfCase(end, i, case) => said(
+                lang,
+                "input.name_arrow_of_case",
+                &[("end", end), ("i", i), ("case", case)],
+            ),
             Name::LastCase => text_in(lang, "input.name_last_case").into_owned(),
             Name::LastTest => text_in(lang, "input.name_last_test").into_owned(),
         }
@@ -230,6 +254,12 @@ mod tests {
             (b"99999999999999999999999", Name::Tests("t")),
             (b"0", Name::OfTest(Var("a", Some(4)), 7)),
             (b"5", Name::Text("k".to_string())),
+            (b"y", Name::HeapOfCase(3, 2)),
+            (b"y", Name::Pile(3)),
+            (b"y", Name::LineOfCase("n m", 2)),
+            (b"y", Name::CoinsOfCase(5, 2)),
+            (b"y", Name::RowOfCase(1, 2, 3)),
+            (b"y", Name::ArrowOfCase("a", 1, 2)),
         ] {
             out.push(Numbers::new(text).next(name, 1..=4).unwrap_err());
         }
@@ -270,7 +300,7 @@ mod tests {
     #[test]
     fn english_is_the_display() {
         let errors = errors();
-        assert_eq!(errors.len(), 17);
+        assert_eq!(errors.len(), 23);
         for error in errors {
             assert_eq!(error.words_in(Lang::En), error.to_string());
         }

@@ -37,7 +37,7 @@ pub fn solve_from(reader: &mut Reader) -> Result<String, InputError> {
     let [cases] = first.numbers(["T"], [1..=100])?;
     let mut out = String::with_capacity(cases as usize * 5);
     for case in 1..=cases {
-        let header = reader.expect(format_args!("the line `n MAXQ` of case {case}"))?;
+        let header = reader.expect(Name::LineOfCase("n MAXQ", case))?;
         let [n, maxq] = header.numbers(["n", "MAXQ"], [1..=30000, 1..=20])?;
         let values = table(maxq as u32).coin_values();
         let sum = coin_line(reader, n as usize, values, case)?;
@@ -54,7 +54,7 @@ fn coin_line(reader: &mut Reader, n: usize, values: &[u32], case: u64) -> Result
         let number = reader.lines_read() + 1;
         let text = reader.rest()?;
         if text.is_empty() {
-            return Err(reader.ends_early(format_args!("the line of {n} coins of case {case}")));
+            return Err(reader.ends_early(Name::CoinsOfCase(n as u64, case)));
         }
         let (sum, found, end) = scan_coins(text, n, values).map_err(|(offset, field)| {
             InputError::new(

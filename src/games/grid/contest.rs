@@ -33,12 +33,12 @@ pub fn solve_from(lines: &mut Reader) -> Result<String, InputError> {
     let mut out = String::new();
     for case in 1..=cases {
         let [n, m] = lines
-            .expect(format_args!("the line `n m` of case {case}"))?
+            .expect(Name::LineOfCase("n m", case))?
             .numbers(["n", "m"], [1..=100, 1..=100])?;
         let m = m as usize;
         let mut rows = Vec::with_capacity(n as usize);
         for r in 1..=n {
-            let line = lines.expect(format_args!("row {r} of case {case} ({m} letters H/T)"))?;
+            let line = lines.expect(Name::RowOfCase(r, case, m as u64))?;
             let mut fields = line.fields();
             let field = fields.next().expect("a non-blank line has a field");
             let bits = row_bits(field, r, case)?;
