@@ -14,7 +14,7 @@ use rand::{Rng, RngExt};
 
 use crate::game::{CodeError, IllegalMove, Impartial, Notation, Position, spread};
 use crate::games::catalogue::{Catalogued, RuleEntry};
-use crate::input::{InputError, Numbers};
+use crate::input::{InputError, Name, Numbers, Problem};
 use crate::message::{Msg, PartName, Said};
 use crate::nimber::Nimber;
 
@@ -353,7 +353,11 @@ pub fn solve(input: &[u8]) -> Result<String, InputError> {
         out.push(b'\n');
     }
     if out.is_empty() {
-        return Err(InputError::new(1, None, "empty input: expected N"));
+        return Err(InputError::of(
+            1,
+            None,
+            Problem::Empty(Name::Text("N".into()), None),
+        ));
     }
     Ok(String::from_utf8(out).expect("digits and line endings are ASCII"))
 }
