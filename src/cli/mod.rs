@@ -345,7 +345,11 @@ fn run_command(command: Command) -> Result<ExitCode, Failure> {
             if let Some(path) = store.drills_path() {
                 let drills = Drills::load(&path);
                 if let Some(problem) = drills.problem {
-                    return Err(Failure::Input(format!("{problem} ({})", path.display())));
+                    return Err(Failure::Input(format!(
+                        "{} ({})",
+                        problem.words(),
+                        path.display()
+                    )));
                 }
                 if !drills.drills.names().is_empty() {
                     writeln!(out, "\n{}", tr!("drill.stats.from", path = path.display()))?;

@@ -147,7 +147,11 @@ fn check_weakest(store: &Store) -> Result<(), Failure> {
     };
     let loaded = crate::store::drills::Drills::load(&path);
     if let Some(problem) = loaded.problem {
-        return Err(Failure::Input(format!("{problem} ({})", path.display())));
+        return Err(Failure::Input(format!(
+            "{} ({})",
+            problem.words(),
+            path.display()
+        )));
     }
     if loaded.drills.weakest(2).is_empty() {
         return Err(Failure::Input(
@@ -238,7 +242,11 @@ pub(super) fn review(
         };
         let loaded = Reviews::load(&path);
         if let Some(problem) = loaded.problem {
-            return Err(Failure::Input(format!("{problem} ({})", path.display())));
+            return Err(Failure::Input(format!(
+                "{} ({})",
+                problem.words(),
+                path.display()
+            )));
         }
         let now = SystemClock.now();
         for item in loaded.reviews.due(now) {

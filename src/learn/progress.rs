@@ -22,9 +22,10 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
+use crate::message::Said;
 use crate::store::{
-    FileKind, Store, keep_for_later, kept_for_later, line_of, lock_dir_of, read_text, set_aside,
-    toml_message, write_atomic,
+    FileKind, Store, keep_for_later, kept_for_later, lock_dir_of, read_text, set_aside,
+    write_atomic,
 };
 
 /// The progress file's name in the data directory.
@@ -48,7 +49,7 @@ pub struct Progress {
 pub struct LoadedProgress {
     pub progress: Progress,
     /// Why the file could not be read (it is set aside before the next write).
-    pub problem: Option<String>,
+    pub problem: Option<Said>,
 }
 
 /// The lessons kept for later beside `path` that can be read; one that cannot is left alone.
@@ -94,11 +95,8 @@ impl Progress {
         }
     }
 
-    pub fn parse(text: &str) -> Result<Progress, String> {
-        toml::from_str(text).map_err(|e| {
-            let line = e.span().map_or(1, |s| line_of(text, s.start));
-            format!("{PROGRESS_FILE} line {line}: {}", toml_message(&e))
-        })
+    pub fn parse(text: &str) -> Result<Progress, Said> {
+        toml::from_str(text).map_err(|e| crate::store::not_toml(PROGRESS_FILE, text, &e))
     }
 
     pub fn to_toml(&self) -> String {
@@ -152,7 +150,7 @@ impl Progress {
             Ok(None) => LoadedProgress::default(),
             Err(e) => LoadedProgress {
                 progress: Progress::default(),
-                problem: Some(format!("{PROGRESS_FILE} cannot be read: {e}")),
+                problem: Some(crate::store::unreadable(PROGRESS_FILE, e)),
             },
         }
     }
@@ -287,8 +285,8 @@ mod tests {
         assert!(
             loaded
                 .problem
-                .as_deref()
-                .is_some_and(|p| p.contains("line 1")),
+                .as_ref()
+                .is_some_and(|p| p.to_string().contains("line 1")),
             "{loaded:?}"
         );
         let progress = Progress::mark_done_in_file(&path, "nim").unwrap();

@@ -44,10 +44,10 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use crate::drill::DrillKind;
+use crate::message::Said;
 use crate::rating::{self, Game, Rating};
 use crate::store::{
-    FileKind, keep_for_later, kept_for_later, line_of, lock_dir_of, read_text, set_aside,
-    toml_message, write_atomic,
+    FileKind, keep_for_later, kept_for_later, lock_dir_of, read_text, set_aside, write_atomic,
 };
 use crate::theme::{Idea, Theme};
 
@@ -273,7 +273,7 @@ impl Attempt {
 pub struct Loaded {
     pub drills: Drills,
     /// Why the file could not be read (it is then set aside before the next write).
-    pub problem: Option<String>,
+    pub problem: Option<Said>,
 }
 
 /// The changes kept for later beside `path` that can be read; one that cannot is left alone.
@@ -399,11 +399,9 @@ impl Drills {
         rows.into_iter().take(n).map(|(theme, _)| theme).collect()
     }
 
-    pub fn parse(text: &str) -> Result<Drills, String> {
-        let mut drills: Drills = toml::from_str(text).map_err(|e| {
-            let line = e.span().map_or(1, |s| line_of(text, s.start));
-            format!("drills.toml line {line}: {}", toml_message(&e))
-        })?;
+    pub fn parse(text: &str) -> Result<Drills, Said> {
+        let mut drills: Drills =
+            toml::from_str(text).map_err(|e| crate::store::not_toml("drills.toml", text, &e))?;
         // A file from before themes: its attempts are counted (the older ones, gone from the
         // file, are not known any more).
         if drills.themes.is_empty() {
@@ -496,7 +494,7 @@ impl Drills {
             Ok(None) => Loaded::default(),
             Err(e) => Loaded {
                 drills: Drills::default(),
-                problem: Some(format!("drills.toml cannot be read: {e}")),
+                problem: Some(crate::store::unreadable("drills.toml", e)),
             },
         }
     }
@@ -779,7 +777,13 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("drills.toml");
         fs::write(&path, "[ratings.nim]\nrating = \"high\"\n").unwrap();
-        assert!(Drills::load(&path).problem.unwrap().contains("line 2"));
+        assert!(
+            Drills::load(&path)
+                .problem
+                .unwrap()
+                .to_string()
+                .contains("line 2")
+        );
         let d = Drills::add_to_file(&path, attempt("nim", 3, true)).unwrap();
         let aside = fs::read_dir(dir.path())
             .unwrap()

@@ -463,6 +463,23 @@ pub fn read_file(path: &Path, kind: FileKind) -> Result<Vec<u8>, ReadError> {
 
 /// [`read_file`] of a text file: `None` when there is no such file, an error (naming the
 /// file) when it cannot be read or is not UTF-8.
+/// A data file (`name`, as `drills.toml`) that is not valid TOML or has a value of the wrong
+/// type, at its `line`: the TOML reader's own message follows, as for settings.toml.
+pub fn not_toml(name: &str, text: &str, error: &toml::de::Error) -> Said {
+    let line = error.span().map_or(1, |s| line_of(text, s.start));
+    Said::new("said.data.not_toml")
+        .with("file", name)
+        .with("line", line)
+        .with("message", toml_message(error))
+}
+
+/// A data file (`name`) that could not be read, and why.
+pub fn unreadable(name: &str, error: Said) -> Said {
+    Said::new("said.data.unreadable")
+        .with("file", name)
+        .with_said("error", error)
+}
+
 pub fn read_text(path: &Path, kind: FileKind) -> Result<Option<String>, Said> {
     match read_file(path, kind) {
         Ok(bytes) => String::from_utf8(bytes).map(Some).map_err(|_| {

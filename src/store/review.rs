@@ -34,10 +34,10 @@ use std::path::{Path, PathBuf};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
+use crate::message::Said;
 use crate::review::{Item, Key};
 use crate::store::{
-    FileKind, keep_for_later, kept_for_later, line_of, lock_dir_of, read_text, set_aside,
-    toml_message, write_atomic,
+    FileKind, keep_for_later, kept_for_later, lock_dir_of, read_text, set_aside, write_atomic,
 };
 
 /// The most items kept: past it, the best-learnt go (the highest FSRS stability).
@@ -55,7 +55,7 @@ pub struct Reviews {
 pub struct Loaded {
     pub reviews: Reviews,
     /// Why the file could not be read (it is then set aside before the next write).
-    pub problem: Option<String>,
+    pub problem: Option<Said>,
 }
 
 impl Reviews {
@@ -146,11 +146,8 @@ impl Reviews {
         self.bound();
     }
 
-    pub fn parse(text: &str) -> Result<Reviews, String> {
-        toml::from_str(text).map_err(|e| {
-            let line = e.span().map_or(1, |s| line_of(text, s.start));
-            format!("review.toml line {line}: {}", toml_message(&e))
-        })
+    pub fn parse(text: &str) -> Result<Reviews, Said> {
+        toml::from_str(text).map_err(|e| crate::store::not_toml("review.toml", text, &e))
     }
 
     pub fn to_toml(&self) -> String {
@@ -192,7 +189,7 @@ impl Reviews {
             Ok(None) => Loaded::default(),
             Err(e) => Loaded {
                 reviews: Reviews::default(),
-                problem: Some(format!("review.toml cannot be read: {e}")),
+                problem: Some(crate::store::unreadable("review.toml", e)),
             },
         }
     }
@@ -322,7 +319,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("review.toml");
         fs::write(&path, "[[items]]\ncode = \"nim:1\"\nkind = \"guess\"\n").unwrap();
-        let problem = Reviews::load(&path).problem.unwrap();
+        let problem = Reviews::load(&path).problem.unwrap().to_string();
         assert!(problem.contains("review.toml line 3"), "{problem}");
         let now = clock().now();
         let r = Reviews::add_to_file(&path, vec![item("nim:3,5", now)], now).unwrap();
@@ -338,7 +335,7 @@ mod tests {
         let path = dir.path().join("review.toml");
         let big = "#".repeat(FileKind::Review.max_bytes() as usize + 1);
         fs::write(&path, &big).unwrap();
-        let problem = Reviews::load(&path).problem.unwrap();
+        let problem = Reviews::load(&path).problem.unwrap().to_string();
         assert!(problem.contains("more than a review file"), "{problem}");
         let now = clock().now();
         Reviews::add_to_file(&path, vec![item("nim:3,5", now)], now).unwrap();

@@ -116,7 +116,7 @@ impl Learn {
         let (progress, problem) = match &path {
             Some(path) => {
                 let loaded = Progress::load(path);
-                (loaded.progress, loaded.problem)
+                (loaded.progress, loaded.problem.map(|p| p.words()))
             }
             None => (Progress::default(), None),
         };

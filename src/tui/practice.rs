@@ -231,7 +231,7 @@ impl Practice {
         let (drills, problem) = match &path {
             Some(path) => {
                 let loaded = Drills::load(path);
-                (loaded.drills, loaded.problem)
+                (loaded.drills, loaded.problem.map(|p| p.words()))
             }
             None => (Drills::default(), None),
         };

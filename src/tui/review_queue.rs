@@ -152,7 +152,7 @@ impl ReviewQueue {
             reviews: loaded.reviews,
             path,
             drills: None,
-            problem: loaded.problem,
+            problem: loaded.problem.map(|p| p.words()),
             game: game.map(str::to_string),
             hints,
             clock,

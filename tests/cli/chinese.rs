@@ -1017,6 +1017,30 @@ fn file_problems_are_reported_in_the_readers_language() {
             let words = english_words(&ours.replace("stats.toml", " ").replace("TOML", " "));
             assert!(words.is_empty(), "{lang} {broken:?}: {words:?} in:\n{err}");
         }
+        // The practice and review files, as `stats` and `drill --review --list` read them.
+        for (file, args) in [
+            ("drills.toml", &["stats"][..]),
+            ("review.toml", &["drill", "--review", "--list"][..]),
+        ] {
+            for broken in [&b"this is [not toml\n"[..], b"\xff\n"] {
+                let home = tempfile::tempdir().unwrap();
+                let dir = home.path().join("data").join("grundy");
+                std::fs::create_dir_all(&dir).unwrap();
+                std::fs::write(dir.join(file), broken).unwrap();
+                let mut all = vec!["--lang", lang];
+                all.extend_from_slice(args);
+                let o = run(home.path(), &all, &[]);
+                assert_eq!(o.status.code(), Some(2), "{lang} {file} {broken:?}");
+                let err = text(&o.stderr);
+                assert!(err.contains(file), "{err}");
+                let ours = err
+                    .find("不对：")
+                    .or_else(|| err.find("不對："))
+                    .map_or(err.as_str(), |end| &err[..end]);
+                let words = english_words(&ours.replace(file, " ").replace("TOML", " "));
+                assert!(words.is_empty(), "{lang} {file}: {words:?} in:\n{err}");
+            }
+        }
         let o = zh(
             &[
                 "sg",

@@ -80,7 +80,7 @@ fn every_toml_file_refuses_a_fifo_a_device_and_a_huge_file_at_once() {
     hostile_files(&dir, "drills.toml", FileKind::Drills, |path, needle| {
         let path = path.to_path_buf();
         let loaded = within_seconds("drills.toml", move || Drills::load(&path));
-        let problem = loaded.problem.expect("a problem");
+        let problem = loaded.problem.expect("a problem").to_string();
         assert!(
             problem.contains(needle) && problem.contains("drills.toml"),
             "{problem}"
@@ -89,7 +89,7 @@ fn every_toml_file_refuses_a_fifo_a_device_and_a_huge_file_at_once() {
     hostile_files(&dir, "learn.toml", FileKind::Learn, |path, needle| {
         let path = path.to_path_buf();
         let loaded = within_seconds("learn.toml", move || Progress::load(&path));
-        let problem = loaded.problem.expect("a problem");
+        let problem = loaded.problem.expect("a problem").to_string();
         assert!(
             problem.contains(needle) && problem.contains("learn.toml"),
             "{problem}"

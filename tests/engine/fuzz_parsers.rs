@@ -589,7 +589,7 @@ fn check_drills(input: &[u8]) {
                 );
             }
         }
-        Err(e) => check_toml_error(&e, "drills.toml", text, input),
+        Err(e) => check_toml_error(&e.to_string(), "drills.toml", text, input),
     }
 }
 
@@ -607,7 +607,7 @@ fn check_learn(input: &[u8]) {
                 "{text:?}"
             )
         }
-        Err(e) => check_toml_error(&e, "learn.toml", text, input),
+        Err(e) => check_toml_error(&e.to_string(), "learn.toml", text, input),
     }
 }
 
