@@ -91,6 +91,40 @@ pub enum Problem {
         max: u64,
         valid: &'static str,
     },
+    /// A coin grid's letter that is neither H nor T, in row `row` of case `case`.
+    NotHeadsOrTails {
+        row: u64,
+        case: u64,
+        found: Found,
+    },
+    /// A coin grid's row of `letters` letters where the case has `m` columns.
+    RowLength {
+        row: u64,
+        case: u64,
+        letters: usize,
+        m: usize,
+    },
+    /// `field` after a coin grid's row, where the row should end.
+    AfterRow {
+        field: String,
+        row: u64,
+        case: u64,
+    },
+    /// The coin row's value number `coin` is not 0 or 1.
+    NotCoin {
+        coin: usize,
+        field: String,
+    },
+    /// The coin row's line holds `found` values where `n` were expected.
+    CoinCount {
+        n: usize,
+        found: usize,
+    },
+    /// E&D's case `case` has an odd number `n` of heaps: they come in pairs.
+    OddHeaps {
+        case: u64,
+        n: u64,
+    },
     /// Free text, English only.
     Other(String),
 }
@@ -138,6 +172,32 @@ impl fmt::Display for Problem {
                 "the input goes on past {}, more than a valid one can hold ({valid}); \
                  nothing after this was read",
                 bytes_in_words(*max)
+            ),
+            Problem::NotHeadsOrTails { row, case, found } => {
+                write!(f, "row {row} of case {case}: {found} is not H or T")
+            }
+            Problem::RowLength {
+                row,
+                case,
+                letters,
+                m,
+            } => write!(
+                f,
+                "row {row} of case {case} has {letters} letters, expected m = {m}"
+            ),
+            Problem::AfterRow { field, row, case } => {
+                write!(f, "unexpected {field} after row {row} of case {case}")
+            }
+            Problem::NotCoin { coin, field } => write!(
+                f,
+                "coin {coin} must be 0 (tails) or 1 (heads), found {field}"
+            ),
+            Problem::CoinCount { n, found } => {
+                write!(f, "expected {n} coin values (n = {n}), found {found}")
+            }
+            Problem::OddHeaps { case, n } => write!(
+                f,
+                "n of case {case} is {n}: the heaps come in pairs, n must be even"
             ),
             Problem::Other(text) => f.write_str(text),
         }

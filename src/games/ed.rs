@@ -9,7 +9,7 @@ use super::list::join;
 use super::stairs::parse_list;
 use crate::game::{CodeError, IllegalMove, Impartial, Notation, Position};
 use crate::games::catalogue::{Catalogued, RuleEntry, puzzle_parts};
-use crate::input::{InputError, Name, Numbers, Var};
+use crate::input::{InputError, Name, Numbers, Problem, Var};
 use crate::message::{Msg, PartName, Said};
 use crate::nimber::Nimber;
 
@@ -445,10 +445,10 @@ pub fn solve(input: &[u8]) -> Result<String, InputError> {
     for case in 1..=cases {
         let n = numbers.next(Name::OfCase(Var("n", None), case), 2..=1_000_000)?;
         if n % 2 == 1 {
-            return Err(InputError::new(
+            return Err(InputError::of(
                 numbers.line(),
                 None,
-                format!("n of case {case} is {n}: the heaps come in pairs, n must be even"),
+                Problem::OddHeaps { case, n },
             ));
         }
         let mut value = 0;

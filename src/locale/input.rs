@@ -110,6 +110,39 @@ impl Words for Problem {
                 };
                 said(lang, "input.too_much", &[("size", &size), ("valid", valid)])
             }
+            Problem::NotHeadsOrTails { row, case, found } => said(
+                lang,
+                "input.not_heads_or_tails",
+                &[
+                    ("row", row),
+                    ("case", case),
+                    ("found", &found.words_in(lang)),
+                ],
+            ),
+            Problem::RowLength {
+                row,
+                case,
+                letters,
+                m,
+            } => said(
+                lang,
+                "input.row_length",
+                &[("row", row), ("case", case), ("letters", letters), ("m", m)],
+            ),
+            Problem::AfterRow { field, row, case } => said(
+                lang,
+                "input.after_row",
+                &[("field", field), ("row", row), ("case", case)],
+            ),
+            Problem::NotCoin { coin, field } => {
+                said(lang, "input.not_coin", &[("coin", coin), ("field", field)])
+            }
+            Problem::CoinCount { n, found } => {
+                said(lang, "input.coin_count", &[("n", n), ("found", found)])
+            }
+            Problem::OddHeaps { case, n } => {
+                said(lang, "input.odd_heaps", &[("case", case), ("n", n)])
+            }
             Problem::Other(text) => text.clone(),
         }
     }

@@ -1165,7 +1165,7 @@ fn rules_file_errors_speak_chinese() {
 /// output.
 #[test]
 fn solve_errors_are_in_the_readers_language() {
-    let cases: [(&str, &str, &str); 12] = [
+    let cases: [(&str, &str, &str); 18] = [
         (
             "p2197",
             "1\n2 x\n",
@@ -1202,6 +1202,36 @@ fn solve_errors_are_in_the_readers_language() {
             "p_k 为 '99999999999999999999999'，太大了",
         ),
         ("grid", "1\n1 1\nH\n7\n", "最后一组数据之后还有多余的 '7'"),
+        (
+            "grid",
+            "1\n1 2\nHX\n",
+            "第 1 组数据的第 1 行：'X' 不是 H 或 T",
+        ),
+        (
+            "grid",
+            "1\n1 2\nHHH\n",
+            "第 1 组数据的第 1 行有 3 个字母，应当是 m = 2 个",
+        ),
+        (
+            "grid",
+            "1\n1 2\nHH T\n",
+            "第 1 组数据的第 1 行后面多出了 'T'",
+        ),
+        (
+            "p2148",
+            "1\n3\n1 2 3\n",
+            "第 1 组数据的 n 为 3：石子堆是成对的",
+        ),
+        (
+            "coins",
+            "1\n3 1\n1 2 0\n",
+            "第 2 枚硬币必须是 0（反面）或 1（正面），却是 '2'",
+        ),
+        (
+            "coins",
+            "1\n3 1\n1 0\n",
+            "应当有 3 枚硬币的值（n = 3），却有 2 个",
+        ),
     ];
     let home = tempfile::tempdir().unwrap();
     for (problem, input, zh_cn) in cases {

@@ -57,14 +57,13 @@ fn coin_line(reader: &mut Reader, n: usize, values: &[u32], case: u64) -> Result
             return Err(reader.ends_early(Name::CoinsOfCase(n as u64, case)));
         }
         let (sum, found, end) = scan_coins(text, n, values).map_err(|(offset, field)| {
-            InputError::new(
+            InputError::of(
                 number,
                 Some(char_column(text, offset)),
-                format!(
-                    "coin {} must be 0 (tails) or 1 (heads), found {}",
-                    count_fields(&text[..offset]) + 1,
-                    shown(field)
-                ),
+                Problem::NotCoin {
+                    coin: count_fields(&text[..offset]) + 1,
+                    field: shown(field),
+                },
             )
         })?;
         if found != n && found != 0 {
@@ -75,10 +74,10 @@ fn coin_line(reader: &mut Reader, n: usize, values: &[u32], case: u64) -> Result
                 .rposition(|&b| !is_blank(b))
                 .map_or(0, |i| i + 1);
             let column = nth_field_start(line, n).unwrap_or(after_last);
-            return Err(InputError::new(
+            return Err(InputError::of(
                 number,
                 Some(char_column(line, column)),
-                format!("expected {n} coin values (n = {n}), found {found}"),
+                Problem::CoinCount { n, found },
             ));
         }
         reader.consume(end + 1, 1);

@@ -2,7 +2,7 @@
 //! Input errors name the line and column.
 
 use super::values::nim_sum_of_rows;
-use crate::input::{Field, InputError, Limits, Name, Problem, Reader};
+use crate::input::{Field, Found, InputError, Limits, Name, Problem, Reader};
 
 /// What a streamed grid input may hold: the largest valid one is about 0.5 MB.
 pub const LIMITS: Limits = Limits::new(16 << 20, "50 grids of at most 100 × 100, about 0.5 MB");
@@ -43,16 +43,27 @@ pub fn solve_from(lines: &mut Reader) -> Result<String, InputError> {
             let field = fields.next().expect("a non-blank line has a field");
             let bits = row_bits(field, r, case)?;
             if field.text.len() != m {
-                return Err(field.error(format!(
-                    "row {r} of case {case} has {} letters, expected m = {m}",
-                    field.text.len()
-                )));
+                return Err(InputError::of(
+                    field.line,
+                    Some(field.column),
+                    Problem::RowLength {
+                        row: r,
+                        case,
+                        letters: field.text.len(),
+                        m,
+                    },
+                ));
             }
             if let Some(extra) = fields.next() {
-                return Err(extra.error(format!(
-                    "unexpected {} after row {r} of case {case}",
-                    extra.shown()
-                )));
+                return Err(InputError::of(
+                    extra.line,
+                    Some(extra.column),
+                    Problem::AfterRow {
+                        field: extra.shown(),
+                        row: r,
+                        case,
+                    },
+                ));
             }
             rows.push(bits);
         }
@@ -98,15 +109,15 @@ fn row_bits(field: Field, row: u64, case: u64) -> Result<u128, InputError> {
         .enumerate()
         .find(|&(_, &b)| b != b'T' && b != b'H')
         .expect("a letter is neither H nor T");
-    let what = if b.is_ascii_graphic() {
-        format!("'{}'", b as char)
+    let found = if b.is_ascii_graphic() {
+        Found::Char(b as char)
     } else {
-        format!("byte 0x{b:02X}")
+        Found::Byte(b)
     };
-    Err(InputError::new(
+    Err(InputError::of(
         field.line,
         Some(field.column + k),
-        format!("row {row} of case {case}: {what} is not H or T"),
+        Problem::NotHeadsOrTails { row, case, found },
     ))
 }
 
