@@ -586,6 +586,15 @@ pub fn bar(game: Option<GameKind>) -> Vec<(String, String)> {
     entries
 }
 
+/// Whether `key` types its character into a text field: not a control character, and not a
+/// chord with Ctrl or Alt (Ctrl-U typed a `u` into the Lab's rule field).
+pub fn types_text(key: &KeyEvent) -> bool {
+    matches!(key.code, KeyCode::Char(c) if !c.is_control())
+        && !key
+            .modifiers
+            .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

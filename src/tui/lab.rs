@@ -15,7 +15,7 @@
 
 use std::cell::Cell;
 
-use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use crossterm::event::{KeyCode, KeyEvent};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
@@ -273,9 +273,7 @@ impl Lab {
                     self.path.pop();
                 }
                 KeyCode::Char(c)
-                    if !c.is_control()
-                        && !key.modifiers.contains(KeyModifiers::CONTROL)
-                        && self.path.chars().count() < MAX_PATH =>
+                    if super::keymap::types_text(&key) && self.path.chars().count() < MAX_PATH =>
                 {
                     self.path.push(c)
                 }
@@ -443,7 +441,9 @@ impl Lab {
                 KeyCode::Backspace => {
                     self.formula.pop();
                 }
-                KeyCode::Char(c) if !c.is_control() && self.formula.chars().count() < 60 => {
+                KeyCode::Char(c)
+                    if super::keymap::types_text(&key) && self.formula.chars().count() < 60 =>
+                {
                     self.formula.push(c)
                 }
                 _ => {}
@@ -463,7 +463,9 @@ impl Lab {
                 KeyCode::Backspace => {
                     self.rule.pop();
                 }
-                KeyCode::Char(c) if !c.is_control() && self.rule.chars().count() < 40 => {
+                KeyCode::Char(c)
+                    if super::keymap::types_text(&key) && self.rule.chars().count() < 40 =>
+                {
                     self.rule.push(c)
                 }
                 _ => {}

@@ -364,3 +364,25 @@ fn a_formula_is_checked_against_the_table() {
         })
     );
 }
+
+/// A chord with Ctrl or Alt types nothing into the rule field (Ctrl-U typed a `u`, and the rule
+/// `u0.77` was refused).
+#[test]
+fn ctrl_and_alt_chords_type_nothing_into_the_rule() {
+    use crossterm::event::KeyModifiers;
+    locale::set_lang(Lang::En);
+    let mut lab = Lab::new();
+    press(&mut lab, KeyCode::Enter);
+    for modifiers in [KeyModifiers::CONTROL, KeyModifiers::ALT] {
+        let chord = KeyEvent::new(KeyCode::Char('u'), modifiers);
+        lab.handle_key(chord, keymap::lab_action(&chord));
+    }
+    for c in "0.77".chars() {
+        press(&mut lab, KeyCode::Char(c));
+    }
+    press(&mut lab, KeyCode::Enter);
+    let period = lab.period().expect("0.77 is Kayles, with a period");
+    assert_eq!((period.period, period.preperiod), (12, 71));
+    let screen = text(&draw(&lab, 80, 24, &Theme::colour()));
+    assert!(screen.contains("Rule: 0.77 "), "{screen}");
+}

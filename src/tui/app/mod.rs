@@ -985,7 +985,9 @@ impl App {
             KeyCode::Backspace => {
                 name.pop();
             }
-            KeyCode::Char(c) if !c.is_control() && name.chars().count() < 60 => name.push(c),
+            KeyCode::Char(c) if super::keymap::types_text(&key) && name.chars().count() < 60 => {
+                name.push(c)
+            }
             _ => {}
         }
     }
