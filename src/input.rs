@@ -125,6 +125,30 @@ pub enum Problem {
         case: u64,
         n: u64,
     },
+    /// A byte that does not start a UTF-8 character, in a reader that takes UTF-8 text.
+    NotUtf8(u8),
+    /// More than `max` queries (Binary Dodgeball's values of k) in one input.
+    TooManyQueries {
+        max: usize,
+    },
+    /// A non-ASCII character `found` (code point `code`) where the number `var` was expected.
+    NotAsciiDigit {
+        var: &'static str,
+        found: String,
+        code: u32,
+    },
+    /// A second field on a line of one number `var`.
+    OnePerLine {
+        var: &'static str,
+        field: String,
+    },
+    /// No query at all: Binary Dodgeball's input is values of k, one a line.
+    NoQueries,
+    /// ABC 297 G's take l..r with `l` = 0 or `l` > `r`.
+    TakeRange {
+        l: u64,
+        r: u64,
+    },
     /// Free text, English only.
     Other(String),
 }
@@ -199,6 +223,21 @@ impl fmt::Display for Problem {
                 f,
                 "n of case {case} is {n}: the heaps come in pairs, n must be even"
             ),
+            Problem::NotUtf8(byte) => write!(f, "byte 0x{byte:02X} is not UTF-8 text"),
+            Problem::TooManyQueries { max } => {
+                write!(f, "more than {max} values of k: at most {max} per input")
+            }
+            Problem::NotAsciiDigit { var, found, code } => write!(
+                f,
+                "{var} must be a whole number, found '{found}' (U+{code:04X})"
+            ),
+            Problem::OnePerLine { var, field } => {
+                write!(f, "one {var} per line: unexpected second field '{field}'")
+            }
+            Problem::NoQueries => f.write_str("no input: expected k (1 ≤ k < 10^9), one per line"),
+            Problem::TakeRange { l, r } => {
+                write!(f, "L and R must satisfy 1 ≤ L ≤ R, found L = {l}, R = {r}")
+            }
             Problem::Other(text) => f.write_str(text),
         }
     }

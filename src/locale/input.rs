@@ -143,6 +143,28 @@ impl Words for Problem {
             Problem::OddHeaps { case, n } => {
                 said(lang, "input.odd_heaps", &[("case", case), ("n", n)])
             }
+            Problem::NotUtf8(byte) => {
+                said(lang, "input.not_utf8", &[("byte", &format!("{byte:02X}"))])
+            }
+            Problem::TooManyQueries { max } => {
+                said(lang, "input.too_many_queries", &[("max", max)])
+            }
+            Problem::NotAsciiDigit { var, found, code } => said(
+                lang,
+                "input.not_ascii_digit",
+                &[
+                    ("var", var),
+                    ("found", found),
+                    ("code", &format!("{code:04X}")),
+                ],
+            ),
+            Problem::OnePerLine { var, field } => said(
+                lang,
+                "input.one_per_line",
+                &[("var", var), ("field", field)],
+            ),
+            Problem::NoQueries => said(lang, "input.no_queries", &[]),
+            Problem::TakeRange { l, r } => said(lang, "input.take_range", &[("l", l), ("r", r)]),
             Problem::Other(text) => text.clone(),
         }
     }

@@ -1165,7 +1165,7 @@ fn rules_file_errors_speak_chinese() {
 /// output.
 #[test]
 fn solve_errors_are_in_the_readers_language() {
-    let cases: [(&str, &str, &str); 18] = [
+    let cases: [(&str, &str, &str); 23] = [
         (
             "p2197",
             "1\n2 x\n",
@@ -1231,6 +1231,19 @@ fn solve_errors_are_in_the_readers_language() {
             "coins",
             "1\n3 1\n1 0\n",
             "应当有 3 枚硬币的值（n = 3），却有 2 个",
+        ),
+        ("dodgeball", "2 3\n", "每行只能有一个 k：多出了第二项 '3'"),
+        ("dodgeball", "", "没有输入：应当每行一个 k（1 ≤ k < 10^9）"),
+        ("dodgeball", "\u{663}\n", "k 必须是整数，却是 '٣'（U+0663）"),
+        (
+            "dodgeball",
+            "7\n\u{e9}\n",
+            "第 2 行第 1 列：k 必须是整数，却是 'é'（U+00E9）",
+        ),
+        (
+            "abc297g",
+            "1 3 2\n5\n",
+            "L 和 R 必须满足 1 ≤ L ≤ R，却是 L = 3，R = 2",
         ),
     ];
     let home = tempfile::tempdir().unwrap();

@@ -3,7 +3,7 @@
 //! errors give the line and the character column.
 
 use super::values::nth_second_player_win;
-use crate::input::{InputError, Limits, Reader, excerpt};
+use crate::input::{InputError, Limits, Problem, Reader, excerpt};
 
 /// The largest k the problem allows (k < 10^9).
 pub const MAX_K: u64 = 999_999_999;
@@ -27,35 +27,34 @@ pub fn solve_from(reader: &mut Reader) -> Result<String, InputError> {
         let text = std::str::from_utf8(line.text).map_err(|e| {
             let valid = &line.text[..e.valid_up_to()];
             let column = char_count(valid) + 1;
-            InputError::new(
+            InputError::of(
                 line.number,
                 Some(column),
-                format!(
-                    "byte 0x{:02X} is not UTF-8 text",
-                    line.text[e.valid_up_to()]
-                ),
+                Problem::NotUtf8(line.text[e.valid_up_to()]),
             )
         })?;
         if line.is_blank() {
             continue;
         }
         if answered == MAX_QUERIES {
-            return Err(line.error(format!(
-                "more than {MAX_QUERIES} values of k: at most {MAX_QUERIES} per input"
-            )));
+            return Err(InputError::of(
+                line.number,
+                None,
+                Problem::TooManyQueries { max: MAX_QUERIES },
+            ));
         }
         let mut fields = line.fields();
         let field = fields.next().expect("a line that is not blank has a field");
         let field_text = &text[field.column - 1..field.column - 1 + field.text.len()];
         if let Some((offset, c)) = field_text.char_indices().find(|(_, c)| !c.is_ascii()) {
-            return Err(InputError::new(
+            return Err(InputError::of(
                 line.number,
                 Some(char_count(&line.text[..field.column - 1 + offset]) + 1),
-                format!(
-                    "k must be a whole number, found '{}' (U+{:04X})",
-                    crate::input::escape_controls(&c.to_string()),
-                    c as u32
-                ),
+                Problem::NotAsciiDigit {
+                    var: "k",
+                    found: crate::input::escape_controls(&c.to_string()),
+                    code: c as u32,
+                },
             ));
         }
         let k = field
@@ -63,13 +62,13 @@ pub fn solve_from(reader: &mut Reader) -> Result<String, InputError> {
             .map_err(|e| in_characters(e, line.text))?;
         if let Some(extra) = fields.next() {
             let column = char_count(&line.text[..extra.column - 1]) + 1;
-            return Err(InputError::new(
+            return Err(InputError::of(
                 line.number,
                 Some(column),
-                format!(
-                    "one k per line: unexpected second field '{}'",
-                    excerpt(extra.text, 40)
-                ),
+                Problem::OnePerLine {
+                    var: "k",
+                    field: excerpt(extra.text, 40),
+                },
             ));
         }
         out.push_str(&nth_second_player_win(k).to_string());
@@ -77,11 +76,7 @@ pub fn solve_from(reader: &mut Reader) -> Result<String, InputError> {
         answered += 1;
     }
     if answered == 0 {
-        return Err(InputError::new(
-            1,
-            None,
-            "no input: expected k (1 ≤ k < 10^9), one per line",
-        ));
+        return Err(InputError::of(1, None, Problem::NoQueries));
     }
     Ok(out)
 }

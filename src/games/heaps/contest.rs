@@ -24,7 +24,7 @@ use std::ops::RangeInclusive;
 use super::rules::stairs_top;
 pub use super::values::one_two_k_value;
 use super::values::{PrimeTable, grundy_table, lieges_value, misere_mover_wins, staircase_table};
-use crate::input::{InputError, Name, Numbers, Var};
+use crate::input::{InputError, Name, Numbers, Problem, Var};
 
 /// The contest formats, by problem.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -167,11 +167,7 @@ pub fn solve(format: Format, input: &[u8]) -> Result<String, InputError> {
             let l = numbers.next("L", SIZE)?;
             let r = numbers.next("R", SIZE)?;
             if l == 0 || l > r {
-                return Err(InputError::new(
-                    1,
-                    None,
-                    format!("L and R must satisfy 1 ≤ L ≤ R, found L = {l}, R = {r}"),
-                ));
+                return Err(InputError::of(1, None, Problem::TakeRange { l, r }));
             }
             // Two divisions a heap by the same divisors: by multiplications instead (exact
             // for 32-bit numbers and divisors: heaps and L + R are below 2^31).
