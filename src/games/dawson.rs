@@ -20,6 +20,9 @@ use rand::{Rng, RngExt};
 
 use crate::game::{CodeError, IllegalMove, Impartial, Notation, Position, shorten_code};
 use crate::games::catalogue::{Catalogued, RuleEntry, puzzle_parts};
+use crate::games::heaps::Action;
+use crate::games::heaps::octal::OctalCode;
+use crate::games::heaps::values::{octal_moves_to, octal_table_covering};
 use crate::message::{Msg, PartName, Said};
 use crate::nimber::{Nimber, mex_small};
 
@@ -63,62 +66,36 @@ pub fn row_value(n: u64) -> u32 {
 
 /// The knocks of a row of `n` pins that leave rows worth `target` together, as the pins left
 /// of the knock (`left`, ascending, the move list's order): the first `limit` of them, and how
-/// many there are. Past the exceptions the two pieces' values depend only on `left` modulo
-/// [`PERIOD`], so the middle of a long row is counted a residue at a time and listed only in
-/// the residues that give `target`; the ends are looked at one by one.
+/// many there are. Dawson's Kayles is the octal game 0.07, whose moves to a value
+/// ([`octal_moves_to`]) count a long heap's splits a residue of the period at a time; a knock
+/// at either end of the row is its one "take 2, leave one heap" move, two knocks here.
 pub fn row_moves_to(n: u64, target: u32, limit: usize) -> (Vec<u64>, u64) {
+    static CODE: OnceLock<OctalCode> = OnceLock::new();
     let Some(rest) = n.checked_sub(2) else {
         return (Vec::new(), 0);
     };
-    let g = row_value;
-    let mut found = Vec::new();
-    let mut count = 0u64;
-    let look = |left: u64, found: &mut Vec<u64>, count: &mut u64| {
-        if g(left) ^ g(rest - left) == target {
-            *count += 1;
-            if found.len() < limit {
-                found.push(left);
-            }
-        }
-    };
-    // Pieces of at least `from` pins are in the periodic part.
-    let from = LAST_EXCEPTION + 1;
-    if rest < 2 * from + 2 * PERIOD {
-        for left in 0..=rest {
-            look(left, &mut found, &mut count);
-        }
-        return (found, count);
-    }
-    for left in 0..from {
-        look(left, &mut found, &mut count);
-    }
-    // The middle: left = from + j and right = from + (last − j), 0 ≤ j ≤ last.
-    let last = rest - 2 * from;
-    let residues: Vec<u64> = (0..PERIOD)
-        .filter(|&r| g(from + r) ^ g(from + (last - r) % PERIOD) == target)
+    let code = CODE.get_or_init(|| OctalCode::parse("0.07").expect("Dawson's Kayles is 0.07"));
+    let (actions, mut count) = octal_moves_to(
+        code,
+        &octal_table_covering(code, n),
+        n,
+        target.into(),
+        limit,
+    );
+    // Listed as they come: the knock at the left end (the whole move, `left` 0), the splits.
+    let mut found: Vec<u64> = actions
+        .into_iter()
+        .map(|action| match action {
+            Action::Remove { left, .. } => left,
+            other => unreachable!("0.07 only removes two: {other:?}"),
+        })
         .collect();
-    for &r in &residues {
-        count += (last - r) / PERIOD + 1;
-    }
-    // No residue gives `target`: nothing to list (and 10^16 empty blocks to skip).
-    let blocks = if residues.is_empty() {
-        0
-    } else {
-        last / PERIOD + 1
-    };
-    'middle: for block in 0..blocks {
-        for &r in &residues {
-            if found.len() >= limit {
-                break 'middle;
-            }
-            let j = block * PERIOD + r;
-            if j <= last {
-                found.push(from + j);
-            }
+    // The knock at the right end leaves the same row as the one at the left end.
+    if rest > 0 && row_value(rest) == target {
+        count += 1;
+        if found.len() < limit {
+            found.push(rest);
         }
-    }
-    for left in rest - from + 1..=rest {
-        look(left, &mut found, &mut count);
     }
     (found, count)
 }
