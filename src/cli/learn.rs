@@ -10,7 +10,7 @@ use crate::tui::PlayOptions;
 use crate::tui::learn::LearnStart;
 
 use super::Failure;
-use super::play::run_terminal;
+use super::play::run_screen;
 
 /// Prints `1. title` for each lesson.
 pub(super) fn list(out: &mut impl Write) -> io::Result<()> {
@@ -27,17 +27,15 @@ pub(super) fn list(out: &mut impl Write) -> io::Result<()> {
 
 /// Opens the Learn screen, at lesson `lesson` (from 1; checked by the argument parser).
 pub(super) fn open(lesson: Option<u32>) -> Result<ExitCode, Failure> {
-    let store = Store::from_env();
-    let settings = super::settings_of(&store);
-    let options = PlayOptions {
-        first: settings.settings.first,
-        level: settings.settings.level,
-        hints: settings.settings.hints,
-        learn: Some(match lesson {
-            Some(n) => LearnStart::Lesson(n as usize - 1),
-            None => LearnStart::List,
-        }),
-        ..PlayOptions::default()
+    let learn = match lesson {
+        Some(n) => LearnStart::Lesson(n as usize - 1),
+        None => LearnStart::List,
     };
-    run_terminal(options, store, settings)
+    run_screen(
+        Store::from_env(),
+        PlayOptions {
+            learn: Some(learn),
+            ..PlayOptions::default()
+        },
+    )
 }

@@ -208,22 +208,21 @@ pub(super) fn drill(
     if weakest {
         check_weakest(&store)?;
     }
-    let settings = super::settings_of(&store);
-    let options = PlayOptions {
-        first: settings.settings.first,
-        level: settings.settings.level,
-        hints: settings.settings.hints,
-        practice: Some(crate::tui::PracticeStart {
-            game,
-            kind,
-            difficulty,
-            sheet: None,
-            review: false,
-            weakest,
-        }),
-        ..PlayOptions::default()
+    let practice = crate::tui::PracticeStart {
+        game,
+        kind,
+        difficulty,
+        sheet: None,
+        review: false,
+        weakest,
     };
-    run_terminal(options, store, settings)
+    run_screen(
+        store,
+        PlayOptions {
+            practice: Some(practice),
+            ..PlayOptions::default()
+        },
+    )
 }
 
 /// `grundy drill --review [GAME]`: the terminal game opened on the review queue (the items
@@ -263,17 +262,30 @@ pub(super) fn review(
         }
         return Ok(ExitCode::SUCCESS);
     }
+    let practice = crate::tui::PracticeStart {
+        game,
+        review: true,
+        ..Default::default()
+    };
+    run_screen(
+        store,
+        PlayOptions {
+            practice: Some(practice),
+            ..PlayOptions::default()
+        },
+    )
+}
+
+/// Runs the terminal game on `screen` (Learn, Practice, a puzzle sheet: the rest of its
+/// options as they default) with the player's first move, AI level and hints from the
+/// settings file.
+pub(super) fn run_screen(store: Store, screen: PlayOptions) -> Result<ExitCode, Failure> {
     let settings = super::settings_of(&store);
     let options = PlayOptions {
         first: settings.settings.first,
         level: settings.settings.level,
         hints: settings.settings.hints,
-        practice: Some(crate::tui::PracticeStart {
-            game,
-            review: true,
-            ..Default::default()
-        }),
-        ..PlayOptions::default()
+        ..screen
     };
     run_terminal(options, store, settings)
 }

@@ -59,21 +59,19 @@ pub fn play(game: &str, count: usize, difficulty: u8, seed: u64) -> Result<ExitC
         .into_iter()
         .map(|p| p.code)
         .collect();
-    let store = crate::store::Store::from_env();
-    let settings = super::settings_of(&store);
-    let options = crate::tui::PlayOptions {
-        first: settings.settings.first,
-        level: settings.settings.level,
-        hints: settings.settings.hints,
-        practice: Some(crate::tui::PracticeStart {
-            game: Some(game.to_string()),
-            difficulty: Some(difficulty),
-            sheet: Some(SheetRun::new(game, codes, difficulty)),
-            ..Default::default()
-        }),
-        ..crate::tui::PlayOptions::default()
+    let practice = crate::tui::PracticeStart {
+        game: Some(game.to_string()),
+        difficulty: Some(difficulty),
+        sheet: Some(SheetRun::new(game, codes, difficulty)),
+        ..Default::default()
     };
-    super::play::run_terminal(options, store, settings)
+    super::play::run_screen(
+        crate::store::Store::from_env(),
+        crate::tui::PlayOptions {
+            practice: Some(practice),
+            ..crate::tui::PlayOptions::default()
+        },
+    )
 }
 
 /// Prints the sheet of `count` puzzles of `game` at `difficulty` drawn from `seed`, each line
