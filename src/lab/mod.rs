@@ -2,6 +2,35 @@
 //! code as a [`LabRule`], its values to a chosen n, and the period of those values
 //! ([`find_period`], proved by the periodicity theorem where it applies). The `sg` tables, the
 //! Lab screen and its pictures all tabulate through here.
+//!
+//! - [`LabRule::parse`] reads `0.137`, `octal:0.137`, `4.7`, `0.3…` (or `0.3...`), `dawson`,
+//!   `kayles`, `bash:3`, `subtraction:1,3,4`; a [`CodeError`] names the character (from 1).
+//! - [`LabRule::values`] gives G(0..=n); [`LabRule::values_reporting`] calls back as it goes,
+//!   for a progress bar. Octal codes use the sparse-space method and fill past a proved
+//!   period, so a table of a million values of `0.137` takes a fraction of a second.
+//! - [`LabRule::period`] finds the smallest period P, then the smallest preperiod N0, of a
+//!   table; [`Period::proved`] says whether the periodicity theorem proves it for every
+//!   n ≥ N0 (a finite code, G(n + P) = G(n) checked far enough), and [`Period::value`] reads a
+//!   value past the table through it.
+//! - [`check::Formula`] checks a formula typed by hand (evalexpr; `if C { A } else { B }`
+//!   accepted) against a table: [`check::Formula::first_counterexample`].
+//!
+//! ```
+//! use grundy::lab::{LabRule, check::Formula};
+//!
+//! // Kayles is the octal game 0.77: its values repeat with period 12 from n = 71.
+//! let kayles = LabRule::parse("0.77").unwrap();
+//! let values = kayles.values(1000);
+//! let period = kayles.period(&values).unwrap();
+//! assert_eq!((period.period, period.preperiod, period.proved), (12, 71, true));
+//! assert_eq!(period.value(&values, 1_000_000_000_000), values[71 + (1_000_000_000_000 - 71) % 12]);
+//!
+//! // Bash (take 1..3): G(n) = n mod 4.
+//! let bash = LabRule::parse("bash:3").unwrap().values(100);
+//! let formula = Formula::parse("n % 4").unwrap();
+//! let cells = (0..=100).map(|n| (vec![("n", n as i64)], bash[n] as i64));
+//! assert!(formula.first_counterexample(cells).unwrap().is_none());
+//! ```
 
 pub mod check;
 

@@ -117,10 +117,37 @@ struct Example {
     shown: Vec<String>,
 }
 
-/// Every `$ grundy …` example in the README's shell blocks, with the output shown for it.
+/// The README and every chapter of the book (docs/src/*.md), each as (its path, its text).
+pub(crate) fn documents() -> Vec<(String, String)> {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut paths = vec![root.join("README.md")];
+    let mut chapters: Vec<_> = std::fs::read_dir(root.join("docs/src"))
+        .expect("docs/src")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "md"))
+        .collect();
+    chapters.sort();
+    paths.extend(chapters);
+    paths
+        .into_iter()
+        .map(|p| {
+            let text = std::fs::read_to_string(&p).expect("a document");
+            (p.display().to_string(), text)
+        })
+        .collect()
+}
+
+/// Every `$ grundy …` example in the shell blocks of the README and the book, with the output
+/// shown for it.
 fn readme_examples() -> Vec<Example> {
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
-        .expect("README.md");
+    let mut examples: Vec<Example> = Vec::new();
+    for (_, text) in documents() {
+        examples.extend(examples_of(&text));
+    }
+    examples
+}
+
+fn examples_of(readme: &str) -> Vec<Example> {
     let mut examples: Vec<Example> = Vec::new();
     let mut in_block = false;
     let mut current: Option<Example> = None;
@@ -150,10 +177,13 @@ fn readme_examples() -> Vec<Example> {
     examples
 }
 
-/// The README's sample saved game: its `text` block that starts as a save file does.
+/// The book's sample saved game: its `text` block that starts as a save file does.
 fn readme_sample_save() -> String {
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
-        .expect("README.md");
+    let readme = documents()
+        .into_iter()
+        .map(|(_, text)| text)
+        .find(|text| text.contains("```text\n# grundy saved game"))
+        .expect("the book shows a saved game");
     let start = readme
         .find("```text\n# grundy saved game")
         .expect("the README shows a saved game")
@@ -232,11 +262,10 @@ fn every_command_shown_in_the_readme_prints_what_the_readme_shows() {
 #[test]
 fn every_play_command_shown_in_the_readme_parses() {
     use clap::Parser;
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
-        .expect("README.md");
+    let documents = documents();
     let mut in_block = false;
     let mut checked = 0;
-    for line in readme.lines() {
+    for line in documents.iter().flat_map(|(_, text)| text.lines()) {
         if line.starts_with("```") {
             in_block = !in_block && line.trim_start_matches('`') == "sh";
             continue;

@@ -8,6 +8,7 @@ mod anti_every;
 mod chinese;
 mod cli;
 mod cli_interface;
+mod docs;
 mod engine_bounds;
 #[cfg(unix)]
 mod files;
