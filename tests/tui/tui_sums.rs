@@ -116,3 +116,38 @@ fn grid_components_are_drawn_small_and_large() {
     let screen = h.screen();
     assert!(screen.contains("50 × 50 grid (cut)"), "{screen}");
 }
+
+/// A component with more parts than its sketch has rows, for every game: the line for the
+/// rest is a sentence in each language, never a raw locale key (`en.parts` was one).
+#[test]
+fn every_component_cut_short_says_what_is_left_out() {
+    let components = [
+        "dawson:3,3,3,3,3,3,3,3,3",
+        "kayles:2,2,2,2,2,2,2,2,2",
+        "stairs:1,1,1,1,1,1,1,1,1",
+        "wythoff:1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18",
+        "mock:THTHTHTHTHTHTHTHTH",
+        "ed:1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18",
+        "turtles:THTHTHTHTHTHTHTHTH",
+    ];
+    for component in components {
+        let code = format!("nim:3+{component}");
+        assert!(
+            grundy::games::AnyPosition::from_code(&code).is_ok(),
+            "{code} is a code"
+        );
+        for lang in grundy::locale::Lang::ALL {
+            grundy::locale::set_lang(lang);
+            let mut h = Harness::new(&options(&code), 120, 40);
+            h.keys("i");
+            let screen = h.screen();
+            for raw in ["en.", "zh-CN.", "zh-TW."] {
+                assert!(
+                    !screen.contains(raw),
+                    "{code} ({lang:?}): a raw key\n{screen}"
+                );
+            }
+        }
+    }
+    grundy::locale::set_lang(grundy::locale::Lang::En);
+}

@@ -209,7 +209,7 @@ pub fn sketch(component: &Component, width: usize, theme: &Theme) -> Vec<Line<'s
                 .into_iter()
                 .map(|(part, _)| Line::styled(text::fit(&p.describe_part(part).words(), width), theme.text))
                 .collect::<Vec<_>>();
-            rows_of(rows.into_iter(), total, "parts", theme)
+            rows_of(rows.into_iter(), total, "board.sketch.more", theme)
         }),
     }
 }
