@@ -111,6 +111,88 @@ mod tests {
     use super::*;
     use std::collections::BTreeMap;
 
+    /// Every locale key the code names as a literal exists: a `tr!("…")`, a `text("…")`, and
+    /// any string literal shaped like a key under one of the locale files' namespaces
+    /// (`"board.sketch.more"` handed to a helper that looks it up). A key named in code but
+    /// written in no file shows as `en.key` on screen, which only a screen scan would catch.
+    #[test]
+    fn every_key_the_code_names_exists() {
+        fn rust_files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+            for entry in std::fs::read_dir(dir).expect("src") {
+                let path = entry.expect("entry").path();
+                if path.is_dir() {
+                    rust_files(&path, out);
+                } else if path.extension().is_some_and(|e| e == "rs") {
+                    out.push(path);
+                }
+            }
+        }
+        let english = keys(Lang::En);
+        let namespaces: BTreeSet<&str> =
+            english.iter().filter_map(|k| k.split('.').next()).collect();
+        let is_key_shaped = |s: &str| {
+            s.contains('.')
+                && !s.ends_with('.')
+                && s.split('.').all(|seg| {
+                    !seg.is_empty()
+                        && seg.chars().all(|c| {
+                            c.is_ascii_lowercase() || c.is_ascii_digit() || "_-".contains(c)
+                        })
+                })
+                && namespaces.contains(s.split('.').next().unwrap_or(""))
+        };
+        let mut files = Vec::new();
+        rust_files(
+            &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src"),
+            &mut files,
+        );
+        let mut named = 0;
+        let mut missing = Vec::new();
+        for file in files {
+            let source = std::fs::read_to_string(&file).expect("a source file");
+            for (line_number, line) in source.lines().enumerate() {
+                let code = line.split("//").next().unwrap_or("");
+                let literals = code.split('"').skip(1).step_by(2);
+                for literal in literals {
+                    let after_call = ["tr!(", "text(", "text_in("]
+                        .iter()
+                        .any(|call| code.contains(&format!("{call}\"{literal}\"")));
+                    // File names (`review.toml`), and the key the fallback test asks for.
+                    let file_name = [".toml", ".rs", ".md", ".rhai", ".svg", ".png", ".lock"]
+                        .iter()
+                        .any(|ext| literal.ends_with(ext));
+                    if !(after_call || is_key_shaped(literal))
+                        || file_name
+                        || literal == "no.such.key"
+                    {
+                        continue;
+                    }
+                    named += 1;
+                    // A key some keys are built under (`format!("{prefix}.{name}")`) counts.
+                    let prefix = format!("{literal}.");
+                    if !english.contains(literal)
+                        && english
+                            .range(prefix.clone()..)
+                            .next()
+                            .is_none_or(|k| !k.starts_with(&prefix))
+                    {
+                        missing.push(format!(
+                            "{}:{}: {literal:?}",
+                            file.display(),
+                            line_number + 1
+                        ));
+                    }
+                }
+            }
+        }
+        assert!(named > 500, "only {named} keys found in the code");
+        assert!(
+            missing.is_empty(),
+            "keys no locale file has:\n{}",
+            missing.join("\n")
+        );
+    }
+
     /// No fallback text ever shows: every language has every English key, no extra ones, no
     /// empty texts, and each translation fills the placeholders the English fills.
     #[test]
