@@ -37,6 +37,7 @@ mod rules;
 mod rules_native;
 mod seeds;
 mod sums;
+mod tables_c;
 mod turning;
 mod why;
 mod wythoff_big;
