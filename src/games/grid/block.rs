@@ -247,3 +247,14 @@ fn interior(anchor: Cell, target: Nimber) -> Vec<Cell> {
     }
     cells
 }
+impl CoinGrid {
+    /// A legal block at `anchor` whose other cells' values XOR to `target`, built directly (see
+    /// [`block_toward`]). `None` exactly when there is none: the anchor is off the board or
+    /// shows H, or `target ≥ cell_value(anchor)`.
+    pub fn block_for_target(&self, anchor: Cell, target: Nimber) -> Option<Block> {
+        if !self.is_tails(anchor) {
+            return None;
+        }
+        block_toward(anchor, target)
+    }
+}

@@ -1,6 +1,7 @@
 //! Position codes of the coin grid, `grid:<row 1>/<row 2>/…` with rows of H/T (RULES.md,
 //! "Position codes"), and moves in words.
 
+use super::rules::row_short;
 use super::{Block, Cell, CoinGrid};
 use crate::game::{CodeError, IllegalMove, Notation};
 use crate::input::{escape_controls, excerpt};
@@ -201,20 +202,6 @@ impl Notation for CoinGrid {
         };
         Ok(Block::new(anchor, others.iter().copied()))
     }
-}
-
-/// `1 coin`, `3 coins`: a count of coins for messages.
-/// Row `row` has `coins` coins, fewer than row 1's `first`.
-pub fn row_short(row: usize, coins: usize, first: usize) -> Said {
-    let key = if coins == 1 {
-        "said.grid.row_short.one"
-    } else {
-        "said.grid.row_short.other"
-    };
-    Said::new(key)
-        .with("row", row)
-        .with("coins", coins)
-        .with("first", first)
 }
 
 #[cfg(test)]

@@ -58,7 +58,7 @@ impl CoinGrid {
             if row.len() != first.len() {
                 return Err(CodeError::new(
                     column,
-                    super::notation::row_short(number, row.len(), first.len()),
+                    row_short(number, row.len(), first.len()),
                 ));
             }
             column += row.len() + 1;
@@ -477,4 +477,18 @@ impl CoinGrid {
         widths.reverse();
         widths
     }
+}
+
+/// `1 coin`, `3 coins`: a count of coins for messages.
+/// Row `row` has `coins` coins, fewer than row 1's `first`.
+pub fn row_short(row: usize, coins: usize, first: usize) -> Said {
+    let key = if coins == 1 {
+        "said.grid.row_short.one"
+    } else {
+        "said.grid.row_short.other"
+    };
+    Said::new(key)
+        .with("row", row)
+        .with("coins", coins)
+        .with("first", first)
 }

@@ -4,7 +4,6 @@
 
 use rand::Rng;
 
-use super::block::block_toward;
 use std::ops::ControlFlow;
 
 use super::rules::for_each_connected_set;
@@ -90,16 +89,6 @@ pub(crate) fn nim_sum_of_rows<'a>(rows: impl IntoIterator<Item = &'a u128>) -> N
 const SMALL_BOARD_BLOCKS: u128 = 4096;
 
 impl CoinGrid {
-    /// A legal block at `anchor` whose other cells' values XOR to `target`, built directly (see
-    /// [`block_toward`]). `None` exactly when there is none: the anchor is off the board or
-    /// shows H, or `target ≥ cell_value(anchor)`.
-    pub fn block_for_target(&self, anchor: Cell, target: Nimber) -> Option<Block> {
-        if !self.is_tails(anchor) {
-            return None;
-        }
-        block_toward(anchor, target)
-    }
-
     /// The tails cells that can start a winning move: those whose value is the highest bit
     /// of the nim-sum, row-major. Empty when the nim-sum is 0.
     pub fn winning_anchors(&self) -> Vec<Cell> {
