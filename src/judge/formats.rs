@@ -212,7 +212,7 @@ pub const SPECS: &[Spec] = &[
         answers: Answers::PerLine,
         generate: |g| {
             let count = g.count(1, 100_000);
-            Node::of((0..count).map(|_| g.value(1, 999_999_999)))
+            Node::of((0..count).map(|_| g.large(1, 999_999_999)))
         },
         render: |node| node.nums().iter().map(|k| format!("{k}\n")).collect(),
         valid: always,
@@ -374,7 +374,7 @@ pub const SPECS: &[Spec] = &[
         memory_mib: 256,
         words: &[],
         answers: Answers::Whole,
-        generate: |g| Node::Num(g.value(1, 100_000)),
+        generate: |g| Node::Num(g.large(1, 100_000)),
         render: |node| format!("{}\n", node.n()),
         valid: always,
         code: |node, _| Some(format!("staircase:{}", node.n())),
@@ -446,7 +446,7 @@ pub const SPECS: &[Spec] = &[
             let t = g.count(1, 100);
             Node::List(
                 (0..t)
-                    .map(|_| Node::of([g.value(0, BILLION), g.value(3, BILLION)]))
+                    .map(|_| Node::of([g.large(0, BILLION), g.large(3, BILLION)]))
                     .collect(),
             )
         },
@@ -482,7 +482,7 @@ pub const SPECS: &[Spec] = &[
         memory_mib: 256,
         words: &[],
         answers: Answers::Whole,
-        generate: |g| Node::of([g.value(1, 1000), g.value(0, 1_000_000_000_000_000_000)]),
+        generate: |g| Node::of([g.large(1, 1000), g.large(0, 1_000_000_000_000_000_000)]),
         render: |node| format!("{}\n", joined(node.nums())),
         valid: |node| node.items().len() == 2,
         code: no_code,
@@ -591,7 +591,7 @@ pub const SPECS: &[Spec] = &[
         answers: Answers::PerLine,
         generate: |g| {
             let lines = g.count(1, 10_000);
-            Node::of((0..lines).map(|_| g.value(1, 1_000_000_000_000_000)))
+            Node::of((0..lines).map(|_| g.large(1, 1_000_000_000_000_000)))
         },
         render: |node| node.nums().iter().map(|k| format!("{k}\n")).collect(),
         valid: always,

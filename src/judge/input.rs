@@ -97,6 +97,15 @@ impl Gen<'_> {
         }
     }
 
+    /// A value where a large one is the hard one (a single n, a query): within 100 of `hi` at
+    /// the limit, else as [`Gen::value`].
+    pub fn large(&mut self, lo: u64, hi: u64) -> u64 {
+        match self.level {
+            Level::Limit => hi - self.rng.random_range(0..=(hi - lo).min(100)),
+            _ => self.value(lo, hi),
+        }
+    }
+
     /// A value in lo..=hi whose bit length is uniform.
     pub fn spread(&mut self, lo: u64, hi: u64) -> u64 {
         let width = hi - lo;

@@ -252,6 +252,10 @@ impl Program {
             .stdout(stdout)
             .stderr(stderr)
             .process_group(0);
+        // The children it forks and leaves behind become ours when it dies, not init's (which
+        // in a container may never reap them): they are reaped below, by its group.
+        #[cfg(target_os = "linux")]
+        let _ = rustix::process::set_child_subreaper(Pid::from_raw(1));
         let started = Instant::now();
         let mut child = command.spawn()?;
         let pid = Pid::from_child(&child);
@@ -286,6 +290,7 @@ impl Program {
         let cpu = cpu_time(pid);
         let _ = kill_process_group(pid, Signal::KILL);
         let status = child.wait()?;
+        reap_group(pid);
         let wall = started.elapsed();
         let ending = match ours {
             Some(ending) => ending,
@@ -311,6 +316,26 @@ impl Program {
             wall,
             peak_memory,
         })
+    }
+}
+
+/// Reaps what is left of the process group `pgid` (killed already): the children it forked,
+/// ours once their parent died. Only that group's, so no other run's child is reaped here.
+fn reap_group(pgid: Pid) {
+    let deadline = Instant::now() + Duration::from_millis(500);
+    while Instant::now() < deadline {
+        let _ = kill_process_group(pgid, Signal::KILL);
+        match waitid(
+            WaitId::Pgid(Some(pgid)),
+            WaitIdOptions::EXITED | WaitIdOptions::NOHANG,
+        ) {
+            // One reaped: look for the next at once.
+            Ok(Some(_)) => continue,
+            // Some still dying.
+            Ok(None) => std::thread::sleep(Duration::from_millis(1)),
+            // No child of that group is left.
+            Err(_) => return,
+        }
     }
 }
 
