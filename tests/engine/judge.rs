@@ -110,10 +110,10 @@ fn the_shrinker_finds_the_smallest_case() {
     let (tree, _) = generated(&problem, Level::Medium, 3);
     // Plant a 0 among other heaps of a later case.
     let mut tree = tree;
-    if let Node::List(cases) = &mut tree {
-        if let Some(Node::List(heaps)) = cases.last_mut() {
-            heaps.push(Node::Num(0));
-        }
+    if let Node::List(cases) = &mut tree
+        && let Some(Node::List(heaps)) = cases.last_mut()
+    {
+        heaps.push(Node::Num(0));
     }
     let fails = |t: &Node| t.items().iter().any(|c| c.nums().contains(&0));
     let (smallest, calls) = shrink::shrink(tree, 5000, fails);
