@@ -261,6 +261,7 @@ impl Program {
         let pid = Pid::from_child(&child);
         let mut pause = Duration::from_micros(100);
         let mut peak_memory = 0;
+        let own_exe = std::env::current_exe().ok();
         let mut ours = None;
         loop {
             let exited = waitid(
@@ -272,7 +273,11 @@ impl Program {
             if exited {
                 break;
             }
-            peak_memory = peak_memory.max(resident_peak(pid).unwrap_or(0));
+            // Between fork and exec the child is a copy of grundy, its memory grundy's: only
+            // the program's counts (sh's too, which is small).
+            if fs::read_link(format!("/proc/{}/exe", pid.as_raw_nonzero())).ok() != own_exe {
+                peak_memory = peak_memory.max(resident_peak(pid).unwrap_or(0));
+            }
             let out_len = fs::metadata(&stdout_path).map_or(0, |m| m.len());
             if out_len > limits.output {
                 ours = Some(Ending::OutputLimit);
