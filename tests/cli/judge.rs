@@ -70,6 +70,18 @@ int main(int argc, char **argv) {
   FILE *f = fopen(argv[1], "w"); fprintf(f, "%d %d\n", (int)getpid(), (int)child); fclose(f);
   for (;;) sleep(1); }"#,
     ),
+    // Dawson's Kayles (octal 0.07) by its mex table, right.
+    (
+        "dawson",
+        r#"#include <stdio.h>
+int g[2001];
+int main(void) {
+  for (int n = 0; n <= 2000; n++) { char seen[64] = {0};
+    for (int a = 0; a + 2 <= n; a++) seen[g[a] ^ g[n - 2 - a]] = 1;
+    int m = 0; while (seen[m]) m++; g[n] = m; }
+  int n, x = 0, h; scanf("%d", &n); while (n--) { scanf("%d", &h); x ^= g[h]; }
+  puts(x ? "First" : "Second"); return 0; }"#,
+    ),
     // Prints forever.
     (
         "flood",
@@ -158,6 +170,37 @@ fn a_right_solution_is_accepted() {
     ]);
     assert_eq!(code(&o), 0, "{text}");
     assert!(text.starts_with("compiled: gcc -O2 -std=c11"), "{text}");
+    // An octal game: n and the heaps.
+    let dawson = program("dawson").unwrap();
+    let (o, text) = judge(&[
+        "judge",
+        "--octal",
+        "0.07",
+        "--tests",
+        "40",
+        "--",
+        dawson.to_str().unwrap(),
+    ]);
+    assert_eq!(code(&o), 0, "{text}");
+    assert!(
+        text.starts_with("AC: 40 tests (0 samples, 34 random, 6 at the limits)"),
+        "{text}"
+    );
+    // Nim is not Dawson's Kayles: a wrong answer on a small position, with its code.
+    let (o, text) = judge(&[
+        "judge",
+        "--octal",
+        "0.3…",
+        "--tests",
+        "40",
+        "--",
+        dawson.to_str().unwrap(),
+    ]);
+    assert_eq!(code(&o), 1, "{text}");
+    assert!(
+        text.contains("play it: grundy play --code octal:0.3...:"),
+        "{text}"
+    );
 }
 
 /// A Nim wrong only when some heap is 0 is found, shrunk to the single case `0`, explained,
