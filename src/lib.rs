@@ -45,6 +45,7 @@ pub mod exact;
 pub mod game;
 pub mod games;
 pub mod input;
+pub mod judge;
 pub mod lab;
 pub mod lang;
 pub mod learn;

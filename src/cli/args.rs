@@ -44,6 +44,60 @@ Settings, saved games and statistics live in the platform's config and data dire
 Exit codes: 0 success; 1 no legal move (or the terminal went away); 2 bad input or usage;
 128 + n after signal n (TERM 143, HUP 129, INT 130, QUIT 131).";
 
+const JUDGE_LONG_ABOUT: &str = "\
+Check a program against grundy's solver (对拍): grundy judge PROBLEM -- PROGRAM [ARGS...].
+It runs PROGRAM on the problem's samples, then on random inputs from small to the statement's
+limits, each answered by grundy's own solver (`grundy solve PROBLEM`), and compares the
+outputs token by token. On the first failure it shrinks the input while the program still
+fails, and prints the input, the expected answer, the program's, and the position explained.
+PROGRAM is an executable, a command, or a source file: .cpp/.cc (g++ -O2 -std=c++17),
+.c (gcc -O2 -std=c11), .rs (rustc -O), .py (python3). It runs in a temporary directory with
+the test on standard input, under CPU time, memory and output limits; its whole process
+group is killed when it ends.
+Verdicts: AC, WA, PE (not the problem's words), TLE, MLE, RE, OLE (too much output).
+Exit codes: 0 accepted; 1 a failed test (or a compile error); 2 bad usage.";
+
+/// `grundy judge`'s arguments.
+#[derive(Debug, clap::Args)]
+pub struct JudgeArgs {
+    /// The problem's id (`p2197`, `cses1730`, …: see `grundy solve --help`)
+    #[arg(value_name = "PROBLEM", required_unless_present = "octal")]
+    pub problem: Option<String>,
+    /// The program and its arguments, after `--`
+    #[arg(last = true, required = true, value_name = "PROGRAM")]
+    pub program: Vec<std::ffi::OsString>,
+    /// Random tests to run (after the samples)
+    #[arg(long, default_value_t = 300, value_parser = number(1usize, 100_000))]
+    pub tests: usize,
+    /// The seed of the random tests: the same seed gives the same tests
+    #[arg(long, value_parser = seed)]
+    pub seed: Option<u64>,
+    /// Write the failing input, grundy's answer and the program's as DIR/NAME.in, .out, .got
+    #[arg(long, value_name = "DIR")]
+    pub save: Option<PathBuf>,
+    /// Tests run at once (default: the number of cores)
+    #[arg(long, value_parser = number(1usize, 256))]
+    pub jobs: Option<usize>,
+    /// CPU time limit per test in seconds (default: the statement's)
+    #[arg(long, value_name = "SECONDS", value_parser = seconds)]
+    pub time_limit: Option<f64>,
+    /// Memory limit in MiB (default: the statement's)
+    #[arg(long, value_name = "MIB", value_parser = number(16u64, 65_536))]
+    pub memory_limit: Option<u64>,
+    /// Judge an octal game instead of a problem: the input is n then the n heaps, the answer
+    /// First or Second
+    #[arg(long, value_name = "CODE", conflicts_with = "problem")]
+    pub octal: Option<String>,
+}
+
+/// A time in seconds, 0.01 to 60.
+fn seconds(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(s) if (0.01..=60.0).contains(&s) => Ok(s),
+        _ => Err(tr!("judge.error.seconds", value = text).into_owned()),
+    }
+}
+
 /// The command line of `grundy`.
 #[derive(Debug, Parser)]
 #[command(name = "grundy", version, about = ABOUT, long_about = LONG_ABOUT)]
@@ -78,6 +132,10 @@ pub enum Command {
         #[arg(value_name = "ID")]
         format: Option<String>,
     },
+    /// Check a program against grundy's solver (对拍): the samples, then random inputs up to
+    /// the problem's limits; the smallest input it gets wrong, explained.
+    #[command(long_about = JUDGE_LONG_ABOUT)]
+    Judge(Box<JudgeArgs>),
     /// Print the AI's move from a position: the move in words, why, and as the last line the
     /// code of the position after it.
     #[command(long_about = "Print the AI's move from the position CODE.\n\n\

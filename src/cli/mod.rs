@@ -27,6 +27,7 @@ use crate::tui::text;
 mod analyze;
 mod args;
 mod help;
+mod judge;
 mod learn;
 pub mod picture;
 mod play;
@@ -65,6 +66,10 @@ pub fn main() -> ExitCode {
             report(&tr!("cli.error", message = format!("{e:#}")));
             ExitCode::from(1)
         }
+        Err(Failure::Compile(message)) => {
+            report(&message);
+            ExitCode::from(1)
+        }
     }
 }
 
@@ -81,6 +86,9 @@ pub enum Failure {
     Input(String),
     Io(io::Error),
     Other(anyhow::Error),
+    /// A program to judge that does not compile: exit code 1 (the student's failure, not a
+    /// bad command line).
+    Compile(String),
 }
 
 impl From<io::Error> for Failure {
@@ -170,6 +178,7 @@ fn run_command(command: Command) -> Result<ExitCode, Failure> {
     let code = match command {
         Command::Play(args) => play(args),
         Command::Solve { name, format } => solve::solve(&name, format.as_deref(), &mut out),
+        Command::Judge(args) => judge::judge(*args, &mut out),
         Command::Move {
             code,
             rules: Some(path),

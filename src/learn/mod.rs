@@ -276,7 +276,7 @@ pub const LESSONS: &[Lesson] = &[
     },
     Lesson {
         id: "misere",
-        pages: 3,
+        pages: 4,
         exercises: &[
             won("misere:1,1,1"),
             won("misere:1,1"),

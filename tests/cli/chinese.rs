@@ -551,6 +551,7 @@ fn help_is_in_the_readers_language() {
     const TYPED: &[&str] = &[
         // The commands, the games and the values of the options, as typed.
         "play",
+        "judge",
         "solve",
         "move",
         "analyze",

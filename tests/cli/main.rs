@@ -13,6 +13,8 @@ mod engine_bounds;
 #[cfg(unix)]
 mod files;
 mod glossary;
+#[cfg(unix)]
+mod judge;
 mod learn;
 mod practice;
 

@@ -1,0 +1,404 @@
+//! `grundy judge` on real student programs: C sources compiled once per test binary (when gcc
+//! is installed; each test says so and passes without it otherwise), judged as a student runs
+//! them: the verdicts, the shrunk case, the exit codes, `--seed` and `--save`, and the sandbox
+//! stopping a sleeper, a forker and a flood without leaving a process behind.
+
+use std::path::{Path, PathBuf};
+use std::process::Output;
+use std::sync::OnceLock;
+
+use super::cli::grundy;
+
+/// The students' programs: a right Luogu P2197, and wrong ones.
+const PROGRAMS: &[(&str, &str)] = &[
+    (
+        "nim",
+        r#"#include <stdio.h>
+int main(void) { int t; scanf("%d", &t);
+  while (t--) { int n; long long x = 0, a; scanf("%d", &n);
+    while (n--) { scanf("%lld", &a); x ^= a; }
+    puts(x ? "Yes" : "No"); } return 0; }"#,
+    ),
+    // Wrong only when some heap is 0 and the nim-sum is 0: passes the sample.
+    (
+        "nim_zero",
+        r#"#include <stdio.h>
+int main(void) { int t; scanf("%d", &t);
+  while (t--) { int n, zero = 0; long long x = 0, a; scanf("%d", &n);
+    while (n--) { scanf("%lld", &a); x ^= a; if (a == 0) zero = 1; }
+    if (zero && x == 0) x = 1;
+    puts(x ? "Yes" : "No"); } return 0; }"#,
+    ),
+    // Right, but quadratic: too slow for the limits' 10^4 heaps.
+    (
+        "nim_slow",
+        r#"#include <stdio.h>
+long long h[10000];
+int main(void) { int t; scanf("%d", &t);
+  while (t--) { int n; long long x = 0; volatile long long s = 0; scanf("%d", &n);
+    for (int i = 0; i < n; i++) { scanf("%lld", &h[i]); x ^= h[i]; }
+    for (long long i = 0; i < (long long)n * n * 40; i++) s += i;
+    puts(x ? "Yes" : "No"); } return 0; }"#,
+    ),
+    // Crashes on a heap of 100 or more, saying so on standard error.
+    (
+        "nim_crash",
+        r#"#include <stdio.h>
+#include <stdlib.h>
+int main(void) { int t; scanf("%d", &t);
+  while (t--) { int n; long long x = 0, a; scanf("%d", &n);
+    while (n--) { scanf("%lld", &a); if (a >= 100) { fprintf(stderr, "heap too big\n"); abort(); } x ^= a; }
+    puts(x ? "Yes" : "No"); } return 0; }"#,
+    ),
+    // Right, in the wrong words.
+    (
+        "nim_shout",
+        r#"#include <stdio.h>
+int main(void) { int t; scanf("%d", &t);
+  while (t--) { int n; long long x = 0, a; scanf("%d", &n);
+    while (n--) { scanf("%lld", &a); x ^= a; }
+    puts(x ? "YES" : "NO"); } return 0; }"#,
+    ),
+    // Forks a child that outlives it, writes both pids to the file named by argv[1], sleeps.
+    (
+        "forker",
+        r#"#include <stdio.h>
+#include <unistd.h>
+int main(int argc, char **argv) {
+  pid_t child = fork();
+  if (child == 0) { for (;;) sleep(1); }
+  FILE *f = fopen(argv[1], "w"); fprintf(f, "%d %d\n", (int)getpid(), (int)child); fclose(f);
+  for (;;) sleep(1); }"#,
+    ),
+    // Dawson's Kayles (octal 0.07) by its mex table, right.
+    (
+        "dawson",
+        r#"#include <stdio.h>
+int g[2001];
+int main(void) {
+  for (int n = 0; n <= 2000; n++) { char seen[64] = {0};
+    for (int a = 0; a + 2 <= n; a++) seen[g[a] ^ g[n - 2 - a]] = 1;
+    int m = 0; while (seen[m]) m++; g[n] = m; }
+  int n, x = 0, h; scanf("%d", &n); while (n--) { scanf("%d", &h); x ^= g[h]; }
+  puts(x ? "First" : "Second"); return 0; }"#,
+    ),
+    // Prints forever.
+    (
+        "flood",
+        r#"#include <stdio.h>
+int main(void) { for (;;) fputs("Yes Yes Yes Yes Yes Yes Yes Yes\n", stdout); }"#,
+    ),
+];
+
+/// The directory of the compiled programs, or `None` without gcc.
+fn built() -> Option<&'static Path> {
+    static DIR: OnceLock<Option<tempfile::TempDir>> = OnceLock::new();
+    DIR.get_or_init(|| {
+        let gcc = std::process::Command::new("gcc").arg("--version").output();
+        if !gcc.is_ok_and(|o| o.status.success()) {
+            return None;
+        }
+        let dir = tempfile::tempdir().expect("temporary directory");
+        for (name, source) in PROGRAMS {
+            let c = dir.path().join(format!("{name}.c"));
+            std::fs::write(&c, source).unwrap();
+            let o = std::process::Command::new("gcc")
+                .args(["-O2", "-o"])
+                .arg(dir.path().join(name))
+                .arg(&c)
+                .output()
+                .unwrap();
+            assert!(
+                o.status.success(),
+                "{name}: {}",
+                String::from_utf8_lossy(&o.stderr)
+            );
+        }
+        Some(dir)
+    })
+    .as_ref()
+    .map(|d| d.path())
+}
+
+fn program(name: &str) -> Option<PathBuf> {
+    let dir = built();
+    if dir.is_none() {
+        eprintln!("skipped: gcc is not installed");
+    }
+    dir.map(|d| d.join(name))
+}
+
+fn judge(args: &[&str]) -> (Output, String) {
+    let o = grundy(args, b"");
+    let text = String::from_utf8_lossy(&o.stdout).into_owned();
+    (o, text)
+}
+
+fn code(o: &Output) -> i32 {
+    o.status.code().expect("exited")
+}
+
+/// A right solution is accepted (exit 0) with the summary line; a source file is compiled,
+/// and the compiler and flags said.
+#[test]
+fn a_right_solution_is_accepted() {
+    let Some(nim) = program("nim") else { return };
+    let (o, text) = judge(&[
+        "judge",
+        "p2197",
+        "--tests",
+        "60",
+        "--seed",
+        "3",
+        "--",
+        nim.to_str().unwrap(),
+    ]);
+    assert_eq!(code(&o), 0, "{text}{}", String::from_utf8_lossy(&o.stderr));
+    assert!(
+        text.starts_with("AC: 61 tests (1 samples, 51 random, 9 at the limits), slowest "),
+        "{text}"
+    );
+    // From source: compiled with gcc -O2, and still right.
+    let source = built().unwrap().join("nim.c");
+    let (o, text) = judge(&[
+        "judge",
+        "p2197",
+        "--tests",
+        "5",
+        "--",
+        source.to_str().unwrap(),
+    ]);
+    assert_eq!(code(&o), 0, "{text}");
+    assert!(text.starts_with("compiled: gcc -O2 -std=c11"), "{text}");
+    // An octal game: n and the heaps.
+    let dawson = program("dawson").unwrap();
+    let (o, text) = judge(&[
+        "judge",
+        "--octal",
+        "0.07",
+        "--tests",
+        "40",
+        "--",
+        dawson.to_str().unwrap(),
+    ]);
+    assert_eq!(code(&o), 0, "{text}");
+    assert!(
+        text.starts_with("AC: 40 tests (0 samples, 34 random, 6 at the limits)"),
+        "{text}"
+    );
+    // Nim is not Dawson's Kayles: a wrong answer on a small position, with its code.
+    let (o, text) = judge(&[
+        "judge",
+        "--octal",
+        "0.3…",
+        "--tests",
+        "40",
+        "--",
+        dawson.to_str().unwrap(),
+    ]);
+    assert_eq!(code(&o), 1, "{text}");
+    assert!(
+        text.contains("play it: grundy play --code octal:0.3...:"),
+        "{text}"
+    );
+}
+
+/// A Nim wrong only when some heap is 0 is found, shrunk to the single case `0`, explained,
+/// and the same seed shows the same; --save writes the oj files.
+#[test]
+fn a_rare_wrong_answer_is_shrunk_explained_and_saved() {
+    let Some(wrong) = program("nim_zero") else {
+        return;
+    };
+    let wrong = wrong.to_str().unwrap();
+    let save = tempfile::tempdir().unwrap();
+    let dir = save.path().join("failed");
+    let run = |seed: &str| {
+        judge(&[
+            "judge",
+            "p2197",
+            "--seed",
+            seed,
+            "--save",
+            dir.to_str().unwrap(),
+            "--",
+            wrong,
+        ])
+    };
+    let (o, text) = run("11");
+    assert_eq!(code(&o), 1, "{text}");
+    assert!(
+        text.starts_with("WA (wrong answer) on test random-"),
+        "{text}"
+    );
+    assert!(
+        text.contains("input:\n1\n1\n0\nexpected (grundy's answer):\nNo\ngot:\nYes\n"),
+        "{text}"
+    );
+    assert!(text.contains("nim-sum"), "the position explained: {text}");
+    assert!(
+        text.contains("play it: grundy play --code nim:0\n"),
+        "{text}"
+    );
+    assert!(text.contains("--seed 11 --"), "{text}");
+    // The same seed: the same report but for the times.
+    let (_, again) = run("11");
+    let untimed = |t: &str| -> Vec<String> {
+        t.lines()
+            .filter(|l| !l.starts_with("shrunk"))
+            .map(String::from)
+            .collect()
+    };
+    assert_eq!(untimed(&text), untimed(&again));
+    // The files, as oj names them.
+    let name = text
+        .split_whitespace()
+        .nth(5)
+        .unwrap()
+        .trim_end_matches(',');
+    assert_eq!(
+        std::fs::read_to_string(dir.join(format!("{name}.in"))).unwrap(),
+        "1\n1\n0\n"
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.join(format!("{name}.out"))).unwrap(),
+        "No\n"
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.join(format!("{name}.got"))).unwrap(),
+        "Yes\n"
+    );
+    assert!(dir.join(format!("{name}-original.in")).exists());
+}
+
+/// Too slow, crashing, the wrong words: TLE at the limits (with both times), RE with the
+/// program's standard error and the smallest heap that crashes it, PE.
+#[test]
+fn slow_crashing_and_misspoken_programs_get_their_verdicts() {
+    let Some(slow) = program("nim_slow") else {
+        return;
+    };
+    let (o, text) = judge(&[
+        "judge",
+        "p2197",
+        "--tests",
+        "20",
+        "--time-limit",
+        "0.3",
+        "--seed",
+        "1",
+        "--",
+        slow.to_str().unwrap(),
+    ]);
+    assert_eq!(code(&o), 1, "{text}");
+    assert!(
+        text.starts_with("TLE (over the time limit of 0.30 s) on test limit-"),
+        "{text}"
+    );
+    assert!(text.contains("grundy: "), "{text}");
+    let crash = program("nim_crash").unwrap();
+    let (o, text) = judge(&[
+        "judge",
+        "p2197",
+        "--seed",
+        "2",
+        "--",
+        crash.to_str().unwrap(),
+    ]);
+    assert_eq!(code(&o), 1, "{text}");
+    assert!(
+        text.starts_with("RE (runtime error: killed by signal 6)"),
+        "{text}"
+    );
+    assert!(text.contains("input:\n1\n1\n100\n"), "{text}");
+    assert!(text.contains("heap too big"), "{text}");
+    let shout = program("nim_shout").unwrap();
+    let (o, text) = judge(&["judge", "p2197", "--", shout.to_str().unwrap()]);
+    assert_eq!(code(&o), 1, "{text}");
+    assert!(text.starts_with("PE ("), "{text}");
+    assert!(text.contains("got:\nNO\nYES\n"), "{text}");
+}
+
+/// Bad usage is exit 2 with a clear error: an unknown problem, a program that does not exist,
+/// a directory, a file that is not executable.
+#[test]
+fn bad_usage_is_exit_2() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = dir.path().join("notes.txt");
+    std::fs::write(&text, "hello").unwrap();
+    for (args, needle) in [
+        (vec!["judge", "p9999", "--", "true"], "no problem p9999"),
+        (
+            vec!["judge", "p2197", "--", "/no/such/program"],
+            "is not found",
+        ),
+        (
+            vec!["judge", "p2197", "--", dir.path().to_str().unwrap()],
+            "is a directory",
+        ),
+        (
+            vec!["judge", "p2197", "--", text.to_str().unwrap()],
+            "is not executable",
+        ),
+        (vec!["judge", "p2197"], "PROGRAM"),
+    ] {
+        let o = grundy(&args, b"");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(code(&o), 2, "{args:?}: {err}");
+        assert!(err.contains(needle), "{args:?}: {err}");
+    }
+}
+
+fn alive(pid: &str) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok()
+}
+
+/// A program that forks a child and sleeps is stopped at the time limit, its child too, and
+/// neither is left (not even a zombie); a flood of output is stopped at the output limit.
+#[test]
+fn the_sandbox_stops_sleepers_forkers_and_floods() {
+    let Some(forker) = program("forker") else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let pids = dir.path().join("pids");
+    let started = std::time::Instant::now();
+    let (o, text) = judge(&[
+        "judge",
+        "p2197",
+        "--tests",
+        "1",
+        "--jobs",
+        "1",
+        "--time-limit",
+        "0.2",
+        "--",
+        forker.to_str().unwrap(),
+        pids.to_str().unwrap(),
+    ]);
+    // Sleeping uses no CPU: stopped by the wall clock, 2 × 0.2 s + 1 s.
+    assert!(
+        started.elapsed().as_secs_f64() < 5.0,
+        "{:?}",
+        started.elapsed()
+    );
+    assert_eq!(code(&o), 1, "{text}");
+    assert!(text.starts_with("TLE"), "{text}");
+    let written = std::fs::read_to_string(&pids).unwrap();
+    for pid in written.split_whitespace() {
+        assert!(!alive(pid), "process {pid} outlived the judge");
+    }
+    let flood = program("flood").unwrap();
+    let started = std::time::Instant::now();
+    let (o, text) = judge(&[
+        "judge",
+        "p2197",
+        "--tests",
+        "1",
+        "--",
+        flood.to_str().unwrap(),
+    ]);
+    assert!(started.elapsed().as_secs_f64() < 20.0);
+    assert_eq!(code(&o), 1, "{text}");
+    assert!(text.starts_with("OLE"), "{text}");
+}
