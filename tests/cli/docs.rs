@@ -20,18 +20,22 @@ fn anchor(heading: &str) -> String {
         .collect()
 }
 
-/// The headings of a Markdown text outside its code blocks, as anchors.
-fn anchors(text: &str) -> HashSet<String> {
+/// The lines of a Markdown text outside its fenced code blocks (and not the fences).
+fn prose_lines(text: &str) -> impl Iterator<Item = &str> {
     let mut in_block = false;
-    let mut found = HashSet::new();
-    for line in text.lines() {
+    text.lines().filter(move |line| {
         if line.starts_with("```") {
             in_block = !in_block;
-            continue;
+            return false;
         }
-        if in_block {
-            continue;
-        }
+        !in_block
+    })
+}
+
+/// The headings of a Markdown text outside its code blocks, as anchors.
+fn anchors(text: &str) -> HashSet<String> {
+    let mut found = HashSet::new();
+    for line in prose_lines(text) {
         let hashes = line.chars().take_while(|&c| c == '#').count();
         if hashes > 0 && line[hashes..].starts_with(' ') {
             found.insert(anchor(&line[hashes..]));
@@ -42,16 +46,8 @@ fn anchors(text: &str) -> HashSet<String> {
 
 /// Every `](target)` link outside code blocks: its target as written.
 fn links(text: &str) -> Vec<String> {
-    let mut in_block = false;
     let mut found = Vec::new();
-    for line in text.lines() {
-        if line.starts_with("```") {
-            in_block = !in_block;
-            continue;
-        }
-        if in_block {
-            continue;
-        }
+    for line in prose_lines(text) {
         let mut rest = line;
         while let Some(at) = rest.find("](") {
             let after = &rest[at + 2..];
