@@ -1,6 +1,6 @@
 //! A contest input as a tree: numbers, lists and strings, with every count (T, n, the length of
 //! a string) left out and written back when the tree is printed. The shrinker works on the tree
-//! ([`shrink::candidates`](super::shrink::candidates)), so removing a case or a heap can never
+//! ([`shrink::edits`](super::shrink::edits)), so removing a case or a heap can never
 //! leave a count that disagrees with what follows it.
 
 use rand::RngExt;

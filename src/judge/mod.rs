@@ -203,7 +203,7 @@ pub fn reference(format: &Format, input: &[u8]) -> Result<String, InputError> {
 }
 
 /// The tests of a session, in order: the samples, then `count` random ones, small (60%),
-/// medium (25%), then at the limits (15%, as many as [`LIMIT_BYTES`] allows). The same seed
+/// medium (25%), then at the limits (15%, as many as `LIMIT_BYTES` (48 MiB) allows). The same seed
 /// gives the same tests.
 pub fn tests(problem: &Problem, count: usize, seed: u64) -> Vec<Test> {
     let mut out: Vec<Test> = problem
