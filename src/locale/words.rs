@@ -618,6 +618,18 @@ impl Words for Side {
 /// `nim` → 尼姆博弈), for where a name is meant rather than notation; a name no game has comes
 /// back as it is.
 pub fn game_title_in(lang: Lang, name: &str) -> String {
+    // A heap rule with its parameters (`bash:2`, `octal:4.3`): titled by them.
+    if name.contains(':')
+        && let Ok(p) =
+            <crate::games::heaps::Heaps as crate::game::Notation>::from_code(&format!("{name}:0"))
+    {
+        return p.rule().words_in(lang);
+    }
+    // A family whose games differ by their parameters, named without any: the menu's title
+    // names its standard start's (`Bash (take 1..3)`), which another game of it does not have.
+    if matches!(name, "bash" | "subtraction" | "take" | "lieges" | "octal") {
+        return fill(lang, &format!("game.family.{name}"), &[]);
+    }
     let key = format!("game.rule.{name}.title");
     let rule = text_in(lang, &key);
     if !rule.starts_with(&format!("{}.", lang.code())) {
@@ -632,6 +644,20 @@ pub fn game_title_in(lang: Lang, name: &str) -> String {
 /// [`game_title_in`] in this thread's language.
 pub fn game_title(name: &str) -> String {
     game_title_in(lang(), name)
+}
+
+/// The title of a position's game, from its own code: a heap game by its rule with the
+/// code's parameters (`Subtraction game S = {1, 2, 4}`), any other game by its kind.
+pub fn position_title_in(lang: Lang, position: &crate::games::AnyPosition) -> String {
+    match position {
+        crate::games::AnyPosition::Heaps(p) => p.rule().words_in(lang),
+        other => game_title_in(lang, other.kind().name()),
+    }
+}
+
+/// [`position_title_in`] in this thread's language.
+pub fn position_title(position: &crate::games::AnyPosition) -> String {
+    position_title_in(lang(), position)
 }
 
 impl Words for Idea {
