@@ -25,6 +25,7 @@ mod grid;
 mod heaps;
 mod learn;
 mod listing;
+mod names;
 mod nimk;
 // The nudges are checked in words: the locale is the terminal interface's.
 #[cfg(feature = "tui")]
