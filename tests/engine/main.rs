@@ -25,6 +25,8 @@ mod grid;
 mod heaps;
 mod learn;
 mod listing;
+// Names are words: the locale is the interface's.
+#[cfg(feature = "tui")]
 mod names;
 mod nimk;
 // The nudges are checked in words: the locale is the terminal interface's.
