@@ -20,8 +20,8 @@ use std::collections::BTreeSet;
 
 pub use crate::lang::Lang;
 pub use words::{
-    Words, counted, fill, formula_problem, game_title, game_title_in, moves, shorten_code,
-    verdict_legend,
+    Words, counted, fill, formula_problem, game_title, game_title_in, moves, position_title,
+    position_title_in, shorten_code, verdict_legend,
 };
 
 mod input;

@@ -4,6 +4,7 @@
 //! question, never the numbers of the answer; the second wrong answer gets the full
 //! explanation. Values only: the interface words them (`locale::Words`).
 
+use crate::message::Msg;
 use crate::why::{Explain, Formula, PartName, WinRule};
 
 /// What the question asks, as far as a nudge needs to know.
@@ -42,6 +43,16 @@ pub enum Nudge {
     MoveToLost { moves: usize, asks_move: bool },
     /// Misère Nim: are all the heaps of one token?
     MisereRule,
+    /// A misère sum the SJ theorem decides: the single games' values, their XOR, and whether
+    /// one is above 1.
+    AntiSj { asks_move: bool },
+    /// A misère sum the SJ theorem does not decide (a single game has a position of value 0
+    /// with a move): the values do not decide; search the `moves` moves.
+    AntiSearch { moves: usize },
+    /// Every-SG: each game's step count; the largest one's parity decides.
+    EverySteps { asks_move: bool },
+    /// Moore's Nim-K: in each binary digit, the count of heaps with a 1 there, modulo K + 1.
+    NimKDigits { k: u64, asks_move: bool },
     /// A lone Fibonacci Nim heap: write it as a sum of non-adjacent Fibonacci numbers.
     Zeckendorf { heap: u64 },
     /// A lone Wythoff queen: the lost pairs (⌊kφ⌋, ⌊kφ²⌋) differ by k.
@@ -101,6 +112,19 @@ pub fn nudge<P: Explain>(position: &P, asked: Asked<P::Part>, values_taught: boo
             match lone_formula {
                 Some(Formula::Zeckendorf { heap, .. }) => return Nudge::Zeckendorf { heap },
                 Some(Formula::WythoffBeatty { .. }) => return Nudge::WythoffPairs,
+                _ => {}
+            }
+            // A game its own rule decides, not the nim-sum: the nudge names that rule.
+            let asks_move = asked == Asked::WinningMove;
+            match position.win_rule() {
+                Some(Msg::AntiSj { .. }) => return Nudge::AntiSj { asks_move },
+                Some(Msg::AntiSearch { .. }) => {
+                    return Nudge::AntiSearch {
+                        moves: position.legal_moves().len(),
+                    };
+                }
+                Some(Msg::EverySteps { .. }) => return Nudge::EverySteps { asks_move },
+                Some(Msg::NimKDigits { k, .. }) => return Nudge::NimKDigits { k, asks_move },
                 _ => {}
             }
             match (values && position.own_rule().is_none(), asked) {

@@ -46,7 +46,7 @@ pub fn render_problem(problem: &Problem) -> String {
         Problem::Arity { function, expected } => tr!(
             "rules.error.arity",
             function = function,
-            expected = expected
+            expected = expected_words(expected)
         )
         .into(),
         Problem::Failed { function, why } => tr!(
@@ -70,12 +70,18 @@ pub fn render_problem(problem: &Problem) -> String {
         Problem::DataTooLarge { function } => {
             tr!("rules.error.data_too_large", function = function).into()
         }
-        Problem::NotArray { function, got } => {
-            tr!("rules.error.not_array", function = function, got = got).into()
-        }
-        Problem::NotPosition { function, got } => {
-            tr!("rules.error.not_position", function = function, got = got).into()
-        }
+        Problem::NotArray { function, got } => tr!(
+            "rules.error.not_array",
+            function = function,
+            got = type_words(got)
+        )
+        .into(),
+        Problem::NotPosition { function, got } => tr!(
+            "rules.error.not_position",
+            function = function,
+            got = type_words(got)
+        )
+        .into(),
         Problem::PositionTooLarge { function } => {
             tr!("rules.error.position_too_large", function = function).into()
         }
@@ -86,8 +92,8 @@ pub fn render_problem(problem: &Problem) -> String {
         } => tr!(
             "rules.error.wrong_type",
             function = function,
-            expected = expected,
-            got = got
+            expected = expected_words(expected),
+            got = type_words(got)
         )
         .into(),
         Problem::BadPosition(why) => {
@@ -116,7 +122,10 @@ fn render_cause(cause: &Cause) -> String {
             count = parameters
         ),
         Cause::Constant(name) => tr!("rules.cause.constant", name = name),
-        Cause::NoFunction(signature) => tr!("rules.cause.no_function", signature = signature),
+        Cause::NoFunction(signature) => tr!(
+            "rules.cause.no_function",
+            signature = signature_words(signature)
+        ),
         Cause::NoVariable(name) => tr!("rules.cause.no_variable", name = name),
         Cause::ArrayIndex { length, index } => {
             tr!("rules.cause.array_index", index = index, length = length)
@@ -127,10 +136,82 @@ fn render_cause(cause: &Cause) -> String {
         Cause::DivisionByZero => tr!("rules.cause.division_by_zero"),
         Cause::Overflow => tr!("rules.cause.overflow"),
         Cause::Thrown(what) => tr!("rules.cause.thrown", what = what),
-        Cause::OfType(got) => tr!("rules.cause.of_type", got = got),
-        Cause::Rhai(text) => text.into(),
+        Cause::OfType(got) => tr!("rules.cause.of_type", got = type_words(got)),
+        Cause::Mismatch { wanted, found } => tr!(
+            "rules.cause.mismatch",
+            wanted = type_words(wanted),
+            found = type_words(found)
+        ),
+        Cause::ForNotIterable => tr!("rules.cause.for_not_iterable"),
+        Cause::NotIndexable(what) => tr!("rules.cause.not_indexable", what = type_words(what)),
+        Cause::PropertyExpected => tr!("rules.cause.property_expected"),
+        Cause::VariableExpected => tr!("rules.cause.variable_expected"),
+        Cause::Rhai(text) => tr!("rules.cause.rhai", text = text),
     }
     .into_owned()
+}
+
+/// What an interface function must take or return, in words: the engine names it by these
+/// fixed phrases (`"2 parameters (s, t)"`), each worded here in the reader's language.
+fn expected_words(expected: &str) -> String {
+    let key = match expected {
+        "no parameters" => "rules.expected.none",
+        "1 parameter (s)" => "rules.expected.s",
+        "1 parameter (s) or 2 (s, side)" => "rules.expected.s_or_side",
+        "2 parameters (s, t)" => "rules.expected.s_t",
+        "true or false" => "rules.expected.bool",
+        "a string" => "rules.expected.string",
+        "an integer" => "rules.expected.integer",
+        "a string or an array of strings" => "rules.expected.strings",
+        other => return other.to_string(),
+    };
+    tr!(key).into_owned()
+}
+
+/// A Rhai function signature (`- (&str | ImmutableString, i64)`) with its type names in the
+/// reader's words (`- (字符串, 整数)`); the function's name is the script's.
+fn signature_words(signature: &str) -> String {
+    let Some((name, rest)) = signature.split_once('(') else {
+        return signature.to_string();
+    };
+    let Some(args) = rest.strip_suffix(')') else {
+        return signature.to_string();
+    };
+    let args: Vec<String> = args
+        .split(',')
+        .filter(|a| !a.trim().is_empty())
+        .map(type_words)
+        .collect();
+    format!("{name}({})", args.join(", "))
+}
+
+/// A Rhai type name (`i64`, `&str | ImmutableString`, `array`) in the reader's words.
+fn type_words(rhai: &str) -> String {
+    let name = rhai.trim();
+    // Rhai's parser words a type with its article (`a number`, `an iterable value`).
+    let bare = name
+        .strip_prefix("an ")
+        .or_else(|| name.strip_prefix("a "))
+        .unwrap_or(name);
+    let key = match bare {
+        "iterable value" => "rules.type.iterable",
+        "number" => "rules.type.number",
+        "boolean" => "rules.type.bool",
+        "i64" | "i32" | "u64" | "INT" | "integer" => "rules.type.integer",
+        "f64" | "f32" | "FLOAT" | "float" => "rules.type.float",
+        "bool" => "rules.type.bool",
+        "char" => "rules.type.char",
+        "()" | "unit" => "rules.type.unit",
+        "array" | "Array" => "rules.type.array",
+        "map" | "Map" => "rules.type.map",
+        "Fn" | "FnPtr" => "rules.type.function",
+        "range" | "RangeInclusive<i64>" | "Range<i64>" => "rules.type.range",
+        _ if name.contains("str") || name.contains("ImmutableString") || name == "string" => {
+            "rules.type.string"
+        }
+        _ => return format!("`{name}`"),
+    };
+    tr!(key).into_owned()
 }
 
 fn input(e: RulesError) -> Failure {

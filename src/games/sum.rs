@@ -71,6 +71,20 @@ impl Component {
         crate::with_component!(self, p, _w, _b => p.to_code())
     }
 
+    /// The component's game with its own parameters and without its position: a heap game's
+    /// rule as its code writes it (`bash:2`, `subtraction:1,2,4`, `octal:4.3`), any other game
+    /// by its name (`kayles`, `coins`). What the component's title is built from, so that a
+    /// title names this game's parameters and not the menu's standard ones.
+    pub fn rule_code(&self) -> String {
+        if let AnyPosition::Heaps(p) = self.to_any()
+            && let Ok(empty) = heaps::Heaps::new(p.rule().clone(), vec![0])
+        {
+            let code = empty.to_code();
+            return code.strip_suffix(":0").unwrap_or(&code).to_string();
+        }
+        self.game_name()
+    }
+
     pub fn nim_sum(&self) -> Nimber {
         crate::with_component!(self, p, _w, _b => p.nim_sum())
     }
@@ -489,7 +503,7 @@ impl Notation for Sum {
             game: self
                 .components
                 .get(*i)
-                .map_or_else(String::new, |c| c.game_name()),
+                .map_or_else(String::new, Component::rule_code),
             mv: Box::new(inner.unwrap_or_else(|| {
                 Msg::Part(PartName::Component {
                     number: i + 1,

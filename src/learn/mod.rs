@@ -541,6 +541,10 @@ pub struct MoveAfter {
     pub mv: Msg,
     /// The nim-sum it leaves, where the nim-sum decides the game.
     pub nim_sum: Option<Nimber>,
+    /// The game's own rule applied to the position it leaves, where that rule and not the
+    /// nim-sum decides (the SJ theorem or the misère search, Every-SG's step counts, Nim-K's
+    /// digit counts): the same words `analyze` gives that position.
+    pub rule: Option<Msg>,
     /// Whether it leaves the opponent a lost position.
     pub to_lost: bool,
     /// The opponent's winning answer, when the move leaves them a won position.
@@ -556,6 +560,9 @@ pub enum Why {
         won: bool,
         nim_sum: Option<Nimber>,
         rule: Option<WinRule>,
+        /// The game's own rule applied here, where it decides instead of the nim-sum (see
+        /// [`MoveAfter::rule`]).
+        said: Option<Msg>,
         /// A lone Wythoff queen's lost pair or a Fibonacci Nim heap's Zeckendorf terms: the
         /// formula that decides without values.
         formula: Option<Formula>,
@@ -596,6 +603,9 @@ pub enum Why {
         chosen: Option<MoveAfter>,
         winning: Vec<Msg>,
         nim_sum: Option<Nimber>,
+        /// The game's own rule applied before the move, where it decides instead of the
+        /// nim-sum.
+        said: Option<Msg>,
     },
 }
 
@@ -861,7 +871,18 @@ fn leaves_lost<P: Impartial>(p: &P, mv: &P::Move) -> bool {
 /// Zeckendorf's terms and the lost pairs, not their values), nor past a value table.
 fn nim_sum_decides<P: Explain>(p: &P) -> bool {
     let by_formula = P::GAME == "fibnim" || (P::GAME == "wythoff" && p.parts().len() == 1);
-    p.values_known() && p.own_rule().is_none() && !by_formula
+    p.values_known() && p.own_rule().is_none() && p.win_rule().is_none() && !by_formula
+}
+
+/// The game's own rule applied to `p`, where it and not the nim-sum decides and the lesson has
+/// no words of its own for it (misère Nim's [`WinRule`], Zeckendorf's terms and Wythoff's pairs
+/// have theirs): misère sums (the SJ theorem, or the search where it does not apply), Every-SG's
+/// step counts, Nim-K's digit counts. The same [`Msg`] `analyze` words.
+fn rule_said<P: Explain>(p: &P) -> Option<Msg> {
+    if p.own_rule().is_some() || P::GAME == "fibnim" || P::GAME == "wythoff" {
+        return None;
+    }
+    p.win_rule()
 }
 
 fn move_after<P: Explain>(p: &P, mv: &P::Move) -> MoveAfter {
@@ -870,6 +891,7 @@ fn move_after<P: Explain>(p: &P, mv: &P::Move) -> MoveAfter {
     MoveAfter {
         mv: p.describe_move(mv),
         nim_sum: nim_sum_decides(p).then(|| after.nim_sum()),
+        rule: rule_said(&after),
         to_lost,
         reply: if to_lost || after.is_over() {
             None
@@ -898,6 +920,13 @@ pub fn check(exercise: &Exercise, answer: Answer) -> Result<Checked, LessonError
         let why = table_why(exercise.code, exercise.ask)?;
         let right = match (table_solution(exercise.ask, &why), answer) {
             (Solution::Won(yes), Answer::Won(said)) => yes == said,
+            // The bound is where the check stops (n < 2·n₀ + p + t); the last n checked, one
+            // less, is the same answer (the lesson's page says "checking to n = 155").
+            (Solution::Number(n), Answer::Number(said))
+                if matches!(exercise.ask, Ask::ProofBound { .. }) =>
+            {
+                n == Nimber::new(said) || n == Nimber::new(said.saturating_add(1))
+            }
             (Solution::Number(n), Answer::Number(said)) => n == Nimber::new(said),
             _ => false,
         };
@@ -942,6 +971,7 @@ fn check_in<P: Explain>(
                 won,
                 nim_sum: nim_sum_decides(p).then(|| p.nim_sum()),
                 rule: p.own_rule(),
+                said: rule_said(p),
                 formula,
                 example: example.map(|mv| move_after(p, mv)),
             }
@@ -977,6 +1007,7 @@ fn check_in<P: Explain>(
                     .map(|mv| p.describe_move(mv))
                     .collect(),
                 nim_sum: nim_sum_decides(p).then(|| p.nim_sum()),
+                said: rule_said(p),
             }
         }
     };

@@ -36,6 +36,18 @@ pub fn nudge_words(nudge: &Nudge) -> String {
             asks_move: true, ..
         } => tr!("nudge.move_to_lost_move").into_owned(),
         Nudge::MisereRule => tr!("nudge.misere").into_owned(),
+        Nudge::AntiSj { asks_move: false } => tr!("nudge.anti_sj").into_owned(),
+        Nudge::AntiSj { asks_move: true } => tr!("nudge.anti_sj_move").into_owned(),
+        Nudge::AntiSearch { moves } => tr!("nudge.anti_search", moves = moves).into_owned(),
+        Nudge::EverySteps { asks_move: false } => tr!("nudge.every_steps").into_owned(),
+        Nudge::EverySteps { asks_move: true } => tr!("nudge.every_steps_move").into_owned(),
+        Nudge::NimKDigits {
+            k,
+            asks_move: false,
+        } => tr!("nudge.nimk_digits", k = k, base = k + 1).into_owned(),
+        Nudge::NimKDigits { k, asks_move: true } => {
+            tr!("nudge.nimk_digits_move", k = k, base = k + 1).into_owned()
+        }
         Nudge::Zeckendorf { heap } => tr!("nudge.zeckendorf", heap = heap).into_owned(),
         Nudge::WythoffPairs => tr!("nudge.wythoff").into_owned(),
         Nudge::XorInBinary { parts } => tr!("nudge.xor_binary", parts = parts).into_owned(),

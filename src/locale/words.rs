@@ -618,6 +618,18 @@ impl Words for Side {
 /// `nim` → 尼姆博弈), for where a name is meant rather than notation; a name no game has comes
 /// back as it is.
 pub fn game_title_in(lang: Lang, name: &str) -> String {
+    // A heap rule with its parameters (`bash:2`, `octal:4.3`): titled by them.
+    if name.contains(':')
+        && let Ok(p) =
+            <crate::games::heaps::Heaps as crate::game::Notation>::from_code(&format!("{name}:0"))
+    {
+        return position_title_in(lang, &crate::games::AnyPosition::Heaps(p));
+    }
+    // A family whose games differ by their parameters, named without any: the menu's title
+    // names its standard start's (`Bash (take 1..3)`), which another game of it does not have.
+    if matches!(name, "bash" | "subtraction" | "take" | "lieges" | "octal") {
+        return fill(lang, &format!("game.family.{name}"), &[]);
+    }
     let key = format!("game.rule.{name}.title");
     let rule = text_in(lang, &key);
     if !rule.starts_with(&format!("{}.", lang.code())) {
@@ -632,6 +644,44 @@ pub fn game_title_in(lang: Lang, name: &str) -> String {
 /// [`game_title_in`] in this thread's language.
 pub fn game_title(name: &str) -> String {
     game_title_in(lang(), name)
+}
+
+/// The title of a position's game, from its own code: a heap game by its rule with the
+/// code's parameters (`Subtraction game S = {1, 2, 4}`), any other game by its kind.
+pub fn position_title_in(lang: Lang, position: &crate::games::AnyPosition) -> String {
+    use crate::games::AnyPosition as A;
+    let titles = |sum: &crate::games::sum::Sum| {
+        sum.components()
+            .iter()
+            .map(|c| position_title_in(lang, &c.to_any()))
+            .collect::<Vec<_>>()
+            .join(" + ")
+    };
+    match position {
+        // A rule without parameters keeps the menu's title (`Kayles（保龄球游戏）`).
+        A::Heaps(p) if p.rule().has_parameters() => p.rule().words_in(lang),
+        A::Heaps(p) => game_title_in(lang, p.rule().name()),
+        A::Coins(p) => fill(lang, "game.title.coins_q", &[("maxq", &p.maxq())]),
+        A::NimK(p) => fill(lang, "game.title.nimk_k", &[("k", &p.k())]),
+        A::Turning(p) => fill(
+            lang,
+            &format!("game.title.turning.{}", p.rule().name()),
+            &[],
+        ),
+        A::Anti(p) => fill(lang, "game.title.anti_of", &[("games", &titles(p.inner()))]),
+        A::Every(p) => fill(
+            lang,
+            "game.title.every_of",
+            &[("games", &titles(p.inner()))],
+        ),
+        A::Sum(p) => titles(p),
+        other => game_title_in(lang, other.kind().name()),
+    }
+}
+
+/// [`position_title_in`] in this thread's language.
+pub fn position_title(position: &crate::games::AnyPosition) -> String {
+    position_title_in(lang(), position)
 }
 
 impl Words for Idea {

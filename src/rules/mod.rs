@@ -180,6 +180,20 @@ pub enum Cause {
     Thrown(String),
     /// A value of a type no position has (a map, a character, `()`), by Rhai's type name.
     OfType(String),
+    /// A value of the wrong type for an operation or a function (Rhai's type names: what was
+    /// wanted, what was found).
+    Mismatch {
+        wanted: String,
+        found: String,
+    },
+    /// A `for` loop over something that is not an array, a range or a string.
+    ForNotIterable,
+    /// An index (`x[i]`) or a property (`x.name`) on a value that has none (Rhai's type name).
+    NotIndexable(String),
+    /// A property's name missing after a `.`.
+    PropertyExpected,
+    /// A variable's name missing (after `let`, `for`, `const`).
+    VariableExpected,
     /// A rarer kind, in Rhai's (English) words.
     Rhai(String),
 }
@@ -201,6 +215,12 @@ impl Cause {
                 parameters: *parameters,
             },
             ParseErrorType::AssignmentToConstant(name) => Cause::Constant(name.clone()),
+            ParseErrorType::MismatchedType(wanted, found) => Cause::Mismatch {
+                wanted: wanted.clone(),
+                found: found.clone(),
+            },
+            ParseErrorType::PropertyExpected => Cause::PropertyExpected,
+            ParseErrorType::VariableExpected => Cause::VariableExpected,
             other => Cause::Rhai(other.to_string()),
         }
     }
@@ -222,6 +242,21 @@ impl Cause {
             }
             EvalAltResult::ErrorArithmetic(text, _) if text.contains("overflow") => Cause::Overflow,
             EvalAltResult::ErrorRuntime(value, _) => Cause::Thrown(value.to_string()),
+            EvalAltResult::ErrorMismatchDataType(wanted, found, _)
+            | EvalAltResult::ErrorMismatchOutputType(wanted, found, _) => {
+                Cause::Mismatch { wanted, found }
+            }
+            EvalAltResult::ErrorFor(_) => Cause::ForNotIterable,
+            EvalAltResult::ErrorIndexingType(what, _) => Cause::NotIndexable(what),
+            // `x.name` on a value without that property: Rhai names the type only in its text.
+            EvalAltResult::ErrorDotExpr(text, _) if text.starts_with("Unknown property") => {
+                let of_type = text
+                    .split("type '")
+                    .nth(1)
+                    .and_then(|rest| rest.split('\'').next())
+                    .unwrap_or("?");
+                Cause::NotIndexable(of_type.to_string())
+            }
             other => Cause::Rhai(other.to_string()),
         }
     }
@@ -257,6 +292,11 @@ impl fmt::Display for Cause {
             Cause::Overflow => write!(f, "integer overflow"),
             Cause::Thrown(what) => write!(f, "thrown: {what}"),
             Cause::OfType(got) => write!(f, "a value of type {got}"),
+            Cause::Mismatch { wanted, found } => write!(f, "{wanted} expected, {found} found"),
+            Cause::ForNotIterable => write!(f, "a for loop over something not iterable"),
+            Cause::NotIndexable(what) => write!(f, "no index or property on {what}"),
+            Cause::PropertyExpected => write!(f, "a property's name expected"),
+            Cause::VariableExpected => write!(f, "a variable's name expected"),
             Cause::Rhai(text) => write!(f, "{text}"),
         }
     }

@@ -980,6 +980,27 @@ fn guess_words(guess: Guess) -> String {
     }
 }
 
+/// What the exercise screen says after `answer` to exercise `exercise` of lesson `lesson`
+/// (both from 0) once it shows the reasons (a right answer, or a second wrong one): whether
+/// the answer is right, and the reasons' lines at `width` columns. The same words the screen
+/// draws; the tests hold them against the engine's analysis of the same position.
+pub fn reasons_text(
+    lesson: usize,
+    exercise: usize,
+    answer: Answer,
+    width: usize,
+) -> Result<(bool, Vec<String>), learn::LessonError> {
+    let lesson = &LESSONS[lesson];
+    let exercise = &lesson.exercises[exercise];
+    let checked = learn::check(exercise, answer)?;
+    let reasons = Reasons {
+        exercise,
+        values: lesson.values_taught,
+        width,
+    };
+    Ok((checked.right, reasons.lines(&checked)))
+}
+
 /// The verdict on an answer and the reasons, in words.
 /// What the reasons are written for: the exercise, whether the lesson may speak of values,
 /// and the width to wrap to.
@@ -1040,11 +1061,16 @@ impl Reasons<'_> {
                 won,
                 nim_sum,
                 rule,
+                said,
                 formula,
                 example,
             } => {
                 if let Some(formula) = formula {
                     say(formula_words(formula));
+                }
+                // A game its own rule decides: that rule's verdict, as `analyze` words it.
+                if let Some(said) = said {
+                    say(tr!("cli.analyze.own_rule", rule = said.words()).into_owned());
                 }
                 match (rule, shown(*nim_sum)) {
                     (Some(WinRule::MisereOnes { ones }), _) => {
@@ -1115,7 +1141,8 @@ impl Reasons<'_> {
                         preperiod = preperiod,
                         period = period,
                         t = t,
-                        bound = 2 * preperiod + period + t
+                        bound = 2 * preperiod + period + t,
+                        last = (2 * preperiod + period + t).saturating_sub(1)
                     )
                     .into_owned()),
                     _ => say(tr!("learn.why.period_observed").into_owned()),
@@ -1183,11 +1210,27 @@ impl Reasons<'_> {
                 chosen,
                 winning,
                 nim_sum,
+                said,
             } => {
                 if let Some(chosen) = chosen {
                     let mv = chosen.mv.words();
                     let mv = mv.as_str();
+                    match (&chosen.rule, &chosen.reply) {
+                        (Some(rule), Some(reply)) => say(tr!(
+                            "learn.why.move_rule_leaves",
+                            mv = mv,
+                            rule = rule.words(),
+                            reply = reply.words()
+                        )
+                        .into_owned()),
+                        (Some(rule), None) => {
+                            say(tr!("learn.why.move_rule", mv = mv, rule = rule.words())
+                                .into_owned())
+                        }
+                        (None, _) => {}
+                    }
                     match (chosen.to_lost, shown(chosen.nim_sum), &chosen.reply) {
+                        _ if chosen.rule.is_some() => {}
                         (true, Some(_), _) => say(tr!("learn.why.move_wins", mv = mv).into_owned()),
                         (true, None, _) => {
                             say(tr!("learn.why.move_wins_rule", mv = mv).into_owned())
@@ -1208,6 +1251,9 @@ impl Reasons<'_> {
                         (false, _, None) => {}
                     }
                 }
+                if let (false, Some(said)) = (checked.right, said) {
+                    say(tr!("cli.analyze.own_rule", rule = said.words()).into_owned());
+                }
                 if let (false, Some(now)) = (checked.right, shown(*nim_sum)) {
                     say(tr!(
                         "learn.why.nim_sum_now",
@@ -1217,15 +1263,21 @@ impl Reasons<'_> {
                     .into_owned());
                 }
                 if checked.right && winning.len() > 1 {
-                    say(tr!(
-                        "learn.why.other_winning",
-                        moves = winning
-                            .iter()
-                            .map(Words::words)
-                            .collect::<Vec<_>>()
-                            .join(&tr!("learn.separator_long"))
-                    )
-                    .into_owned());
+                    let moves: Vec<String> = winning.iter().map(Words::words).collect();
+                    let separator = tr!("learn.separator_long");
+                    if moves.iter().any(|m| m.contains(separator.trim())) {
+                        // A move that is itself a list (Every-SG moves in every game): one a
+                        // line, so the separator between moves is not the one inside them.
+                        say(tr!("learn.why.other_winning_list").into_owned());
+                        for mv in moves {
+                            say(format!("  · {mv}"));
+                        }
+                    } else {
+                        say(
+                            tr!("learn.why.other_winning", moves = moves.join(&separator))
+                                .into_owned(),
+                        );
+                    }
                 }
             }
         }

@@ -1072,7 +1072,7 @@ impl Practice {
         lines.push(Line::styled(
             tr!(
                 "drill.difficulty",
-                game = crate::locale::game_title(&q.game),
+                game = crate::locale::position_title(&q.position),
                 difficulty = q.drill.difficulty
             )
             .into_owned(),
@@ -1196,7 +1196,7 @@ impl Practice {
                 Some(sheet) => sheet.status(true),
                 None => tr!(
                     "drill.rating_change",
-                    game = crate::locale::game_title(&q.game),
+                    game = crate::locale::position_title(&q.position),
                     before = format!("{:.0}", outcome.before.rating),
                     after = format!("{:.0}", outcome.after.rating),
                     change = format!("{change:+.0}")

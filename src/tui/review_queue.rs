@@ -616,7 +616,7 @@ fn answer_words(q: &Question, answer: &Answer) -> String {
 
 /// Where the item came from, in words: the game and, for a blunder, the move played.
 fn source_words(item: &Item, q: &Question) -> String {
-    let game = crate::locale::game_title(&q.game);
+    let game = crate::locale::position_title(&q.position);
     match item.source {
         Source::Game => {
             let played = item.played.as_deref().and_then(|code| {

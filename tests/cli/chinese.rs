@@ -1159,6 +1159,47 @@ fn rules_file_errors_speak_chinese() {
     }
 }
 
+/// The rules-file errors Rhai words in English (a wrong type, a `for` over a number, a
+/// property missing after a dot, a function called with arguments of the wrong types) and the
+/// interface's own checks (a function's parameters, `name`'s type): in Chinese, with Rhai's
+/// type names (`i64`, `&str | ImmutableString`) in the reader's words.
+#[test]
+fn every_kind_of_rules_file_error_speaks_chinese() {
+    let home = tempfile::tempdir().unwrap();
+    let cases = [
+        "fn describe(s) { \"\" }\nfn moves(s) { [] }",
+        "fn start() { 1 }\nfn moves() { [] }",
+        "fn name() { 1 }\nfn moves(s) { [] }",
+        "fn misere() { 1 }\nfn moves(s) { [] }",
+        "fn moves(s) { for x in 5 { } [] }",
+        "fn moves(s) { s. }",
+        "fn moves(s) { let a = \"x\"; [a - 1] }",
+        "fn moves(s) { let a = 1; a.b }",
+        "fn moves(s) { #{a: 1} }",
+        "fn moves(s) { 5 }",
+    ];
+    for (i, source) in cases.iter().enumerate() {
+        let file = home.path().join(format!("kind{i}.rhai"));
+        std::fs::write(&file, source).unwrap();
+        let path = file.display().to_string();
+        for lang in ["zh-CN", "zh-TW"] {
+            let o = zh(&["analyze", "--rules", &path, "[1, 2]"], lang);
+            assert_eq!(o.status.code(), Some(2), "{lang} {source}");
+            let err = text(&o.stderr);
+            // The script's own names are the writer's words.
+            let mut words = english_words(&err);
+            words.retain(|w| {
+                ![
+                    "fn", "moves", "describe", "start", "name", "misere", "for", "in", "side",
+                    "true", "false",
+                ]
+                .contains(&w.as_str())
+            });
+            assert!(words.is_empty(), "{lang} {source}: {words:?} in:\n{err}");
+        }
+    }
+}
+
 /// `solve`'s bad input in Chinese, chosen by `--lang` or by LANG (solve reads no settings
 /// file): every kind of error the input readers make, on several problems, names the line and
 /// the column and what is wrong in Chinese, with no English but the command, the problem's

@@ -362,6 +362,7 @@ fn check_accepts_the_answer_and_explains_a_wrong_one() {
                         chosen,
                         winning,
                         nim_sum,
+                        ..
                     },
                 ) => {
                     assert!(!winning.is_empty());

@@ -26,6 +26,9 @@ mod heaps;
 mod judge;
 mod learn;
 mod listing;
+// Names are words: the locale is the interface's.
+#[cfg(feature = "tui")]
+mod names;
 mod nimk;
 // The nudges are checked in words: the locale is the terminal interface's.
 #[cfg(feature = "tui")]

@@ -11,6 +11,7 @@ mod issue27;
 mod lab;
 mod learn;
 mod learn_beyond;
+mod learn_feedback;
 mod new_player;
 mod nothing_lost;
 mod persist;

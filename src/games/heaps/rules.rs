@@ -127,6 +127,19 @@ impl Rule {
         "misere",
     ];
 
+    /// Whether games of this rule differ by parameters written in the code (Bash's m, a
+    /// subtraction set, take l..r, Lieges' k, an octal code): a title must name them.
+    pub fn has_parameters(&self) -> bool {
+        matches!(
+            self,
+            Rule::Bash { .. }
+                | Rule::Subtraction { .. }
+                | Rule::TakeRange { .. }
+                | Rule::Lieges { .. }
+                | Rule::Octal { .. }
+        )
+    }
+
     /// The rule in words, for titles: `Bash (take 1..3)`.
     pub fn title(&self) -> String {
         match self {

@@ -172,7 +172,7 @@ impl PartsGame for Sum {
         let games: Vec<String> = self
             .components()
             .iter()
-            .map(|c| crate::locale::game_title(&c.game_name()))
+            .map(|c| crate::locale::game_title(&c.rule_code()))
             .collect();
         tr!(
             "board.sum.summary",
