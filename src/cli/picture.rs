@@ -466,7 +466,12 @@ pub fn write_asked(table: &SgTable, sg: &SgArgs, out: &mut impl Write) -> Result
     if sg.svg.is_none() && sg.png.is_none() {
         return Ok(());
     }
-    let picture = picture_of(table)?;
+    write_picture(&picture_of(table)?, sg, out)
+}
+
+/// Writes `picture` to the files `sg` asks for (`--svg`, `--png`), and says where on `out`.
+pub fn write_picture(picture: &Picture, sg: &SgArgs, out: &mut impl Write) -> Result<(), Failure> {
+    let picture = picture;
     for (path, bytes) in [
         (
             &sg.svg,
