@@ -308,7 +308,7 @@ fn run_command(command: Command) -> Result<ExitCode, Failure> {
             ..
         } => play::drill(game, kind.as_deref(), difficulty.as_deref(), weakest),
         Command::Sg(sg) => match (&sg.rules, &sg.table) {
-            (Some(path), _) => rules::sg_table(path, sg.n, &mut out),
+            (Some(path), _) => rules::sg_table(path, &sg, &mut out),
             (None, Some(table)) => {
                 let code = sg_table(table, sg.check.as_deref(), &mut out)?;
                 picture::write_asked(table, &sg, &mut out)?;

@@ -466,15 +466,19 @@ pub fn write_asked(table: &SgTable, sg: &SgArgs, out: &mut impl Write) -> Result
     if sg.svg.is_none() && sg.png.is_none() {
         return Ok(());
     }
-    let picture = picture_of(table)?;
+    write_picture(&picture_of(table)?, sg, out)
+}
+
+/// Writes `picture` to the files `sg` asks for (`--svg`, `--png`), and says where on `out`.
+pub fn write_picture(picture: &Picture, sg: &SgArgs, out: &mut impl Write) -> Result<(), Failure> {
     for (path, bytes) in [
         (
             &sg.svg,
             sg.svg
                 .as_ref()
-                .map(|_| svg(&picture).map(String::into_bytes)),
+                .map(|_| svg(picture).map(String::into_bytes)),
         ),
-        (&sg.png, sg.png.as_ref().map(|_| png(&picture))),
+        (&sg.png, sg.png.as_ref().map(|_| png(picture))),
     ] {
         let (Some(path), Some(bytes)) = (path, bytes) else {
             continue;

@@ -343,14 +343,19 @@ pub(super) fn read_save(path: &std::path::Path) -> Result<Save, Failure> {
 
 /// `grundy play --rules FILE [--code POSITION]`: the rules file's game in the terminal.
 fn play_rules(path: &std::path::Path, args: PlayArgs) -> Result<ExitCode, Failure> {
-    let rules = super::rules::load(path)?;
     let code = args.code.map(code_text).transpose()?;
-    let root = super::rules::root(&rules, code.as_deref(), 0)?;
+    // Loading calls `name` and `misere`, the root `start`: one answer's budget for them.
+    let (rules, root) =
+        crate::rules::budget::answer(crate::rules::budget::Budget::answer(), || {
+            let rules = super::rules::load(path)?;
+            let root = super::rules::root(&rules, code.as_deref(), 0)?;
+            Ok::<_, Failure>((rules, root))
+        })?;
     if !io::stdout().is_terminal() {
         return Err(Failure::Input(tr!("cli.error_needs_terminal").into()));
     }
     let settings = super::settings_of(&Store::from_env()).settings;
-    let game = crate::tui::rules::RulesPlay::new(
+    let mut game = crate::tui::rules::RulesPlay::new(
         rules,
         root,
         args.first.unwrap_or(settings.first),
@@ -359,7 +364,12 @@ fn play_rules(path: &std::path::Path, args: PlayArgs) -> Result<ExitCode, Failur
         args.seed,
     )
     .map_err(|e| Failure::Input(super::rules::render_error(&e)))?;
-    match crate::tui::rules::run(game).map_err(Failure::Other)? {
+    let exit = crate::tui::rules::run(&mut game).map_err(Failure::Other)?;
+    // A script that failed during the game: its refusal again, once the terminal is back.
+    if let Some(failure) = game.failure() {
+        return Err(Failure::Input(failure.to_string()));
+    }
+    match exit {
         Exit::Quit => Ok(ExitCode::SUCCESS),
         Exit::TerminalClosed => Ok(ExitCode::FAILURE),
         Exit::Signal(n) => Ok(ExitCode::from(128 + n.clamp(1, 127) as u8)),

@@ -7,9 +7,8 @@ use std::process::ExitCode;
 
 use rand::SeedableRng;
 
-use crate::rules::solve::{
-    self, Analysis, GrundyTable, Judgement, Limits, Node, Reason, SearchError, Verdict,
-};
+use crate::rules::budget::{self, Budget};
+use crate::rules::solve::{self, Analysis, Judgement, Limits, Node, Reason, Verdict};
 use crate::rules::{
     Cause, MAX_CALL_LEVELS, MAX_OPERATIONS, Problem, ReadProblem, Rules, RulesError,
 };
@@ -99,7 +98,12 @@ pub fn render_problem(problem: &Problem) -> String {
         Problem::BadPosition(why) => {
             tr!("rules.error.bad_position", why = render_cause(why)).into()
         }
-        Problem::Interrupted => tr!("rules.error.interrupted").into(),
+        Problem::Interrupted => tr!(
+            "rules.bounds.out_of_budget",
+            operations = budget::ANSWER_OPERATIONS,
+            ms = budget::ANSWER_TIME.as_millis()
+        )
+        .into(),
     }
 }
 
@@ -347,8 +351,39 @@ pub fn analysis(rules: &Rules, root: &Node) -> Result<Analysis, Failure> {
     solve::analyze(rules, root, &solve::ai_limits()).map_err(input)
 }
 
+/// Why an analysis is not exact, in words: too large to search, and for a game of parts, too
+/// large to value even its parts (with how many have a value).
+pub fn too_large_words(rules: &Rules, analysis: &Analysis) -> String {
+    let limits = solve::ai_limits();
+    let ms = crate::solver::EXACT_DEADLINE.as_millis();
+    let mb = limits.bytes >> 20;
+    if rules.impartial() && rules.has_parts() {
+        tr!(
+            "rules.bounds.parts_too_large",
+            ms = ms,
+            mb = mb,
+            count = analysis.searched
+        )
+        .into()
+    } else {
+        tr!("rules.too_large", ms = ms, mb = mb).into()
+    }
+}
+
 /// `grundy analyze --rules FILE [POSITION]`.
 pub fn analyze(
+    path: &Path,
+    position: Option<&str>,
+    side: u8,
+    move_limit: usize,
+    out: &mut impl Write,
+) -> Result<ExitCode, Failure> {
+    budget::answer(Budget::answer(), || {
+        analyze_within(path, position, side, move_limit, out)
+    })
+}
+
+fn analyze_within(
     path: &Path,
     position: Option<&str>,
     side: u8,
@@ -389,17 +424,14 @@ pub fn analyze(
     }
     if analysis.exact {
         writeln!(out, "{}", tr!("rules.searched", count = analysis.searched))?;
-    } else {
-        let limits = solve::ai_limits();
+    } else if analysis.by_parts {
         writeln!(
             out,
             "{}",
-            tr!(
-                "rules.too_large",
-                ms = crate::solver::EXACT_DEADLINE.as_millis(),
-                mb = limits.bytes >> 20
-            )
+            tr!("rules.bounds.by_parts", count = analysis.searched)
         )?;
+    } else {
+        writeln!(out, "{}", too_large_words(&rules, &analysis))?;
     }
     writeln!(out)?;
     writeln!(out, "{}", tr!("rules.moves", count = analysis.moves.len()))?;
@@ -448,9 +480,30 @@ pub fn reason_words(reason: Reason) -> String {
     }
 }
 
+/// Why the AI played its move, with "perfect AI" only when it is: a guess says so.
+pub fn reason_line(reason: Reason) -> String {
+    if reason == Reason::Guess {
+        tr!("rules.bounds.move_guess", reason = reason_words(reason)).into()
+    } else {
+        tr!("rules.move_reason", reason = reason_words(reason)).into()
+    }
+}
+
 /// `grundy move --rules FILE [POSITION]`: the move in words, why, and as the last line the
 /// position after it.
 pub fn ai_move(
+    path: &Path,
+    position: Option<&str>,
+    side: u8,
+    seed: Option<u64>,
+    out: &mut impl Write,
+) -> Result<ExitCode, Failure> {
+    budget::answer(Budget::answer(), || {
+        ai_move_within(path, position, side, seed, out)
+    })
+}
+
+fn ai_move_within(
     path: &Path,
     position: Option<&str>,
     side: u8,
@@ -469,42 +522,49 @@ pub fn ai_move(
         return Ok(ExitCode::from(1));
     };
     writeln!(out, "{}", step_words(&rules, &root, &step)?)?;
-    writeln!(
-        out,
-        "{}",
-        tr!("rules.move_reason", reason = reason_words(reason))
-    )?;
+    writeln!(out, "{}", reason_line(reason))?;
     writeln!(out, "{}", step.to.position)?;
     Ok(ExitCode::SUCCESS)
 }
 
-/// The limits of `sg --rules`: more than the AI's quarter second, still bounded.
+/// The limits of `sg --rules`: more than the AI's quarter second, still bounded; the
+/// operations are the table's [`Budget`].
 fn table_limits() -> Limits {
     Limits {
         positions: 4_000_000,
-        deadline: Some(std::time::Instant::now() + std::time::Duration::from_secs(10)),
-        bytes: crate::game::search::SEARCH_BYTES,
+        deadline: Some(std::time::Instant::now() + budget::TABLE_TIME),
+        bytes: TABLE_BYTES,
     }
 }
 
+/// The memory a table of a rules file may take.
+pub const TABLE_BYTES: usize = 100 << 20;
+
 /// The values of positions 0..=n of an impartial rules file, as far as they go, and why they
-/// stop there if they do.
+/// stop there if they do (from the table the game keeps: what an answer valued before is not
+/// searched again).
 pub fn sg_values(rules: &Rules, n: u32) -> Result<(Vec<u64>, Option<String>), Failure> {
     let limits = table_limits();
-    let mut table = GrundyTable::new();
     let mut values = Vec::new();
     for x in 0..=i64::from(n) {
-        match table.value(rules, &crate::rules::Value::Int(x), &limits) {
+        match rules
+            .memo()
+            .value(rules, &crate::rules::Value::Int(x), &limits)
+        {
             Ok(v) => values.push(v),
-            Err(SearchError::Script(e)) => return Err(input(e)),
-            Err(SearchError::TooLarge) => {
-                let why = tr!("rules.sg.too_large");
+            Err(solve::SearchError::Script(e)) => return Err(input(e)),
+            Err(solve::SearchError::TooLarge) => {
+                let why = tr!(
+                    "rules.bounds.table_too_large",
+                    count = rules.memo().len(),
+                    mb = TABLE_BYTES >> 20
+                );
                 return Ok((
                     values,
                     Some(tr!("rules.sg.stopped", n = x, why = why).into()),
                 ));
             }
-            Err(SearchError::Repeats) => {
+            Err(solve::SearchError::Repeats) => {
                 let why = tr!("rules.why_not.repeats");
                 return Ok((
                     values,
@@ -517,24 +577,64 @@ pub fn sg_values(rules: &Rules, n: u32) -> Result<(Vec<u64>, Option<String>), Fa
 }
 
 /// `grundy sg --rules FILE --n N`: the values of positions 0..=N, ten to a row, as `sg heaps`
-/// prints them.
-pub fn sg_table(path: &Path, n: u32, out: &mut impl Write) -> Result<ExitCode, Failure> {
+/// prints them, with the period line; `--check FORMULA` over them, `--svg`/`--png` their strip.
+pub fn sg_table(
+    path: &Path,
+    sg: &super::SgArgs,
+    out: &mut impl Write,
+) -> Result<ExitCode, Failure> {
+    budget::answer(Budget::table(), || sg_table_within(path, sg, out))
+}
+
+fn sg_table_within(
+    path: &Path,
+    sg: &super::SgArgs,
+    out: &mut impl Write,
+) -> Result<ExitCode, Failure> {
+    // A bad formula is refused before the script runs.
+    let formula = super::sg::formula_of(sg.check.as_deref(), &[("n", 1)])?;
     let rules = load(path)?;
     if let Some(why) = why_no_values(&rules) {
         return Err(Failure::Input(
             tr!("rules.sg.not_impartial", file = rules.file(), why = why).into(),
         ));
     }
-    let (values, stopped) = sg_values(&rules, n)?;
+    let (values, stopped) = sg_values(&rules, sg.n)?;
     let name = rules
         .name()
         .map_or_else(|| rules.file().to_string(), str::to_string);
     writeln!(out, "{}", tr!("rules.sg.title", name = name))?;
+    // The period as it shows in the table, never proved: a script's moves are not an octal
+    // code's, so the theorem does not apply.
+    let row: Vec<u32> = values
+        .iter()
+        .map(|&v| u32::try_from(v).unwrap_or(u32::MAX))
+        .collect();
+    let period = crate::games::heaps::period::find_period(&row, None);
     if let Some(last) = values.len().checked_sub(1) {
         super::sg::heap_rows(&values, last as u64, out)?;
+        writeln!(out, "{}", super::sg::period_line(period, last as u64))?;
     }
     if let Some(why) = stopped {
         writeln!(out, "{why}")?;
     }
-    Ok(ExitCode::SUCCESS)
+    if sg.svg.is_some() || sg.png.is_some() {
+        let strip =
+            crate::picture::Strip::new(name, 0, values.clone()).with_marks(period.map(|p| {
+                crate::picture::Marks {
+                    preperiod: p.preperiod,
+                    period: p.period,
+                }
+            }));
+        super::picture::write_picture(&crate::picture::Picture::Strip(strip), sg, out)?;
+    }
+    match formula {
+        Some(formula) => super::sg::check_row(
+            &formula,
+            sg.check.as_deref().unwrap_or_default(),
+            values.iter().map(|&v| v as i64).collect(),
+            out,
+        ),
+        None => Ok(ExitCode::SUCCESS),
+    }
 }

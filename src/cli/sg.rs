@@ -38,7 +38,28 @@ pub(super) fn sg_table(
     check: Option<&str>,
     out: &mut impl Write,
 ) -> Result<ExitCode, Failure> {
-    // A bad formula is refused before any table is built.
+    let vars: &[(&str, i64)] = match table {
+        SgTable::Grid { .. }
+        | SgTable::Wythoff { .. }
+        | SgTable::Ed { .. }
+        | SgTable::Stairs { .. } => &[("a", 1), ("b", 1)],
+        _ => &[("n", 1)],
+    };
+    let formula = formula_of(check, vars)?;
+    let checked = print_table(table, out)?;
+    let Some(formula) = formula else {
+        return Ok(ExitCode::SUCCESS);
+    };
+    check_formula(&formula, check.unwrap_or_default(), checked, out)
+}
+
+/// The formula of `--check`, parsed and tried once on the table's variables `vars`, so that a
+/// bad formula or one that cannot evaluate (a name the table has not, a float) is refused
+/// before any table is built.
+pub(super) fn formula_of(
+    check: Option<&str>,
+    vars: &[(&str, i64)],
+) -> Result<Option<Formula>, Failure> {
     let refused = |text: &str, column, message| {
         Failure::Input(
             tr!(
@@ -55,25 +76,23 @@ pub(super) fn sg_table(
             Formula::parse(text).map_err(|e| refused(text, e.column, formula_problem(&e.problem)))
         })
         .transpose()?;
-    // Tried once on the table's variables, so an expression that cannot evaluate (a name the
-    // table has not, a float) is refused before the table is printed.
     if let (Some(formula), Some(text)) = (&formula, check) {
-        let vars: &[(&str, i64)] = match table {
-            SgTable::Grid { .. }
-            | SgTable::Wythoff { .. }
-            | SgTable::Ed { .. }
-            | SgTable::Stairs { .. } => &[("a", 1), ("b", 1)],
-            _ => &[("n", 1)],
-        };
         formula
             .eval(vars)
             .map_err(|e| refused(text, e.column, formula_problem(&e.problem)))?;
     }
-    let checked = print_table(table, out)?;
-    let Some(formula) = formula else {
-        return Ok(ExitCode::SUCCESS);
-    };
-    check_formula(&formula, check.unwrap_or_default(), checked, out)
+    Ok(formula)
+}
+
+/// Checks `formula` over a row of values G(0), G(1), … (a rules file's table) and prints
+/// where it holds or the first counterexample (exit code 1).
+pub(super) fn check_row(
+    formula: &Formula,
+    text: &str,
+    values: Vec<i64>,
+    out: &mut impl Write,
+) -> Result<ExitCode, Failure> {
+    check_formula(formula, text, Checked::Line { first: 0, values }, out)
 }
 
 /// Checks `formula` over the cells a table offers and prints where it holds or the first
@@ -164,7 +183,7 @@ fn check_formula(
 
 /// The period line under a heap table: proved (with the range the theorem's condition was
 /// checked on), observed, or none up to the table's end.
-fn period_line(period: Option<Period>, n: u64) -> String {
+pub(super) fn period_line(period: Option<Period>, n: u64) -> String {
     match period {
         Some(p) if p.proved => tr!(
             "cli.sg.period_proved",

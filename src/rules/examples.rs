@@ -45,6 +45,7 @@ pub const EXAMPLES: &[Example] = &[
     example!("triangle-split.rhai", "triangle"),
     example!("take-by-k.rhai", "take_by_k"),
     example!("mock-turtles.rhai", "mock_turtles"),
+    example!("paint-chain.rhai", "paint_chain"),
 ];
 
 /// The shipped example of file name `file`, if there is one.

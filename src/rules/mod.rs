@@ -11,17 +11,17 @@
 //! expression depth and a size limit, or at the search's deadline. The one thing a script
 //! may ask of its host is `lang()`, the reader's language, to word its texts in it.
 
-use std::cell::Cell;
 use std::fmt;
 use std::path::Path;
-use std::time::Instant;
 
 use rhai::{
     AST, CallFnOptions, Dynamic, Engine, EvalAltResult, LexError, ParseError, ParseErrorType, Scope,
 };
 use thiserror::Error;
 
+pub mod budget;
 pub mod examples;
+pub mod literal;
 pub mod solve;
 pub mod value;
 
@@ -33,22 +33,15 @@ pub const MAX_OPERATIONS: u64 = 2_000_000;
 /// The deepest a script's calls may nest (its own recursion included).
 pub const MAX_CALL_LEVELS: usize = 48;
 
-/// The largest array or string a script may build, and the largest rules file read.
-pub const MAX_ARRAY: usize = 100_000;
+/// The largest array (its items and those of the arrays in it) or string a script may build,
+/// the largest map, and the largest rules file read. Rhai measures a value's size by walking
+/// it, once per step that builds it, and drops, compares and hashes it by recursion: these
+/// bounds keep that walk short (a value nested 10 000 deep is walked in well under a
+/// millisecond) and its depth far from the stack's end.
+pub const MAX_ARRAY: usize = 10_000;
 pub const MAX_STRING: usize = 100_000;
+pub const MAX_MAP: usize = 1_000;
 pub const MAX_FILE_BYTES: u64 = 1 << 20;
-
-thread_local! {
-    /// When this thread's script calls must stop (the search's deadline): checked by the
-    /// engine's progress callback, so that a slow `moves` cannot keep the AI past its time.
-    static DEADLINE: Cell<Option<Instant>> = const { Cell::new(None) };
-}
-
-/// Sets (or with `None` clears) the deadline of this thread's script calls; returns the
-/// previous one.
-pub fn set_deadline(deadline: Option<Instant>) -> Option<Instant> {
-    DEADLINE.with(|d| d.replace(deadline))
-}
 
 /// A line and column (from 1) of a rules file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -382,6 +375,8 @@ pub struct Rules {
     two_sided: bool,
     misere: bool,
     name: Option<String>,
+    /// The Sprague–Grundy values of parts found so far, kept for every later answer.
+    memo: std::sync::Mutex<solve::GrundyTable>,
 }
 
 impl fmt::Debug for Rules {
@@ -399,10 +394,19 @@ fn engine() -> Engine {
         .set_max_expr_depths(64, 32)
         .set_max_array_size(MAX_ARRAY)
         .set_max_string_size(MAX_STRING)
-        .set_max_map_size(10_000)
+        .set_max_map_size(MAX_MAP)
         .set_max_variables(10_000)
         .set_max_functions(10_000)
-        .disable_symbol("eval");
+        .disable_symbol("eval")
+        // `curry` builds function pointers whose size no limit counts (doubling one reaches
+        // gigabytes in a few steps).
+        .disable_symbol("curry");
+    // `sleep` blocks the thread past any deadline: the engine's own functions come before
+    // the packages', so this one answers every call of it (direct or through `Fn("sleep")`)
+    // as a function that does not exist.
+    engine.register_fn("sleep", |_: i64| -> Result<(), Box<EvalAltResult>> {
+        Err(EvalAltResult::ErrorFunctionNotFound("sleep (i64)".into(), rhai::Position::NONE).into())
+    });
     // A script's output would land on the game's screen: it goes nowhere.
     engine.on_print(|_| {});
     engine.on_debug(|_, _, _| {});
@@ -413,15 +417,8 @@ fn engine() -> Engine {
     engine.register_fn("lang", || {
         rhai::ImmutableString::from(crate::lang::current().code())
     });
-    engine.on_progress(|operations| {
-        if operations.is_multiple_of(1024) {
-            let late = DEADLINE.with(|d| d.get().is_some_and(|d| Instant::now() >= d));
-            if late {
-                return Some(Dynamic::UNIT);
-            }
-        }
-        None
-    });
+    // Every call is charged to the answer it serves, and stops at its count or deadline.
+    engine.on_progress(|operations| budget::progress(operations).then_some(Dynamic::UNIT));
     engine
 }
 
@@ -536,6 +533,7 @@ impl Rules {
             two_sided: arity == 2,
             misere: false,
             name: None,
+            memo: std::sync::Mutex::new(solve::GrundyTable::new()),
         };
         if has_misere {
             let value = rules.call("misere", ())?;
@@ -602,6 +600,14 @@ impl Rules {
         self.defined.parts
     }
 
+    /// The table of parts' values this game keeps across answers (a poisoned lock only
+    /// means an answer stopped half-way: the values in it are still right).
+    pub fn memo(&self) -> std::sync::MutexGuard<'_, solve::GrundyTable> {
+        self.memo
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
     /// Whether Sprague–Grundy values apply: one-sided, normal play, no scores.
     pub fn impartial(&self) -> bool {
         !self.two_sided && !self.misere && !self.defined.gain
@@ -609,10 +615,20 @@ impl Rules {
 
     /// Calls a script function, its failures turned into [`RulesError`]s.
     fn call(&self, function: &str, args: impl rhai::FuncArgs) -> Result<Dynamic, RulesError> {
+        if budget::exhausted() {
+            return Err(self.error(None, Problem::Interrupted));
+        }
         let options = CallFnOptions::new().eval_ast(false).rewind_scope(true);
-        self.engine
-            .call_fn_with_options::<Dynamic>(options, &mut Scope::new(), &self.ast, function, args)
-            .map_err(|e| self.runtime_error(function, *e))
+        budget::start_call();
+        let result = self.engine.call_fn_with_options::<Dynamic>(
+            options,
+            &mut Scope::new(),
+            &self.ast,
+            function,
+            args,
+        );
+        budget::end_call();
+        result.map_err(|e| self.runtime_error(function, *e))
     }
 
     fn runtime_error(&self, function: &str, error: EvalAltResult) -> RulesError {
@@ -750,24 +766,19 @@ impl Rules {
         }
     }
 
-    /// A position written as a Rhai literal (`[3, 4, 5]`, `"abacaba"`, `7`), read by the
-    /// same sandboxed engine.
+    /// A position written as a Rhai literal (`[3, 4, 5]`, `"abacaba"`, `7`): read as a
+    /// literal only, never run.
     pub fn parse_position(&self, text: &str) -> Result<Value, RulesError> {
-        let value = self.engine.eval_expression::<Dynamic>(text).map_err(|e| {
-            let place = place_of(e.position());
-            let problem = Problem::BadPosition(Cause::of_run(*e));
-            RulesError {
+        literal::parse(text).map_err(|e| match e {
+            literal::LiteralError::Bad { why, column } => RulesError {
                 file: text.to_string(),
-                place,
-                problem,
-            }
-        })?;
-        Value::from_dynamic(&value).map_err(|e| RulesError {
-            file: text.to_string(),
-            place: None,
-            problem: match e {
-                NotPosition::Type(got) => Problem::BadPosition(Cause::OfType(got)),
-                NotPosition::TooLarge => Problem::PositionTooLarge {
+                place: Some(Place { line: 1, column }),
+                problem: Problem::BadPosition(why),
+            },
+            literal::LiteralError::TooLarge => RulesError {
+                file: text.to_string(),
+                place: None,
+                problem: Problem::PositionTooLarge {
                     function: "the command line".to_string(),
                 },
             },
@@ -848,9 +859,18 @@ mod tests {
             "fn moves(s) { let n = 0; while n < 1000000 { n += 1; } [] }",
         )
         .unwrap();
-        let before = set_deadline(Some(Instant::now()));
-        let e = rules.moves(&Value::Int(1), 0).expect_err("stopped");
-        set_deadline(before);
+        let now = budget::Budget {
+            operations: u64::MAX,
+            deadline: Some(std::time::Instant::now()),
+        };
+        let e = budget::answer(now, || rules.moves(&Value::Int(1), 0)).expect_err("stopped");
+        assert_eq!(e.problem, Problem::Interrupted);
+        // And a count of operations stops it as well, whatever the clock says.
+        let few = budget::Budget {
+            operations: 10_000,
+            deadline: None,
+        };
+        let e = budget::answer(few, || rules.moves(&Value::Int(1), 0)).expect_err("stopped");
         assert_eq!(e.problem, Problem::Interrupted);
     }
 

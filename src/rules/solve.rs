@@ -20,7 +20,7 @@ use std::time::Instant;
 
 use rand::Rng;
 
-use super::{Problem, Rules, RulesError, Value, set_deadline};
+use super::{Problem, Rules, RulesError, Value, budget};
 pub use crate::game::search::Limits;
 use crate::solver::FxHashMap;
 
@@ -85,12 +85,16 @@ pub fn ai_limits() -> Limits {
     crate::solver::exact_limits(4_000_000)
 }
 
-/// Calls `f` with this thread's script calls stopping at `limits`' deadline.
+/// Calls `f` with this thread's script calls stopping at `limits`' deadline and at three
+/// quarters of the answer's operations left (the rest is for the answer's other calls: the
+/// moves listed, their words).
 fn within<T>(limits: &Limits, f: impl FnOnce() -> T) -> T {
-    let before = set_deadline(limits.deadline);
-    let result = f();
-    set_deadline(before);
-    result
+    budget::within(limits.deadline, (3, 4), f)
+}
+
+/// Whether a search must stop: past its limits' deadline or the answer's budget.
+fn out_of_time(limits: &Limits) -> bool {
+    limits.expired() || budget::exhausted()
 }
 
 /// Unknown remoteness (a draw's, or a position not decided).
@@ -287,7 +291,7 @@ impl Graph {
             {
                 return Err(SearchError::TooLarge);
             }
-            if i.is_multiple_of(64) && limits.expired() {
+            if i.is_multiple_of(64) && out_of_time(limits) {
                 return Err(SearchError::TooLarge);
             }
         }
@@ -466,6 +470,11 @@ impl GrundyTable {
         self.values.len()
     }
 
+    /// About the bytes the values found so far hold (bounded by the limits' bytes).
+    pub fn bytes(&self) -> usize {
+        self.bytes
+    }
+
     pub fn is_empty(&self) -> bool {
         self.values.is_empty()
     }
@@ -488,6 +497,16 @@ impl GrundyTable {
         if let Some(&v) = self.values.get(part) {
             return Ok(v);
         }
+        // A frame's bytes: the part and every option's parts, as the table would hold them.
+        let frame_bytes = |part: &Value, options: &[Vec<Value>]| {
+            NODE_BYTES
+                + part.heap_bytes()
+                + options
+                    .iter()
+                    .flatten()
+                    .map(|p| std::mem::size_of::<Value>() + p.heap_bytes())
+                    .sum::<usize>()
+        };
         let open = |part: Value| -> Result<Frame, SearchError> {
             let options = rules
                 .moves(&part, 0)?
@@ -505,15 +524,21 @@ impl GrundyTable {
         };
         let mut on_stack: FxHashMap<Value, ()> = FxHashMap::default();
         on_stack.insert(part.clone(), ());
-        let mut stack = vec![open(part.clone())?];
+        let first = open(part.clone())?;
+        // The positions and bytes of the parts being valued (an endless game never finishes
+        // one: it is stopped here, not at the end of the memory).
+        let mut stack_bytes = frame_bytes(&first.part, &first.options);
+        let mut sizes = vec![stack_bytes];
+        let mut stack = vec![first];
         let mut steps = 0usize;
         while let Some(top) = stack.last_mut() {
             steps += 1;
-            if steps.is_multiple_of(256) && limits.expired() {
+            if steps.is_multiple_of(256) && out_of_time(limits) {
                 return Err(SearchError::TooLarge);
             }
             if top.option == top.options.len() {
                 let done = stack.pop().expect("a frame");
+                stack_bytes -= sizes.pop().expect("a frame's size");
                 let mut values = done.values;
                 let v = mex(&mut values);
                 on_stack.remove(&done.part);
@@ -544,7 +569,15 @@ impl GrundyTable {
             let piece = piece.clone();
             on_stack.insert(piece.clone(), ());
             let frame = open(piece)?;
+            let size = frame_bytes(&frame.part, &frame.options);
+            stack_bytes += size;
+            sizes.push(size);
             stack.push(frame);
+            if self.values.len() + stack.len() > limits.positions
+                || self.bytes + stack_bytes > limits.bytes
+            {
+                return Err(SearchError::TooLarge);
+            }
         }
         Ok(self.values[part])
     }
@@ -561,15 +594,106 @@ pub struct Analysis {
     pub exact: bool,
     /// The root's moves in the script's order, each listed once.
     pub moves: Vec<Step>,
-    /// How many positions the search went through.
+    /// How many positions the search went through (or with `parts`, how many parts have a
+    /// value).
     pub searched: usize,
     /// Whether moves score points (the verdicts are scores).
     pub scoring: bool,
+    /// Whether the verdicts come from the parts' Sprague–Grundy values (`fn parts`): the
+    /// position's and, where they could be had, its moves'.
+    pub by_parts: bool,
 }
 
-/// Analyses `root`: the whole tree within `limits`; past them, for an impartial game, the
-/// Sprague–Grundy values through its parts; else each move searched with what time is left.
+/// A whole-position search after the parts' values, for the remoteness of a small game:
+/// at most this many positions.
+const SMALL_SEARCH: usize = 2_000;
+
+/// The judgement of a position of value `v` (through its parts: no remoteness).
+fn by_value(v: u64) -> Judgement {
+    Judgement {
+        verdict: if v == 0 { Verdict::Lose } else { Verdict::Win },
+        remoteness: None,
+        value: Some(v),
+    }
+}
+
+/// The value of position `s` through its parts, from the table the game keeps across
+/// answers (`None`: not within `limits`).
+pub fn value_of(rules: &Rules, s: &Value, limits: &Limits) -> Result<Option<u64>, RulesError> {
+    match rules.memo().value(rules, s, limits) {
+        Ok(v) => Ok(Some(v)),
+        Err(SearchError::Script(e)) => Err(e),
+        Err(SearchError::TooLarge | SearchError::Repeats) => Ok(None),
+    }
+}
+
+/// The moves of `root`, each listed once, with their gains and no judgement yet.
+fn listed_moves(rules: &Rules, root: &Node) -> Result<Vec<Step>, RulesError> {
+    let children = rules.moves(&root.position, root.side)?;
+    let side = if rules.two_sided() { 1 - root.side } else { 0 };
+    let mut moves: Vec<Step> = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    for child in children {
+        let gain = rules.gain(&root.position, &child)?;
+        let to = Node::new(child, side);
+        if seen.insert(to.clone()) {
+            moves.push(Step {
+                to,
+                gain,
+                judgement: None,
+            });
+        }
+    }
+    Ok(moves)
+}
+
+/// Analyses `root`: for an impartial game with `fn parts`, first through the Sprague–Grundy
+/// values of its parts (the XOR of theirs); else, or past that, the whole tree within
+/// `limits`; past them, each move searched with what is left.
 pub fn analyze(rules: &Rules, root: &Node, limits: &Limits) -> Result<Analysis, RulesError> {
+    let by_parts = rules.impartial() && rules.has_parts();
+    if by_parts && let Some(v) = value_of(rules, &root.position, limits)? {
+        // A small game is searched whole as well, for its remoteness (the verdicts agree).
+        let small = Limits {
+            positions: limits.positions.min(SMALL_SEARCH),
+            ..*limits
+        };
+        match Solution::search(rules, root, &small) {
+            Ok(solution) => {
+                return Ok(Analysis {
+                    root: root.clone(),
+                    judgement: solution.judge(root),
+                    exact: true,
+                    moves: solution.moves(root).expect("the root is searched"),
+                    searched: solution.len(),
+                    scoring: false,
+                    by_parts: false,
+                });
+            }
+            Err(SearchError::Script(e)) => return Err(e),
+            Err(SearchError::TooLarge | SearchError::Repeats) => {}
+        }
+        // The moves' values are the root's parts' options': found already, so they are
+        // looked up under the answer's budget alone, not the search's deadline (which the
+        // root's value may have used up).
+        let lookup = Limits {
+            deadline: None,
+            ..*limits
+        };
+        let mut moves = listed_moves(rules, root)?;
+        for m in &mut moves {
+            m.judgement = value_of(rules, &m.to.position, &lookup)?.map(by_value);
+        }
+        return Ok(Analysis {
+            root: root.clone(),
+            judgement: Some(by_value(v)),
+            exact: false,
+            moves,
+            searched: rules.memo().len(),
+            scoring: false,
+            by_parts: true,
+        });
+    }
     match Solution::search(rules, root, limits) {
         Ok(solution) => {
             return Ok(Analysis {
@@ -579,75 +703,43 @@ pub fn analyze(rules: &Rules, root: &Node, limits: &Limits) -> Result<Analysis, 
                 moves: solution.moves(root).expect("the root is searched"),
                 searched: solution.len(),
                 scoring: rules.scoring(),
+                by_parts: false,
             });
         }
         Err(SearchError::Script(e)) => return Err(e),
         Err(SearchError::TooLarge | SearchError::Repeats) => {}
     }
-    // Past the limits: the moves are listed again (outside the deadline, so that they are
-    // always known), then judged with what is left.
-    let children = rules.moves(&root.position, root.side)?;
-    let side = if rules.two_sided() { 1 - root.side } else { 0 };
-    let mut moves = Vec::new();
-    for child in children {
-        let gain = rules.gain(&root.position, &child)?;
-        let to = Node::new(child, side);
-        if !moves.iter().any(|m: &Step| m.to == to) {
-            moves.push(Step {
-                to,
-                gain,
-                judgement: None,
-            });
+    // Past the limits: the moves are listed again (within the answer's budget, which the
+    // search left room for), then judged with what is left.
+    let mut moves = listed_moves(rules, root)?;
+    // Each move gets an equal share of the time left, and stops at its own deadline; once
+    // the answer's budget is spent the rest stay unjudged.
+    let now = Instant::now();
+    let left = limits.deadline.map(|d| d.saturating_duration_since(now));
+    let count = moves.len().max(1) as u32;
+    for m in &mut moves {
+        if out_of_time(limits) {
+            break;
         }
-    }
-    let mut judgement = None;
-    if rules.impartial() && rules.has_parts() {
-        let mut table = GrundyTable::new();
-        let sg = |table: &mut GrundyTable, s: &Value| match table.value(rules, s, limits) {
-            Ok(v) => Ok(Some(v)),
-            Err(SearchError::Script(e)) => Err(e),
-            Err(_) => Ok(None),
+        let share = Limits {
+            deadline: left.map(|l| Instant::now() + l / count),
+            positions: limits.positions / count as usize,
+            bytes: limits.bytes,
         };
-        if let Some(v) = sg(&mut table, &root.position)? {
-            judgement = Some(Judgement {
-                verdict: if v == 0 { Verdict::Lose } else { Verdict::Win },
-                remoteness: None,
-                value: Some(v),
-            });
-            for m in &mut moves {
-                m.judgement = sg(&mut table, &m.to.position)?.map(|v| Judgement {
-                    verdict: if v == 0 { Verdict::Lose } else { Verdict::Win },
-                    remoteness: None,
-                    value: Some(v),
-                });
-            }
-        }
-    }
-    if judgement.is_none() {
-        // Each move gets an equal share of the time left, and stops at its own deadline.
-        let now = Instant::now();
-        let left = limits.deadline.map(|d| d.saturating_duration_since(now));
-        let count = moves.len().max(1) as u32;
-        for m in &mut moves {
-            let share = Limits {
-                deadline: left.map(|l| Instant::now() + l / count),
-                positions: limits.positions / count as usize,
-                bytes: limits.bytes,
-            };
-            match Solution::search(rules, &m.to, &share) {
-                Ok(solution) => m.judgement = solution.judge(&m.to),
-                Err(SearchError::Script(e)) => return Err(e),
-                Err(_) => {}
-            }
+        match Solution::search(rules, &m.to, &share) {
+            Ok(solution) => m.judgement = solution.judge(&m.to),
+            Err(SearchError::Script(e)) => return Err(e),
+            Err(_) => {}
         }
     }
     Ok(Analysis {
         root: root.clone(),
-        judgement,
+        judgement: None,
         exact: false,
         moves,
-        searched: 0,
+        searched: if by_parts { rules.memo().len() } else { 0 },
         scoring: rules.scoring(),
+        by_parts: false,
     })
 }
 

@@ -7,7 +7,14 @@
 //! The same game runs inside the app when the menu's Lab opens a rules file: the app hands it
 //! its keys ([`RulesPlay::press`]), lets the AI move ([`RulesPlay::tick`]) and draws it
 //! ([`RulesPlay::draw_in`]); Esc there goes back to the Lab.
+//!
+//! The script is never called on the thread that draws and reads keys: a worker thread
+//! analyses each position and says its board and moves ([`View`]) within an answer's budget,
+//! and the screen shows "thinking" until it has them, so that `q`, Esc and Ctrl-C always work
+//! and a slow or failing script only stops the game with its error on the screen.
 
+use std::sync::Arc;
+use std::sync::mpsc::{Receiver, Sender, channel};
 use std::time::{Duration, Instant};
 
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
@@ -22,7 +29,9 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
 
 use crate::cli::rules as words;
+use crate::lang::Lang;
 use crate::rules::Rules;
+use crate::rules::budget::{self, Budget};
 use crate::rules::solve::{self, Analysis, Node};
 use crate::setup::{First, ReplayRng};
 use crate::tr;
@@ -64,15 +73,91 @@ struct Before {
     seen: usize,
 }
 
+/// What the screen shows of a position, from the script: the analysis, the board (`show`, else
+/// the position's text) and each move in words (`describe`, else the position it reaches).
+struct View {
+    analysis: Analysis,
+    board: Vec<String>,
+    said: Vec<String>,
+}
+
+/// The thread that calls the script: a position in (with the job's number and the reader's
+/// language), its [`View`] or the error in the reader's words out.
+struct Worker {
+    jobs: Sender<(u64, Node, Lang)>,
+    results: Receiver<(u64, Result<View, String>)>,
+}
+
+/// The worker's stack: room for Rhai's recursion over the deepest value the size limits allow.
+const WORKER_STACK: usize = 64 << 20;
+
+impl Worker {
+    fn start(rules: Arc<Rules>) -> Worker {
+        let (jobs, inbox) = channel::<(u64, Node, Lang)>();
+        let (outbox, results) = channel();
+        let spawned = std::thread::Builder::new()
+            .name("rules-worker".into())
+            .stack_size(WORKER_STACK)
+            .spawn(move || {
+                while let Ok((id, node, lang)) = inbox.recv() {
+                    crate::lang::set_current(lang);
+                    let view = budget::answer(Budget::answer(), || View::of(&rules, &node))
+                        .map_err(|e| words::render_error(&e));
+                    if outbox.send((id, view)).is_err() {
+                        break;
+                    }
+                }
+            });
+        if let Err(e) = spawned {
+            // No thread: every job is answered at once with the reason.
+            let (outbox, results) = channel();
+            let (jobs, _) = channel();
+            let _ = outbox.send((0, Err(e.to_string())));
+            return Worker { jobs, results };
+        }
+        Worker { jobs, results }
+    }
+}
+
+impl View {
+    fn of(rules: &Rules, node: &Node) -> Result<View, crate::rules::RulesError> {
+        let analysis = solve::analyze(rules, node, &solve::ai_limits())?;
+        let board = rules
+            .show(&node.position)?
+            .unwrap_or_else(|| vec![node.position.to_string()]);
+        let said = analysis
+            .moves
+            .iter()
+            .map(|step| {
+                Ok(rules
+                    .describe(&node.position, &step.to.position)?
+                    .filter(|w| !w.is_empty())
+                    .unwrap_or_else(|| step.to.position.to_string()))
+            })
+            .collect::<Result<Vec<_>, crate::rules::RulesError>>()?;
+        Ok(View {
+            analysis,
+            board,
+            said,
+        })
+    }
+}
+
 /// A game of a rules file in progress: the logic; the cursor is the only view state.
 pub struct RulesPlay {
-    rules: Rules,
+    /// The rules, for what they say without a call (misère, scores, title): every call of
+    /// the script is the worker's.
+    rules: Arc<Rules>,
+    worker: Worker,
+    /// The number of the last job sent: a view of an older one is not this position's.
+    job: u64,
     position: Node,
     /// The player's side: 0 moves first.
     you: u8,
     /// The side to move (alternates, also in a one-sided game).
     to_move: u8,
-    analysis: Analysis,
+    /// The script's view of the position, once the worker has it (`None`: thinking).
+    view: Option<View>,
     selected: usize,
     hints: bool,
     coach: bool,
@@ -121,15 +206,17 @@ impl RulesPlay {
         coach: bool,
         seed: Option<u64>,
     ) -> Result<RulesPlay, crate::rules::RulesError> {
-        let analysis = solve::analyze(&rules, &start, &solve::ai_limits())?;
         let you = if first == First::You { 0 } else { 1 };
+        let rules = Arc::new(rules);
         let mut play = RulesPlay {
             to_move: 0,
             seen: vec![start.clone()],
             position: start,
+            worker: Worker::start(Arc::clone(&rules)),
+            job: 0,
             rules,
             you,
-            analysis,
+            view: None,
             selected: 0,
             hints,
             coach,
@@ -145,8 +232,74 @@ impl RulesPlay {
             changed: Instant::now(),
             record: Vec::new(),
         };
-        play.check_end();
+        play.think();
         Ok(play)
+    }
+
+    /// Asks the worker for the view of the position now on the board.
+    fn think(&mut self) {
+        self.job += 1;
+        self.view = None;
+        let job = (self.job, self.position.clone(), crate::lang::current());
+        if self.worker.jobs.send(job).is_err() && self.failure.is_none() {
+            self.failure = Some(tr!("rules.bounds.no_worker").into_owned());
+        }
+    }
+
+    /// Takes in the worker's view of this position, if it has come. Returns whether it did.
+    fn receive(&mut self) -> bool {
+        let mut changed = false;
+        while let Ok((job, view)) = self.worker.results.try_recv() {
+            if job != self.job && job != 0 {
+                continue;
+            }
+            changed = true;
+            match view {
+                Ok(view) => {
+                    self.view = Some(view);
+                    self.selected = 0;
+                    self.check_end();
+                }
+                Err(e) => self.failure = Some(e),
+            }
+        }
+        changed
+    }
+
+    /// Whether the worker is still on this position.
+    pub fn thinking(&self) -> bool {
+        self.view.is_none() && self.failure.is_none()
+    }
+
+    /// Whether there is work to wait for: the worker thinking or the AI to move (the app's
+    /// loop then wakes up often).
+    pub fn busy(&self) -> bool {
+        self.thinking() || self.ai_to_move()
+    }
+
+    /// Waits until the worker and the AI are done, at most `timeout`, without the pause the
+    /// player sees before the AI's reply (tests).
+    pub fn settle(&mut self, timeout: Duration) {
+        let deadline = Instant::now() + timeout;
+        while self.busy() && Instant::now() < deadline {
+            if !self.tick(Instant::now() + Duration::from_secs(1)) {
+                std::thread::sleep(Duration::from_millis(1));
+            }
+        }
+    }
+
+    /// The analysis of the position, once the worker has it.
+    fn analysis(&self) -> Option<&Analysis> {
+        self.view.as_ref().map(|v| &v.analysis)
+    }
+
+    /// The moves of the position (none while thinking).
+    fn moves(&self) -> &[solve::Step] {
+        self.analysis().map_or(&[], |a| &a.moves)
+    }
+
+    fn scoring(&self) -> bool {
+        self.rules.scoring()
     }
 
     /// Shows `title` instead of the script's `name()`.
@@ -166,20 +319,22 @@ impl RulesPlay {
         self.failure.as_deref()
     }
 
-    /// Whether the AI is to move (the app's loop then wakes up often).
+    /// Whether the AI is to move.
     pub fn ai_to_move(&self) -> bool {
         self.ending.is_none() && self.failure.is_none() && self.mover() == Mover::Ai
     }
 
-    /// The AI's move, once the pause after the last change is over; a script error stops
-    /// the game and is kept to show. Returns whether the position changed.
+    /// Takes in the worker's view, then plays the AI's move once it has the view and the
+    /// pause after the last change is over. Returns whether the screen changed.
     pub fn tick(&mut self, now: Instant) -> bool {
-        if !self.ai_to_move() || now.duration_since(self.changed) < AI_PAUSE {
-            return false;
+        let received = self.receive();
+        if !self.ai_to_move()
+            || self.view.is_none()
+            || now.saturating_duration_since(self.changed) < AI_PAUSE
+        {
+            return received;
         }
-        if let Err(e) = self.ai_turn() {
-            self.failure = Some(words::render_error(&e));
-        }
+        self.ai_turn();
         true
     }
 
@@ -192,9 +347,7 @@ impl RulesPlay {
         if self.failure.is_some() {
             return RulesEvent::None;
         }
-        if let Err(e) = self.handle_key(key) {
-            self.failure = Some(words::render_error(&e));
-        }
+        self.handle_key(key);
         RulesEvent::None
     }
 
@@ -216,17 +369,16 @@ impl RulesPlay {
         self.ending
     }
 
-    /// Plays move `index` of the current position.
-    fn play(&mut self, index: usize) -> Result<(), crate::rules::RulesError> {
-        let Some(step) = self.analysis.moves.get(index).cloned() else {
-            return Ok(());
+    /// Plays move `index` of the current position (once the worker has its view).
+    fn play(&mut self, index: usize) {
+        let Some(view) = &self.view else {
+            return;
         };
+        let Some(step) = view.analysis.moves.get(index).cloned() else {
+            return;
+        };
+        let said = view.said[index].clone();
         let mover = self.mover();
-        let said = self
-            .rules
-            .describe(&self.position.position, &step.to.position)?
-            .filter(|w| !w.is_empty())
-            .unwrap_or_else(|| step.to.position.to_string());
         let before = Before {
             position: self.position.clone(),
             to_move: self.to_move,
@@ -254,34 +406,31 @@ impl RulesPlay {
         self.to_move = 1 - self.to_move;
         self.seen.push(self.position.clone());
         self.changed = Instant::now();
-        self.analysis = solve::analyze(&self.rules, &self.position, &solve::ai_limits())?;
         self.selected = 0;
-        self.check_end();
-        Ok(())
+        self.think();
     }
 
     /// Whether `step` lets a win or a draw go, or points, against the best move: a slower
     /// win is no blunder (the outcome is the same).
     fn lets_go(&self, step: &solve::Step) -> bool {
-        let outcome = |m: &solve::Step| solve::rank(m, self.analysis.scoring).0;
-        let best = self.analysis.moves.iter().map(outcome).max();
+        let outcome = |m: &solve::Step| solve::rank(m, self.scoring()).0;
+        let best = self.moves().iter().map(outcome).max();
         step.judgement.is_some() && best.is_some_and(|best| outcome(step) < best)
     }
 
     /// What the coach says of the player's move: a win or a draw let go.
     fn coaching(&self, step: &solve::Step) -> Option<String> {
         let best = self
-            .analysis
-            .moves
+            .moves()
             .iter()
-            .map(|m| solve::rank(m, self.analysis.scoring))
+            .map(|m| solve::rank(m, self.scoring()))
             .max()?;
-        let this = solve::rank(step, self.analysis.scoring);
+        let this = solve::rank(step, self.scoring());
         if !self.lets_go(step) {
             return None;
         }
         let kind = |rank: (i128, i64)| rank.0.signum();
-        let key = if self.analysis.scoring {
+        let key = if self.scoring() {
             "rules.play.coach_points"
         } else if kind(best) > 0 {
             "rules.play.coach_win"
@@ -302,9 +451,9 @@ impl RulesPlay {
 
     /// Back to the position before the player's first blunder, to find a better move; the
     /// moves after it are forgotten.
-    fn retry(&mut self) -> Result<(), crate::rules::RulesError> {
+    fn retry(&mut self) {
         let Some(at) = self.first_blunder() else {
-            return Ok(());
+            return;
         };
         let before = self.record[at].before.clone();
         self.record.truncate(at);
@@ -316,14 +465,13 @@ impl RulesPlay {
         self.coach_line = None;
         self.last = Some(tr!("rules.play.retried", n = at + 1).into_owned());
         self.changed = Instant::now();
-        self.analysis = solve::analyze(&self.rules, &self.position, &solve::ai_limits())?;
         self.selected = 0;
-        Ok(())
+        self.think();
     }
 
     fn check_end(&mut self) {
         let repeated = self.seen.iter().filter(|n| **n == self.position).count();
-        if self.analysis.moves.is_empty() {
+        if self.view.is_some() && self.moves().is_empty() {
             let mover_wins = self.rules.misere();
             let you_move = self.mover() == Mover::You;
             self.ending = Some(if self.rules.scoring() {
@@ -343,27 +491,29 @@ impl RulesPlay {
     }
 
     /// The AI's move, when it is its turn.
-    fn ai_turn(&mut self) -> Result<(), crate::rules::RulesError> {
+    fn ai_turn(&mut self) {
         if self.ending.is_some() || self.mover() != Mover::Ai {
-            return Ok(());
+            return;
         }
-        let Some((step, _)) = solve::best_move(&self.analysis, &mut self.rng) else {
-            return Ok(());
+        let Some(view) = &self.view else {
+            return;
+        };
+        let Some((step, _)) = solve::best_move(&view.analysis, &mut self.rng) else {
+            return;
         };
         let index = self
-            .analysis
-            .moves
+            .moves()
             .iter()
             .position(|m| m.to == step.to)
             .expect("the AI plays a listed move");
         self.play(index)
     }
 
-    fn handle_key(&mut self, key: KeyEvent) -> Result<(), crate::rules::RulesError> {
+    fn handle_key(&mut self, key: KeyEvent) {
         if !key.is_press() {
-            return Ok(());
+            return;
         }
-        let count = self.analysis.moves.len();
+        let count = self.moves().len();
         match key.code {
             KeyCode::Char('q') | KeyCode::Esc => self.exit = Some(Exit::Quit),
             KeyCode::Char('c') if key.modifiers.contains(KeyModifiers::CONTROL) => {
@@ -371,7 +521,7 @@ impl RulesPlay {
             }
             KeyCode::Char('i') | KeyCode::Char('h') => self.hints = !self.hints,
             KeyCode::Char('c') => self.coach = !self.coach,
-            KeyCode::Char('t') => self.retry()?,
+            KeyCode::Char('t') => self.retry(),
             KeyCode::Up | KeyCode::Char('k') if count > 0 => {
                 self.selected = (self.selected + count - 1) % count
             }
@@ -381,15 +531,15 @@ impl RulesPlay {
             KeyCode::Enter | KeyCode::Char(' ')
                 if self.ending.is_none() && self.mover() == Mover::You =>
             {
-                self.play(self.selected)?;
+                self.play(self.selected);
             }
             _ => {}
         }
-        Ok(())
     }
 
-    /// The event loop: the AI moves when it is its turn, then the screen is drawn and a key
-    /// read, until the player quits; a script error on the way ends it with that error.
+    /// The event loop: the screen is drawn and a key read (never waiting on the script: the
+    /// worker's view and the AI's move are taken in between), until the player quits; a
+    /// script error stops the game on the screen, with its words, until the player leaves.
     pub fn run<B: Backend, E: EventSource>(
         &mut self,
         terminal: &mut Terminal<B>,
@@ -402,18 +552,27 @@ impl RulesPlay {
             if let Some(exit) = self.exit {
                 return Ok(exit);
             }
+            self.tick(Instant::now());
             terminal.draw(|frame| self.draw(frame))?;
-            if self.mover() == Mover::Ai && self.ending.is_none() {
-                // A short pause so the player sees the position before the reply.
-                std::thread::sleep(Duration::from_millis(150));
-                self.ai_turn()
-                    .map_err(|e| anyhow::anyhow!(words::render_error(&e)))?;
-                continue;
-            }
-            match events.next(Duration::from_millis(250))? {
-                Some(Input::Event(Event::Key(key))) => self
-                    .handle_key(key)
-                    .map_err(|e| anyhow::anyhow!(words::render_error(&e)))?,
+            let wait = if self.busy() {
+                Duration::from_millis(30)
+            } else {
+                Duration::from_millis(250)
+            };
+            match events.next(wait)? {
+                Some(Input::Event(Event::Key(key))) => {
+                    if self.failure.is_some() && key.is_press() {
+                        // The game has stopped: any of the quitting keys leaves it.
+                        if matches!(key.code, KeyCode::Char('q') | KeyCode::Esc)
+                            || (key.code == KeyCode::Char('c')
+                                && key.modifiers.contains(KeyModifiers::CONTROL))
+                        {
+                            self.exit = Some(Exit::Quit);
+                        }
+                    } else {
+                        self.handle_key(key);
+                    }
+                }
                 Some(Input::End(why)) => self.exit = Some(why),
                 _ => {}
             }
@@ -428,9 +587,9 @@ impl RulesPlay {
 
     /// Draws the game in `area`: title, board, status, moves, keys.
     pub fn draw_in(&self, area: Rect, buf: &mut Buffer) {
-        let board: Vec<String> = match self.rules.show(&self.position.position) {
-            Ok(Some(lines)) => lines,
-            _ => vec![self.position.position.to_string()],
+        let board: Vec<String> = match &self.view {
+            Some(view) => view.board.clone(),
+            None => vec![self.position.position.to_string()],
         };
         let [top, middle, bottom] = area.layout(&Layout::vertical([
             Constraint::Length(board.len().min(12) as u16 + 2),
@@ -447,14 +606,9 @@ impl RulesPlay {
             .block(Block::bordered().title(Line::from(title)))
             .render(top, buf);
         let mut lines = Vec::new();
-        for (i, step) in self.analysis.moves.iter().enumerate() {
-            let said = self
-                .rules
-                .describe(&self.position.position, &step.to.position)
-                .ok()
-                .flatten()
-                .filter(|w| !w.is_empty())
-                .unwrap_or_else(|| step.to.position.to_string());
+        let said = self.view.as_ref().map_or(&[][..], |v| &v.said[..]);
+        for (i, (step, said)) in self.moves().iter().zip(said).enumerate() {
+            let said = said.clone();
             let marker = if i == self.selected { "▶ " } else { "  " };
             let mut spans = vec![Span::raw(marker)];
             if self.hints {
@@ -476,7 +630,10 @@ impl RulesPlay {
         let skip = self
             .selected
             .saturating_sub(middle.height.saturating_sub(3) as usize);
-        let moves_title = tr!("rules.moves", count = self.analysis.moves.len()).into_owned();
+        if self.thinking() {
+            lines.push(Line::from(tr!("rules.bounds.thinking").into_owned()));
+        }
+        let moves_title = tr!("rules.moves", count = self.moves().len()).into_owned();
         Paragraph::new(lines.into_iter().skip(skip).collect::<Vec<_>>())
             .block(Block::bordered().title(Line::from(moves_title)))
             .render(middle, buf);
@@ -544,9 +701,9 @@ impl RulesPlay {
         }
         if self.hints
             && self.ending.is_none()
-            && let Some(j) = &self.analysis.judgement
+            && let Some(j) = self.analysis().and_then(|a| a.judgement.as_ref())
         {
-            let sentence = words::verdict_sentence(&self.rules, j, self.analysis.moves.len());
+            let sentence = words::verdict_sentence(&self.rules, j, self.moves().len());
             status.push(Line::from(sentence));
         }
         if self.ending.is_some() {
@@ -588,6 +745,9 @@ impl RulesPlay {
             Some(Ending::Won) => tr!("rules.play.you_won").into(),
             Some(Ending::Lost) => tr!("rules.play.ai_won").into(),
             Some(Ending::Drawn) => tr!("rules.play.drawn").into(),
+            None if self.thinking() && self.mover() == Mover::You => {
+                tr!("rules.bounds.thinking").into()
+            }
             None if self.mover() == Mover::You => tr!("rules.play.your_move").into(),
             None => tr!("rules.play.ai_thinking").into(),
         }
@@ -612,7 +772,7 @@ pub fn help_rows() -> Vec<(String, String)> {
 }
 
 /// Runs `play --rules` in the terminal until the player quits.
-pub fn run(mut play: RulesPlay) -> anyhow::Result<Exit> {
+pub fn run(play: &mut RulesPlay) -> anyhow::Result<Exit> {
     let mut events = crate::tui::events::TerminalEvents::start()?;
     let mut terminal = crate::tui::terminal::init()?;
     let guard = crate::tui::terminal::Guard;

@@ -38,6 +38,7 @@ mod puzzles;
 mod rating;
 mod record;
 mod rules;
+mod rules_bounds;
 mod rules_native;
 mod seeds;
 mod sums;

@@ -113,3 +113,43 @@ fn an_example_is_opened_from_the_menu_and_played() {
     pty.quit();
     pty.assert_restored();
 }
+
+/// The attack scripts of the rules-file bounds, in the terminal game: the first screen comes
+/// at once (the script runs on a thread of its own: "Thinking…" meanwhile, or the position
+/// and its moves, or the script's error), and `q` quits with the terminal given back (exit 0,
+/// or 2 when the script failed: its refusal is printed once the terminal is back).
+#[test]
+fn attack_scripts_show_a_screen_and_quit_on_q() {
+    let attacks = [
+        "fn moves(s) { if s > 0 { [s - 1] } else { [] } } fn describe(s, t) { loop { } }",
+        "fn moves(s) { if s > 0 { [s - 1] } else { [] } } fn show(s) { loop { } }",
+        "fn moves(s) { let out = []; for i in 1..=40 { if s >= i { out.push(s - i); } } out } \
+         fn gain(s, t) { let n = 0; while n < 300000 { n += 1; } s - t }",
+        "fn moves(s) { [s + 1] }",
+        "fn moves(s) { let out = []; for i in 0..9999 { out.push(s * 10000 + i); } out }",
+        "fn moves(s) { let a = []; for i in 0..99000 { a = [a]; } [] }",
+        "fn moves(s) { let n = 0; while n < 1900000 { n += 1; } [s + 1, s + 2] }",
+    ];
+    let dir = tempfile::tempdir().unwrap();
+    for (i, source) in attacks.iter().enumerate() {
+        let path = dir.path().join(format!("attack{i}.rhai"));
+        std::fs::write(&path, source).unwrap();
+        let path = path.display().to_string();
+        let position = if source.contains("gain") {
+            "1000000"
+        } else {
+            "3"
+        };
+        let mut pty = Pty::spawn(&["play", "--rules", &path, "--code", position], &[]);
+        pty.wait_taken_over();
+        pty.wait_for("q quit");
+        pty.send("q");
+        let status = pty.wait_exit();
+        assert!(
+            status.success() || status.exit_code() == 2,
+            "{source}: {status:?}\n{}",
+            pty.screen_text()
+        );
+        pty.assert_restored();
+    }
+}

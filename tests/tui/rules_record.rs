@@ -3,7 +3,7 @@
 //! (the position before it, the moves after it forgotten). Snapshots of the end in every
 //! language at 80×24 and 120×40, no English on the Chinese screens outside the script's rows.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use crossterm::event::{KeyCode, KeyEvent};
 use grundy::locale::{self, Lang};
@@ -21,17 +21,17 @@ fn game(position: &str) -> RulesPlay {
     let example = examples::example("cses2208.rhai").unwrap();
     let rules = example.rules().unwrap();
     let start = Node::new(rules.parse_position(position).unwrap(), 0);
-    RulesPlay::new(rules, start, First::You, false, true, Some(7))
+    let mut play = RulesPlay::new(rules, start, First::You, false, true, Some(7))
         .unwrap()
-        .in_app()
+        .in_app();
+    play.settle(Duration::from_secs(60));
+    play
 }
 
 /// A key, then the AI's reply (without its pause).
 fn press(play: &mut RulesPlay, code: KeyCode) {
     play.press(KeyEvent::from(code));
-    while play.ai_to_move() {
-        play.tick(Instant::now() + Duration::from_secs(1));
-    }
+    play.settle(Duration::from_secs(60));
 }
 
 fn screen(play: &RulesPlay, width: u16, height: u16) -> Buffer {

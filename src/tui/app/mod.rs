@@ -551,7 +551,7 @@ impl App {
     pub fn busy(&self) -> bool {
         match &self.screen {
             Screen::Game { game, .. } => game.busy(),
-            Screen::Rules { play, .. } => play.ai_to_move(),
+            Screen::Rules { play, .. } => play.busy(),
             _ => false,
         }
     }
@@ -577,13 +577,8 @@ impl App {
     pub fn settle(&mut self, timeout: Duration) {
         match &mut self.screen {
             Screen::Game { game, .. } => game.settle(timeout),
-            Screen::Rules { play, .. } => {
-                // The AI's reply, without the pause the player sees.
-                let deadline = Instant::now() + timeout;
-                while play.ai_to_move() && Instant::now() < deadline {
-                    play.tick(Instant::now() + Duration::from_secs(1));
-                }
-            }
+            // The worker's view and the AI's reply, without the pause the player sees.
+            Screen::Rules { play, .. } => play.settle(timeout),
             _ => {}
         }
         self.count_finished();
