@@ -480,7 +480,7 @@ pub fn write_asked(table: &SgTable, sg: &SgArgs, out: &mut impl Write) -> Result
             continue;
         };
         let bytes = bytes.map_err(Failure::Other)?;
-        std::fs::write(path, bytes).map_err(|e| {
+        crate::store::write_replacing(path, &bytes).map_err(|e| {
             Failure::Input(
                 tr!(
                     "cli.error_picture",
