@@ -451,3 +451,27 @@ fn octal_tables_by_mex_are_bounded() {
     assert!(err.contains("would take too long"), "{err}");
     assert!(o.stdout.is_empty(), "{}", text(&o.stdout));
 }
+
+/// A gain of i64::MIN: the player to move scores 2^63 less, not "-9223372036854775808 less"
+/// (a negation past the integers' range).
+#[test]
+fn the_lowest_gain_is_worded_as_its_size() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("min.rhai");
+    std::fs::write(
+        &path,
+        "fn start() { 1 }\nfn moves(s) { if s > 0 { [s - 1] } else { [] } }\n\
+         fn gain(s, t) { -9223372036854775807 - 1 }\n",
+    )
+    .unwrap();
+    let args = vec![
+        OsString::from("analyze"),
+        OsString::from("--rules"),
+        path.into_os_string(),
+    ];
+    let o = run(&args, 20);
+    assert_sane(&args, &o);
+    let out = text(&o.stdout);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    assert!(out.contains("scores 9223372036854775808 less"), "{out}");
+}
