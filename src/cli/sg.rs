@@ -17,6 +17,8 @@ use crate::tui::text;
 
 /// The most characters of a code or a formula an error quotes (a line's worth).
 const QUOTED: usize = 60;
+/// The most characters of each value a refusal's sentence names (a list of rules is long).
+const SAID_QUOTED: usize = 200;
 
 /// What a table offers `--check`: a row of values indexed by `n` from `first`, or cells
 /// (a, b, value) of a 2-D table.
@@ -571,7 +573,7 @@ pub(super) fn heap_rule(rule: &str) -> Result<LabRule, Failure> {
             tr!(
                 "cli.error_sg_heaps_rule",
                 rule = crate::input::excerpt(rule.as_bytes(), QUOTED),
-                error = e.message.clone().escaped(QUOTED).words()
+                error = e.message.clone().escaped(SAID_QUOTED).words()
             )
             .into(),
         )
@@ -586,7 +588,7 @@ pub(super) fn octal_code(code: &str) -> Result<crate::lab::OctalCode, Failure> {
                 "cli.error_sg_octal_code",
                 code = crate::input::excerpt_at(code, e.column, QUOTED),
                 column = e.column,
-                error = e.message.clone().escaped(QUOTED).words()
+                error = e.message.clone().escaped(SAID_QUOTED).words()
             )
             .into(),
         )
