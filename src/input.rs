@@ -1125,6 +1125,27 @@ pub fn excerpt(bytes: &[u8], max: usize) -> String {
     out
 }
 
+/// The part of `text` around its character `column` (from 1) for a message that names that
+/// place: all of it when it has at most `max` characters, else `max` of them with the place
+/// among them and `…` where it is cut; escaped as [`excerpt`] escapes.
+pub fn excerpt_at(text: &str, column: usize, max: usize) -> String {
+    let count = text.chars().count();
+    if count <= max {
+        return excerpt(text.as_bytes(), max);
+    }
+    let start = column.saturating_sub(max / 2 + 1).min(count - max);
+    let from = text
+        .char_indices()
+        .nth(start)
+        .map_or(text.len(), |(i, _)| i);
+    let mut out = String::new();
+    if start > 0 {
+        out.push('…');
+    }
+    out.push_str(&excerpt(&text.as_bytes()[from..], max));
+    out
+}
+
 /// `text` with its control characters escaped (see [`excerpt`]), whole.
 pub fn escape_controls(text: &str) -> String {
     let mut out = String::with_capacity(text.len());

@@ -10,7 +10,7 @@ use clap::{Args, Parser, Subcommand};
 use crate::ai::Level;
 use crate::contest::{self, FORMATS};
 use crate::games::GameKind;
-use crate::input::{escape_controls, excerpt};
+use crate::input::excerpt;
 use crate::lang::Lang;
 use crate::tr;
 use crate::tui::First;
@@ -584,6 +584,21 @@ pub(super) fn parse_command_line() -> Result<Cli, ExitCode> {
             let _ = e.print();
             Err(ExitCode::from(2))
         }
+        // clap says only that some argument is not UTF-8: name it, with its bytes escaped.
+        Err(e) if e.kind() == ErrorKind::InvalidUtf8 => {
+            crate::locale::set_lang(lang);
+            let (i, arg) = std::env::args_os()
+                .enumerate()
+                .skip(1)
+                .find(|(_, arg)| arg.to_str().is_none())
+                .unwrap_or_default();
+            report(&tr!(
+                "cli.error_not_utf8",
+                index = i,
+                arg = excerpt(arg.as_encoded_bytes(), 60)
+            ));
+            Err(ExitCode::from(2))
+        }
         Err(e) => {
             let text = if lang == Lang::En {
                 e.render().to_string()
@@ -591,7 +606,11 @@ pub(super) fn parse_command_line() -> Result<Cli, ExitCode> {
                 crate::locale::set_lang(lang);
                 clap_error_words(&e)
             };
-            let shown: Vec<String> = text.lines().map(escape_controls).collect();
+            // A line's worth of each line: clap quotes a refused argument whole (twice).
+            let shown: Vec<String> = text
+                .lines()
+                .map(|line| excerpt(line.as_bytes(), 200))
+                .collect();
             let _ = writeln!(io::stderr(), "{}", shown.join("\n").trim_end());
             Err(ExitCode::from(2))
         }
@@ -602,7 +621,10 @@ pub(super) fn parse_command_line() -> Result<Cli, ExitCode> {
 /// before the options are read: `--lang` as written (if it names a language), else the
 /// environment's; English on a terminal not in UTF-8.
 fn lang_of_arguments() -> Lang {
-    let args: Vec<String> = std::env::args().collect();
+    // `args_os`: an argument need not be UTF-8 (a file name), and `args` panics on one.
+    let args: Vec<String> = std::env::args_os()
+        .map(|arg| arg.to_string_lossy().into_owned())
+        .collect();
     let given = args
         .iter()
         .enumerate()

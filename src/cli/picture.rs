@@ -484,7 +484,7 @@ pub fn write_picture(picture: &Picture, sg: &SgArgs, out: &mut impl Write) -> Re
             continue;
         };
         let bytes = bytes.map_err(Failure::Other)?;
-        std::fs::write(path, bytes).map_err(|e| {
+        crate::store::write_replacing(path, &bytes).map_err(|e| {
             Failure::Input(
                 tr!(
                     "cli.error_picture",

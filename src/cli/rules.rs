@@ -282,7 +282,12 @@ pub fn verdict_sentence(rules: &Rules, judgement: &Judgement, moves: usize) -> S
         },
         Verdict::Draw => tr!("rules.draw").into(),
         Verdict::Score(s) if s > 0 => tr!("rules.score_ahead", score = s, count = count).into(),
-        Verdict::Score(s) if s < 0 => tr!("rules.score_behind", score = -s, count = count).into(),
+        Verdict::Score(s) if s < 0 => tr!(
+            "rules.score_behind",
+            score = s.unsigned_abs(),
+            count = count
+        )
+        .into(),
         Verdict::Score(_) => {
             let _ = rules;
             tr!("rules.score_level", count = count).into()

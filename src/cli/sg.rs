@@ -15,6 +15,11 @@ use crate::locale::formula_problem;
 use crate::tr;
 use crate::tui::text;
 
+/// The most characters of a code or a formula an error quotes (a line's worth).
+const QUOTED: usize = 60;
+/// The most characters of each value a refusal's sentence names (a list of rules is long).
+const SAID_QUOTED: usize = 200;
+
 /// What a table offers `--check`: a row of values indexed by `n` from `first`, or cells
 /// (a, b, value) of a 2-D table.
 enum Checked {
@@ -66,7 +71,7 @@ pub(super) fn formula_of(
                 "cli.error_check",
                 column = column,
                 error = message,
-                formula = text
+                formula = crate::input::excerpt_at(text, column, QUOTED)
             )
             .into(),
         )
@@ -109,7 +114,7 @@ fn check_formula(
                 "cli.error_check",
                 column = e.column,
                 error = formula_problem(&e.problem),
-                formula = text
+                formula = crate::input::excerpt_at(text, e.column, QUOTED)
             )
             .into(),
         )
@@ -203,10 +208,33 @@ pub(super) fn period_line(period: Option<Period>, n: u64) -> String {
     }
 }
 
-/// A heap rule's values to n (at least to 1023, so a period shows in a short table) and their
-/// period, with a progress bar on stderr when it takes more than a second.
-fn rule_values(rule: &LabRule, n: u64) -> (Vec<u32>, Option<Period>) {
-    let upto = n.max(1023);
+/// The steps (options valued) a table by mex may take unasked, to show a period in a short
+/// table: about 0.1 s.
+const PADDING_STEPS: u128 = 100_000_000;
+/// The most steps a table by mex may take (about 5 s, with a progress bar after the first).
+const MAX_TABLE_STEPS: u128 = 5_000_000_000;
+
+/// How far to build a heap rule's table for `sg … --n n`: at least to 1023 so that a period
+/// shows in a short table, but an octal code valued by mex over every move (a repeating or a
+/// three-heap code) only as far as [`PADDING_STEPS`] go, and refused past [`MAX_TABLE_STEPS`].
+fn table_reach(rule: &LabRule, n: u64) -> Result<u64, Failure> {
+    let code = match rule {
+        LabRule::Octal(code) => code,
+        LabRule::Heap(heaps::Rule::Octal { code }) => &**code,
+        LabRule::Heap(_) => return Ok(n.max(1023)),
+    };
+    let most = code.mex_reach(MAX_TABLE_STEPS, n);
+    if most < n {
+        return Err(Failure::Input(
+            tr!("cli.sg.octal_too_slow", code = code, n = n, most = most).into(),
+        ));
+    }
+    Ok(n.max(code.mex_reach(PADDING_STEPS, 1023)))
+}
+
+/// A heap rule's values to `upto` (from [`table_reach`]) and their period, with a progress
+/// bar on stderr when it takes more than a second.
+fn rule_values(rule: &LabRule, upto: u64) -> (Vec<u32>, Option<Period>) {
     let bar = Progress::new(upto + 1);
     let mut report = |done: u64| bar.set(done);
     let (values, proved) = match rule {
@@ -493,6 +521,7 @@ fn print_table(table: &SgTable, out: &mut impl Write) -> Result<Checked, Failure
         SgTable::Heaps { ref rule, n } => {
             let rule = heap_rule(rule)?;
             let n = u64::from(n);
+            let upto = table_reach(&rule, n)?;
             match &rule {
                 LabRule::Heap(rule) => {
                     writeln!(out, "{}", tr!("cli.sg.heaps", rule = rule.words()))?;
@@ -504,12 +533,15 @@ fn print_table(table: &SgTable, out: &mut impl Write) -> Result<Checked, Failure
                     writeln!(out, "{}", tr!("cli.sg.octal", code = code))?;
                 }
             }
-            checked = heap_table(&rule, n, out)?;
+            checked = heap_table(&rule, n, upto, out)?;
         }
         SgTable::Octal { ref code, n } => {
             let parsed = octal_code(code)?;
-            writeln!(out, "{}", tr!("cli.sg.octal", code = parsed))?;
-            checked = heap_table(&LabRule::Octal(parsed), u64::from(n), out)?;
+            let code_shown = parsed.to_string();
+            let rule = LabRule::Octal(parsed);
+            let upto = table_reach(&rule, u64::from(n))?;
+            writeln!(out, "{}", tr!("cli.sg.octal", code = code_shown))?;
+            checked = heap_table(&rule, u64::from(n), upto, out)?;
         }
         SgTable::Dodgeball { n } => {
             let n = n as usize;
@@ -546,8 +578,8 @@ fn print_table(table: &SgTable, out: &mut impl Write) -> Result<Checked, Failure
 }
 
 /// The values of one heap of 0..=n under `rule`, 10 to a row, and the period line.
-fn heap_table(rule: &LabRule, n: u64, out: &mut impl Write) -> Result<Checked, Failure> {
-    let (values, period) = rule_values(rule, n);
+fn heap_table(rule: &LabRule, n: u64, upto: u64, out: &mut impl Write) -> Result<Checked, Failure> {
+    let (values, period) = rule_values(rule, upto);
     heap_rows(&values, n, out)?;
     writeln!(out, "{}", period_line(period, values.len() as u64 - 1))?;
     Ok(Checked::Heaps { values, last: n })
@@ -559,8 +591,8 @@ pub(super) fn heap_rule(rule: &str) -> Result<LabRule, Failure> {
         Failure::Input(
             tr!(
                 "cli.error_sg_heaps_rule",
-                rule = rule,
-                error = e.message.words()
+                rule = crate::input::excerpt(rule.as_bytes(), QUOTED),
+                error = e.message.clone().escaped(SAID_QUOTED).words()
             )
             .into(),
         )
@@ -573,9 +605,9 @@ pub(super) fn octal_code(code: &str) -> Result<crate::lab::OctalCode, Failure> {
         Failure::Input(
             tr!(
                 "cli.error_sg_octal_code",
-                code = code,
+                code = crate::input::excerpt_at(code, e.column, QUOTED),
                 column = e.column,
-                error = e.message.words()
+                error = e.message.clone().escaped(SAID_QUOTED).words()
             )
             .into(),
         )

@@ -43,6 +43,53 @@ pub enum FormulaProblem {
     Overflow,
     /// Anything else, in evalexpr's words.
     Other(String),
+    /// Longer than [`MAX_FORMULA_CHARS`] characters.
+    TooLong { max: usize },
+    /// Brackets nested deeper than [`MAX_FORMULA_DEPTH`].
+    TooDeep { max: usize },
+}
+
+/// The most characters a formula may have: a formula of a table's pattern is a line, and
+/// finding a syntax error's place parses every prefix (quadratic in the length).
+pub const MAX_FORMULA_CHARS: usize = 1000;
+/// The deepest brackets may nest in a formula: evalexpr builds and evaluates the tree by
+/// recursion, one stack frame a level, and thousands of levels overflow the stack.
+pub const MAX_FORMULA_DEPTH: usize = 64;
+
+/// The bounds on a formula, checked before evalexpr sees it: its length, then how deep its
+/// brackets (and its runs of prefix signs, each another level of the tree) nest.
+fn within_bounds(text: &str) -> Result<(), FormulaError> {
+    if text.chars().count() > MAX_FORMULA_CHARS {
+        return Err(FormulaError {
+            column: MAX_FORMULA_CHARS + 1,
+            problem: FormulaProblem::TooLong {
+                max: MAX_FORMULA_CHARS,
+            },
+        });
+    }
+    let mut depth = 0usize;
+    let mut signs = 0usize;
+    for (i, c) in text.chars().enumerate() {
+        match c {
+            '(' | '{' | '[' => depth += 1,
+            ')' | '}' | ']' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        signs = match c {
+            '-' | '!' => signs + 1,
+            c if c.is_whitespace() => signs,
+            _ => 0,
+        };
+        if depth + signs > MAX_FORMULA_DEPTH {
+            return Err(FormulaError {
+                column: i + 1,
+                problem: FormulaProblem::TooDeep {
+                    max: MAX_FORMULA_DEPTH,
+                },
+            });
+        }
+    }
+    Ok(())
 }
 
 impl FormulaProblem {
@@ -102,6 +149,7 @@ pub struct Counterexample {
 impl Formula {
     /// Compiles `text`; a syntax error names the first character no completion can mend.
     pub fn parse(text: &str) -> Result<Formula, FormulaError> {
+        within_bounds(text)?;
         let translated = translate_if(text.trim()).unwrap_or_else(|| text.trim().to_string());
         match build_operator_tree::<DefaultNumericTypes>(&translated) {
             Ok(tree) => Ok(Formula {

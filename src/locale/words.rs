@@ -807,6 +807,8 @@ pub fn formula_problem(problem: &crate::lab::check::FormulaProblem) -> String {
         P::DivisionByZero => tr!("formula.error.division").into_owned(),
         P::Overflow => tr!("formula.error.overflow").into_owned(),
         P::Other(text) => quoted(text),
+        P::TooLong { max } => tr!("formula.error.too_long", max = max).into_owned(),
+        P::TooDeep { max } => tr!("formula.error.too_deep", max = max).into_owned(),
     }
 }
 

@@ -42,6 +42,22 @@ pub const MAX_ARRAY: usize = 10_000;
 pub const MAX_STRING: usize = 100_000;
 pub const MAX_MAP: usize = 1_000;
 pub const MAX_FILE_BYTES: u64 = 1 << 20;
+/// The most characters of a script's text (a thrown value, a token) or of a position an error
+/// quotes: a line's worth, then `…`.
+pub const MAX_QUOTED: usize = 80;
+
+/// Text that comes out of a script (its game's name, a board line, a move's words) made fit
+/// for a terminal: every control character escaped (`\x1b`), so a script cannot rewrite the
+/// screen or the terminal's title. Every string leaving [`Rules`] goes through it.
+pub fn shown(text: &str) -> String {
+    crate::input::escape_controls(text)
+}
+
+/// Script text or a position an error quotes: [`shown`], and at most [`MAX_QUOTED`]
+/// characters.
+pub fn quoted(text: &str) -> String {
+    crate::input::excerpt(text.as_bytes(), MAX_QUOTED)
+}
 
 /// A line and column (from 1) of a rules file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -195,13 +211,13 @@ impl Cause {
     fn of_parse(kind: &ParseErrorType) -> Cause {
         match kind {
             ParseErrorType::UnexpectedEOF => Cause::UnexpectedEnd,
-            ParseErrorType::MissingToken(token, _) => Cause::Missing(token.clone()),
+            ParseErrorType::MissingToken(token, _) => Cause::Missing(quoted(token)),
             ParseErrorType::BadInput(LexError::UnterminatedString) => Cause::UnclosedString,
             ParseErrorType::BadInput(LexError::UnexpectedInput(what)) => {
-                Cause::Unexpected(what.clone())
+                Cause::Unexpected(quoted(what))
             }
             ParseErrorType::BadInput(LexError::ImproperSymbol(symbol, _))
-            | ParseErrorType::Reserved(symbol) => Cause::Reserved(symbol.clone()),
+            | ParseErrorType::Reserved(symbol) => Cause::Reserved(quoted(symbol)),
             ParseErrorType::ExprExpected(_) => Cause::ExpressionMissing,
             ParseErrorType::FnDuplicatedDefinition(function, parameters) => Cause::DefinedTwice {
                 function: function.clone(),
@@ -214,15 +230,17 @@ impl Cause {
             },
             ParseErrorType::PropertyExpected => Cause::PropertyExpected,
             ParseErrorType::VariableExpected => Cause::VariableExpected,
-            other => Cause::Rhai(other.to_string()),
+            other => Cause::Rhai(quoted(&other.to_string())),
         }
     }
 
     fn of_run(error: EvalAltResult) -> Cause {
         match error {
             EvalAltResult::ErrorParsing(kind, _) => Cause::of_parse(&kind),
-            EvalAltResult::ErrorFunctionNotFound(signature, _) => Cause::NoFunction(signature),
-            EvalAltResult::ErrorVariableNotFound(name, _) => Cause::NoVariable(name),
+            EvalAltResult::ErrorFunctionNotFound(signature, _) => {
+                Cause::NoFunction(quoted(&signature))
+            }
+            EvalAltResult::ErrorVariableNotFound(name, _) => Cause::NoVariable(quoted(&name)),
             EvalAltResult::ErrorArrayBounds(length, index, _) => {
                 Cause::ArrayIndex { length, index }
             }
@@ -234,7 +252,7 @@ impl Cause {
                 Cause::DivisionByZero
             }
             EvalAltResult::ErrorArithmetic(text, _) if text.contains("overflow") => Cause::Overflow,
-            EvalAltResult::ErrorRuntime(value, _) => Cause::Thrown(value.to_string()),
+            EvalAltResult::ErrorRuntime(value, _) => Cause::Thrown(quoted(&value.to_string())),
             EvalAltResult::ErrorMismatchDataType(wanted, found, _)
             | EvalAltResult::ErrorMismatchOutputType(wanted, found, _) => {
                 Cause::Mismatch { wanted, found }
@@ -250,7 +268,7 @@ impl Cause {
                     .unwrap_or("?");
                 Cause::NotIndexable(of_type.to_string())
             }
-            other => Cause::Rhai(other.to_string()),
+            other => Cause::Rhai(quoted(&other.to_string())),
         }
     }
 }
@@ -432,7 +450,7 @@ fn place_of(position: rhai::Position) -> Option<Place> {
 impl Rules {
     /// Reads, compiles and checks the rules file at `path`.
     pub fn load(path: &Path) -> Result<Rules, RulesError> {
-        let file = path.display().to_string();
+        let file = shown(&path.display().to_string());
         let error = |problem| RulesError {
             file: file.clone(),
             place: None,
@@ -546,7 +564,7 @@ impl Rules {
             if !value.is_string() {
                 return Err(rules.wrong_type("name", "a string", value.type_name()));
             }
-            rules.name = Some(value.to_string());
+            rules.name = Some(shown(&value.to_string()));
         }
         Ok(rules)
     }
@@ -759,10 +777,10 @@ impl Rules {
                 .into_array()
                 .expect("an array")
                 .iter()
-                .map(text_of)
+                .map(|item| text_of(item).map(|line| shown(&line)))
                 .collect()
         } else {
-            text_of(&value).map(|line| line.lines().map(str::to_string).collect())
+            text_of(&value).map(|text| text.lines().map(shown).collect())
         }
     }
 
@@ -771,12 +789,12 @@ impl Rules {
     pub fn parse_position(&self, text: &str) -> Result<Value, RulesError> {
         literal::parse(text).map_err(|e| match e {
             literal::LiteralError::Bad { why, column } => RulesError {
-                file: text.to_string(),
+                file: quoted(text),
                 place: Some(Place { line: 1, column }),
                 problem: Problem::BadPosition(why),
             },
             literal::LiteralError::TooLarge => RulesError {
-                file: text.to_string(),
+                file: quoted(text),
                 place: None,
                 problem: Problem::PositionTooLarge {
                     function: "the command line".to_string(),

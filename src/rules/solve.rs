@@ -798,7 +798,7 @@ pub fn best_move<R: Rng + ?Sized>(analysis: &Analysis, rng: &mut R) -> Option<(S
         Some(Verdict::Win) => {
             Reason::Stall(chosen.judgement.and_then(|j| j.remoteness).map(|r| r + 1))
         }
-        Some(Verdict::Score(s)) => Reason::Score(chosen.gain - s),
+        Some(Verdict::Score(s)) => Reason::Score(chosen.gain.saturating_sub(s)),
         None => Reason::Guess,
     };
     Some((chosen, reason))

@@ -215,11 +215,10 @@ pub(crate) fn open_lock_file(path: &Path) -> io::Result<File> {
         let mut options = OpenOptions::new();
         options.create(true).truncate(false).read(true).write(true);
         #[cfg(unix)]
-        {
-            use std::os::unix::fs::OpenOptionsExt;
-            options.custom_flags(libc::O_NOFOLLOW);
-        }
-        match open_nonblocking(&mut options, path) {
+        let no_follow = libc::O_NOFOLLOW;
+        #[cfg(not(unix))]
+        let no_follow = 0;
+        match open_with_flags(&mut options, path, no_follow) {
             Ok(file) if file.metadata()?.is_file() => return Ok(file),
             Ok(_) => {}
             // A symbolic link (O_NOFOLLOW refuses it with ELOOP).
@@ -445,11 +444,19 @@ pub fn io_said(error: &io::Error) -> Said {
 /// Opens `path` for reading without waiting: a pipe with no writer would block a plain open,
 /// and a lock file may be anything the player put there.
 pub(crate) fn open_nonblocking(options: &mut OpenOptions, path: &Path) -> io::Result<File> {
+    open_with_flags(options, path, 0)
+}
+
+/// [`open_nonblocking`] with more of the system's open flags (`O_NOFOLLOW`). They go in one
+/// `custom_flags` call: a second call replaces the flags of the first.
+fn open_with_flags(options: &mut OpenOptions, path: &Path, flags: i32) -> io::Result<File> {
     #[cfg(unix)]
     {
         use std::os::unix::fs::OpenOptionsExt;
-        options.custom_flags(libc::O_NONBLOCK);
+        options.custom_flags(libc::O_NONBLOCK | flags);
     }
+    #[cfg(not(unix))]
+    let _ = flags;
     options.open(path)
 }
 
@@ -551,14 +558,21 @@ pub fn read_regular(path: &Path, max: u64) -> Result<Vec<u8>, String> {
 /// same file system, so the rename cannot turn into a copy), flushed to disk, then renamed
 /// over `path`. Creates the directory if needed.
 pub fn write_atomic(path: &Path, text: &str) -> io::Result<()> {
+    fs::create_dir_all(parent_of(path))?;
+    write_replacing(path, text.as_bytes())
+}
+
+/// Writes `bytes` to `path` as [`write_atomic`] does, in a directory that must exist: never
+/// opening `path` itself, so a pipe or a link in its place neither blocks the write nor leads
+/// it elsewhere (the new file replaces it).
+pub fn write_replacing(path: &Path, bytes: &[u8]) -> io::Result<()> {
     let dir = parent_of(path);
-    fs::create_dir_all(dir)?;
     // grundy's own name, so that one left by a kill is known and cleaned at the next start.
     let mut file = tempfile::Builder::new()
         .prefix(TMP_PREFIX)
         .suffix(TMP_SUFFIX)
         .tempfile_in(dir)?;
-    file.write_all(text.as_bytes())?;
+    file.write_all(bytes)?;
     file.as_file().sync_all()?;
     file.persist(path).map_err(|e| e.error)?;
     Ok(())

@@ -394,7 +394,7 @@ impl RulesPlay {
             before,
         });
         let side = usize::from(mover == Mover::Ai);
-        self.scores[side] += step.gain;
+        self.scores[side] = self.scores[side].saturating_add(step.gain);
         if mover == Mover::You && self.coach {
             self.coach_line = self.coaching(&step);
         }

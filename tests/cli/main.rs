@@ -5,6 +5,7 @@
 mod brute;
 
 mod anti_every;
+mod bad_input;
 mod chinese;
 mod cli;
 mod cli_interface;

@@ -185,6 +185,37 @@ fn unfinished_games_and_their_claims_never_block() {
     assert_eq!(grundy::store::set_aside_files(&lock).len(), 1);
 }
 
+/// A dangling link in place of the lock file whose target's directory exists: the open must
+/// refuse the link (`O_NOFOLLOW` together with `O_NONBLOCK`), not create the target there.
+#[test]
+fn a_lock_link_into_an_existing_directory_creates_nothing_there() {
+    let home = tempfile::tempdir().unwrap();
+    let outside = home.path().join("outside");
+    let data = home.path().join("data");
+    std::fs::create_dir_all(&data).unwrap();
+    std::fs::create_dir_all(&outside).unwrap();
+    std::os::unix::fs::symlink(outside.join("lock"), data.join(".grundy.lock")).unwrap();
+    Stats::add_to_file(
+        &data.join("stats.toml"),
+        "nim",
+        grundy::ai::Level::Perfect,
+        true,
+        None,
+    )
+    .unwrap();
+    assert!(
+        !outside.join("lock").exists(),
+        "the lock was made outside the data directory"
+    );
+    assert!(
+        std::fs::symlink_metadata(data.join(".grundy.lock"))
+            .unwrap()
+            .is_file()
+    );
+    let aside = grundy::store::set_aside_files(&data.join(".grundy.lock"));
+    assert_eq!(std::fs::read_link(&aside[0]).unwrap(), outside.join("lock"));
+}
+
 /// A dangling link in place of the data directory's lock file or of `unfinished/` never
 /// leads a write out of the data directory: the link is set aside (kept) and grundy's own
 /// file or directory made in its place.

@@ -23,6 +23,7 @@ mod fuzz_parsers;
 mod generic_engine;
 mod grid;
 mod heaps;
+mod input_bounds;
 mod judge;
 mod learn;
 mod listing;

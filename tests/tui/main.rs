@@ -20,6 +20,7 @@ mod practice_weakest;
 mod review_queue;
 mod rules_lab;
 mod rules_record;
+mod script_text;
 mod tui_dag;
 mod tui_dodgeball;
 mod tui_events;

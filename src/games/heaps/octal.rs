@@ -202,6 +202,52 @@ impl OctalCode {
         })
     }
 
+    /// The largest `n` whose table [`OctalCode::table`] builds in at most `budget` steps (a
+    /// step: one take tried, or one option's value marked), capped at `cap`. A table by the
+    /// sparse space (a finite code whose moves leave at most two heaps) is cheap: `cap`. By
+    /// mex, a take that leaves r tokens costs r/2 steps with a two-heap digit and r²/12 with a
+    /// three-heap one.
+    pub fn mex_reach(&self, budget: u128, cap: u64) -> u64 {
+        if self.take_break().is_some() {
+            return cap;
+        }
+        // The steps of one take by digit d that leaves rests low..=high (Σ r, Σ r² summed).
+        let s1 = |b: u128| b * (b + 1) / 2;
+        let s2 = |b: u128| b * (b + 1) * (2 * b + 1) / 6;
+        let cost = |d: u8, low: u128, high: u128| {
+            let sum = |s: &dyn Fn(u128) -> u128| s(high) - if low == 0 { 0 } else { s(low - 1) };
+            let mut steps = high - low + 1;
+            if d & LEAVE_TWO != 0 {
+                steps += sum(&s1) / 2;
+            }
+            if d & LEAVE_THREE != 0 {
+                steps += sum(&s2) / 12;
+            }
+            steps
+        };
+        let written = self.digits.len() as u64;
+        let mut spent: u128 = 0;
+        for x in 0..=cap {
+            let most = self.max_take().map_or(x, |t| t.min(x));
+            for take in 0..=most.min(written - 1) {
+                let rest = u128::from(x - take);
+                spent += cost(self.digit(take), rest, rest);
+            }
+            // A repeating code's takes past its written digits, by its last digit at once.
+            if most >= written {
+                spent += cost(
+                    self.digit(written),
+                    u128::from(x - most),
+                    u128::from(x - written),
+                );
+            }
+            if spent > budget {
+                return x.saturating_sub(1);
+            }
+        }
+        cap
+    }
+
     /// The values of heaps 0..=n by mex straight from the digits: every take, every way to
     /// leave the rest as 0 to 3 heaps. O(n²) per value with two-heap digits, O(n³) with
     /// three-heap ones.
@@ -244,7 +290,8 @@ impl OctalCode {
                 }
             }
             g.push(seen.iter().position(|&s| !s).unwrap_or(seen.len()) as u32);
-            if x % 4096 == 0 {
+            // Often: a heap here costs x to x³ steps, so a slow table still shows progress.
+            if x % 64 == 0 {
                 report(x);
             }
         }

@@ -469,7 +469,7 @@ impl OctalTable {
 /// for finite codes with moves to at most two heaps, the plain mex (its work grows as n², n³
 /// or n⁴) for the others. Each takes at most about 250 ms on this project's machine.
 pub fn octal_table_size(code: &OctalCode) -> u64 {
-    match (
+    let size = match (
         code.take_break().is_some(),
         code.repeats(),
         code.most_pieces(),
@@ -479,8 +479,14 @@ pub fn octal_table_size(code: &OctalCode) -> u64 {
         (false, true, 0..=1) => 1 << 12,
         (false, true, 2) => 1 << 9,
         _ => 1 << 7,
-    }
+    };
+    // A long code with three-heap digits (64 of them) costs far more a heap than a short one.
+    code.mex_reach(GAME_TABLE_STEPS, size).max(1)
 }
+
+/// The most steps ([`OctalCode::mex_reach`]) a game's octal table by mex may take: about
+/// 0.1 s.
+const GAME_TABLE_STEPS: u128 = 60_000_000;
 
 /// The table of an octal game as far as it is built (at least 1024 heaps, or to its cap).
 pub fn octal_table(code: &OctalCode) -> Arc<OctalTable> {
