@@ -301,7 +301,7 @@ fn run_command(command: Command) -> Result<ExitCode, Failure> {
         Command::Sg(sg) => match (&sg.rules, &sg.table) {
             (Some(path), _) => rules::sg_table(path, sg.n, &mut out),
             (None, Some(table)) => {
-                let code = sg_table(table, sg.check.as_deref(), &mut out)?;
+                let code = sg_table(table, sg.check.as_deref(), sg.pattern, &mut out)?;
                 picture::write_asked(table, &sg, &mut out)?;
                 Ok(code)
             }
