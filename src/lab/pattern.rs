@@ -76,6 +76,14 @@ fn table_expr(index: &str, lo: usize, hi: usize, value: &dyn Fn(usize) -> i64) -
     )
 }
 
+/// The exponent of a power of two `p` (to 2^30) as a flat sum of comparisons.
+fn exponent(p: &str) -> String {
+    (1..=30)
+        .map(|k| format!("if({p} >= {}, 1, 0)", 1u64 << k))
+        .collect::<Vec<_>>()
+        .join(" + ")
+}
+
 /// The one-number catalogue, simplest first, as candidate texts (each still to be checked).
 fn line_candidates(values: &[i64], first: i64, var: &str) -> Vec<String> {
     let mut out = Vec::new();
@@ -134,6 +142,12 @@ fn line_candidates(values: &[i64], first: i64, var: &str) -> Vec<String> {
         let m = plus(n, c);
         out.push(format!("bitand({m}, 0 - ({m}))"));
         out.push(format!("bitand(bitnot({m}), {m} + 1)"));
+    }
+    // Their exponents (the ruler's ν₂).
+    for c in 0..=1 {
+        let m = plus(n, c);
+        out.push(exponent(&format!("bitand({m}, 0 - ({m}))")));
+        out.push(exponent(&format!("bitand(bitnot({m}), {m} + 1)")));
     }
     // The parity of the 1-bits (to 2^32): evil and odious numbers, 2n plus it.
     let mut parity = n.to_string();
@@ -221,6 +235,13 @@ fn grid_candidates(cells: &[(i64, i64, i64)]) -> Vec<String> {
                 format!("bitxor({fa}, {gb})")
             });
         }
+    }
+    // The 2-adic shape of E&D: the lowest unset bit of (a + c) | (b + c), or its exponent.
+    for c in [-1, 0] {
+        let m = format!("bitor({}, {})", plus("a", c), plus("b", c));
+        let bit = format!("bitand(bitnot({m}), {m} + 1)");
+        out.push(exponent(&bit));
+        out.push(bit);
     }
     // A table by (a mod p, b mod q).
     // Each residue pair seen twice at least (the table must be pinned down).
