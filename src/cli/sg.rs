@@ -33,6 +33,34 @@ pub(super) enum Checked {
     },
 }
 
+/// The `--check` formula parsed and tried once on `vars`, or the refusal in words, before any
+/// table is built.
+pub(super) fn parse_check(
+    check: Option<&str>,
+    vars: &[(&str, i64)],
+) -> Result<Option<Formula>, Failure> {
+    let Some(text) = check else {
+        return Ok(None);
+    };
+    let refused = |column, message| {
+        Failure::Input(
+            tr!(
+                "cli.error_check",
+                column = column,
+                error = message,
+                formula = text
+            )
+            .into(),
+        )
+    };
+    let formula =
+        Formula::parse(text).map_err(|e| refused(e.column, formula_problem(&e.problem)))?;
+    formula
+        .eval(vars)
+        .map_err(|e| refused(e.column, formula_problem(&e.problem)))?;
+    Ok(Some(formula))
+}
+
 pub(super) fn sg_table(
     table: &SgTable,
     check: Option<&str>,

@@ -104,3 +104,67 @@ fn laskers_nim_and_ed_have_their_shapes() {
         Some("n % 4")
     );
 }
+
+/// The Cutting Game straight from POJ 2311's rules: a cut leaves two sheets; a cut leaving a
+/// strip 1 wide lets the opponent cut out 1 × 1 at once, so the sheets' normal-play moves are
+/// the cuts into two sheets of at least 2 × 2 each.
+fn cutting_brute(rows: usize, cols: usize) -> Vec<Vec<u64>> {
+    let n = rows.max(cols) + 1;
+    let mut g = vec![vec![0u64; n]; n];
+    for w in 0..n {
+        for h in 0..n {
+            let mut seen = std::collections::BTreeSet::new();
+            if w >= 2 && h >= 2 {
+                for c in 2..=w.saturating_sub(2) {
+                    seen.insert(g[c][h] ^ g[w - c][h]);
+                }
+                for c in 2..=h.saturating_sub(2) {
+                    seen.insert(g[w][c] ^ g[w][h - c]);
+                }
+            }
+            g[w][h] = (0..).find(|v| !seen.contains(v)).unwrap();
+        }
+    }
+    g
+}
+
+#[test]
+fn the_cutting_game_file_agrees_with_a_brute_force_and_poj_2311s_samples() {
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/rules/cutting.rhai");
+    let out = grundy(
+        &["sg", "--rules", file, "--rows", "14", "--cols", "14"],
+        b"",
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    let brute = cutting_brute(14, 14);
+    let rows: Vec<Vec<u64>> = text
+        .lines()
+        .skip(3)
+        .map(|line| {
+            let (_, cells) = line.split_once('|').unwrap();
+            cells
+                .split_whitespace()
+                .map(|v| v.parse().unwrap())
+                .collect()
+        })
+        .collect();
+    assert_eq!(rows.len(), 15);
+    for (a, row) in rows.iter().enumerate() {
+        assert_eq!(row, &brute[a][..15], "row {a}");
+    }
+    // POJ 2311's samples: 2 2 LOSE, 3 2 LOSE, 4 2 WIN.
+    for (sheet, wins) in [("[2,2]", false), ("[3,2]", false), ("[4,2]", true)] {
+        let out = grundy(&["analyze", "--rules", file, sheet], b"");
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(
+            text.contains("player to move wins"),
+            wins,
+            "{sheet}: {text}"
+        );
+    }
+}
