@@ -91,6 +91,19 @@ pub enum Formula {
         from: u64,
         value: u64,
     },
+    /// An octal game past its table with a proved arithmetic period: SG(x) = SG(same_as) +
+    /// blocks·S, same_as = N0 + (x − N0) mod P, blocks = ⌊(x − N0)/P⌋; G(n + P) = G(n) + S was
+    /// checked for N0 ≤ n ≤ `checked_to`.
+    OctalSaltus {
+        x: u64,
+        same_as: u64,
+        period: u64,
+        saltus: u64,
+        from: u64,
+        checked_to: u64,
+        blocks: u64,
+        value: u64,
+    },
     /// Lieges of Legendre: a split into k heaps of y is worth 0 for even k, SG(y) for odd k.
     Lieges { k: u64, x: u64 },
     /// Coprime takes: 0 and even heaps 0, 1 → 1, odd x → the index among the primes of its
@@ -141,7 +154,7 @@ impl Formula {
             Formula::Bash { x, m } => n(x % (m + 1)),
             Formula::TakeRange { x, l, r } => n((x % (l + r)) / l),
             Formula::KaylesPeriod { same_as, .. } => n(heaps::heap_value(&Rule::Kayles, *same_as)),
-            Formula::OctalPeriod { value, .. } => n(*value),
+            Formula::OctalPeriod { value, .. } | Formula::OctalSaltus { value, .. } => n(*value),
             Formula::Lieges { .. } => None,
             Formula::Coprime { x, least_prime } => match x {
                 0 => n(0),
@@ -488,7 +501,19 @@ impl Explain for Heaps {
                 let table = heaps::values::octal_table(code);
                 let period = table.period?;
                 (x >= table.values.len() as u64).then(|| {
-                    let same_as = period.preperiod + (x - period.preperiod) % period.period;
+                    let (blocks, same_as) = period.reduce(x);
+                    if period.saltus > 0 {
+                        return Formula::OctalSaltus {
+                            x,
+                            same_as,
+                            period: period.period,
+                            saltus: period.saltus,
+                            from: period.preperiod,
+                            checked_to: period.checked_to,
+                            blocks,
+                            value: period.value(&table.values, x),
+                        };
+                    }
                     Formula::OctalPeriod {
                         x,
                         same_as,

@@ -345,6 +345,19 @@ pub struct SgArgs {
     /// The same picture as a PNG.
     #[arg(long, global = true, value_name = "FILE")]
     pub png: Option<PathBuf>,
+    /// Propose a formula for the table: the first of a catalogue of shapes (a constant, n,
+    /// n mod m, n except on some residues, the lowest set or unset bit, the parity of the
+    /// 1-bits, a period or an arithmetic period as a residue table; for two numbers f(a) ⊕
+    /// g(b), a table by (a mod p, b mod q), Wythoff's pairs) that gives every value, printed
+    /// as `pattern: EXPR` in the syntax --check reads.
+    #[arg(long, global = true)]
+    pub pattern: bool,
+    /// With --rules: positions are pairs [a, b], rows a = 0..=A (at most 300).
+    #[arg(long, value_name = "A", requires = "rules", requires = "cols", value_parser = number(0u32, 300))]
+    pub rows: Option<u32>,
+    /// With --rules: columns b = 0..=B of the pairs [a, b] (at most 300).
+    #[arg(long, value_name = "B", requires = "rules", requires = "rows", value_parser = number(0u32, 300))]
+    pub cols: Option<u32>,
 }
 
 #[derive(Debug, Subcommand)]

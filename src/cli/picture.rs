@@ -393,13 +393,30 @@ const PICTURE_REACH: u64 = 100_000;
 
 /// The strip of `rule`'s values G(0..=n), its period marked where one is found (from a table
 /// to at most `PICTURE_REACH`).
+/// An arithmetic period's saltus is taken out first (G(n) − S·⌊(n − N0)/P⌋): its raw values
+/// all differ and hide the period that this shows.
 pub fn sequence(rule: &LabRule, n: u64) -> Strip {
     let values = rule.values(n.min(PICTURE_REACH));
-    let marks = rule.period(&values).map(|period| Marks {
+    let period = rule.period(&values);
+    let marks = period.map(|period| Marks {
         preperiod: period.preperiod,
         period: period.period,
     });
-    Strip::new(rule.code(), 0, values.into_iter().map(u64::from).collect()).with_marks(marks)
+    let mut title = rule.code();
+    let shown: Vec<u64> = match period.filter(|p| p.saltus > 0) {
+        Some(p) => {
+            title = format!(
+                "{title}: G(n) − {}·⌊(n − {})/{}⌋",
+                p.saltus, p.preperiod, p.period
+            );
+            (0..)
+                .zip(&values)
+                .map(|(x, &v)| p.without_saltus(x, u64::from(v)))
+                .collect()
+        }
+        None => values.into_iter().map(u64::from).collect(),
+    };
+    Strip::new(title, 0, shown).with_marks(marks)
 }
 
 /// The picture of the table `table` shows.

@@ -633,13 +633,98 @@ fn sg_table_within(
             }));
         super::picture::write_picture(&crate::picture::Picture::Strip(strip), sg, out)?;
     }
-    match formula {
+    let values: Vec<i64> = values.iter().map(|&v| v as i64).collect();
+    let code = match &formula {
         Some(formula) => super::sg::check_row(
-            &formula,
+            formula,
             sg.check.as_deref().unwrap_or_default(),
-            values.iter().map(|&v| v as i64).collect(),
+            values.clone(),
             out,
-        ),
-        None => Ok(ExitCode::SUCCESS),
+        )?,
+        None => ExitCode::SUCCESS,
+    };
+    if sg.pattern {
+        let checked = super::sg::Checked::Line { first: 0, values };
+        writeln!(out, "{}", super::sg::pattern_line(&checked))?;
     }
+    Ok(code)
+}
+
+/// `grundy sg --rules FILE --rows A --cols B`: the values of the positions [a, b] for
+/// 0 ≤ a ≤ A, 0 ≤ b ≤ B (a two-number game: a W × H sheet, a pair of heaps), a row per a,
+/// with `--check` (variables a and b) and `--pattern` as the built-in tables have them.
+pub fn sg_grid_table(
+    path: &Path,
+    size: (u32, u32),
+    check: Option<&str>,
+    pattern: bool,
+    out: &mut impl Write,
+) -> Result<ExitCode, Failure> {
+    budget::answer(Budget::table(), || {
+        sg_grid_table_within(path, size, check, pattern, out)
+    })
+}
+
+fn sg_grid_table_within(
+    path: &Path,
+    (rows, cols): (u32, u32),
+    check: Option<&str>,
+    pattern: bool,
+    out: &mut impl Write,
+) -> Result<ExitCode, Failure> {
+    let rules = load(path)?;
+    if let Some(why) = why_no_values(&rules) {
+        return Err(Failure::Input(
+            tr!("rules.sg.not_impartial", file = rules.file(), why = why).into(),
+        ));
+    }
+    let formula = super::sg::formula_of(check, &[("a", 1), ("b", 1)])?;
+    let limits = table_limits();
+    let mut table = solve::GrundyTable::new();
+    let name = rules
+        .name()
+        .map_or_else(|| rules.file().to_string(), str::to_string);
+    writeln!(out, "{}", tr!("rules.sg.grid_title", name = name))?;
+    write!(out, "{:>4} |", "a\\b")?;
+    for b in 0..=cols {
+        write!(out, " {b:>3}")?;
+    }
+    writeln!(out)?;
+    writeln!(out, "{}", "-".repeat(6 + 4 * (cols as usize + 1)))?;
+    let mut cells = Vec::new();
+    'rows: for a in 0..=i64::from(rows) {
+        write!(out, "{a:>4} |")?;
+        for b in 0..=i64::from(cols) {
+            let position = crate::rules::Value::Array(
+                vec![crate::rules::Value::Int(a), crate::rules::Value::Int(b)].into(),
+            );
+            let why = match table.value(&rules, &position, &limits) {
+                Ok(v) => {
+                    write!(out, " {v:>3}")?;
+                    cells.push((a, b, i64::try_from(v).unwrap_or(i64::MAX)));
+                    continue;
+                }
+                Err(SearchError::Script(e)) => return Err(input(e)),
+                Err(SearchError::TooLarge) => tr!("rules.sg.too_large"),
+                Err(SearchError::Repeats) => tr!("rules.why_not.repeats"),
+            };
+            writeln!(out)?;
+            writeln!(
+                out,
+                "{}",
+                tr!("rules.sg.stopped", n = format!("[{a}, {b}]"), why = why)
+            )?;
+            break 'rows;
+        }
+        writeln!(out)?;
+    }
+    let checked = super::sg::Checked::Grid { cells };
+    let code = match (&formula, check) {
+        (Some(formula), Some(text)) => super::sg::check_formula(formula, text, &checked, out)?,
+        _ => ExitCode::SUCCESS,
+    };
+    if pattern {
+        writeln!(out, "{}", super::sg::pattern_line(&checked))?;
+    }
+    Ok(code)
 }

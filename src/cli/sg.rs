@@ -22,7 +22,7 @@ const SAID_QUOTED: usize = 200;
 
 /// What a table offers `--check`: a row of values indexed by `n` from `first`, or cells
 /// (a, b, value) of a 2-D table.
-enum Checked {
+pub(super) enum Checked {
     Line {
         first: i64,
         values: Vec<i64>,
@@ -41,6 +41,7 @@ enum Checked {
 pub(super) fn sg_table(
     table: &SgTable,
     check: Option<&str>,
+    pattern: bool,
     out: &mut impl Write,
 ) -> Result<ExitCode, Failure> {
     let vars: &[(&str, i64)] = match table {
@@ -52,10 +53,14 @@ pub(super) fn sg_table(
     };
     let formula = formula_of(check, vars)?;
     let checked = print_table(table, out)?;
-    let Some(formula) = formula else {
-        return Ok(ExitCode::SUCCESS);
+    let code = match formula {
+        Some(formula) => check_formula(&formula, check.unwrap_or_default(), &checked, out)?,
+        None => ExitCode::SUCCESS,
     };
-    check_formula(&formula, check.unwrap_or_default(), checked, out)
+    if pattern {
+        writeln!(out, "{}", pattern_line(&checked))?;
+    }
+    Ok(code)
 }
 
 /// The formula of `--check`, parsed and tried once on the table's variables `vars`, so that a
@@ -97,15 +102,51 @@ pub(super) fn check_row(
     values: Vec<i64>,
     out: &mut impl Write,
 ) -> Result<ExitCode, Failure> {
-    check_formula(formula, text, Checked::Line { first: 0, values }, out)
+    check_formula(formula, text, &Checked::Line { first: 0, values }, out)
+}
+
+/// The `pattern: EXPR` line (`--pattern`): the catalogue's first formula that holds on every
+/// cell `--check` would check, or the line saying none does.
+pub(super) fn pattern_line(checked: &Checked) -> String {
+    use crate::lab::pattern::{propose_grid, propose_line};
+    let (found, range) = match checked {
+        Checked::Line { first, values } => (
+            propose_line(values, *first, "n"),
+            format!("{first} ≤ n ≤ {}", first + values.len() as i64 - 1),
+        ),
+        Checked::Heaps { values, last } => {
+            let values: Vec<i64> = values
+                .iter()
+                .take(*last as usize + 1)
+                .map(|&v| i64::from(v))
+                .collect();
+            (propose_line(&values, 0, "n"), format!("0 ≤ n ≤ {last}"))
+        }
+        Checked::Grid { cells } => {
+            let span = |pick: fn(&(i64, i64, i64)) -> i64| {
+                let lo = cells.iter().map(pick).min().unwrap_or(0);
+                let hi = cells.iter().map(pick).max().unwrap_or(0);
+                (lo, hi)
+            };
+            let ((a0, a1), (b0, b1)) = (span(|c| c.0), span(|c| c.1));
+            (
+                propose_grid(cells),
+                format!("{a0} ≤ a ≤ {a1}, {b0} ≤ b ≤ {b1}"),
+            )
+        }
+    };
+    match found {
+        Some(formula) => tr!("cli.sg.pattern", formula = formula).into_owned(),
+        None => tr!("cli.sg.no_pattern", range = range).into_owned(),
+    }
 }
 
 /// Checks `formula` over the cells a table offers and prints where it holds or the first
 /// counterexample (exit code 1).
-fn check_formula(
+pub(super) fn check_formula(
     formula: &Formula,
     text: &str,
-    checked: Checked,
+    checked: &Checked,
     out: &mut impl Write,
 ) -> Result<ExitCode, Failure> {
     let bad = |e: crate::lab::check::FormulaError| {
@@ -121,6 +162,7 @@ fn check_formula(
     };
     let (found, range) = match checked {
         Checked::Line { first, values } => {
+            let first = *first;
             let last = first + values.len() as i64 - 1;
             let cells = values
                 .iter()
@@ -134,7 +176,7 @@ fn check_formula(
         Checked::Heaps { values, last } => {
             let cells = values
                 .iter()
-                .take(last as usize + 1)
+                .take(*last as usize + 1)
                 .enumerate()
                 .map(|(i, &v)| (vec![("n", i as i64)], i64::from(v)));
             (
@@ -190,6 +232,18 @@ fn check_formula(
 /// checked on), observed, or none up to the table's end.
 pub(super) fn period_line(period: Option<Period>, n: u64) -> String {
     match period {
+        Some(p) if p.saltus > 0 => tr!(
+            if p.proved {
+                "cli.sg.period_saltus_proved"
+            } else {
+                "cli.sg.period_saltus_observed"
+            },
+            period = p.period,
+            saltus = p.saltus,
+            from = p.preperiod,
+            to = p.checked_to
+        )
+        .into_owned(),
         Some(p) if p.proved => tr!(
             "cli.sg.period_proved",
             period = p.period,

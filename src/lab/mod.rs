@@ -33,6 +33,7 @@
 //! ```
 
 pub mod check;
+pub mod pattern;
 
 use crate::game::CodeError;
 use crate::games::heaps::Rule;
@@ -165,9 +166,24 @@ impl LabRule {
         }
     }
 
-    /// The period of this rule's `values` (from [`LabRule::values`]), proved where the
-    /// theorem applies.
+    /// The period of this rule's `values` (from [`LabRule::values`]), with its saltus,
+    /// proved where a theorem applies: the periodicity theorem for a pure period of a finite
+    /// code, the arithmetic-periodicity check ([`crate::games::heaps::arithmetic`]) for a
+    /// saltus.
     pub fn period(&self, values: &[u32]) -> Option<Period> {
-        find_period_splitting(values, self.max_take(), self.most_pieces())
+        let period = find_period_splitting(values, self.max_take(), self.most_pieces())?;
+        let code = match self {
+            LabRule::Octal(code) => Some(code.clone()),
+            LabRule::Heap(Rule::Octal { code }) => Some((**code).clone()),
+            // Nim is 0.3…: its saltus 1 has the same proof.
+            LabRule::Heap(Rule::Nim) => OctalCode::parse("0.3...").ok(),
+            _ => None,
+        };
+        let proved = period.proved
+            || period.saltus > 0
+                && code.is_some_and(|code| {
+                    crate::games::heaps::arithmetic::proves(&code, values, &period)
+                });
+        Some(Period { proved, ..period })
     }
 }

@@ -128,6 +128,26 @@ pub fn formula_words(formula: &Formula) -> String {
             from = from,
             v = v
         ),
+        Formula::OctalSaltus {
+            x,
+            same_as,
+            period,
+            saltus,
+            from,
+            checked_to,
+            blocks,
+            ..
+        } => tr!(
+            "why.formula.octal_saltus",
+            x = x,
+            same_as = same_as,
+            period = period,
+            saltus = saltus,
+            from = from,
+            to = checked_to,
+            blocks = blocks,
+            v = v
+        ),
         Formula::Lieges { k, x } if k % 2 == 0 => tr!("why.formula.lieges_even", k = k, x = x),
         Formula::Lieges { k, x } => tr!("why.formula.lieges_odd", k = k, x = x),
         Formula::Coprime { x, least_prime } => match x {

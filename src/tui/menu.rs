@@ -47,8 +47,13 @@ const SUBTRACTION_SETS: &[&[u64]] = &[
 
 /// The octal codes ←/→ step through (digits typed make any code 0.d1d2…): Dawson's chess,
 /// Kayles, Dawson's Kayles, games of Winning Ways' tables, a split without taking, Nim.
+/// The longest octal code typed in the menu, in characters (a long code has its shorthand,
+/// `0.0{999}7`).
+const MAX_CODE_TEXT: usize = 80;
+
 const OCTAL_CODES: &[&str] = &[
     "0.137", "0.77", "0.07", "0.1377", "0.177", "0.117", "0.11377", "4.7", "0.6", "0.3...",
+    "4.3...", "8.3...",
 ];
 
 /// The heap rules with parameters in the menu: the rule's name, its title there and the
@@ -656,7 +661,7 @@ impl Menu {
             if !typing {
                 *code = "0.".to_string();
             }
-            if code.len() < 2 + crate::games::heaps::octal::MAX_DIGITS {
+            if code.chars().count() < MAX_CODE_TEXT {
                 code.push(char::from_digit(d, 10).unwrap_or('0'));
             }
             return;
@@ -666,6 +671,41 @@ impl Menu {
         } else {
             self.typing = false;
         }
+    }
+
+    /// A character of an octal code typed on the code field (digits go through
+    /// [`Menu::type_digit`]): a–f append a hexadecimal digit, `{`, `}` a repeat count
+    /// (`0.0{999}7`), `.` after a lone first digit makes it d0 (`4`, `.` → `4.`) and anywhere
+    /// else is a repeat mark (`4.3...`). Whether the key was taken.
+    pub fn type_code_char(&mut self, c: char) -> bool {
+        if self.step != Step::Settings {
+            return false;
+        }
+        let fields = self.fields();
+        if fields.get(self.focus.min(fields.len().saturating_sub(1))) != Some(&Field::OctalCode) {
+            return false;
+        }
+        let c = c.to_ascii_lowercase();
+        if !matches!(c, 'a'..='f' | '.' | '{' | '}' | '…') {
+            return false;
+        }
+        self.error = None;
+        let typing = self.typing;
+        self.typing = true;
+        let code = &mut self.setups[self.game].octal;
+        if !typing {
+            *code = "0.".to_string();
+        }
+        if c == '.' && code.len() == 3 && code.starts_with("0.") {
+            // "0.4" then '.': the 4 was d0.
+            let d0 = code.remove(2);
+            *code = format!("{d0}.");
+        } else if c == '.' && code == "0." {
+            // A '.' first keeps the code as it was started.
+        } else if code.chars().count() < MAX_CODE_TEXT {
+            code.push(c);
+        }
+        true
     }
 
     /// The range of a number field, and its value now.

@@ -856,7 +856,7 @@ fn sg_octal_prints_the_table_and_its_proved_period() {
     );
     let last = out.lines().last().unwrap();
     assert!(last.starts_with("period 34 from n = 52 (proved"), "{last}");
-    // Dawson's Kayles by name, and a repeating code (Nim) has no period.
+    // Dawson's Kayles by name, and a repeating code (Nim) has period 1 with saltus 1.
     let o = grundy(&["sg", "heaps", "dawson", "--n", "20"], b"");
     assert!(
         stdout(&o)
@@ -866,9 +866,17 @@ fn sg_octal_prints_the_table_and_its_proved_period() {
             .starts_with("period 34 from n = 53 (proved")
     );
     let o = grundy(&["sg", "octal", "0.3...", "--n", "20"], b"");
-    assert_eq!(
-        stdout(&o).lines().last(),
-        Some("no period found up to 1023")
+    let last = stdout(&o).lines().last().unwrap().to_string();
+    assert!(
+        last.starts_with("period 1, saltus 1 from n = 0 (proved"),
+        "{last}"
+    );
+    // Lasker's Nim (HDU 3032): period 4, saltus 4 from n = 1, proved.
+    let o = grundy(&["sg", "octal", "4.3...", "--n", "20"], b"");
+    let last = stdout(&o).lines().last().unwrap().to_string();
+    assert!(
+        last.starts_with("period 4, saltus 4 from n = 1 (proved"),
+        "{last}"
     );
     // Fibonacci takes repeat, but no theorem bounds their takes.
     let o = grundy(&["sg", "heaps", "fibonacci", "--n", "20"], b"");

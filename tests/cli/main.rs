@@ -20,6 +20,7 @@ mod learn;
 mod practice;
 
 mod lessons;
+mod patterns;
 mod pictures;
 mod review;
 mod rules;

@@ -243,7 +243,7 @@ fn a_proved_period_gives_the_plain_values_to_20000() {
         for n in 0..=20_000u64 {
             assert_eq!(
                 period.value(&table, n),
-                plain[n as usize],
+                u64::from(plain[n as usize]),
                 "{text} ({source}) at {n}"
             );
             assert_eq!(
@@ -271,8 +271,9 @@ fn huge_heaps_of_a_proved_game_are_played_by_the_period() {
     }
     let (count, exact) = p.count_winning_moves();
     assert!(exact && count > 5);
-    // A code whose period is not proved keeps the table's bound, in the same words as every rule.
-    let err = Heaps::from_code("octal:0.3...:5000").unwrap_err();
+    // A code whose period is not proved keeps the table's bound, in the same words as every
+    // rule (0.2…, G(n) = n − 1, is arithmetic-periodic but outside the proved family).
+    let err = Heaps::from_code("octal:0.2...:5000").unwrap_err();
     assert!(
         err.message.to_string().contains("heaps to 4096"),
         "{}",
@@ -327,4 +328,123 @@ fn bad_codes_name_the_place_and_the_reason() {
     assert_eq!(code("0.70").code(), "0.7");
     assert_eq!(code(".137").code(), "0.137");
     assert_eq!(code("0.F").code(), "0.f");
+}
+
+/// Codes with d0 ∈ {4, 8} (a split without a take) or a repeated last digit, where the
+/// arithmetic periods live: 1 to 3 digits, hexadecimal.
+fn saltus_codes() -> impl Strategy<Value = (Vec<u8>, bool)> {
+    (
+        prop::sample::select(vec![0u8, 4, 8]),
+        prop::collection::vec(0u8..16, 1..=3),
+        prop::bool::ANY,
+        prop::bool::weighted(0.5),
+    )
+        .prop_map(|(d0, mut rest, repeat, nim)| {
+            // Half of them take any number as Nim does (every digit has bits 1 and 2), the
+            // family the arithmetic-periodicity check proves.
+            if nim {
+                rest.iter_mut().for_each(|d| *d |= 3);
+            }
+            let d0 = if d0 == 0 && !repeat { 4 } else { d0 };
+            let mut digits = vec![d0];
+            digits.extend(rest);
+            (digits, repeat || nim)
+        })
+        .prop_filter("a code", |(digits, _)| digits.len() > 1)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(120))]
+
+    /// Every period found (with its saltus) holds on the whole table it was found in, and
+    /// every proved one on a table ten times longer, both by the plain mex of the digits.
+    #[test]
+    fn arithmetic_periods_hold_and_proved_ones_hold_ten_times_further((digits, repeat) in saltus_codes()) {
+        let text = code_text(&digits, repeat);
+        let code = OctalCode::parse(&text).unwrap();
+        let three = digits.iter().any(|d| d & 8 != 0);
+        let n: u64 = if three { 23 } else { 47 };
+        let rule = LabRule::Octal(code);
+        let values = mex_values(&digits, repeat, n);
+        prop_assert_eq!(&rule.values(n), &values, "{}", text);
+        let Some(period) = rule.period(&values) else { return Ok(()); };
+        let holds = |values: &[u32], to: usize| {
+            (period.preperiod as usize..to - period.period as usize).all(|m| {
+                u64::from(values[m + period.period as usize]) == u64::from(values[m]) + period.saltus
+            })
+        };
+        prop_assert!(holds(&values, values.len()), "{} {:?}", text, period);
+        if period.proved {
+            let longer = mex_values(&digits, repeat, 10 * (n + 1) - 1);
+            prop_assert!(holds(&longer, longer.len()), "{} {:?} proved but fails by {}", text, period, 10 * (n + 1));
+            for (m, &v) in longer.iter().enumerate() {
+                prop_assert_eq!(period.value(&values, m as u64), u64::from(v), "{} at {}", text, m);
+            }
+        }
+    }
+}
+
+/// Lasker's Nim (HDU 3032) and the split into three (HDU 5795): the saltus found, proved, and
+/// the values read from it at any heap.
+#[test]
+fn laskers_nim_and_the_split_into_three_are_proved() {
+    for (text, n0, p, s) in [("4.3...", 1, 4, 4), ("8.3...", 1, 8, 8)] {
+        let rule = LabRule::Octal(code(text));
+        let values = rule.values(200);
+        let found = rule.period(&values).unwrap();
+        assert_eq!(
+            (found.preperiod, found.period, found.saltus, found.proved),
+            (n0, p, s, true),
+            "{text}"
+        );
+        let (table, proved) = code(text).table(100_000, &mut |_| {});
+        assert_eq!(proved.map(|p| (p.period, p.saltus)), Some((p, s)), "{text}");
+        assert_eq!(table.len(), 100_001);
+    }
+    // The contests' closed forms: Lasker's Nim n%4 ∈ {1,2} → n, 3 → n+1, 0 → n−1; the split
+    // into three n%8 = 7 → n+1, 0 → n−1, else n.
+    let lasker = Heaps::from_code("octal:4.3...:1000000000000000000,999999999999999999,7").unwrap();
+    assert_eq!(
+        lasker.values(),
+        vec![999_999_999_999_999_999, 1_000_000_000_000_000_000, 8]
+    );
+    let three = Heaps::from_code("octal:8.3...:1000000000000000000,999999999999999999").unwrap();
+    assert_eq!(
+        three.values(),
+        vec![999_999_999_999_999_999, 1_000_000_000_000_000_000]
+    );
+    for p in [lasker, three] {
+        let moves = p.winning_moves(4);
+        assert!(!moves.is_empty(), "{}", p.to_code());
+        for mv in &moves {
+            assert!(p.play_unchecked(mv).nim_sum().is_zero(), "{}", p.to_code());
+        }
+    }
+}
+
+/// Long codes: HDU 3980's "remove exactly m in a row" for m = 1000 is `0.0{999}7`, read back in
+/// the same shorthand; its values against the plain mex of the written-out digits.
+#[test]
+fn long_codes_and_their_shorthand() {
+    let long = code("0.0{999}7");
+    assert_eq!(long.digit_count(), 1000);
+    assert_eq!(long.code(), "0.0{999}7");
+    assert_eq!(code(&long.code()), long);
+    let small = code("0.0{4}7");
+    assert_eq!(small.code(), "0.00007");
+    let mut digits = vec![0u8; 6];
+    digits[5] = 7;
+    assert_eq!(small.values(300), mex_values(&digits, false, 300));
+    assert_eq!(long.values(3000), {
+        let mut digits = vec![0u8; 1001];
+        digits[1000] = 7;
+        mex_values(&digits, false, 3000)
+    });
+    for (text, column) in [("0.{3}7", 3), ("0.3{0}", 4), ("0.3{x}", 4), ("0.3{4", 4)] {
+        let e = OctalCode::parse(text)
+            .err()
+            .unwrap_or_else(|| panic!("{text} parsed"));
+        assert_eq!(e.column, column, "{text}: {}", e.message);
+    }
+    assert!(OctalCode::parse("0.3{20000}").is_err());
 }

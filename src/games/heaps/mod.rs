@@ -9,6 +9,7 @@
 //! formula, or by a mex table computed once), [`notation`] the codes, [`contest`] the contest
 //! formats.
 
+pub mod arithmetic;
 pub mod contest;
 pub mod notation;
 pub mod octal;

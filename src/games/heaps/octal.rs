@@ -9,11 +9,16 @@
 
 use std::fmt;
 
+use super::period::{Period, find_period_splitting};
 use crate::game::CodeError;
 use crate::message::Said;
 
-/// The most digits after the point: the values' work grows with them.
-pub const MAX_DIGITS: usize = 64;
+/// The most digits after the point (a contest's "remove exactly m in a row", m ≤ 1000, is a
+/// code of m digits; the values' work grows with them).
+pub const MAX_DIGITS: usize = 10_000;
+
+/// A run of one digit this long or longer is printed in the shorthand `d{count}`.
+const SHORTHAND_RUN: usize = 6;
 
 /// Bit 1 of a digit: removing i tokens may leave no heap (the heap had exactly i).
 pub const LEAVE_NONE: u8 = 1;
@@ -38,7 +43,9 @@ pub struct OctalCode {
 
 impl OctalCode {
     /// Parses `0.137`, `.137`, `4.7`, `0.3…` / `0.3...`, `0.f` (digits 8–f hexadecimal, either
-    /// case). Errors name the character (from 1) and the reason.
+    /// case), with `d{count}` for a digit written `count` times (`0.0{999}7`: remove exactly
+    /// 1000, HDU 3980), to [`MAX_DIGITS`] digits. Errors name the character (from 1) and the
+    /// reason.
     pub fn parse(text: &str) -> Result<OctalCode, CodeError> {
         if text.trim().is_empty() {
             return Err(CodeError::new(1, Said::new("said.octal.empty")));
@@ -79,7 +86,38 @@ impl OctalCode {
             return Err(CodeError::new(start, Said::new("said.octal.no_digits")));
         }
         let mut digits = vec![first];
-        for (i, c) in fraction.chars().enumerate() {
+        let chars: Vec<char> = fraction.chars().collect();
+        let mut i = 0;
+        while i < chars.len() {
+            let c = chars[i];
+            if c == '{' {
+                // `d{count}`: the digit before, count times in all.
+                let close = chars[i..].iter().position(|&c| c == '}').map(|k| i + k);
+                let Some(close) = close else {
+                    return Err(CodeError::new(
+                        start + i,
+                        Said::new("said.octal.count_unclosed"),
+                    ));
+                };
+                let text: String = chars[i + 1..close].iter().collect();
+                let count = text.parse::<usize>().ok().filter(|&k| k >= 1);
+                let (Some(count), Some(&d)) = (count, digits.get(1..).and_then(|d| d.last()))
+                else {
+                    return Err(CodeError::new(
+                        start + i,
+                        Said::new("said.octal.count_bad").with("count", text),
+                    ));
+                };
+                if digits.len() + count - 1 > MAX_DIGITS + 1 {
+                    return Err(CodeError::new(
+                        start + i,
+                        Said::new("said.octal.too_many_digits").with("most", MAX_DIGITS),
+                    ));
+                }
+                digits.extend(std::iter::repeat_n(d, count - 1));
+                i = close + 1;
+                continue;
+            }
             let Some(d) = hex_digit(c) else {
                 let why = if c == '.' || c == '…' {
                     Said::new("said.octal.repeat_not_last")
@@ -89,12 +127,13 @@ impl OctalCode {
                 return Err(CodeError::new(start + i, why));
             };
             digits.push(d);
-        }
-        if digits.len() - 1 > MAX_DIGITS {
-            return Err(CodeError::new(
-                start + MAX_DIGITS,
-                Said::new("said.octal.too_many_digits").with("most", MAX_DIGITS),
-            ));
+            if digits.len() - 1 > MAX_DIGITS {
+                return Err(CodeError::new(
+                    start + i,
+                    Said::new("said.octal.too_many_digits").with("most", MAX_DIGITS),
+                ));
+            }
+            i += 1;
         }
         // A repeated 0 is no move at all; trailing zeros of a finite code say nothing.
         let repeats = repeats && digits.last() != Some(&0);
@@ -117,6 +156,12 @@ impl OctalCode {
     /// digit repeats forever.
     pub fn max_take(&self) -> Option<u64> {
         (!self.repeats).then(|| self.digits.len() as u64 - 1)
+    }
+
+    /// How many digits the code has after the point (the last one repeats if
+    /// [`OctalCode::repeats`]).
+    pub fn digit_count(&self) -> u64 {
+        self.digits.len() as u64 - 1
     }
 
     /// Whether the last digit repeats forever.
@@ -172,14 +217,41 @@ impl OctalCode {
     }
 
     /// The values of heaps 0..=n and the proved period, if the table proved one.
-    pub fn table(
-        &self,
-        n: u64,
-        report: &mut dyn FnMut(u64),
-    ) -> (Vec<u32>, Option<super::period::Period>) {
+    pub fn table(&self, n: u64, report: &mut dyn FnMut(u64)) -> (Vec<u32>, Option<Period>) {
         match self.take_break() {
             Some(game) => super::sparse::table(&game, self.max_take(), n, report),
-            None => (self.values_by_mex(n, report), None),
+            None => self.table_by_mex(n, report),
+        }
+    }
+
+    /// The values by mex, in doubling steps, read through the period once
+    /// [`super::arithmetic::proves`] proves an arithmetic one (Lasker's Nim to 10^7 costs a
+    /// table of a few dozen heaps, not 10^14 steps).
+    fn table_by_mex(&self, n: u64, report: &mut dyn FnMut(u64)) -> (Vec<u32>, Option<Period>) {
+        let mut values = Vec::new();
+        // Three-heap moves cost n³ a value: their first step is short.
+        let mut size: u64 = if self.most_pieces() > 2 { 63 } else { 255 };
+        loop {
+            let to = size.min(n);
+            self.extend_by_mex(&mut values, to, report);
+            if let Some(period) = find_period_splitting(&values, None, self.most_pieces())
+                && super::arithmetic::proves(self, &values, &period)
+            {
+                let period = Period {
+                    proved: true,
+                    ..period
+                };
+                let more: Vec<u32> = (values.len() as u64..=n)
+                    .map(|x| u32::try_from(period.value(&values, x)).unwrap_or(u32::MAX))
+                    .collect();
+                values.extend(more);
+                report(n + 1);
+                return (values, Some(period));
+            }
+            if to == n {
+                return (values, None);
+            }
+            size = size.saturating_mul(2).saturating_add(1);
         }
     }
 
@@ -252,9 +324,16 @@ impl OctalCode {
     /// leave the rest as 0 to 3 heaps. O(n²) per value with two-heap digits, O(n³) with
     /// three-heap ones.
     pub fn values_by_mex(&self, n: u64, report: &mut dyn FnMut(u64)) -> Vec<u32> {
-        let mut g: Vec<u32> = Vec::with_capacity(n as usize + 1);
+        let mut g = Vec::new();
+        self.extend_by_mex(&mut g, n, report);
+        g
+    }
+
+    /// [`OctalCode::values_by_mex`] from the values `g` already holds to heaps 0..=n.
+    pub fn extend_by_mex(&self, g: &mut Vec<u32>, n: u64, report: &mut dyn FnMut(u64)) {
+        g.reserve((n as usize + 1).saturating_sub(g.len()));
         let mut seen: Vec<bool> = Vec::new();
-        for x in 0..=n {
+        for x in g.len() as u64..=n {
             seen.clear();
             let mut mark = |v: u32| {
                 let v = v as usize;
@@ -296,7 +375,6 @@ impl OctalCode {
             }
         }
         report(n + 1);
-        g
     }
 }
 
@@ -327,13 +405,26 @@ impl OctalCode {
         out
     }
 
+    /// The digits, a run of [`SHORTHAND_RUN`] or more of one digit as `d{count}`
+    /// (`0.0{999}7`), which [`OctalCode::parse`] reads back.
     fn digits_text(&self) -> String {
         let mut out = format!("{:x}.", self.digits[0]);
         if self.digits.len() == 1 {
             out.push('0');
         }
-        for d in &self.digits[1..] {
-            out.push_str(&format!("{d:x}"));
+        let rest = &self.digits[1..];
+        let mut i = 0;
+        while i < rest.len() {
+            let d = rest[i];
+            let run = rest[i..].iter().take_while(|&&e| e == d).count();
+            if run >= SHORTHAND_RUN {
+                out.push_str(&format!("{d:x}{{{run}}}"));
+            } else {
+                for _ in 0..run {
+                    out.push_str(&format!("{d:x}"));
+                }
+            }
+            i += run;
         }
         out
     }

@@ -1,17 +1,20 @@
 //! The period of a sequence of Sprague–Grundy values, found in a table and, for a take-and-break
 //! game that removes at most t tokens a move, proved by the periodicity theorem (Guy and Smith;
 //! *Winning Ways* ch. 4): if G(n + p) = G(n) for every N0 ≤ n < 2·N0 + p + t, then for every
-//! n ≥ N0. Generic over a plain `&[u32]`, so any table (an octal code, a heap rule, a rules
-//! file) can ask.
+//! n ≥ N0. A period may carry a saltus S (arithmetic periodicity, G(n + P) = G(n) + S, as in
+//! Lasker's Nim); [`super::arithmetic`] proves those. Generic over a plain `&[u32]`, so any
+//! table (an octal code, a heap rule, a rules file) can ask.
 
-/// A period found in a table of values: G(n + period) = G(n) for every n ≥ `preperiod` the
-/// table reaches.
+/// A period found in a table of values: G(n + period) = G(n) + saltus for every n ≥
+/// `preperiod` the table reaches.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Period {
     /// N0: the first n from which the values repeat.
     pub preperiod: u64,
     /// P: the smallest period.
     pub period: u64,
+    /// S: what a period adds to the values (0 for a pure period).
+    pub saltus: u64,
     /// Whether the periodicity theorem proves it for every n ≥ N0 (a finite code whose
     /// condition holds in the table), not only for the n the table reaches.
     pub proved: bool,
@@ -21,14 +24,29 @@ pub struct Period {
 
 impl Period {
     /// The value of a heap of `n` read from `values` (which reach at least N0 + P − 1): past
-    /// the table, through the period. Meant for a proved period.
-    pub fn value(&self, values: &[u32], n: u64) -> u32 {
-        let at = if n < values.len() as u64 {
-            n
-        } else {
-            self.preperiod + (n - self.preperiod) % self.period
-        };
-        values[at as usize]
+    /// the table, through the period: G(N0 + r + qP) = G(N0 + r) + q·S. Meant for a proved
+    /// period.
+    pub fn value(&self, values: &[u32], n: u64) -> u64 {
+        if n < values.len() as u64 {
+            return u64::from(values[n as usize]);
+        }
+        let (blocks, at) = self.reduce(n);
+        u64::from(values[at as usize]).saturating_add(self.saltus.saturating_mul(blocks))
+    }
+
+    /// `n` ≥ N0 as N0 + r + q·P: (q, N0 + r).
+    pub fn reduce(&self, n: u64) -> (u64, u64) {
+        let past = n - self.preperiod;
+        (past / self.period, self.preperiod + past % self.period)
+    }
+
+    /// G(n) − S·⌊(n − N0)/P⌋ for n ≥ N0 (G(n) before it): the values with the saltus taken
+    /// out, periodic where the values are arithmetic-periodic.
+    pub fn without_saltus(&self, n: u64, value: u64) -> u64 {
+        match n.checked_sub(self.preperiod) {
+            Some(past) => value.saturating_sub(self.saltus * (past / self.period)),
+            None => value,
+        }
     }
 
     /// The end (exclusive) of the range of n the theorem asks G(n + P) = G(n) for, when a
@@ -61,25 +79,34 @@ pub fn find_period(values: &[u32], max_take: Option<u64>) -> Option<Period> {
 }
 
 /// [`find_period`] for a game whose moves leave at most `pieces` heaps (3 for a hexadecimal
-/// code with a digit 8–f: its theorem needs a longer range).
+/// code with a digit 8–f: its theorem needs a longer range). The smallest P wins, whatever its
+/// saltus (Nim's 0, 1, 2, … is P = 1, S = 1); the periodicity theorem proves pure periods only.
 pub fn find_period_splitting(values: &[u32], max_take: Option<u64>, pieces: u32) -> Option<Period> {
     let len = values.len() as u64;
     for period in 1..=len / 2 {
         let p = period as usize;
-        // The first n from the end where the values differ a period apart: N0 is after it.
+        // The saltus the table's end shows for this period: the values must not fall.
+        let last = values.len() - 1;
+        let Some(saltus) = values[last].checked_sub(values[last - p]) else {
+            continue;
+        };
+        // The first n from the end where the values differ a period apart by another step:
+        // N0 is after it.
         let preperiod = (0..values.len() - p)
             .rev()
-            .find(|&n| values[n] != values[n + p])
+            .find(|&n| values[n + p].checked_sub(values[n]) != Some(saltus))
             .map_or(0, |n| n as u64 + 1);
         if 2 * preperiod + 2 * period > len {
             continue;
         }
-        let proved = max_take.is_some_and(|t| {
-            theorem_end(preperiod, period, t, pieces).saturating_add(period) <= len
-        });
+        let proved = saltus == 0
+            && max_take.is_some_and(|t| {
+                theorem_end(preperiod, period, t, pieces).saturating_add(period) <= len
+            });
         return Some(Period {
             preperiod,
             period,
+            saltus: u64::from(saltus),
             proved,
             checked_to: len - 1 - period,
         });

@@ -211,7 +211,7 @@ pub fn table(
         {
             let known = values.len() as u64;
             let more = (known..=n)
-                .map(|x| period.value(&values, x))
+                .map(|x| u32::try_from(period.value(&values, x)).unwrap_or(u32::MAX))
                 .collect::<Vec<_>>();
             values.extend(more);
             report(n + 1);

@@ -441,27 +441,53 @@ pub struct OctalTable {
 }
 
 impl OctalTable {
-    /// The largest heap a position may have: any (to 10^18) once a period is proved, else the
-    /// most the table may grow to ([`octal_table_covering`] grows it on demand).
+    /// The largest heap a position may have: any (to 10^18) once a period is proved (a
+    /// three-heap game's only with a saltus: its moves then go by the period's inverse), else
+    /// the most the table may grow to ([`octal_table_covering`] grows it on demand).
     pub fn max_heap(&self) -> u64 {
         match self.period {
-            Some(_) if !self.three_heaps => MAX_PERIODIC_HEAP,
+            Some(p) if !self.three_heaps || p.saltus > 0 => MAX_PERIODIC_HEAP,
             _ => self.most,
         }
     }
 
     /// Whether the table gives the value of a heap of `x` as it is.
     pub fn covers(&self, x: u64) -> bool {
-        x < self.values.len() as u64 || (self.period.is_some() && !self.three_heaps)
+        x < self.values.len() as u64 || self.max_heap() == MAX_PERIODIC_HEAP
     }
 
     /// The value of a heap of `x`, which the table must cover ([`OctalTable::covers`]).
-    pub fn value(&self, x: u64) -> u32 {
+    pub fn value(&self, x: u64) -> u64 {
         match (&self.period, x < self.values.len() as u64) {
-            (_, true) => self.values[x as usize],
+            (_, true) => u64::from(self.values[x as usize]),
             (Some(period), false) => period.value(&self.values, x),
             (None, false) => panic!("heap {x} is past the octal table"),
         }
+    }
+
+    /// The heaps below `below` worth `value`, read off the period without walking the heaps
+    /// (an arithmetic period adds S each period, so each residue holds `value` at most once
+    /// past N0).
+    pub fn heaps_worth(&self, value: u64, below: u64) -> Vec<u64> {
+        let mut found: Vec<u64> = (0..(self.values.len() as u64).min(below))
+            .filter(|&y| u64::from(self.values[y as usize]) == value)
+            .collect();
+        let Some(p) = self.period.filter(|p| p.saltus > 0) else {
+            return found;
+        };
+        for r in 0..p.period {
+            let start = p.preperiod + r;
+            let c = u64::from(self.values[start as usize]);
+            let Some(steps) = value.checked_sub(c).filter(|d| d % p.saltus == 0) else {
+                continue;
+            };
+            let y = start.saturating_add((steps / p.saltus).saturating_mul(p.period));
+            if y >= self.values.len() as u64 && y < below {
+                found.push(y);
+            }
+        }
+        found.sort_unstable();
+        found
     }
 }
 
@@ -545,7 +571,11 @@ pub fn octal_moves_to(
     target: u64,
     limit: usize,
 ) -> (Vec<Action>, u64) {
-    let g = |y: u64| u64::from(table.value(y));
+    if table.period.is_some_and(|p| p.saltus > 0) && x >= table.values.len() as u64 {
+        let (found, count, _) = saltus_moves_to(code, table, x, target, limit);
+        return (found, count);
+    }
+    let g = |y: u64| table.value(y);
     let mut found = Vec::new();
     let mut count = 0u64;
     let hit = |action: Action, found: &mut Vec<Action>, count: &mut u64| {
@@ -590,7 +620,7 @@ pub fn octal_moves_to(
             middle: 0,
         };
         let period = match table.period {
-            Some(p) if rest >= 2 * p.preperiod.max(1) + 2 * p.period => p,
+            Some(p) if p.saltus == 0 && rest >= 2 * p.preperiod.max(1) + 2 * p.period => p,
             _ => {
                 for left in 1..rest {
                     if g(left) ^ g(rest - left) == target {
@@ -637,6 +667,89 @@ pub fn octal_moves_to(
         }
     }
     (found, count)
+}
+
+/// Splits of a big heap looked at, at most, by [`saltus_moves_to`].
+const SALTUS_SPLIT_WORK: u64 = 1 << 16;
+
+/// The moves of a heap of `x` of an arithmetic-periodic octal game worth `target`: the
+/// one-heap moves (and the take of all) by the period's inverse, every one of them; the splits
+/// walked from the smallest takes and heaps for at most [`SALTUS_SPLIT_WORK`] splits. Returns
+/// the first `limit` in move-list order, how many were found, and whether that is all of them.
+pub fn saltus_moves_to(
+    code: &OctalCode,
+    table: &OctalTable,
+    x: u64,
+    target: u64,
+    limit: usize,
+) -> (Vec<Action>, u64, bool) {
+    let remove = |take, left, middle| Action::Remove { take, left, middle };
+    // (take, kind, action): the move list's order is by take, then no heap or one, then the
+    // two-heap splits, then the three-heap ones.
+    let mut found: Vec<(u64, u8, Action)> = Vec::new();
+    for y in table.heaps_worth(target, x) {
+        let take = x - y;
+        if code.allows(x, take, u32::from(y > 0)) {
+            found.push((take, 0, remove(take, 0, 0)));
+        }
+    }
+    let mut work = 0u64;
+    let mut complete = true;
+    let most = code.max_take().map_or(x, |t| t.min(x));
+    'takes: for take in 0..=most {
+        let rest = x - take;
+        if code.allows(x, take, 2) {
+            for left in 1..=rest / 2 {
+                work += 1;
+                if work > SALTUS_SPLIT_WORK {
+                    complete = false;
+                    break 'takes;
+                }
+                if table.value(left) ^ table.value(rest - left) == target {
+                    found.push((take, 1, remove(take, left, 0)));
+                    if left != rest - left {
+                        found.push((take, 1, remove(take, rest - left, 0)));
+                    }
+                }
+            }
+        }
+        if code.allows(x, take, 3) {
+            for left in 1..rest.saturating_sub(1) {
+                for middle in 1..rest - left {
+                    work += 1;
+                    if work > SALTUS_SPLIT_WORK {
+                        complete = false;
+                        break 'takes;
+                    }
+                    let right = rest - left - middle;
+                    if table.value(left) ^ table.value(middle) ^ table.value(right) == target {
+                        found.push((take, 2, remove(take, left, middle)));
+                    }
+                }
+            }
+        }
+        // Past the code's digits every take is the last digit's: with no split in it, the
+        // rest leave one heap or none (counted above).
+        if take >= code.digit_count()
+            && code.digit(take + 1) & (super::octal::LEAVE_TWO | super::octal::LEAVE_THREE) == 0
+        {
+            break;
+        }
+    }
+    found.sort_unstable_by_key(|&(take, kind, action)| match action {
+        Action::Remove { left, middle, .. } => (take, kind, left, middle),
+        _ => (take, kind, 0, 0),
+    });
+    let count = found.len() as u64;
+    let moves = found.into_iter().take(limit).map(|(_, _, a)| a).collect();
+    (moves, count, complete)
+}
+
+/// Whether [`octal_moves_to`] counts every move of a heap of `x` (an arithmetic-periodic
+/// game's big heap counts its splits only as far as it walks them).
+pub fn octal_counts_all(code: &OctalCode, table: &OctalTable, x: u64) -> bool {
+    !(table.period.is_some_and(|p| p.saltus > 0) && x >= table.values.len() as u64)
+        || saltus_moves_to(code, table, x, 0, 0).2
 }
 
 /// The value of a heap of n in the 1-2-k game (take 1, 2 or k; Codeforces 1194D): n mod 3 when
@@ -697,9 +810,9 @@ impl HeapValues {
             if !octal.covers(x)
                 && let Rule::Octal { code } = &self.rule
             {
-                return u64::from(octal_table_covering(code, x).value(x));
+                return octal_table_covering(code, x).value(x);
             }
-            return u64::from(octal.value(x));
+            return octal.value(x);
         }
         match self.rule {
             Rule::Nim | Rule::Misere => x,
@@ -1133,7 +1246,11 @@ impl Impartial for Heaps {
                 .zip(&values)
                 .map(|(&x, &v)| octal_moves_to(code, &table, x, v ^ change, 0).1)
                 .fold(0u64, u64::saturating_add);
-            return (usize::try_from(count).unwrap_or(usize::MAX), true);
+            let complete = self
+                .heaps()
+                .iter()
+                .all(|&x| octal_counts_all(code, &table, x));
+            return (usize::try_from(count).unwrap_or(usize::MAX), complete);
         }
         let direct = self.rule().reaches_values_directly();
         // Lieges: at most two moves a heap (take one, or multiply).

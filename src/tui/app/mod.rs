@@ -729,6 +729,17 @@ impl App {
             self.after_lab_event(event);
             return;
         }
+        // An octal code typed in the menu takes its letters and marks (a–f, '.', '{', '}').
+        if let Screen::Menu(menu) = &mut self.screen
+            && self.help.is_none()
+            && let KeyCode::Char(c) = key.code
+            && !key
+                .modifiers
+                .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT)
+            && menu.type_code_char(c)
+        {
+            return;
+        }
         let in_game = self.in_game();
         let action = keymap::action(&key, in_game);
         if let Some(help) = &mut self.help {
