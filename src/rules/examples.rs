@@ -46,6 +46,7 @@ pub const EXAMPLES: &[Example] = &[
     example!("take-by-k.rhai", "take_by_k"),
     example!("mock-turtles.rhai", "mock_turtles"),
     example!("paint-chain.rhai", "paint_chain"),
+    example!("cutting.rhai", "cutting"),
 ];
 
 /// The shipped example of file name `file`, if there is one.

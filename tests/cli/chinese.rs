@@ -1068,8 +1068,8 @@ fn file_problems_are_reported_in_the_readers_language() {
 /// notation, `"THTTH"`), and Simplified and Traditional characters do not cross over.
 #[test]
 fn shipped_rules_files_speak_chinese() {
-    const IDS: [&str; 11] = [
-        "CSES", "AGC", "AtCoder", "DP", "CF", "YTP", "TIOJ", "fn", "parts", "side", "MB",
+    const IDS: [&str; 13] = [
+        "CSES", "HDU", "POJ", "AGC", "AtCoder", "DP", "CF", "YTP", "TIOJ", "fn", "parts", "side", "MB",
     ];
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/rules");
     let mut english = Vec::new();
