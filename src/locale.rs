@@ -158,9 +158,11 @@ mod tests {
                         .iter()
                         .any(|call| code.contains(&format!("{call}\"{literal}\"")));
                     // File names (`review.toml`), and the key the fallback test asks for.
-                    let file_name = [".toml", ".rs", ".md", ".rhai", ".svg", ".png", ".lock"]
-                        .iter()
-                        .any(|ext| literal.ends_with(ext));
+                    let file_name = [
+                        ".toml", ".rs", ".md", ".rhai", ".svg", ".png", ".lock", ".in", ".out",
+                    ]
+                    .iter()
+                    .any(|ext| literal.ends_with(ext));
                     if !(after_call || is_key_shaped(literal))
                         || file_name
                         || literal == "no.such.key"
