@@ -704,9 +704,9 @@ fn sg_grid_table_within(
                     cells.push((a, b, i64::try_from(v).unwrap_or(i64::MAX)));
                     continue;
                 }
-                Err(SearchError::Script(e)) => return Err(input(e)),
-                Err(SearchError::TooLarge) => tr!("rules.sg.too_large"),
-                Err(SearchError::Repeats) => tr!("rules.why_not.repeats"),
+                Err(solve::SearchError::Script(e)) => return Err(input(e)),
+                Err(solve::SearchError::TooLarge) => tr!("rules.sg.too_large"),
+                Err(solve::SearchError::Repeats) => tr!("rules.why_not.repeats"),
             };
             writeln!(out)?;
             writeln!(
