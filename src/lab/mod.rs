@@ -23,7 +23,8 @@
 //! let values = kayles.values(1000);
 //! let period = kayles.period(&values).unwrap();
 //! assert_eq!((period.period, period.preperiod, period.proved), (12, 71, true));
-//! assert_eq!(period.value(&values, 1_000_000_000_000), values[71 + (1_000_000_000_000 - 71) % 12]);
+//! let far = values[71 + (1_000_000_000_000 - 71) % 12];
+//! assert_eq!(period.value(&values, 1_000_000_000_000), u64::from(far));
 //!
 //! // Bash (take 1..3): G(n) = n mod 4.
 //! let bash = LabRule::parse("bash:3").unwrap().values(100);

@@ -76,12 +76,15 @@ fn table_expr(index: &str, lo: usize, hi: usize, value: &dyn Fn(usize) -> i64) -
     )
 }
 
-/// The exponent of a power of two `p` (to 2^30) as a flat sum of comparisons.
-fn exponent(p: &str) -> String {
-    (1..=30)
+/// The exponent of a power of two `p` (at most `top`) as a flat sum of comparisons.
+fn exponent(p: &str, top: i64) -> String {
+    // Only the powers the table's arguments can reach: 30 terms would pass the formula
+    // reader's length bound, and no printed value tells the longer sums apart.
+    let terms: Vec<String> = (1..=62)
+        .take_while(|&k| (1i64 << k) <= top.max(2))
         .map(|k| format!("if({p} >= {}, 1, 0)", 1u64 << k))
-        .collect::<Vec<_>>()
-        .join(" + ")
+        .collect();
+    terms.join(" + ")
 }
 
 /// The one-number catalogue, simplest first, as candidate texts (each still to be checked).
@@ -92,6 +95,8 @@ fn line_candidates(values: &[i64], first: i64, var: &str) -> Vec<String> {
     if values.is_empty() {
         return out;
     }
+    // The largest n + c the candidates below take on the table.
+    let top = first + values.len() as i64 + 2;
     // A constant; n; n + c.
     out.push(values[0].to_string());
     out.push(plus(n, values[0] - first));
@@ -146,8 +151,8 @@ fn line_candidates(values: &[i64], first: i64, var: &str) -> Vec<String> {
     // Their exponents (the ruler's ν₂).
     for c in 0..=1 {
         let m = plus(n, c);
-        out.push(exponent(&format!("bitand({m}, 0 - ({m}))")));
-        out.push(exponent(&format!("bitand(bitnot({m}), {m} + 1)")));
+        out.push(exponent(&format!("bitand({m}, 0 - ({m}))"), top));
+        out.push(exponent(&format!("bitand(bitnot({m}), {m} + 1)"), 2 * top));
     }
     // The parity of the 1-bits (to 2^32): evil and odious numbers, 2n plus it.
     let mut parity = n.to_string();
@@ -208,6 +213,8 @@ fn grid_candidates(cells: &[(i64, i64, i64)]) -> Vec<String> {
     };
     let value = |a: i64, b: i64| cells.iter().find(|c| c.0 == a && c.1 == b).map(|c| c.2);
     out.push(cells[0].2.to_string());
+    // The largest a + c or b + c the candidates below take on the table.
+    let top = cells.iter().map(|c| c.0.max(c.1)).max().unwrap_or(0) + 2;
     // f(a) ⊕ g(b): f along the first column, g along the first row (g(b0) = 0).
     let mut rows: Vec<i64> = cells.iter().map(|c| c.0).collect();
     let mut cols: Vec<i64> = cells.iter().map(|c| c.1).collect();
@@ -240,7 +247,7 @@ fn grid_candidates(cells: &[(i64, i64, i64)]) -> Vec<String> {
     for c in [-1, 0] {
         let m = format!("bitor({}, {})", plus("a", c), plus("b", c));
         let bit = format!("bitand(bitnot({m}), {m} + 1)");
-        out.push(exponent(&bit));
+        out.push(exponent(&bit, 2 * top));
         out.push(bit);
     }
     // A table by (a mod p, b mod q).

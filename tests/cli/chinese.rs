@@ -1069,7 +1069,8 @@ fn file_problems_are_reported_in_the_readers_language() {
 #[test]
 fn shipped_rules_files_speak_chinese() {
     const IDS: [&str; 13] = [
-        "CSES", "HDU", "POJ", "AGC", "AtCoder", "DP", "CF", "YTP", "TIOJ", "fn", "parts", "side", "MB",
+        "CSES", "HDU", "POJ", "AGC", "AtCoder", "DP", "CF", "YTP", "TIOJ", "fn", "parts", "side",
+        "MB",
     ];
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/rules");
     let mut english = Vec::new();

@@ -276,8 +276,24 @@ fn spent_by<T>(f: impl FnOnce() -> T) -> (T, u64) {
 /// Every attack, as `analyze` and the AI answer it and as `sg` tabulates it: each answer
 /// ends within its count of operations (one call's limit past it at most: a call is charged
 /// when it ends), and a table holds no more than its bytes.
+/// Runs `f` on a thread with the stack the terminal game gives its script worker (a test
+/// thread has 2 MB; Rhai walks and drops a value as deep as the size limits allow by
+/// recursion, which an unoptimised build does in larger frames).
+fn on_worker_stack(f: impl FnOnce() + Send + 'static) {
+    std::thread::Builder::new()
+        .stack_size(64 << 20)
+        .spawn(f)
+        .expect("a thread")
+        .join()
+        .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+}
+
 #[test]
 fn attack_scripts_answer_or_refuse_within_their_budget() {
+    on_worker_stack(attack_scripts_within_budget);
+}
+
+fn attack_scripts_within_budget() {
     for &(source, position) in ATTACKS {
         let (rules, spent) =
             spent_by(|| budget::answer(Budget::answer(), || Rules::compile("attack.rhai", source)));

@@ -42,14 +42,21 @@ fn another_game_won_to_the_end() {
                 .lines()
                 .any(|l| l.contains('▶') && l.contains("WIN"))
         });
+        // The AI answers on a thread of its own: wait for a reply other than the last one
+        // (each leaves fewer coins) and for the thinking line to go, before reading the moves.
+        let last_reply = |text: &str| {
+            text.lines()
+                .find(|l| l.trim_start().starts_with("AI: "))
+                .map(str::to_string)
+        };
+        let before = last_reply(&pty.screen_text());
         pty.send("\r");
         pty.wait_until("the AI's reply or the end", |s| {
             let text = s.contents();
-            text.contains("Game over") || text.contains("AI: ")
-        });
-        pty.wait_until("the player's turn or the end", |s| {
-            let text = s.contents();
-            text.contains("Game over") || text.contains("Your move")
+            text.contains("Game over")
+                || (last_reply(&text) != before
+                    && text.contains("Your move")
+                    && !text.contains("Thinking"))
         });
     }
     pty.wait_for("Game over: you won!");

@@ -17,8 +17,8 @@ const SIZES: [(u16, u16); 2] = [(80, 24), (120, 40)];
 /// Names that stay Latin: the contests' names and problem ids, Rhai, the README, and the
 /// script's functions as written (`fn moves(s)`, `fn start()`).
 const RULES_LATIN: &[&str] = &[
-    "CSES", "AGC", "AtCoder", "DP", "CF", "YTP", "TIOJ", "HDU", "Mock", "Turtles", "Rhai", "fn",
-    "moves", "start", "rules", "README", "UTF", "rhai",
+    "CSES", "AGC", "AtCoder", "DP", "CF", "YTP", "TIOJ", "HDU", "POJ", "Mock", "Turtles", "Rhai",
+    "fn", "moves", "start", "rules", "README", "UTF", "rhai",
 ];
 
 /// The paths the scenes type (the player's words, not the interface's).
