@@ -5,7 +5,7 @@
 //!
 //! The budget is this thread's: [`answer`] opens one around a piece of work (a command, one
 //! reply of the AI, one screen of the terminal game), the engine's progress callback charges
-//! it ([`progress`]), and [`super::Rules`]' calls settle each call's count when it returns.
+//! it (`progress`), and [`super::Rules`]' calls settle each call's count when it returns.
 
 use std::cell::Cell;
 use std::time::{Duration, Instant};

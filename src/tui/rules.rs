@@ -9,7 +9,7 @@
 //! ([`RulesPlay::draw_in`]); Esc there goes back to the Lab.
 //!
 //! The script is never called on the thread that draws and reads keys: a worker thread
-//! analyses each position and says its board and moves ([`View`]) within an answer's budget,
+//! analyses each position and says its board and moves (`View`) within an answer's budget,
 //! and the screen shows "thinking" until it has them, so that `q`, Esc and Ctrl-C always work
 //! and a slow or failing script only stops the game with its error on the screen.
 

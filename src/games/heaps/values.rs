@@ -674,7 +674,7 @@ const SALTUS_SPLIT_WORK: u64 = 1 << 16;
 
 /// The moves of a heap of `x` of an arithmetic-periodic octal game worth `target`: the
 /// one-heap moves (and the take of all) by the period's inverse, every one of them; the splits
-/// walked from the smallest takes and heaps for at most [`SALTUS_SPLIT_WORK`] splits. Returns
+/// walked from the smallest takes and heaps for at most `SALTUS_SPLIT_WORK` splits. Returns
 /// the first `limit` in move-list order, how many were found, and whether that is all of them.
 pub fn saltus_moves_to(
     code: &OctalCode,
