@@ -552,10 +552,11 @@ pub fn sg_values(rules: &Rules, n: u32) -> Result<(Vec<u64>, Option<String>), Fa
     let limits = table_limits();
     let mut values = Vec::new();
     for x in 0..=i64::from(n) {
-        match rules
+        // The table's lock is let go before the arms run: one of them asks the table its size.
+        let value = rules
             .memo()
-            .value(rules, &crate::rules::Value::Int(x), &limits)
-        {
+            .value(rules, &crate::rules::Value::Int(x), &limits);
+        match value {
             Ok(v) => values.push(v),
             Err(solve::SearchError::Script(e)) => return Err(input(e)),
             Err(solve::SearchError::TooLarge) => {

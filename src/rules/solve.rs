@@ -497,14 +497,25 @@ impl GrundyTable {
         if let Some(&v) = self.values.get(part) {
             return Ok(v);
         }
-        // A frame's bytes: the part and every option's parts, as the table would hold them.
+        // A frame's bytes as the allocator sees them: the frame in a stack that may have
+        // doubled, its part twice (the frame and the on-stack set, at the set's load), every
+        // option's list and parts, and each allocation's overhead. (Counting the part and
+        // options alone let an endless chain take three times the table's bytes.)
+        const ALLOCATION: usize = 16;
         let frame_bytes = |part: &Value, options: &[Vec<Value>]| {
-            NODE_BYTES
-                + part.heap_bytes()
+            let value = std::mem::size_of::<Value>();
+            2 * std::mem::size_of::<Frame>()
+                + 2 * (value + 8)
+                + std::mem::size_of::<usize>() * 2
+                + 2 * part.heap_bytes()
+                + ALLOCATION
                 + options
                     .iter()
-                    .flatten()
-                    .map(|p| std::mem::size_of::<Value>() + p.heap_bytes())
+                    .map(|pieces| {
+                        std::mem::size_of::<Vec<Value>>()
+                            + ALLOCATION
+                            + pieces.iter().map(|p| value + p.heap_bytes()).sum::<usize>()
+                    })
                     .sum::<usize>()
         };
         let open = |part: Value| -> Result<Frame, SearchError> {
