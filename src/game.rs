@@ -168,7 +168,8 @@ pub trait Impartial: Position {
     /// The part a move is made with (the chosen coin, the anchor, the moved piece).
     fn part_of(&self, mv: &Self::Move) -> Self::Part;
 
-    /// The legal moves made with `part`, at most `limit` of them, and whether there were more.
+    /// The legal moves made with `part`, at most `limit` of them, and whether there were more:
+    /// always the first in the part's own order, so a longer list begins with a shorter one.
     fn moves_of(&self, part: Self::Part, limit: usize) -> (Vec<Self::Move>, bool);
 
     /// The moves of `part` a move list shows when it holds at most `room` of them, in the
@@ -459,15 +460,28 @@ pub fn moves_where<P: Impartial>(
     let mut found = Vec::new();
     let mut left = WALK_MOVES;
     for (part, _) in position.parts() {
-        let (moves, more) = position.moves_of(part, left);
-        left -= moves.len();
-        for mv in moves {
+        // A part's moves are listed a few at first and more only while too few are wanted: a
+        // caller that needs 32 moves of a heap of 10^18 must not list two million of them.
+        // (A part lists its moves in one order, so a longer list begins with the shorter.)
+        let mut ask = limit
+            .saturating_sub(found.len())
+            .saturating_mul(4)
+            .clamp(1, left);
+        let (listed, hits, more) = loop {
+            let (moves, more) = position.moves_of(part, ask);
+            let listed = moves.len();
+            let hits: Vec<P::Move> = moves.into_iter().filter(|mv| wanted(mv)).collect();
+            if !more || ask == left || found.len() + hits.len() >= limit {
+                break (listed, hits, more);
+            }
+            ask = ask.saturating_mul(16).min(left);
+        };
+        left -= listed;
+        for mv in hits {
             if found.len() >= limit {
                 return (found, false);
             }
-            if wanted(&mv) {
-                found.push(mv);
-            }
+            found.push(mv);
         }
         if more || left == 0 {
             return (found, false);
