@@ -3,7 +3,7 @@
 //! them: the verdicts, the shrunk case, the exit codes, `--seed` and `--save`, and the sandbox
 //! stopping a sleeper, a forker and a flood without leaving a process behind.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Output;
 use std::sync::OnceLock;
 
@@ -149,18 +149,47 @@ fn built() -> Option<&'static Path> {
     .map(|d| d.path())
 }
 
-fn program(name: &str) -> Option<PathBuf> {
+/// The path of a compiled program, or `None` without gcc.
+fn program(name: &str) -> Option<String> {
     let dir = built();
     if dir.is_none() {
         eprintln!("skipped: gcc is not installed");
     }
-    dir.map(|d| d.join(name))
+    dir.map(|d| d.join(name).to_string_lossy().into_owned())
 }
 
 fn judge(args: &[&str]) -> (Output, String) {
     let o = grundy(args, b"");
     let text = String::from_utf8_lossy(&o.stdout).into_owned();
     (o, text)
+}
+
+/// `grundy ARGS`'s standard output, checked to end with exit code `exit`.
+fn judged(args: &[&str], exit: i32) -> String {
+    let (o, text) = judge(args);
+    assert_eq!(
+        code(&o),
+        exit,
+        "{args:?}: {text}{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    text
+}
+
+/// `grundy ARGS`'s standard error, checked to end with exit code 2 (bad usage).
+fn refused(args: &[&str]) -> String {
+    let o = grundy(args, b"");
+    let err = String::from_utf8_lossy(&o.stderr).into_owned();
+    assert_eq!(code(&o), 2, "{args:?}: {err}");
+    err
+}
+
+/// A report's lines but the shrinking's, whose time varies.
+fn untimed(text: &str) -> Vec<String> {
+    text.lines()
+        .filter(|l| !l.starts_with("shrunk"))
+        .map(String::from)
+        .collect()
 }
 
 fn code(o: &Output) -> i32 {
@@ -172,60 +201,43 @@ fn code(o: &Output) -> i32 {
 #[test]
 fn a_right_solution_is_accepted() {
     let Some(nim) = program("nim") else { return };
-    let (o, text) = judge(&[
-        "judge",
-        "p2197",
-        "--tests",
-        "60",
-        "--seed",
-        "3",
-        "--",
-        nim.to_str().unwrap(),
-    ]);
-    assert_eq!(code(&o), 0, "{text}{}", String::from_utf8_lossy(&o.stderr));
+    let text = judged(
+        &["judge", "p2197", "--tests", "60", "--seed", "3", "--", &nim],
+        0,
+    );
     assert!(
         text.starts_with("AC: 61 tests (1 sample, 51 random, 9 at the limits), slowest "),
         "{text}"
     );
     // From source: compiled with gcc -O2, and still right.
     let source = built().unwrap().join("nim.c");
-    let (o, text) = judge(&[
-        "judge",
-        "p2197",
-        "--tests",
-        "5",
-        "--",
-        source.to_str().unwrap(),
-    ]);
-    assert_eq!(code(&o), 0, "{text}");
+    let text = judged(
+        &[
+            "judge",
+            "p2197",
+            "--tests",
+            "5",
+            "--",
+            source.to_str().unwrap(),
+        ],
+        0,
+    );
     assert!(text.starts_with("compiled: gcc -O2 -std=c11"), "{text}");
     // An octal game: n and the heaps.
     let dawson = program("dawson").unwrap();
-    let (o, text) = judge(&[
-        "judge",
-        "--octal",
-        "0.07",
-        "--tests",
-        "40",
-        "--",
-        dawson.to_str().unwrap(),
-    ]);
-    assert_eq!(code(&o), 0, "{text}");
+    let text = judged(
+        &["judge", "--octal", "0.07", "--tests", "40", "--", &dawson],
+        0,
+    );
     assert!(
         text.starts_with("AC: 40 tests (0 samples, 34 random, 6 at the limits)"),
         "{text}"
     );
     // Nim is not Dawson's Kayles: a wrong answer on a small position, with its code.
-    let (o, text) = judge(&[
-        "judge",
-        "--octal",
-        "0.3…",
-        "--tests",
-        "40",
-        "--",
-        dawson.to_str().unwrap(),
-    ]);
-    assert_eq!(code(&o), 1, "{text}");
+    let text = judged(
+        &["judge", "--octal", "0.3…", "--tests", "40", "--", &dawson],
+        1,
+    );
     assert!(
         text.contains("play it: grundy play --code octal:0.3...:"),
         "{text}"
@@ -239,23 +251,24 @@ fn a_rare_wrong_answer_is_shrunk_explained_and_saved() {
     let Some(wrong) = program("nim_zero") else {
         return;
     };
-    let wrong = wrong.to_str().unwrap();
     let save = tempfile::tempdir().unwrap();
     let dir = save.path().join("failed");
     let run = |seed: &str| {
-        judge(&[
-            "judge",
-            "p2197",
-            "--seed",
-            seed,
-            "--save",
-            dir.to_str().unwrap(),
-            "--",
-            wrong,
-        ])
+        judged(
+            &[
+                "judge",
+                "p2197",
+                "--seed",
+                seed,
+                "--save",
+                dir.to_str().unwrap(),
+                "--",
+                &wrong,
+            ],
+            1,
+        )
     };
-    let (o, text) = run("11");
-    assert_eq!(code(&o), 1, "{text}");
+    let text = run("11");
     assert!(
         text.starts_with("WA (wrong answer) on test random-"),
         "{text}"
@@ -271,13 +284,7 @@ fn a_rare_wrong_answer_is_shrunk_explained_and_saved() {
     );
     assert!(text.contains("--seed 11 --"), "{text}");
     // The same seed: the same report but for the times.
-    let (_, again) = run("11");
-    let untimed = |t: &str| -> Vec<String> {
-        t.lines()
-            .filter(|l| !l.starts_with("shrunk"))
-            .map(String::from)
-            .collect()
-    };
+    let again = run("11");
     assert_eq!(untimed(&text), untimed(&again));
     // The files, as oj names them.
     let name = text
@@ -307,34 +314,28 @@ fn slow_crashing_and_misspoken_programs_get_their_verdicts() {
     let Some(slow) = program("nim_slow") else {
         return;
     };
-    let (o, text) = judge(&[
-        "judge",
-        "p2197",
-        "--tests",
-        "20",
-        "--time-limit",
-        "0.3",
-        "--seed",
-        "1",
-        "--",
-        slow.to_str().unwrap(),
-    ]);
-    assert_eq!(code(&o), 1, "{text}");
+    let text = judged(
+        &[
+            "judge",
+            "p2197",
+            "--tests",
+            "20",
+            "--time-limit",
+            "0.3",
+            "--seed",
+            "1",
+            "--",
+            &slow,
+        ],
+        1,
+    );
     assert!(
         text.starts_with("TLE (over the time limit of 0.30 s) on test limit-"),
         "{text}"
     );
     assert!(text.contains("grundy: "), "{text}");
     let crash = program("nim_crash").unwrap();
-    let (o, text) = judge(&[
-        "judge",
-        "p2197",
-        "--seed",
-        "2",
-        "--",
-        crash.to_str().unwrap(),
-    ]);
-    assert_eq!(code(&o), 1, "{text}");
+    let text = judged(&["judge", "p2197", "--seed", "2", "--", &crash], 1);
     assert!(
         text.starts_with("RE (runtime error: killed by signal 6)"),
         "{text}"
@@ -342,8 +343,7 @@ fn slow_crashing_and_misspoken_programs_get_their_verdicts() {
     assert!(text.contains("input:\n1\n1\n100\n"), "{text}");
     assert!(text.contains("heap too big"), "{text}");
     let shout = program("nim_shout").unwrap();
-    let (o, text) = judge(&["judge", "p2197", "--", shout.to_str().unwrap()]);
-    assert_eq!(code(&o), 1, "{text}");
+    let text = judged(&["judge", "p2197", "--", &shout], 1);
     assert!(text.starts_with("PE ("), "{text}");
     assert!(text.contains("got:\nNO\nYES\n"), "{text}");
 }
@@ -371,9 +371,7 @@ fn bad_usage_is_exit_2() {
         ),
         (vec!["judge", "p2197"], "PROGRAM"),
     ] {
-        let o = grundy(&args, b"");
-        let err = String::from_utf8_lossy(&o.stderr);
-        assert_eq!(code(&o), 2, "{args:?}: {err}");
+        let err = refused(&args);
         assert!(err.contains(needle), "{args:?}: {err}");
     }
 }
@@ -402,7 +400,7 @@ fn the_sandbox_stops_sleepers_forkers_and_floods() {
         "--time-limit",
         "0.2",
         "--",
-        forker.to_str().unwrap(),
+        &forker,
         pids.to_str().unwrap(),
     ]);
     // Sleeping uses no CPU: stopped by the wall clock, 2 × 0.2 s + 1 s.
@@ -419,14 +417,7 @@ fn the_sandbox_stops_sleepers_forkers_and_floods() {
     }
     let flood = program("flood").unwrap();
     let started = std::time::Instant::now();
-    let (o, text) = judge(&[
-        "judge",
-        "p2197",
-        "--tests",
-        "1",
-        "--",
-        flood.to_str().unwrap(),
-    ]);
+    let (o, text) = judge(&["judge", "p2197", "--tests", "1", "--", &flood]);
     assert!(started.elapsed().as_secs_f64() < 20.0);
     assert_eq!(code(&o), 1, "{text}");
     assert!(text.starts_with("OLE"), "{text}");
@@ -437,7 +428,7 @@ fn the_sandbox_stops_sleepers_forkers_and_floods() {
 #[test]
 fn the_summary_says_one_sample() {
     let Some(nim) = program("nim") else { return };
-    let nim = nim.to_str().unwrap();
+    let nim = &nim;
     for (lang, start) in [
         (
             "en",
@@ -452,21 +443,15 @@ fn the_summary_says_one_sample() {
             "AC：2 筆測資（範例 1 筆，隨機 0 筆，極限 1 筆），最慢 ",
         ),
     ] {
-        let (o, text) = judge(&["--lang", lang, "judge", "p2197", "--tests", "1", "--", nim]);
-        assert_eq!(code(&o), 0, "{lang}: {text}");
+        let text = judged(
+            &["--lang", lang, "judge", "p2197", "--tests", "1", "--", nim],
+            0,
+        );
         assert!(text.starts_with(start), "{lang}: {text}");
     }
     // A failure after one test: `after 1 test passed`.
     let wrong = program("nim_zero").unwrap();
-    let (o, text) = judge(&[
-        "judge",
-        "p2197",
-        "--seed",
-        "11",
-        "--",
-        wrong.to_str().unwrap(),
-    ]);
-    assert_eq!(code(&o), 1, "{text}");
+    let text = judged(&["judge", "p2197", "--seed", "11", "--", &wrong], 1);
     let first = text.lines().next().unwrap();
     assert!(
         first.ends_with(" tests passed") || first.ends_with(", after 1 test passed"),
@@ -486,36 +471,24 @@ fn a_rules_files_search_judges_a_program() {
         return;
     };
     let rules = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/rules/split-equal.rhai");
-    let (o, text) = judge(&[
-        "judge",
-        "--rules",
-        rules,
-        "--tests",
-        "40",
-        "--seed",
-        "4",
-        "--",
-        right.to_str().unwrap(),
-    ]);
-    assert_eq!(code(&o), 0, "{text}{}", String::from_utf8_lossy(&o.stderr));
+    let text = judged(
+        &[
+            "judge", "--rules", rules, "--tests", "40", "--seed", "4", "--", &right,
+        ],
+        0,
+    );
     assert!(
         text.starts_with("AC: 40 tests (0 samples, 34 random, 6 at the limits), slowest "),
         "{text}"
     );
     let wrong = program("split_no_splits").unwrap();
     let run = |seed: &str| {
-        judge(&[
-            "judge",
-            "--rules",
-            rules,
-            "--seed",
-            seed,
-            "--",
-            wrong.to_str().unwrap(),
-        ])
+        judged(
+            &["judge", "--rules", rules, "--seed", seed, "--", &wrong],
+            1,
+        )
     };
-    let (o, text) = run("5");
-    assert_eq!(code(&o), 1, "{text}");
+    let text = run("5");
     assert!(
         text.starts_with("WA (wrong answer) on test random-"),
         "{text}"
@@ -540,13 +513,7 @@ fn a_rules_files_search_judges_a_program() {
         text.contains(&format!("grundy judge --rules {rules} --seed 5 --")),
         "{text}"
     );
-    let untimed = |t: &str| -> Vec<String> {
-        t.lines()
-            .filter(|l| !l.starts_with("shrunk"))
-            .map(String::from)
-            .collect()
-    };
-    let (_, again) = run("5");
+    let again = run("5");
     assert_eq!(untimed(&text), untimed(&again));
 }
 
@@ -590,27 +557,13 @@ fn random(size, seed) {
     )
     .unwrap();
     let file = file.to_str().unwrap();
-    let (o, text) = judge(&[
-        "judge",
-        "--rules",
-        file,
-        "--tests",
-        "60",
-        "--",
-        right.to_str().unwrap(),
-    ]);
-    assert_eq!(code(&o), 0, "{text}{}", String::from_utf8_lossy(&o.stderr));
+    let text = judged(
+        &["judge", "--rules", file, "--tests", "60", "--", &right],
+        0,
+    );
+    assert!(text.starts_with("AC: 60 tests (0 samples, "), "{text}");
     let wrong = program("nim_zero").unwrap();
-    let (o, text) = judge(&[
-        "judge",
-        "--rules",
-        file,
-        "--seed",
-        "8",
-        "--",
-        wrong.to_str().unwrap(),
-    ]);
-    assert_eq!(code(&o), 1, "{text}");
+    let text = judged(&["judge", "--rules", file, "--seed", "8", "--", &wrong], 1);
     assert!(
         text.contains("input:\n1\n1\n0\nexpected (grundy's answer):\nNo\ngot:\nYes\n"),
         "{text}"
@@ -619,8 +572,7 @@ fn random(size, seed) {
     assert!(text.contains("--code '[0]'"), "{text}");
     // The words are answer's: `YES` is not one of them (a presentation error).
     let shout = program("nim_shout").unwrap();
-    let (o, text) = judge(&["judge", "--rules", file, "--", shout.to_str().unwrap()]);
-    assert_eq!(code(&o), 1, "{text}");
+    let text = judged(&["judge", "--rules", file, "--", &shout], 1);
     assert!(text.starts_with("PE ("), "{text}");
 }
 
@@ -629,9 +581,7 @@ fn random(size, seed) {
 #[test]
 fn a_rules_file_without_a_way_to_draw_positions_is_refused() {
     let take = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/rules/take-by-k.rhai");
-    let o = grundy(&["judge", "--rules", take, "--", "true"], b"");
-    let err = String::from_utf8_lossy(&o.stderr);
-    assert_eq!(code(&o), 2, "{err}");
+    let err = refused(&["judge", "--rules", take, "--", "true"]);
     assert!(
         err.contains("start() is [2, [5, 8]]") && err.contains("add fn random(size, seed)"),
         "{err}"
@@ -639,12 +589,7 @@ fn a_rules_file_without_a_way_to_draw_positions_is_refused() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("bad.rhai");
     std::fs::write(&file, "fn moves(s) { [] }\nfn input(s) { s / 0 }\n").unwrap();
-    let o = grundy(
-        &["judge", "--rules", file.to_str().unwrap(), "--", "true"],
-        b"",
-    );
-    let err = String::from_utf8_lossy(&o.stderr);
-    assert_eq!(code(&o), 2, "{err}");
+    let err = refused(&["judge", "--rules", file.to_str().unwrap(), "--", "true"]);
     assert!(
         err.contains("judge --rules: on the position ") && err.contains("division by zero"),
         "{err}"
