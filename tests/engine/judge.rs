@@ -34,7 +34,7 @@ fn every_format_generates_inputs_its_reader_accepts() {
                 let (tree, text) = generated(&problem, level, seed);
                 if let Err(e) = (problem.reference)(Some(&tree), text.as_bytes()) {
                     panic!(
-                        "{} {level:?} seed {seed}: the reader refuses it: {e}\n{}",
+                        "{} {level:?} seed {seed}: the reader refuses it: {e:?}\n{}",
                         format.id,
                         &text[..text.len().min(400)]
                     );
