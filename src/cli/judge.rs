@@ -88,6 +88,11 @@ fn session_error(e: JudgeError) -> Failure {
             "{}",
             tr!("judge.error.generator", error = e)
         )),
+        // Only a shrinker's candidate is no position, and it is passed over.
+        JudgeError::NotPosition => Failure::Other(anyhow::anyhow!(
+            "{}",
+            tr!("judge.error.generator", error = "?")
+        )),
         JudgeError::Rules(e, None) => Failure::Input(super::rules::render_error(&e)),
         JudgeError::Rules(e, Some(position)) => Failure::Input(
             tr!(

@@ -324,7 +324,10 @@ pub enum JudgeError {
     Generator(InputError),
     /// A rules file's function failed (`random`, `input`, `answer`, or `moves` in the search),
     /// and on which position (a Rhai literal) where it was called on one.
-    Rules(crate::rules::RulesError, Option<String>),
+    Rules(Box<crate::rules::RulesError>, Option<String>),
+    /// A tree that is no position of the rules file (an edit of the shrinker broke a tag: the
+    /// candidate is passed over).
+    NotPosition,
     /// A rules file's search could not answer this position (a Rhai literal) within its
     /// budget, even at the smallest size.
     TooLarge(String),

@@ -76,7 +76,7 @@ fn script_error(e: RulesError, position: &Value) -> JudgeError {
     if e.problem == ScriptProblem::Interrupted {
         JudgeError::TooLarge(position.to_string())
     } else {
-        JudgeError::Rules(e, Some(position.to_string()))
+        JudgeError::Rules(Box::new(e), Some(position.to_string()))
     }
 }
 
@@ -85,7 +85,7 @@ pub fn problem(rules: Arc<Rules>) -> Result<Problem, JudgeError> {
     let shape = if rules.has_random() {
         Shape::Script
     } else {
-        match scripted(|| rules.start()).map_err(|e| JudgeError::Rules(e, None))? {
+        match scripted(|| rules.start()).map_err(|e| JudgeError::Rules(Box::new(e), None))? {
             None | Some(Value::Int(_)) => Shape::Int,
             Some(Value::Array(items)) if items.iter().all(|v| v.as_int().is_some()) => Shape::Ints,
             Some(other) => return Err(JudgeError::NoRandom(other.to_string())),
@@ -106,15 +106,13 @@ pub fn problem(rules: Arc<Rules>) -> Result<Problem, JudgeError> {
         answers: Answers::Whole,
         generate: Box::new(move |g| generate.generate(g)),
         render: Box::new(move |node| {
-            let position = decode(node).ok_or_else(|| JudgeError::TooLarge(String::new()))?;
+            let position = decode(node).ok_or(JudgeError::NotPosition)?;
             render.input(&position)
         }),
         valid: Box::new(|node| decode(node).is_some()),
         code: Box::new(|node, _| decode(node).map(|v| v.to_string())),
         reference: Box::new(move |node, _| {
-            let position = node
-                .and_then(decode)
-                .ok_or_else(|| JudgeError::TooLarge(String::new()))?;
+            let position = node.and_then(decode).ok_or(JudgeError::NotPosition)?;
             reference.expected(&position)
         }),
         samples: Vec::new(),
@@ -189,7 +187,7 @@ impl Game {
             Shape::Script => {
                 let seed = g.uniform(0, (1 << 31) - 1) as i64;
                 scripted(|| self.rules.random(size, seed))
-                    .map_err(|e| JudgeError::Rules(e, None))?
+                    .map_err(|e| JudgeError::Rules(Box::new(e), None))?
                     .expect("the script has fn random")
             }
             Shape::Int => Value::Int(small(g, 10 * size as u64) as i64),
