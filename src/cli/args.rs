@@ -54,6 +54,8 @@ PROGRAM is an executable, a command, or a source file: .cpp/.cc (g++ -O2 -std=c+
 .c (gcc -O2 -std=c11), .rs (rustc -O), .py (python3). It runs in a temporary directory with
 the test on standard input, under CPU time, memory and output limits; its whole process
 group is killed when it ends.
+With --rules FILE instead of PROBLEM: a rules file's game, one position a test, its own
+search the reference (see the rules files' page for fn input, fn answer and fn random).
 Verdicts: AC, WA, PE (not the problem's words), TLE, MLE, RE, OLE (too much output).
 Exit codes: 0 accepted; 1 a failed test (or a compile error); 2 bad usage.";
 
@@ -61,7 +63,7 @@ Exit codes: 0 accepted; 1 a failed test (or a compile error); 2 bad usage.";
 #[derive(Debug, clap::Args)]
 pub struct JudgeArgs {
     /// The problem's id (`p2197`, `cses1730`, …: see `grundy solve --help`)
-    #[arg(value_name = "PROBLEM", required_unless_present = "octal")]
+    #[arg(value_name = "PROBLEM", required_unless_present_any = ["octal", "rules"])]
     pub problem: Option<String>,
     /// The program and its arguments, after `--`
     #[arg(last = true, required = true, value_name = "PROGRAM")]
@@ -88,6 +90,11 @@ pub struct JudgeArgs {
     /// First or Second
     #[arg(long, value_name = "CODE", conflicts_with = "problem")]
     pub octal: Option<String>,
+    /// Judge the game of a rules file, its own search the reference: the input is fn input(s)
+    /// (default: the position's literal), the answer fn answer(r) (default: First, Second,
+    /// Draw, or a scoring game's score difference)
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["problem", "octal"])]
+    pub rules: Option<PathBuf>,
 }
 
 /// A time in seconds, 0.01 to 60.

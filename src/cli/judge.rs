@@ -6,6 +6,7 @@
 use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
+use std::sync::Arc;
 use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -14,6 +15,8 @@ use crate::contest;
 use crate::games::{AnyPosition, with_position};
 use crate::judge::sandbox::{Ending, Program, ProgramError};
 use crate::judge::{self, Failure as Failed, JudgeError, Options, Problem, Report, Verdict};
+use crate::rules::Rules;
+use crate::rules::budget::{self, Budget};
 use crate::solver::SolutionCache;
 use crate::tr;
 
@@ -24,7 +27,7 @@ use super::{Failure, analyze::analyze};
 const SHRINK_RUNS: usize = 3000;
 
 pub(super) fn judge(args: JudgeArgs, out: &mut impl Write) -> Result<ExitCode, Failure> {
-    let problem = problem_of(&args)?;
+    let (problem, rules) = problem_of(&args)?;
     let (program, build) = Program::prepare(&args.program).map_err(|e| program_error(&e))?;
     if let Some(build) = &build {
         writeln!(out, "{}", tr!("judge.built", command = build.command))?;
@@ -57,17 +60,7 @@ pub(super) fn judge(args: JudgeArgs, out: &mut impl Write) -> Result<ExitCode, F
     };
     let report = judge::run(&problem, &program, &options, &progress);
     bar.finish_and_clear();
-    let report = match report {
-        Ok(report) => report,
-        Err(JudgeError::Io(e)) => return Err(Failure::Io(e)),
-        Err(JudgeError::Generator(e)) => {
-            // A bug of grundy's own: its generator made an input its reader refuses.
-            return Err(Failure::Other(anyhow::anyhow!(
-                "{}",
-                tr!("judge.error.generator", error = e)
-            )));
-        }
-    };
+    let report = report.map_err(session_error)?;
     let again = again_line(&args, seed);
     match &report.failure {
         None => {
@@ -75,7 +68,7 @@ pub(super) fn judge(args: JudgeArgs, out: &mut impl Write) -> Result<ExitCode, F
             Ok(ExitCode::SUCCESS)
         }
         Some(failure) => {
-            print_failure(failure, &report, &options, out)?;
+            print_failure(failure, &report, &options, rules.as_deref(), out)?;
             writeln!(out, "{}", tr!("judge.again", command = again))?;
             if let Some(dir) = &args.save {
                 save(dir, failure)?;
@@ -86,15 +79,63 @@ pub(super) fn judge(args: JudgeArgs, out: &mut impl Write) -> Result<ExitCode, F
     }
 }
 
-/// The problem the arguments name.
-fn problem_of(args: &JudgeArgs) -> Result<Problem, Failure> {
+/// Why a session could not start or go on, as the command line's failure.
+fn session_error(e: JudgeError) -> Failure {
+    match e {
+        JudgeError::Io(e) => Failure::Io(e),
+        // A bug of grundy's own: its generator made an input its reader refuses.
+        JudgeError::Generator(e) => Failure::Other(anyhow::anyhow!(
+            "{}",
+            tr!("judge.error.generator", error = e)
+        )),
+        // Only a shrinker's candidate is no position, and it is passed over.
+        JudgeError::NotPosition => Failure::Other(anyhow::anyhow!(
+            "{}",
+            tr!("judge.error.generator", error = "?")
+        )),
+        JudgeError::Rules(e, None) => Failure::Input(super::rules::render_error(&e)),
+        JudgeError::Rules(e, Some(position)) => Failure::Input(
+            tr!(
+                "judge.rules.failed_on",
+                position = crate::rules::quoted(&position),
+                error = super::rules::render_error(&e)
+            )
+            .into(),
+        ),
+        JudgeError::TooLarge(position) => Failure::Input(
+            tr!(
+                "judge.rules.too_large",
+                position = crate::rules::quoted(&position)
+            )
+            .into(),
+        ),
+        JudgeError::NoRandom(start) => Failure::Input(
+            tr!(
+                "judge.rules.no_random",
+                start = crate::rules::quoted(&start)
+            )
+            .into(),
+        ),
+    }
+}
+
+/// The problem the arguments name, and the rules file it is the game of, if it is one.
+fn problem_of(args: &JudgeArgs) -> Result<(Problem, Option<Arc<Rules>>), Failure> {
     if let Some(code) = &args.octal {
-        return Problem::octal(code).map_err(|e| {
+        let problem = Problem::octal(code).map_err(|e| {
             Failure::Input(tr!("judge.error.octal", code = code, error = e.words()).into())
-        });
+        })?;
+        return Ok((problem, None));
+    }
+    if let Some(path) = &args.rules {
+        let rules = Arc::new(budget::answer(Budget::answer(), || {
+            super::rules::load(path)
+        })?);
+        let problem = judge::rules::problem(rules.clone()).map_err(session_error)?;
+        return Ok((problem, Some(rules)));
     }
     let id = args.problem.as_deref().unwrap_or_default();
-    Problem::contest(id).ok_or_else(|| {
+    let problem = Problem::contest(id).ok_or_else(|| {
         Failure::Input(
             tr!(
                 "judge.error.unknown",
@@ -103,7 +144,8 @@ fn problem_of(args: &JudgeArgs) -> Result<Problem, Failure> {
             )
             .into(),
         )
-    })
+    })?;
+    Ok((problem, None))
 }
 
 use crate::locale::Words;
@@ -148,10 +190,12 @@ fn summary(report: &Report, options: &Options) -> String {
         .map_or((Duration::ZERO, Duration::ZERO), |(_, cpu, own)| {
             (*cpu, *own)
         });
+    let lang = crate::locale::lang();
+    let count = |key: &str, n: usize| crate::locale::counted(lang, key, n as u64, &[]);
     tr!(
         "judge.accepted",
-        tests = samples + random + limits,
-        samples = samples,
+        tests = count("judge.count.tests", samples + random + limits),
+        samples = count("judge.count.samples", samples),
         random = random,
         limits = limits,
         slowest = seconds(slowest),
@@ -202,6 +246,7 @@ fn print_failure(
     failure: &Failed,
     report: &Report,
     options: &Options,
+    rules: Option<&Rules>,
     out: &mut impl Write,
 ) -> Result<(), Failure> {
     let [samples, random, limits] = report.passed;
@@ -213,7 +258,12 @@ fn print_failure(
             verdict = failure.verdict.short(),
             words = verdict_words(&failure.verdict, options),
             test = failure.test.name,
-            passed = samples + random + limits
+            passed = crate::locale::counted(
+                crate::locale::lang(),
+                "judge.count.passed",
+                (samples + random + limits) as u64,
+                &[]
+            )
         )
     )?;
     if failure.shrink_runs > 0 {
@@ -224,7 +274,12 @@ fn print_failure(
                 "judge.shrunk",
                 from = failure.original_bytes,
                 to = failure.input.len(),
-                runs = failure.shrink_runs,
+                runs = crate::locale::counted(
+                    crate::locale::lang(),
+                    "judge.count.runs",
+                    failure.shrink_runs as u64,
+                    &[]
+                ),
                 time = seconds(failure.shrink_time)
             )
         )?;
@@ -263,7 +318,10 @@ fn print_failure(
             writeln!(out, "{}", crate::input::escape_controls(line))?;
         }
     }
-    if let Some(code) = &failure.code
+    if let (Some(code), Some(rules)) = (&failure.code, rules) {
+        writeln!(out)?;
+        explain_rules(rules, code, out)?;
+    } else if let Some(code) = &failure.code
         && let Ok(position) = AnyPosition::from_code(code)
     {
         writeln!(out)?;
@@ -276,11 +334,46 @@ fn print_failure(
     Ok(())
 }
 
+/// A rules file's failing position explained as `analyze --rules` does (within an answer's
+/// budget), and the `play --rules` line to play it.
+fn explain_rules(rules: &Rules, code: &str, out: &mut impl Write) -> Result<(), Failure> {
+    budget::answer(Budget::answer(), || {
+        let root = super::rules::root(rules, Some(code), 0)?;
+        super::rules::explain(rules, &root, 12, out)
+    })?;
+    writeln!(
+        out,
+        "{}",
+        tr!(
+            "judge.rules.play",
+            file = shell_word(rules.file()),
+            code = shell_word(code)
+        )
+    )?;
+    Ok(())
+}
+
+/// `word` as one word of a POSIX shell's command line: as it is when it is made of safe
+/// characters, else in single quotes.
+fn shell_word(word: &str) -> String {
+    let safe = |c: char| c.is_ascii_alphanumeric() || "-_./:,=+@%".contains(c);
+    if !word.is_empty() && word.chars().all(safe) {
+        word.to_string()
+    } else {
+        format!("'{}'", word.replace('\'', "'\\''"))
+    }
+}
+
 /// The command that runs the same tests again.
 fn again_line(args: &JudgeArgs, seed: u64) -> String {
     let mut line = String::from("grundy judge");
     if let Some(code) = &args.octal {
         line.push_str(&format!(" --octal {code}"));
+    } else if let Some(path) = &args.rules {
+        line.push_str(&format!(
+            " --rules {}",
+            shell_word(&path.display().to_string())
+        ));
     } else if let Some(id) = &args.problem {
         line.push_str(&format!(" {id}"));
     }

@@ -163,6 +163,8 @@ fn expected_words(expected: &str) -> String {
         "1 parameter (s)" => "rules.expected.s",
         "1 parameter (s) or 2 (s, side)" => "rules.expected.s_or_side",
         "2 parameters (s, t)" => "rules.expected.s_t",
+        "1 parameter (r)" => "rules.expected.r",
+        "2 parameters (size, seed)" => "rules.expected.size_seed",
         "true or false" => "rules.expected.bool",
         "a string" => "rules.expected.string",
         "an integer" => "rules.expected.integer",
@@ -398,6 +400,20 @@ fn analyze_within(
     let rules = load(path)?;
     let root = root(&rules, position, side)?;
     writeln!(out, "{}", title(&rules))?;
+    explain(&rules, &root, move_limit, out)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// A position of a rules file explained, as `analyze --rules` prints it after the title: the
+/// position, its board, the verdict and value, how far the search went, and the moves (at
+/// most `move_limit`), the best first. Within the answer's budget the caller opened.
+pub fn explain(
+    rules: &Rules,
+    root: &Node,
+    move_limit: usize,
+    out: &mut impl Write,
+) -> Result<(), Failure> {
+    let side = root.side;
     writeln!(out, "{}", tr!("cli.analyze.position", code = root.position))?;
     if rules.two_sided() {
         let key = if side == 0 {
@@ -413,14 +429,14 @@ fn analyze_within(
         }
     }
     writeln!(out)?;
-    let analysis = analysis(&rules, &root)?;
+    let analysis = analysis(rules, root)?;
     if let Some(j) = &analysis.judgement {
-        writeln!(out, "{}", verdict_sentence(&rules, j, analysis.moves.len()))?;
+        writeln!(out, "{}", verdict_sentence(rules, j, analysis.moves.len()))?;
         if let Some(v) = j.value {
             writeln!(out, "{}", tr!("rules.value", value = v))?;
         }
     }
-    let no_values = why_no_values(&rules).or_else(|| {
+    let no_values = why_no_values(rules).or_else(|| {
         (analysis.exact && analysis.judgement.is_some_and(|j| j.value.is_none()))
             .then(|| crate::locale::text("rules.why_not.repeats").into_owned())
     });
@@ -436,7 +452,7 @@ fn analyze_within(
             tr!("rules.bounds.by_parts", count = analysis.searched)
         )?;
     } else {
-        writeln!(out, "{}", too_large_words(&rules, &analysis))?;
+        writeln!(out, "{}", too_large_words(rules, &analysis))?;
     }
     writeln!(out)?;
     writeln!(out, "{}", tr!("rules.moves", count = analysis.moves.len()))?;
@@ -445,7 +461,7 @@ fn analyze_within(
     order.sort_by_key(|s| std::cmp::Reverse(solve::rank(s, analysis.scoring)));
     for step in order.iter().take(move_limit) {
         let details = step_details(step, analysis.scoring);
-        let words = step_words(&rules, &root, step)?;
+        let words = step_words(rules, root, step)?;
         if details.is_empty() {
             writeln!(out, "  {} {words}", mark(step))?;
         } else {
@@ -462,7 +478,7 @@ fn analyze_within(
             )
         )?;
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(())
 }
 
 /// The AI's reason in words.

@@ -103,6 +103,30 @@ fn first_list(node: &Node) -> Vec<u64> {
     node.items().last().map(Node::nums).unwrap_or_default()
 }
 
+/// One number a line.
+fn render_lines(node: &Node) -> String {
+    node.nums().iter().map(|k| format!("{k}\n")).collect()
+}
+
+/// `[List]`: one list of at most `n_max` numbers in lo..=hi (printed by
+/// [`render_count_list`]).
+fn one_list(g: &mut Gen, n_max: u64, lo: u64, hi: u64) -> Node {
+    let n = g.count(1, n_max);
+    Node::List(vec![Node::of((0..n).map(|_| g.value(lo, hi)))])
+}
+
+/// Every heap of every case at least 1 (the statements that forbid empty heaps).
+fn heaps_at_least_one(node: &Node) -> bool {
+    node.items()
+        .iter()
+        .all(|c| c.nums().iter().all(|&x| x >= 1))
+}
+
+/// Every item a pair.
+fn pairs(node: &Node) -> bool {
+    node.items().iter().all(|t| t.items().len() == 2)
+}
+
 const BILLION: u64 = 1_000_000_000;
 
 /// Every format's generator, in the order of [`crate::contest::FORMATS`].
@@ -214,7 +238,7 @@ pub const SPECS: &[Spec] = &[
             let count = g.count(1, 100_000);
             Node::of((0..count).map(|_| g.large(1, 999_999_999)))
         },
-        render: |node| node.nums().iter().map(|k| format!("{k}\n")).collect(),
+        render: render_lines,
         valid: always,
         code: no_code,
     },
@@ -237,11 +261,7 @@ pub const SPECS: &[Spec] = &[
         answers: Answers::PerLine,
         generate: |g| cases_of(g, 200_000, 200_000, 200_000, 1, BILLION),
         render: render_cases,
-        valid: |node| {
-            node.items()
-                .iter()
-                .all(|c| c.nums().iter().all(|&x| x >= 1))
-        },
+        valid: heaps_at_least_one,
         code: |node, i| heaps_code("nim:", node, i),
     },
     Spec {
@@ -252,11 +272,7 @@ pub const SPECS: &[Spec] = &[
         answers: Answers::PerLine,
         generate: |g| cases_of(g, 200_000, 200_000, 200_000, 1, BILLION),
         render: render_cases,
-        valid: |node| {
-            node.items()
-                .iter()
-                .all(|c| c.nums().iter().all(|&x| x >= 1))
-        },
+        valid: heaps_at_least_one,
         code: |node, i| heaps_code("bash:3:", node, i),
     },
     Spec {
@@ -323,15 +339,7 @@ pub const SPECS: &[Spec] = &[
             let t = g.count(1, 100_000);
             Node::of((0..t).map(|_| g.value(1, 1_000_000)))
         },
-        render: |node| {
-            format!("{}\n{}", node.items().len(), {
-                let mut s = String::new();
-                for n in node.nums() {
-                    s.push_str(&format!("{n}\n"));
-                }
-                s
-            })
-        },
+        render: |node| format!("{}\n{}", node.items().len(), render_lines(node)),
         valid: always,
         code: |node, i| Some(format!("grundy:{}", node.items().get(i)?.n())),
     },
@@ -350,15 +358,7 @@ pub const SPECS: &[Spec] = &[
                 Node::of((0..n).map(|_| g.value(1, BILLION))),
             ])
         },
-        render: |node| {
-            let heaps = first_list(node);
-            format!(
-                "{} {}\n{}\n",
-                heaps.len(),
-                node.items()[0].n(),
-                joined(heaps)
-            )
-        },
+        render: render_count_list,
         valid: always,
         code: |node, _| {
             Some(format!(
@@ -398,11 +398,7 @@ pub const SPECS: &[Spec] = &[
         answers: Answers::PerLine,
         generate: |g| cases_of(g, 500, 50, 500 * 50, 1, 5000),
         render: render_cases,
-        valid: |node| {
-            node.items()
-                .iter()
-                .all(|c| c.nums().iter().all(|&x| x >= 1))
-        },
+        valid: heaps_at_least_one,
         code: |node, i| heaps_code("misere:", node, i),
     },
     Spec {
@@ -417,15 +413,7 @@ pub const SPECS: &[Spec] = &[
             let n = g.count(1, 100).min(k);
             Node::List(vec![Node::Num(k), Node::of(g.distinct(n, 1, k))])
         },
-        render: |node| {
-            let takes = first_list(node);
-            format!(
-                "{} {}\n{}\n",
-                takes.len(),
-                node.items()[0].n(),
-                joined(takes)
-            )
-        },
+        render: render_count_list,
         valid: |node| first_list(node).windows(2).all(|w| w[0] < w[1]),
         code: |node, _| {
             Some(format!(
@@ -457,7 +445,7 @@ pub const SPECS: &[Spec] = &[
             }
             out
         },
-        valid: |node| node.items().iter().all(|t| t.items().len() == 2),
+        valid: pairs,
         code: |node, i| {
             let [n, k] = node.items().get(i)?.nums()[..] else {
                 return None;
@@ -577,7 +565,7 @@ pub const SPECS: &[Spec] = &[
                 .map(|l| format!("{}\n", joined(l.nums())))
                 .collect()
         },
-        valid: |node| node.items().iter().all(|t| t.items().len() == 2),
+        valid: pairs,
         code: |node, i| {
             let l = node.items().get(i)?.nums();
             Some(format!("wythoff:{}", join_commas(&l)))
@@ -593,7 +581,7 @@ pub const SPECS: &[Spec] = &[
             let lines = g.count(1, 10_000);
             Node::of((0..lines).map(|_| g.large(1, 1_000_000_000_000_000)))
         },
-        render: |node| node.nums().iter().map(|k| format!("{k}\n")).collect(),
+        render: render_lines,
         valid: always,
         code: |node, i| Some(format!("fibnim:{}", node.items().get(i)?.n())),
     },
@@ -794,10 +782,7 @@ pub const SPECS: &[Spec] = &[
         memory_mib: 1024,
         words: &[],
         answers: Answers::Whole,
-        generate: |g| {
-            let n = g.count(1, 3000);
-            Node::List(vec![Node::of((0..n).map(|_| g.value(1, BILLION)))])
-        },
+        generate: |g| one_list(g, 3000, 1, BILLION),
         render: render_count_list,
         valid: always,
         code: no_code,
@@ -836,10 +821,7 @@ pub const SPECS: &[Spec] = &[
         memory_mib: 256,
         words: &["First", "Second"],
         answers: Answers::Whole,
-        generate: |g| {
-            let n = g.count(1, 100_000);
-            Node::List(vec![Node::of((0..n).map(|_| g.value(1, BILLION)))])
-        },
+        generate: |g| one_list(g, 100_000, 1, BILLION),
         render: render_count_list,
         valid: always,
         code: no_code,
@@ -871,15 +853,7 @@ pub const SPECS: &[Spec] = &[
                 Node::of((0..n).map(|_| g.value(1, most))),
             ])
         },
-        render: |node| {
-            let heaps = first_list(node);
-            format!(
-                "{} {}\n{}\n",
-                heaps.len(),
-                node.items()[0].n(),
-                joined(heaps)
-            )
-        },
+        render: render_count_list,
         valid: always,
         code: no_code,
     },

@@ -7,6 +7,7 @@
 
 pub mod formats;
 pub mod input;
+pub mod rules;
 pub mod samples;
 pub mod sandbox;
 pub mod shrink;
@@ -27,8 +28,13 @@ use sandbox::{Ending, Limits, Program, Run};
 
 /// The grundy position code of case `i` of an input.
 pub type CodeOf = Box<dyn Fn(&Node, usize) -> Option<String> + Send + Sync>;
-/// grundy's answer to an input, or why it is no input of the problem.
-pub type Reference = Box<dyn Fn(&[u8]) -> Result<String, InputError> + Send + Sync>;
+/// grundy's answer to an input (its tree where it has one: a sample has none), or why it is
+/// no input of the problem.
+pub type Reference = Box<dyn Fn(Option<&Node>, &[u8]) -> Result<String, JudgeError> + Send + Sync>;
+/// A random input's tree at one size.
+pub type Generate = Box<dyn Fn(&mut Gen) -> Result<Node, JudgeError> + Send + Sync>;
+/// The text of an input's tree.
+pub type Render = Box<dyn Fn(&Node) -> Result<String, JudgeError> + Send + Sync>;
 
 /// What a session judges against: a format's generator, printer and constraints, and the
 /// reference that answers an input. Built from a contest format ([`Problem::contest`]), an
@@ -39,8 +45,8 @@ pub struct Problem {
     pub memory_mib: u64,
     pub words: Vec<String>,
     pub answers: Answers,
-    pub generate: Box<dyn Fn(&mut Gen) -> Node + Send + Sync>,
-    pub render: Box<dyn Fn(&Node) -> String + Send + Sync>,
+    pub generate: Generate,
+    pub render: Render,
     pub valid: Box<dyn Fn(&Node) -> bool + Send + Sync>,
     pub code: CodeOf,
     pub reference: Reference,
@@ -59,11 +65,13 @@ impl Problem {
             memory_mib: spec.memory_mib,
             words: spec.words.iter().map(|w| w.to_string()).collect(),
             answers: spec.answers,
-            generate: Box::new(spec.generate),
-            render: Box::new(spec.render),
+            generate: Box::new(|g| Ok((spec.generate)(g))),
+            render: Box::new(|node| Ok((spec.render)(node))),
             valid: Box::new(spec.valid),
-            code: Box::new(spec.code),
-            reference: Box::new(move |input| reference(format, input)),
+            code: Box::new(|node, case| (spec.code)(node, case).filter(|c| is_code(c))),
+            reference: Box::new(move |_, input| {
+                reference(format, input).map_err(JudgeError::Generator)
+            }),
             samples: samples::of(id)
                 .into_iter()
                 .map(|s| (s.input.to_string(), s.source.to_string()))
@@ -86,29 +94,42 @@ impl Problem {
             answers: Answers::Whole,
             generate: Box::new(|g| {
                 let n = g.count(1, 1000);
-                Node::of((0..n).map(|_| g.value(0, OCTAL_HEAP)))
+                Ok(Node::of((0..n).map(|_| g.value(0, OCTAL_HEAP))))
             }),
             render: Box::new(|node| {
-                format!("{}\n{}\n", node.items().len(), input::joined(node.nums()))
+                Ok(format!(
+                    "{}\n{}\n",
+                    node.items().len(),
+                    input::joined(node.nums())
+                ))
             }),
             valid: Box::new(|_| true),
             code: Box::new(move |node, _| {
                 let heaps: Vec<String> = node.nums().iter().map(u64::to_string).collect();
-                Some(format!("octal:{printed}:{}", heaps.join(",")))
+                Some(format!("octal:{printed}:{}", heaps.join(","))).filter(|c| is_code(c))
             }),
-            reference: Box::new(move |input| {
-                let mut numbers = crate::input::Numbers::new(input);
-                let n = numbers.next("n", 1..=1000)?;
-                let mut sum = 0;
-                for i in 1..=n {
-                    sum ^= values[numbers.next(format_args!("a_{i}"), 0..=OCTAL_HEAP)? as usize];
-                }
-                numbers.expect_end(format_args!("a_{n}"))?;
-                Ok(if sum != 0 { "First\n" } else { "Second\n" }.to_string())
+            reference: Box::new(move |_, input| {
+                let answer = || -> Result<String, InputError> {
+                    let mut numbers = crate::input::Numbers::new(input);
+                    let n = numbers.next("n", 1..=1000)?;
+                    let mut sum = 0;
+                    for i in 1..=n {
+                        let a = numbers.next(format_args!("a_{i}"), 0..=OCTAL_HEAP)?;
+                        sum ^= values[a as usize];
+                    }
+                    numbers.expect_end(format_args!("a_{n}"))?;
+                    Ok(if sum != 0 { "First\n" } else { "Second\n" }.to_string())
+                };
+                answer().map_err(JudgeError::Generator)
             }),
             samples: Vec::new(),
         })
     }
+}
+
+/// Whether `code` is a position code grundy reads (`play --code`, `analyze`).
+fn is_code(code: &str) -> bool {
+    crate::games::AnyPosition::from_code(code).is_ok()
 }
 
 /// The largest heap of `--octal`'s inputs.
@@ -205,7 +226,7 @@ pub fn reference(format: &Format, input: &[u8]) -> Result<String, InputError> {
 /// The tests of a session, in order: the samples, then `count` random ones, small (60%),
 /// medium (25%), then at the limits (15%, as many as `LIMIT_BYTES` (48 MiB) allows). The same seed
 /// gives the same tests.
-pub fn tests(problem: &Problem, count: usize, seed: u64) -> Vec<Test> {
+pub fn tests(problem: &Problem, count: usize, seed: u64) -> Result<Vec<Test>, JudgeError> {
     let mut out: Vec<Test> = problem
         .samples
         .iter()
@@ -239,8 +260,8 @@ pub fn tests(problem: &Problem, count: usize, seed: u64) -> Vec<Test> {
         let tree = (problem.generate)(&mut Gen {
             rng: &mut rng,
             level,
-        });
-        let input = (problem.render)(&tree);
+        })?;
+        let input = (problem.render)(&tree)?;
         if kind == Kind::Limit {
             limit_bytes += input.len();
             if limit_bytes > LIMIT_BYTES && out.iter().any(|t| t.kind == Kind::Limit) {
@@ -258,7 +279,7 @@ pub fn tests(problem: &Problem, count: usize, seed: u64) -> Vec<Test> {
             input,
         });
     }
-    out
+    Ok(out)
 }
 
 /// One test judged.
@@ -275,11 +296,12 @@ pub struct Judged {
 pub fn judge_one(
     problem: &Problem,
     program: &Program,
+    tree: Option<&Node>,
     input: &str,
     limits: &Limits,
 ) -> Result<Judged, JudgeError> {
     let started = Instant::now();
-    let expected = (problem.reference)(input.as_bytes()).map_err(JudgeError::Generator)?;
+    let expected = (problem.reference)(tree, input.as_bytes())?;
     let reference_time = started.elapsed();
     let run = program
         .run(input.as_bytes(), limits)
@@ -300,6 +322,18 @@ pub enum JudgeError {
     Io(std::io::Error),
     /// grundy's reader refused an input of its own generator: a bug of grundy's.
     Generator(InputError),
+    /// A rules file's function failed (`random`, `input`, `answer`, or `moves` in the search),
+    /// and on which position (a Rhai literal) where it was called on one.
+    Rules(Box<crate::rules::RulesError>, Option<String>),
+    /// A tree that is no position of the rules file (an edit of the shrinker broke a tag: the
+    /// candidate is passed over).
+    NotPosition,
+    /// A rules file's search could not answer this position (a Rhai literal) within its
+    /// budget, even at the smallest size.
+    TooLarge(String),
+    /// A rules file whose positions the judge does not draw by itself (not an integer or an
+    /// array of integers) and that has no `fn random`: its `start()` as a literal.
+    NoRandom(String),
 }
 
 /// The verdict on one run.
@@ -429,7 +463,7 @@ pub fn run(
     progress: Progress,
 ) -> Result<Report, JudgeError> {
     let started = Instant::now();
-    let tests = tests(problem, options.tests, options.seed);
+    let tests = tests(problem, options.tests, options.seed)?;
     let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
     // The earliest failing test so far (index, judging), and the results of the passed tests.
@@ -453,7 +487,14 @@ pub fn run(
                     if failed_before || error.lock().expect("no panics").is_some() {
                         return;
                     }
-                    match judge_one(problem, program, &tests[i].input, &options.limits) {
+                    let test = &tests[i];
+                    match judge_one(
+                        problem,
+                        program,
+                        test.tree.as_ref(),
+                        &test.input,
+                        &options.limits,
+                    ) {
                         Ok(judged) if judged.verdict == Verdict::Accepted => {
                             passed.lock().expect("no panics").push((
                                 i,
@@ -526,11 +567,13 @@ fn shrunk(
                 if !(problem.valid)(candidate) {
                     return false;
                 }
-                let text = (problem.render)(candidate);
-                if (problem.reference)(text.as_bytes()).is_err() {
+                let Ok(text) = (problem.render)(candidate) else {
+                    return false;
+                };
+                if (problem.reference)(Some(candidate), text.as_bytes()).is_err() {
                     return false;
                 }
-                match judge_one(problem, program, &text, &options.limits) {
+                match judge_one(problem, program, Some(candidate), &text, &options.limits) {
                     Ok(j) if j.verdict.same_kind(&verdict) => {
                         best = Some((candidate.clone(), text, j));
                         true
@@ -556,7 +599,7 @@ fn shrunk(
     };
     let code = tree.as_ref().and_then(|tree| {
         let case = failing_case(problem.answers, &judged.expected, &judged.run.stdout);
-        (problem.code)(tree, case).filter(|code| crate::games::AnyPosition::from_code(code).is_ok())
+        (problem.code)(tree, case)
     });
     Ok(Failure {
         test: test.clone(),

@@ -381,6 +381,9 @@ struct Defined {
     show: bool,
     describe: bool,
     gain: bool,
+    input: bool,
+    answer: bool,
+    random: bool,
 }
 
 /// A loaded and checked rules file: its compiled script, the engine that runs it, and what
@@ -517,6 +520,15 @@ impl Rules {
                     arity == 2,
                 ),
                 "gain" => (Some(&mut defined.gain), "2 parameters (s, t)", arity == 2),
+                // `grundy judge --rules`'s: the text a program reads, the word it prints, a
+                // random position.
+                "input" => (Some(&mut defined.input), "1 parameter (s)", arity == 1),
+                "answer" => (Some(&mut defined.answer), "1 parameter (r)", arity == 1),
+                "random" => (
+                    Some(&mut defined.random),
+                    "2 parameters (size, seed)",
+                    arity == 2,
+                ),
                 "name" | "misere" => (None, "no parameters", arity == 0),
                 _ => continue,
             };
@@ -761,26 +773,85 @@ impl Rules {
     }
 
     fn lines(&self, function: &str, value: Dynamic) -> Result<Vec<String>, RulesError> {
-        let text_of = |item: &Dynamic| -> Result<String, RulesError> {
-            if item.is_string() || item.is_int() || item.is_bool() || item.is_char() {
-                Ok(item.to_string())
-            } else {
-                Err(self.wrong_type(
-                    function,
-                    "a string or an array of strings",
-                    item.type_name(),
-                ))
-            }
-        };
         if value.is_array() {
             value
                 .into_array()
                 .expect("an array")
                 .iter()
-                .map(|item| text_of(item).map(|line| shown(&line)))
+                .map(|item| self.text_item(function, item).map(|line| shown(&line)))
                 .collect()
         } else {
-            text_of(&value).map(|text| text.lines().map(shown).collect())
+            self.text_item(function, &value)
+                .map(|text| text.lines().map(shown).collect())
+        }
+    }
+
+    /// A string, a number, a boolean or a character as text (else a wrong type).
+    fn text_item(&self, function: &str, item: &Dynamic) -> Result<String, RulesError> {
+        if item.is_string() || item.is_int() || item.is_bool() || item.is_char() {
+            Ok(item.to_string())
+        } else {
+            Err(self.wrong_type(
+                function,
+                "a string or an array of strings",
+                item.type_name(),
+            ))
+        }
+    }
+
+    /// Whether the script says how to answer a result (`fn answer(r)`).
+    pub fn has_answer(&self) -> bool {
+        self.defined.answer
+    }
+
+    /// Whether the script draws its own random positions (`fn random(size, seed)`).
+    pub fn has_random(&self) -> bool {
+        self.defined.random
+    }
+
+    /// The text a program reads for position `s` (`fn input(s)`: a string, or an array of
+    /// lines), if the script gives one; its control characters are the script's own (a
+    /// program reads them, no terminal shows them).
+    pub fn input(&self, s: &Value) -> Result<Option<String>, RulesError> {
+        if !self.defined.input {
+            return Ok(None);
+        }
+        let value = self.call("input", (s.to_dynamic(),))?;
+        self.text_or_lines("input", value).map(Some)
+    }
+
+    /// The word a program must print for the result `r` (`fn answer(r)`), if the script
+    /// gives one.
+    pub fn answer(&self, r: Dynamic) -> Result<Option<String>, RulesError> {
+        if !self.defined.answer {
+            return Ok(None);
+        }
+        let value = self.call("answer", (r,))?;
+        self.text_or_lines("answer", value).map(Some)
+    }
+
+    /// A random position of about `size` drawn from `seed` (`fn random(size, seed)`), if the
+    /// script draws them.
+    pub fn random(&self, size: i64, seed: i64) -> Result<Option<Value>, RulesError> {
+        if !self.defined.random {
+            return Ok(None);
+        }
+        let value = self.call("random", (size, seed))?;
+        self.position("random", &value).map(Some)
+    }
+
+    /// A string, a number or an array of them (lines), as text.
+    fn text_or_lines(&self, function: &str, value: Dynamic) -> Result<String, RulesError> {
+        if value.is_array() {
+            let lines = value
+                .into_array()
+                .expect("an array")
+                .iter()
+                .map(|item| self.text_item(function, item))
+                .collect::<Result<Vec<_>, _>>()?;
+            Ok(lines.join("\n"))
+        } else {
+            self.text_item(function, &value)
         }
     }
 

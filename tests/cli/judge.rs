@@ -3,7 +3,7 @@
 //! them: the verdicts, the shrunk case, the exit codes, `--seed` and `--save`, and the sandbox
 //! stopping a sleeper, a forker and a flood without leaving a process behind.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Output;
 use std::sync::OnceLock;
 
@@ -82,6 +82,35 @@ int main(void) {
   int n, x = 0, h; scanf("%d", &n); while (n--) { scanf("%d", &h); x ^= g[h]; }
   puts(x ? "First" : "Second"); return 0; }"#,
     ),
+    // Take one or split evenly (assets/rules/split-equal.rhai) by its mex table, right; it
+    // reads the heaps from the position's literal (`[6, 9]`).
+    (
+        "split",
+        r#"#include <stdio.h>
+int g[2001];
+int main(void) {
+  for (int x = 1; x <= 2000; x++) { char seen[64] = {0}; seen[g[x - 1]] = 1;
+    for (int d = 2; d <= x; d++) if (x % d == 0) seen[d % 2 ? g[x / d] : 0] = 1;
+    int m = 0; while (seen[m]) m++; g[x] = m; }
+  int c, v = 0, in = 0, x = 0;
+  while ((c = getchar()) != EOF) {
+    if (c >= '0' && c <= '9') { x = x * 10 + c - '0'; in = 1; }
+    else { if (in) v ^= g[x]; x = 0; in = 0; } }
+  if (in) v ^= g[x];
+  puts(v ? "First" : "Second"); return 0; }"#,
+    ),
+    // The same, forgetting the splits: right for heaps of 0 and 1 only.
+    (
+        "split_no_splits",
+        r#"#include <stdio.h>
+int main(void) {
+  int c, v = 0, in = 0, x = 0;
+  while ((c = getchar()) != EOF) {
+    if (c >= '0' && c <= '9') { x = x * 10 + c - '0'; in = 1; }
+    else { if (in) v ^= x % 2; x = 0; in = 0; } }
+  if (in) v ^= x % 2;
+  puts(v ? "First" : "Second"); return 0; }"#,
+    ),
     // Prints forever.
     (
         "flood",
@@ -120,18 +149,47 @@ fn built() -> Option<&'static Path> {
     .map(|d| d.path())
 }
 
-fn program(name: &str) -> Option<PathBuf> {
+/// The path of a compiled program, or `None` without gcc.
+fn program(name: &str) -> Option<String> {
     let dir = built();
     if dir.is_none() {
         eprintln!("skipped: gcc is not installed");
     }
-    dir.map(|d| d.join(name))
+    dir.map(|d| d.join(name).to_string_lossy().into_owned())
 }
 
 fn judge(args: &[&str]) -> (Output, String) {
     let o = grundy(args, b"");
     let text = String::from_utf8_lossy(&o.stdout).into_owned();
     (o, text)
+}
+
+/// `grundy ARGS`'s standard output, checked to end with exit code `exit`.
+fn judged(args: &[&str], exit: i32) -> String {
+    let (o, text) = judge(args);
+    assert_eq!(
+        code(&o),
+        exit,
+        "{args:?}: {text}{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    text
+}
+
+/// `grundy ARGS`'s standard error, checked to end with exit code 2 (bad usage).
+fn refused(args: &[&str]) -> String {
+    let o = grundy(args, b"");
+    let err = String::from_utf8_lossy(&o.stderr).into_owned();
+    assert_eq!(code(&o), 2, "{args:?}: {err}");
+    err
+}
+
+/// A report's lines but the shrinking's, whose time varies.
+fn untimed(text: &str) -> Vec<String> {
+    text.lines()
+        .filter(|l| !l.starts_with("shrunk"))
+        .map(String::from)
+        .collect()
 }
 
 fn code(o: &Output) -> i32 {
@@ -143,60 +201,43 @@ fn code(o: &Output) -> i32 {
 #[test]
 fn a_right_solution_is_accepted() {
     let Some(nim) = program("nim") else { return };
-    let (o, text) = judge(&[
-        "judge",
-        "p2197",
-        "--tests",
-        "60",
-        "--seed",
-        "3",
-        "--",
-        nim.to_str().unwrap(),
-    ]);
-    assert_eq!(code(&o), 0, "{text}{}", String::from_utf8_lossy(&o.stderr));
+    let text = judged(
+        &["judge", "p2197", "--tests", "60", "--seed", "3", "--", &nim],
+        0,
+    );
     assert!(
-        text.starts_with("AC: 61 tests (1 samples, 51 random, 9 at the limits), slowest "),
+        text.starts_with("AC: 61 tests (1 sample, 51 random, 9 at the limits), slowest "),
         "{text}"
     );
     // From source: compiled with gcc -O2, and still right.
     let source = built().unwrap().join("nim.c");
-    let (o, text) = judge(&[
-        "judge",
-        "p2197",
-        "--tests",
-        "5",
-        "--",
-        source.to_str().unwrap(),
-    ]);
-    assert_eq!(code(&o), 0, "{text}");
+    let text = judged(
+        &[
+            "judge",
+            "p2197",
+            "--tests",
+            "5",
+            "--",
+            source.to_str().unwrap(),
+        ],
+        0,
+    );
     assert!(text.starts_with("compiled: gcc -O2 -std=c11"), "{text}");
     // An octal game: n and the heaps.
     let dawson = program("dawson").unwrap();
-    let (o, text) = judge(&[
-        "judge",
-        "--octal",
-        "0.07",
-        "--tests",
-        "40",
-        "--",
-        dawson.to_str().unwrap(),
-    ]);
-    assert_eq!(code(&o), 0, "{text}");
+    let text = judged(
+        &["judge", "--octal", "0.07", "--tests", "40", "--", &dawson],
+        0,
+    );
     assert!(
         text.starts_with("AC: 40 tests (0 samples, 34 random, 6 at the limits)"),
         "{text}"
     );
     // Nim is not Dawson's Kayles: a wrong answer on a small position, with its code.
-    let (o, text) = judge(&[
-        "judge",
-        "--octal",
-        "0.3…",
-        "--tests",
-        "40",
-        "--",
-        dawson.to_str().unwrap(),
-    ]);
-    assert_eq!(code(&o), 1, "{text}");
+    let text = judged(
+        &["judge", "--octal", "0.3…", "--tests", "40", "--", &dawson],
+        1,
+    );
     assert!(
         text.contains("play it: grundy play --code octal:0.3...:"),
         "{text}"
@@ -210,23 +251,24 @@ fn a_rare_wrong_answer_is_shrunk_explained_and_saved() {
     let Some(wrong) = program("nim_zero") else {
         return;
     };
-    let wrong = wrong.to_str().unwrap();
     let save = tempfile::tempdir().unwrap();
     let dir = save.path().join("failed");
     let run = |seed: &str| {
-        judge(&[
-            "judge",
-            "p2197",
-            "--seed",
-            seed,
-            "--save",
-            dir.to_str().unwrap(),
-            "--",
-            wrong,
-        ])
+        judged(
+            &[
+                "judge",
+                "p2197",
+                "--seed",
+                seed,
+                "--save",
+                dir.to_str().unwrap(),
+                "--",
+                &wrong,
+            ],
+            1,
+        )
     };
-    let (o, text) = run("11");
-    assert_eq!(code(&o), 1, "{text}");
+    let text = run("11");
     assert!(
         text.starts_with("WA (wrong answer) on test random-"),
         "{text}"
@@ -242,13 +284,7 @@ fn a_rare_wrong_answer_is_shrunk_explained_and_saved() {
     );
     assert!(text.contains("--seed 11 --"), "{text}");
     // The same seed: the same report but for the times.
-    let (_, again) = run("11");
-    let untimed = |t: &str| -> Vec<String> {
-        t.lines()
-            .filter(|l| !l.starts_with("shrunk"))
-            .map(String::from)
-            .collect()
-    };
+    let again = run("11");
     assert_eq!(untimed(&text), untimed(&again));
     // The files, as oj names them.
     let name = text
@@ -278,34 +314,28 @@ fn slow_crashing_and_misspoken_programs_get_their_verdicts() {
     let Some(slow) = program("nim_slow") else {
         return;
     };
-    let (o, text) = judge(&[
-        "judge",
-        "p2197",
-        "--tests",
-        "20",
-        "--time-limit",
-        "0.3",
-        "--seed",
-        "1",
-        "--",
-        slow.to_str().unwrap(),
-    ]);
-    assert_eq!(code(&o), 1, "{text}");
+    let text = judged(
+        &[
+            "judge",
+            "p2197",
+            "--tests",
+            "20",
+            "--time-limit",
+            "0.3",
+            "--seed",
+            "1",
+            "--",
+            &slow,
+        ],
+        1,
+    );
     assert!(
         text.starts_with("TLE (over the time limit of 0.30 s) on test limit-"),
         "{text}"
     );
     assert!(text.contains("grundy: "), "{text}");
     let crash = program("nim_crash").unwrap();
-    let (o, text) = judge(&[
-        "judge",
-        "p2197",
-        "--seed",
-        "2",
-        "--",
-        crash.to_str().unwrap(),
-    ]);
-    assert_eq!(code(&o), 1, "{text}");
+    let text = judged(&["judge", "p2197", "--seed", "2", "--", &crash], 1);
     assert!(
         text.starts_with("RE (runtime error: killed by signal 6)"),
         "{text}"
@@ -313,8 +343,7 @@ fn slow_crashing_and_misspoken_programs_get_their_verdicts() {
     assert!(text.contains("input:\n1\n1\n100\n"), "{text}");
     assert!(text.contains("heap too big"), "{text}");
     let shout = program("nim_shout").unwrap();
-    let (o, text) = judge(&["judge", "p2197", "--", shout.to_str().unwrap()]);
-    assert_eq!(code(&o), 1, "{text}");
+    let text = judged(&["judge", "p2197", "--", &shout], 1);
     assert!(text.starts_with("PE ("), "{text}");
     assert!(text.contains("got:\nNO\nYES\n"), "{text}");
 }
@@ -342,9 +371,7 @@ fn bad_usage_is_exit_2() {
         ),
         (vec!["judge", "p2197"], "PROGRAM"),
     ] {
-        let o = grundy(&args, b"");
-        let err = String::from_utf8_lossy(&o.stderr);
-        assert_eq!(code(&o), 2, "{args:?}: {err}");
+        let err = refused(&args);
         assert!(err.contains(needle), "{args:?}: {err}");
     }
 }
@@ -373,7 +400,7 @@ fn the_sandbox_stops_sleepers_forkers_and_floods() {
         "--time-limit",
         "0.2",
         "--",
-        forker.to_str().unwrap(),
+        &forker,
         pids.to_str().unwrap(),
     ]);
     // Sleeping uses no CPU: stopped by the wall clock, 2 × 0.2 s + 1 s.
@@ -390,15 +417,181 @@ fn the_sandbox_stops_sleepers_forkers_and_floods() {
     }
     let flood = program("flood").unwrap();
     let started = std::time::Instant::now();
-    let (o, text) = judge(&[
-        "judge",
-        "p2197",
-        "--tests",
-        "1",
-        "--",
-        flood.to_str().unwrap(),
-    ]);
+    let (o, text) = judge(&["judge", "p2197", "--tests", "1", "--", &flood]);
     assert!(started.elapsed().as_secs_f64() < 20.0);
     assert_eq!(code(&o), 1, "{text}");
     assert!(text.starts_with("OLE"), "{text}");
+}
+
+/// The summary counts in each language: one sample and one test passed are singular in
+/// English; Chinese counts the same either way.
+#[test]
+fn the_summary_says_one_sample() {
+    let Some(nim) = program("nim") else { return };
+    let nim = &nim;
+    for (lang, start) in [
+        (
+            "en",
+            "AC: 2 tests (1 sample, 0 random, 1 at the limits), slowest ",
+        ),
+        (
+            "zh-CN",
+            "AC：2 组测试（样例 1 组，随机 0 组，极限 1 组），最慢 ",
+        ),
+        (
+            "zh-TW",
+            "AC：2 筆測資（範例 1 筆，隨機 0 筆，極限 1 筆），最慢 ",
+        ),
+    ] {
+        let text = judged(
+            &["--lang", lang, "judge", "p2197", "--tests", "1", "--", nim],
+            0,
+        );
+        assert!(text.starts_with(start), "{lang}: {text}");
+    }
+    // A failure after one test: `after 1 test passed`.
+    let wrong = program("nim_zero").unwrap();
+    let text = judged(&["judge", "p2197", "--seed", "11", "--", &wrong], 1);
+    let first = text.lines().next().unwrap();
+    assert!(
+        first.ends_with(" tests passed") || first.ends_with(", after 1 test passed"),
+        "{first}"
+    );
+    assert!(!first.ends_with(", after 1 tests passed"), "{first}");
+}
+
+/// A shipped rules file's own search is the reference (`judge --rules`): its positions (an
+/// array of heaps) drawn with no help from the script, the program reading the position's
+/// literal and printing First or Second. A right program is accepted; one that forgets the
+/// splits is shown the smallest heap it gets wrong, explained as `analyze --rules` does, with
+/// the `play --rules` line, and the same seed shows the same.
+#[test]
+fn a_rules_files_search_judges_a_program() {
+    let Some(right) = program("split") else {
+        return;
+    };
+    let rules = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/rules/split-equal.rhai");
+    let text = judged(
+        &[
+            "judge", "--rules", rules, "--tests", "40", "--seed", "4", "--", &right,
+        ],
+        0,
+    );
+    assert!(
+        text.starts_with("AC: 40 tests (0 samples, 34 random, 6 at the limits), slowest "),
+        "{text}"
+    );
+    let wrong = program("split_no_splits").unwrap();
+    let run = |seed: &str| {
+        judged(
+            &["judge", "--rules", rules, "--seed", seed, "--", &wrong],
+            1,
+        )
+    };
+    let text = run("5");
+    assert!(
+        text.starts_with("WA (wrong answer) on test random-"),
+        "{text}"
+    );
+    // A heap of 2 splits into 1 + 1 (value 0): the smallest position the program gets wrong.
+    assert!(
+        text.contains("input:\n[2]\nexpected (grundy's answer):\nFirst\ngot:\nSecond\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("SG value: 2"),
+        "the position explained: {text}"
+    );
+    assert!(text.contains("  WIN  [1, 1]"), "the winning move: {text}");
+    assert!(
+        text.contains(&format!(
+            "play it: grundy play --rules {rules} --code '[2]'\n"
+        )),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!("grundy judge --rules {rules} --seed 5 --")),
+        "{text}"
+    );
+    let again = run("5");
+    assert_eq!(untimed(&text), untimed(&again));
+}
+
+/// A rules file of the test's own with `fn input`, `fn answer` and `fn random`: Nim, read as
+/// Luogu P2197 reads it (T = 1, n, the heaps) and answered Yes or No. The Nim that is wrong
+/// only when some heap is 0 is shrunk to the single heap 0, and the game's position shown.
+#[test]
+fn a_rules_files_input_answer_and_random_are_used() {
+    let Some(right) = program("nim") else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("nim.rhai");
+    std::fs::write(
+        &file,
+        r#"
+fn moves(s) {
+    let out = [];
+    for i in 0..s.len() {
+        for y in 0..s[i] { let t = s; t[i] = y; out.push(t); }
+    }
+    out
+}
+fn parts(s) { s.map(|x| [x]) }
+fn input(s) {
+    let heaps = "";
+    for x in s { if heaps != "" { heaps += " "; } heaps += `${x}`; }
+    ["1", `${s.len()}`, heaps]
+}
+fn answer(r) { if r == "First" { "Yes" } else { "No" } }
+fn random(size, seed) {
+    let x = seed;
+    let out = [];
+    for i in 0..(1 + seed % size) {
+        x = (x * 1103515245 + 12345) % 2147483648;
+        out.push(x % (size + 3));
+    }
+    out
+}
+"#,
+    )
+    .unwrap();
+    let file = file.to_str().unwrap();
+    let text = judged(
+        &["judge", "--rules", file, "--tests", "60", "--", &right],
+        0,
+    );
+    assert!(text.starts_with("AC: 60 tests (0 samples, "), "{text}");
+    let wrong = program("nim_zero").unwrap();
+    let text = judged(&["judge", "--rules", file, "--seed", "8", "--", &wrong], 1);
+    assert!(
+        text.contains("input:\n1\n1\n0\nexpected (grundy's answer):\nNo\ngot:\nYes\n"),
+        "{text}"
+    );
+    assert!(text.contains("position: [0]"), "{text}");
+    assert!(text.contains("--code '[0]'"), "{text}");
+    // The words are answer's: `YES` is not one of them (a presentation error).
+    let shout = program("nim_shout").unwrap();
+    let text = judged(&["judge", "--rules", file, "--", &shout], 1);
+    assert!(text.starts_with("PE ("), "{text}");
+}
+
+/// A rules file the judge cannot draw positions of by itself, or whose script fails on a
+/// drawn position, is bad usage (exit 2) with a clear error.
+#[test]
+fn a_rules_file_without_a_way_to_draw_positions_is_refused() {
+    let take = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/rules/take-by-k.rhai");
+    let err = refused(&["judge", "--rules", take, "--", "true"]);
+    assert!(
+        err.contains("start() is [2, [5, 8]]") && err.contains("add fn random(size, seed)"),
+        "{err}"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("bad.rhai");
+    std::fs::write(&file, "fn moves(s) { [] }\nfn input(s) { s / 0 }\n").unwrap();
+    let err = refused(&["judge", "--rules", file.to_str().unwrap(), "--", "true"]);
+    assert!(
+        err.contains("judge --rules: on the position ") && err.contains("division by zero"),
+        "{err}"
+    );
 }

@@ -14,8 +14,9 @@ fn generated(problem: &Problem, level: Level, seed: u64) -> (Node, String) {
     let tree = (problem.generate)(&mut Gen {
         rng: &mut rng,
         level,
-    });
-    let text = (problem.render)(&tree);
+    })
+    .expect("a format's generator never fails");
+    let text = (problem.render)(&tree).expect("a format's printer never fails");
     (tree, text)
 }
 
@@ -31,9 +32,9 @@ fn every_format_generates_inputs_its_reader_accepts() {
         for (level, count) in [(Level::Small, 40), (Level::Medium, 6), (Level::Limit, 1)] {
             for seed in 0..count {
                 let (tree, text) = generated(&problem, level, seed);
-                if let Err(e) = (problem.reference)(text.as_bytes()) {
+                if let Err(e) = (problem.reference)(Some(&tree), text.as_bytes()) {
                     panic!(
-                        "{} {level:?} seed {seed}: the reader refuses it: {e}\n{}",
+                        "{} {level:?} seed {seed}: the reader refuses it: {e:?}\n{}",
                         format.id,
                         &text[..text.len().min(400)]
                     );
@@ -53,7 +54,7 @@ fn every_format_generates_inputs_its_reader_accepts() {
         }
         for (input, source) in &problem.samples {
             assert!(
-                (problem.reference)(input.as_bytes()).is_ok(),
+                (problem.reference)(None, input.as_bytes()).is_ok(),
                 "{}: sample ({source}) refused",
                 format.id
             );
@@ -94,6 +95,7 @@ fn a_seed_gives_the_same_tests() {
     let problem = Problem::contest("cf603c").unwrap();
     let inputs = |seed| -> Vec<String> {
         tests(&problem, 40, seed)
+            .unwrap()
             .into_iter()
             .map(|t| t.input)
             .collect()
@@ -117,6 +119,6 @@ fn the_shrinker_finds_the_smallest_case() {
     }
     let fails = |t: &Node| t.items().iter().any(|c| c.nums().contains(&0));
     let (smallest, calls) = shrink::shrink(tree, 5000, fails);
-    assert_eq!((problem.render)(&smallest), "1\n1\n0\n");
+    assert_eq!((problem.render)(&smallest).unwrap(), "1\n1\n0\n");
     assert!(calls < 1000, "{calls}");
 }
