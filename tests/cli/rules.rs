@@ -111,6 +111,36 @@ fn sg_prints_the_values_of_integer_positions() {
     assert!(err.contains("score"), "{err}");
 }
 
+/// Every shipped example that has integer positions tabulates under `sg --rules`: take-by-k's
+/// bare n is a heap of n with k = 2, and its values are TIOJ 1940's (the contest formula, not
+/// the script).
+#[test]
+fn sg_tabulates_take_by_k_as_tioj1940() {
+    for lang in ["en", "zh-CN"] {
+        let (code, out, err) = run(&[
+            "--lang",
+            lang,
+            "sg",
+            "--rules",
+            &example("take-by-k.rhai"),
+            "--n",
+            "39",
+        ]);
+        assert_eq!(code, Some(0), "{err}");
+        let values: Vec<u64> = out
+            .lines()
+            .filter(|l| l.contains('|'))
+            .skip(1)
+            .flat_map(|l| l.split('|').nth(1).unwrap().split_whitespace())
+            .map(|v| v.parse().unwrap())
+            .collect();
+        let expected: Vec<u64> = (0..40)
+            .map(|n| grundy::games::heaps::contest::at_most_kth_value(2, n))
+            .collect();
+        assert_eq!(values, expected, "{out}");
+    }
+}
+
 #[test]
 fn bad_scripts_are_refused_with_their_place() {
     let dir = tempfile::tempdir().unwrap();
