@@ -37,8 +37,10 @@ fn ok(o: &Output) -> String {
 
 /// Words the Chinese outputs keep in Latin letters: the game's and the tutorials' own names
 /// and notation (Nim, SG, mex, Kayles, lowbit, MAXQ…), and the command's own options.
-const KEPT: [&str; 27] = [
+const KEPT: [&str; 28] = [
     "grundy solve",
+    // The computer player, one name on every screen (the glossary's term).
+    "AI",
     // The drill kinds as typed after --kind.
     "winning-move",
     "won-or-lost",
@@ -250,12 +252,12 @@ fn analyze_move_and_stats_speak_each_script() {
     let lines: Vec<&str> = mv.lines().collect();
     assert_eq!(lines.len(), 3, "{mv}");
     assert!(lines[0].starts_with("硬币 "), "{mv}");
-    assert!(lines[1].contains("电脑难度：完美"), "{mv}");
+    assert!(lines[1].contains("AI 难度：完美"), "{mv}");
     // The last line is a code: notation, the same in every language.
     assert!(lines[2].starts_with("coins:4:"), "{mv}");
     let mv = ok(&zh(&["move", "--seed", "1", "grid:HT/TT"], "zh-TW"));
     assert!(mv.starts_with("錨點 ("), "{mv}");
-    assert!(mv.contains("電腦難度：完美"), "{mv}");
+    assert!(mv.contains("AI 難度：完美"), "{mv}");
 
     for (lang, heading, none) in [
         ("zh-CN", "统计数据", "还没有下完过一局。"),
@@ -308,7 +310,7 @@ fn the_environment_chooses_the_language() {
         &["move", "--seed", "1", "stairs:2,3,1,4"],
         &[("LANG", "zh_TW.UTF-8")],
     ));
-    assert!(mv.starts_with("第 ") && mv.contains("電腦難度"), "{mv}");
+    assert!(mv.starts_with("第 ") && mv.contains("AI 難度"), "{mv}");
 }
 
 /// The `lang` setting beats the environment, and `--lang` beats the setting.

@@ -431,3 +431,26 @@ fn paint_chain_is_analysed_through_its_parts() {
     assert_eq!(code, Some(0), "{err}");
     assert!(out.contains("perfect AI"), "{out}");
 }
+
+/// `--check 'a^b'`: `^` is XOR to a contest programmer but a power to the formula language,
+/// so it is refused with that reason and `bitxor(a, b)` offered, in every language; the
+/// offered spelling is XOR (it holds for Nim, SG(n) = n = n XOR 0, and fails for n XOR 1).
+#[test]
+fn a_caret_in_a_formula_is_refused_and_bitxor_offered() {
+    for (lang, said) in [
+        ("en", "not XOR"),
+        ("zh-CN", "不是 C++ 里的异或"),
+        ("zh-TW", "XOR"),
+    ] {
+        let (code, _, err) = run(&[
+            "--lang", lang, "sg", "wythoff", "--n", "5", "--check", "a^b",
+        ]);
+        assert_eq!(code, Some(2), "{err}");
+        assert!(err.contains(said) && err.contains("bitxor(a, b)"), "{err}");
+    }
+    let (code, out, err) = run(&["sg", "heaps", "nim", "--n", "20", "--check", "bitxor(n, 0)"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains("holds"), "{out}");
+    let (code, out, _) = run(&["sg", "heaps", "nim", "--n", "20", "--check", "bitxor(n, 1)"]);
+    assert_ne!(code, Some(0), "{out}");
+}
