@@ -291,10 +291,17 @@ fn judge<P: Explain>(p: &P, drill: &Drill, answer: &Answer) -> Verdict {
         }
         DrillKind::WonOrLost => {
             let wins = p.mover_wins();
-            let why = p
-                .winning_moves(1)
-                .first()
-                .map(|mv| p.derivation(p.part_of(mv), 16));
+            // Of several parts with values, the nim-sum decides, won or lost: one winning
+            // move's part would explain a single heap, not the verdict. A single part (or a
+            // game of its own rule) is explained by its winning move's part.
+            let sum = parts_sum(p);
+            let why = match &sum {
+                Some(sum) if sum.parts.len() > 1 => None,
+                _ => p
+                    .winning_moves(1)
+                    .first()
+                    .map(|mv| p.derivation(p.part_of(mv), 16)),
+            };
             let right = *answer == Answer::Won(wins);
             Verdict {
                 right,
@@ -303,7 +310,7 @@ fn judge<P: Explain>(p: &P, drill: &Drill, answer: &Answer) -> Verdict {
                     _ => Mistake::WrongKind,
                 }),
                 expected: Expected::Won(wins),
-                sum: why.is_none().then(|| parts_sum(p)).flatten(),
+                sum: if why.is_none() { sum } else { None },
                 why,
             }
         }

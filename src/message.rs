@@ -237,28 +237,36 @@ impl Said {
     /// none, which the locale tests catch).
     pub fn english(key: &str) -> String {
         use std::sync::LazyLock;
-        static FILE: LazyLock<toml::Table> = LazyLock::new(|| {
-            include_str!("../locales/said.toml")
-                .parse()
-                .expect("locales/said.toml is TOML")
+        // The sentences of said.toml, and those of the readers' own checks (lessons2.toml).
+        static FILES: LazyLock<[toml::Table; 2]> = LazyLock::new(|| {
+            [
+                include_str!("../locales/said.toml")
+                    .parse()
+                    .expect("locales/said.toml is TOML"),
+                include_str!("../locales/lessons2.toml")
+                    .parse()
+                    .expect("locales/lessons2.toml is TOML"),
+            ]
         });
-        let mut table = &*FILE;
-        let mut parts = key.split('.').peekable();
-        while let Some(part) = parts.next() {
-            match table.get(part).and_then(|v| v.as_table()) {
-                Some(t) if parts.peek().is_some() => table = t,
-                Some(t) => {
-                    return t
-                        .get("en")
-                        .and_then(|v| v.as_str())
-                        .unwrap_or(key)
-                        .to_string();
-                }
-                None => break,
-            }
-        }
-        key.to_string()
+        FILES
+            .iter()
+            .find_map(|file| english_in(file, key))
+            .unwrap_or_else(|| key.to_string())
     }
+}
+
+/// The English text of `key` in one locale file, if it has it.
+fn english_in(file: &toml::Table, key: &str) -> Option<String> {
+    let mut table = file;
+    let mut parts = key.split('.').peekable();
+    while let Some(part) = parts.next() {
+        let next = table.get(part)?.as_table()?;
+        if parts.peek().is_none() {
+            return next.get("en")?.as_str().map(str::to_string);
+        }
+        table = next;
+    }
+    None
 }
 
 /// A sentence no locale key words yet: shown as it is, in English, in every language. The

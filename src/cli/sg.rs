@@ -578,7 +578,13 @@ fn print_table(table: &SgTable, out: &mut impl Write) -> Result<Checked, Failure
             let upto = table_reach(&rule, n)?;
             match &rule {
                 LabRule::Heap(rule) => {
-                    writeln!(out, "{}", tr!("cli.sg.heaps", rule = rule.words()))?;
+                    // Kayles is played on a row of pins, not a heap of stones.
+                    let title = if *rule == heaps::Rule::Kayles {
+                        tr!("cli.sg.pins", rule = rule.words())
+                    } else {
+                        tr!("cli.sg.heaps", rule = rule.words())
+                    };
+                    writeln!(out, "{title}")?;
                     if *rule == heaps::Rule::Misere {
                         writeln!(out, "{}", tr!("cli.sg.misere"))?;
                     }

@@ -6,6 +6,7 @@
 //! nim-sum).
 
 use crate::input::{InputError, Numbers};
+use crate::message::Said;
 
 const MODULUS: u32 = 1_000_000_007;
 
@@ -26,10 +27,12 @@ pub fn solve(input: &[u8]) -> Result<String, InputError> {
         let a = numbers.next(format_args!("a_{i}"), 1..=MAX_HEAP)?;
         sum += a;
         if sum > MAX_SUM {
-            return Err(InputError::new(
+            return Err(InputError::said(
                 numbers.line(),
                 None,
-                format!("the heaps add up to more than {MAX_SUM} by a_{i}"),
+                Said::new("said.reader.heaps_sum")
+                    .with("most", MAX_SUM)
+                    .with("i", i),
             ));
         }
         heaps.push(a as u32);

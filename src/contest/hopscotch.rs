@@ -3,7 +3,8 @@
 //! to circle N wins. One token, so no sum: won and lost positions by a sweep in reverse
 //! topological order (a min-max tree folded onto the graph, as the wiki's chapter shows it).
 
-use crate::input::{InputError, Name, Numbers, Var};
+use crate::input::{InputError, Name, Numbers, Phrase, Var};
+use crate::message::Said;
 
 /// The players' names, as the problem gives them.
 const NAMES: [&str; 2] = ["Mimi", "Moumou"];
@@ -17,7 +18,7 @@ pub fn solve(input: &[u8]) -> Result<String, InputError> {
     let mut arrows = Vec::new();
     for case in 1.. {
         let n = numbers.next(
-            format_args!("N of case {case}, or `0 0` at the end"),
+            Phrase(|| Said::new("said.reader.n_or_end").with("case", case)),
             0..=10_000,
         )?;
         let e = numbers.next(Name::OfCase(Var("E", None), case), 0..=100_000)?;
@@ -25,10 +26,13 @@ pub fn solve(input: &[u8]) -> Result<String, InputError> {
             break;
         }
         if n == 0 || e > 10 * n {
-            return Err(InputError::new(
+            return Err(InputError::said(
                 numbers.line(),
                 None,
-                format!("case {case}: N = {n}, E = {e}: need 1 ≤ N and E ≤ 10·N"),
+                Said::new("said.reader.n_and_e")
+                    .with("case", case)
+                    .with("n", n)
+                    .with("e", e),
             ));
         }
         arrows.clear();
@@ -37,20 +41,20 @@ pub fn solve(input: &[u8]) -> Result<String, InputError> {
             let b = numbers.next(Name::ArrowOfCase("b", i, case), 1..=n)?;
             arrows.push((a as u32 - 1, b as u32 - 1));
         }
-        let field = numbers.word(format_args!(
-            "the name of the player on circle 1 of case {case}"
-        ))?;
+        let field = numbers.word(Phrase(|| {
+            Said::new("said.reader.player_on_1").with("case", case)
+        }))?;
         let Some(standing) = NAMES.iter().position(|name| name.as_bytes() == field.text) else {
-            return Err(field.error(format!("{} is not Mimi or Moumou", field.shown())));
+            return Err(
+                field.error(Said::new("said.reader.not_a_player").with("field", field.shown()))
+            );
         };
         let mover = 1 - standing;
         let winner = match mover_wins(n as usize, &arrows) {
             Some(true) => mover,
             Some(false) => standing,
             None => {
-                return Err(field.error(format!(
-                    "case {case}: the arrows make a loop, which the problem rules out"
-                )));
+                return Err(field.error(Said::new("said.reader.loop").with("case", case)));
             }
         };
         out.push_str(NAMES[winner]);

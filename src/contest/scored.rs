@@ -3,7 +3,8 @@
 //! by a dynamic programme over intervals, and Codeforces 388C Fox and Card Game (Ciel takes
 //! tops, Jiro bottoms) by its exchange argument.
 
-use crate::input::{InputError, Lines, Name, Numbers};
+use crate::input::{InputError, Lines, Name, Numbers, Phrase};
+use crate::message::Said;
 
 /// AtCoder DP L Deque: N (≤ 3000) and a_1..a_N (≤ 10^9); Taro and Jiro take from either end in
 /// turn, Taro first, each wanting the larger total → X − Y, Taro's total minus Jiro's.
@@ -50,20 +51,32 @@ pub fn fox_cards(input: &[u8]) -> Result<String, InputError> {
         let mut fields = line.fields();
         let count = fields
             .next()
-            .ok_or_else(|| line.error(format!("expected s of pile {pile}")))?
+            .ok_or_else(|| line.error(Said::new("said.reader.pile_count").with("pile", pile)))?
             .number("s", 1..=100)?;
         let mut cards = Vec::with_capacity(count as usize);
         for i in 1..=count {
             let field = fields.next().ok_or_else(|| {
-                line.error(format!("pile {pile} holds {count} cards, found {}", i - 1))
+                line.error(
+                    Said::new("said.reader.pile_cards")
+                        .with("pile", pile)
+                        .with("count", count)
+                        .with("found", i - 1),
+                )
             })?;
-            cards.push(field.number("a card", 1..=1000)?);
+            let card = Phrase(|| {
+                Said::new("said.reader.card")
+                    .with("i", i)
+                    .with("pile", pile)
+            });
+            cards.push(field.number(&card, 1..=1000)?);
         }
         if let Some(extra) = fields.next() {
-            return Err(extra.error(format!(
-                "unexpected {} after the {count} cards of pile {pile}",
-                extra.shown()
-            )));
+            return Err(extra.error(
+                Said::new("said.reader.after_cards")
+                    .with("field", extra.shown())
+                    .with("count", count)
+                    .with("pile", pile),
+            ));
         }
         piles.push(cards);
     }

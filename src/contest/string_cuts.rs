@@ -5,6 +5,7 @@
 //! a row of L + 1 pins of Dawson's Kayles). The first player prints the smallest winning i.
 
 use crate::input::{InputError, Lines};
+use crate::message::Said;
 
 /// The longest string.
 pub const MAX_LEN: usize = 5000;
@@ -13,26 +14,25 @@ pub const MAX_LEN: usize = 5000;
 /// `First` and the smallest winning position on the next line.
 pub fn solve(input: &[u8]) -> Result<String, InputError> {
     let mut lines = Lines::new(input);
-    let line = lines.expect("the string s")?;
+    let line = lines.expect(Said::new("said.reader.string_s"))?;
     let mut fields = line.fields();
     let field = fields.next().expect("a non-blank line has a field");
     if let Some(extra) = fields.next() {
-        return Err(extra.error(format!("unexpected {} after s", extra.shown())));
+        return Err(extra.error(Said::new("said.reader.after_s").with("field", extra.shown())));
     }
     if field.text.len() > MAX_LEN {
-        return Err(field.error(format!(
-            "s has {} letters, more than {MAX_LEN}",
-            field.text.len()
-        )));
+        return Err(field.error(
+            Said::new("said.reader.s_too_long")
+                .with("letters", field.text.len())
+                .with("most", MAX_LEN),
+        ));
     }
     if let Some(bad) = field.text.iter().position(|b| !b.is_ascii_lowercase()) {
-        return Err(InputError::new(
+        return Err(InputError::said(
             line.number,
             Some(field.column + bad),
-            format!(
-                "'{}' is not a lowercase letter",
-                crate::input::excerpt(&field.text[bad..=bad], 4)
-            ),
+            Said::new("said.reader.not_lowercase")
+                .with("letter", crate::input::excerpt(&field.text[bad..=bad], 4)),
         ));
     }
     lines.expect_end()?;

@@ -11,7 +11,7 @@ use super::list::join;
 use super::stairs::parse_list;
 use crate::game::{CodeError, IllegalMove, Impartial, Notation, Position};
 use crate::games::catalogue::{Catalogued, RuleEntry, puzzle_parts};
-use crate::input::{InputError, Numbers};
+use crate::input::{InputError, Numbers, Phrase};
 use crate::message::{Msg, PartName, Said};
 use crate::nimber::{Nimber, mex_small};
 
@@ -427,23 +427,29 @@ impl Notation for Dag {
 /// LibreOJ 10243: `N M K`, M lines `x y` (an edge x → y), then K vertices → `win` / `lose`.
 pub fn solve(input: &[u8]) -> Result<String, InputError> {
     let mut numbers = Numbers::new(input);
-    let mut next = |what: &str, range| numbers.next(what, range);
-    let n = next("N", 1..=100_000)?;
-    let m = next("M", 0..=1_000_000)?;
-    let k = next("K", 1..=1_000_000)?;
+    let n = numbers.next("N", 1..=100_000)?;
+    let m = numbers.next("M", 0..=1_000_000)?;
+    let k = numbers.next("K", 1..=1_000_000)?;
     let mut edges = Vec::with_capacity(m as usize);
-    for _ in 0..m {
-        let x = next("an edge's x", 1..=n)? as u32;
-        let y = next("an edge's y", 1..=n)? as u32;
+    let edge_end = |end: &'static str, i: u64| {
+        Phrase(move || {
+            Said::new("said.reader.edge_end")
+                .with("end", end)
+                .with("i", i)
+        })
+    };
+    for i in 1..=m {
+        let x = numbers.next(edge_end("x", i), 1..=n)? as u32;
+        let y = numbers.next(edge_end("y", i), 1..=n)? as u32;
         edges.push((x, y));
     }
-    let graph =
-        Graph::new(n as usize, &edges).map_err(|e| InputError::new(1, None, e.to_string()))?;
+    let graph = Graph::new(n as usize, &edges).map_err(|e| InputError::said(1, None, e))?;
     let mut value = 0;
-    for _ in 0..k {
-        value ^= graph.value(next("a token's vertex", 1..=n)? as u32);
+    for i in 1..=k {
+        let token = Phrase(move || Said::new("said.reader.token_vertex").with("i", i));
+        value ^= graph.value(numbers.next(token, 1..=n)? as u32);
     }
-    numbers.expect_end("the tokens")?;
+    numbers.expect_end(Said::new("said.reader.the_tokens"))?;
     Ok(if value != 0 { "win\n" } else { "lose\n" }.to_string())
 }
 

@@ -450,7 +450,9 @@ pub fn solve(input: &[u8]) -> Result<String, InputError> {
         for _ in 0..n {
             let [p, q] = numbers
                 .line_of(["p", "q"], [0..=1000, 0..=1000])?
-                .ok_or_else(|| InputError::new(0, None, "the input ends inside a test case"))?;
+                .ok_or_else(|| {
+                    InputError::said(numbers.line(), None, Said::new("said.reader.ends_in_case"))
+                })?;
             largest = largest.max(euclid_steps(p, q, &mut memo).steps);
         }
         out.push_str(if largest % 2 == 1 { "MM\n" } else { "GG\n" });

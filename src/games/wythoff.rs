@@ -583,10 +583,10 @@ pub fn solve(input: &[u8]) -> Result<String, InputError> {
         out.push_str(if is_p_position(a, b) { "0\n" } else { "1\n" });
     }
     if out.is_empty() {
-        return Err(InputError::new(
+        return Err(InputError::said(
             1,
             None,
-            "empty input: expected a line `a b`",
+            Said::new("said.reader.empty_pairs"),
         ));
     }
     Ok(out)

@@ -47,6 +47,9 @@ pub enum FormulaProblem {
     TooLong { max: usize },
     /// Brackets nested deeper than [`MAX_FORMULA_DEPTH`].
     TooDeep { max: usize },
+    /// A `^`: a power to evalexpr but XOR to every contest programmer, so neither reading
+    /// is taken silently; XOR is `bitxor(a, b)`.
+    Caret,
 }
 
 /// The most characters a formula may have: a formula of a table's pattern is a line, and
@@ -150,6 +153,12 @@ impl Formula {
     /// Compiles `text`; a syntax error names the first character no completion can mend.
     pub fn parse(text: &str) -> Result<Formula, FormulaError> {
         within_bounds(text)?;
+        if let Some(byte) = text.find('^') {
+            return Err(FormulaError {
+                column: text[..byte].chars().count() + 1,
+                problem: FormulaProblem::Caret,
+            });
+        }
         let translated = translate_if(text.trim()).unwrap_or_else(|| text.trim().to_string());
         match build_operator_tree::<DefaultNumericTypes>(&translated) {
             Ok(tree) => Ok(Formula {

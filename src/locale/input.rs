@@ -165,6 +165,7 @@ impl Words for Problem {
             ),
             Problem::NoQueries => said(lang, "input.no_queries", &[]),
             Problem::TakeRange { l, r } => said(lang, "input.take_range", &[("l", l), ("r", r)]),
+            Problem::Said(said) => said.words_in(lang),
             Problem::Other(text) => text.clone(),
         }
     }
@@ -225,6 +226,7 @@ impl Words for Name {
             ),
             Name::LastCase => text_in(lang, "input.name_last_case").into_owned(),
             Name::LastTest => text_in(lang, "input.name_last_test").into_owned(),
+            Name::Said(said) => said.words_in(lang),
         }
     }
 }
@@ -391,14 +393,14 @@ mod tests {
             .unwrap_err();
         assert_eq!(
             error.words_in(Lang::ZhCn),
-            "第 1 行第 1 列：第 1 组数据的第 1 堆的大小必须是整数，却是 'x'（在 'x' 中）"
+            "第 1 行第 1 列：第 1 组数据的第 1 堆的大小必须是非负整数，却是 'x'（在 'x' 中）"
         );
         let error = Numbers::new(b"0")
             .next(Name::OfCase(Var("n", None), 2), 1..=4)
             .unwrap_err();
         assert_eq!(
             error.words_in(Lang::ZhTw),
-            "第 1 行第 1 欄：第 2 組測資的 n 為 0，超出範圍（1..=4）"
+            "第 1 行第 1 欄：第 2 組測資的 n 為 0，超出範圍（應在 1 到 4 之間）"
         );
     }
 }

@@ -809,6 +809,7 @@ pub fn formula_problem(problem: &crate::lab::check::FormulaProblem) -> String {
         P::Other(text) => quoted(text),
         P::TooLong { max } => tr!("formula.error.too_long", max = max).into_owned(),
         P::TooDeep { max } => tr!("formula.error.too_deep", max = max).into_owned(),
+        P::Caret => tr!("formula.error.caret").into_owned(),
     }
 }
 

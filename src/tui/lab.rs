@@ -871,7 +871,11 @@ impl Lab {
     fn draw_map(&self, map: &HeatMap, area: Rect, buf: &mut Buffer, theme: &Theme) {
         let palette = Palette::new(map.max_value());
         let widest = map.rows.iter().max().copied().unwrap_or(0).to_string();
-        let corner = format!("{}\\{}", map.row_axis, map.col_axis);
+        let corner = format!(
+            "{}\\{}",
+            HeatMap::axis_words(&map.row_axis),
+            HeatMap::axis_words(&map.col_axis)
+        );
         let gutter = widest.len().max(text::width(&corner)) as u16 + 1;
         let room = (area.width.saturating_sub(gutter) / self.zoom) as usize;
         let columns = map.cols.len().min(room);

@@ -294,7 +294,13 @@ impl ReviewQueue {
                 .collect()),
             _ => Vec::new(),
         };
-        let why = verdict.why.as_ref().map(WhyView::new);
+        // A part's derivation, or the parts and their nim-sum (a won-or-lost item on several
+        // heaps, a lost position), as Practice explains the same drill.
+        let why = verdict
+            .why
+            .as_ref()
+            .map(WhyView::new)
+            .or_else(|| verdict.sum.as_ref().map(WhyView::sum));
         self.stage = Stage::Answered(
             Box::new((item, q)),
             Box::new(Outcome {
@@ -551,11 +557,16 @@ impl ReviewQueue {
         theme: &Theme,
     ) {
         let v = &outcome.verdict;
+        // The question, where it came from (the game by name) and the board it was asked on,
+        // so that the reason below points at something on screen.
         let mut lines = vec![
             Line::styled(self.ask_words(q), theme.dim),
             Line::styled(source_words(item, q), theme.dim),
-            Line::raw(tr!("drill.your_answer", answer = outcome.answer.as_str()).into_owned()),
         ];
+        lines.extend(position_lines(&q.position, area.width as usize, theme));
+        lines.push(Line::raw(
+            tr!("drill.your_answer", answer = outcome.answer.as_str()).into_owned(),
+        ));
         lines.push(if v.right {
             Line::styled(tr!("drill.right").into_owned(), theme.winning)
         } else {

@@ -37,8 +37,10 @@ fn ok(o: &Output) -> String {
 
 /// Words the Chinese outputs keep in Latin letters: the game's and the tutorials' own names
 /// and notation (Nim, SG, mex, Kayles, lowbit, MAXQ…), and the command's own options.
-const KEPT: [&str; 27] = [
+const KEPT: [&str; 28] = [
     "grundy solve",
+    // The computer player, one name on every screen (the glossary's term).
+    "AI",
     // The drill kinds as typed after --kind.
     "winning-move",
     "won-or-lost",
@@ -250,12 +252,12 @@ fn analyze_move_and_stats_speak_each_script() {
     let lines: Vec<&str> = mv.lines().collect();
     assert_eq!(lines.len(), 3, "{mv}");
     assert!(lines[0].starts_with("硬币 "), "{mv}");
-    assert!(lines[1].contains("电脑难度：完美"), "{mv}");
+    assert!(lines[1].contains("AI 难度：完美"), "{mv}");
     // The last line is a code: notation, the same in every language.
     assert!(lines[2].starts_with("coins:4:"), "{mv}");
     let mv = ok(&zh(&["move", "--seed", "1", "grid:HT/TT"], "zh-TW"));
     assert!(mv.starts_with("錨點 ("), "{mv}");
-    assert!(mv.contains("電腦難度：完美"), "{mv}");
+    assert!(mv.contains("AI 難度：完美"), "{mv}");
 
     for (lang, heading, none) in [
         ("zh-CN", "统计数据", "还没有下完过一局。"),
@@ -308,7 +310,7 @@ fn the_environment_chooses_the_language() {
         &["move", "--seed", "1", "stairs:2,3,1,4"],
         &[("LANG", "zh_TW.UTF-8")],
     ));
-    assert!(mv.starts_with("第 ") && mv.contains("電腦難度"), "{mv}");
+    assert!(mv.starts_with("第 ") && mv.contains("AI 難度"), "{mv}");
 }
 
 /// The `lang` setting beats the environment, and `--lang` beats the setting.
@@ -1201,6 +1203,102 @@ fn every_kind_of_rules_file_error_speaks_chinese() {
     }
 }
 
+/// Each reader's own checks (a graph with a cycle, a name that is not a player's, a pile short
+/// of cards, a range), beyond the shared number reader's: in both Chinese scripts, with no
+/// English word but the quoted input and the statement's names, and no Rust range `1..=3`.
+#[test]
+fn every_solve_readers_own_check_speaks_chinese() {
+    let cases: [(&str, &str, &str); 18] = [
+        (
+            "loj10243",
+            "3 3 1\n1 2\n2 3\n3 1\n1\n",
+            "图中有环（经过顶点 1）",
+        ),
+        (
+            "loj10243",
+            "3 2 1\n1 2\n2 9\n1\n",
+            "第 2 条边的 y 为 9，超出范围（应在 1 到 3 之间）",
+        ),
+        (
+            "loj10243",
+            "3 1 1\n1 2\n9\n",
+            "第 1 枚棋子所在的顶点为 9，超出范围（应在 1 到 3 之间）",
+        ),
+        (
+            "loj10243",
+            "3 1 1\n1 2\n1 4\n",
+            "棋子所在的顶点之后还有多余的 '4'",
+        ),
+        (
+            "tioj1092",
+            "2 1\n1 2\nA\n0 0\n",
+            "'A' 既不是 Mimi 也不是 Moumou",
+        ),
+        (
+            "tioj1092",
+            "2 1\n1 2\n",
+            "缺少第 1 组数据中站在 1 号圈上的玩家名字",
+        ),
+        (
+            "tioj1092",
+            "0 3\n",
+            "第 1 组数据：N = 0，E = 3：须满足 1 ≤ N 且 E ≤ 10·N",
+        ),
+        (
+            "tioj1092",
+            "3 3\n1 2\n2 1\n2 3\nMimi\n0 0\n",
+            "第 1 组数据：箭头构成了环，而题目保证没有环",
+        ),
+        (
+            "tioj1092",
+            "x",
+            "第 1 组数据的 N（或结尾的 `0 0`）必须是非负整数",
+        ),
+        ("cf388c", "2\n3 3 1\n", "第 1 堆应有 3 张牌，只找到 2 张"),
+        ("cf388c", "1\n1 3 4\n", "第 1 堆的 1 张牌之后还有多余的 '4'"),
+        ("cf388c", "1\n2 3 x\n", "第 1 堆的第 2 张牌必须是非负整数"),
+        ("cf305e", "abc d\n", "s 之后还有多余的 'd'"),
+        ("cf305e", "aBc\n", "'B' 不是小写字母"),
+        ("cf305e", "", "缺少字符串 s"),
+        ("p2252", "", "输入为空：应有一行 `a b`"),
+        ("hdu3595", "2\n1 1\n", "第 3 行：输入在一组数据的中间结束了"),
+        ("dpk", "1 5\n2 3\n", "最后一种取法之后还有多余的 '3'"),
+    ];
+    let home = tempfile::tempdir().unwrap();
+    for (problem, input, zh_cn) in cases {
+        for lang in ["zh-CN", "zh-TW"] {
+            let o = crate::cli::grundy_in(home.path())
+                .args(["--lang", lang, "solve", problem])
+                .stdin(std::process::Stdio::piped())
+                .stdout(std::process::Stdio::piped())
+                .stderr(std::process::Stdio::piped())
+                .spawn()
+                .and_then(|mut child| {
+                    use std::io::Write;
+                    child.stdin.take().unwrap().write_all(input.as_bytes())?;
+                    child.wait_with_output()
+                })
+                .expect("the binary runs");
+            let err = text(&o.stderr);
+            assert_eq!(o.status.code(), Some(2), "{err}");
+            if lang == "zh-CN" {
+                assert!(err.contains(zh_cn), "{problem}: {err}");
+            }
+            assert!(!err.contains("..="), "{problem}: {err}");
+            let said: String = err
+                .replacen(&format!("solve {problem}"), " ", 1)
+                .replace("Mimi", " ")
+                .replace("Moumou", " ")
+                .split('\'')
+                .step_by(2)
+                .collect::<Vec<_>>()
+                .join(" ");
+            let english = english_words(&said);
+            assert!(english.is_empty(), "{lang} {problem}: {err}: {english:?}");
+        }
+    }
+}
+
 /// `solve`'s bad input in Chinese, chosen by `--lang` or by LANG (solve reads no settings
 /// file): every kind of error the input readers make, on several problems, names the line and
 /// the column and what is wrong in Chinese, with no English but the command, the problem's
@@ -1212,12 +1310,12 @@ fn solve_errors_are_in_the_readers_language() {
         (
             "p2197",
             "1\n2 x\n",
-            "第 2 行第 3 列：第 1 组数据的第 1 堆的大小必须是整数，却是 'x'（在 'x' 中）",
+            "第 2 行第 3 列：第 1 组数据的第 1 堆的大小必须是非负整数，却是 'x'（在 'x' 中）",
         ),
         (
             "p2197",
             "1\n0\n",
-            "第 1 组数据的 n 为 0，超出范围（1..=1000000）",
+            "第 1 组数据的 n 为 0，超出范围（应在 1 到 1000000 之间）",
         ),
         (
             "p2197",
@@ -1225,7 +1323,7 @@ fn solve_errors_are_in_the_readers_language() {
             "第 3 行：输入提前结束：缺少第 1 组数据的第 2 堆的大小",
         ),
         ("p2197", "1\n1 1\n5\n", "最后一组数据之后还有多余的 '5'"),
-        ("p2197", "x\n", "数据组数 T 必须是整数"),
+        ("p2197", "x\n", "数据组数 T 必须是非负整数"),
         ("cses1730", "2\n1\n1\n", "缺少第 2 组数据的 n"),
         (
             "cses1730",
@@ -1277,11 +1375,15 @@ fn solve_errors_are_in_the_readers_language() {
         ),
         ("dodgeball", "2 3\n", "每行只能有一个 k：多出了第二项 '3'"),
         ("dodgeball", "", "没有输入：应当每行一个 k（1 ≤ k < 10^9）"),
-        ("dodgeball", "\u{663}\n", "k 必须是整数，却是 '٣'（U+0663）"),
+        (
+            "dodgeball",
+            "\u{663}\n",
+            "k 必须是非负整数，却是 '٣'（U+0663）",
+        ),
         (
             "dodgeball",
             "7\n\u{e9}\n",
-            "第 2 行第 1 列：k 必须是整数，却是 'é'（U+00E9）",
+            "第 2 行第 1 列：k 必须是非负整数，却是 'é'（U+00E9）",
         ),
         (
             "abc297g",

@@ -261,8 +261,22 @@ fn the_wording_reads_as_a_native_reader_writes_it() {
     let cn = |key: &str| text_in(Lang::ZhCn, key).into_owned();
     let tw = |key: &str| text_in(Lang::ZhTw, key).into_owned();
     // Moves are counted in 种 (kinds), not 步 (steps of a game).
-    assert!(cn("cli.analyze.moves").contains("其中必胜 %{winning} 种"));
-    assert!(tw("cli.analyze.moves").contains("其中必勝 %{winning} 種"));
+    assert!(cn("cli.analyze.moves").contains("其中胜着 %{winning} 种"));
+    assert!(tw("cli.analyze.moves").contains("其中勝著 %{winning} 種"));
+    // A move's verdict is a winning or losing move (胜着 / 败着), as the screens mark it: 必胜
+    // beside a resulting position reads as that position's verdict.
+    for key in ["cli.analyze.win", "rules.mark.win", "board.mark.wins"] {
+        assert!(
+            cn(key).contains("✓ 胜着") && tw(key).contains("✓ 勝著"),
+            "{key}"
+        );
+    }
+    for key in ["cli.analyze.lose", "rules.mark.lose", "board.mark.loses"] {
+        assert!(
+            cn(key).contains("✗ 败着") && tw(key).contains("✗ 敗著"),
+            "{key}"
+        );
+    }
     // "No game finished yet", not "the unfinished games".
     assert_eq!(cn("cli.stats.none"), "还没有下完过一局。");
     assert_eq!(tw("cli.stats.none"), "還沒有下完過一局。");

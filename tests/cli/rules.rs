@@ -111,6 +111,36 @@ fn sg_prints_the_values_of_integer_positions() {
     assert!(err.contains("score"), "{err}");
 }
 
+/// Every shipped example that has integer positions tabulates under `sg --rules`: take-by-k's
+/// bare n is a heap of n with k = 2, and its values are TIOJ 1940's (the contest formula, not
+/// the script).
+#[test]
+fn sg_tabulates_take_by_k_as_tioj1940() {
+    for lang in ["en", "zh-CN"] {
+        let (code, out, err) = run(&[
+            "--lang",
+            lang,
+            "sg",
+            "--rules",
+            &example("take-by-k.rhai"),
+            "--n",
+            "39",
+        ]);
+        assert_eq!(code, Some(0), "{err}");
+        let values: Vec<u64> = out
+            .lines()
+            .filter(|l| l.contains('|'))
+            .skip(1)
+            .flat_map(|l| l.split('|').nth(1).unwrap().split_whitespace())
+            .map(|v| v.parse().unwrap())
+            .collect();
+        let expected: Vec<u64> = (0..40)
+            .map(|n| grundy::games::heaps::contest::at_most_kth_value(2, n))
+            .collect();
+        assert_eq!(values, expected, "{out}");
+    }
+}
+
 #[test]
 fn bad_scripts_are_refused_with_their_place() {
     let dir = tempfile::tempdir().unwrap();
@@ -399,4 +429,27 @@ fn paint_chain_is_analysed_through_its_parts() {
     let (code, out, err) = run(&["move", "--rules", &file, "90", "--seed", "2"]);
     assert_eq!(code, Some(0), "{err}");
     assert!(out.contains("perfect AI"), "{out}");
+}
+
+/// `--check 'a^b'`: `^` is XOR to a contest programmer but a power to the formula language,
+/// so it is refused with that reason and `bitxor(a, b)` offered, in every language; the
+/// offered spelling is XOR (it holds for Nim, SG(n) = n = n XOR 0, and fails for n XOR 1).
+#[test]
+fn a_caret_in_a_formula_is_refused_and_bitxor_offered() {
+    for (lang, said) in [
+        ("en", "not XOR"),
+        ("zh-CN", "不是 C++ 里的异或"),
+        ("zh-TW", "XOR"),
+    ] {
+        let (code, _, err) = run(&[
+            "--lang", lang, "sg", "wythoff", "--n", "5", "--check", "a^b",
+        ]);
+        assert_eq!(code, Some(2), "{err}");
+        assert!(err.contains(said) && err.contains("bitxor(a, b)"), "{err}");
+    }
+    let (code, out, err) = run(&["sg", "heaps", "nim", "--n", "20", "--check", "bitxor(n, 0)"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains("holds"), "{out}");
+    let (code, out, _) = run(&["sg", "heaps", "nim", "--n", "20", "--check", "bitxor(n, 1)"]);
+    assert_ne!(code, Some(0), "{out}");
 }

@@ -182,3 +182,42 @@ fn drill_weakest_before_enough_answers_for_stats_is_an_error() {
         .expect("the binary runs");
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
 }
+
+/// `grundy stats` with a drill of every theme answered (every idea, each kind of the ideas a
+/// kind gives): each idea is named in words, in each language, never by its locale key, and
+/// the Chinese pages hold no English word.
+#[test]
+fn stats_names_every_theme_in_every_language() {
+    let home = tempfile::tempdir().unwrap();
+    for kind in DrillKind::ALL {
+        answer_drills(home.path(), "nim", kind, 1, 1);
+    }
+    for game in [
+        "kayles",
+        "stairs",
+        "wythoff",
+        "anti",
+        "fibnim",
+        "coins",
+        "dodgeball",
+    ] {
+        answer_drills(home.path(), game, DrillKind::WonOrLost, 1, 1);
+    }
+    for lang in grundy::locale::Lang::ALL {
+        let out = stats(home.path(), lang.code());
+        assert!(!out.contains("drill."), "{lang:?}: a raw key in:\n{out}");
+        for idea in grundy::theme::Idea::ALL {
+            let key = format!("drill.themes.idea.{}", idea.name());
+            let words = grundy::locale::text_in(lang, &key).into_owned();
+            assert!(!words.is_empty() && words != key, "{lang:?}: {key}");
+            assert!(out.contains(&words), "{lang:?}: no {words:?} in:\n{out}");
+        }
+        if lang != grundy::locale::Lang::En {
+            let words = english_words(&out.replace("Glicko", ""));
+            assert!(
+                words.is_empty(),
+                "{lang:?}: English words {words:?} in:\n{out}"
+            );
+        }
+    }
+}

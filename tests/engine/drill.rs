@@ -174,3 +174,27 @@ fn drill_kinds_are_named_and_read_back() {
     }
     assert_eq!(DrillKind::from_name("move"), None);
 }
+
+/// A won-or-lost drill on several heaps is explained by the nim-sum of all of them, won or
+/// lost, never by one winning move's heap: the verdict's sum names every heap and its XOR.
+#[test]
+fn won_or_lost_on_several_heaps_explains_the_nim_sum() {
+    for (code, nim_sum) in [("nim:3,5,7", 1), ("nim:1,2,3", 0), ("kayles:4,6", 2)] {
+        let drill = grundy::drill::Drill {
+            kind: DrillKind::WonOrLost,
+            code: code.to_string(),
+            part: None,
+            difficulty: 2,
+        };
+        let verdict = check(&drill, &Answer::Won(nim_sum != 0));
+        assert!(verdict.right, "{code}");
+        assert!(verdict.why.is_none(), "{code}: one heap's derivation");
+        let sum = verdict.sum.expect("the parts and their nim-sum");
+        assert_eq!(sum.nim_sum, Nimber::new(nim_sum), "{code}");
+        assert_eq!(
+            sum.parts.len(),
+            2 + usize::from(code.starts_with("nim")),
+            "{code}"
+        );
+    }
+}

@@ -347,3 +347,43 @@ fn a_missed_drill_and_a_wrong_lesson_answer_are_queued() {
     assert_eq!(item.source, Source::Lesson);
     assert!(item.drill().is_some(), "asked again as a part-value drill");
 }
+
+/// A won-or-lost item answered wrong says why, on the board it asked about, and names the
+/// game: the source line, the heaps drawn again, the verdict and the parts' values with their
+/// nim-sum (1 ⊕ 2 ⊕ 4 = 7, worked out here from Nim's rule, SG(x) = x).
+#[test]
+fn a_wrong_won_or_lost_answer_shows_the_board_the_game_and_the_nim_sum() {
+    set_lang(Lang::En);
+    let mut reviews = Reviews::default();
+    let item = Item::new(
+        "nim:1,2,4",
+        DrillKind::WonOrLost,
+        None,
+        Source::Drill,
+        start(),
+    )
+    .expect("a short code");
+    reviews.add(item, start());
+    let mut q = ReviewQueue::of(reviews, true, clock_after(10));
+    let asked = screen(&q, 120, 40);
+    press(&mut q, KeyCode::Char('x'));
+    assert!(!q.verdict().expect("answered").right);
+    let answered = screen(&q, 120, 40);
+    assert!(answered.contains("Nim"), "{answered}");
+    // The board of the question, drawn again above the reason.
+    let board: Vec<&str> = asked
+        .lines()
+        .filter(|l| l.contains('●') || l.contains("heap"))
+        .collect();
+    assert!(!board.is_empty(), "{asked}");
+    for line in board.iter().take(3) {
+        assert!(
+            answered.contains(line.trim_matches('│').trim()),
+            "{line}\n{answered}"
+        );
+    }
+    assert!(answered.contains("*7"), "the nim-sum:\n{answered}");
+    for heap in ["*1", "*2", "*4"] {
+        assert!(answered.contains(heap), "{heap}:\n{answered}");
+    }
+}

@@ -215,7 +215,7 @@ pub fn solve(format: Format, input: &[u8]) -> Result<String, InputError> {
             for i in 1..=n {
                 set.push(numbers.next(format_args!("a_{i}"), 1..=k)?);
             }
-            numbers.expect_end("the last take")?;
+            numbers.expect_end(crate::message::Said::new("said.reader.last_take"))?;
             set.sort_unstable();
             set.dedup();
             // The last letter is heap K's.
