@@ -650,18 +650,20 @@ fn sg_table_within(
             }));
         super::picture::write_picture(&crate::picture::Picture::Strip(strip), sg, out)?;
     }
-    let values: Vec<i64> = values.iter().map(|&v| v as i64).collect();
+    let checked = super::sg::Checked::Line {
+        first: 0,
+        values: values.iter().map(|&v| v as i64).collect(),
+    };
     let code = match &formula {
-        Some(formula) => super::sg::check_row(
+        Some(formula) => super::sg::check_formula(
             formula,
             sg.check.as_deref().unwrap_or_default(),
-            values.clone(),
+            &checked,
             out,
         )?,
         None => ExitCode::SUCCESS,
     };
     if sg.pattern {
-        let checked = super::sg::Checked::Line { first: 0, values };
         writeln!(out, "{}", super::sg::pattern_line(&checked))?;
     }
     Ok(code)

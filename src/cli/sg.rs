@@ -94,50 +94,46 @@ pub(super) fn formula_of(
     Ok(formula)
 }
 
-/// Checks `formula` over a row of values G(0), G(1), … (a rules file's table) and prints
-/// where it holds or the first counterexample (exit code 1).
-pub(super) fn check_row(
-    formula: &Formula,
-    text: &str,
-    values: Vec<i64>,
-    out: &mut impl Write,
-) -> Result<ExitCode, Failure> {
-    check_formula(formula, text, &Checked::Line { first: 0, values }, out)
+impl Checked {
+    /// The cells checked, in words: `0 ≤ n ≤ 40`, `1 ≤ a ≤ 16, 1 ≤ b ≤ 16`.
+    fn range(&self) -> String {
+        match self {
+            Checked::Line { first, values } => {
+                format!("{first} ≤ n ≤ {}", first + values.len() as i64 - 1)
+            }
+            Checked::Heaps { last, .. } => format!("0 ≤ n ≤ {last}"),
+            Checked::Grid { cells } => {
+                let span = |pick: fn(&(i64, i64, i64)) -> i64| {
+                    let lo = cells.iter().map(pick).min().unwrap_or(0);
+                    let hi = cells.iter().map(pick).max().unwrap_or(0);
+                    (lo, hi)
+                };
+                let ((a0, a1), (b0, b1)) = (span(|c| c.0), span(|c| c.1));
+                format!("{a0} ≤ a ≤ {a1}, {b0} ≤ b ≤ {b1}")
+            }
+        }
+    }
 }
 
 /// The `pattern: EXPR` line (`--pattern`): the catalogue's first formula that holds on every
 /// cell `--check` would check, or the line saying none does.
 pub(super) fn pattern_line(checked: &Checked) -> String {
     use crate::lab::pattern::{propose_grid, propose_line};
-    let (found, range) = match checked {
-        Checked::Line { first, values } => (
-            propose_line(values, *first, "n"),
-            format!("{first} ≤ n ≤ {}", first + values.len() as i64 - 1),
-        ),
+    let found = match checked {
+        Checked::Line { first, values } => propose_line(values, *first, "n"),
         Checked::Heaps { values, last } => {
             let values: Vec<i64> = values
                 .iter()
                 .take(*last as usize + 1)
                 .map(|&v| i64::from(v))
                 .collect();
-            (propose_line(&values, 0, "n"), format!("0 ≤ n ≤ {last}"))
+            propose_line(&values, 0, "n")
         }
-        Checked::Grid { cells } => {
-            let span = |pick: fn(&(i64, i64, i64)) -> i64| {
-                let lo = cells.iter().map(pick).min().unwrap_or(0);
-                let hi = cells.iter().map(pick).max().unwrap_or(0);
-                (lo, hi)
-            };
-            let ((a0, a1), (b0, b1)) = (span(|c| c.0), span(|c| c.1));
-            (
-                propose_grid(cells),
-                format!("{a0} ≤ a ≤ {a1}, {b0} ≤ b ≤ {b1}"),
-            )
-        }
+        Checked::Grid { cells } => propose_grid(cells),
     };
     match found {
         Some(formula) => tr!("cli.sg.pattern", formula = formula).into_owned(),
-        None => tr!("cli.sg.no_pattern", range = range).into_owned(),
+        None => tr!("cli.sg.no_pattern", range = checked.range()).into_owned(),
     }
 }
 
@@ -160,18 +156,13 @@ pub(super) fn check_formula(
             .into(),
         )
     };
-    let (found, range) = match checked {
+    let found = match checked {
         Checked::Line { first, values } => {
-            let first = *first;
-            let last = first + values.len() as i64 - 1;
             let cells = values
                 .iter()
                 .enumerate()
                 .map(|(i, &v)| (vec![("n", first + i as i64)], v));
-            (
-                formula.first_counterexample(cells).map_err(bad)?,
-                format!("{first} ≤ n ≤ {last}"),
-            )
+            formula.first_counterexample(cells)
         }
         Checked::Heaps { values, last } => {
             let cells = values
@@ -179,30 +170,22 @@ pub(super) fn check_formula(
                 .take(*last as usize + 1)
                 .enumerate()
                 .map(|(i, &v)| (vec![("n", i as i64)], i64::from(v)));
-            (
-                formula.first_counterexample(cells).map_err(bad)?,
-                format!("0 ≤ n ≤ {last}"),
-            )
+            formula.first_counterexample(cells)
         }
-        Checked::Grid { cells } => {
-            let span = |pick: fn(&(i64, i64, i64)) -> i64| {
-                let lo = cells.iter().map(pick).min().unwrap_or(0);
-                let hi = cells.iter().map(pick).max().unwrap_or(0);
-                (lo, hi)
-            };
-            let ((a0, a1), (b0, b1)) = (span(|c| c.0), span(|c| c.1));
-            let found = formula
-                .first_counterexample(cells.iter().map(|&(a, b, v)| (vec![("a", a), ("b", b)], v)))
-                .map_err(bad)?;
-            (found, format!("{a0} ≤ a ≤ {a1}, {b0} ≤ b ≤ {b1}"))
-        }
-    };
+        Checked::Grid { cells } => formula
+            .first_counterexample(cells.iter().map(|&(a, b, v)| (vec![("a", a), ("b", b)], v))),
+    }
+    .map_err(bad)?;
     match found {
         None => {
             writeln!(
                 out,
                 "{}",
-                tr!("cli.sg.check_holds", formula = text, range = range)
+                tr!(
+                    "cli.sg.check_holds",
+                    formula = text,
+                    range = checked.range()
+                )
             )?;
             Ok(ExitCode::SUCCESS)
         }
