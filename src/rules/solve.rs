@@ -658,6 +658,28 @@ fn listed_moves(rules: &Rules, root: &Node) -> Result<Vec<Step>, RulesError> {
     Ok(moves)
 }
 
+/// The exact analysis of `root` from a search of its whole game within `limits`, or `None`
+/// past them (too large, or positions that repeat).
+fn searched_whole(
+    rules: &Rules,
+    root: &Node,
+    limits: &Limits,
+) -> Result<Option<Analysis>, RulesError> {
+    match Solution::search(rules, root, limits) {
+        Ok(solution) => Ok(Some(Analysis {
+            root: root.clone(),
+            judgement: solution.judge(root),
+            exact: true,
+            moves: solution.moves(root).expect("the root is searched"),
+            searched: solution.len(),
+            scoring: rules.scoring(),
+            by_parts: false,
+        })),
+        Err(SearchError::Script(e)) => Err(e),
+        Err(SearchError::TooLarge | SearchError::Repeats) => Ok(None),
+    }
+}
+
 /// Analyses `root`: for an impartial game with `fn parts`, first through the Sprague–Grundy
 /// values of its parts (the XOR of theirs); else, or past that, the whole tree within
 /// `limits`; past them, each move searched with what is left.
@@ -669,20 +691,8 @@ pub fn analyze(rules: &Rules, root: &Node, limits: &Limits) -> Result<Analysis, 
             positions: limits.positions.min(SMALL_SEARCH),
             ..*limits
         };
-        match Solution::search(rules, root, &small) {
-            Ok(solution) => {
-                return Ok(Analysis {
-                    root: root.clone(),
-                    judgement: solution.judge(root),
-                    exact: true,
-                    moves: solution.moves(root).expect("the root is searched"),
-                    searched: solution.len(),
-                    scoring: false,
-                    by_parts: false,
-                });
-            }
-            Err(SearchError::Script(e)) => return Err(e),
-            Err(SearchError::TooLarge | SearchError::Repeats) => {}
+        if let Some(analysis) = searched_whole(rules, root, &small)? {
+            return Ok(analysis);
         }
         // The moves' values are the root's parts' options': found already, so they are
         // looked up under the answer's budget alone, not the search's deadline (which the
@@ -705,20 +715,8 @@ pub fn analyze(rules: &Rules, root: &Node, limits: &Limits) -> Result<Analysis, 
             by_parts: true,
         });
     }
-    match Solution::search(rules, root, limits) {
-        Ok(solution) => {
-            return Ok(Analysis {
-                root: root.clone(),
-                judgement: solution.judge(root),
-                exact: true,
-                moves: solution.moves(root).expect("the root is searched"),
-                searched: solution.len(),
-                scoring: rules.scoring(),
-                by_parts: false,
-            });
-        }
-        Err(SearchError::Script(e)) => return Err(e),
-        Err(SearchError::TooLarge | SearchError::Repeats) => {}
+    if let Some(analysis) = searched_whole(rules, root, limits)? {
+        return Ok(analysis);
     }
     // Past the limits: the moves are listed again (within the answer's budget, which the
     // search left room for), then judged with what is left.
