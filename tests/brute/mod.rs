@@ -8,6 +8,23 @@
 
 use std::collections::HashMap;
 
+/// Whether the player to move wins from `position` in normal play, by searching every line
+/// of `options` (the positions one move leads to), memoised in `memo`.
+pub fn normal_play_wins<S: Clone + Eq + std::hash::Hash>(
+    position: &S,
+    options: &dyn Fn(&S) -> Vec<S>,
+    memo: &mut HashMap<S, bool>,
+) -> bool {
+    if let Some(&w) = memo.get(position) {
+        return w;
+    }
+    let wins = options(position)
+        .iter()
+        .any(|next| !normal_play_wins(next, options, memo));
+    memo.insert(position.clone(), wins);
+    wins
+}
+
 /// The squares a Wythoff queen at (a, b) moves to: left, down, or diagonally toward (0, 0).
 pub fn queen_moves(a: u64, b: u64) -> impl Iterator<Item = (u64, u64)> {
     (0..a)

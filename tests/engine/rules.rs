@@ -434,28 +434,21 @@ fn take_by_k_against_brute_force() {
 // ---- Mock Turtles ----
 
 fn turtles_win(heads: u32, n: u32, memo: &mut HashMap<u32, bool>) -> bool {
-    if let Some(&w) = memo.get(&heads) {
-        return w;
-    }
-    let mut wins = false;
-    for r in 0..n {
-        if heads >> r & 1 == 0 {
-            continue;
-        }
-        let mut flips = vec![1u32 << r];
-        for a in 0..r {
-            flips.push(1 << r | 1 << a);
-            for b in a + 1..r {
-                flips.push(1 << r | 1 << a | 1 << b);
+    // Turn the rightmost coin, heads to tails, and at most two coins left of it.
+    let options = |&heads: &u32| -> Vec<u32> {
+        let mut next = Vec::new();
+        for r in (0..n).filter(|r| heads >> r & 1 == 1) {
+            next.push(heads ^ 1 << r);
+            for a in 0..r {
+                next.push(heads ^ (1 << r | 1 << a));
+                for b in a + 1..r {
+                    next.push(heads ^ (1 << r | 1 << a | 1 << b));
+                }
             }
         }
-        if flips.iter().any(|f| !turtles_win(heads ^ f, n, memo)) {
-            wins = true;
-            break;
-        }
-    }
-    memo.insert(heads, wins);
-    wins
+        next
+    };
+    crate::brute::normal_play_wins(&heads, &options, memo)
 }
 
 #[test]

@@ -154,20 +154,15 @@ fn mock_turtles_is_played_perfectly_through_its_parts() {
 /// rules: `painted` a mask of the `n` beads (a circle when `circle`), a move paints 3
 /// consecutive unpainted beads.
 fn paint_wins(painted: u32, n: u32, circle: bool, memo: &mut HashMap<u32, bool>) -> bool {
-    if let Some(&w) = memo.get(&painted) {
-        return w;
-    }
     let starts = if circle { n } else { n.saturating_sub(2) };
-    let mut wins = false;
-    for start in 0..starts {
-        let run: u32 = (0..3).map(|k| 1 << ((start + k) % n)).sum();
-        if n >= 3 && painted & run == 0 && !paint_wins(painted | run, n, circle, memo) {
-            wins = true;
-            break;
-        }
-    }
-    memo.insert(painted, wins);
-    wins
+    let options = |&painted: &u32| -> Vec<u32> {
+        (0..starts)
+            .map(|start| (0..3).map(|k| 1 << ((start + k) % n)).sum::<u32>())
+            .filter(|run| n >= 3 && painted & run == 0)
+            .map(|run| painted | run)
+            .collect()
+    };
+    crate::brute::normal_play_wins(&painted, &options, memo)
 }
 
 #[test]
