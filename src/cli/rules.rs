@@ -568,11 +568,7 @@ pub fn sg_values(rules: &Rules, n: u32) -> Result<(Vec<u64>, Option<String>), Fa
     let limits = table_limits();
     let mut values = Vec::new();
     for x in 0..=i64::from(n) {
-        // The table's lock is let go before the arms run: one of them asks the table its size.
-        let value = rules
-            .memo()
-            .value(rules, &crate::rules::Value::Int(x), &limits);
-        match value {
+        match solve::memo_value(rules, &crate::rules::Value::Int(x), &limits) {
             Ok(v) => values.push(v),
             Err(solve::SearchError::Script(e)) => return Err(input(e)),
             Err(solve::SearchError::TooLarge) => {
@@ -699,7 +695,6 @@ fn sg_grid_table_within(
     }
     let formula = super::sg::formula_of(check, &[("a", 1), ("b", 1)])?;
     let limits = table_limits();
-    let mut table = solve::GrundyTable::new();
     let name = rules
         .name()
         .map_or_else(|| rules.file().to_string(), str::to_string);
@@ -717,7 +712,7 @@ fn sg_grid_table_within(
             let position = crate::rules::Value::Array(
                 vec![crate::rules::Value::Int(a), crate::rules::Value::Int(b)].into(),
             );
-            let why = match table.value(&rules, &position, &limits) {
+            let why = match solve::memo_value(&rules, &position, &limits) {
                 Ok(v) => {
                     write!(out, " {v:>3}")?;
                     cells.push((a, b, i64::try_from(v).unwrap_or(i64::MAX)));

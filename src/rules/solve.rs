@@ -629,9 +629,17 @@ fn by_value(v: u64) -> Judgement {
 }
 
 /// The value of position `s` through its parts, from the table the game keeps across
-/// answers (`None`: not within `limits`).
+/// answers, and why not if not. The table's lock is held for this call only: a caller that
+/// matched on `rules.memo().value(…)` would still hold it in the match's arms, and an arm
+/// that asks the table its size would wait on itself for ever.
+pub fn memo_value(rules: &Rules, s: &Value, limits: &Limits) -> Result<u64, SearchError> {
+    // (Edition 2024 drops a tail expression's temporaries, the guard, as the call returns.)
+    rules.memo().value(rules, s, limits)
+}
+
+/// [`memo_value`] with the reasons past `limits` as `None`.
 pub fn value_of(rules: &Rules, s: &Value, limits: &Limits) -> Result<Option<u64>, RulesError> {
-    match rules.memo().value(rules, s, limits) {
+    match memo_value(rules, s, limits) {
         Ok(v) => Ok(Some(v)),
         Err(SearchError::Script(e)) => Err(e),
         Err(SearchError::TooLarge | SearchError::Repeats) => Ok(None),
