@@ -230,14 +230,14 @@ impl Game {
             bytes: REFERENCE_BYTES,
             deadline,
         };
-        let text = budget::answer(budget, || -> Result<String, JudgeError> {
-            let r = result_of(self.verdict(position, &limits)?);
-            let said = self
-                .rules
-                .answer(r.clone())
-                .map_err(|e| script_error(e, position))?;
-            Ok(said.unwrap_or_else(|| r.to_string()) + "\n")
+        let r = budget::answer(budget, || self.verdict(position, &limits).map(result_of))?;
+        // The words are the script's own call, under an answer's budget as `input` and
+        // `random` are: the search's larger budget is for the search.
+        let said = scripted(|| self.rules.answer(r.clone())).map_err(|e| {
+            // Out of time here is `answer`'s own fault, never the search's size.
+            JudgeError::Rules(Box::new(e), Some(position.to_string()))
         })?;
+        let text = said.unwrap_or_else(|| r.to_string()) + "\n";
         self.lock().insert(position.clone(), text.clone());
         Ok(text)
     }
