@@ -39,6 +39,16 @@ pub fn lang() -> Lang {
     crate::lang::current()
 }
 
+/// A heat map's axis name as the reader reads it: the coin grid's `row` and `col` are words
+/// (行/列), the pairs' letters (`a`, `x`) stay as they are.
+pub fn axis_words(axis: &str) -> String {
+    match axis {
+        "row" => text("lab.axis.row").into_owned(),
+        "col" => text("lab.axis.col").into_owned(),
+        _ => axis.to_string(),
+    }
+}
+
 /// The text of `key` in this thread's language.
 pub fn text(key: &str) -> Cow<'_, str> {
     text_in(lang(), key)

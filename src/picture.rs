@@ -119,16 +119,6 @@ pub struct HeatMap {
 }
 
 impl HeatMap {
-    /// An axis's name as the reader reads it: the coin grid's `row` and `col` are words
-    /// (行/列), the pairs' letters (`a`, `x`) stay as they are.
-    pub fn axis_words(axis: &str) -> String {
-        match axis {
-            "row" => crate::locale::text("lab.axis.row").into_owned(),
-            "col" => crate::locale::text("lab.axis.col").into_owned(),
-            _ => axis.to_string(),
-        }
-    }
-
     /// The table of `value(row, col)` over the coordinates given.
     pub fn new(
         title: impl Into<String>,

@@ -275,7 +275,7 @@ fn heat_map_axes<DB: DrawingBackend>(
     let down = (14u32.div_ceil(c)).max(1) as usize;
     label(
         area,
-        &format!("{} →", HeatMap::axis_words(&map.col_axis)),
+        &format!("{} →", crate::locale::axis_words(&map.col_axis)),
         (layout.left, layout.top - 32),
         12,
         grey,
@@ -283,7 +283,7 @@ fn heat_map_axes<DB: DrawingBackend>(
     )?;
     label(
         area,
-        &format!("{} ↓", HeatMap::axis_words(&map.row_axis)),
+        &format!("{} ↓", crate::locale::axis_words(&map.row_axis)),
         (MARGIN, layout.top - 16),
         12,
         grey,

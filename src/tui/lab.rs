@@ -873,8 +873,8 @@ impl Lab {
         let widest = map.rows.iter().max().copied().unwrap_or(0).to_string();
         let corner = format!(
             "{}\\{}",
-            HeatMap::axis_words(&map.row_axis),
-            HeatMap::axis_words(&map.col_axis)
+            crate::locale::axis_words(&map.row_axis),
+            crate::locale::axis_words(&map.col_axis)
         );
         let gutter = widest.len().max(text::width(&corner)) as u16 + 1;
         let room = (area.width.saturating_sub(gutter) / self.zoom) as usize;
