@@ -245,11 +245,7 @@ pub fn table(
             && let Some(period) = super::period::find_period(&values, max_take)
             && period.proved
         {
-            let known = values.len() as u64;
-            let more = (known..=n)
-                .map(|x| u32::try_from(period.value(&values, x)).unwrap_or(u32::MAX))
-                .collect::<Vec<_>>();
-            values.extend(more);
+            period.extend_through(&mut values, n);
             report(n + 1);
             return (values, Some(period));
         }
