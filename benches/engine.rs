@@ -426,8 +426,12 @@ fn misere_every(c: &mut Criterion) {
     group.finish();
 }
 
-/// The Lab's long tables (issue 24): Dawson's chess 0.137 to 10^6 (its period proved, then read
-/// through), Grundy's game to 4·10^4 (its bound) and 10^6 by the sparse-space method.
+/// The Lab's long tables: Dawson's chess 0.137 to 10^6 (its period proved, then read
+/// through), Grundy's game to 4·10^4 (its bound) and 10^6, and the octal codes with long
+/// tables by the sparse-space method — each beside `benches/c/sparse_space.c`, the same method
+/// in C (built here with `cc -O2`; skipped with a message without a C compiler), so one
+/// `cargo bench --bench engine -- lab_tables` gives both columns. The C side is timed as a
+/// process (its start, about a millisecond, is in it).
 fn lab_tables(c: &mut Criterion) {
     use grundy::games::heaps::values::grundy_table;
     use grundy::lab::OctalCode;
@@ -443,11 +447,51 @@ fn lab_tables(c: &mut Criterion) {
     group.bench_function("grundy's game to 4·10^4", |b| {
         b.iter(|| grundy_table(black_box(40_000)).len())
     });
+    let reference = c_reference();
     group.measurement_time(Duration::from_secs(30));
-    group.bench_function("grundy's game to 10^6", |b| {
-        b.iter(|| grundy_table(black_box(1_000_000)).len())
-    });
+    for (name, n) in [("grundy", 1_000_000u64), ("0.6", 1_000_000), ("0.354", 1_000_000)] {
+        let rust = format!("{name} to 10^6");
+        if name == "grundy" {
+            group.bench_function(&rust, |b| b.iter(|| grundy_table(black_box(n)).len()));
+        } else {
+            // The sparse-space table itself (no period is proved for these to 10^6).
+            let code = OctalCode::parse(name).expect("a code");
+            group.bench_function(&rust, |b| b.iter(|| code.values(black_box(n)).len()));
+        }
+        if let Some((_dir, binary)) = &reference {
+            group.bench_function(format!("C {name} to 10^6"), |b| {
+                b.iter(|| {
+                    let out = std::process::Command::new(binary)
+                        .args([name, &n.to_string()])
+                        .output()
+                        .expect("the C reference runs");
+                    assert!(out.status.success());
+                    out.stdout.len()
+                })
+            });
+        }
+    }
     group.finish();
+}
+
+/// `benches/c/sparse_space.c` built with `cc -O2` into a temporary folder, or `None` with a
+/// message when there is no C compiler.
+fn c_reference() -> Option<(tempfile::TempDir, std::path::PathBuf)> {
+    let dir = tempfile::tempdir().ok()?;
+    let binary = dir.path().join("sparse_space");
+    let source = concat!(env!("CARGO_MANIFEST_DIR"), "/benches/c/sparse_space.c");
+    match std::process::Command::new("cc")
+        .args(["-O2", "-o"])
+        .arg(&binary)
+        .arg(source)
+        .status()
+    {
+        Ok(status) if status.success() => Some((dir, binary)),
+        other => {
+            eprintln!("lab_tables: the C reference is skipped: no C compiler ({other:?})");
+            None
+        }
+    }
 }
 
 /// `grundy puzzles --count 1000` at every game and difficulty (issue 30's budget: at most 10 s
