@@ -449,7 +449,11 @@ fn lab_tables(c: &mut Criterion) {
     });
     let reference = c_reference();
     group.measurement_time(Duration::from_secs(30));
-    for (name, n) in [("grundy", 1_000_000u64), ("0.6", 1_000_000), ("0.354", 1_000_000)] {
+    for (name, n) in [
+        ("grundy", 1_000_000u64),
+        ("0.6", 1_000_000),
+        ("0.354", 1_000_000),
+    ] {
         let rust = format!("{name} to 10^6");
         if name == "grundy" {
             group.bench_function(&rust, |b| b.iter(|| grundy_table(black_box(n)).len()));

@@ -79,17 +79,39 @@ pub struct Judgement {
     pub value: Option<u64>,
 }
 
-/// The limits of the AI's and the hints' searches: a quarter of a second (with room for the
-/// rest of a move) and 48 MB of tables, as for every built-in game.
+/// The Rhai operations one search (of the whole game, or of one move's) may spend: about
+/// 170 ms of script on this project's machine (Rhai runs some 23 million a second on CSES
+/// 2208, 400 a position). Counted, so that whether a position is searched exactly does not
+/// depend on how loaded the machine is (`[15, 16, 17, 18]` of cses2208.rhai, 7 084 positions,
+/// was exact on a quiet core and too large beside one busy loop under a 150 ms deadline).
+pub const SEARCH_OPERATIONS: u64 = 4_000_000;
+
+/// The wall-clock guard of a search: it stops only what the count lets through on a machine
+/// far slower or busier than this one.
+pub const SEARCH_TIME: std::time::Duration = std::time::Duration::from_millis(400);
+
+/// The limits of the AI's and the hints' searches: [`SEARCH_OPERATIONS`] of script (see
+/// [`within`]) under the [`SEARCH_TIME`] guard, and 48 MB of tables, as for every built-in game.
 pub fn ai_limits() -> Limits {
-    crate::solver::exact_limits(4_000_000)
+    Limits {
+        deadline: Some(Instant::now() + SEARCH_TIME),
+        ..crate::solver::exact_limits(4_000_000)
+    }
 }
 
-/// Calls `f` with this thread's script calls stopping at `limits`' deadline and at three
-/// quarters of the answer's operations left (the rest is for the answer's other calls: the
-/// moves listed, their words).
+/// Calls `f` with this thread's script calls stopping at `limits`' deadline, at three quarters
+/// of the answer's operations left (the rest is for the answer's other calls: the moves
+/// listed, their words) and at [`SEARCH_OPERATIONS`].
 fn within<T>(limits: &Limits, f: impl FnOnce() -> T) -> T {
-    budget::within(limits.deadline, (3, 4), f)
+    budget::within(limits.deadline, (3, 4), || {
+        budget::answer(
+            budget::Budget {
+                operations: SEARCH_OPERATIONS,
+                deadline: None,
+            },
+            f,
+        )
+    })
 }
 
 /// Whether a search must stop: past its limits' deadline or the answer's budget.
@@ -743,7 +765,15 @@ pub fn analyze(rules: &Rules, root: &Node, limits: &Limits) -> Result<Analysis, 
             positions: limits.positions / count as usize,
             bytes: limits.bytes,
         };
-        match Solution::search(rules, &m.to, &share) {
+        let operations = SEARCH_OPERATIONS / u64::from(count);
+        let searched = budget::answer(
+            budget::Budget {
+                operations,
+                deadline: None,
+            },
+            || Solution::search(rules, &m.to, &share),
+        );
+        match searched {
             Ok(solution) => m.judgement = solution.judge(&m.to),
             Err(SearchError::Script(e)) => return Err(e),
             Err(_) => {}
