@@ -746,3 +746,45 @@ fn the_broken_lines_of_issue_36() {
         }
     }
 }
+
+/// Moore's Nim-K with hints, in every language: its heaps are not separate games, so no heap
+/// shows a value ("value ?") and the panel says no value exists (not that it is past a
+/// table); it shows what decides instead, each heap in binary and the digit counts.
+#[test]
+fn nim_k_shows_the_binary_digits_that_decide_not_values() {
+    for lang in Lang::ALL {
+        locale::set_lang(lang);
+        for (width, height) in SIZES {
+            let mut h = Harness::new(
+                &PlayOptions {
+                    hints: true,
+                    ..options("nimk:2:3,5,6")
+                },
+                width,
+                height,
+            );
+            let buffer = frame(&mut h);
+            let what = format!("{} nimk {width}x{height}", lang.code());
+            check_widths(&buffer, &what);
+            let screen = text(&buffer);
+            for never in [
+                locale::text("board.value_unknown"),
+                locale::text("game.nim.value_unknown"),
+            ] {
+                assert!(!screen.contains(&*never), "{what}: {never}\n{screen}");
+            }
+            for binary in ["011", "101", "110"] {
+                assert!(screen.contains(binary), "{what}: {binary}\n{screen}");
+            }
+            assert!(screen.contains("2^0:2"), "{what}\n{screen}");
+            if lang != Lang::En {
+                let english = english_words(&screen);
+                assert!(english.is_empty(), "{what}: {english:?}\n{screen}");
+            }
+            insta::assert_snapshot!(
+                format!("{}_nimk_hints_{width}x{height}", lang.code()),
+                screen
+            );
+        }
+    }
+}

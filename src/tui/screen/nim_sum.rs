@@ -126,8 +126,14 @@ pub fn nim_sum_lines<P: Impartial>(
         // the game's own rule, which says what decides.
         let zero = !analysis.mover_wins;
         let style = if zero { theme.losing } else { theme.winning };
+        // Parts that are not separate games (Nim-K) have no values at all, past a table or not.
+        let unknown = if position.parts_independent() {
+            tr!("game.nim.value_unknown")
+        } else {
+            tr!("game.nim.no_part_values")
+        };
         let mut lines = vec![
-            Line::styled(tr!("game.nim.value_unknown"), theme.dim),
+            Line::styled(unknown, theme.dim),
             Line::styled(
                 tr!(
                     "game.nim.by_rule",
