@@ -132,17 +132,18 @@ pub fn nim_sum_lines<P: Impartial>(
         } else {
             tr!("game.nim.no_part_values")
         };
-        let mut lines = vec![
-            Line::styled(unknown, theme.dim),
-            Line::styled(
-                tr!(
-                    "game.nim.by_rule",
-                    verdict = verdict_words(zero, to_move, true)
-                )
-                .into_owned(),
-                style,
-            ),
-        ];
+        let mut lines: Vec<Line<'static>> = text::wrap(&unknown, width.max(1))
+            .into_iter()
+            .map(|r| Line::styled(r, theme.dim))
+            .collect();
+        lines.extend([Line::styled(
+            tr!(
+                "game.nim.by_rule",
+                verdict = verdict_words(zero, to_move, true)
+            )
+            .into_owned(),
+            style,
+        )]);
         let rule = position.win_rule().map(|r| r.words()).unwrap_or_default();
         let room = height.saturating_sub(lines.len());
         lines.extend(
