@@ -208,6 +208,7 @@ fn undecided_positions_are_refused_with_the_reason() {
 /// The SJ theorem's line names the single game above 1 as the screen lists it: a heap of a
 /// part (`heap 2 of [3]`), whose value is the one the line gives, in every language; a part
 /// that is one single game whole is named by its number.
+#[cfg(feature = "tui")]
 #[test]
 fn the_sj_line_names_the_single_game_above_1() {
     use grundy::lang::Lang;

@@ -393,6 +393,9 @@ fn ctrl_and_alt_chords_type_nothing_into_the_rule() {
     assert!(screen.contains("Rule: 0.77 "), "{screen}");
 }
 
+/// Keys pressed on a screen.
+type Keys = fn(&mut Harness);
+
 /// Every table of the Lab in both Chinese scripts, at both sizes: the table, its help, a
 /// formula being typed and checked against it (a heat map's takes a and b), and the rules
 /// files' list: no English word is left beyond the codes, commands and names the scan allows.
@@ -403,7 +406,7 @@ fn every_lab_tab_in_chinese_has_no_english() {
         locale::set_lang(lang);
         for (width, height) in SIZES {
             for tab in 0..grundy::tui::lab::SOURCES.len() {
-                let views: [(&str, fn(&mut Harness)); 3] = [
+                let views: [(&str, Keys); 3] = [
                     ("table", |_| {}),
                     ("help", |h| {
                         h.keys("?");
