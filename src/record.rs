@@ -279,8 +279,9 @@ pub struct LineMove<M> {
     pub remoteness_after: Option<u32>,
 }
 
-/// How long a principal line may take: past this it stops and says so ([`PrincipalLine`]),
-/// so `analyze --line 10000` answers in a quarter of a second whatever the position.
+/// How long an analysis with its principal line may take: past this the line stops and says
+/// so ([`PrincipalLine`]), so `analyze --line 10000` answers in a quarter of a second whatever
+/// the position.
 pub const LINE_TIME: std::time::Duration = std::time::Duration::from_millis(200);
 
 /// A principal line and whether it stopped at [`LINE_TIME`] before its length.
@@ -321,7 +322,8 @@ pub fn principal_line_shared<P: Impartial>(
     let limits = crate::ai::exact_limits(cache.budget());
     let mut timed_out = false;
     while line.len() < plies && !current.is_over() {
-        if time.is_some_and(|t| started.elapsed() >= t) {
+        // The first move is always made: a line that stops before it says nothing.
+        if !line.is_empty() && time.is_some_and(|t| started.elapsed() >= t) {
             timed_out = true;
             break;
         }

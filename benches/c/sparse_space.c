@@ -13,16 +13,17 @@
  * common when odd. Rare XOR rare and common XOR common are rare; rare XOR common is common.
  * For a heap x, every split with a rare part is marked first (the rare heaps are few). A common
  * candidate that is unmarked is the answer: no split of two commons makes a common value. A
- * rare candidate needs the common-common splits: they are scanned from the small side up,
- * marking every value met, until the candidate is marked (the next candidate continues the
- * same scan) or the splits run out. The mask is re-chosen, for the fewest rare heaps, each
+ * rare candidate needs the common-common splits: they are scanned from the small side up in
+ * batches, marking every value met, until the mex is common or the splits run out. The mask is re-chosen, for the fewest rare heaps, each
  * time the table doubles. */
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #define MAX_TAKES 64
+#define WALK 128
 
 static int none_t[MAX_TAKES], one_t[MAX_TAKES], two_t[MAX_TAKES];
 static int n_none, n_one, n_two, unequal;
@@ -31,8 +32,8 @@ static uint32_t *g;
 static uint32_t *rare;
 static size_t n_rare;
 static uint32_t mask;
-static uint64_t *bits;
-static size_t bit_words;
+static uint8_t *seen;
+static size_t seen_len;
 
 static int is_rare(uint32_t v) { return (__builtin_popcount(v & mask) & 1) == 0; }
 
@@ -63,18 +64,22 @@ static void rebuild_rare(size_t len) {
         if (is_rare(g[i])) rare[n_rare++] = (uint32_t)i;
 }
 
-static void ensure_bits(uint32_t top) {
-    size_t want = ((size_t)top * 2 + 2) / 64 + 1;
-    if (want > bit_words) {
-        size_t words = bit_words ? bit_words : 4;
-        while (words < want) words *= 2;
-        bits = realloc(bits, words * sizeof *bits);
-        bit_words = words;
+/* Room for every XOR of two values up to top, and the mex above them. */
+static void ensure_seen(uint32_t top) {
+    size_t want = 2;
+    while (want <= top) want *= 2;
+    want += 1;
+    if (want > seen_len) {
+        seen = realloc(seen, want);
+        memset(seen + seen_len, 0, want - seen_len);
+        seen_len = want;
     }
 }
 
-#define MARK(v) (bits[(v) >> 6] |= (uint64_t)1 << ((v) & 63))
-#define MARKED(v) ((bits[(v) >> 6] >> ((v) & 63)) & 1)
+/* Byte marks, plain stores: a bit set makes each mark a read-modify-write of one of a few
+ * words, each waiting for the one before (measured 2x slower). */
+#define MARK(v) (seen[(v)] = 1)
+#define MARKED(v) (seen[(v)])
 
 int main(int argc, char **argv) {
     if (argc < 3) {
@@ -116,7 +121,7 @@ int main(int argc, char **argv) {
     mask = 0;
     n_rare = 0;
     size_t next_check = 256;
-    ensure_bits(64);
+    ensure_seen(64);
     for (size_t x = 1; x <= (size_t)n; x++) {
         if (x >= next_check) {
             uint32_t m = best_mask(x);
@@ -126,8 +131,7 @@ int main(int argc, char **argv) {
             }
             next_check = x * 2;
         }
-        size_t words = ((size_t)top * 2 + 2) / 64 + 1;
-        memset(bits, 0, words * sizeof *bits);
+        memset(seen, 0, seen_len);
         for (int k = 0; k < n_none; k++)
             if ((size_t)none_t[k] == x) MARK(0u);
         for (int k = 0; k < n_one; k++)
@@ -136,7 +140,8 @@ int main(int argc, char **argv) {
         for (int k = 0; k < n_two; k++) {
             if ((size_t)two_t[k] > x) continue;
             size_t rest = x - two_t[k];
-            if (rest / 2 > most) most = rest / 2;
+            size_t last = unequal ? (rest ? (rest - 1) / 2 : 0) : rest / 2;
+            if (last > most) most = last;
             for (size_t j = 0; j < n_rare; j++) {
                 size_t r = rare[j];
                 if (r >= rest) break;
@@ -144,31 +149,29 @@ int main(int argc, char **argv) {
                 MARK(g[r] ^ g[rest - r]);
             }
         }
-        /* The common-common scan, shared by every rare candidate of this heap. */
-        size_t scanned = 0;
+        /* The common-common splits, walked from the small heaps up in batches of WALK and
+         * marked together, the mex looked at between batches (marks only add, so it is looked
+         * for from where it was): one walk serves every rare candidate of this heap. */
+        size_t walked = 0;
         uint32_t v = 0;
         for (;;) {
             while (MARKED(v)) v++;
-            if (!is_rare(v)) break;
-            int found = 0;
-            while (!found && scanned < most) {
-                scanned++;
-                for (int k = 0; k < n_two; k++) {
-                    if ((size_t)two_t[k] > x) continue;
-                    size_t rest = x - two_t[k];
-                    size_t a = scanned;
-                    if (2 * a > rest || (unequal && 2 * a == rest)) continue;
-                    uint32_t w = g[a] ^ g[rest - a];
-                    MARK(w);
-                    if (w == v) found = 1;
-                }
+            if (!is_rare(v) || walked >= most) break;
+            size_t upto = walked + WALK < most ? walked + WALK : most;
+            for (int k = 0; k < n_two; k++) {
+                if ((size_t)two_t[k] > x) continue;
+                size_t rest = x - two_t[k];
+                size_t last = unequal ? (rest ? (rest - 1) / 2 : 0) : rest / 2;
+                if (last > upto) last = upto;
+                const uint32_t *right = g + rest;
+                for (size_t a = walked + 1; a <= last; a++) MARK(g[a] ^ right[-(ptrdiff_t)a]);
             }
-            if (!found) break;
+            walked = upto;
         }
         g[x] = v;
         if (v > top) {
             top = v;
-            ensure_bits(top);
+            ensure_seen(top);
         }
         if (is_rare(v)) rare[n_rare++] = (uint32_t)x;
     }

@@ -227,6 +227,18 @@ pub fn cases(seed: u64) -> Vec<Case> {
         "wythoff:40,40,40,41".to_string(),
     );
     add("nim_3_heaps_move", Ask::Move, "nim:100,100,100".to_string());
+    // Issue 39's: the largest Grundy's game heap (its whole table is built; in process the
+    // table is kept after the first run, so measure this one from outside), and a misère Nim
+    // of 1000 heaps near 10^18 with a long line (the SJ verdict of every candidate move).
+    add("grundy_40000_move", Ask::Move, "grundy:40000".to_string());
+    add(
+        "anti_nim_1000_line",
+        Ask::Line(10_000),
+        format!(
+            "anti:nim:{}",
+            numbers((0..1000).map(|_| rng.random_range(10u64.pow(17)..=10u64.pow(18))))
+        ),
+    );
     add(
         "sum_small_parts_move",
         Ask::Move,

@@ -211,11 +211,11 @@ pub(super) fn principal_line<P: Impartial + Notation>(
     position: &P,
     plies: usize,
     cache: &SolutionCache<P>,
+    time: std::time::Duration,
     out: &mut impl Write,
 ) -> Result<(), Failure> {
     let lang = lang();
-    let principal =
-        crate::record::principal_line_shared(position, plies, cache, Some(record::LINE_TIME));
+    let principal = crate::record::principal_line_shared(position, plies, cache, Some(time));
     let line = &principal.moves;
     writeln!(out)?;
     let how = match line.first() {

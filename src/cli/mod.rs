@@ -254,11 +254,14 @@ fn run_command(command: Command) -> Result<ExitCode, Failure> {
                 return Ok(ExitCode::SUCCESS);
             }
             with_position!(position, p => {
-                // One exact search for the analysis and the line.
+                // One exact search for the analysis and the line, and one time for the
+                // answer: the line has what the analysis left of it.
+                let started = std::time::Instant::now();
                 let cache = SolutionCache::new(ai::EXACT_BUDGET);
                 let exit = analyze(&p, moves as usize, parts as usize, &cache, &mut out)?;
                 if let Some(plies) = line {
-                    principal_line(&p, plies as usize, &cache, &mut out)?;
+                    let time = crate::record::LINE_TIME.saturating_sub(started.elapsed());
+                    principal_line(&p, plies as usize, &cache, time, &mut out)?;
                 }
                 Ok(exit)
             })

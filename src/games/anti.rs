@@ -263,12 +263,19 @@ impl Anti {
 
     /// The values of the single games (see [`single_games`]).
     pub fn single_values(&self) -> Vec<Nimber> {
-        self.inner
-            .components()
-            .iter()
-            .flat_map(single_games)
-            .map(|g| g.nim_sum())
-            .collect()
+        let mut values = Vec::new();
+        for component in self.inner.components() {
+            // A heap of a take-only rule is its own single game: its value is read from the
+            // rule's table, not from a position built for it (a thousand heaps, each move
+            // weighed, built a million of them).
+            match component {
+                Component::Heaps(p) if p.rule().takes_only() => {
+                    values.extend(p.values().into_iter().map(Nimber::new));
+                }
+                _ => values.extend(single_games(component).iter().map(|g| g.nim_sum())),
+            }
+        }
+        values
     }
 
     /// The SJ theorem's verdict: (the total value, the largest single value, whether the

@@ -54,6 +54,9 @@ use crate::theme::{Idea, Theme};
 /// The attempts kept in the file (the oldest go first; the ratings keep what they taught).
 pub const MAX_ATTEMPTS: usize = 2000;
 
+/// The most tables a practice file may have (see [`crate::store::check_tables`]).
+pub const MAX_TABLES: usize = 10_000;
+
 /// The name the ratings and records over every game are kept under.
 pub const ALL: &str = "all";
 
@@ -400,6 +403,8 @@ impl Drills {
     }
 
     pub fn parse(text: &str) -> Result<Drills, Said> {
+        // Ratings and bests per game, themes per game and idea, the attempts: under 3 000.
+        crate::store::check_tables("drills.toml", text, MAX_TABLES)?;
         let mut drills: Drills =
             toml::from_str(text).map_err(|e| crate::store::not_toml("drills.toml", text, &e))?;
         // A file from before themes: its attempts are counted (the older ones, gone from the

@@ -147,6 +147,8 @@ impl Reviews {
     }
 
     pub fn parse(text: &str) -> Result<Reviews, Said> {
+        // Each item is two tables (the item and its schedule).
+        crate::store::check_tables("review.toml", text, 4 * MAX_ITEMS)?;
         toml::from_str(text).map_err(|e| crate::store::not_toml("review.toml", text, &e))
     }
 

@@ -182,6 +182,8 @@ impl Stats {
     }
 
     pub fn parse(text: &str) -> Result<Stats, Said> {
+        // A table per game and AI level: a few hundred.
+        crate::store::check_tables("stats.toml", text, 5_000)?;
         toml::from_str(text).map_err(|e| {
             let line = e.span().map_or(1, |s| line_of(text, s.start));
             Said::new("said.stats.not_toml")

@@ -450,6 +450,19 @@ fn octal_tables_by_mex_are_bounded() {
     assert_eq!(o.status.code(), Some(2), "{err}");
     assert!(err.contains("would take too long"), "{err}");
     assert!(o.stdout.is_empty(), "{}", text(&o.stdout));
+    // A repeating code whose arithmetic period a short table proves is read through it to
+    // any n (Lasker's Nim, 4.3…, was refused past heap 81 648).
+    let args = os(&[b"sg", b"octal", b"4.3...", b"--n", b"1000000"]);
+    let o = run(&args, 20);
+    assert_sane(&args, &o);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let out = text(&o.stdout);
+    assert!(
+        out.contains("period 4, saltus 4 from n = 1 (proved"),
+        "{}",
+        &out[out.len().saturating_sub(300)..]
+    );
+    assert!(out.contains("999990 |"), "the table reaches its last row");
 }
 
 /// A gain of i64::MIN: the player to move scores 2^63 less, not "-9223372036854775808 less"

@@ -265,3 +265,35 @@ fn a_rules_file_that_is_a_fifo_a_device_or_too_large_is_refused_at_once() {
     );
     assert!(err.len() < 300, "{} bytes of error", err.len());
 }
+
+/// A practice file under its size bound but of 100 000 tables (the TOML reader held 300 MB
+/// for it) is refused before it is parsed, naming the line of the first table too many, and
+/// left as it was.
+#[test]
+fn a_data_file_of_too_many_tables_is_refused_and_kept() {
+    let home = tempfile::tempdir().unwrap();
+    let data = home.path().join("data/grundy");
+    std::fs::create_dir_all(&data).unwrap();
+    let many: String = (0..100_000)
+        .map(|i| format!("[themes.g{i}.x]\ntried=1\n"))
+        .collect();
+    let drills = data.join("drills.toml");
+    std::fs::write(&drills, &many).unwrap();
+    let o = grundy_within(home.path(), &["stats"]);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    let first_too_many = 2 * grundy::store::drills::MAX_TABLES + 1;
+    assert!(
+        err.contains(&format!("drills.toml line {first_too_many}"))
+            && err.contains("more than 10000 tables"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read_to_string(&drills).unwrap(), many);
+    // A file of real size is read: the bound is far above what grundy writes.
+    let few: String = (0..2_000)
+        .map(|i| format!("[themes.g{i}.x]\ntried=1\n"))
+        .collect();
+    std::fs::write(&drills, few).unwrap();
+    let o = grundy_within(home.path(), &["stats"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+}

@@ -241,10 +241,7 @@ impl OctalCode {
                     proved: true,
                     ..period
                 };
-                let more: Vec<u32> = (values.len() as u64..=n)
-                    .map(|x| u32::try_from(period.value(&values, x)).unwrap_or(u32::MAX))
-                    .collect();
-                values.extend(more);
+                period.extend_through(&mut values, n);
                 report(n + 1);
                 return (values, Some(period));
             }

@@ -34,6 +34,23 @@ impl Period {
         u64::from(values[at as usize]).saturating_add(self.saltus.saturating_mul(blocks))
     }
 
+    /// Extends `values` (which reach at least N0 + P − 1) to heaps 0..=n through the period, in
+    /// place: a table of 10^7 read through its period is one copy (40 MB), not the computed
+    /// part and a second list of the rest. Values past `u32` are kept at `u32::MAX`.
+    pub fn extend_through(&self, values: &mut Vec<u32>, n: u64) {
+        let known = values.len() as u64;
+        if n < known {
+            return;
+        }
+        values.reserve_exact((n + 1 - known) as usize);
+        for x in known..=n {
+            let (blocks, at) = self.reduce(x);
+            let value =
+                u64::from(values[at as usize]).saturating_add(self.saltus.saturating_mul(blocks));
+            values.push(u32::try_from(value).unwrap_or(u32::MAX));
+        }
+    }
+
     /// `n` ≥ N0 as N0 + r + q·P: (q, N0 + r).
     pub fn reduce(&self, n: u64) -> (u64, u64) {
         let past = n - self.preperiod;

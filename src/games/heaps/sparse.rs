@@ -28,14 +28,23 @@ pub struct TakeBreak {
     pub unequal: bool,
 }
 
+/// The common-by-common splits walked between two looks at the mex: a look scans the marks,
+/// so looking after every split costs more than it saves (256 and 64 were slower on Grundy's
+/// game to 3·10^5).
+const WALK_BATCH: usize = 128;
+
 /// The work the mex of a heap may do: the state kept between heaps.
 struct Sparse {
     mask: u32,
-    /// The heaps ≥ 1 with a rare value, in increasing order.
+    /// The heaps ≥ 1 with a rare value, in increasing order, and their values beside them (so
+    /// the walk over them reads one list, not the table twice).
     rare: Vec<u32>,
-    /// `seen[v] == stamp`: v is an option of the heap being valued.
-    seen: Vec<u32>,
-    stamp: u32,
+    rare_values: Vec<u32>,
+    /// `seen[v] != 0`: v is an option of the heap being valued. Bytes, set by plain stores: a
+    /// bit set would make every mark a read-modify-write of the same few words, each waiting
+    /// for the last (it was slower). Long enough for every XOR of two values so far and the
+    /// mex above them, so no mark checks the length.
+    seen: Vec<u8>,
 }
 
 fn is_rare(mask: u32, v: u32) -> bool {
@@ -44,28 +53,52 @@ fn is_rare(mask: u32, v: u32) -> bool {
 
 impl Sparse {
     fn new(values: &[u32], mask: u32) -> Sparse {
-        let rare = (1..values.len())
+        let rare: Vec<u32> = (1..values.len())
             .filter(|&n| is_rare(mask, values[n]))
             .map(|n| n as u32)
             .collect();
-        Sparse {
+        let rare_values = rare.iter().map(|&r| values[r as usize]).collect();
+        let mut state = Sparse {
             mask,
             rare,
-            seen: vec![0; 64],
-            stamp: 0,
+            rare_values,
+            seen: Vec::new(),
+        };
+        state.cover(values.iter().copied().max().unwrap_or(0));
+        state
+    }
+
+    /// Room for the options of heaps whose values are at most `top`: the XOR of two of them is
+    /// below the next power of two, and the mex is at most that.
+    fn cover(&mut self, top: u32) {
+        let room = (u64::from(top) + 1).next_power_of_two() as usize + 1;
+        if room > self.seen.len() {
+            self.seen.resize(room, 0);
         }
     }
 
     fn mark(&mut self, v: u32) {
-        let v = v as usize;
-        if v >= self.seen.len() {
-            self.seen.resize(v + 1, 0);
-        }
-        self.seen[v] = self.stamp;
+        self.seen[v as usize] = 1;
     }
 
-    fn marked(&self, v: u32) -> bool {
-        self.seen.get(v as usize) == Some(&self.stamp)
+    /// The least value from `from` up that is not marked (there is one: see [`Sparse::cover`]).
+    fn mex_from(&self, from: u32) -> u32 {
+        let from = from as usize;
+        let gap = self.seen[from..].iter().position(|&s| s == 0);
+        (from + gap.unwrap_or(self.seen.len() - from)) as u32
+    }
+}
+
+/// Marks G(a) ⊕ G(rest − a) for a in lo..=hi (1 ≤ lo, hi < rest): two slices walked towards
+/// each other, so no index is checked inside the loop.
+fn mark_splits(seen: &mut [u8], g: &[u32], rest: usize, lo: usize, hi: usize) {
+    if lo > hi {
+        return;
+    }
+    let left = &g[lo..=hi];
+    let right = &g[rest - hi..=rest - lo];
+    for (&a, &b) in left.iter().zip(right.iter().rev()) {
+        seen[(a ^ b) as usize] = 1;
     }
 }
 
@@ -113,7 +146,9 @@ pub fn extend(game: &TakeBreak, values: &mut Vec<u32>, n: u64, report: &mut dyn 
         let v = value(game, values, &mut state, x);
         if x > 0 && is_rare(state.mask, v) {
             state.rare.push(x as u32);
+            state.rare_values.push(v);
         }
+        state.cover(v);
         values.push(v);
         if x.is_multiple_of(8192) {
             report(x as u64);
@@ -122,13 +157,19 @@ pub fn extend(game: &TakeBreak, values: &mut Vec<u32>, n: u64, report: &mut dyn 
     report(n as u64 + 1);
 }
 
+/// The largest a of a split of `rest` into a and rest − a with a ≤ rest − a (a < rest − a
+/// when the two heaps must differ).
+fn last_split(game: &TakeBreak, rest: usize) -> usize {
+    if game.unequal {
+        rest.saturating_sub(1) / 2
+    } else {
+        rest / 2
+    }
+}
+
 /// G(x) from G(0..x).
 fn value(game: &TakeBreak, g: &[u32], state: &mut Sparse, x: usize) -> u32 {
-    state.stamp = state.stamp.wrapping_add(1);
-    if state.stamp == 0 {
-        state.seen.fill(0);
-        state.stamp = 1;
-    }
+    state.seen.fill(0);
     for &i in &game.none {
         if i as usize == x {
             state.mark(0);
@@ -144,47 +185,42 @@ fn value(game: &TakeBreak, g: &[u32], state: &mut Sparse, x: usize) -> u32 {
         let Some(rest) = x.checked_sub(i as usize) else {
             continue;
         };
-        for k in 0..state.rare.len() {
-            let r = state.rare[k] as usize;
-            if r >= rest {
-                break;
+        let below = state.rare.partition_point(|&r| (r as usize) < rest);
+        let before = &g[..rest];
+        let seen = &mut state.seen[..];
+        for (&r, &value) in state.rare[..below].iter().zip(&state.rare_values[..below]) {
+            let r = r as usize;
+            if !(game.unequal && 2 * r == rest) {
+                seen[(value ^ before[rest - r]) as usize] = 1;
             }
-            if game.unequal && 2 * r == rest {
-                continue;
-            }
-            state.mark(g[r] ^ g[rest - r]);
         }
     }
-    // The splits of two commons, walked from the small heaps up in growing batches and marked
-    // together: a rare candidate below the answer is usually made within the first few hundred
-    // splits, and one walk serves every candidate (not one walk each).
+    // The splits of two commons, walked from the small heaps up in batches and marked
+    // together: a rare candidate below the answer is usually made within the first few
+    // thousand splits, and one walk serves every candidate (not one walk each).
     let most = game
         .two
         .iter()
         .filter_map(|&i| x.checked_sub(i as usize))
-        .map(|rest| rest / 2)
+        .map(|rest| last_split(game, rest))
         .max()
         .unwrap_or(0);
     let mut walked = 0;
     let mut v = 0;
     loop {
-        while state.marked(v) {
-            v += 1;
-        }
+        // Marks are only added, so the mex never moves down: look on from the last one.
+        v = state.mex_from(v);
         // A common value not marked: no split of two commons makes it (theirs are rare).
         if !is_rare(state.mask, v) || walked >= most {
             return v;
         }
-        let upto = (walked * 2).max(64).min(most);
+        let upto = (walked + WALK_BATCH).min(most);
         for &i in &game.two {
             let Some(rest) = x.checked_sub(i as usize) else {
                 continue;
             };
-            for a in walked + 1..=upto.min(rest / 2) {
-                if !(game.unequal && 2 * a == rest) {
-                    state.mark(g[a] ^ g[rest - a]);
-                }
-            }
+            let last = upto.min(last_split(game, rest));
+            mark_splits(&mut state.seen, g, rest, walked + 1, last);
         }
         walked = upto;
     }
@@ -209,11 +245,7 @@ pub fn table(
             && let Some(period) = super::period::find_period(&values, max_take)
             && period.proved
         {
-            let known = values.len() as u64;
-            let more = (known..=n)
-                .map(|x| u32::try_from(period.value(&values, x)).unwrap_or(u32::MAX))
-                .collect::<Vec<_>>();
-            values.extend(more);
+            period.extend_through(&mut values, n);
             report(n + 1);
             return (values, Some(period));
         }
