@@ -212,6 +212,13 @@ pub trait Impartial: Position {
         true
     }
 
+    /// Whether the parts are independent games, each with a value of its own. Not so where a
+    /// move may change several parts at once (Moore's Nim-K): there no part has a value, and
+    /// [`Impartial::win_rule`] says what decides; a display says that, not "past the table".
+    fn parts_independent(&self) -> bool {
+        true
+    }
+
     /// Whether the player to move wins with perfect play. For a sum under normal play (every
     /// game here but the few below) that is exactly when the nim-sum is not 0: the default.
     ///

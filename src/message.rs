@@ -116,10 +116,13 @@ pub enum Msg {
     /// Misère Nim with only heaps of 0 and 1: the parity of the `ones` decides.
     MisereOnes { ones: usize },
     /// Anti-SG decided by the SJ theorem: the total SG value of the single games, the largest
-    /// single value, and the verdict.
+    /// single value and where it is (the component from 0, and its heap from 0 when the
+    /// component counts heap by heap), and the verdict.
     AntiSj {
         total: u64,
         largest: u64,
+        part: usize,
+        heap: Option<usize>,
         wins: bool,
     },
     /// Anti-SG decided by a search of the misère game tree (the SJ theorem does not decide).

@@ -259,6 +259,9 @@ pub struct Derivation {
     pub mex: Option<Nimber>,
     /// The game's own win rule, where the nim-sum does not decide.
     pub win_rule: Option<WinRule>,
+    /// The whole game's misère rule (anti-SG), in whose light the values shown, the normal
+    /// play's, do not say directly who wins: the SJ theorem's verdict or the search's.
+    pub misere: Option<Msg>,
 }
 
 /// Every part's value and their nim-sum: the explanation of a position where no part has a
@@ -325,6 +328,11 @@ pub trait Explain: Impartial + Notation {
 
     /// The game's own win rule, where the nim-sum does not decide.
     fn own_rule(&self) -> Option<WinRule> {
+        None
+    }
+
+    /// The misère rule that decides the whole game, where the values are normal play's.
+    fn misere_rule(&self) -> Option<Msg> {
         None
     }
 
@@ -421,6 +429,7 @@ pub trait Explain: Impartial + Notation {
             values,
             mex,
             win_rule: self.own_rule(),
+            misere: self.misere_rule(),
         }
     }
 
@@ -988,6 +997,12 @@ impl Explain for anti::Anti {
 
     fn walk_limit(&self) -> usize {
         self.inner().walk_limit()
+    }
+
+    /// The values are normal play's: under the misère rule the SJ theorem (or a search)
+    /// decides, not the value alone.
+    fn misere_rule(&self) -> Option<Msg> {
+        self.win_rule()
     }
 
     fn parse_part(&self, text: &str) -> Result<usize, PartError> {

@@ -336,7 +336,8 @@ pub fn step_details(step: &solve::Step, scoring: bool) -> String {
             ));
         }
     }
-    details.join("; ")
+    // Chinese joins and brackets its asides with full-width marks (；（）), as every other line.
+    details.join(&tr!("rules.after.separator"))
 }
 
 /// A move in words: the script's `describe`, else the position it reaches.
@@ -465,7 +466,8 @@ pub fn explain(
         if details.is_empty() {
             writeln!(out, "  {} {words}", mark(step))?;
         } else {
-            writeln!(out, "  {} {words}  ({details})", mark(step))?;
+            let details = tr!("rules.after.bracketed", details = details);
+            writeln!(out, "  {} {words}{details}", mark(step))?;
         }
     }
     if analysis.moves.len() > move_limit {

@@ -81,6 +81,15 @@ pub enum NotSj {
 /// (a heap stays one heap), else the component whole. A game that splits a heap keeps its
 /// pieces in one single game: the theorem's proof needs each single game to stay one game.
 pub fn single_games(component: &Component) -> Vec<Component> {
+    placed_single_games(component)
+        .into_iter()
+        .map(|(_, game)| game)
+        .collect()
+}
+
+/// [`single_games`], each with its heap's place in the component (from 0) when the component
+/// was split into its heaps, `None` when it is one single game whole.
+fn placed_single_games(component: &Component) -> Vec<(Option<usize>, Component)> {
     if let AnyPosition::Heaps(p) = component.to_any()
         && p.rule().takes_only()
         && let Some(singles) = p
@@ -93,9 +102,13 @@ pub fn single_games(component: &Component) -> Vec<Component> {
             })
             .collect::<Option<Vec<_>>>()
     {
-        return singles;
+        return singles
+            .into_iter()
+            .enumerate()
+            .map(|(i, game)| (Some(i), game))
+            .collect();
     }
-    vec![component.clone()]
+    vec![(None, component.clone())]
 }
 
 /// Whether every position of value 0 reachable in the single game `game` is over: the SJ
@@ -275,6 +288,21 @@ impl Anti {
         (total, largest, big != total.is_zero())
     }
 
+    /// Where the first single game of the largest value is: its component (from 0) and, when
+    /// the component counts heap by heap, its heap (from 0).
+    fn largest_place(&self) -> (usize, Option<usize>) {
+        let mut best: Option<(Nimber, usize, Option<usize>)> = None;
+        for (part, component) in self.inner.components().iter().enumerate() {
+            for (heap, game) in placed_single_games(component) {
+                let value = game.nim_sum();
+                if best.is_none_or(|(v, _, _)| value > v) {
+                    best = Some((value, part, heap));
+                }
+            }
+        }
+        best.map_or((0, None), |(_, part, heap)| (part, heap))
+    }
+
     fn after(&self, mv: &AntiMove) -> Anti {
         Anti {
             inner: self.inner.play_unchecked(mv.of_sum()),
@@ -364,9 +392,12 @@ impl Impartial for Anti {
         Some(match self.method {
             Method::Sj => {
                 let (total, largest, wins) = self.sj_verdict();
+                let (part, heap) = self.largest_place();
                 Msg::AntiSj {
                     total: total.to_u64().unwrap_or(u64::MAX),
                     largest: largest.to_u64().unwrap_or(u64::MAX),
+                    part,
+                    heap,
                     wins,
                 }
             }

@@ -22,7 +22,7 @@ use crate::game::{CodeError, IllegalMove, Impartial, Notation, Position, shorten
 use crate::games::catalogue::{Catalogued, RuleEntry, puzzle_parts};
 use crate::games::heaps::Action;
 use crate::games::heaps::octal::OctalCode;
-use crate::games::heaps::values::{octal_moves_to, octal_table_covering};
+use crate::games::heaps::values::{octal_row_moves_to, octal_table_covering};
 use crate::message::{Msg, PartName, Said};
 use crate::nimber::{Nimber, mex_small};
 
@@ -67,7 +67,7 @@ pub fn row_value(n: u64) -> u32 {
 /// The knocks of a row of `n` pins that leave rows worth `target` together, as the pins left
 /// of the knock (`left`, ascending, the move list's order): the first `limit` of them, and how
 /// many there are. Dawson's Kayles is the octal game 0.07, whose moves to a value
-/// ([`octal_moves_to`]) count a long heap's splits a residue of the period at a time; a knock
+/// ([`octal_row_moves_to`]) count a long heap's splits a residue of the period at a time; a knock
 /// at either end of the row is its one "take 2, leave one heap" move, two knocks here.
 pub fn row_moves_to(n: u64, target: u32, limit: usize) -> (Vec<u64>, u64) {
     static CODE: OnceLock<OctalCode> = OnceLock::new();
@@ -75,7 +75,7 @@ pub fn row_moves_to(n: u64, target: u32, limit: usize) -> (Vec<u64>, u64) {
         return (Vec::new(), 0);
     };
     let code = CODE.get_or_init(|| OctalCode::parse("0.07").expect("Dawson's Kayles is 0.07"));
-    let (actions, mut count) = octal_moves_to(
+    let (actions, mut count) = octal_row_moves_to(
         code,
         &octal_table_covering(code, n),
         n,

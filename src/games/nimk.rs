@@ -297,6 +297,11 @@ impl Impartial for NimK {
         false
     }
 
+    /// A move takes from up to K heaps: the heaps are not separate games.
+    fn parts_independent(&self) -> bool {
+        false
+    }
+
     fn mover_wins(&self) -> bool {
         !is_lost(self.k, &self.heaps)
     }

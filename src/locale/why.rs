@@ -393,6 +393,12 @@ pub fn lines(d: &Derivation, reader: Reader) -> Vec<String> {
         }
         None => {}
     }
+    if let Some(rule) = &d.misere {
+        out.push(format!(
+            "  {}",
+            tr!("why.misere_values", rule = rule.words())
+        ));
+    }
     out
 }
 

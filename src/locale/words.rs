@@ -324,8 +324,19 @@ impl Words for Msg {
             Msg::AntiSj {
                 total,
                 largest,
+                part,
+                heap,
                 wins,
             } => {
+                // The single game above 1 named as the screen lists it: a part [k], or a heap
+                // of it where the part counts heap by heap.
+                let place = match heap {
+                    Some(h) => f(
+                        "engine.rule.anti_sj_heap_of",
+                        &[("part", &(part + 1)), ("heap", &(h + 1))],
+                    ),
+                    None => f("engine.rule.anti_sj_part", &[("part", &(part + 1))]),
+                };
                 let key = match (*largest > 1, *total != 0) {
                     (true, true) => "engine.rule.anti_sj_big_nonzero",
                     (true, false) => "engine.rule.anti_sj_big_zero",
@@ -345,6 +356,7 @@ impl Words for Msg {
                     &[
                         ("total", total),
                         ("largest", largest),
+                        ("place", &place),
                         ("verdict", &verdict),
                     ],
                 )

@@ -86,14 +86,18 @@ pub fn pad_start(text: &str, columns: usize) -> String {
 /// too) count as one space, and there is always at least one line.
 ///
 /// A line never breaks inside a run that reads as one thing, where the run fits on a line: a
-/// bracketed formula or pair (`n mod (m + 1)`, `(0, 0)`), a list of numbers (`12 6 3`), a
-/// separator and what it follows (`a · b`), an operator and its operands (`1 + 9`); and it follows the basic 禁则 rules: no line
-/// begins with a closing mark (，。、；：？！）」』…) or ends with an opening one (（「『).
+/// bracketed formula or pair (`n mod (m + 1)`, `(0, 0)`, `（5 → 1 + 3）`), a list of numbers
+/// (`12 6 3`), a separator and what it follows (`a · b`), an operator and its operands
+/// (`1 + 9`), an arrow and what it points at (`5 → 4`), a command's option and its argument
+/// (`--rules 檔案`), a run of ASCII text without spaces (a command, a file name, a code); and it
+/// follows the basic 禁则 rules: no line begins with a closing mark (，。、；：？！）」』…) or
+/// ends with an opening one (（「『). A run wider than a line is cut where it reads best (after
+/// a `+` or `,` of a code) and never before a closing mark or after an opening one.
 pub fn wrap(text: &str, columns: usize) -> Vec<String> {
     let columns = columns.max(1);
     let words: Vec<&str> = text.split_whitespace().collect();
     let text = words.join(" ");
-    let words = textwrap::core::break_words(unbreakable(&text, columns), columns);
+    let words = break_long(unbreakable(&text, columns), columns);
     let mut lines: Vec<String> =
         textwrap::wrap_algorithms::wrap_first_fit(&words, &[columns as f64])
             .into_iter()
@@ -263,8 +267,8 @@ fn join<'a>(
     for i in 0..pieces.len() {
         for c in pieces[i].word.chars() {
             match c {
-                '(' | '[' | '{' => depth += 1,
-                ')' | ']' | '}' => depth = depth.saturating_sub(1),
+                '(' | '[' | '{' | '（' => depth += 1,
+                ')' | ']' | '}' | '）' => depth = depth.saturating_sub(1),
                 _ => {}
             }
         }
@@ -296,7 +300,8 @@ fn join<'a>(
 }
 
 /// Whether no line may break between the pieces `word` and `next`: before a closing mark or a
-/// separator, after an opening mark, between two numbers.
+/// separator, after an opening mark or an arrow, between two numbers, between a command's
+/// option and its argument.
 fn holds(word: &Word<'_>, next: &Word<'_>) -> bool {
     let (Some(last), Some(first)) = (word.word.chars().last(), next.word.chars().next()) else {
         return false;
@@ -306,7 +311,77 @@ fn holds(word: &Word<'_>, next: &Word<'_>) -> bool {
         || OPENING.contains(last)
         || SEPARATORS.contains(first)
         || operator(word.word)
+        || last == '→'
         || (last.is_ascii_digit() && first.is_ascii_digit())
+        || (is_option(word.word) && !is_option(next.word))
+}
+
+/// Whether a piece is a command's option (`--rules`, `-n`): its argument goes with it.
+fn is_option(piece: &str) -> bool {
+    let piece = piece.trim_end();
+    piece.len() > 1
+        && piece.starts_with('-')
+        && piece[1..].starts_with(|c: char| c.is_ascii_alphabetic() || c == '-')
+        && piece.is_ascii()
+}
+
+/// `words` with each word wider than `columns` cut into pieces that fit, each as wide as
+/// it can be: cut after the last `+`, `,`, `/`, `;` or `|` in the second half of a line (a
+/// code or a list reads on from there), else at the line's end; moved back a character while
+/// the piece would end with an opening mark or the rest begin with a closing one.
+fn break_long<'a>(words: Vec<Word<'a>>, columns: usize) -> Vec<Word<'a>> {
+    let mut out = Vec::with_capacity(words.len());
+    for word in words {
+        if word.width <= columns {
+            out.push(word);
+            continue;
+        }
+        let mut rest = word.word;
+        while width(rest) > columns {
+            let cut = long_cut(rest, columns);
+            out.push(Word {
+                word: &rest[..cut],
+                whitespace: "",
+                penalty: "",
+                width: width(&rest[..cut]),
+            });
+            rest = &rest[cut..];
+        }
+        out.push(Word {
+            word: rest,
+            whitespace: word.whitespace,
+            penalty: word.penalty,
+            width: width(rest),
+        });
+    }
+    out
+}
+
+/// Where a run wider than `columns` is cut (see [`break_long`]): a byte offset past at least
+/// its first character.
+fn long_cut(run: &str, columns: usize) -> usize {
+    let ends: Vec<usize> = run
+        .char_indices()
+        .map(|(i, c)| i + c.len_utf8())
+        .take_while(|&end| width(&run[..end]) <= columns)
+        .collect();
+    let Some(&widest) = ends.last() else {
+        // Not even one character fits: it goes alone (and is cut by the caller's fit).
+        return run.chars().next().map_or(run.len(), char::len_utf8);
+    };
+    let allowed = |end: usize| {
+        let before = run[..end].chars().next_back();
+        let after = run[end..].chars().next();
+        !before.is_some_and(|c| OPENING.contains(c) || c == '(' || c == '→')
+            && !after.is_some_and(|c| CLOSING.contains(c))
+    };
+    let soft = ends.iter().rev().copied().find(|&end| {
+        width(&run[..end]) * 2 >= columns
+            && run[..end].ends_with(['+', ',', '/', ';', '|'])
+            && allowed(end)
+    });
+    soft.or_else(|| ends.iter().rev().copied().find(|&end| allowed(end)))
+        .unwrap_or(widest)
 }
 
 /// Where `piece`, a slice of `line`, starts in it.
@@ -320,6 +395,9 @@ fn separate(line: &str) -> Box<dyn Iterator<Item = Word<'_>> + '_> {
     let mut words = Vec::new();
     let mut start = 0;
     let mut previous: Option<char> = None;
+    // Whether the piece being read is a command option's argument (`--rules 檔案`): a
+    // placeholder in Chinese is one word of the command, not characters to break between.
+    let mut argument = false;
     for (i, c) in line.char_indices() {
         if let Some(p) = previous {
             let after_space = p == ' ' && c != ' ';
@@ -329,9 +407,16 @@ fn separate(line: &str) -> Box<dyn Iterator<Item = Word<'_>> + '_> {
                 && c.width().unwrap_or(0) > 0
                 && (is_wide(p) || is_wide(c))
                 && !CLOSING.contains(c)
-                && !OPENING.contains(p);
+                && !OPENING.contains(p)
+                && !(argument
+                    && is_wide(p)
+                    && is_wide(c)
+                    && !CLOSING.contains(p)
+                    && !OPENING.contains(c));
             if after_space || between_cjk {
-                words.push(Word::from(&line[start..i]));
+                let piece = &line[start..i];
+                argument = after_space && is_option(piece);
+                words.push(Word::from(piece));
                 start = i;
             }
         }
@@ -464,7 +549,7 @@ mod tests {
         // "。" after a space (a path or a code ends the sentence) and "·" between items.
         assert_eq!(
             wrap("用 grundy play --load 'a.toml' 。", 30),
-            vec!["用 grundy play --load", "'a.toml' 。"]
+            vec!["用 grundy play", "--load 'a.toml' 。"]
         );
         assert_eq!(
             wrap("胜 5 · 负 2 · 连胜 3", 10),
@@ -485,6 +570,58 @@ mod tests {
                 if columns >= 10 {
                     assert!(!OPENING.contains(last), "{columns}: {line:?}");
                 }
+            }
+        }
+    }
+
+    /// The lines that broke on the screens a native reader checked: a sum's rules panel began a
+    /// line with "。", a Kayles move broke as "（5 →" / "4）", lesson 22 split a command as
+    /// "--rules 檔" / "案".
+    #[test]
+    fn no_break_inside_brackets_after_an_arrow_or_inside_a_command() {
+        let rules = "游戏的和：不同游戏的局面并排放在一起，代码用 + 连接（nim:3,4+kayles:5+coins:4:HTT）。每步只在其中一个子游戏里按它自己的规则走一步。";
+        let lines = wrap(rules, 32);
+        assert!(lines.iter().all(|l| !l.starts_with('。')), "{lines:?}");
+        assert!(
+            lines.iter().any(|l| l.ends_with("kayles:5+")),
+            "a code too long for a line is cut after a +: {lines:?}"
+        );
+        assert_eq!(
+            wrap("第 1 排：击倒第 1 个球瓶（5 → 4）", 30),
+            vec!["第 1 排：击倒第 1 个球瓶", "（5 → 4）"]
+        );
+        assert_eq!(
+            wrap("第 2 堆：取 3 个（9 → 1 + 6）", 20),
+            vec!["第 2 堆：取 3 个", "（9 → 1 + 6）"]
+        );
+        // After an arrow, never a break (where the move fits a line); before one, a break is
+        // fine.
+        for columns in 10..20 {
+            for line in wrap("5 → 4 再 7 → 1 + 6 与 3 → 0", columns) {
+                assert!(!line.ends_with('→'), "{columns}: {line:?}");
+            }
+        }
+        let lesson = "命令列上：grundy play --rules 檔案）開啟三個這樣的遊戲。";
+        for columns in 14..40 {
+            let lines = wrap(lesson, columns);
+            assert!(
+                lines.iter().any(|l| l.contains("--rules 檔案")),
+                "{columns}: {lines:?}"
+            );
+            for word in ["grundy", "play"] {
+                assert!(
+                    lines.iter().any(|l| l.contains(word)),
+                    "{columns}: {lines:?}"
+                );
+            }
+        }
+        // A run wider than a line: never a closing mark first, never an opening one last.
+        for columns in 6..34 {
+            let lines = wrap("见（nim:3,4+kayles:5+coins:4:HTT）。然后", columns);
+            for (i, line) in lines.iter().enumerate() {
+                let first = line.chars().next().unwrap_or(' ');
+                assert!(i == 0 || !CLOSING.contains(first), "{columns}: {lines:?}");
+                assert!(!line.ends_with('（'), "{columns}: {lines:?}");
             }
         }
     }

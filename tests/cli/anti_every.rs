@@ -14,7 +14,7 @@ fn analyze_says_which_rule_decided() {
     let out = stdout(&o);
     assert!(out.contains("by the SJ theorem"), "{out}");
     assert!(
-        out.contains("XOR to *3 ≠ 0 and a single game is above 1 (*2)"),
+        out.contains("XOR to *3 ≠ 0 and a single game is above 1 (heap 2 of [1]: *2)"),
         "{out}"
     );
     assert!(out.contains("WIN  heap 2: take 2 (2 → 0)"), "{out}");
@@ -68,4 +68,34 @@ fn solve_hdu3595_answers() {
     }
     let o = grundy(&["solve", "hdu3595"], b"1\n1001 2\n");
     assert_eq!(o.status.code(), Some(2));
+}
+
+/// The why-view of a misère position shows normal-play values: it says that under the misère
+/// rule they do not decide directly, and what does (a won `anti:nim:1,1` is worth *0).
+#[test]
+fn a_misere_why_says_the_values_do_not_decide() {
+    let out = stdout(&grundy(&["analyze", "anti:nim:1,1", "--why", "1"], b""));
+    assert!(out.contains("is *0"), "{out}");
+    assert!(
+        out.contains("under the misère rule they do not say directly who wins")
+            && out.contains("so the player to move wins"),
+        "{out}"
+    );
+    for (lang, said) in [("zh-CN", "在反常规则下"), ("zh-TW", "在反常規則下")] {
+        let out = stdout(&grundy(
+            &[
+                "--lang",
+                lang,
+                "analyze",
+                "anti:kayles:3+nim:2",
+                "--why",
+                "1",
+            ],
+            b"",
+        ));
+        assert!(out.contains(said) && out.contains("SJ"), "{lang}: {out}");
+    }
+    // Normal play says nothing of the kind.
+    let out = stdout(&grundy(&["analyze", "nim:1,1", "--why", "1"], b""));
+    assert!(!out.contains("misère"), "{out}");
 }

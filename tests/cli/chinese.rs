@@ -1082,6 +1082,14 @@ fn shipped_rules_files_speak_chinese() {
             let analyze = ok(&zh(&["analyze", "--rules", &path], lang));
             let played = ok(&zh(&["move", "--rules", &path, "--seed", "1"], lang));
             let both = format!("{analyze}\n{played}");
+            // A move's details are bracketed and joined with full-width marks: （…；…）.
+            for line in analyze.lines() {
+                assert!(
+                    !line.contains("  (") && !line.contains("; "),
+                    "half-width (…; …) in {} {lang}: {line}",
+                    example.file
+                );
+            }
             // A string position is notation: "THTTHH".
             let mut scanned = String::new();
             for (i, piece) in both.split('"').enumerate() {

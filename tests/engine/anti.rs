@@ -137,6 +137,8 @@ fn the_sj_theorem_decides_nim_at_any_size_and_says_which_condition() {
         Some(Msg::AntiSj {
             total: 124,
             largest: 1_000_000,
+            part: 0,
+            heap: Some(0),
             wins: true
         })
     ));
@@ -201,4 +203,88 @@ fn undecided_positions_are_refused_with_the_reason() {
     assert!(Anti::from_code("anti:nim:1000000000000000000,5,7").is_ok());
     let p = AnyPosition::from_code("anti:nim:3+kayles:2").unwrap();
     assert_eq!(p.to_code(), "anti:nim:3+kayles:2");
+}
+
+/// The SJ theorem's line names the single game above 1 as the screen lists it: a heap of a
+/// part (`heap 2 of [3]`), whose value is the one the line gives, in every language; a part
+/// that is one single game whole is named by its number.
+#[cfg(feature = "tui")]
+#[test]
+fn the_sj_line_names_the_single_game_above_1() {
+    use grundy::lang::Lang;
+    use grundy::locale::Words;
+    use rand::rngs::StdRng;
+    use rand::{RngExt, SeedableRng};
+    let mut rng = StdRng::seed_from_u64(36);
+    let mut named = 0;
+    for _ in 0..200 {
+        let parts: Vec<Vec<u64>> = (0..rng.random_range(1..=3))
+            .map(|_| {
+                (0..rng.random_range(1..=3))
+                    .map(|_| rng.random_range(0..=9u64))
+                    .collect()
+            })
+            .collect();
+        let code = format!(
+            "anti:{}",
+            parts
+                .iter()
+                .map(|h| format!(
+                    "nim:{}",
+                    h.iter().map(u64::to_string).collect::<Vec<_>>().join(",")
+                ))
+                .collect::<Vec<_>>()
+                .join("+")
+        );
+        let Ok(p) = Anti::from_code(&code) else {
+            continue;
+        };
+        let Some(Msg::AntiSj {
+            largest,
+            part,
+            heap,
+            ..
+        }) = p.win_rule()
+        else {
+            panic!("{code}: Nim is decided by the SJ theorem");
+        };
+        // A Nim heap is worth its size: the largest single game is the largest heap.
+        let most = parts.iter().flatten().copied().max().unwrap_or(0);
+        assert_eq!(largest, most, "{code}");
+        if largest < 2 {
+            continue;
+        }
+        let heap = heap.expect("a Nim part counts heap by heap");
+        assert_eq!(
+            parts[part][heap], largest,
+            "{code}: part {part} heap {heap}"
+        );
+        let words = p.win_rule().unwrap().words_in(Lang::En);
+        let place = format!("(heap {} of [{}]: *{largest})", heap + 1, part + 1);
+        assert!(words.contains(&place), "{code}: {words}");
+        for lang in [Lang::ZhCn, Lang::ZhTw] {
+            let words = p.win_rule().unwrap().words_in(lang);
+            let place = format!("（[{}] 的第 {} 堆：*{largest}）", part + 1, heap + 1);
+            assert!(words.contains(&place), "{code} {lang:?}: {words}");
+        }
+        named += 1;
+    }
+    assert!(named > 50, "{named}");
+    // A Kayles row is one single game whole (a move may split it): named by its part.
+    let p = anti("anti:nim:1+kayles:2");
+    assert!(
+        matches!(
+            p.win_rule(),
+            Some(Msg::AntiSj {
+                largest: 2,
+                part: 1,
+                heap: None,
+                ..
+            })
+        ),
+        "{:?}",
+        p.win_rule()
+    );
+    let words = p.win_rule().unwrap().words_in(Lang::En);
+    assert!(words.contains("above 1 ([2]: *2)"), "{words}");
 }

@@ -64,7 +64,7 @@ fn title(lang: Lang, code: &str) -> String {
 }
 
 #[test]
-fn a_positions_name_names_its_own_parameters() {
+fn every_family_is_named_by_its_own_parameters() {
     let mut rng = StdRng::seed_from_u64(36);
     for _ in 0..60 {
         for (rule, numbers) in random_rules(&mut rng) {

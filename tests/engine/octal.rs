@@ -224,6 +224,53 @@ proptest! {
         prop_assert!(exact);
         prop_assert_eq!(count, winning.len());
     }
+
+    /// A heap's moves are the positions the digits' rule leaves, each once: a split into
+    /// 1 + 2 + 17 is not listed again as 2 + 1 + 17 (`octal:8.3...:20` listed 191 moves where
+    /// the rule gives 53 positions).
+    #[test]
+    fn each_position_a_heap_can_leave_is_one_move((digits, repeat) in codes(), x in 0u64..=24) {
+        let text = code_text(&digits, repeat);
+        let Ok(position) = Heaps::from_code(&format!("octal:{text}:{x}")) else {
+            return Ok(());
+        };
+        let mut listed: Vec<Vec<u64>> = position
+            .legal_moves()
+            .iter()
+            .map(|mv| {
+                let mut left: Vec<u64> =
+                    position.play_unchecked(mv).heaps().iter().copied().filter(|&h| h > 0).collect();
+                left.sort_unstable();
+                left
+            })
+            .collect();
+        listed.sort();
+        let mut wanted = options(&digits, repeat, x);
+        wanted.sort();
+        prop_assert_eq!(listed, wanted, "octal:{}:{}", text, x);
+    }
+}
+
+/// Past a proved period's preperiod a split's middle is counted a residue at a time: the
+/// counts of the moves to each nim-sum there are the moves the list has, one per position.
+#[test]
+fn counted_splits_are_the_listed_ones_past_the_period() {
+    for digits in ["0.77", "0.07", "0.137", "4.7", "0.6"] {
+        for x in [150u64, 199, 200, 263] {
+            for other in 0..=8 {
+                let code = format!("octal:{digits}:{x},{other}");
+                let p = Heaps::from_code(&code).unwrap();
+                let (count, exact) = p.count_winning_moves();
+                let by_list = p
+                    .legal_moves()
+                    .iter()
+                    .filter(|mv| p.play_unchecked(mv).nim_sum().is_zero())
+                    .count();
+                assert!(exact, "{code}");
+                assert_eq!(count, by_list, "{code}");
+            }
+        }
+    }
 }
 
 #[test]

@@ -659,3 +659,132 @@ fn the_save_message_is_whole_at_80x24() {
         check_widths(&frame(&mut h), "save message");
     }
 }
+
+/// The line-breaking rules on the screens where Chinese broke badly: every row of every panel
+/// (the text between two borders) neither begins with a closing mark nor ends with an opening
+/// one or an arrow, and a command's option keeps its argument.
+fn check_line_breaks(screen: &str, what: &str) {
+    const CLOSING: &str = "，。、；：！？）」』》〉】”’";
+    const OPENING: &str = "（「『《〈【“‘";
+    for row in screen.lines() {
+        for cell in row.split(['│', '┌', '┐', '└', '┘']) {
+            let cell = cell.trim();
+            let (Some(first), Some(last)) = (cell.chars().next(), cell.chars().last()) else {
+                continue;
+            };
+            assert!(
+                !CLOSING.contains(first),
+                "{what}: a line begins with {first:?}: {cell:?}\n{screen}"
+            );
+            assert!(
+                !OPENING.contains(last) && last != '→',
+                "{what}: a line ends with {last:?}: {cell:?}\n{screen}"
+            );
+            assert!(
+                !cell.ends_with("--rules")
+                    && !cell.ends_with("--rules 檔")
+                    && !cell.ends_with("--rules 文"),
+                "{what}: a command is split: {cell:?}\n{screen}"
+            );
+        }
+    }
+}
+
+/// The screens a native reader found broken: the rules panel of a sum (a line began with
+/// "。"), a Kayles move list inside a sum (`（5 →` / `4）`), lesson 22's first page (`--rules
+/// 檔` / `案`) and the zh-TW menu (its heap games' line cut at 120 columns). Snapshots in both
+/// scripts at both sizes, each checked by the line-breaking rules.
+#[test]
+fn the_broken_lines_of_issue_36() {
+    use grundy::store::Store;
+    use grundy::tui::learn::Learn;
+    use ratatui::layout::Rect;
+    for lang in [Lang::ZhCn, Lang::ZhTw] {
+        locale::set_lang(lang);
+        for (width, height) in SIZES {
+            let sum = || Harness::new(&options("nim:3,9+kayles:5+bash:3:7"), width, height);
+            let mut rules = sum();
+            let mut kayles = sum();
+            kayles.key(KeyCode::Down).enter();
+            let mut menu = Harness::new(&PlayOptions::default(), width, height);
+            let mut learn = Learn::new(&Store::disabled());
+            learn.open(21);
+            let mut lesson = Buffer::empty(Rect::new(0, 0, width, height));
+            learn.draw(
+                lesson.area,
+                &mut lesson,
+                &grundy::tui::theme::Theme::plain(),
+            );
+            for (name, buffer) in [
+                ("sum_rules", frame(&mut rules)),
+                ("sum_kayles_moves", frame(&mut kayles)),
+                ("lesson_22", lesson),
+                ("menu_36", frame(&mut menu)),
+            ] {
+                let what = format!("{} {name} {width}x{height}", lang.code());
+                check_widths(&buffer, &what);
+                let screen = text(&buffer);
+                check_line_breaks(&screen, &what);
+                if name == "menu_36" {
+                    let cut = screen
+                        .lines()
+                        .flat_map(|row| row.split('│'))
+                        .map(str::trim)
+                        .find(|cell| cell.ends_with('…') && !cell.ends_with("……"));
+                    assert!(cut.is_none(), "{what}: a line is cut: {cut:?}\n{screen}");
+                }
+                if name == "lesson_22" {
+                    let file = if lang == Lang::ZhCn {
+                        "--rules 文件"
+                    } else {
+                        "--rules 檔案"
+                    };
+                    assert!(screen.contains(file), "{what}\n{screen}");
+                }
+                insta::assert_snapshot!(format!("{}_{name}_{width}x{height}", lang.code()), screen);
+            }
+        }
+    }
+}
+
+/// Moore's Nim-K with hints, in every language: its heaps are not separate games, so no heap
+/// shows a value ("value ?") and the panel says no value exists (not that it is past a
+/// table); it shows what decides instead, each heap in binary and the digit counts.
+#[test]
+fn nim_k_shows_the_binary_digits_that_decide_not_values() {
+    for lang in Lang::ALL {
+        locale::set_lang(lang);
+        for (width, height) in SIZES {
+            let mut h = Harness::new(
+                &PlayOptions {
+                    hints: true,
+                    ..options("nimk:2:3,5,6")
+                },
+                width,
+                height,
+            );
+            let buffer = frame(&mut h);
+            let what = format!("{} nimk {width}x{height}", lang.code());
+            check_widths(&buffer, &what);
+            let screen = text(&buffer);
+            for never in [
+                locale::text("board.value_unknown"),
+                locale::text("game.nim.value_unknown"),
+            ] {
+                assert!(!screen.contains(&*never), "{what}: {never}\n{screen}");
+            }
+            for binary in ["011", "101", "110"] {
+                assert!(screen.contains(binary), "{what}: {binary}\n{screen}");
+            }
+            assert!(screen.contains("2^0:2"), "{what}\n{screen}");
+            if lang != Lang::En {
+                let english = english_words(&screen);
+                assert!(english.is_empty(), "{what}: {english:?}\n{screen}");
+            }
+            insta::assert_snapshot!(
+                format!("{}_nimk_hints_{width}x{height}", lang.code()),
+                screen
+            );
+        }
+    }
+}

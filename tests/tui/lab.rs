@@ -24,6 +24,12 @@ const SIZES: [(u16, u16); 2] = [(80, 24), (120, 40)];
 /// language rules files are written in).
 const LAB_LATIN: &[&str] = &["Dawson", "Dawson's", "bash", "svg", "png", "Rhai"];
 
+/// The contests' ids the rules files' titles keep (`另一个游戏（CSES 2208）`), as the
+/// scripts' own Chinese outputs do.
+const CONTEST_IDS: &[&str] = &[
+    "CSES", "HDU", "POJ", "AGC", "AtCoder", "DP", "CF", "YTP", "TIOJ",
+];
+
 /// The menu, then the Lab by its key.
 fn open_lab(width: u16, height: u16) -> Harness {
     let mut h = Harness::new(&PlayOptions::default(), width, height);
@@ -385,4 +391,69 @@ fn ctrl_and_alt_chords_type_nothing_into_the_rule() {
     assert_eq!((period.period, period.preperiod), (12, 71));
     let screen = text(&draw(&lab, 80, 24, &Theme::colour()));
     assert!(screen.contains("Rule: 0.77 "), "{screen}");
+}
+
+/// Keys pressed on a screen.
+type Keys = fn(&mut Harness);
+
+/// Every table of the Lab in both Chinese scripts, at both sizes: the table, its help, a
+/// formula being typed and checked against it (a heat map's takes a and b), and the rules
+/// files' list: no English word is left beyond the codes, commands and names the scan allows.
+#[test]
+fn every_lab_tab_in_chinese_has_no_english() {
+    let mut english = Vec::new();
+    for lang in [Lang::ZhCn, Lang::ZhTw] {
+        locale::set_lang(lang);
+        for (width, height) in SIZES {
+            for tab in 0..grundy::tui::lab::SOURCES.len() {
+                let views: [(&str, Keys); 3] = [
+                    ("table", |_| {}),
+                    ("help", |h| {
+                        h.keys("?");
+                    }),
+                    // On a table: a formula checked; on the rules files: a path being typed.
+                    ("formula", |h| {
+                        h.keys("f").keys("a % 3").enter();
+                        h.key(KeyCode::Up).enter();
+                    }),
+                ];
+                for (view, keys) in views {
+                    let mut h = open_lab(width, height);
+                    for _ in 0..tab {
+                        h.key(KeyCode::Right);
+                    }
+                    keys(&mut h);
+                    let buffer = frame(&mut h);
+                    let what = format!("{} tab {tab} {view} {width}x{height}", lang.code());
+                    check_widths(&buffer, &what);
+                    let mut screen = text(&buffer);
+                    for example in grundy::rules::examples::EXAMPLES {
+                        screen = screen.replace(example.file, "");
+                    }
+                    for word in english_words(&screen) {
+                        // The rules files' list names the contests' problems by their ids;
+                        // a help popup over it leaves the ends of file names and keys.
+                        let fragment = view == "help"
+                            && (grundy::rules::examples::EXAMPLES
+                                .iter()
+                                .any(|e| e.file.contains(word.as_str()))
+                                || ["Enter", "YTP"]
+                                    .iter()
+                                    .any(|k| k.starts_with(word.as_str())));
+                        if !LAB_LATIN.contains(&word.as_str())
+                            && !CONTEST_IDS.contains(&word.as_str())
+                            && !fragment
+                        {
+                            english.push(format!("{what}: {word}\n{screen}"));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        english.is_empty(),
+        "English words on the Lab's Chinese screens:\n{}",
+        english.join("\n")
+    );
 }

@@ -492,7 +492,9 @@ impl Heaps {
 
 /// The moves of an octal heap of `x`, lazily (a heap of 10^18 lists no more than is asked):
 /// by take, and for each take no heap or one heap first, then the two-heap splits by their
-/// left heap, then the three-heap ones.
+/// left heap, then the three-heap ones. A split is listed once per position it leaves, its
+/// heaps smallest first (`1 + 2 + 17`, never also `2 + 1 + 17`): the heaps of a position are
+/// independent, so the order of the pieces is no other move.
 fn octal_actions(code: &OctalCode, x: u64) -> impl Iterator<Item = Action> + '_ {
     let most = code.max_take().map_or(x, |t| t.min(x));
     (0..=most).flat_map(move |take| {
@@ -507,7 +509,7 @@ fn octal_actions(code: &OctalCode, x: u64) -> impl Iterator<Item = Action> + '_ 
         let two = code
             .allows(x, take, 2)
             .then(|| {
-                (1..rest).map(move |left| Action::Remove {
+                (1..=rest / 2).map(move |left| Action::Remove {
                     take,
                     left,
                     middle: 0,
@@ -518,8 +520,12 @@ fn octal_actions(code: &OctalCode, x: u64) -> impl Iterator<Item = Action> + '_ 
         let three = code
             .allows(x, take, 3)
             .then(|| {
-                (1..rest.saturating_sub(1)).flat_map(move |left| {
-                    (1..rest - left).map(move |middle| Action::Remove { take, left, middle })
+                (1..=rest / 3).flat_map(move |left| {
+                    (left..=(rest - left) / 2).map(move |middle| Action::Remove {
+                        take,
+                        left,
+                        middle,
+                    })
                 })
             })
             .into_iter()

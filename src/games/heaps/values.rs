@@ -563,7 +563,8 @@ pub fn octal_table_covering(code: &OctalCode, x: u64) -> Arc<OctalTable> {
 /// two-heap split whose heaps are both past the preperiod is worth what its residues modulo
 /// the period say, so the middle of a heap of 10^18 is counted a residue at a time and listed
 /// only in the residues that give `target`; the ends are looked at one by one. Without one,
-/// the heap is within the table and every move is looked at.
+/// the heap is within the table and every move is looked at. A split is one move per position
+/// it leaves (its heaps smallest first), as the move list has it.
 pub fn octal_moves_to(
     code: &OctalCode,
     table: &OctalTable,
@@ -571,8 +572,33 @@ pub fn octal_moves_to(
     target: u64,
     limit: usize,
 ) -> (Vec<Action>, u64) {
+    moves_to(code, table, x, target, limit, false)
+}
+
+/// [`octal_moves_to`] for a row whose places are told apart (Dawson's Kayles, 0.07): a split
+/// into 3 + 5 and one into 5 + 3 knock different pins, so both are listed.
+pub fn octal_row_moves_to(
+    code: &OctalCode,
+    table: &OctalTable,
+    x: u64,
+    target: u64,
+    limit: usize,
+) -> (Vec<Action>, u64) {
+    moves_to(code, table, x, target, limit, true)
+}
+
+/// The moves of [`octal_moves_to`]; `each_order`: whether a split is listed once per order of
+/// its pieces (a row) rather than once per position.
+fn moves_to(
+    code: &OctalCode,
+    table: &OctalTable,
+    x: u64,
+    target: u64,
+    limit: usize,
+    each_order: bool,
+) -> (Vec<Action>, u64) {
     if table.period.is_some_and(|p| p.saltus > 0) && x >= table.values.len() as u64 {
-        let (found, count, _) = saltus_moves_to(code, table, x, target, limit);
+        let (found, count, _) = saltus_moves_to(code, table, x, target, limit, each_order);
         return (found, count);
     }
     let g = |y: u64| table.value(y);
@@ -599,15 +625,13 @@ pub fn octal_moves_to(
             hit(whole, &mut found, &mut count);
         }
         if code.allows(x, take, 3) {
-            for left in 1..rest.saturating_sub(1) {
-                for middle in 1..rest - left {
-                    if g(left) ^ g(middle) ^ g(rest - left - middle) == target {
-                        hit(
-                            Action::Remove { take, left, middle },
-                            &mut found,
-                            &mut count,
-                        );
-                    }
+            for (left, middle) in three_splits(rest, each_order) {
+                if g(left) ^ g(middle) ^ g(rest - left - middle) == target {
+                    hit(
+                        Action::Remove { take, left, middle },
+                        &mut found,
+                        &mut count,
+                    );
                 }
             }
         }
@@ -622,7 +646,12 @@ pub fn octal_moves_to(
         let period = match table.period {
             Some(p) if p.saltus == 0 && rest >= 2 * p.preperiod.max(1) + 2 * p.period => p,
             _ => {
-                for left in 1..rest {
+                let most = if each_order {
+                    rest.saturating_sub(1)
+                } else {
+                    rest / 2
+                };
+                for left in 1..=most {
                     if g(left) ^ g(rest - left) == target {
                         hit(split(left), &mut found, &mut count);
                     }
@@ -638,31 +667,35 @@ pub fn octal_moves_to(
                 hit(split(left), &mut found, &mut count);
             }
         }
-        // The middle: a = from + j, b = from + (last − j), 0 ≤ j ≤ last.
+        // The middle: a = from + j, b = from + (last − j), 0 ≤ j ≤ last; a ≤ b while
+        // j ≤ last / 2, past which a split is the same position as one before it.
         let last = rest - 2 * from;
+        let end = if each_order { last } else { last / 2 };
         let residues: Vec<u64> = (0..p)
-            .filter(|&r| g(from + r) ^ g(from + (last - r) % p) == target)
+            .filter(|&r| r <= end && g(from + r) ^ g(from + (last - r) % p) == target)
             .collect();
         for &r in &residues {
-            count += (last - r) / p + 1;
+            count += (end - r) / p + 1;
         }
         // No residue gives `target`: nothing to list (and 10^16 empty blocks to skip).
-        let blocks = if residues.is_empty() { 0 } else { last / p + 1 };
+        let blocks = if residues.is_empty() { 0 } else { end / p + 1 };
         'middle: for block in 0..blocks {
             for &r in &residues {
                 if found.len() >= limit {
                     break 'middle;
                 }
                 let j = block * p + r;
-                if j <= last {
+                if j <= end {
                     found.push(split(from + j));
                 }
             }
         }
-        // The right ends: b < from.
-        for left in rest - from + 1..rest {
-            if g(left) ^ g(rest - left) == target {
-                hit(split(left), &mut found, &mut count);
+        // The right ends: b < from (the left ends' mirror images).
+        if each_order {
+            for left in rest - from + 1..rest {
+                if g(left) ^ g(rest - left) == target {
+                    hit(split(left), &mut found, &mut count);
+                }
             }
         }
     }
@@ -682,6 +715,7 @@ pub fn saltus_moves_to(
     x: u64,
     target: u64,
     limit: usize,
+    each_order: bool,
 ) -> (Vec<Action>, u64, bool) {
     let remove = |take, left, middle| Action::Remove { take, left, middle };
     // (take, kind, action): the move list's order is by take, then no heap or one, then the
@@ -707,24 +741,22 @@ pub fn saltus_moves_to(
                 }
                 if table.value(left) ^ table.value(rest - left) == target {
                     found.push((take, 1, remove(take, left, 0)));
-                    if left != rest - left {
+                    if each_order && left != rest - left {
                         found.push((take, 1, remove(take, rest - left, 0)));
                     }
                 }
             }
         }
         if code.allows(x, take, 3) {
-            for left in 1..rest.saturating_sub(1) {
-                for middle in 1..rest - left {
-                    work += 1;
-                    if work > SALTUS_SPLIT_WORK {
-                        complete = false;
-                        break 'takes;
-                    }
-                    let right = rest - left - middle;
-                    if table.value(left) ^ table.value(middle) ^ table.value(right) == target {
-                        found.push((take, 2, remove(take, left, middle)));
-                    }
+            for (left, middle) in three_splits(rest, each_order) {
+                work += 1;
+                if work > SALTUS_SPLIT_WORK {
+                    complete = false;
+                    break 'takes;
+                }
+                let right = rest - left - middle;
+                if table.value(left) ^ table.value(middle) ^ table.value(right) == target {
+                    found.push((take, 2, remove(take, left, middle)));
                 }
             }
         }
@@ -749,7 +781,23 @@ pub fn saltus_moves_to(
 /// game's big heap counts its splits only as far as it walks them).
 pub fn octal_counts_all(code: &OctalCode, table: &OctalTable, x: u64) -> bool {
     !(table.period.is_some_and(|p| p.saltus > 0) && x >= table.values.len() as u64)
-        || saltus_moves_to(code, table, x, 0, 0).2
+        || saltus_moves_to(code, table, x, 0, 0, false).2
+}
+
+/// The three-heap splits of `rest` tokens as (left, middle), the right heap the rest: every
+/// order of the pieces, or (`each_order` false) each position once, left ≤ middle ≤ right.
+fn three_splits(rest: u64, each_order: bool) -> Box<dyn Iterator<Item = (u64, u64)>> {
+    if each_order {
+        Box::new(
+            (1..rest.saturating_sub(1))
+                .flat_map(move |left| (1..rest - left).map(move |middle| (left, middle))),
+        )
+    } else {
+        Box::new(
+            (1..=rest / 3)
+                .flat_map(move |left| (left..=(rest - left) / 2).map(move |middle| (left, middle))),
+        )
+    }
 }
 
 /// The value of a heap of n in the 1-2-k game (take 1, 2 or k; Codeforces 1194D): n mod 3 when

@@ -111,6 +111,17 @@ impl PartsGame for NimK {
     fn tokens(&self, part: usize) -> Option<u64> {
         self.heaps().get(part).copied()
     }
+    /// With hints: the heap in binary, as wide as the largest heap's, so that the digits the
+    /// theorem counts stand in columns (no value: the heaps are not separate games).
+    fn detail(&self, part: usize, hints: bool) -> Option<String> {
+        if !hints {
+            return None;
+        }
+        let largest = self.heaps().iter().copied().max().unwrap_or(0);
+        let digits = (u64::BITS - largest.leading_zeros()).max(1) as usize;
+        let heap = *self.heaps().get(part)?;
+        Some(tr!("board.nimk.binary", digits = format!("{heap:0digits$b}")).into_owned())
+    }
     fn summary(&self) -> String {
         let tokens: u64 = self.heaps().iter().sum();
         tr!(
@@ -518,7 +529,9 @@ impl<G: PartsGame> Board for PartsBoard<G> {
                     theme.dim,
                 ));
             }
+            // Parts that are not separate games (Nim-K) have no value to show, known or not.
             if view.hints
+                && position.parts_independent()
                 && let Some((_, v)) = values.iter().find(|(p, _)| *p == part)
             {
                 // Past a game's value table the value is not known: a stand-in is not shown.

@@ -447,6 +447,8 @@ impl<B: Board> GameScreen for Match<B> {
         // Past a value table the nim-sum is not known: a stand-in is not shown.
         let nim_sum_words = if position.values_known() {
             format!("*{}", nim_sum.short())
+        } else if !position.parts_independent() {
+            tr!("game.about.no_part_values").into_owned()
         } else {
             tr!("game.about.not_known").into_owned()
         };

@@ -126,17 +126,24 @@ pub fn nim_sum_lines<P: Impartial>(
         // the game's own rule, which says what decides.
         let zero = !analysis.mover_wins;
         let style = if zero { theme.losing } else { theme.winning };
-        let mut lines = vec![
-            Line::styled(tr!("game.nim.value_unknown"), theme.dim),
-            Line::styled(
-                tr!(
-                    "game.nim.by_rule",
-                    verdict = verdict_words(zero, to_move, true)
-                )
-                .into_owned(),
-                style,
-            ),
-        ];
+        // Parts that are not separate games (Nim-K) have no values at all, past a table or not.
+        let unknown = if position.parts_independent() {
+            tr!("game.nim.value_unknown")
+        } else {
+            tr!("game.nim.no_part_values")
+        };
+        let mut lines: Vec<Line<'static>> = text::wrap(&unknown, width.max(1))
+            .into_iter()
+            .map(|r| Line::styled(r, theme.dim))
+            .collect();
+        lines.extend([Line::styled(
+            tr!(
+                "game.nim.by_rule",
+                verdict = verdict_words(zero, to_move, true)
+            )
+            .into_owned(),
+            style,
+        )]);
         let rule = position.win_rule().map(|r| r.words()).unwrap_or_default();
         let room = height.saturating_sub(lines.len());
         lines.extend(

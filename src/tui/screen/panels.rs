@@ -300,6 +300,10 @@ impl<B: Board> Match<B> {
                 tr!("game.nim.title_grouped"),
                 tr!("game.nim.title_grouped_short"),
             ],
+            // Parts with no values (Nim-K): what decides is their binary digits.
+            _ if !self.session.position().parts_independent() => {
+                vec![tr!("game.nim.title_digits")]
+            }
             _ => vec![tr!("game.nim.title")],
         };
         let room = area.width.saturating_sub(2) as usize;
