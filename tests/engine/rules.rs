@@ -910,3 +910,49 @@ fn loopy_subtraction_against_the_fixpoint() {
     let solution = Solution::search(&r, &root, &limits()).unwrap();
     assert_eq!(solution.judge(&root).unwrap().verdict, Verdict::Draw);
 }
+
+/// Whether a position is searched exactly is decided by counted work (script operations and
+/// positions), not by the clock: with the wall-clock guard taken away, CSES 2208's
+/// `[15, 16, 17, 18]` (7 084 positions) is searched exactly with two threads spinning beside
+/// it, and `[20, 21, 22, 23]` is too large, the same as on a quiet machine.
+#[test]
+fn the_search_budget_is_counted_work_not_the_clock() {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let r = rules("cses2208.rhai");
+    let counted = || Limits {
+        deadline: None,
+        ..grundy::rules::solve::ai_limits()
+    };
+    let exact = |text: &str| {
+        let root = Node::new(position(&r, text), 0);
+        let budget = grundy::rules::budget::Budget {
+            operations: grundy::rules::budget::ANSWER_OPERATIONS,
+            deadline: None,
+        };
+        grundy::rules::budget::answer(budget, || analyze(&r, &root, &counted()))
+            .unwrap()
+            .judgement
+            .is_some()
+    };
+    let quiet = (exact("[15, 16, 17, 18]"), exact("[20, 21, 22, 23]"));
+    assert_eq!(quiet, (true, false));
+    let stop = Arc::new(AtomicBool::new(false));
+    let spinners: Vec<_> = (0..2)
+        .map(|_| {
+            let stop = stop.clone();
+            std::thread::spawn(move || {
+                let mut x = 0u64;
+                while !stop.load(Ordering::Relaxed) {
+                    x = std::hint::black_box(x.wrapping_mul(6364136223846793005).wrapping_add(1));
+                }
+            })
+        })
+        .collect();
+    let busy = (exact("[15, 16, 17, 18]"), exact("[20, 21, 22, 23]"));
+    stop.store(true, Ordering::Relaxed);
+    for s in spinners {
+        s.join().unwrap();
+    }
+    assert_eq!(busy, quiet);
+}
