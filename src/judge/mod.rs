@@ -480,6 +480,7 @@ pub fn run(
 ) -> Result<Report, JudgeError> {
     let started = Instant::now();
     let tests = tests(problem, options.tests, options.seed)?;
+    progress(0, tests.len());
     let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
     // The earliest failing test so far (index, judging), and the results of the passed tests.
