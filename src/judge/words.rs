@@ -167,7 +167,10 @@ pub fn program_error(e: &ProgramError) -> String {
 
 /// Why a session could not go on; a rules file's error is worded by `rules_error` (the
 /// interface's words for a [`crate::rules::RulesError`]).
-pub fn session_error(e: &JudgeError, rules_error: &dyn Fn(&crate::rules::RulesError) -> String) -> String {
+pub fn session_error(
+    e: &JudgeError,
+    rules_error: &dyn Fn(&crate::rules::RulesError) -> String,
+) -> String {
     match e {
         JudgeError::Io(e) => e.to_string(),
         JudgeError::Generator(e) => tr!("judge.error.generator", error = e).into_owned(),
@@ -185,11 +188,9 @@ pub fn session_error(e: &JudgeError, rules_error: &dyn Fn(&crate::rules::RulesEr
             position = crate::rules::quoted(position)
         )
         .into_owned(),
-        JudgeError::NoRandom(start) => tr!(
-            "judge.rules.no_random",
-            start = crate::rules::quoted(start)
-        )
-        .into_owned(),
+        JudgeError::NoRandom(start) => {
+            tr!("judge.rules.no_random", start = crate::rules::quoted(start)).into_owned()
+        }
         JudgeError::Cancelled => tr!("judge.cancelled").into_owned(),
     }
 }

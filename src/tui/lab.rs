@@ -304,7 +304,10 @@ impl Lab {
                 position,
             } => {
                 let opened = load_rules(example, &path).and_then(|mut opened| {
-                    let at = opened.rules.parse_position(&position).map_err(|e| rules_words(&e))?;
+                    let at = opened
+                        .rules
+                        .parse_position(&position)
+                        .map_err(|e| rules_words(&e))?;
                     opened.start = Node::new(at, 0);
                     Ok(opened)
                 });

@@ -24,8 +24,8 @@ use crate::contest::{self, Format};
 use crate::judge::sandbox::{Program, ProgramError};
 use crate::judge::{self, JudgeError, Options, Problem, Report, words};
 use crate::locale::Words;
-use crate::rules::{Rules, RulesError};
 use crate::rules::examples::Example;
+use crate::rules::{Rules, RulesError};
 use crate::tr;
 use crate::tui::keymap::{self, Action};
 use crate::tui::text;
@@ -33,6 +33,9 @@ use crate::tui::theme::Theme;
 
 /// Most program runs spent shrinking a failure (as the command line).
 const SHRINK_RUNS: usize = 3000;
+
+/// The counts of random tests `<`/`>` step through (`--tests`); the samples come on top.
+const TEST_COUNTS: [usize; 5] = [30, 100, 300, 1000, 3000];
 
 /// The longest path the page lets the player type.
 const MAX_PATH: usize = 400;
@@ -266,7 +269,12 @@ impl Check {
             }
         }
         // The worker gone without a word: it panicked.
-        if finished.is_none() && matches!(running.results.try_recv(), Err(std::sync::mpsc::TryRecvError::Disconnected)) {
+        if finished.is_none()
+            && matches!(
+                running.results.try_recv(),
+                Err(std::sync::mpsc::TryRecvError::Disconnected)
+            )
+        {
             self.state = State::Error(tr!("lab.judge.worker_failed").into_owned());
             return true;
         }
@@ -299,7 +307,12 @@ impl Check {
     }
 
     /// A key on the page: `action` is the Lab's for it (`None` while a field is typed).
-    pub fn handle_key(&mut self, key: KeyEvent, action: Option<Action>, context: &Context) -> CheckEvent {
+    pub fn handle_key(
+        &mut self,
+        key: KeyEvent,
+        action: Option<Action>,
+        context: &Context,
+    ) -> CheckEvent {
         if let Some(before) = &self.program_typing {
             match key.code {
                 KeyCode::Enter => self.program_typing = None,
@@ -360,6 +373,18 @@ impl Check {
             Some(Action::Up) => self.row = (self.row + ROWS.len() - 1) % ROWS.len(),
             Some(Action::Down) => self.row = (self.row + 1) % ROWS.len(),
             Some(Action::OpenCase) => return self.open_case(),
+            Some(action @ (Action::More | Action::Fewer)) => {
+                let at = TEST_COUNTS
+                    .iter()
+                    .position(|&n| n >= self.tests)
+                    .unwrap_or(TEST_COUNTS.len() - 1);
+                let at = if action == Action::More {
+                    (at + 1).min(TEST_COUNTS.len() - 1)
+                } else {
+                    at.saturating_sub(1)
+                };
+                self.tests = TEST_COUNTS[at];
+            }
             Some(Action::Select) => match ROWS[self.row] {
                 Row::Program => self.program_typing = Some(self.program.clone()),
                 Row::Against => {
@@ -460,7 +485,12 @@ impl Check {
 
     /// Starts a session against a rules file the Lab loaded (`example`, else the file at
     /// `path`), or says why it could not be loaded.
-    pub fn start_rules(&mut self, loaded: Result<Rules, String>, example: Option<&'static Example>, path: &str) {
+    pub fn start_rules(
+        &mut self,
+        loaded: Result<Rules, String>,
+        example: Option<&'static Example>,
+        path: &str,
+    ) {
         let Some(argv) = self.program_argv() else {
             self.state = State::Error(tr!("lab.judge.no_program").into_owned());
             return;
@@ -518,8 +548,8 @@ impl Check {
                     let progress = |done: usize, all: usize| {
                         let _ = tx.send(Message::Progress(done, all));
                     };
-                    let report =
-                        judge::run(&problem, &program, &options, &progress).map_err(Failed::Session)?;
+                    let report = judge::run(&problem, &program, &options, &progress)
+                        .map_err(Failed::Session)?;
                     Ok((report, options))
                 })();
                 let _ = tx.send(Message::Done(Box::new(result)));
@@ -592,7 +622,10 @@ impl Check {
                 if self.program_typing.is_some() {
                     spans.push(Span::styled("▏", theme.dim));
                     spans.push(Span::raw("  "));
-                    spans.push(Span::styled(tr!("lab.judge.typing").into_owned(), theme.dim));
+                    spans.push(Span::styled(
+                        tr!("lab.judge.typing").into_owned(),
+                        theme.dim,
+                    ));
                 } else if self.program.is_empty() {
                     spans.push(Span::styled(
                         tr!("lab.judge.type_path", key = enter).into_owned(),
@@ -609,7 +642,10 @@ impl Check {
                     Against::Octal => tr!("lab.judge.against_octal"),
                 };
                 spans.push(Span::styled(kind.into_owned(), theme.key));
-                hint(&mut spans, tr!("lab.judge.change", key = enter).into_owned());
+                hint(
+                    &mut spans,
+                    tr!("lab.judge.change", key = enter).into_owned(),
+                );
             }
             Row::Problem => {
                 let (label, value) = match self.against {
@@ -630,7 +666,10 @@ impl Check {
                     spans.push(Span::styled(filter.clone(), theme.key));
                     spans.push(Span::styled("▏", theme.dim));
                     spans.push(Span::raw("  "));
-                    spans.push(Span::styled(tr!("lab.judge.picking").into_owned(), theme.dim));
+                    spans.push(Span::styled(
+                        tr!("lab.judge.picking").into_owned(),
+                        theme.dim,
+                    ));
                 } else {
                     spans.push(Span::styled(value, theme.key));
                     let about = match self.against {
@@ -643,7 +682,21 @@ impl Check {
             }
             Row::Run => {
                 spans.push(Span::styled(tr!("lab.judge.run").into_owned(), style));
-                hint(&mut spans, tr!("lab.judge.run_key", key = enter).into_owned());
+                spans.push(Span::raw(" "));
+                spans.push(Span::styled(
+                    tr!("lab.judge.tests", tests = self.tests).into_owned(),
+                    theme.key,
+                ));
+                hint(
+                    &mut spans,
+                    tr!(
+                        "lab.judge.run_key",
+                        key = enter,
+                        fewer = keymap::key_for(Action::Fewer),
+                        more = keymap::key_for(Action::More)
+                    )
+                    .into_owned(),
+                );
             }
         }
         Line::from(spans)
@@ -714,7 +767,8 @@ impl Check {
                         }
                     }
                     Some(failure) => {
-                        for row in text::wrap_rows(&words::failed(failure, report, options), width, 2)
+                        for row in
+                            text::wrap_rows(&words::failed(failure, report, options), width, 2)
                         {
                             lines.push((row, theme.losing));
                         }
@@ -760,7 +814,11 @@ fn failure_body(
         }
     }
     let stderr = words::stderr_lines(&judged.run);
-    let stderr_rows = if stderr.is_empty() { 0 } else { 1 + stderr.len().min(2) };
+    let stderr_rows = if stderr.is_empty() {
+        0
+    } else {
+        1 + stderr.len().min(2)
+    };
     if !words::about_size(failure) {
         let expected = words::clipped(&judged.expected, 2);
         let got = words::clipped(&words::got(&judged.run), 2);
@@ -782,7 +840,11 @@ fn failure_body(
     if !stderr.is_empty() {
         out.push((tr!("judge.stderr").into_owned(), theme.dim));
         let skip = stderr.len().saturating_sub(2);
-        out.extend(stderr[skip..].iter().map(|l| (format!("  {l}"), theme.text)));
+        out.extend(
+            stderr[skip..]
+                .iter()
+                .map(|l| (format!("  {l}"), theme.text)),
+        );
     }
     out.truncate(room);
     out
@@ -792,7 +854,13 @@ fn failure_body(
 fn draw_lines(lines: &[(String, Style)], area: Rect, buf: &mut Buffer) {
     for (i, (line, style)) in lines.iter().take(area.height as usize).enumerate() {
         let shown = text::fit(line, area.width as usize);
-        buf.set_stringn(area.x, area.y + i as u16, shown, area.width as usize, *style);
+        buf.set_stringn(
+            area.x,
+            area.y + i as u16,
+            shown,
+            area.width as usize,
+            *style,
+        );
     }
 }
 
