@@ -91,7 +91,7 @@ fn session_error(e: JudgeError) -> Failure {
             Failure::Other(anyhow::anyhow!("{words}"))
         }
         JudgeError::Rules(..) | JudgeError::TooLarge(_) | JudgeError::NoRandom(_) => {
-            Failure::Input(words.into())
+            Failure::Input(words)
         }
     }
 }
@@ -130,9 +130,9 @@ use crate::locale::Words;
 fn program_error(e: &ProgramError) -> Failure {
     let said = words::program_error(e);
     match e {
-        ProgramError::Compile { .. } => Failure::Compile(said.into()),
+        ProgramError::Compile { .. } => Failure::Compile(said),
         ProgramError::Io(e) => Failure::Io(std::io::Error::new(e.kind(), e.to_string())),
-        _ => Failure::Input(said.into()),
+        _ => Failure::Input(said),
     }
 }
 
