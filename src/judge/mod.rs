@@ -3,7 +3,8 @@
 //! random inputs from the format's generator ([`formats`]), small first, then medium, then at
 //! the statement's limits, each answered by grundy's solver; compares the outputs token by
 //! token; and on the first failure shrinks the input ([`shrink`]) while it still fails.
-//! The program runs in [`sandbox`]. Values only: the command line words the report.
+//! The program runs in [`sandbox`]. Values only: `words` (with the interface) words the
+//! report for the command line and the terminal game alike.
 
 pub mod formats;
 pub mod input;
@@ -11,6 +12,8 @@ pub mod rules;
 pub mod samples;
 pub mod sandbox;
 pub mod shrink;
+// Words need the locale, which comes with the interface.
+#[cfg(feature = "tui")]
 pub mod words;
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};

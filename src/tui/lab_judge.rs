@@ -130,9 +130,18 @@ struct Running {
 }
 
 impl Drop for Running {
-    /// A session left (the Lab closed, the game quit) stops: its program is killed.
+    /// A session left (the Lab closed, the game quit) stops: its program is killed, and the
+    /// worker is waited for (briefly: it polls the flag every few milliseconds), so that a
+    /// quitting grundy leaves no program of the player's running.
     fn drop(&mut self) {
         self.stop.store(true, Ordering::Relaxed);
+        let deadline = Instant::now() + Duration::from_secs(2);
+        while let Some(left) = deadline.checked_duration_since(Instant::now()) {
+            match self.results.recv_timeout(left) {
+                Ok(Message::Done(_)) | Err(_) => return,
+                Ok(_) => {}
+            }
+        }
     }
 }
 

@@ -273,6 +273,57 @@ fn the_sandbox_stops_sleepers_forkers_and_floods() {
     assert!(text.starts_with("OLE"), "{text}");
 }
 
+/// A session stopped from another thread (the Lab's Esc) kills the program running at once,
+/// long before its wall-clock limit (2 × 1 s + 1 s for P2197), its forked child too, and
+/// ends as cancelled.
+#[test]
+fn a_stopped_session_kills_its_program_at_once() {
+    use grundy::judge::sandbox::Program;
+    use grundy::judge::{self, JudgeError, Options, Problem};
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::time::{Duration, Instant};
+
+    let Some(forker) = program("forker") else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let pids = dir.path().join("pids");
+    let problem = Problem::contest("p2197").unwrap();
+    let argv = [forker.into(), pids.clone().into_os_string()];
+    let (program, _) = Program::prepare(&argv).unwrap();
+    let stop = Arc::new(AtomicBool::new(false));
+    let options = Options {
+        tests: 5,
+        seed: 1,
+        jobs: 1,
+        limits: judge::statement_limits(&problem),
+        shrink_runs: 10,
+        stop: Some(stop.clone()),
+    };
+    let stopped_at = std::thread::scope(|scope| {
+        let stopper = scope.spawn(|| {
+            // Once the program has forked and said so.
+            while std::fs::read_to_string(&pids).map_or(true, |p| p.split_whitespace().count() < 2)
+            {
+                std::thread::sleep(Duration::from_millis(5));
+            }
+            stop.store(true, Ordering::Relaxed);
+            Instant::now()
+        });
+        let result = judge::run(&problem, &program, &options, &|_, _| {});
+        assert!(matches!(result, Err(JudgeError::Cancelled)), "{result:?}");
+        let stopped_at = stopper.join().unwrap();
+        (stopped_at, Instant::now())
+    });
+    let took = stopped_at.1 - stopped_at.0;
+    assert!(took < Duration::from_millis(1500), "stopped after {took:?}");
+    let written = std::fs::read_to_string(&pids).unwrap();
+    for pid in written.split_whitespace() {
+        assert!(!alive(pid), "process {pid} outlived the stopped session");
+    }
+}
+
 /// The summary counts in each language: one sample and one test passed are singular in
 /// English; Chinese counts the same either way.
 #[test]
