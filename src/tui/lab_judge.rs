@@ -531,8 +531,13 @@ impl Check {
         let stop = Arc::new(AtomicBool::new(false));
         let seed = self.seed.unwrap_or_else(rand::random);
         let tests = self.tests;
+        let count = if tests == judge::DEFAULT_TESTS {
+            String::new()
+        } else {
+            format!(" --tests {tests}")
+        };
         let again = format!(
-            "grundy judge {what} --seed {seed} -- {}",
+            "grundy judge {what}{count} --seed {seed} -- {}",
             argv.iter()
                 .map(|a| a.to_string_lossy())
                 .collect::<Vec<_>>()
@@ -617,6 +622,12 @@ impl Check {
         let style = if chosen { theme.selected } else { theme.text };
         let enter = keymap::key_for(Action::Select);
         let mut spans = vec![Span::styled(marker, style)];
+        // A label, and a space after it unless it ends with a full-width colon (Chinese).
+        let label = |spans: &mut Vec<Span<'static>>, text: String| {
+            let gap = if text.ends_with('：') { "" } else { " " };
+            spans.push(Span::styled(text, style));
+            spans.push(Span::raw(gap));
+        };
         let hint = |spans: &mut Vec<Span<'static>>, text: String| {
             if chosen {
                 spans.push(Span::raw("  "));
@@ -625,8 +636,7 @@ impl Check {
         };
         match row {
             Row::Program => {
-                spans.push(Span::styled(tr!("lab.judge.program").into_owned(), style));
-                spans.push(Span::raw(" "));
+                label(&mut spans, tr!("lab.judge.program").into_owned());
                 spans.push(Span::styled(self.program.clone(), theme.key));
                 if self.program_typing.is_some() {
                     spans.push(Span::styled("▏", theme.dim));
@@ -643,8 +653,7 @@ impl Check {
                 }
             }
             Row::Against => {
-                spans.push(Span::styled(tr!("lab.judge.against").into_owned(), style));
-                spans.push(Span::raw(" "));
+                label(&mut spans, tr!("lab.judge.against").into_owned());
                 let kind = match self.against {
                     Against::Contest => tr!("lab.judge.against_contest"),
                     Against::RulesFile => tr!("lab.judge.against_rules"),
@@ -657,7 +666,7 @@ impl Check {
                 );
             }
             Row::Problem => {
-                let (label, value) = match self.against {
+                let (name, value) = match self.against {
                     Against::Contest => {
                         let problem = contest::find(&self.problem)
                             .map_or(String::new(), |f| format!("  {}", f.problem));
@@ -669,8 +678,7 @@ impl Check {
                     Against::RulesFile => (tr!("lab.judge.rules_file"), context.rules_words()),
                     Against::Octal => (tr!("lab.judge.octal"), octal_of(context.rule)),
                 };
-                spans.push(Span::styled(label.into_owned(), style));
-                spans.push(Span::raw(" "));
+                label(&mut spans, name.into_owned());
                 if let Some((filter, _)) = &self.picking {
                     spans.push(Span::styled(filter.clone(), theme.key));
                     spans.push(Span::styled("▏", theme.dim));
@@ -690,8 +698,7 @@ impl Check {
                 }
             }
             Row::Run => {
-                spans.push(Span::styled(tr!("lab.judge.run").into_owned(), style));
-                spans.push(Span::raw(" "));
+                label(&mut spans, tr!("lab.judge.run").into_owned());
                 spans.push(Span::styled(
                     tr!("lab.judge.tests", tests = self.tests).into_owned(),
                     theme.key,

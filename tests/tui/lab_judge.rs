@@ -21,8 +21,8 @@ const SIZES: [(u16, u16); 2] = [(80, 24), (120, 40)];
 /// names (Luogu P2197 Nim…), the answers the problem prints, the judge's verdicts and the
 /// compiler.
 const JUDGE_LATIN: &[&str] = &[
-    "grundy", "judge", "seed", "Luogu", "Nim", "Yes", "No", "AC", "WA", "PE", "TLE", "MLE", "RE",
-    "OLE", "gcc", "cpp", "rs", "py",
+    "grundy", "judge", "seed", "tests", "Luogu", "Nim", "Yes", "No", "AC", "WA", "PE", "TLE",
+    "MLE", "RE", "OLE", "gcc", "cpp", "rs", "py",
     "random", // What the picker scene types to filter the list.
     "cses",
 ];
@@ -37,7 +37,12 @@ fn ours(screen: &str) -> String {
             row.starts_with(&format!("{}  ", f.id)) || row.starts_with(&format!("{} ", f.id))
         });
         if !listed {
-            out.push_str(&line.replace("nim_zero", "").replace("STUDENTS", ""));
+            out.push_str(
+                &line
+                    .replace("nim_zero", "")
+                    .replace("STUDENTS", "")
+                    .replace("PROGRAM", ""),
+            );
         }
         out.push('\n');
     }
@@ -58,9 +63,23 @@ fn judge_page(width: u16, height: u16) -> Harness {
 }
 
 /// The screen with what changes from run to run written as it does not: the students'
-/// directory (a temporary one) and the times (0.01 s).
+/// directory (a temporary one; on the command line to run the same tests, where a narrow
+/// screen may cut it, the program's whole path) and the times (0.01 s).
 fn steady(screen: &str) -> String {
-    let mut out = screen.to_string();
+    let mut out = String::new();
+    for line in screen.lines() {
+        match line.find("-- /") {
+            Some(at) => {
+                out.push_str(&line[..at + 3]);
+                out.push_str("PROGRAM");
+                if line.ends_with('│') {
+                    out.push_str(" │");
+                }
+            }
+            None => out.push_str(line),
+        }
+        out.push('\n');
+    }
     if let Some(dir) = built() {
         out = out.replace(&dir.display().to_string(), "STUDENTS");
     }
