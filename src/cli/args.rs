@@ -57,7 +57,8 @@ group is killed when it ends.
 With --rules FILE instead of PROBLEM: a rules file's game, one position a test, its own
 search the reference (see the rules files' page for fn input, fn answer and fn random).
 Verdicts: AC, WA, PE (not the problem's words), TLE, MLE, RE, OLE (too much output).
-Exit codes: 0 accepted; 1 a failed test (or a compile error); 2 bad usage.";
+Exit codes: 0 accepted; 1 a failed test (or a compile error); 2 bad usage.
+In the terminal game: the Lab's Judge page (grundy, t, then ← twice) does the same.";
 
 /// `grundy judge`'s arguments.
 #[derive(Debug, clap::Args)]

@@ -13,8 +13,8 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::contest;
 use crate::games::{AnyPosition, with_position};
-use crate::judge::sandbox::{Ending, Program, ProgramError};
-use crate::judge::{self, Failure as Failed, JudgeError, Options, Problem, Report, Verdict};
+use crate::judge::sandbox::{Program, ProgramError};
+use crate::judge::{self, Failure as Failed, JudgeError, Options, Problem, Report, words};
 use crate::rules::Rules;
 use crate::rules::budget::{self, Budget};
 use crate::solver::SolutionCache;
@@ -48,6 +48,7 @@ pub(super) fn judge(args: JudgeArgs, out: &mut impl Write) -> Result<ExitCode, F
             .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
         limits,
         shrink_runs: SHRINK_RUNS,
+        stop: None,
     };
     let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
     if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} {msg}") {
@@ -64,7 +65,7 @@ pub(super) fn judge(args: JudgeArgs, out: &mut impl Write) -> Result<ExitCode, F
     let again = again_line(&args, seed);
     match &report.failure {
         None => {
-            writeln!(out, "{}", summary(&report, &options))?;
+            writeln!(out, "{}", words::summary(&report, &options))?;
             Ok(ExitCode::SUCCESS)
         }
         Some(failure) => {
@@ -81,41 +82,17 @@ pub(super) fn judge(args: JudgeArgs, out: &mut impl Write) -> Result<ExitCode, F
 
 /// Why a session could not start or go on, as the command line's failure.
 fn session_error(e: JudgeError) -> Failure {
+    let words = words::session_error(&e, &|e| super::rules::render_error(e));
     match e {
         JudgeError::Io(e) => Failure::Io(e),
-        // A bug of grundy's own: its generator made an input its reader refuses.
-        JudgeError::Generator(e) => Failure::Other(anyhow::anyhow!(
-            "{}",
-            tr!("judge.error.generator", error = e)
-        )),
-        // Only a shrinker's candidate is no position, and it is passed over.
-        JudgeError::NotPosition => Failure::Other(anyhow::anyhow!(
-            "{}",
-            tr!("judge.error.generator", error = "?")
-        )),
-        JudgeError::Rules(e, None) => Failure::Input(super::rules::render_error(&e)),
-        JudgeError::Rules(e, Some(position)) => Failure::Input(
-            tr!(
-                "judge.rules.failed_on",
-                position = crate::rules::quoted(&position),
-                error = super::rules::render_error(&e)
-            )
-            .into(),
-        ),
-        JudgeError::TooLarge(position) => Failure::Input(
-            tr!(
-                "judge.rules.too_large",
-                position = crate::rules::quoted(&position)
-            )
-            .into(),
-        ),
-        JudgeError::NoRandom(start) => Failure::Input(
-            tr!(
-                "judge.rules.no_random",
-                start = crate::rules::quoted(&start)
-            )
-            .into(),
-        ),
+        // A bug of grundy's own: its generator made an input its reader refuses (or a
+        // shrinker's candidate that is no position, which is passed over before this).
+        JudgeError::Generator(_) | JudgeError::NotPosition | JudgeError::Cancelled => {
+            Failure::Other(anyhow::anyhow!("{words}"))
+        }
+        JudgeError::Rules(..) | JudgeError::TooLarge(_) | JudgeError::NoRandom(_) => {
+            Failure::Input(words)
+        }
     }
 }
 
@@ -151,95 +128,12 @@ fn problem_of(args: &JudgeArgs) -> Result<(Problem, Option<Arc<Rules>>), Failure
 use crate::locale::Words;
 
 fn program_error(e: &ProgramError) -> Failure {
+    let said = words::program_error(e);
     match e {
-        ProgramError::NotFound(path) => {
-            Failure::Input(tr!("judge.error.not_found", path = path.display()).into())
-        }
-        ProgramError::Directory(path) => {
-            Failure::Input(tr!("judge.error.directory", path = path.display()).into())
-        }
-        ProgramError::NotExecutable(path) => {
-            Failure::Input(tr!("judge.error.not_executable", path = path.display()).into())
-        }
-        ProgramError::NoCompiler { compiler, source } => Failure::Input(
-            tr!(
-                "judge.error.no_compiler",
-                compiler = compiler,
-                path = source.display()
-            )
-            .into(),
-        ),
-        ProgramError::Compile { command, output } => {
-            Failure::Compile(tr!("judge.error.compile", command = command, output = output).into())
-        }
+        ProgramError::Compile { .. } => Failure::Compile(said),
         ProgramError::Io(e) => Failure::Io(std::io::Error::new(e.kind(), e.to_string())),
+        _ => Failure::Input(said),
     }
-}
-
-fn seconds(d: Duration) -> String {
-    format!("{:.2}", d.as_secs_f64())
-}
-
-/// `AC: 300 tests (3 samples, 250 random, 47 at the limits), slowest 0.42 s of 1 s (grundy
-/// 0.01 s)`.
-fn summary(report: &Report, options: &Options) -> String {
-    let [samples, random, limits] = report.passed;
-    let (slowest, own) = report
-        .slowest
-        .as_ref()
-        .map_or((Duration::ZERO, Duration::ZERO), |(_, cpu, own)| {
-            (*cpu, *own)
-        });
-    let lang = crate::locale::lang();
-    let count = |key: &str, n: usize| crate::locale::counted(lang, key, n as u64, &[]);
-    tr!(
-        "judge.accepted",
-        tests = count("judge.count.tests", samples + random + limits),
-        samples = count("judge.count.samples", samples),
-        random = random,
-        limits = limits,
-        slowest = seconds(slowest),
-        limit = seconds(options.limits.time),
-        own = seconds(own),
-        elapsed = seconds(report.elapsed)
-    )
-    .into_owned()
-}
-
-fn verdict_words(verdict: &Verdict, options: &Options) -> String {
-    match verdict {
-        Verdict::Accepted => tr!("judge.verdict.ac").into_owned(),
-        Verdict::WrongAnswer => tr!("judge.verdict.wa").into_owned(),
-        Verdict::Presentation => tr!("judge.verdict.pe").into_owned(),
-        Verdict::TimeLimit => {
-            tr!("judge.verdict.tle", limit = seconds(options.limits.time)).into_owned()
-        }
-        Verdict::MemoryLimit => {
-            tr!("judge.verdict.mle", mib = options.limits.memory >> 20).into_owned()
-        }
-        Verdict::OutputLimit => {
-            tr!("judge.verdict.ole", mib = options.limits.output >> 20).into_owned()
-        }
-        Verdict::Runtime(Ending::Signaled(signal)) => {
-            tr!("judge.verdict.re_signal", signal = signal).into_owned()
-        }
-        Verdict::Runtime(Ending::Exited(code)) => {
-            tr!("judge.verdict.re_exit", code = code).into_owned()
-        }
-        Verdict::Runtime(_) => tr!("judge.verdict.re_exit", code = "?").into_owned(),
-    }
-}
-
-/// At most `lines` lines of `text`, and how many more there were.
-fn clipped(text: &str, lines: usize) -> String {
-    let all: Vec<&str> = text.lines().collect();
-    if all.len() <= lines {
-        return text.trim_end().to_string();
-    }
-    let mut shown = all[..lines].join("\n");
-    shown.push('\n');
-    shown.push_str(&tr!("judge.more_lines", count = all.len() - lines));
-    shown
 }
 
 fn print_failure(
@@ -249,73 +143,26 @@ fn print_failure(
     rules: Option<&Rules>,
     out: &mut impl Write,
 ) -> Result<(), Failure> {
-    let [samples, random, limits] = report.passed;
-    writeln!(
-        out,
-        "{}",
-        tr!(
-            "judge.failed",
-            verdict = failure.verdict.short(),
-            words = verdict_words(&failure.verdict, options),
-            test = failure.test.name,
-            passed = crate::locale::counted(
-                crate::locale::lang(),
-                "judge.count.passed",
-                (samples + random + limits) as u64,
-                &[]
-            )
-        )
-    )?;
-    if failure.shrink_runs > 0 {
-        writeln!(
-            out,
-            "{}",
-            tr!(
-                "judge.shrunk",
-                from = failure.original_bytes,
-                to = failure.input.len(),
-                runs = crate::locale::counted(
-                    crate::locale::lang(),
-                    "judge.count.runs",
-                    failure.shrink_runs as u64,
-                    &[]
-                ),
-                time = seconds(failure.shrink_time)
-            )
-        )?;
+    writeln!(out, "{}", words::failed(failure, report, options))?;
+    if let Some(shrunk) = words::shrunk(failure) {
+        writeln!(out, "{shrunk}")?;
     }
     let judged = &failure.judged;
-    if matches!(failure.verdict, Verdict::TimeLimit | Verdict::MemoryLimit) {
-        writeln!(
-            out,
-            "{}",
-            tr!(
-                "judge.times",
-                program = seconds(judged.run.cpu),
-                wall = seconds(judged.run.wall),
-                own = seconds(judged.reference_time),
-                mib = judged.run.peak_memory >> 20,
-                bytes = failure.input.len()
-            )
-        )?;
+    if words::about_size(failure) {
+        writeln!(out, "{}", words::times(failure))?;
     } else {
         writeln!(out, "{}", tr!("judge.input"))?;
-        writeln!(out, "{}", clipped(&failure.input, 40))?;
+        writeln!(out, "{}", words::clipped(&failure.input, 40))?;
         writeln!(out, "{}", tr!("judge.expected"))?;
-        writeln!(out, "{}", clipped(&judged.expected, 20))?;
+        writeln!(out, "{}", words::clipped(&judged.expected, 20))?;
         writeln!(out, "{}", tr!("judge.got"))?;
-        // Its control characters escaped, line by line (the line ends stay line ends).
-        let got: Vec<String> = String::from_utf8_lossy(&judged.run.stdout)
-            .lines()
-            .map(crate::input::escape_controls)
-            .collect();
-        let got = got.join("\n");
-        writeln!(out, "{}", clipped(&got, 20))?;
+        writeln!(out, "{}", words::clipped(&words::got(&judged.run), 20))?;
     }
-    if !judged.run.stderr_tail.trim().is_empty() {
+    let stderr = words::stderr_lines(&judged.run);
+    if !stderr.is_empty() {
         writeln!(out, "{}", tr!("judge.stderr"))?;
-        for line in judged.run.stderr_tail.trim_end().lines() {
-            writeln!(out, "{}", crate::input::escape_controls(line))?;
+        for line in stderr {
+            writeln!(out, "{line}")?;
         }
     }
     if let (Some(code), Some(rules)) = (&failure.code, rules) {

@@ -3,7 +3,8 @@
 //! random inputs from the format's generator ([`formats`]), small first, then medium, then at
 //! the statement's limits, each answered by grundy's solver; compares the outputs token by
 //! token; and on the first failure shrinks the input ([`shrink`]) while it still fails.
-//! The program runs in [`sandbox`]. Values only: the command line words the report.
+//! The program runs in [`sandbox`]. Values only: `words` (with the interface) words the
+//! report for the command line and the terminal game alike.
 
 pub mod formats;
 pub mod input;
@@ -11,9 +12,12 @@ pub mod rules;
 pub mod samples;
 pub mod sandbox;
 pub mod shrink;
+// Words need the locale, which comes with the interface.
+#[cfg(feature = "tui")]
+pub mod words;
 
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use rand::SeedableRng;
@@ -197,6 +201,17 @@ pub struct Options {
     pub limits: Limits,
     /// Most program runs spent shrinking.
     pub shrink_runs: usize,
+    /// Set from another thread to stop the session (the terminal game's Esc): the program
+    /// running is killed and [`run`] returns [`JudgeError::Cancelled`].
+    pub stop: Option<Arc<AtomicBool>>,
+}
+
+impl Options {
+    fn stopped(&self) -> bool {
+        self.stop
+            .as_ref()
+            .is_some_and(|s| s.load(Ordering::Relaxed))
+    }
 }
 
 /// The default number of random tests.
@@ -298,14 +313,18 @@ pub fn judge_one(
     program: &Program,
     tree: Option<&Node>,
     input: &str,
-    limits: &Limits,
+    options: &Options,
 ) -> Result<Judged, JudgeError> {
+    let limits = &options.limits;
     let started = Instant::now();
     let expected = (problem.reference)(tree, input.as_bytes())?;
     let reference_time = started.elapsed();
     let run = program
-        .run(input.as_bytes(), limits)
-        .map_err(JudgeError::Io)?;
+        .run_until(input.as_bytes(), limits, options.stop.as_deref())
+        .map_err(|e| match e.kind() {
+            std::io::ErrorKind::Interrupted if options.stopped() => JudgeError::Cancelled,
+            _ => JudgeError::Io(e),
+        })?;
     let verdict = verdict(problem, &expected, &run, limits);
     Ok(Judged {
         verdict,
@@ -334,6 +353,8 @@ pub enum JudgeError {
     /// A rules file whose positions the judge does not draw by itself (not an integer or an
     /// array of integers) and that has no `fn random`: its `start()` as a literal.
     NoRandom(String),
+    /// [`Options::stop`] was set.
+    Cancelled,
 }
 
 /// The verdict on one run.
@@ -464,6 +485,7 @@ pub fn run(
 ) -> Result<Report, JudgeError> {
     let started = Instant::now();
     let tests = tests(problem, options.tests, options.seed)?;
+    progress(0, tests.len());
     let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
     // The earliest failing test so far (index, judging), and the results of the passed tests.
@@ -488,13 +510,7 @@ pub fn run(
                         return;
                     }
                     let test = &tests[i];
-                    match judge_one(
-                        problem,
-                        program,
-                        test.tree.as_ref(),
-                        &test.input,
-                        &options.limits,
-                    ) {
+                    match judge_one(problem, program, test.tree.as_ref(), &test.input, options) {
                         Ok(judged) if judged.verdict == Verdict::Accepted => {
                             passed.lock().expect("no panics").push((
                                 i,
@@ -573,7 +589,10 @@ fn shrunk(
                 if (problem.reference)(Some(candidate), text.as_bytes()).is_err() {
                     return false;
                 }
-                match judge_one(problem, program, Some(candidate), &text, &options.limits) {
+                if options.stopped() {
+                    return false;
+                }
+                match judge_one(problem, program, Some(candidate), &text, options) {
                     Ok(j) if j.verdict.same_kind(&verdict) => {
                         best = Some((candidate.clone(), text, j));
                         true
@@ -585,6 +604,9 @@ fn shrunk(
                     }
                 }
             });
+            if options.stopped() {
+                return Err(JudgeError::Cancelled);
+            }
             if let Some(e) = io_error
                 && best.is_none()
             {

@@ -17,6 +17,7 @@ use std::io::{self, Read, Seek, SeekFrom};
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use rustix::process::{Pid, Signal, WaitId, WaitIdOptions, kill_process_group, waitid};
@@ -226,6 +227,21 @@ impl Program {
 
     /// Runs the program on `input` within `limits`.
     pub fn run(&self, input: &[u8], limits: &Limits) -> io::Result<Run> {
+        self.run_until(input, limits, None)
+    }
+
+    /// Runs the program on `input` within `limits`, or until `stop` is set: then its group is
+    /// killed and the run is an [`io::ErrorKind::Interrupted`] error.
+    pub fn run_until(
+        &self,
+        input: &[u8],
+        limits: &Limits,
+        stop: Option<&AtomicBool>,
+    ) -> io::Result<Run> {
+        let stopped = || stop.is_some_and(|s| s.load(Ordering::Relaxed));
+        if stopped() {
+            return Err(io::ErrorKind::Interrupted.into());
+        }
         let dir = tempfile::Builder::new().prefix("grundy-judge").tempdir()?;
         let input_path = dir.path().join("input");
         fs::write(&input_path, input)?;
@@ -288,6 +304,9 @@ impl Program {
                 ours = Some(Ending::TimedOut);
                 break;
             }
+            if stopped() {
+                break;
+            }
             std::thread::sleep(pause);
             pause = (pause * 2).min(Duration::from_millis(5));
         }
@@ -297,6 +316,10 @@ impl Program {
         let status = child.wait()?;
         reap_group(pid);
         let wall = started.elapsed();
+        if ours.is_none() && stopped() {
+            dir.close()?;
+            return Err(io::ErrorKind::Interrupted.into());
+        }
         let ending = match ours {
             Some(ending) => ending,
             None => match (status.code(), status.signal()) {

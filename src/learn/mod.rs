@@ -436,7 +436,7 @@ pub const LESSONS: &[Lesson] = &[
     },
     Lesson {
         id: "lab",
-        pages: 4,
+        pages: 5,
         exercises: &[
             formula("bash:3", Guess::Mod { m: 4 }, 100),
             formula("subtraction:1,3,4", Guess::Mod { m: 3 }, 100),

@@ -69,7 +69,11 @@ impl Help {
     pub fn lab() -> Help {
         Help {
             lab: true,
-            ..Help::new(tr!("lab.title").into_owned(), &["lab.help.about"], None)
+            ..Help::new(
+                tr!("lab.title").into_owned(),
+                &["lab.help.about", "lab.judge.help"],
+                None,
+            )
         }
     }
 

@@ -71,6 +71,8 @@ pub enum Action {
     Fewer,
     /// The Lab: type a formula to check against the table.
     Formula,
+    /// The Lab: play the failing case of a program checked (对拍) on the board.
+    OpenCase,
 }
 
 /// Where a binding applies.
@@ -433,6 +435,13 @@ pub const BINDINGS: &[Binding] = &[
         help: "keys.help.fewer",
     },
     Binding {
+        keys: &[key('p')],
+        action: Action::OpenCase,
+        scope: Scope::Lab,
+        bar: "",
+        help: "keys.help.open_case",
+    },
+    Binding {
         keys: &[code(KeyCode::PageUp)],
         action: Action::PageUp,
         scope: Scope::Lab,
@@ -524,6 +533,23 @@ pub fn lab_rules_bar() -> Vec<(String, String)> {
         ("←→".to_string(), tr!("keys.bar.source").into_owned()),
         ("↑↓".to_string(), tr!("keys.bar.choose").into_owned()),
         (key_for(Action::Select), tr!("keys.bar.open").into_owned()),
+    ];
+    entries.extend(
+        BINDINGS
+            .iter()
+            .filter(|b| !b.bar.is_empty() && b.scope == Scope::Everywhere)
+            .filter(|b| b.action != Action::Select)
+            .map(|b| (b.keys[0].name(), text(b.bar).into_owned())),
+    );
+    entries
+}
+
+/// The Lab's hint bar on the check page: its rows (the chosen one says what Enter does
+/// there), then every screen's keys.
+pub fn lab_judge_bar() -> Vec<(String, String)> {
+    let mut entries = vec![
+        ("←→".to_string(), tr!("keys.bar.source").into_owned()),
+        ("↑↓".to_string(), tr!("keys.bar.choose").into_owned()),
     ];
     entries.extend(
         BINDINGS

@@ -31,6 +31,7 @@ use crate::rules::examples::{EXAMPLES, Example};
 use crate::rules::solve::Node;
 use crate::tr;
 use crate::tui::keymap::{self, Action};
+use crate::tui::lab_judge::{Check, CheckEvent, Context};
 use crate::tui::text;
 use crate::tui::theme::Theme;
 
@@ -43,6 +44,9 @@ pub enum Source {
     Ed,
     Grid,
     Coins,
+    /// A program of the player's own checked against grundy's solver (对拍,
+    /// [`crate::tui::lab_judge`]).
+    Judge,
     /// A rules file to play: a shipped example or a path.
     RulesFile,
 }
@@ -54,6 +58,7 @@ pub const SOURCES: &[Source] = &[
     Source::Ed,
     Source::Grid,
     Source::Coins,
+    Source::Judge,
     Source::RulesFile,
 ];
 
@@ -66,6 +71,7 @@ impl Source {
             Source::Ed => tr!("lab.source.ed"),
             Source::Grid => tr!("lab.source.grid"),
             Source::Coins => tr!("lab.source.coins"),
+            Source::Judge => tr!("lab.source.judge"),
             Source::RulesFile => tr!("lab.source.rules"),
         }
         .into_owned()
@@ -80,7 +86,7 @@ impl Source {
             Source::Grid => &[6, 12, 24, 48, 100],
             Source::Coins => &[30, 60, 120, 240, 480, 1000],
             // No table: one size, so `<`/`>` do nothing.
-            Source::RulesFile => &[0],
+            Source::Judge | Source::RulesFile => &[0],
         }
     }
 
@@ -89,7 +95,7 @@ impl Source {
         match self {
             Source::Rule => 2,
             Source::Coins => 1,
-            Source::RulesFile => 0,
+            Source::Judge | Source::RulesFile => 0,
             _ => 1,
         }
     }
@@ -103,6 +109,9 @@ pub enum LabEvent {
     Menu,
     /// Play this rules file against the AI.
     Play(Box<OpenedRules>),
+    /// Play this position (a grundy position code) on the board: a failing case of a program
+    /// checked.
+    PlayCode(String),
 }
 
 /// A rules file the Lab loaded, ready to play.
@@ -143,7 +152,7 @@ const FIRST_RULE: &str = "0.137";
 const MAX_ZOOM: u16 = 3;
 
 /// The Lab's state.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Lab {
     /// The place in [`SOURCES`] of the table shown.
     source: usize,
@@ -180,6 +189,8 @@ pub struct Lab {
     path_typing: Option<String>,
     /// Why the rules file chosen could not be opened.
     rules_error: Option<String>,
+    /// The "check a program" page.
+    check: Check,
 }
 
 impl Default for Lab {
@@ -209,6 +220,7 @@ impl Lab {
             path: String::new(),
             path_typing: None,
             rules_error: None,
+            check: Check::new(),
         };
         lab.compute();
         lab
@@ -221,13 +233,103 @@ impl Lab {
 
     /// Whether the rule is being typed (every key goes to it, q and ? too).
     pub fn is_typing(&self) -> bool {
-        self.typing.is_some() || self.formula_typing.is_some() || self.path_typing.is_some()
+        self.typing.is_some()
+            || self.formula_typing.is_some()
+            || self.path_typing.is_some()
+            || (self.kind() == Source::Judge && self.check.is_typing())
+    }
+
+    /// The Lab whose program checks use `seed` (the command line's `--seed`: the same tests
+    /// each time), or a fresh seed each time.
+    pub fn with_seed(mut self, seed: Option<u64>) -> Lab {
+        self.check.set_seed(seed);
+        self
+    }
+
+    /// Says why a failing case could not be played.
+    pub fn set_check_error(&mut self, error: String) {
+        self.check.set_error(error);
+    }
+
+    /// The "check a program" page (tests read its verdict).
+    pub fn check(&self) -> &Check {
+        &self.check
+    }
+
+    /// Whether a program is being checked (the loop then redraws often, for the progress).
+    pub fn busy(&self) -> bool {
+        self.check.busy()
+    }
+
+    /// Takes in the judge's progress and report. Returns whether anything changed.
+    pub fn tick(&mut self) -> bool {
+        self.check.tick(&rules_words)
+    }
+
+    /// Waits until the program checked is judged, at most `timeout` (tests).
+    pub fn settle(&mut self, timeout: std::time::Duration) {
+        self.check.settle(timeout, &rules_words);
+    }
+
+    /// What the check page checks against: the rules file chosen and the rule.
+    fn check_context(&self) -> Context<'_> {
+        Context {
+            example: EXAMPLES.get(self.rules_at),
+            rules_path: &self.path,
+            rule: &self.rule,
+        }
+    }
+
+    /// A key on the check page; what it leaves (←/→, Esc) is the Lab's.
+    fn check_key(&mut self, key: KeyEvent, action: Option<Action>) -> Option<LabEvent> {
+        let context = Context {
+            example: EXAMPLES.get(self.rules_at),
+            rules_path: &self.path,
+            rule: &self.rule,
+        };
+        match self.check.handle_key(key, action, &context) {
+            CheckEvent::None => Some(LabEvent::None),
+            CheckEvent::Unhandled => None,
+            CheckEvent::StartRules => {
+                let example = EXAMPLES.get(self.rules_at);
+                let loaded = load_rules(example, &self.path).map(|opened| opened.rules);
+                let path = self.path.clone();
+                self.check.start_rules(loaded, example, &path);
+                Some(LabEvent::None)
+            }
+            CheckEvent::PlayCode(code) => Some(LabEvent::PlayCode(code)),
+            CheckEvent::PlayRules {
+                example,
+                path,
+                position,
+            } => {
+                let opened = load_rules(example, &path).and_then(|mut opened| {
+                    let at = opened
+                        .rules
+                        .parse_position(&position)
+                        .map_err(|e| rules_words(&e))?;
+                    opened.start = Node::new(at, 0);
+                    Ok(opened)
+                });
+                Some(match opened {
+                    Ok(opened) => LabEvent::Play(Box::new(opened)),
+                    Err(error) => {
+                        self.check.set_error(error);
+                        LabEvent::None
+                    }
+                })
+            }
+        }
     }
 
     /// Opens the Lab on the rules files (`grundy` then t, ←: the same place).
     pub fn on_rules_files() -> Lab {
         let mut lab = Lab::new();
-        lab.choose(SOURCES.len() - 1);
+        let at = SOURCES
+            .iter()
+            .position(|&s| s == Source::RulesFile)
+            .unwrap_or(0);
+        lab.choose(at);
         lab
     }
 
@@ -410,13 +512,22 @@ impl Lab {
             Source::Grid => Picture::HeatMap(picture::grid(size, size)),
             Source::Coins => Picture::HeatMap(picture::coins(size, 20)),
             // Not a table: the picture before stays, unseen.
-            Source::RulesFile => return,
+            Source::Judge | Source::RulesFile => return,
         };
         self.check_formula();
     }
 
     /// Handles a key: `action` is the keymap's for it ([`keymap::lab_action`]).
     pub fn handle_key(&mut self, key: KeyEvent, action: Option<Action>) -> LabEvent {
+        if self.kind() == Source::Judge {
+            if let Some(event) = self.check_key(key, action) {
+                return event;
+            }
+            // ←/→ and Esc, below; the table keys do nothing here.
+            if !matches!(action, Some(Action::Back | Action::Left | Action::Right)) {
+                return LabEvent::None;
+            }
+        }
         if self.kind() == Source::RulesFile
             && (self.path_typing.is_some()
                 || matches!(
@@ -541,6 +652,15 @@ impl Lab {
         );
         if self.kind() == Source::RulesFile {
             self.draw_rules_files(inner, buf, theme);
+            return;
+        }
+        if self.kind() == Source::Judge {
+            let page = Rect {
+                y: inner.y + 1,
+                height: inner.height - 1,
+                ..inner
+            };
+            self.check.draw(page, buf, theme, &self.check_context());
             return;
         }
         buf.set_line(inner.x, inner.y + 1, &self.input_line(theme), inner.width);
@@ -695,7 +815,7 @@ impl Lab {
             }
             Source::Ed => Line::styled(tr!("lab.size.ed", n = size).into_owned(), theme.dim),
             Source::Grid => Line::styled(tr!("lab.size.grid", n = size).into_owned(), theme.dim),
-            Source::RulesFile => Line::default(),
+            Source::Judge | Source::RulesFile => Line::default(),
         }
     }
 
@@ -728,6 +848,7 @@ impl Lab {
             Source::Grid => tr!("lab.about.grid"),
             Source::Coins => tr!("lab.about.coins"),
             Source::RulesFile => tr!("lab.rules.about", key = keymap::key_for(Action::Select)),
+            Source::Judge => tr!("lab.judge.about"),
         };
         (text.into_owned(), theme.value)
     }
@@ -940,6 +1061,11 @@ impl Lab {
     }
 }
 
+/// A rules file's error in the reader's words.
+fn rules_words(e: &crate::rules::RulesError) -> String {
+    crate::cli::rules::render_error(e)
+}
+
 /// A shipped example's title in the reader's language.
 pub fn example_title(example: &Example) -> String {
     crate::locale::text(example.title).into_owned()
@@ -991,10 +1117,10 @@ fn period_style(style: Style) -> Style {
 
 fn bar_line(theme: &Theme, source: Source) -> Line<'static> {
     let mut spans = vec![Span::raw(" ")];
-    let entries = if source == Source::RulesFile {
-        keymap::lab_rules_bar()
-    } else {
-        keymap::lab_bar()
+    let entries = match source {
+        Source::RulesFile => keymap::lab_rules_bar(),
+        Source::Judge => keymap::lab_judge_bar(),
+        _ => keymap::lab_bar(),
     };
     for (key, label) in entries {
         spans.push(Span::styled(key, theme.key));

@@ -12,6 +12,7 @@ pub mod events;
 pub mod help;
 pub mod keymap;
 pub mod lab;
+pub mod lab_judge;
 pub mod learn;
 pub mod menu;
 pub mod moves;

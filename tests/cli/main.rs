@@ -3,6 +3,9 @@
 
 #[path = "../brute/mod.rs"]
 mod brute;
+#[cfg(unix)]
+#[path = "../common/students.rs"]
+mod students;
 
 mod anti_every;
 mod bad_input;

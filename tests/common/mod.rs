@@ -1,7 +1,8 @@
 //! Harnesses shared by the terminal-game test binaries (tests/tui and tests/pty), included from
 //! each one's main.rs with `#[path] mod common;`:
 //! [`pty`] runs the real `grundy` binary in a pseudo-terminal, [`render`] drives the app on
-//! ratatui's `TestBackend`, and [`grid`] reads the coin-grid board off either's screen.
+//! ratatui's `TestBackend`, and [`grid`] reads the coin-grid board off either's screen, and [`students`] builds the
+//! judge's student programs.
 
 // Each test binary compiles this module again and uses a different subset of it (the
 // pseudo-terminal tests never touch the TestBackend harness, the render tests barely the
@@ -11,3 +12,4 @@
 pub mod grid;
 pub mod pty;
 pub mod render;
+pub mod students;

@@ -6,6 +6,8 @@ mod common;
 
 mod drill;
 mod lab;
+#[cfg(unix)]
+mod lab_judge;
 mod learn;
 mod locks;
 mod nothing_lost;

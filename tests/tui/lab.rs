@@ -20,9 +20,14 @@ use crate::i18n::{check_widths, english_words, frame, text};
 const SIZES: [(u16, u16); 2] = [(80, 24), (120, 40)];
 
 /// Names that stay Latin on the Lab's Chinese screens beyond the other screens' (see
-/// i18n.rs): the people games are named after, the command's words as typed, and Rhai (the
-/// language rules files are written in).
-const LAB_LATIN: &[&str] = &["Dawson", "Dawson's", "bash", "svg", "png", "Rhai"];
+/// i18n.rs): the people games are named after, the command's words as typed, Rhai (the
+/// language rules files are written in), and on the Judge page's help the judge's verdicts
+/// and the sources' extensions.
+const LAB_LATIN: &[&str] = &[
+    "Dawson", "Dawson's", "bash", "svg", "png",
+    "Rhai", // The judge's command, the sources' extensions and its verdicts.
+    "judge", "cpp", "rs", "py", "AC", "WA", "PE", "TLE", "MLE", "RE", "OLE",
+];
 
 /// The contests' ids the rules files' titles keep (`另一个游戏（CSES 2208）`), as the
 /// scripts' own Chinese outputs do.
@@ -57,8 +62,8 @@ fn scenes() -> Vec<Scene> {
         Scene {
             name: "lab_coins",
             keys: |h| {
-                // Past the rules files, the last entry.
-                h.key(KeyCode::Left).key(KeyCode::Left);
+                // Past the rules files, the last entry, and the Judge page.
+                h.key(KeyCode::Left).key(KeyCode::Left).key(KeyCode::Left);
             },
         },
         Scene {

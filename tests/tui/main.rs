@@ -9,6 +9,8 @@ mod i18n;
 mod integration;
 mod issue27;
 mod lab;
+#[cfg(unix)]
+mod lab_judge;
 mod learn;
 mod learn_beyond;
 mod learn_feedback;

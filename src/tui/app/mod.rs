@@ -125,6 +125,9 @@ struct Kept {
     /// The lesson whose final position this game is (from 0): leaving the game goes back to
     /// the Learn screen, which marks the lesson done if the player won.
     lesson: Option<usize>,
+    /// The Lab this game was opened from (a program's failing case): leaving the game goes
+    /// back to it.
+    lab: Option<Box<Lab>>,
 }
 
 /// A game rebuilt from a save (the newest unfinished game the menu offers, or a save opened
@@ -198,6 +201,8 @@ pub struct App {
     /// The unfinished game could not be saved on leaving: the exit says so.
     save_failed: bool,
     confirm: Option<Leave>,
+    /// The command line's seed (`--seed`): the Lab's program checks use it too.
+    seed: Option<u64>,
     /// The name being typed for `s` (save).
     prompt: Option<String>,
     clipboard: Clipboard,
@@ -298,6 +303,7 @@ impl App {
             resume_problem: None,
             save_failed: false,
             confirm: None,
+            seed: options.seed,
             prompt: None,
             clipboard: Clipboard::Record(Vec::new()),
             left: false,
@@ -552,6 +558,7 @@ impl App {
         match &self.screen {
             Screen::Game { game, .. } => game.busy(),
             Screen::Rules { play, .. } => play.busy(),
+            Screen::Lab(lab) => lab.busy(),
             _ => false,
         }
     }
@@ -565,7 +572,8 @@ impl App {
                 false
             }
             Screen::Rules { play, .. } => play.tick(Instant::now()),
-            Screen::Menu(_) | Screen::Learn(_) | Screen::Lab(_) | Screen::Review(_) => false,
+            Screen::Lab(lab) => lab.tick(),
+            Screen::Menu(_) | Screen::Learn(_) | Screen::Review(_) => false,
         };
         self.count_finished();
         self.write_counts();
@@ -579,6 +587,8 @@ impl App {
             Screen::Game { game, .. } => game.settle(timeout),
             // The worker's view and the AI's reply, without the pause the player sees.
             Screen::Rules { play, .. } => play.settle(timeout),
+            // The program checked, to its report.
+            Screen::Lab(lab) => lab.settle(timeout),
             _ => {}
         }
         self.count_finished();
@@ -932,6 +942,12 @@ impl App {
         let note = self.autosave();
         let failed = self.save_failed;
         self.save_failed |= failed_before;
+        if let Screen::Game { kept, .. } = &mut self.screen
+            && let Some(lab) = kept.lab.take()
+        {
+            self.screen = Screen::Lab(lab);
+            return;
+        }
         let Screen::Game { choice, kept, game } = &self.screen else {
             return;
         };
@@ -1048,6 +1064,44 @@ impl App {
                 self.refresh_menu();
             }
             LabEvent::Play(opened) => self.play_rules(*opened),
+            LabEvent::PlayCode(code) => self.play_from_lab(&code),
+        }
+    }
+
+    /// Plays a position the Lab found (a program's failing case) with the menu's choices,
+    /// you first; leaving the game comes back to the Lab as it was.
+    fn play_from_lab(&mut self, code: &str) {
+        let started = kind_of_code(code).and_then(|kind| {
+            let mut setup = self.menu_settings.setup(kind);
+            setup.code = Some(code.to_string());
+            self.start(MenuChoice {
+                setup,
+                first: First::You,
+                level: self.menu_settings.level,
+                hints: self.menu_settings.hints,
+                seed: self.seed,
+            })
+        });
+        match started {
+            Ok((game, choice)) => {
+                let placeholder = self.placeholder();
+                let Screen::Lab(lab) = std::mem::replace(&mut self.screen, placeholder) else {
+                    return;
+                };
+                self.screen = Screen::Game {
+                    game,
+                    choice,
+                    kept: Kept {
+                        lab: Some(lab),
+                        ..Kept::default()
+                    },
+                }
+            }
+            Err(e) => {
+                if let Screen::Lab(lab) = &mut self.screen {
+                    lab.set_check_error(format!("{e:#}"));
+                }
+            }
         }
     }
 
@@ -1142,7 +1196,7 @@ impl App {
     /// The Lab (the menu's Lab entry).
     fn open_lab(&mut self) {
         self.save_settings();
-        self.screen = Screen::Lab(Box::default());
+        self.screen = Screen::Lab(Box::new(Lab::new().with_seed(self.seed)));
     }
 
     /// The Learn screen (the menu's Learn entry).
