@@ -27,12 +27,13 @@ const LAB_LATIN: &[&str] = &[
     "Dawson", "Dawson's", "bash", "svg", "png",
     "Rhai", // The judge's command, the sources' extensions and its verdicts.
     "judge", "cpp", "rs", "py", "AC", "WA", "PE", "TLE", "MLE", "RE", "OLE",
+    "PATH", // The environment variable a program name is looked up in.
 ];
 
 /// The contests' ids the rules files' titles keep (`另一个游戏（CSES 2208）`), as the
 /// scripts' own Chinese outputs do.
 const CONTEST_IDS: &[&str] = &[
-    "CSES", "HDU", "POJ", "AGC", "AtCoder", "DP", "CF", "YTP", "TIOJ",
+    "CSES", "HDU", "POJ", "AGC", "AtCoder", "DP", "CF", "YTP", "TIOJ", "Luogu", "USACO", "POI",
 ];
 
 /// The menu, then the Lab by its key.
@@ -444,7 +445,7 @@ fn every_lab_tab_in_chinese_has_no_english() {
                                 .any(|e| e.file.contains(word.as_str()))
                                 || ["Enter", "YTP"]
                                     .iter()
-                                    .any(|k| k.starts_with(word.as_str())));
+                                    .any(|k| k.contains(word.as_str())));
                         if !LAB_LATIN.contains(&word.as_str())
                             && !CONTEST_IDS.contains(&word.as_str())
                             && !fragment
