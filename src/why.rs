@@ -262,6 +262,9 @@ pub struct Derivation {
     /// The whole game's misère rule (anti-SG), in whose light the values shown, the normal
     /// play's, do not say directly who wins: the SJ theorem's verdict or the search's.
     pub misere: Option<Msg>,
+    /// The rule that decides the whole position where the parts are not separate games and
+    /// have no values of their own (Nim-K: a move takes from up to K heaps; Moore's theorem).
+    pub joint: Option<Msg>,
 }
 
 /// Every part's value and their nim-sum: the explanation of a position where no part has a
@@ -430,6 +433,11 @@ pub trait Explain: Impartial + Notation {
             mex,
             win_rule: self.own_rule(),
             misere: self.misere_rule(),
+            joint: if self.parts_independent() {
+                None
+            } else {
+                self.win_rule()
+            },
         }
     }
 

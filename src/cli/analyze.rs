@@ -43,16 +43,22 @@ pub(super) fn analyze<P: Impartial + Notation>(
         counted(lang, "cli.analyze.parts", parts.len() as u64, &[])
     )?;
     if !position.values_known() {
-        // Past the game's value table: the parts report stand-ins, which are not shown.
+        // Past the game's value table: the parts report stand-ins, which are not shown. Parts
+        // that are not separate games (Nim-K's heaps) have no values at all, known or not.
+        let (value, nim_sum) = if position.parts_independent() {
+            ("cli.analyze.value_unknown", "cli.analyze.nim_sum_unknown")
+        } else {
+            ("cli.analyze.value_none", "cli.analyze.nim_sum_none")
+        };
         for (part, _) in parts.iter().take(part_limit) {
             writeln!(
                 out,
                 "  {}  {}",
                 position.describe_part(*part).words(),
-                tr!("cli.analyze.value_unknown")
+                tr!(value)
             )?;
         }
-        writeln!(out, "  {}", tr!("cli.analyze.nim_sum_unknown"))?;
+        writeln!(out, "  {}", tr!(nim_sum))?;
     }
     let width = parts
         .iter()

@@ -295,22 +295,8 @@ pub fn choice_words(choice: &Choice) -> String {
     }
 }
 
-/// A derivation in the thread's language, one string per line: the title, then indented
-/// lines (two spaces, four for an option).
-pub fn lines(d: &Derivation, reader: Reader) -> Vec<String> {
-    let part = super::before_han(&part_words(d));
-    let mut out = Vec::new();
-    out.push(match d.value {
-        Some(v) => tr!("why.title", part = part, value = star(v)).into_owned(),
-        None => tr!("why.title_unknown", part = part).into_owned(),
-    });
-    out.push(format!(
-        "  {}",
-        match &d.formula {
-            Some(formula) => tr!("why.formula", text = formula_words(formula)),
-            None => tr!("why.no_formula"),
-        }
-    ));
+/// The options listed, and how many were left out, as [`lines`] shows them.
+fn option_lines(d: &Derivation, reader: Reader, joint: bool, out: &mut Vec<String>) {
     let listed = d.choices.len();
     out.push(format!(
         "  {}",
@@ -328,27 +314,76 @@ pub fn lines(d: &Derivation, reader: Reader) -> Vec<String> {
             crate::lang::Lang::En => choice.mv.clone(),
             _ => choice.said.words(),
         };
-        out.push(format!("    {mv}  → {}", choice_words(choice)));
+        let after = if joint {
+            joint_choice_words(choice)
+        } else {
+            choice_words(choice)
+        };
+        out.push(format!("    {mv}  → {after}"));
     }
     let left_out = match d.total {
-        Count::Exactly(n) => Some((n.saturating_sub(listed), false)),
-        Count::AtLeast(n) => Some((n.saturating_sub(listed), true)),
+        Count::Exactly(n) => (n.saturating_sub(listed), false),
+        Count::AtLeast(n) => (n.saturating_sub(listed), true),
     };
     match (left_out, reader) {
-        (Some((0, false)), _) | (None, _) => {}
-        (Some((n, false)), Reader::CommandLine) => {
+        ((0, false), _) => {}
+        ((n, false), Reader::CommandLine) => {
             out.push(format!("    {}", tr!("why.left_out", n = n)))
         }
-        (Some((n, true)), Reader::CommandLine) => {
+        ((n, true), Reader::CommandLine) => {
             out.push(format!("    {}", tr!("why.left_out_at_least", n = n)))
         }
-        (Some((n, false)), Reader::View) => {
-            out.push(format!("    {}", tr!("why.left_out_view", n = n)))
-        }
-        (Some((n, true)), Reader::View) => {
+        ((n, false), Reader::View) => out.push(format!("    {}", tr!("why.left_out_view", n = n))),
+        ((n, true), Reader::View) => {
             out.push(format!("    {}", tr!("why.left_out_view_at_least", n = n)))
         }
     }
+}
+
+/// What an option of a part with no value of its own leaves: the pieces, and whether the
+/// whole position is then won or lost for the player to move (the one decided by the rule).
+fn joint_choice_words(choice: &Choice) -> String {
+    let pieces: Vec<String> = choice.pieces.iter().map(|(p, _)| piece_words(p)).collect();
+    let key = if choice.to_lost {
+        "why.choice.joint_lost"
+    } else {
+        "why.choice.joint_won"
+    };
+    tr!(key, pieces = pieces.join(" + ")).into_owned()
+}
+
+/// A part that is not a separate game (a Nim-K heap): no value, no mex; the rule that decides
+/// the whole position, then its options and what each leaves the opponent.
+fn joint_lines(d: &Derivation, rule: &crate::message::Msg, reader: Reader) -> Vec<String> {
+    let part = super::before_han(&part_words(d));
+    let mut out = vec![
+        tr!("why.title_joint", part = part).into_owned(),
+        format!("  {}", tr!("why.joint_rule", rule = rule.words())),
+    ];
+    option_lines(d, reader, true, &mut out);
+    out
+}
+
+/// A derivation in the thread's language, one string per line: the title, then indented
+/// lines (two spaces, four for an option).
+pub fn lines(d: &Derivation, reader: Reader) -> Vec<String> {
+    if let Some(rule) = &d.joint {
+        return joint_lines(d, rule, reader);
+    }
+    let part = super::before_han(&part_words(d));
+    let mut out = Vec::new();
+    out.push(match d.value {
+        Some(v) => tr!("why.title", part = part, value = star(v)).into_owned(),
+        None => tr!("why.title_unknown", part = part).into_owned(),
+    });
+    out.push(format!(
+        "  {}",
+        match &d.formula {
+            Some(formula) => tr!("why.formula", text = formula_words(formula)),
+            None => tr!("why.no_formula"),
+        }
+    ));
+    option_lines(d, reader, false, &mut out);
     match (&d.values, d.mex) {
         (Some(values), Some(mex)) => {
             let shown = values

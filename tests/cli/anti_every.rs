@@ -99,3 +99,59 @@ fn a_misere_why_says_the_values_do_not_decide() {
     let out = stdout(&grundy(&["analyze", "nim:1,1", "--why", "1"], b""));
     assert!(!out.contains("misère"), "{out}");
 }
+
+/// A Nim-K heap is not a separate game: `analyze` and its why-view say it has no value of its
+/// own (not "value not known", not a mex), name Moore's theorem, and mark each option won or
+/// lost for the opponent as the theorem says (digit counts mod K + 1, computed here).
+#[test]
+fn a_nim_k_heap_has_no_value_and_its_why_says_what_decides() {
+    let out = stdout(&grundy(&["analyze", "nimk:2:3,5,6"], b""));
+    assert!(
+        out.contains("heap 1 (3)  no value of its own") && !out.contains("value not known"),
+        "{out}"
+    );
+    let lost = |heaps: &[u64]| {
+        (0..64).all(|d| heaps.iter().filter(|&&h| h >> d & 1 == 1).count() % 3 == 0)
+    };
+    let out = stdout(&grundy(
+        &["analyze", "nimk:2:3,5,6", "--why", "1", "--moves", "100"],
+        b"",
+    ));
+    assert!(
+        out.contains("has no value of its own") && out.contains("Moore's theorem"),
+        "{out}"
+    );
+    assert!(
+        !out.contains("mex") && !out.contains("value not known"),
+        "{out}"
+    );
+    let mut checked = 0;
+    for line in out.lines().filter(|l| l.starts_with("    take ")) {
+        // "take 1 from heap 1, 2 from heap 2  → 2 + 3: won for the opponent"
+        let (mv, after) = line
+            .trim()
+            .split_once("  → ")
+            .expect("a move and what it leaves");
+        let mut heaps = vec![3u64, 5, 6];
+        for take in mv.trim_start_matches("take ").split(", ") {
+            let (t, h) = take.split_once(" from heap ").expect("t from heap h");
+            let (t, h): (u64, usize) = (t.parse().unwrap(), h.parse().unwrap());
+            heaps[h - 1] -= t;
+        }
+        assert_eq!(
+            after.contains("lost for the opponent"),
+            lost(&heaps),
+            "{line}"
+        );
+        checked += 1;
+    }
+    assert!(checked >= 30, "{checked} options checked:\n{out}");
+    let out = stdout(&grundy(
+        &["--lang", "zh-TW", "analyze", "nimk:2:3,5,6", "--why", "1"],
+        b"",
+    ));
+    assert!(
+        out.contains("摩爾定理") && out.contains("沒有自己的 SG 值"),
+        "{out}"
+    );
+}

@@ -443,9 +443,7 @@ fn every_lab_tab_in_chinese_has_no_english() {
                             && (grundy::rules::examples::EXAMPLES
                                 .iter()
                                 .any(|e| e.file.contains(word.as_str()))
-                                || ["Enter", "YTP"]
-                                    .iter()
-                                    .any(|k| k.contains(word.as_str())));
+                                || ["Enter", "YTP"].iter().any(|k| k.contains(word.as_str())));
                         if !LAB_LATIN.contains(&word.as_str())
                             && !CONTEST_IDS.contains(&word.as_str())
                             && !fragment
