@@ -30,7 +30,7 @@ pub(super) fn judge(args: JudgeArgs, out: &mut impl Write) -> Result<ExitCode, F
     let (problem, rules) = problem_of(&args)?;
     let (program, build) = Program::prepare(&args.program).map_err(|e| program_error(&e))?;
     if let Some(build) = &build {
-        writeln!(out, "{}", tr!("judge.built", command = build.command))?;
+        writeln!(out, "{}", words::built(build))?;
     }
     let mut limits = judge::statement_limits(&problem);
     if let Some(seconds) = args.time_limit {

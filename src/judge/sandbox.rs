@@ -97,6 +97,8 @@ pub enum ProgramError {
 #[derive(Clone, Debug)]
 pub struct Build {
     pub command: String,
+    /// Run by an interpreter (python3), not compiled: the command is how it runs.
+    pub interpreted: bool,
 }
 
 /// The source languages: extension, compiler, flags (the output path is appended).
@@ -149,6 +151,7 @@ impl Program {
             args.extend(rest.iter().cloned());
             let build = Build {
                 command: format!("python3 {}", first.display()),
+                interpreted: true,
             };
             return Ok((
                 Program {
@@ -221,7 +224,10 @@ impl Program {
                 argv,
                 _build: Some(dir),
             },
-            Some(Build { command: shown }),
+            Some(Build {
+                command: shown,
+                interpreted: false,
+            }),
         ))
     }
 

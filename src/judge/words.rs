@@ -10,6 +10,16 @@ use super::{Failure, JudgeError, Options, Report, Verdict};
 use crate::tr;
 
 /// A duration as the report says it: seconds with two decimals.
+/// How the program was built: the compiler's command line, or the interpreter's.
+pub fn built(build: &super::sandbox::Build) -> String {
+    let key = if build.interpreted {
+        "judge.runs_as"
+    } else {
+        "judge.built"
+    };
+    tr!(key, command = build.command).into_owned()
+}
+
 pub fn seconds(d: Duration) -> String {
     format!("{:.2}", d.as_secs_f64())
 }

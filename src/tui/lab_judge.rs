@@ -550,7 +550,7 @@ impl Check {
                 let result = (|| {
                     let problem = problem().map_err(Failed::Session)?;
                     let (program, build) = Program::prepare(&argv).map_err(Failed::Program)?;
-                    let _ = tx.send(Message::Built(build.map(|b| b.command)));
+                    let _ = tx.send(Message::Built(build.as_ref().map(judge::words::built)));
                     let options = Options {
                         tests,
                         seed,
@@ -732,7 +732,7 @@ impl Check {
             }
             State::Running(running) => {
                 if let Some(built) = &running.built {
-                    lines.push((tr!("judge.built", command = built).into_owned(), theme.dim));
+                    lines.push((built.clone(), theme.dim));
                 }
                 let said = if running.all == 0 {
                     tr!("lab.judge.starting", what = running.what)
@@ -773,7 +773,7 @@ impl Check {
                 ..
             } => {
                 if let Some(built) = built {
-                    lines.push((tr!("judge.built", command = built).into_owned(), theme.dim));
+                    lines.push((built.clone(), theme.dim));
                 }
                 lines.push((tr!("judge.again", command = again).into_owned(), theme.dim));
                 match &report.failure {
