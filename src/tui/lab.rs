@@ -828,6 +828,22 @@ impl Lab {
             Source::Rule => {
                 let n = self.size();
                 match self.period {
+                    // An arithmetic period: G(n + P) = G(n) + S, which "period P" alone would
+                    // misstate (Lasker's Nim, 4.3…, is not periodic).
+                    Some(p) if p.saltus > 0 && p.proved => tr!(
+                        "lab.period.saltus_proved",
+                        period = p.period,
+                        saltus = p.saltus,
+                        from = p.preperiod,
+                        checked = p.checked_to
+                    ),
+                    Some(p) if p.saltus > 0 => tr!(
+                        "lab.period.saltus_observed",
+                        period = p.period,
+                        saltus = p.saltus,
+                        from = p.preperiod,
+                        checked = p.checked_to
+                    ),
                     Some(p) if p.proved => tr!(
                         "lab.period.proved",
                         period = p.period,

@@ -184,6 +184,48 @@ fn draw(lab: &Lab, width: u16, height: u16, theme: &Theme) -> Buffer {
     buf
 }
 
+/// Lasker's Nim (4.3…: take any number from a heap, or split it in two) from the rules alone.
+fn laskers_nim(n: usize) -> Vec<u64> {
+    let mut g: Vec<u64> = Vec::new();
+    for x in 0..=n {
+        let mut seen: std::collections::HashSet<u64> = (0..x).map(|k| g[k]).collect();
+        seen.extend((1..x).map(|a| g[a] ^ g[x - a]));
+        g.push((0..).find(|v| !seen.contains(v)).unwrap());
+    }
+    g
+}
+
+/// An arithmetic period is shown with its saltus: Lasker's Nim is G(n + 4) = G(n) + 4 from
+/// n = 1 (not "period 4", which no heap game of growing values has), in three languages.
+#[test]
+fn an_arithmetic_period_is_shown_with_its_saltus() {
+    let brute = laskers_nim(300);
+    assert!((1..=296).all(|n| brute[n + 4] == brute[n] + 4));
+    assert_ne!(brute[4], brute[0] + 4, "from n = 1, not 0");
+    for lang in [Lang::En, Lang::ZhCn, Lang::ZhTw] {
+        locale::set_lang(lang);
+        let mut lab = Lab::new();
+        type_rule(&mut lab, "4.3...");
+        let Picture::Strip(strip) = lab.picture().clone() else {
+            panic!("a rule is a strip");
+        };
+        let shown = strip.values.len().min(brute.len());
+        assert_eq!(strip.values[..shown], brute[..shown]);
+        let period = lab.period().expect("an arithmetic period");
+        assert_eq!((period.period, period.saltus, period.preperiod), (4, 4, 1));
+        assert!(period.proved);
+        let screen = text(&draw(&lab, 80, 24, &Theme::colour()));
+        let said = match lang {
+            Lang::En => "period 4, saltus 4 from n = 1, proved",
+            Lang::ZhCn => "周期为 4、跃度为 4，已证明",
+            Lang::ZhTw => "週期為 4、躍度為 4，已證明",
+        };
+        assert!(screen.contains(said), "{screen}");
+        insta::assert_snapshot!(format!("{}_laskers_nim_80x24", lang.code()), screen);
+    }
+    locale::set_lang(Lang::En);
+}
+
 #[test]
 fn a_typed_octal_code_is_tabulated_with_its_period() {
     locale::set_lang(Lang::En);
