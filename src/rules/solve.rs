@@ -90,8 +90,9 @@ pub const SEARCH_OPERATIONS: u64 = 4_000_000;
 /// far slower or busier than this one.
 pub const SEARCH_TIME: std::time::Duration = std::time::Duration::from_millis(400);
 
-/// The limits of the AI's and the hints' searches: [`SEARCH_OPERATIONS`] of script (see
-/// [`within`]) under the [`SEARCH_TIME`] guard, and 48 MB of tables, as for every built-in game.
+/// The limits of the AI's and the hints' searches: [`SEARCH_OPERATIONS`] of script (each
+/// search counts its own) under the [`SEARCH_TIME`] guard, and 48 MB of tables, as for every
+/// built-in game.
 pub fn ai_limits() -> Limits {
     Limits {
         deadline: Some(Instant::now() + SEARCH_TIME),
