@@ -152,9 +152,29 @@ pub enum Kind {
 pub struct Test {
     pub name: String,
     pub kind: Kind,
-    /// The tree of a random input (samples have none: they are shrunk as they are not).
-    pub tree: Option<Node>,
+    /// How a random input's tree is drawn again (samples have none: they are shrunk as they
+    /// are not): its stream's seed and its size. Kept instead of the tree, which for inputs at
+    /// the limits is many times their text (a session of p2197 held 145 MB of trees).
+    drawn: Option<(u64, Level)>,
     pub input: String,
+}
+
+impl Test {
+    /// The tree of a random input, drawn again from its seed (the same tree every time).
+    pub fn tree(&self, problem: &Problem) -> Result<Option<Node>, JudgeError> {
+        self.drawn
+            .map(|(seed, level)| draw(problem, seed, level))
+            .transpose()
+    }
+}
+
+/// The tree of a random input of `level` from the stream of `seed`.
+fn draw(problem: &Problem, seed: u64, level: Level) -> Result<Node, JudgeError> {
+    let mut rng = ReplayRng::seed_from_u64(seed);
+    (problem.generate)(&mut Gen {
+        rng: &mut rng,
+        level,
+    })
 }
 
 /// A judge's verdict on one test.
@@ -249,7 +269,7 @@ pub fn tests(problem: &Problem, count: usize, seed: u64) -> Result<Vec<Test>, Ju
         .map(|(i, (input, _))| Test {
             name: format!("sample-{}", i + 1),
             kind: Kind::Sample,
-            tree: None,
+            drawn: None,
             input: input.clone(),
         })
         .collect();
@@ -270,13 +290,8 @@ pub fn tests(problem: &Problem, count: usize, seed: u64) -> Result<Vec<Test>, Ju
             (Level::Limit, Kind::Limit)
         };
         // Each test its own stream, so one test's draws never shift another's.
-        let mut rng =
-            ReplayRng::seed_from_u64(seed ^ (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
-        let tree = (problem.generate)(&mut Gen {
-            rng: &mut rng,
-            level,
-        })?;
-        let input = (problem.render)(&tree)?;
+        let stream = seed ^ (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let input = (problem.render)(&draw(problem, stream, level)?)?;
         if kind == Kind::Limit {
             limit_bytes += input.len();
             if limit_bytes > LIMIT_BYTES && out.iter().any(|t| t.kind == Kind::Limit) {
@@ -290,7 +305,7 @@ pub fn tests(problem: &Problem, count: usize, seed: u64) -> Result<Vec<Test>, Ju
         out.push(Test {
             name,
             kind,
-            tree: Some(tree),
+            drawn: Some((stream, level)),
             input,
         });
     }
@@ -510,7 +525,10 @@ pub fn run(
                         return;
                     }
                     let test = &tests[i];
-                    match judge_one(problem, program, test.tree.as_ref(), &test.input, options) {
+                    let judged = test.tree(problem).and_then(|tree| {
+                        judge_one(problem, program, tree.as_ref(), &test.input, options)
+                    });
+                    match judged {
                         Ok(judged) if judged.verdict == Verdict::Accepted => {
                             passed.lock().expect("no panics").push((
                                 i,
@@ -575,7 +593,7 @@ fn shrunk(
     let verdict = judged.verdict.clone();
     let first = judged.clone();
     let about_size = matches!(verdict, Verdict::TimeLimit | Verdict::MemoryLimit);
-    let (tree, input, judged, runs) = match (&test.tree, about_size) {
+    let (tree, input, judged, runs) = match (test.tree(problem)?, about_size) {
         (Some(tree), false) => {
             let mut best: Option<(Node, String, Judged)> = None;
             let mut io_error = None;

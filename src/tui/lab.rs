@@ -425,7 +425,10 @@ impl Lab {
                     .values
                     .iter()
                     .enumerate()
-                    .map(|(i, &v)| (vec![("n", as_i64(strip.first + i as u64))], as_i64(v)))
+                    .map(|(i, &v)| {
+                        let n = strip.first + i as u64;
+                        (vec![("n", as_i64(n))], as_i64(self.value_shown_as(n, v)))
+                    })
                     .collect(),
                 strip.values.len(),
             ),
@@ -452,6 +455,14 @@ impl Lab {
                 message: crate::locale::formula_problem(&e.problem),
             },
         });
+    }
+
+    /// G(n) of a value the strip shows: the saltus put back where the strip took it out.
+    fn value_shown_as(&self, n: u64, shown: u64) -> u64 {
+        match self.period.filter(|p| p.saltus > 0 && n >= p.preperiod) {
+            Some(p) => shown.saturating_add(p.saltus.saturating_mul(p.reduce(n).0)),
+            None => shown,
+        }
     }
 
     fn kind(&self) -> Source {
@@ -489,10 +500,17 @@ impl Lab {
                         preperiod: p.preperiod,
                         period: p.period,
                     });
-                    Picture::Strip(
-                        Strip::new(rule.code(), 0, values.into_iter().map(u64::from).collect())
-                            .with_marks(marks),
-                    )
+                    // An arithmetic period's raw values all differ and hide it: the strip
+                    // shows G(n) − S·⌊(n − N0)/P⌋, which repeats (a formula is still checked
+                    // against G(n): see `check_formula`).
+                    let shown = (0..)
+                        .zip(values)
+                        .map(|(n, v)| match self.period.filter(|p| p.saltus > 0) {
+                            Some(p) => p.without_saltus(n, u64::from(v)),
+                            None => u64::from(v),
+                        })
+                        .collect();
+                    Picture::Strip(Strip::new(rule.code(), 0, shown).with_marks(marks))
                 }
                 Err(e) => {
                     self.error = Some(
@@ -797,15 +815,19 @@ impl Lab {
                     spans.push(Span::styled(tr!("lab.typing").into_owned(), theme.dim));
                 } else {
                     spans.push(Span::raw("  "));
-                    spans.push(Span::styled(
-                        tr!(
-                            "lab.values",
+                    let key = keymap::key_for(Action::Select);
+                    let said = match self.period.filter(|p| p.saltus > 0) {
+                        Some(p) => tr!(
+                            "lab.values_saltus",
+                            saltus = p.saltus,
+                            from = p.preperiod,
+                            period = p.period,
                             n = size,
-                            key = keymap::key_for(Action::Select)
-                        )
-                        .into_owned(),
-                        theme.dim,
-                    ));
+                            key = key
+                        ),
+                        None => tr!("lab.values", n = size, key = key),
+                    };
+                    spans.push(Span::styled(said.into_owned(), theme.dim));
                 }
                 Line::from(spans)
             }

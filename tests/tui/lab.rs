@@ -209,11 +209,33 @@ fn an_arithmetic_period_is_shown_with_its_saltus() {
         let Picture::Strip(strip) = lab.picture().clone() else {
             panic!("a rule is a strip");
         };
-        let shown = strip.values.len().min(brute.len());
-        assert_eq!(strip.values[..shown], brute[..shown]);
         let period = lab.period().expect("an arithmetic period");
         assert_eq!((period.period, period.saltus, period.preperiod), (4, 4, 1));
         assert!(period.proved);
+        // The strip shows G(n) − 4·⌊(n − 1)/4⌋, which repeats: 0, then 1 2 4 3 over and over.
+        let shown = strip.values.len().min(brute.len());
+        let reduced: Vec<u64> = (0..shown)
+            .map(|n| {
+                if n == 0 {
+                    brute[0]
+                } else {
+                    brute[n] - 4 * ((n as u64 - 1) / 4)
+                }
+            })
+            .collect();
+        assert_eq!(strip.values[..shown], reduced[..]);
+        assert_eq!(strip.values[1..9], [1, 2, 4, 3, 1, 2, 4, 3]);
+        // A formula is checked against G(n) itself, not the strip's values.
+        press(&mut lab, KeyCode::Char('f'));
+        for c in "n + if(n % 4 == 0 && n > 0, -1, if(n % 4 == 3, 1, 0))".chars() {
+            press(&mut lab, KeyCode::Char(c));
+        }
+        press(&mut lab, KeyCode::Enter);
+        assert!(
+            matches!(lab.verdict(), Some(Verdict::Holds(_))),
+            "{:?}",
+            lab.verdict()
+        );
         let screen = text(&draw(&lab, 80, 24, &Theme::colour()));
         let said = match lang {
             Lang::En => "period 4, saltus 4 from n = 1, proved",
