@@ -166,6 +166,9 @@ pub struct Lab {
     /// The table shown, and a sequence's period.
     picture: Picture,
     period: Option<Period>,
+    /// The formula the catalogue proposes for the sequence shown (`Some(None)`: none fits;
+    /// `None`: not a sequence).
+    pattern: Option<Option<String>>,
     /// Why the typed rule could not be read.
     error: Option<String>,
     /// A formula guessed for the table (`n % 3`; `a`, `b` on a heat map), empty for none, and
@@ -209,6 +212,7 @@ impl Lab {
             typing: None,
             picture: Picture::Strip(Strip::new("", 0, Vec::new())),
             period: None,
+            pattern: None,
             error: None,
             formula: String::new(),
             verdict: None,
@@ -490,12 +494,17 @@ impl Lab {
         let size = self.size();
         self.scroll = 0;
         self.period = None;
+        self.pattern = None;
         self.picture = match self.kind() {
             Source::Rule => match LabRule::parse(&self.rule) {
                 Ok(rule) => {
                     self.error = None;
                     let values = rule.values(size);
                     self.period = rule.period(&values);
+                    // As `sg --pattern`: the first formula of the catalogue that fits every
+                    // value shown (a few milliseconds for the longest table here).
+                    let raw: Vec<i64> = values.iter().map(|&v| i64::from(v)).collect();
+                    self.pattern = Some(crate::lab::pattern::propose_line(&raw, 0, "n"));
                     let marks = self.period.map(|p| Marks {
                         preperiod: p.preperiod,
                         period: p.period,
@@ -690,7 +699,9 @@ impl Lab {
         // The legend takes the last row, the marks' key the one above it for a sequence.
         let marks_row = matches!(&self.picture, Picture::Strip(s) if s.marks.is_some());
         let formula_row = self.formula_typing.is_some() || self.verdict.is_some();
-        let legend_rows = 1 + u16::from(marks_row) + u16::from(formula_row);
+        let pattern_row = self.kind() == Source::Rule && self.pattern.is_some();
+        let legend_rows =
+            1 + u16::from(marks_row) + u16::from(formula_row) + u16::from(pattern_row);
         let body = Rect {
             y: inner.y + 4,
             height: inner.height.saturating_sub(4 + legend_rows + 1),
@@ -701,6 +712,15 @@ impl Lab {
             Picture::HeatMap(map) => self.draw_map(map, body, buf, theme),
         }
         let mut legend_y = inner.y + inner.height - legend_rows;
+        if pattern_row && let Some(pattern) = &self.pattern {
+            let said = match pattern {
+                Some(expr) => tr!("lab.pattern.found", expr = expr),
+                None => tr!("lab.pattern.none", n = self.size()),
+            };
+            let said = text::fit(&said, width);
+            buf.set_stringn(inner.x, legend_y, said, width, theme.value);
+            legend_y += 1;
+        }
         if formula_row {
             buf.set_line(
                 inner.x,

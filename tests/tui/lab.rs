@@ -243,6 +243,11 @@ fn an_arithmetic_period_is_shown_with_its_saltus() {
             Lang::ZhTw => "週期為 4、躍度為 4，已證明",
         };
         assert!(screen.contains(said), "{screen}");
+        // The catalogue's formula is proposed beside the strip (as `sg --pattern` does).
+        assert!(
+            screen.contains("if(n == 0, 0, n + if(n % 4 == 0, -1, if(n % 4 == 3, 1, 0)))"),
+            "{screen}"
+        );
         insta::assert_snapshot!(format!("{}_laskers_nim_80x24", lang.code()), screen);
     }
     locale::set_lang(Lang::En);
