@@ -11,6 +11,7 @@
 use crate::games::coins::{CoinRow, coin_value};
 use crate::games::grid::Cell;
 use crate::games::grid::values::cell_exponent;
+use crate::games::heaps::period::Period;
 use crate::games::{ed, wythoff};
 
 /// A colour, as red, green and blue from 0 to 255.
@@ -325,6 +326,30 @@ pub fn coins(n: u64, maxq: u32) -> HeatMap {
                 .expect("a coin's value fits 64 bits")
         },
     )
+}
+
+/// The strip of a rule's values G(0), G(1), … (`title`: its code), marked with its period.
+/// An arithmetic period's saltus is taken out first (G(n) − S·⌊(n − N0)/P⌋, said in the
+/// title): its raw values all differ and hide the period that this shows.
+pub fn sequence_strip(title: String, values: &[u32], period: Option<Period>) -> Strip {
+    let marks = period.map(|period| Marks {
+        preperiod: period.preperiod,
+        period: period.period,
+    });
+    let (title, shown): (String, Vec<u64>) = match period.filter(|p| p.saltus > 0) {
+        Some(p) => (
+            format!(
+                "{title}: G(n) − {}·⌊(n − {})/{}⌋",
+                p.saltus, p.preperiod, p.period
+            ),
+            (0..)
+                .zip(values)
+                .map(|(x, &v)| p.without_saltus(x, u64::from(v)))
+                .collect(),
+        ),
+        None => (title, values.iter().map(|&v| u64::from(v)).collect()),
+    };
+    Strip::new(title, 0, shown).with_marks(marks)
 }
 
 #[cfg(test)]

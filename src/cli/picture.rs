@@ -16,7 +16,7 @@ use crate::game::{Impartial, Notation};
 use crate::games::{dag, dodgeball, fibnim, stairs};
 use crate::lab::LabRule;
 use crate::locale::Words;
-use crate::picture::{self, HeatMap, Marks, Palette, Picture, Rgb, Strip};
+use crate::picture::{self, HeatMap, Palette, Picture, Rgb, Strip};
 use crate::tr;
 
 /// At most this many values of a sequence are drawn (the first ones): a picture of 10^6 cells
@@ -398,25 +398,7 @@ const PICTURE_REACH: u64 = 100_000;
 pub fn sequence(rule: &LabRule, n: u64) -> Strip {
     let values = rule.values(n.min(PICTURE_REACH));
     let period = rule.period(&values);
-    let marks = period.map(|period| Marks {
-        preperiod: period.preperiod,
-        period: period.period,
-    });
-    let mut title = rule.code();
-    let shown: Vec<u64> = match period.filter(|p| p.saltus > 0) {
-        Some(p) => {
-            title = format!(
-                "{title}: G(n) − {}·⌊(n − {})/{}⌋",
-                p.saltus, p.preperiod, p.period
-            );
-            (0..)
-                .zip(&values)
-                .map(|(x, &v)| p.without_saltus(x, u64::from(v)))
-                .collect()
-        }
-        None => values.into_iter().map(u64::from).collect(),
-    };
-    Strip::new(title, 0, shown).with_marks(marks)
+    picture::sequence_strip(rule.code(), &values, period)
 }
 
 /// The picture of the table `table` shows.

@@ -54,6 +54,8 @@ pub struct Problem {
     pub valid: Box<dyn Fn(&Node) -> bool + Send + Sync>,
     pub code: CodeOf,
     pub reference: Reference,
+    /// Whether `reference` reads the input's tree (a rules file's position), not only its text.
+    pub reference_reads_tree: bool,
     /// The samples' inputs and where each is from.
     pub samples: Vec<(String, String)>,
 }
@@ -76,6 +78,7 @@ impl Problem {
             reference: Box::new(move |_, input| {
                 reference(format, input).map_err(JudgeError::Generator)
             }),
+            reference_reads_tree: false,
             samples: samples::of(id)
                 .into_iter()
                 .map(|s| (s.input.to_string(), s.source.to_string()))
@@ -126,6 +129,7 @@ impl Problem {
                 };
                 answer().map_err(JudgeError::Generator)
             }),
+            reference_reads_tree: false,
             samples: Vec::new(),
         })
     }
@@ -525,7 +529,13 @@ pub fn run(
                         return;
                     }
                     let test = &tests[i];
-                    let judged = test.tree(problem).and_then(|tree| {
+                    // A tree is drawn again only for a reference that reads it (a rules
+                    // file's); a contest's reads the text.
+                    let tree = match problem.reference_reads_tree {
+                        true => test.tree(problem),
+                        false => Ok(None),
+                    };
+                    let judged = tree.and_then(|tree| {
                         judge_one(problem, program, tree.as_ref(), &test.input, options)
                     });
                     match judged {

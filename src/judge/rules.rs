@@ -115,6 +115,7 @@ pub fn problem(rules: Arc<Rules>) -> Result<Problem, JudgeError> {
             let position = node.and_then(decode).ok_or(JudgeError::NotPosition)?;
             reference.expected(&position)
         }),
+        reference_reads_tree: true,
         samples: Vec::new(),
     })
 }

@@ -526,6 +526,16 @@ pub fn lab_bar() -> Vec<(String, String)> {
     entries
 }
 
+/// Every screen's keys that have a label, but Enter (whose row says what it does there): the
+/// end of the Lab's pages' bars that have no table keys.
+fn everywhere_bar() -> impl Iterator<Item = (String, String)> {
+    BINDINGS
+        .iter()
+        .filter(|b| !b.bar.is_empty() && b.scope == Scope::Everywhere)
+        .filter(|b| b.action != Action::Select)
+        .map(|b| (b.keys[0].name(), text(b.bar).into_owned()))
+}
+
 /// The Lab's hint bar on the rules files: choose one and open it; the table keys do nothing
 /// there.
 pub fn lab_rules_bar() -> Vec<(String, String)> {
@@ -534,13 +544,7 @@ pub fn lab_rules_bar() -> Vec<(String, String)> {
         ("↑↓".to_string(), tr!("keys.bar.choose").into_owned()),
         (key_for(Action::Select), tr!("keys.bar.open").into_owned()),
     ];
-    entries.extend(
-        BINDINGS
-            .iter()
-            .filter(|b| !b.bar.is_empty() && b.scope == Scope::Everywhere)
-            .filter(|b| b.action != Action::Select)
-            .map(|b| (b.keys[0].name(), text(b.bar).into_owned())),
-    );
+    entries.extend(everywhere_bar());
     entries
 }
 
@@ -551,13 +555,7 @@ pub fn lab_judge_bar() -> Vec<(String, String)> {
         ("←→".to_string(), tr!("keys.bar.source").into_owned()),
         ("↑↓".to_string(), tr!("keys.bar.choose").into_owned()),
     ];
-    entries.extend(
-        BINDINGS
-            .iter()
-            .filter(|b| !b.bar.is_empty() && b.scope == Scope::Everywhere)
-            .filter(|b| b.action != Action::Select)
-            .map(|b| (b.keys[0].name(), text(b.bar).into_owned())),
-    );
+    entries.extend(everywhere_bar());
     entries
 }
 

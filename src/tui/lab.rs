@@ -25,7 +25,7 @@ use ratatui::widgets::{Block, Widget};
 use crate::lab::check::Formula;
 use crate::lab::{LabRule, Period};
 use crate::locale::Words;
-use crate::picture::{self, HeatMap, Marks, Palette, Picture, Rgb, Strip};
+use crate::picture::{self, HeatMap, Palette, Picture, Rgb, Strip};
 use crate::rules::Rules;
 use crate::rules::examples::{EXAMPLES, Example};
 use crate::rules::solve::Node;
@@ -505,21 +505,9 @@ impl Lab {
                     // value shown (a few milliseconds for the longest table here).
                     let raw: Vec<i64> = values.iter().map(|&v| i64::from(v)).collect();
                     self.pattern = Some(crate::lab::pattern::propose_line(&raw, 0, "n"));
-                    let marks = self.period.map(|p| Marks {
-                        preperiod: p.preperiod,
-                        period: p.period,
-                    });
-                    // An arithmetic period's raw values all differ and hide it: the strip
-                    // shows G(n) − S·⌊(n − N0)/P⌋, which repeats (a formula is still checked
-                    // against G(n): see `check_formula`).
-                    let shown = (0..)
-                        .zip(values)
-                        .map(|(n, v)| match self.period.filter(|p| p.saltus > 0) {
-                            Some(p) => p.without_saltus(n, u64::from(v)),
-                            None => u64::from(v),
-                        })
-                        .collect();
-                    Picture::Strip(Strip::new(rule.code(), 0, shown).with_marks(marks))
+                    // An arithmetic period's saltus taken out of the strip (a formula is
+                    // still checked against G(n): see `check_formula`).
+                    Picture::Strip(picture::sequence_strip(rule.code(), &values, self.period))
                 }
                 Err(e) => {
                     self.error = Some(

@@ -30,6 +30,11 @@ impl Period {
         if n < values.len() as u64 {
             return u64::from(values[n as usize]);
         }
+        self.through(values, n)
+    }
+
+    /// G(n) for n ≥ N0 read through the period from `values` (which reach N0 + P − 1).
+    fn through(&self, values: &[u32], n: u64) -> u64 {
         let (blocks, at) = self.reduce(n);
         u64::from(values[at as usize]).saturating_add(self.saltus.saturating_mul(blocks))
     }
@@ -44,9 +49,7 @@ impl Period {
         }
         values.reserve_exact((n + 1 - known) as usize);
         for x in known..=n {
-            let (blocks, at) = self.reduce(x);
-            let value =
-                u64::from(values[at as usize]).saturating_add(self.saltus.saturating_mul(blocks));
+            let value = self.through(values, x);
             values.push(u32::try_from(value).unwrap_or(u32::MAX));
         }
     }
