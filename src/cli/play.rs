@@ -94,9 +94,21 @@ pub(super) fn play(mut args: PlayArgs) -> Result<ExitCode, Failure> {
     }
     let load = args.load.as_deref().map(read_save).transpose()?;
     if let (Some(save), Some(path)) = (&load, &args.load) {
-        // Checked here, so a bad move is reported (exit 2) before the TUI starts.
-        save.final_position()
-            .map_err(|e| Failure::Input(e.in_file(path).words()))?;
+        // Checked here, so a bad move is reported (exit 2) before the TUI starts. A rules
+        // file's game is checked by its script once it is on screen; here only that the
+        // script is there and compiles.
+        match &save.rules {
+            None => {
+                save.final_position()
+                    .map_err(|e| Failure::Input(e.in_file(path).words()))?;
+            }
+            Some(origin) => {
+                crate::rules::budget::answer(crate::rules::budget::Budget::answer(), || {
+                    crate::rules::examples::load_saved(origin)
+                })
+                .map_err(|e| Failure::Input(super::rules::render_error(&e)))?;
+            }
+        }
     }
     // The flags override the settings for this run only.
     let store = Store::from_env();
@@ -118,6 +130,7 @@ pub(super) fn play(mut args: PlayArgs) -> Result<ExitCode, Failure> {
         no_coach: args.no_coach,
         learn: None,
         practice: None,
+        rules: None,
     };
     run_terminal(options, store, settings)
 }
@@ -301,6 +314,14 @@ pub(super) fn run_terminal(
         return Err(Failure::Input(tr!("cli.error_needs_terminal").into()));
     }
     let ended = crate::tui::run_with_store(options, store, settings);
+    // A rules file that failed during the game: its refusal again, once the terminal is back.
+    let ended = match ended {
+        Err(e) => match e.downcast::<crate::tui::ScriptFailed>() {
+            Ok(failed) => return Err(Failure::Input(failed.0)),
+            Err(e) => Err(e),
+        },
+        ended => ended,
+    };
     // A real hang-up (the terminal closed, SIGHUP came): its code, 129, and nothing printed
     // to a terminal that is gone, whichever of the closed input, the failed draw and the
     // signal the game saw first. The unfinished game was saved on the way out.
@@ -354,26 +375,25 @@ fn play_rules(path: &std::path::Path, args: PlayArgs) -> Result<ExitCode, Failur
     if !io::stdout().is_terminal() {
         return Err(Failure::Input(tr!("cli.error_needs_terminal").into()));
     }
-    let settings = super::settings_of(&Store::from_env()).settings;
-    let mut game = crate::tui::rules::RulesPlay::new(
+    let store = Store::from_env();
+    let settings = super::settings_of(&store);
+    let game = crate::tui::rules::RulesPlay::new(
         rules,
         root,
-        args.first.unwrap_or(settings.first),
-        args.hints || (settings.hints && !args.no_hints),
+        args.first.unwrap_or(settings.settings.first),
+        args.hints || (settings.settings.hints && !args.no_hints),
         !args.no_coach,
         args.seed,
     )
-    .map_err(|e| Failure::Input(super::rules::render_error(&e)))?;
-    let exit = crate::tui::rules::run(&mut game).map_err(Failure::Other)?;
-    // A script that failed during the game: its refusal again, once the terminal is back.
-    if let Some(failure) = game.failure() {
-        return Err(Failure::Input(failure.to_string()));
-    }
-    match exit {
-        Exit::Quit => Ok(ExitCode::SUCCESS),
-        Exit::TerminalClosed => Ok(ExitCode::FAILURE),
-        Exit::Signal(n) => Ok(ExitCode::from(128 + n.clamp(1, 127) as u8)),
-    }
+    .map_err(|e| Failure::Input(super::rules::render_error(&e)))?
+    .with_origin(crate::store::save::SavedRules::of_path(path));
+    let options = PlayOptions {
+        seed: args.seed,
+        no_coach: args.no_coach,
+        rules: Some(crate::tui::app::ReadyRules::new(game)),
+        ..PlayOptions::default()
+    };
+    run_terminal(options, store, settings)
 }
 
 #[cfg(test)]

@@ -53,3 +53,30 @@ pub const EXAMPLES: &[Example] = &[
 pub fn example(file: &str) -> Option<&'static Example> {
     EXAMPLES.iter().find(|e| e.file == file)
 }
+
+/// The rules of a saved game, compiled again from the shipped example or read again from the
+/// file it names.
+pub fn load_saved(saved: &crate::store::save::SavedRules) -> Result<Rules, RulesError> {
+    use crate::store::save::SavedRules;
+    match saved {
+        SavedRules::Example(name) => match example(name) {
+            Some(example) => example.rules(),
+            // No longer shipped: refused as a file of that name that is not there.
+            None => Rules::load(std::path::Path::new(name)),
+        },
+        SavedRules::File(path) => Rules::load(path),
+    }
+}
+
+/// A saved game's script for lists of saves: the shipped example's title key, or else
+/// (`Err`) the file's name.
+pub fn saved_label(saved: &crate::store::save::SavedRules) -> Result<&'static str, String> {
+    use crate::store::save::SavedRules;
+    match saved {
+        SavedRules::Example(name) => example(name).map(|e| e.title).ok_or_else(|| name.clone()),
+        SavedRules::File(path) => Err(path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default()),
+    }
+}

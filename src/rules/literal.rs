@@ -237,6 +237,24 @@ impl Reader {
     }
 }
 
+/// A rules file's position in a save (`start`, a move), read as a literal only: whether it is
+/// the script's position is for the script to say when the game is played again.
+pub fn saved_position(line: usize, text: &str) -> Result<Value, crate::store::save::SaveError> {
+    parse(text).map_err(|e| {
+        let column = match e {
+            LiteralError::Bad { column, .. } => column,
+            LiteralError::TooLarge => 1,
+        };
+        crate::store::save::SaveError {
+            line,
+            message: crate::message::Said::new("said.save.literal")
+                .with("text", crate::input::excerpt(text.as_bytes(), 60))
+                .with("column", column)
+                .escaped(100),
+        }
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -27,6 +27,12 @@
 //! `from->to`), the players taking turns from `first`; then `end`. A save cut short has no
 //! `end` and is refused, so a truncated file is never read as a shorter game. Every error
 //! names its line.
+//!
+//! A game of a rules file has one more line, `rules example FILE` (a shipped example, by its
+//! file name) or `rules file PATH` (the script's absolute path); its `start` and its moves are
+//! then positions written as the script's literals (`[3, 4]`), each the position a move
+//! reached, and are checked against the script when the game is resumed
+//! (`crate::rules::examples::load_saved`, `crate::rules::literal::saved_position`).
 
 use std::fmt;
 use std::path::Path;
@@ -43,6 +49,49 @@ use crate::store::{FileKind, MAX_SAVE_BYTES, read_within, write_atomic};
 /// The first line of every save, with the format's version.
 const MAGIC: &str = "grundy save";
 const VERSION: u32 = 1;
+
+/// The rules file a saved game is played by, when it is not a built-in game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SavedRules {
+    /// A shipped example (`assets/rules/`), by its file name.
+    Example(String),
+    /// A script on disk, by its absolute path.
+    File(std::path::PathBuf),
+}
+
+impl SavedRules {
+    /// The script at `path`, found again from anywhere (its absolute path); `None` when the
+    /// path cannot be made absolute.
+    pub fn of_path(path: &Path) -> Option<SavedRules> {
+        std::fs::canonicalize(path)
+            .or_else(|_| std::path::absolute(path))
+            .ok()
+            .map(SavedRules::File)
+    }
+
+    /// The value of the `rules` line.
+    fn text(&self) -> String {
+        match self {
+            SavedRules::Example(name) => format!("example {name}"),
+            SavedRules::File(path) => format!("file {}", path.display()),
+        }
+    }
+
+    /// Reads the value of a `rules` line.
+    fn parse(value: &str) -> Option<SavedRules> {
+        let (kind, rest) = value.split_once(' ')?;
+        let rest = rest.trim();
+        match kind {
+            // Whether the example is shipped, and the file there, is for the game to say
+            // when it is resumed.
+            "example" if !rest.is_empty() => Some(SavedRules::Example(rest.to_string())),
+            "file" if std::path::Path::new(rest).is_absolute() => {
+                Some(SavedRules::File(rest.into()))
+            }
+            _ => None,
+        }
+    }
+}
 
 /// A move of a saved game: its text in the game's move notation and its line in the file.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -68,6 +117,8 @@ pub struct Save {
     pub moves: Vec<SavedMove>,
     /// The line of `start`, for errors about the start position.
     pub start_line: usize,
+    /// The rules file of a rules-file game (`start` and the moves are then its positions).
+    pub rules: Option<SavedRules>,
 }
 
 /// What is wrong with a save, and on which line: a [`Said`] value the interface words in the
@@ -144,6 +195,7 @@ impl Save {
                 .map(|code| SavedMove { line: 0, code })
                 .collect(),
             start_line: 0,
+            rules: None,
         }
     }
 
@@ -157,6 +209,9 @@ impl Save {
         text.push_str(&format!("{MAGIC} {VERSION}\n"));
         if !self.name.is_empty() {
             text.push_str(&format!("name {}\n", self.name));
+        }
+        if let Some(rules) = &self.rules {
+            text.push_str(&format!("rules {}\n", rules.text()));
         }
         text.push_str(&format!("start {}\n", self.start));
         text.push_str(&format!("first {}\n", name_of(&self.first)));
@@ -247,6 +302,7 @@ impl Save {
         let mut seed = None;
         let mut hints = None;
         let mut counted = None;
+        let mut rules: Option<SavedRules> = None;
         let count = loop {
             let Some((line, text)) = lines.next() else {
                 return Err(cut_short(Said::new("said.save.before_moves")));
@@ -270,13 +326,17 @@ impl Save {
                 }
                 "start" => {
                     duplicate(start.is_some())?;
-                    AnyPosition::from_code(value).map_err(|e| {
+                    // Checked after the settings: a rules file's start is its own literal.
+                    start = Some((line, value.to_string()));
+                }
+                "rules" => {
+                    duplicate(rules.is_some())?;
+                    rules = Some(SavedRules::parse(value).ok_or_else(|| {
                         error(
                             line,
-                            Said::new("said.save.start").with_said("error", e.said()),
+                            Said::new("said.save.rules").with("value", quoted(value)),
                         )
-                    })?;
-                    start = Some((line, value.to_string()));
+                    })?);
                 }
                 "first" => {
                     duplicate(first_player.is_some())?;
@@ -346,6 +406,15 @@ impl Save {
             )
         };
         let (start_line, start) = start.ok_or_else(|| missing("start"))?;
+        // A rules file's positions are the script's to check, when it is resumed.
+        if rules.is_none() {
+            AnyPosition::from_code(&start).map_err(|e| {
+                error(
+                    start_line,
+                    Said::new("said.save.start").with_said("error", e.said()),
+                )
+            })?;
+        }
         let first = first_player.ok_or_else(|| missing("first"))?;
         let level = level.ok_or_else(|| missing("level"))?;
         let seed = seed.ok_or_else(|| missing("seed"))?;
@@ -403,11 +472,16 @@ impl Save {
             counted: counted.unwrap_or(false),
             moves,
             start_line,
+            rules,
         })
     }
 
-    /// The start position, parsed (checked when the save was read).
+    /// The start position, parsed (checked when the save was read). A rules file's game has
+    /// none of the built-in games' positions: it is played again by its script.
     pub fn start_position(&self) -> Result<AnyPosition, SaveError> {
+        if self.rules.is_some() {
+            return Err(error(self.start_line, Said::new("said.save.rules_game")));
+        }
         AnyPosition::from_code(&self.start).map_err(|e| {
             error(
                 self.start_line,

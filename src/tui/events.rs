@@ -30,8 +30,34 @@ use crossterm::event::{
 use signal_hook::consts::signal::{SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGWINCH, SIGXFSZ};
 use signal_hook::iterator::Signals;
 
-use crate::tui::app::{EventSource, Exit, Input};
 use crate::tui::terminal;
+
+/// Where the loop's events come from (the real terminal: [`TerminalEvents`]).
+pub trait EventSource {
+    /// The next input, or `None` after `timeout` without one. A zero timeout only takes what
+    /// is already there.
+    fn next(&mut self, timeout: Duration) -> io::Result<Option<Input>>;
+}
+
+/// What an [`EventSource`] hands the loop.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Input {
+    Event(Event),
+    /// The game must end: the terminal closed, or a signal came.
+    End(Exit),
+}
+
+/// Why the game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Exit {
+    /// The player quit (q, Ctrl-C).
+    Quit,
+    /// The terminal went away: its input ended (the window closed while SIGHUP was ignored,
+    /// as under nohup), or it could no longer be drawn on.
+    TerminalClosed,
+    /// A signal (TERM, HUP, INT, QUIT) ended the game; the exit code is 128 + the number.
+    Signal(i32),
+}
 
 /// How long an unfinished escape sequence (or a lone ESC) waits for its next bytes. A pasted
 /// burst can be split anywhere between two reads, even inside `ESC [ C`; a key pressed alone

@@ -122,6 +122,8 @@ pub struct OpenedRules {
     pub start: Node,
     /// A shipped example's title in the reader's language (else the script's `name()`).
     pub title: Option<String>,
+    /// Where the script comes from, for saving the game.
+    pub origin: Option<crate::store::save::SavedRules>,
 }
 
 /// The longest path the Lab lets the player type.
@@ -1121,10 +1123,12 @@ pub fn example_title(example: &Example) -> String {
 /// directory), and reads its start: the rules ready to play, or why not in the reader's words.
 fn load_rules(example: Option<&Example>, path: &str) -> Result<OpenedRules, String> {
     use crate::cli::rules as words;
-    let (rules, title) = match example {
+    use crate::store::save::SavedRules;
+    let (rules, title, origin) = match example {
         Some(example) => (
             example.rules().map_err(|e| words::render_error(&e))?,
             Some(example_title(example)),
+            Some(SavedRules::Example(example.file.to_string())),
         ),
         None => {
             let path = path.trim();
@@ -1137,7 +1141,7 @@ fn load_rules(example: Option<&Example>, path: &str) -> Result<OpenedRules, Stri
                 _ => std::path::PathBuf::from(path),
             };
             let rules = Rules::load(&path).map_err(|e| words::render_error(&e))?;
-            (rules, None)
+            (rules, None, SavedRules::of_path(&path))
         }
     };
     let start = match rules.start().map_err(|e| words::render_error(&e))? {
@@ -1148,6 +1152,7 @@ fn load_rules(example: Option<&Example>, path: &str) -> Result<OpenedRules, Stri
         rules,
         start,
         title,
+        origin,
     })
 }
 

@@ -66,7 +66,23 @@ pub struct PlayOptions {
     pub learn: Option<learn::LearnStart>,
     /// Open on Practice instead (`grundy drill [GAME]`).
     pub practice: Option<PracticeStart>,
+    /// A rules file's game to play (`grundy play --rules FILE`), made ready before the
+    /// terminal is taken over.
+    pub rules: Option<app::ReadyRules>,
 }
+
+/// A rules file failed during the game: its refusal in the reader's words, said again once
+/// the terminal is given back (the game so far was kept among the unfinished games).
+#[derive(Debug)]
+pub struct ScriptFailed(pub String);
+
+impl std::fmt::Display for ScriptFailed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for ScriptFailed {}
 
 /// What `grundy drill` asks Practice for.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -158,6 +174,9 @@ pub fn run_with_store(
     }
     if app.save_failed() && matches!(result, Ok(app::Exit::Quit)) {
         return Err(anyhow::anyhow!("{}", crate::tr!("app.note.quit_unsaved")));
+    }
+    if let (Some(failure), Ok(app::Exit::Quit)) = (app.script_failure(), &result) {
+        return Err(anyhow::Error::new(ScriptFailed(failure.to_string())));
     }
     result
 }

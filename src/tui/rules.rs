@@ -1,12 +1,11 @@
-//! `grundy play --rules FILE`: a rules file's game against the perfect AI. The board is the
-//! script's `show` (or the position's text), the moves are listed (in the script's `describe`
-//! words), hints mark each move won, lost or drawn (or its score), and the coach says when a
-//! move let a win or a draw go. Drawing only reads [`RulesPlay`]; the loop is generic over the
-//! backend and the event source, so tests drive it on a `TestBackend`.
-//!
-//! The same game runs inside the app when the menu's Lab opens a rules file: the app hands it
-//! its keys ([`RulesPlay::press`]), lets the AI move ([`RulesPlay::tick`]) and draws it
-//! ([`RulesPlay::draw_in`]); Esc there goes back to the Lab.
+//! A rules file's game against the perfect AI, a screen of the app (`grundy play --rules
+//! FILE`, the Lab's rules files, a lesson's game). The board is the script's `show` (or the
+//! position's text), the moves are listed (in the script's `describe` words), hints mark each
+//! move won, lost or drawn (or its score), and the coach says when a move let a win or a draw
+//! go. The app hands it its keys ([`RulesPlay::press`]), lets the AI move
+//! ([`RulesPlay::tick`]), draws it ([`RulesPlay::draw_in`]) and keeps it as any game is kept:
+//! saved with `s` or on leaving ([`RulesPlay::to_save`]) and resumed from the menu
+//! ([`RulesPlay::resume`]), also after the script failed. Drawing only reads [`RulesPlay`].
 //!
 //! The script is never called on the thread that draws and reads keys: a worker thread
 //! analyses each position and says its board and moves (`View`) within an answer's budget,
@@ -17,11 +16,9 @@ use std::sync::Arc;
 use std::sync::mpsc::{Receiver, Sender, channel};
 use std::time::{Duration, Instant};
 
-use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
+use crossterm::event::{KeyCode, KeyEvent};
 use rand::SeedableRng;
 use ratatui::Frame;
-use ratatui::Terminal;
-use ratatui::backend::Backend;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Modifier, Style};
@@ -30,12 +27,13 @@ use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
 
 use crate::cli::rules as words;
 use crate::lang::Lang;
+use crate::locale::Words;
 use crate::rules::Rules;
 use crate::rules::budget::{self, Budget};
 use crate::rules::solve::{self, Analysis, Node};
 use crate::setup::{First, ReplayRng};
+use crate::store::save::{Save, SavedMove, SavedRules};
 use crate::tr;
-use crate::tui::app::{EventSource, Exit, Input};
 
 /// Who made a move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -81,11 +79,33 @@ struct View {
     said: Vec<String>,
 }
 
-/// The thread that calls the script: a position in (with the job's number and the reader's
-/// language), its [`View`] or the error in the reader's words out.
+/// What the worker is asked: the view of a position, or a saved game's moves played again
+/// from a position (each checked against the script).
+enum Job {
+    View(Node),
+    Replay(Node, Vec<SavedMove>),
+}
+
+/// A saved move played again: the position it reached, in the script's words, and its gain.
+struct Replayed {
+    to: Node,
+    words: String,
+    gain: i64,
+}
+
+/// What the worker answers.
+enum Done {
+    View(Result<View, String>),
+    /// The moves that replayed, and the error in the reader's words at the first that did
+    /// not (with its line in the save).
+    Replay(Vec<Replayed>, Option<String>),
+}
+
+/// The thread that calls the script: a job in (with its number and the reader's language),
+/// what it found or the error in the reader's words out.
 struct Worker {
-    jobs: Sender<(u64, Node, Lang)>,
-    results: Receiver<(u64, Result<View, String>)>,
+    jobs: Sender<(u64, Job, Lang)>,
+    results: Receiver<(u64, Done)>,
 }
 
 /// The worker's stack: room for Rhai's recursion over the deepest value the size limits allow.
@@ -93,17 +113,25 @@ const WORKER_STACK: usize = 64 << 20;
 
 impl Worker {
     fn start(rules: Arc<Rules>) -> Worker {
-        let (jobs, inbox) = channel::<(u64, Node, Lang)>();
+        let (jobs, inbox) = channel::<(u64, Job, Lang)>();
         let (outbox, results) = channel();
         let spawned = std::thread::Builder::new()
             .name("rules-worker".into())
             .stack_size(WORKER_STACK)
             .spawn(move || {
-                while let Ok((id, node, lang)) = inbox.recv() {
+                while let Ok((id, job, lang)) = inbox.recv() {
                     crate::lang::set_current(lang);
-                    let view = budget::answer(Budget::answer(), || View::of(&rules, &node))
-                        .map_err(|e| words::render_error(&e));
-                    if outbox.send((id, view)).is_err() {
+                    let done = match job {
+                        Job::View(node) => Done::View(
+                            budget::answer(Budget::answer(), || View::of(&rules, &node))
+                                .map_err(|e| words::render_error(&e)),
+                        ),
+                        Job::Replay(start, moves) => {
+                            let (replayed, error) = replay(&rules, start, &moves);
+                            Done::Replay(replayed, error)
+                        }
+                    };
+                    if outbox.send((id, done)).is_err() {
                         break;
                     }
                 }
@@ -112,11 +140,72 @@ impl Worker {
             // No thread: every job is answered at once with the reason.
             let (outbox, results) = channel();
             let (jobs, _) = channel();
-            let _ = outbox.send((0, Err(e.to_string())));
+            let _ = outbox.send((0, Done::View(Err(e.to_string()))));
             return Worker { jobs, results };
         }
         Worker { jobs, results }
     }
+}
+
+/// Plays a saved game's `moves` again from `start`, each within an answer's budget: the
+/// position a move reached must be one of the script's moves from the one before. Stops at
+/// the first that is not (or that the script fails on), with the error naming its line.
+fn replay(rules: &Rules, start: Node, moves: &[SavedMove]) -> (Vec<Replayed>, Option<String>) {
+    let mut node = start;
+    let mut replayed = Vec::with_capacity(moves.len());
+    for (i, saved) in moves.iter().enumerate() {
+        let step = budget::answer(Budget::answer(), || -> Result<Replayed, String> {
+            let at_line = |said: crate::message::Said| {
+                crate::store::save::SaveError {
+                    line: saved.line,
+                    message: said,
+                }
+                .said()
+                .words()
+            };
+            let to = crate::rules::literal::saved_position(saved.line, &saved.code)
+                .map_err(|e| e.said().words())?;
+            let script = |e: crate::rules::RulesError| {
+                at_line(
+                    crate::message::Said::new("said.save.rules_failed")
+                        .with("number", i + 1)
+                        .with("error", words::render_error(&e)),
+                )
+            };
+            let options = rules.moves(&node.position, node.side).map_err(script)?;
+            if !options.contains(&to) {
+                return Err(at_line(
+                    crate::message::Said::new("said.save.rules_illegal")
+                        .with("number", i + 1)
+                        .with("code", crate::rules::quoted(&saved.code)),
+                ));
+            }
+            let gain = if rules.scoring() {
+                rules.gain(&node.position, &to).map_err(script)?
+            } else {
+                0
+            };
+            let words = rules
+                .describe(&node.position, &to)
+                .map_err(script)?
+                .filter(|w| !w.is_empty())
+                .unwrap_or_else(|| to.to_string());
+            let side = if rules.two_sided() { 1 - node.side } else { 0 };
+            Ok(Replayed {
+                to: Node::new(to, side),
+                words,
+                gain,
+            })
+        });
+        match step {
+            Ok(step) => {
+                node = step.to.clone();
+                replayed.push(step);
+            }
+            Err(error) => return (replayed, Some(error)),
+        }
+    }
+    (replayed, None)
 }
 
 impl View {
@@ -169,11 +258,20 @@ pub struct RulesPlay {
     coach_line: Option<String>,
     ending: Option<Ending>,
     rng: ReplayRng,
-    exit: Option<Exit>,
+    /// The seed of the AI's choices, kept in a save.
+    seed: u64,
+    /// Where the script comes from, for a save (`None`: a script that cannot be found again,
+    /// whose game is not saved).
+    origin: Option<SavedRules>,
+    /// The game's first position.
+    start: Node,
+    /// A save's moves not yet played again (the worker replays them), or not playable
+    /// (the script refused one): kept, so that saving the game again loses none of them.
+    pending: Vec<SavedMove>,
+    /// A note from the app (the game was kept after the script failed).
+    note: Option<String>,
     /// The title shown instead of the script's `name()` (a shipped example's, translated).
     title: Option<String>,
-    /// Inside the app (opened from the Lab): Esc goes back, and the keys line says so.
-    in_app: bool,
     /// A script error met during the game, in the reader's words: the game stops there.
     failure: Option<String>,
     /// When the position last changed, so that the AI's reply comes after a short pause.
@@ -186,8 +284,10 @@ pub struct RulesPlay {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RulesEvent {
     None,
-    /// Leave the game (Esc: back to the Lab).
+    /// Leave the game (Esc: back to the screen that opened it).
     Leave,
+    /// Save the game under a name (`s`).
+    Save,
 }
 
 /// The pause before the AI's reply, so the player sees the position first.
@@ -208,9 +308,11 @@ impl RulesPlay {
     ) -> Result<RulesPlay, crate::rules::RulesError> {
         let you = if first == First::You { 0 } else { 1 };
         let rules = Arc::new(rules);
+        let seed = seed.unwrap_or_else(rand::random);
         let mut play = RulesPlay {
             to_move: 0,
             seen: vec![start.clone()],
+            start: start.clone(),
             position: start,
             worker: Worker::start(Arc::clone(&rules)),
             job: 0,
@@ -224,10 +326,12 @@ impl RulesPlay {
             last: None,
             coach_line: None,
             ending: None,
-            rng: seed.map_or_else(rand::make_rng::<ReplayRng>, ReplayRng::seed_from_u64),
-            exit: None,
+            rng: ReplayRng::seed_from_u64(seed),
+            seed,
+            origin: None,
+            pending: Vec::new(),
+            note: None,
             title: None,
-            in_app: false,
             failure: None,
             changed: Instant::now(),
             record: Vec::new(),
@@ -236,39 +340,182 @@ impl RulesPlay {
         Ok(play)
     }
 
+    /// A saved game of `rules` (read from `save`, whose script `origin` names) played on
+    /// from where it was left: its moves are played again by the worker, each checked against
+    /// the script; the screen thinks meanwhile. A move the script no longer allows stops the
+    /// game there with the save's line, and the moves from it are kept for the next save.
+    pub fn resume(
+        rules: Rules,
+        origin: SavedRules,
+        save: &Save,
+        coach: bool,
+    ) -> Result<RulesPlay, String> {
+        let start = crate::rules::literal::saved_position(save.start_line, &save.start)
+            .map_err(|e| e.said().words())?;
+        // Every game of a rules file starts with side 0 to move (the script's first side).
+        let mut play = RulesPlay::new(
+            rules,
+            Node::new(start, 0),
+            save.first,
+            save.hints,
+            coach,
+            Some(save.seed),
+        )
+        .map_err(|e| words::render_error(&e))?;
+        play.origin = Some(origin);
+        if !save.moves.is_empty() {
+            play.pending = save.moves.clone();
+            play.job += 1;
+            let job = Job::Replay(play.start.clone(), save.moves.clone());
+            if play
+                .worker
+                .jobs
+                .send((play.job, job, crate::lang::current()))
+                .is_err()
+            {
+                play.failure = Some(tr!("rules.bounds.no_worker").into_owned());
+            }
+        }
+        Ok(play)
+    }
+
+    /// Where the script comes from, so that the game can be saved and resumed.
+    pub fn with_origin(mut self, origin: Option<SavedRules>) -> RulesPlay {
+        self.origin = origin;
+        self
+    }
+
+    /// The game as a save called `name`: the start, and the position each move reached,
+    /// then the saved moves not played again; `None` when the script could not be found
+    /// again (no origin).
+    pub fn to_save(&self, name: &str) -> Option<Save> {
+        let origin = self.origin.clone()?;
+        let first = if self.you == 0 { First::You } else { First::Ai };
+        let mut save = Save::new(
+            name,
+            self.start.position.to_string(),
+            first,
+            crate::ai::Level::Perfect,
+            self.seed,
+            self.hints,
+            self.reached().map(|n| n.position.to_string()).collect(),
+        );
+        save.moves.extend(self.pending.iter().cloned());
+        save.rules = Some(origin);
+        Some(save)
+    }
+
+    /// The position each move of the record reached, oldest first.
+    fn reached(&self) -> impl Iterator<Item = &Node> {
+        self.record
+            .iter()
+            .skip(1)
+            .map(|p| &p.before.position)
+            .chain(Some(&self.position).filter(|_| !self.record.is_empty()))
+    }
+
+    /// The moves a save of the game would hold (the played ones and those still to replay).
+    pub fn moves_played(&self) -> usize {
+        self.record.len() + self.pending.len()
+    }
+
+    /// The save's moves as codes (what the app compares to tell a changed game).
+    pub fn move_codes(&self) -> Vec<String> {
+        self.to_save("")
+            .map(|s| s.moves.into_iter().map(|m| m.code).collect())
+            .unwrap_or_default()
+    }
+
+    /// Whether the game still has moves to play (not over, not stopped).
+    pub fn unfinished(&self) -> bool {
+        self.ending.is_none()
+    }
+
+    /// A line the app adds under the game (where a stopped game was kept).
+    pub fn set_note(&mut self, note: String) {
+        self.note = Some(note);
+    }
+
     /// Asks the worker for the view of the position now on the board.
     fn think(&mut self) {
         self.job += 1;
         self.view = None;
-        let job = (self.job, self.position.clone(), crate::lang::current());
+        let job = (
+            self.job,
+            Job::View(self.position.clone()),
+            crate::lang::current(),
+        );
         if self.worker.jobs.send(job).is_err() && self.failure.is_none() {
             self.failure = Some(tr!("rules.bounds.no_worker").into_owned());
+        }
+    }
+
+    /// Takes in a save's moves played again: each goes into the record (without a verdict:
+    /// the game was judged when it was played), then the position they reached is thought
+    /// about; at a move that did not replay, the game stops with the error.
+    fn take_replayed(&mut self, replayed: Vec<Replayed>, error: Option<String>) {
+        let done = replayed.len();
+        for step in replayed {
+            let mover = self.mover();
+            self.record.push(Played {
+                by: mover,
+                words: step.words.clone(),
+                mark: "·".to_string(),
+                blunder: false,
+                before: Before {
+                    position: self.position.clone(),
+                    to_move: self.to_move,
+                    scores: self.scores,
+                    seen: self.seen.len(),
+                },
+            });
+            let side = usize::from(mover == Mover::Ai);
+            self.scores[side] = self.scores[side].saturating_add(step.gain);
+            self.last = Some(match mover {
+                Mover::You => tr!("rules.play.you_played", step = step.words).into_owned(),
+                Mover::Ai => tr!("rules.play.ai_played", step = step.words).into_owned(),
+            });
+            self.position = step.to;
+            self.to_move = 1 - self.to_move;
+            self.seen.push(self.position.clone());
+        }
+        self.pending.drain(..done);
+        self.changed = Instant::now();
+        match error {
+            Some(error) => self.failure = Some(error),
+            None => self.think(),
         }
     }
 
     /// Takes in the worker's view of this position, if it has come. Returns whether it did.
     fn receive(&mut self) -> bool {
         let mut changed = false;
-        while let Ok((job, view)) = self.worker.results.try_recv() {
+        while let Ok((job, done)) = self.worker.results.try_recv() {
             if job != self.job && job != 0 {
                 continue;
             }
             changed = true;
-            match view {
-                Ok(view) => {
+            match done {
+                Done::View(Ok(view)) => {
                     self.view = Some(view);
                     self.selected = 0;
                     self.check_end();
                 }
-                Err(e) => self.failure = Some(e),
+                Done::View(Err(e)) => self.failure = Some(e),
+                Done::Replay(replayed, error) => self.take_replayed(replayed, error),
             }
         }
         changed
     }
 
-    /// Whether the worker is still on this position.
+    /// Whether the worker is still on this position (or on a save's moves).
     pub fn thinking(&self) -> bool {
         self.view.is_none() && self.failure.is_none()
+    }
+
+    /// Whether a save's moves are still being played again.
+    fn replaying(&self) -> bool {
+        !self.pending.is_empty() && self.failure.is_none()
     }
 
     /// Whether there is work to wait for: the worker thinking or the AI to move (the app's
@@ -308,12 +555,6 @@ impl RulesPlay {
         self
     }
 
-    /// Plays inside the app: Esc leaves the game rather than quitting.
-    pub fn in_app(mut self) -> RulesPlay {
-        self.in_app = true;
-        self
-    }
-
     /// The script error that stopped the game, if one did.
     pub fn failure(&self) -> Option<&str> {
         self.failure.as_deref()
@@ -341,10 +582,15 @@ impl RulesPlay {
     /// A key of the app's: the game's keys, Esc to leave; a script error stops the game and
     /// is kept to show.
     pub fn press(&mut self, key: KeyEvent) -> RulesEvent {
-        if key.is_press() && key.code == KeyCode::Esc {
-            return RulesEvent::Leave;
+        if !key.is_press() {
+            return RulesEvent::None;
         }
-        if self.failure.is_some() {
+        match key.code {
+            KeyCode::Esc => return RulesEvent::Leave,
+            KeyCode::Char('s') if self.origin.is_some() => return RulesEvent::Save,
+            _ => {}
+        }
+        if self.failure.is_some() || self.replaying() {
             return RulesEvent::None;
         }
         self.handle_key(key);
@@ -515,10 +761,6 @@ impl RulesPlay {
         }
         let count = self.moves().len();
         match key.code {
-            KeyCode::Char('q') | KeyCode::Esc => self.exit = Some(Exit::Quit),
-            KeyCode::Char('c') if key.modifiers.contains(KeyModifiers::CONTROL) => {
-                self.exit = Some(Exit::Quit)
-            }
             KeyCode::Char('i') | KeyCode::Char('h') => self.hints = !self.hints,
             KeyCode::Char('c') => self.coach = !self.coach,
             KeyCode::Char('t') => self.retry(),
@@ -534,48 +776,6 @@ impl RulesPlay {
                 self.play(self.selected);
             }
             _ => {}
-        }
-    }
-
-    /// The event loop: the screen is drawn and a key read (never waiting on the script: the
-    /// worker's view and the AI's move are taken in between), until the player quits; a
-    /// script error stops the game on the screen, with its words, until the player leaves.
-    pub fn run<B: Backend, E: EventSource>(
-        &mut self,
-        terminal: &mut Terminal<B>,
-        events: &mut E,
-    ) -> anyhow::Result<Exit>
-    where
-        B::Error: Send + Sync + 'static,
-    {
-        loop {
-            if let Some(exit) = self.exit {
-                return Ok(exit);
-            }
-            self.tick(Instant::now());
-            terminal.draw(|frame| self.draw(frame))?;
-            let wait = if self.busy() {
-                Duration::from_millis(30)
-            } else {
-                Duration::from_millis(250)
-            };
-            match events.next(wait)? {
-                Some(Input::Event(Event::Key(key))) => {
-                    if self.failure.is_some() && key.is_press() {
-                        // The game has stopped: any of the quitting keys leaves it.
-                        if matches!(key.code, KeyCode::Char('q') | KeyCode::Esc)
-                            || (key.code == KeyCode::Char('c')
-                                && key.modifiers.contains(KeyModifiers::CONTROL))
-                        {
-                            self.exit = Some(Exit::Quit);
-                        }
-                    } else {
-                        self.handle_key(key);
-                    }
-                }
-                Some(Input::End(why)) => self.exit = Some(why),
-                _ => {}
-            }
         }
     }
 
@@ -699,6 +899,9 @@ impl RulesPlay {
         if let Some(failure) = &self.failure {
             status.push(Line::from(failure.clone()));
         }
+        if let Some(note) = &self.note {
+            status.push(Line::from(note.clone()));
+        }
         if self.hints
             && self.ending.is_none()
             && let Some(j) = self.analysis().and_then(|a| a.judgement.as_ref())
@@ -726,10 +929,10 @@ impl RulesPlay {
                 None => tr!("rules.record.no_blunder").into_owned(),
             }));
         }
-        let keys = if self.in_app {
-            tr!("rules.play.keys_app")
+        let keys = if self.origin.is_some() {
+            tr!("rules.play.keys_save")
         } else {
-            tr!("rules.play.keys")
+            tr!("rules.play.keys_app")
         };
         status.push(Line::from(keys.into_owned()));
         Paragraph::new(status)
@@ -745,6 +948,7 @@ impl RulesPlay {
             Some(Ending::Won) => tr!("rules.play.you_won").into(),
             Some(Ending::Lost) => tr!("rules.play.ai_won").into(),
             Some(Ending::Drawn) => tr!("rules.play.drawn").into(),
+            None if self.replaying() => tr!("rules.play.replaying").into(),
             None if self.thinking() && self.mover() == Mover::You => {
                 tr!("rules.bounds.thinking").into()
             }
@@ -762,6 +966,7 @@ pub fn help_rows() -> Vec<(String, String)> {
         ("i h", "rules.help.keys.hints"),
         ("c", "rules.help.keys.coach"),
         ("t", "rules.help.keys.retry"),
+        ("s", "rules.help.keys.save"),
         ("Esc", "rules.help.keys.back"),
         ("?", "keys.help.help"),
         ("q Ctrl-C", "keys.help.quit"),
@@ -769,16 +974,4 @@ pub fn help_rows() -> Vec<(String, String)> {
     .into_iter()
     .map(|(keys, help)| (keys.to_string(), crate::locale::text(help).into_owned()))
     .collect()
-}
-
-/// Runs `play --rules` in the terminal until the player quits.
-pub fn run(play: &mut RulesPlay) -> anyhow::Result<Exit> {
-    let mut events = crate::tui::events::TerminalEvents::start()?;
-    let mut terminal = crate::tui::terminal::init()?;
-    let guard = crate::tui::terminal::Guard;
-    events.read_terminal()?;
-    let result = play.run(&mut terminal, &mut events);
-    drop(guard);
-    std::mem::forget(terminal);
-    result
 }

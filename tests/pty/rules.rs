@@ -160,3 +160,47 @@ fn attack_scripts_show_a_screen_and_quit_on_q() {
         pty.assert_restored();
     }
 }
+
+/// The real binary: a script that fails during the game stops it, the game so far is kept
+/// among the unfinished games at once, `q` gives the terminal back with exit 2, and the next
+/// run's menu offers the game to resume by the file's name.
+#[test]
+fn a_game_the_script_stops_is_kept_and_offered_to_resume() {
+    let home = common::pty::Home::new();
+    let path = home.path().join("chain.rhai");
+    std::fs::write(
+        &path,
+        "fn start() { 4 }\n\
+         fn moves(s) { if s > 0 { [s - 1] } else { [] } }\n\
+         fn show(s) { if s == 2 { throw \"the board at 2 cannot be drawn\"; } [\"heap \" + s] }\n",
+    )
+    .unwrap();
+    let path = path.display().to_string();
+    let mut pty = Pty::spawn_in(&home, &["play", "--rules", &path], &[]);
+    pty.wait_taken_over();
+    pty.wait_for("heap 4");
+    pty.send("\r");
+    pty.wait_for("The game so far is kept");
+    pty.send("q");
+    let status = pty.wait_exit();
+    assert_eq!(status.exit_code(), 2, "{}", pty.screen_text());
+    pty.assert_restored();
+    let unfinished = std::fs::read_dir(home.grundy_data().join("unfinished"))
+        .unwrap()
+        .filter(|e| {
+            e.as_ref()
+                .unwrap()
+                .path()
+                .extension()
+                .is_some_and(|x| x == "grundy")
+        })
+        .count();
+    assert_eq!(unfinished, 1);
+    let mut pty = Pty::spawn_in(&home, &[], &[]);
+    pty.wait_for("Resume: chain.rhai · rules file · move 3");
+    pty.send("\r");
+    pty.wait_for("cannot be drawn");
+    pty.send("q");
+    assert_eq!(pty.wait_exit().exit_code(), 2);
+    pty.assert_restored();
+}

@@ -22,6 +22,7 @@ mod practice_weakest;
 mod review_queue;
 mod rules_lab;
 mod rules_record;
+mod rules_saved;
 mod script_text;
 mod tui_dag;
 mod tui_dodgeball;

@@ -21,9 +21,7 @@ fn game(position: &str) -> RulesPlay {
     let example = examples::example("cses2208.rhai").unwrap();
     let rules = example.rules().unwrap();
     let start = Node::new(rules.parse_position(position).unwrap(), 0);
-    let mut play = RulesPlay::new(rules, start, First::You, false, true, Some(7))
-        .unwrap()
-        .in_app();
+    let mut play = RulesPlay::new(rules, start, First::You, false, true, Some(7)).unwrap();
     play.settle(Duration::from_secs(60));
     play
 }

@@ -46,9 +46,7 @@ fn a_scripts_text_is_drawn_escaped() {
     locale::set_lang(Lang::En);
     let rules = Rules::compile("hostile.rhai", HOSTILE).unwrap();
     let start = Node::new(Value::Int(3), 0);
-    let mut play = RulesPlay::new(rules, start, First::You, true, true, Some(1))
-        .unwrap()
-        .in_app();
+    let mut play = RulesPlay::new(rules, start, First::You, true, true, Some(1)).unwrap();
     for step in 0..2 {
         let area = Rect::new(0, 0, 120, 40);
         let mut buf = Buffer::empty(area);

@@ -44,32 +44,7 @@ use crate::tui::{First, PlayOptions};
 mod draw;
 mod saving;
 
-/// Where the loop's events come from (the real terminal: [`crate::tui::events`]).
-pub trait EventSource {
-    /// The next input, or `None` after `timeout` without one. A zero timeout only takes what
-    /// is already there.
-    fn next(&mut self, timeout: Duration) -> io::Result<Option<Input>>;
-}
-
-/// What an [`EventSource`] hands the loop.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Input {
-    Event(Event),
-    /// The game must end: the terminal closed, or a signal came.
-    End(Exit),
-}
-
-/// Why the game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Exit {
-    /// The player quit (q, Ctrl-C).
-    Quit,
-    /// The terminal went away: its input ended (the window closed while SIGHUP was ignored,
-    /// as under nohup), or it could no longer be drawn on.
-    TerminalClosed,
-    /// A signal (TERM, HUP, INT, QUIT) ended the game; the exit code is 128 + the number.
-    Signal(i32),
-}
+pub use crate::tui::events::{EventSource, Exit, Input};
 
 /// At most this many waiting inputs are handled between two frames, and for at most
 /// [`DRAIN_TIME`]: a paste of thousands of keys is a few frames, not thousands, and a flood
@@ -100,6 +75,7 @@ enum Screen {
         back: Box<Screen>,
         /// The lesson whose final game this is (from 0): leaving it tells the lesson.
         lesson: Option<usize>,
+        kept: Kept,
     },
 }
 
@@ -128,16 +104,59 @@ struct Kept {
     /// The Lab this game was opened from (a program's failing case): leaving the game goes
     /// back to it.
     lab: Option<Box<Lab>>,
+    /// A rules file's game the script stopped was kept among the unfinished games.
+    stopped_kept: bool,
 }
 
 /// A game rebuilt from a save (the newest unfinished game the menu offers, or a save opened
 /// from the list).
 struct Resumable {
-    game: Box<dyn GameScreen>,
-    choice: MenuChoice,
+    game: Resumed,
     name: String,
     /// The game was counted in the statistics already (see [`Save::counted`]).
     counted: bool,
+}
+
+/// The game of a save: a built-in game on its board, or a rules file's game (its moves
+/// played again by its worker once it is on screen).
+enum Resumed {
+    Game {
+        game: Box<dyn GameScreen>,
+        choice: MenuChoice,
+    },
+    Rules(Box<RulesPlay>),
+}
+
+/// A rules file's game the command line made ready (`grundy play --rules`: the script loaded
+/// and its start read before the terminal is taken over), handed to the app to play.
+#[derive(Clone)]
+pub struct ReadyRules(std::sync::Arc<std::sync::Mutex<Option<Box<RulesPlay>>>>);
+
+impl ReadyRules {
+    pub fn new(play: RulesPlay) -> ReadyRules {
+        ReadyRules(std::sync::Arc::new(std::sync::Mutex::new(Some(Box::new(
+            play,
+        )))))
+    }
+
+    /// The game, once: the app that plays it takes it.
+    fn take(&self) -> Option<Box<RulesPlay>> {
+        self.0.lock().ok()?.take()
+    }
+}
+
+impl PartialEq for ReadyRules {
+    fn eq(&self, other: &ReadyRules) -> bool {
+        std::sync::Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl Eq for ReadyRules {}
+
+impl std::fmt::Debug for ReadyRules {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("ReadyRules")
+    }
 }
 
 /// What a confirmation asks about: leaving an unfinished game that is not saved, or saving
@@ -193,7 +212,7 @@ pub struct App {
     /// Settings another grundy's lock kept from the file: written when it lets go.
     unwritten_settings: Option<Settings>,
     /// The newest unfinished game, offered first (its file is in `saves` too).
-    resume: Option<(Resumable, std::path::PathBuf)>,
+    resume: Option<((String, String), std::path::PathBuf)>,
     /// The saves list: the unfinished games and the games saved under a name, newest first.
     saves: Vec<Listed>,
     /// Why an unfinished game could not be resumed (its file is set aside).
@@ -325,17 +344,35 @@ impl App {
             };
             return Ok(app);
         }
+        if let Some(play) = options.rules.as_ref().and_then(ReadyRules::take) {
+            // Esc goes back to the menu, as from any game the command line started.
+            app.refresh_menu();
+            let placeholder = app.placeholder();
+            let back = Box::new(std::mem::replace(&mut app.screen, placeholder));
+            app.screen = Screen::Rules {
+                play,
+                back,
+                lesson: None,
+                kept: Kept::default(),
+            };
+            return Ok(app);
+        }
         if let Some(save) = &options.load {
             let resumed = app.resumable(save, &tr!("app.resume.the_save"))?;
-            app.screen = Screen::Game {
-                game: resumed.game,
-                choice: resumed.choice,
-                kept: Kept {
-                    saved_moves: Some(save.moves.iter().map(|m| m.code.clone()).collect()),
-                    name: Some(save.name.clone()).filter(|n| !n.is_empty()),
-                    recorded: save.counted,
-                    saved_path: options.load_path.clone(),
-                    ..Kept::default()
+            let kept = Kept {
+                saved_moves: Some(save.moves.iter().map(|m| m.code.clone()).collect()),
+                name: Some(save.name.clone()).filter(|n| !n.is_empty()),
+                recorded: save.counted,
+                saved_path: options.load_path.clone(),
+                ..Kept::default()
+            };
+            app.screen = match resumed.game {
+                Resumed::Game { game, choice } => Screen::Game { game, choice, kept },
+                Resumed::Rules(play) => Screen::Rules {
+                    play,
+                    back: Box::new(app.placeholder()),
+                    lesson: None,
+                    kept,
                 },
             };
             return Ok(app);
@@ -418,6 +455,21 @@ impl App {
 
     /// A game rebuilt from a save: its start, then its moves replayed and checked.
     fn resumable(&self, save: &Save, what: &str) -> anyhow::Result<Resumable> {
+        if let Some(origin) = &save.rules {
+            let rules = crate::rules::examples::load_saved(origin)
+                .map_err(|e| anyhow::anyhow!("{what}: {}", crate::cli::rules::render_error(&e)))?;
+            let title = crate::rules::examples::saved_label(origin)
+                .ok()
+                .map(|key| crate::locale::text(key).into_owned());
+            let play = RulesPlay::resume(rules, origin.clone(), save, self.coach)
+                .map_err(|e| anyhow::anyhow!("{what}: {e}"))?
+                .with_title(title);
+            return Ok(Resumable {
+                game: Resumed::Rules(Box::new(play)),
+                name: save.name.clone(),
+                counted: save.counted,
+            });
+        }
         let position = save.start_position()?;
         let mut setup = self.menu_settings.setup(position.kind());
         setup.code = Some(save.start.clone());
@@ -432,8 +484,7 @@ impl App {
         game.replay(&save.moves)
             .map_err(|e| anyhow::anyhow!("{what}: {e}"))?;
         Ok(Resumable {
-            game,
-            choice,
+            game: Resumed::Game { game, choice },
             name: save.name.clone(),
             counted: save.counted,
         })
@@ -445,13 +496,22 @@ impl App {
     fn refresh_menu(&mut self) {
         self.resume = None;
         self.resume_problem = None;
-        let (unfinished, problems) = unfinished::unfinished(&self.store, |save| {
-            save.final_position().map(|_| ()).map_err(|e| e.said())
+        // A rules file's game is checked against its script when it is resumed: the script
+        // is never called on this thread.
+        let (unfinished, problems) = unfinished::unfinished(&self.store, |save| match save.rules {
+            Some(_) => Ok(()),
+            None => save.final_position().map(|_| ()).map_err(|e| e.said()),
         });
         self.resume_problem = problems.first().map(|problem| problem.words());
         if let Some(newest) = unfinished.first() {
-            match self.resumable(&newest.save, &tr!("app.resume.replay")) {
-                Ok(resumable) => self.resume = Some((resumable, newest.path.clone())),
+            let label = match &newest.save.rules {
+                Some(_) => Ok(rules_resume_words(&newest.save)),
+                None => self
+                    .resumable(&newest.save, &tr!("app.resume.replay"))
+                    .map(|r| resume_words(&r)),
+            };
+            match label {
+                Ok(label) => self.resume = Some((label, newest.path.clone())),
                 Err(e) => {
                     let name = newest
                         .path
@@ -473,31 +533,7 @@ impl App {
         saves.extend(unfinished::named(&self.store));
         saves.sort_by_key(|b| std::cmp::Reverse(b.modified));
         self.saves = saves;
-        let label = self.resume.as_ref().map(|(r, _)| {
-            let moves = r.game.moves_played();
-            (
-                tr!(
-                    "app.resume.label",
-                    game = r.game.kind().words(),
-                    size = r.game.summary(),
-                    n = moves + 1
-                )
-                .into_owned(),
-                if moves == 1 {
-                    tr!(
-                        "app.resume.detail_one",
-                        name = crate::input::escape_controls(&r.name)
-                    )
-                } else {
-                    tr!(
-                        "app.resume.detail",
-                        name = crate::input::escape_controls(&r.name),
-                        moves = moves
-                    )
-                }
-                .into_owned(),
-            )
-        });
+        let label = self.resume.as_ref().map(|(label, _)| label.clone());
         let listed: Vec<(String, String)> = self.saves.iter().map(listed_words).collect();
         let notice = self
             .settings_problem
@@ -576,6 +612,7 @@ impl App {
             Screen::Menu(_) | Screen::Learn(_) | Screen::Review(_) => false,
         };
         self.count_finished();
+        self.keep_stopped_rules();
         self.write_counts();
         self.write_unwritten_settings();
         changed
@@ -592,6 +629,14 @@ impl App {
             _ => {}
         }
         self.count_finished();
+    }
+
+    /// The error of a rules file that stopped the game on screen, if one did.
+    pub fn script_failure(&self) -> Option<&str> {
+        match &self.screen {
+            Screen::Rules { play, .. } => play.failure(),
+            _ => None,
+        }
     }
 
     /// Whether the game screen is on (not the menu).
@@ -823,11 +868,17 @@ impl App {
                 let event = lab.handle_key(key, keymap::lab_action(&key));
                 self.after_lab_event(event);
             }
-            Screen::Rules { play, .. } => {
-                if play.press(key) == RulesEvent::Leave {
-                    self.leave_rules();
+            Screen::Rules { play, kept, .. } => match play.press(key) {
+                RulesEvent::Leave => self.leave_rules(),
+                RulesEvent::Save => {
+                    if self.store.saves_dir().is_some() {
+                        self.prompt = Some(kept.name.clone().unwrap_or_else(date_stamp));
+                    } else {
+                        play.set_note(tr!("app.save.off").into_owned());
+                    }
                 }
-            }
+                RulesEvent::None => {}
+            },
             Screen::Practice(practice) => {
                 // Practice pages through lists as a game does (PgUp, Home, End).
                 match practice.handle_key(key, keymap::action(&key, true)) {
@@ -1113,6 +1164,7 @@ impl App {
             rules,
             start,
             title,
+            origin,
         } = opened;
         let game = RulesPlay::new(
             rules,
@@ -1120,16 +1172,17 @@ impl App {
             First::You,
             self.menu_settings.hints,
             self.coach,
-            None,
+            self.seed,
         );
         match game {
             Ok(game) => {
                 let placeholder = self.placeholder();
                 let back = std::mem::replace(&mut self.screen, placeholder);
                 self.screen = Screen::Rules {
-                    play: Box::new(game.with_title(title).in_app()),
+                    play: Box::new(game.with_title(title).with_origin(origin)),
                     back: Box::new(back),
                     lesson: None,
+                    kept: Kept::default(),
                 };
             }
             Err(e) => {
@@ -1146,11 +1199,18 @@ impl App {
         Screen::Menu(Menu::from_settings(&self.menu_settings))
     }
 
-    /// Leaves a rules file's game for the screen that opened it.
+    /// Leaves a rules file's game for the screen that opened it; an unfinished game is
+    /// kept for Resume first, as a game left for the menu is.
     fn leave_rules(&mut self) {
+        let failed_before = std::mem::take(&mut self.save_failed);
+        self.autosave();
+        self.save_failed |= failed_before;
         let placeholder = self.placeholder();
         let screen = std::mem::replace(&mut self.screen, placeholder);
-        if let Screen::Rules { back, lesson, play } = screen {
+        if let Screen::Rules {
+            back, lesson, play, ..
+        } = screen
+        {
             self.screen = *back;
             if let (Some(lesson), Screen::Learn(learn)) = (lesson, &mut self.screen) {
                 let won = play.ending().map(|e| e == crate::tui::rules::Ending::Won);
@@ -1171,8 +1231,9 @@ impl App {
                 let position = rules.parse_position(text).map_err(words)?;
                 let title = crate::tui::lab::example_title(example);
                 let start = crate::rules::solve::Node::new(position, 0);
+                let origin = crate::store::save::SavedRules::Example(example.file.to_string());
                 RulesPlay::new(rules, start, First::You, false, self.coach, None)
-                    .map(|game| game.with_title(Some(title)).in_app())
+                    .map(|game| game.with_title(Some(title)).with_origin(Some(origin)))
                     .map_err(words)
             });
         match started {
@@ -1183,6 +1244,7 @@ impl App {
                     play: Box::new(game),
                     back: Box::new(back),
                     lesson,
+                    kept: Kept::default(),
                 };
             }
             Err(error) => {
@@ -1308,6 +1370,61 @@ impl App {
     }
 }
 
+/// The menu's Resume entry for a built-in game: the game, its size and the move to come;
+/// the save's name and its moves.
+fn resume_words(r: &Resumable) -> (String, String) {
+    let Resumed::Game { game, .. } = &r.game else {
+        unreachable!("a rules file's game is worded from its save");
+    };
+    let moves = game.moves_played();
+    (
+        tr!(
+            "app.resume.label",
+            game = game.kind().words(),
+            size = game.summary(),
+            n = moves + 1
+        )
+        .into_owned(),
+        moved_words(&r.name, moves),
+    )
+}
+
+/// The save's name and how many moves it holds.
+fn moved_words(name: &str, moves: usize) -> String {
+    if moves == 1 {
+        tr!(
+            "app.resume.detail_one",
+            name = crate::input::escape_controls(name)
+        )
+    } else {
+        tr!(
+            "app.resume.detail",
+            name = crate::input::escape_controls(name),
+            moves = moves
+        )
+    }
+    .into_owned()
+}
+
+/// The Resume entry for a rules file's game, from its save alone (the script is not run).
+fn rules_resume_words(save: &Save) -> (String, String) {
+    (
+        rules_save_title(save, save.moves.len()),
+        moved_words(&save.name, save.moves.len()),
+    )
+}
+
+/// A rules file's saved game in words: the example's title or the file's name, and the move
+/// to come.
+fn rules_save_title(save: &Save, moves: usize) -> String {
+    let title = match save.rules.as_ref().map(crate::rules::examples::saved_label) {
+        Some(Ok(key)) => crate::locale::text(key).into_owned(),
+        Some(Err(file)) => crate::input::escape_controls(&file),
+        None => "?".to_string(),
+    };
+    tr!("app.resume.rules_label", game = title, n = moves + 1).into_owned()
+}
+
 /// A save of the menu's list in words: the game, its size and move number; then whether it
 /// was left unfinished or saved under a name, its name and its date. Names come from files:
 /// their control characters are shown escaped.
@@ -1315,17 +1432,21 @@ fn listed_words(listed: &Listed) -> (String, String) {
     let save = &listed.save;
     // As the Resume entry says it: the game's title, then its board's summary (a heap game's
     // summary names its rule).
-    let (title, size) = match crate::games::AnyPosition::from_code(&save.start) {
-        Ok(position) => (position.kind().words(), boards::summary_of(&position)),
-        Err(_) => ("?".to_string(), String::new()),
+    let line = if save.rules.is_some() {
+        rules_save_title(save, save.moves.len())
+    } else {
+        let (title, size) = match crate::games::AnyPosition::from_code(&save.start) {
+            Ok(position) => (position.kind().words(), boards::summary_of(&position)),
+            Err(_) => ("?".to_string(), String::new()),
+        };
+        tr!(
+            "app.resume.label",
+            game = title,
+            size = size,
+            n = save.moves.len() + 1
+        )
+        .into_owned()
     };
-    let line = tr!(
-        "app.resume.label",
-        game = title,
-        size = size,
-        n = save.moves.len() + 1
-    )
-    .into_owned();
     let name = crate::input::escape_controls(&save.name);
     let date = crate::store::time_words(listed.modified);
     let detail = if listed.unfinished {

@@ -14,7 +14,7 @@ use crate::tui::board::Side;
 use crate::tui::menu::MenuChoice;
 use crate::tui::screen::GameScreen;
 
-use super::{App, Kept, Leave, Screen};
+use super::{App, Kept, Leave, Resumed, Screen};
 
 impl App {
     /// Counts a game that has just ended in the statistics (once per game), and drops the
@@ -159,40 +159,97 @@ impl App {
                     && game.moves_played() > 0
                     && kept.saved_moves.as_ref() != Some(&game.move_codes())
             }
+            // A game the script stopped was kept at once: nothing to ask.
+            Screen::Rules { play, kept, .. } => {
+                play.unfinished()
+                    && play.failure().is_none()
+                    && play.moves_played() > 0
+                    && play.to_save("").is_some()
+                    && kept.saved_moves.as_ref() != Some(&play.move_codes())
+            }
             Screen::Menu(_)
             | Screen::Learn(_)
             | Screen::Practice(_)
             | Screen::Review(_)
-            | Screen::Lab(_)
-            | Screen::Rules { .. } => false,
+            | Screen::Lab(_) => false,
+        }
+    }
+
+    /// Tells the player something under the game on screen.
+    pub(super) fn tell(&mut self, message: String) {
+        match &mut self.screen {
+            Screen::Game { game, .. } => game.set_message(message),
+            Screen::Rules { play, .. } => play.set_note(message),
+            _ => {}
+        }
+    }
+
+    /// The game on screen as a save called `name`, with what the app knows of its files;
+    /// `None` when there is no game, or its rules file could not be found again.
+    fn screen_save(&mut self, name: &str) -> Option<(Save, &mut Kept)> {
+        match &mut self.screen {
+            Screen::Game { game, choice, kept } => {
+                let save = save_of(game.as_ref(), choice, kept, name, game.move_codes());
+                Some((save, kept))
+            }
+            Screen::Rules { play, kept, .. } => Some((play.to_save(name)?, kept)),
+            _ => None,
+        }
+    }
+
+    /// Whether the game on screen is one to keep among the unfinished games: not over, not a
+    /// lesson's, with a move played (or resumed from its file, which then follows it).
+    fn to_keep(&self) -> bool {
+        match &self.screen {
+            // A lesson's game is not kept for Resume: resumed from the menu it would no
+            // longer be the lesson's, and the Learn screen starts it again at any time.
+            Screen::Game { game, kept, .. } => {
+                game.winner().is_none()
+                    && (game.moves_played() > 0 || kept.autosave.is_some())
+                    && kept.lesson.is_none()
+                    // A game saved under a name (or loaded) and unchanged since is kept in
+                    // its own file.
+                    && (kept.autosave.is_some()
+                        || kept.saved_moves.as_ref() != Some(&game.move_codes()))
+            }
+            Screen::Rules {
+                play, kept, lesson, ..
+            } => {
+                play.unfinished()
+                    && (play.moves_played() > 0 || kept.autosave.is_some())
+                    && lesson.is_none()
+                    && (kept.autosave.is_some()
+                        || kept.saved_moves.as_ref() != Some(&play.move_codes()))
+            }
+            _ => false,
         }
     }
 
     /// Saves the game on screen, if unfinished, to its own file among the unfinished games
     /// that the menu offers to resume. Returns what happened, in words, when something did.
     pub(super) fn autosave(&mut self) -> Option<String> {
-        let Screen::Game { game, choice, kept } = &mut self.screen else {
-            return None;
-        };
-        // A lesson's game is not kept for Resume: resumed from the menu it would no longer be
-        // the lesson's, and the Learn screen starts it again at any time.
-        if game.winner().is_some()
-            || (game.moves_played() == 0 && kept.autosave.is_none())
-            || kept.lesson.is_some()
-        {
-            return None;
-        }
-        // A game saved under a name (or loaded) and unchanged since is kept in its own file.
-        if kept.autosave.is_none() && kept.saved_moves.as_ref() == Some(&game.move_codes()) {
+        if !self.to_keep() {
             return None;
         }
         let dir = self.store.unfinished_dir()?;
+        let name = match &self.screen {
+            Screen::Game { kept, .. } | Screen::Rules { kept, .. } => kept.name.clone(),
+            _ => None,
+        }
+        .unwrap_or_else(date_stamp);
+        let failed = &mut self.save_failed;
+        let (save, kept) = match &mut self.screen {
+            Screen::Game { game, choice, kept } => {
+                let save = save_of(game.as_ref(), choice, kept, &name, game.move_codes());
+                (save, kept)
+            }
+            Screen::Rules { play, kept, .. } => (play.to_save(&name)?, kept),
+            _ => return None,
+        };
         let path = kept
             .autosave
             .clone()
             .unwrap_or_else(|| unfinished::new_path(&dir));
-        let name = kept.name.clone().unwrap_or_else(date_stamp);
-        let save = save_of(game.as_ref(), choice, kept, &name, game.move_codes());
         match own_subdir(&dir).and_then(|()| save.write(&path)) {
             Ok(()) => {
                 kept.autosave = Some(path.clone());
@@ -200,10 +257,31 @@ impl App {
                 Some(tr!("app.note.saved", path = path.display()).into_owned())
             }
             Err(e) => {
-                self.save_failed = true;
+                *failed = true;
                 let error = crate::store::io_said(&e).words();
                 Some(tr!("app.note.save_failed", path = path.display(), error = error).into_owned())
             }
+        }
+    }
+
+    /// A rules file's game the script stopped is kept at once among the unfinished games
+    /// (whatever happens next, nothing played is lost), and the game says where.
+    pub(super) fn keep_stopped_rules(&mut self) {
+        let Screen::Rules { play, kept, .. } = &self.screen else {
+            return;
+        };
+        if play.failure().is_none() || kept.stopped_kept {
+            return;
+        }
+        if let Screen::Rules { kept, .. } = &mut self.screen {
+            kept.stopped_kept = true;
+        }
+        if self.to_keep()
+            && self.autosave().is_some()
+            && let Screen::Rules { play, kept, .. } = &mut self.screen
+            && let Some(path) = &kept.autosave
+        {
+            play.set_note(tr!("rules.play.kept", path = path.display()).into_owned());
         }
     }
 
@@ -382,10 +460,17 @@ impl App {
                 ..Kept::default()
             }
         };
-        self.screen = Screen::Game {
-            game: resumed.game,
-            choice: resumed.choice,
-            kept,
+        self.screen = match resumed.game {
+            Resumed::Game { game, choice } => Screen::Game { game, choice, kept },
+            Resumed::Rules(play) => {
+                let back = Box::new(self.placeholder());
+                Screen::Rules {
+                    play,
+                    back,
+                    lesson: None,
+                    kept,
+                }
+            }
         };
     }
 
@@ -395,16 +480,13 @@ impl App {
         let Some(dir) = self.store.saves_dir() else {
             return;
         };
-        let Screen::Game { game, kept, .. } = &mut self.screen else {
-            return;
-        };
         let name = if name.is_empty() {
             date_stamp()
         } else {
             name.to_string()
         };
         let Some(file) = save::file_name(&name) else {
-            game.set_message(
+            self.tell(
                 tr!(
                     "app.save.bad_name",
                     name = crate::input::escape_controls(&name)
@@ -414,7 +496,11 @@ impl App {
             return;
         };
         let path = dir.join(file);
-        if path.exists() && kept.saved_path.as_ref() != Some(&path) {
+        let saved_path = match &self.screen {
+            Screen::Game { kept, .. } | Screen::Rules { kept, .. } => kept.saved_path.clone(),
+            _ => return,
+        };
+        if path.exists() && saved_path.as_ref() != Some(&path) {
             self.confirm = Some(Leave::Overwrite(name));
             return;
         }
@@ -426,29 +512,27 @@ impl App {
         let Some(dir) = self.store.saves_dir() else {
             return;
         };
-        let Screen::Game { game, choice, kept } = &mut self.screen else {
-            return;
-        };
         let Some(file) = save::file_name(name) else {
             return;
         };
         let path = dir.join(file);
-        let moves = game.move_codes();
-        let save = save_of(game.as_ref(), choice, kept, name, moves.clone());
-        match own_subdir(&dir).and_then(|()| save.write(&path)) {
+        let Some((save, kept)) = self.screen_save(name) else {
+            return;
+        };
+        let moves: Vec<String> = save.moves.iter().map(|m| m.code.clone()).collect();
+        let message = match own_subdir(&dir).and_then(|()| save.write(&path)) {
             Ok(()) => {
                 kept.saved_moves = Some(moves);
                 kept.saved_path = Some(path.clone());
                 kept.name = Some(name.to_string());
-                game.set_message(tr!("app.save.done", path = path.display()).into_owned());
+                tr!("app.save.done", path = path.display()).into_owned()
             }
             Err(e) => {
                 let error = crate::store::io_said(&e).words();
-                game.set_message(
-                    tr!("app.save.failed", path = path.display(), error = error).into_owned(),
-                );
+                tr!("app.save.failed", path = path.display(), error = error).into_owned()
             }
-        }
+        };
+        self.tell(message);
     }
 }
 
