@@ -794,8 +794,15 @@ impl RulesPlay {
         let [top, middle, bottom] = area.layout(&Layout::vertical([
             Constraint::Length(board.len().min(12) as u16 + 2),
             Constraint::Min(3),
-            // At the end, two more lines: the blunders and the retry.
-            Constraint::Length(if self.ending.is_some() { 7 } else { 5 }),
+            // At the end, two more lines: the blunders and the retry; a stopped game's
+            // error and where it was kept take two too, and the keys stay in sight.
+            Constraint::Length(
+                if self.ending.is_some() || self.failure.is_some() || self.note.is_some() {
+                    7
+                } else {
+                    5
+                },
+            ),
         ]));
         let title = self.title.clone().unwrap_or_else(|| {
             self.rules
