@@ -311,13 +311,7 @@ fn run_command(command: Command) -> Result<ExitCode, Failure> {
             ..
         } => play::drill(game, kind.as_deref(), difficulty.as_deref(), weakest),
         Command::Sg(sg) => match (&sg.rules, &sg.table) {
-            (Some(path), _) if sg.rows.is_some() => rules::sg_grid_table(
-                path,
-                (sg.rows.unwrap_or(0), sg.cols.unwrap_or(0)),
-                sg.check.as_deref(),
-                sg.pattern,
-                &mut out,
-            ),
+            (Some(path), _) if sg.rows.is_some() => rules::sg_grid_table(path, &sg, &mut out),
             (Some(path), _) => rules::sg_table(path, &sg, &mut out),
             (None, Some(table)) => {
                 let code = sg_table(table, sg.check.as_deref(), sg.pattern, &mut out)?;

@@ -553,15 +553,10 @@ fn ai_move_within(
 /// The limits of `sg --rules`: more than the AI's quarter second, still bounded; the
 /// operations are the table's [`Budget`].
 fn table_limits() -> Limits {
-    Limits {
-        positions: 4_000_000,
-        deadline: Some(std::time::Instant::now() + budget::TABLE_TIME),
-        bytes: TABLE_BYTES,
-    }
+    solve::table_limits()
 }
 
-/// The memory a table of a rules file may take.
-pub const TABLE_BYTES: usize = 100 << 20;
+pub use crate::rules::solve::TABLE_BYTES;
 
 /// The values of positions 0..=n of an impartial rules file, as far as they go, and why they
 /// stop there if they do (from the table the game keeps: what an answer valued before is not
@@ -668,38 +663,80 @@ fn sg_table_within(
 }
 
 /// `grundy sg --rules FILE --rows A --cols B`: the values of the positions [a, b] for
-/// 0 ≤ a ≤ A, 0 ≤ b ≤ B (a two-number game: a W × H sheet, a pair of heaps), a row per a,
-/// with `--check` (variables a and b) and `--pattern` as the built-in tables have them.
+/// 0 ≤ a ≤ A, 0 ≤ b ≤ B (a two-number game: a W × H sheet, a pair of heaps), a row per a, from
+/// [`crate::lab::pairs::pair_table`], with a period by rows or by columns where one shows,
+/// `--check` (variables a and b), `--pattern` and the heat map (`--svg`, `--png`) as the
+/// built-in tables have them.
 pub fn sg_grid_table(
     path: &Path,
-    size: (u32, u32),
-    check: Option<&str>,
-    pattern: bool,
+    sg: &super::SgArgs,
     out: &mut impl Write,
 ) -> Result<ExitCode, Failure> {
-    budget::answer(Budget::table(), || {
-        sg_grid_table_within(path, size, check, pattern, out)
-    })
+    budget::answer(Budget::table(), || sg_grid_table_within(path, sg, out))
+}
+
+/// Why a table of two numbers stopped, in words.
+pub fn pair_stop_words(stop: crate::lab::pairs::Stop) -> String {
+    match stop {
+        crate::lab::pairs::Stop::TooLarge => tr!("rules.sg.too_large"),
+        crate::lab::pairs::Stop::Repeats => tr!("rules.why_not.repeats"),
+    }
+    .into_owned()
+}
+
+/// The lines saying the periods by rows and by columns of a table of two numbers, or that it
+/// shows none.
+pub fn pair_period_lines(table: &crate::lab::pairs::PairTable) -> Vec<String> {
+    let rows = table.whole_rows() as u64;
+    let cols = u64::from(table.cols) + 1;
+    let mut lines = Vec::new();
+    if let Some(p) = table.row_period() {
+        lines.push(
+            tr!(
+                "lab.pairs.row_period",
+                period = p.period,
+                from = p.preperiod,
+                to = rows - 1 - p.period
+            )
+            .into_owned(),
+        );
+    }
+    if let Some(p) = table.col_period() {
+        lines.push(
+            tr!(
+                "lab.pairs.col_period",
+                period = p.period,
+                from = p.preperiod,
+                to = cols - 1 - p.period
+            )
+            .into_owned(),
+        );
+    }
+    if lines.is_empty() {
+        lines.push(tr!("lab.pairs.no_period").into_owned());
+    }
+    lines
 }
 
 fn sg_grid_table_within(
     path: &Path,
-    (rows, cols): (u32, u32),
-    check: Option<&str>,
-    pattern: bool,
+    sg: &super::SgArgs,
     out: &mut impl Write,
 ) -> Result<ExitCode, Failure> {
+    let (rows, cols) = (sg.rows.unwrap_or(0), sg.cols.unwrap_or(0));
     let rules = load(path)?;
     if let Some(why) = why_no_values(&rules) {
         return Err(Failure::Input(
             tr!("rules.sg.not_impartial", file = rules.file(), why = why).into(),
         ));
     }
+    let check = sg.check.as_deref();
     let formula = super::sg::formula_of(check, &[("a", 1), ("b", 1)])?;
-    let limits = table_limits();
     let name = rules
         .name()
         .map_or_else(|| rules.file().to_string(), str::to_string);
+    let table =
+        crate::lab::pairs::pair_table(&rules, (rows, cols), &table_limits()).map_err(input)?;
     writeln!(out, "{}", tr!("rules.sg.grid_title", name = name))?;
     write!(out, "{:>4} |", "a\\b")?;
     for b in 0..=cols {
@@ -707,39 +744,45 @@ fn sg_grid_table_within(
     }
     writeln!(out)?;
     writeln!(out, "{}", "-".repeat(6 + 4 * (cols as usize + 1)))?;
-    let mut cells = Vec::new();
-    'rows: for a in 0..=i64::from(rows) {
+    for (a, row) in table.values.chunks(cols as usize + 1).enumerate() {
         write!(out, "{a:>4} |")?;
-        for b in 0..=i64::from(cols) {
-            let position = crate::rules::Value::Array(
-                vec![crate::rules::Value::Int(a), crate::rules::Value::Int(b)].into(),
-            );
-            let why = match solve::memo_value(&rules, &position, &limits) {
-                Ok(v) => {
-                    write!(out, " {v:>3}")?;
-                    cells.push((a, b, i64::try_from(v).unwrap_or(i64::MAX)));
-                    continue;
-                }
-                Err(solve::SearchError::Script(e)) => return Err(input(e)),
-                Err(solve::SearchError::TooLarge) => tr!("rules.sg.too_large"),
-                Err(solve::SearchError::Repeats) => tr!("rules.why_not.repeats"),
-            };
-            writeln!(out)?;
-            writeln!(
-                out,
-                "{}",
-                tr!("rules.sg.stopped", n = format!("[{a}, {b}]"), why = why)
-            )?;
-            break 'rows;
+        for v in row {
+            write!(out, " {v:>3}")?;
         }
         writeln!(out)?;
     }
-    let checked = super::sg::Checked::Grid { cells };
+    if let Some(((a, b), stop)) = table.stopped {
+        if table.values.len() % (cols as usize + 1) == 0 {
+            // The stop is at a row's first cell: that row is not started.
+            writeln!(out, "{a:>4} |")?;
+        }
+        writeln!(
+            out,
+            "{}",
+            tr!(
+                "rules.sg.stopped",
+                n = format!("[{a}, {b}]"),
+                why = pair_stop_words(stop)
+            )
+        )?;
+    }
+    if table.whole_rows() > 0 {
+        for line in pair_period_lines(&table) {
+            writeln!(out, "{line}")?;
+        }
+    }
+    if (sg.svg.is_some() || sg.png.is_some()) && table.whole_rows() > 0 {
+        let map = crate::picture::Picture::HeatMap(table.heat_map(name));
+        super::picture::write_picture(&map, sg, out)?;
+    }
+    let checked = super::sg::Checked::Grid {
+        cells: table.cells(),
+    };
     let code = match (&formula, check) {
         (Some(formula), Some(text)) => super::sg::check_formula(formula, text, &checked, out)?,
         _ => ExitCode::SUCCESS,
     };
-    if pattern {
+    if sg.pattern {
         writeln!(out, "{}", super::sg::pattern_line(&checked))?;
     }
     Ok(code)

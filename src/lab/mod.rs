@@ -34,6 +34,7 @@
 //! ```
 
 pub mod check;
+pub mod pairs;
 pub mod pattern;
 
 use crate::game::CodeError;

@@ -651,6 +651,19 @@ fn by_value(v: u64) -> Judgement {
     }
 }
 
+/// The memory a table of a rules file may take (`sg --rules`, the Lab's tables).
+pub const TABLE_BYTES: usize = 100 << 20;
+
+/// The limits of a table of a rules file (`sg --rules`, the Lab's tables), its deadline from
+/// now: a table may take seconds, where an answer of the AI has a fraction of one.
+pub fn table_limits() -> Limits {
+    Limits {
+        positions: 4_000_000,
+        deadline: Some(Instant::now() + budget::TABLE_TIME),
+        bytes: TABLE_BYTES,
+    }
+}
+
 /// The value of position `s` through its parts, from the table the game keeps across
 /// answers, and why not if not. The table's lock is held for this call only: a caller that
 /// matched on `rules.memo().value(…)` would still hold it in the match's arms, and an arm

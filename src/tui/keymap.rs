@@ -71,6 +71,9 @@ pub enum Action {
     Fewer,
     /// The Lab: type a formula to check against the table.
     Formula,
+    /// The Lab: the formula the catalogue proposes (the pattern row) put in the formula
+    /// field, and checked there.
+    UsePattern,
     /// The Lab: play the failing case of a program checked (对拍) on the board.
     OpenCase,
 }
@@ -419,6 +422,13 @@ pub const BINDINGS: &[Binding] = &[
         scope: Scope::Lab,
         bar: "keys.bar.formula",
         help: "keys.help.formula",
+    },
+    Binding {
+        keys: &[key('F')],
+        action: Action::UsePattern,
+        scope: Scope::Lab,
+        bar: "keys.bar.use_pattern",
+        help: "keys.help.use_pattern",
     },
     Binding {
         keys: &[key('>'), key('.')],

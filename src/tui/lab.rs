@@ -14,6 +14,8 @@
 //! `Lab::compute`.
 
 use std::cell::Cell;
+use std::sync::Arc;
+use std::sync::mpsc::{Receiver, TryRecvError, channel};
 
 use crossterm::event::{KeyCode, KeyEvent};
 use ratatui::buffer::Buffer;
@@ -23,6 +25,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Widget};
 
 use crate::lab::check::Formula;
+use crate::lab::pairs::{self, PairTable};
 use crate::lab::{LabRule, Period};
 use crate::locale::Words;
 use crate::picture::{self, HeatMap, Palette, Picture, Rgb, Strip};
@@ -196,6 +199,88 @@ pub struct Lab {
     rules_error: Option<String>,
     /// The "check a program" page.
     check: Check,
+    /// A rules file whose positions are pairs, opened as its table of two numbers.
+    pairs: Option<PairsView>,
+}
+
+/// The sides a table of two numbers steps through (`<`/`>`): [a, b] for 0 ≤ a, b ≤ side.
+const PAIR_SIDES: &[u32] = &[10, 20, 30];
+
+/// The side a table of two numbers starts at (a place in [`PAIR_SIDES`]).
+const FIRST_PAIR_SIDE: usize = 1;
+
+/// A rules file whose positions are pairs [a, b] (the Cutting Game's sheet), opened on the rules
+/// files' page: its table computed on a worker thread, under a table's budget, then shown as a
+/// heat map with its pattern and its periods by rows and by columns; Enter plays it.
+struct PairsView {
+    /// The rules, shared with the worker (its table of values serves the next size too).
+    rules: Arc<Rules>,
+    /// The example's title in the reader's language, or the script's `name()` or file.
+    title: String,
+    /// The start the game is played from, as a Rhai literal.
+    start: String,
+    /// A place in [`PAIR_SIDES`].
+    side: usize,
+    state: PairsState,
+}
+
+impl std::fmt::Debug for PairsView {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PairsView")
+            .field("title", &self.title)
+            .field("side", &self.side)
+            .finish_non_exhaustive()
+    }
+}
+
+enum PairsState {
+    /// The worker is tabulating; it sends the table, or a script's error in words.
+    Running(Receiver<Result<PairTable, String>>),
+    Done(Box<PairTable>),
+    Error(String),
+}
+
+impl PairsView {
+    fn side(&self) -> u32 {
+        PAIR_SIDES[self.side]
+    }
+
+    /// Starts tabulating at the side chosen, on a worker thread: the table's budget
+    /// ([`crate::rules::budget::Budget::table`]) and limits are the command line's.
+    fn start(&mut self) {
+        let (tx, rx) = channel();
+        let rules = Arc::clone(&self.rules);
+        let side = self.side();
+        let spawned = std::thread::Builder::new()
+            .name("grundy-lab-pairs".into())
+            .spawn(move || {
+                use crate::rules::budget::{self, Budget};
+                let table = budget::answer(Budget::table(), || {
+                    pairs::pair_table(&rules, (side, side), &crate::rules::solve::table_limits())
+                });
+                let _ = tx.send(table.map_err(|e| rules_words(&e)));
+            });
+        self.state = match spawned {
+            Ok(_) => PairsState::Running(rx),
+            Err(e) => PairsState::Error(e.to_string()),
+        };
+    }
+
+    /// Takes in the worker's table. Returns whether it came.
+    fn tick(&mut self) -> bool {
+        let PairsState::Running(rx) = &self.state else {
+            return false;
+        };
+        self.state = match rx.try_recv() {
+            Ok(Ok(table)) => PairsState::Done(Box::new(table)),
+            Ok(Err(error)) => PairsState::Error(error),
+            Err(TryRecvError::Empty) => return false,
+            Err(TryRecvError::Disconnected) => {
+                PairsState::Error(tr!("lab.judge.worker_failed").into_owned())
+            }
+        };
+        true
+    }
 }
 
 impl Default for Lab {
@@ -227,6 +312,7 @@ impl Lab {
             path_typing: None,
             rules_error: None,
             check: Check::new(),
+            pairs: None,
         };
         lab.compute();
         lab
@@ -264,17 +350,90 @@ impl Lab {
 
     /// Whether a program is being checked (the loop then redraws often, for the progress).
     pub fn busy(&self) -> bool {
-        self.check.busy()
+        self.check.busy() || self.pairs_busy()
     }
 
-    /// Takes in the judge's progress and report. Returns whether anything changed.
+    /// Whether a table of two numbers is being computed.
+    fn pairs_busy(&self) -> bool {
+        matches!(
+            self.pairs,
+            Some(PairsView {
+                state: PairsState::Running(_),
+                ..
+            })
+        )
+    }
+
+    /// Takes in the judge's progress and report, and a table of two numbers computed. Returns
+    /// whether anything changed.
     pub fn tick(&mut self) -> bool {
-        self.check.tick(&rules_words)
+        let judged = self.check.tick(&rules_words);
+        let tabulated = self.pairs.as_mut().is_some_and(PairsView::tick);
+        if tabulated {
+            self.show_pairs();
+        }
+        judged || tabulated
     }
 
-    /// Waits until the program checked is judged, at most `timeout` (tests).
+    /// Waits until the program checked is judged and a table of two numbers computed, at most
+    /// `timeout` (tests).
     pub fn settle(&mut self, timeout: std::time::Duration) {
         self.check.settle(timeout, &rules_words);
+        let started = std::time::Instant::now();
+        while self.pairs_busy() && started.elapsed() < timeout {
+            std::thread::sleep(std::time::Duration::from_millis(2));
+            self.tick();
+        }
+    }
+
+    /// The table of two numbers shown, once computed (tests read it).
+    pub fn pair_table(&self) -> Option<&PairTable> {
+        match &self.pairs.as_ref()?.state {
+            PairsState::Done(table) => Some(table),
+            _ => None,
+        }
+    }
+
+    /// The table of two numbers computed, as the picture, the pattern and the formula's
+    /// check see it (the heat map of its whole rows).
+    fn show_pairs(&mut self) {
+        self.scroll = 0;
+        let Some(view) = &self.pairs else {
+            return;
+        };
+        let PairsState::Done(table) = &view.state else {
+            self.pattern = None;
+            return;
+        };
+        // The whole rows, as the heat map and the formula's check have them.
+        let whole = table.whole_rows() * (table.cols as usize + 1);
+        let cells: Vec<_> = table.cells().into_iter().take(whole).collect();
+        self.pattern = (!cells.is_empty()).then(|| crate::lab::pattern::propose_grid(&cells));
+        self.picture = Picture::HeatMap(table.heat_map(view.title.clone()));
+        self.check_formula();
+    }
+
+    /// Opens `opened` (its start a pair) as its table of two numbers.
+    fn open_pairs(&mut self, opened: OpenedRules) {
+        let title = opened.title.clone().unwrap_or_else(|| {
+            opened
+                .rules
+                .name()
+                .map_or_else(|| opened.rules.file().to_string(), str::to_string)
+        });
+        let mut view = PairsView {
+            rules: Arc::new(opened.rules),
+            title,
+            start: opened.start.position.to_string(),
+            side: FIRST_PAIR_SIDE,
+            state: PairsState::Error(String::new()),
+        };
+        view.start();
+        self.pairs = Some(view);
+        self.pattern = None;
+        self.verdict = None;
+        // Values past 9 are common (the Cutting Game's reach 20): cells of three columns.
+        self.zoom = MAX_ZOOM;
     }
 
     /// What the check page checks against: the rules file chosen and the rule.
@@ -354,6 +513,11 @@ impl Lab {
     fn open_rules(&mut self) -> LabEvent {
         let example = EXAMPLES.get(self.rules_at);
         match load_rules(example, &self.path) {
+            Ok(opened) if self.pairs.is_none() && has_pair_table(&opened) => {
+                self.rules_error = None;
+                self.open_pairs(opened);
+                LabEvent::None
+            }
             Ok(opened) => {
                 self.rules_error = None;
                 LabEvent::Play(Box::new(opened))
@@ -463,6 +627,17 @@ impl Lab {
         });
     }
 
+    /// The formula the catalogue proposes for the table shown put into the formula field and
+    /// checked there as one typed by hand (nothing when none is proposed): the check is the
+    /// field's own, against G(n) (the values with their saltus), not the proposer's word.
+    fn use_pattern(&mut self) {
+        if let Some(Some(expr)) = &self.pattern {
+            self.formula = expr.clone();
+            self.formula_typing = None;
+            self.check_formula();
+        }
+    }
+
     /// G(n) of a value the strip shows: the saltus put back where the strip took it out.
     fn value_shown_as(&self, n: u64, shown: u64) -> u64 {
         match self.period.filter(|p| p.saltus > 0 && n >= p.preperiod) {
@@ -545,13 +720,33 @@ impl Lab {
                 return LabEvent::None;
             }
         }
-        if self.kind() == Source::RulesFile
+        if self.kind() == Source::RulesFile && self.pairs.is_some() && self.formula_typing.is_none()
+        {
+            match action {
+                // Play it, from its start.
+                Some(Action::Select) => return self.open_rules(),
+                Some(Action::Back) => {
+                    self.pairs = None;
+                    self.pattern = None;
+                    self.verdict = None;
+                    self.scroll = 0;
+                    return LabEvent::None;
+                }
+                Some(Action::More | Action::Fewer) => {
+                    self.resize_pairs(action == Some(Action::More));
+                    return LabEvent::None;
+                }
+                // The rest as on a table: scroll, zoom, the formula, the pattern.
+                _ => {}
+            }
+        } else if self.kind() == Source::RulesFile
             && (self.path_typing.is_some()
                 || matches!(
                     action,
                     Some(Action::Up | Action::Down | Action::Select | Action::PageUp)
                         | Some(Action::PageDown | Action::ZoomIn | Action::ZoomOut)
                         | Some(Action::Formula | Action::More | Action::Fewer)
+                        | Some(Action::UsePattern)
                 ))
         {
             return self.rules_key(key, action);
@@ -618,6 +813,7 @@ impl Lab {
             Some(Action::Formula) => {
                 self.formula_typing = Some(std::mem::take(&mut self.formula));
             }
+            Some(Action::UsePattern) => self.use_pattern(),
             Some(Action::More) => self.resize(true),
             Some(Action::Fewer) => self.resize(false),
             _ => {}
@@ -627,7 +823,28 @@ impl Lab {
 
     fn choose(&mut self, source: usize) {
         self.source = source;
+        // A table of two numbers belongs to the rules files' page: leaving it closes it.
+        self.pairs = None;
         self.compute();
+    }
+
+    /// A larger or smaller table of two numbers, computed again (the values found before are
+    /// in the rules' own table: a larger side only searches the new cells).
+    fn resize_pairs(&mut self, larger: bool) {
+        let Some(view) = &mut self.pairs else {
+            return;
+        };
+        let new = if larger {
+            (view.side + 1).min(PAIR_SIDES.len() - 1)
+        } else {
+            view.side.saturating_sub(1)
+        };
+        if new != view.side && !matches!(view.state, PairsState::Running(_)) {
+            view.side = new;
+            view.start();
+            self.pattern = None;
+            self.verdict = None;
+        }
     }
 
     fn resize(&mut self, larger: bool) {
@@ -648,7 +865,7 @@ impl Lab {
     pub fn draw(&self, area: Rect, buf: &mut Buffer, theme: &Theme) {
         let block = Block::bordered()
             .title(Line::styled(format!(" {} ", tr!("lab.title")), theme.title))
-            .title_bottom(bar_line(theme, self.kind()))
+            .title_bottom(bar_line(theme, self.kind(), self.pairs.is_some()))
             .border_style(theme.border);
         let inner = block.inner(area);
         block.render(area, buf);
@@ -667,7 +884,7 @@ impl Lab {
             &self.sources_line(theme, width),
             inner.width,
         );
-        if self.kind() == Source::RulesFile {
+        if self.kind() == Source::RulesFile && self.pairs.is_none() {
             self.draw_rules_files(inner, buf, theme);
             return;
         }
@@ -689,7 +906,12 @@ impl Lab {
         // The legend takes the last row, the marks' key the one above it for a sequence.
         let marks_row = matches!(&self.picture, Picture::Strip(s) if s.marks.is_some());
         let formula_row = self.formula_typing.is_some() || self.verdict.is_some();
-        let pattern_row = self.kind() == Source::Rule && self.pattern.is_some();
+        let pattern_row =
+            matches!(self.kind(), Source::Rule | Source::RulesFile) && self.pattern.is_some();
+        // A table of two numbers still being computed (or that failed): no picture yet.
+        if self.kind() == Source::RulesFile && self.pair_table().is_none() {
+            return;
+        }
         let legend_rows =
             1 + u16::from(marks_row) + u16::from(formula_row) + u16::from(pattern_row);
         let body = Rect {
@@ -703,9 +925,14 @@ impl Lab {
         }
         let mut legend_y = inner.y + inner.height - legend_rows;
         if pattern_row && let Some(pattern) = &self.pattern {
-            let said = match pattern {
-                Some(expr) => tr!("lab.pattern.found", expr = expr),
-                None => tr!("lab.pattern.none", n = self.size()),
+            let said = match (pattern, self.pair_table()) {
+                (Some(expr), _) => tr!("lab.pattern.found", expr = expr),
+                (None, Some(table)) => tr!(
+                    "lab.pattern.none_pairs",
+                    rows = table.whole_rows().saturating_sub(1),
+                    cols = table.cols
+                ),
+                (None, None) => tr!("lab.pattern.none", n = self.size()),
             };
             let said = text::fit(&said, width);
             buf.set_stringn(inner.x, legend_y, said, width, theme.value);
@@ -847,7 +1074,21 @@ impl Lab {
             }
             Source::Ed => Line::styled(tr!("lab.size.ed", n = size).into_owned(), theme.dim),
             Source::Grid => Line::styled(tr!("lab.size.grid", n = size).into_owned(), theme.dim),
-            Source::Judge | Source::RulesFile => Line::default(),
+            Source::RulesFile => match &self.pairs {
+                Some(view) => Line::styled(
+                    tr!(
+                        "lab.pairs.title",
+                        name = view.title,
+                        n = view.side(),
+                        start = view.start,
+                        key = keymap::key_for(Action::Select)
+                    )
+                    .into_owned(),
+                    theme.dim,
+                ),
+                None => Line::default(),
+            },
+            Source::Judge => Line::default(),
         }
     }
 
@@ -895,7 +1136,25 @@ impl Lab {
             Source::Ed => tr!("lab.about.ed"),
             Source::Grid => tr!("lab.about.grid"),
             Source::Coins => tr!("lab.about.coins"),
-            Source::RulesFile => tr!("lab.rules.about", key = keymap::key_for(Action::Select)),
+            Source::RulesFile => match self.pairs.as_ref().map(|v| &v.state) {
+                Some(PairsState::Running(_)) => tr!("lab.pairs.computing"),
+                Some(PairsState::Error(error)) => return (error.clone(), theme.losing),
+                Some(PairsState::Done(table)) => {
+                    let mut said = crate::cli::rules::pair_period_lines(table).join("; ");
+                    if let Some(((a, b), stop)) = table.stopped {
+                        said = format!(
+                            "{} {said}",
+                            tr!(
+                                "rules.sg.stopped",
+                                n = format!("[{a}, {b}]"),
+                                why = crate::cli::rules::pair_stop_words(stop)
+                            )
+                        );
+                    }
+                    said.into()
+                }
+                None => tr!("lab.rules.about", key = keymap::key_for(Action::Select)),
+            },
             Source::Judge => tr!("lab.judge.about"),
         };
         (text.into_owned(), theme.value)
@@ -1109,6 +1368,16 @@ impl Lab {
     }
 }
 
+/// Whether a rules file opened has a table of two numbers: an impartial game in normal play
+/// without scores (the games `sg --rules` tabulates) whose start is a pair [a, b].
+fn has_pair_table(opened: &OpenedRules) -> bool {
+    let rules = &opened.rules;
+    !rules.two_sided()
+        && !rules.misere()
+        && !rules.scoring()
+        && pairs::is_pair(&opened.start.position)
+}
+
 /// A rules file's error in the reader's words.
 fn rules_words(e: &crate::rules::RulesError) -> String {
     crate::cli::rules::render_error(e)
@@ -1166,10 +1435,12 @@ fn period_style(style: Style) -> Style {
     style.add_modifier(Modifier::UNDERLINED | Modifier::BOLD)
 }
 
-fn bar_line(theme: &Theme, source: Source) -> Line<'static> {
+/// The key bar of `source`'s page (`table`: a rules file's table of two numbers is shown,
+/// with the table keys).
+fn bar_line(theme: &Theme, source: Source, table: bool) -> Line<'static> {
     let mut spans = vec![Span::raw(" ")];
     let entries = match source {
-        Source::RulesFile => keymap::lab_rules_bar(),
+        Source::RulesFile if !table => keymap::lab_rules_bar(),
         Source::Judge => keymap::lab_judge_bar(),
         _ => keymap::lab_bar(),
     };

@@ -253,6 +253,45 @@ fn an_arithmetic_period_is_shown_with_its_saltus() {
     locale::set_lang(Lang::En);
 }
 
+/// The pattern's key puts the proposed formula into the formula field, where it is checked as
+/// a typed one: on Lasker's Nim (4.3…) it holds on G(n) itself (the values with their saltus),
+/// each value of which is checked here against the brute force too.
+#[test]
+fn the_proposed_formula_is_checked_by_its_key() {
+    locale::set_lang(Lang::En);
+    let mut lab = Lab::new();
+    type_rule(&mut lab, "4.3...");
+    assert_eq!(lab.verdict(), None);
+    press(&mut lab, KeyCode::Char('F'));
+    let Some(Verdict::Holds(count)) = lab.verdict() else {
+        panic!("{:?}", lab.verdict());
+    };
+    assert_eq!(*count, 1001);
+    let screen = text(&draw(&lab, 120, 40, &Theme::colour()));
+    let formula = screen
+        .lines()
+        .find_map(|l| l.split("Formula: ").nth(1))
+        .expect("the formula row");
+    let expr = formula.split("  holds").next().unwrap().trim();
+    // The formula in the field is the pattern row's, and it gives Lasker's Nim as the rules do.
+    assert!(screen.contains(&format!("pattern: {expr}")), "{screen}");
+    let checked = grundy::lab::check::Formula::parse(expr).unwrap();
+    for (n, &g) in laskers_nim(200).iter().enumerate() {
+        assert_eq!(
+            checked.eval(&[("n", n as i64)]).unwrap(),
+            g as i64,
+            "n = {n}"
+        );
+    }
+    // Another rule: the field keeps the formula, which now fails and says where.
+    type_rule(&mut lab, "0.3...");
+    assert!(
+        matches!(lab.verdict(), Some(Verdict::Fails { .. })),
+        "{:?}",
+        lab.verdict()
+    );
+}
+
 #[test]
 fn a_typed_octal_code_is_tabulated_with_its_period() {
     locale::set_lang(Lang::En);

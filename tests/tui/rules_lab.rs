@@ -77,12 +77,92 @@ fn scenes() -> Vec<Scene> {
             },
         },
         Scene {
+            // The Cutting Game's positions are pairs [w, h]: it opens on its table.
+            name: "cutting_table",
+            keys: |h| {
+                choose(h, "cutting.rhai");
+                h.enter();
+            },
+        },
+        Scene {
             name: "game_help",
             keys: |h| {
                 h.enter().keys("?");
             },
         },
     ]
+}
+
+/// Steps down the list to the shipped example `file`.
+fn choose(h: &mut Harness, file: &str) {
+    let at = EXAMPLES.iter().position(|e| e.file == file).unwrap();
+    for _ in 0..at {
+        h.key(KeyCode::Down);
+    }
+}
+
+/// The Cutting Game from its rules alone (POJ 2311): a move cuts one sheet along a grid line
+/// into two; a cut leaving a strip 1 wide loses at once, so the cuts played leave sheets at
+/// least 2 × 2, and the value of w × h is the mex over them of the two pieces' XOR.
+fn cutting(side: usize) -> Vec<Vec<u64>> {
+    let mut g = vec![vec![0u64; side + 1]; side + 1];
+    for w in 0..=side {
+        for h in 0..=side {
+            let mut seen = std::collections::HashSet::new();
+            if w >= 2 && h >= 2 {
+                for c in 2..=w.saturating_sub(2) {
+                    seen.insert(g[c][h] ^ g[w - c][h]);
+                }
+                for c in 2..=h.saturating_sub(2) {
+                    seen.insert(g[w][c] ^ g[w][h - c]);
+                }
+            }
+            g[w][h] = (0..).find(|v| !seen.contains(v)).unwrap();
+        }
+    }
+    g
+}
+
+/// A rules file whose positions are pairs opens on its table of two numbers, computed on a
+/// worker thread: the Cutting Game's agrees with a brute force written here, the heat map
+/// and the periods' line show, and Enter then plays it from its start; Esc goes back.
+#[test]
+fn a_rules_file_of_pairs_opens_on_its_table() {
+    locale::set_lang(Lang::En);
+    let mut h = rules_files(120, 40);
+    choose(&mut h, "cutting.rhai");
+    h.enter();
+    let brute = cutting(20);
+    let lab = h.app.lab().expect("still the Lab");
+    let table = lab.pair_table().expect("the table, computed");
+    assert_eq!((table.rows, table.cols, table.stopped), (20, 20, None));
+    for (w, row) in brute.iter().enumerate() {
+        for (c, &v) in row.iter().enumerate() {
+            assert_eq!(table.value(w as u32, c as u32), Some(v), "[{w}, {c}]");
+        }
+    }
+    let screen = h.screen();
+    assert!(
+        screen.contains("value of [a, b], 0 ≤ a, b ≤ 20"),
+        "{screen}"
+    );
+    assert!(screen.contains("Enter play from [4, 2]"), "{screen}");
+    assert!(
+        screen.contains("no period by rows or by columns"),
+        "{screen}"
+    );
+    assert!(screen.contains("a\\b"), "{screen}");
+    // A formula is checked against the table, a and b its numbers.
+    h.keys("f0").enter();
+    assert!(
+        h.screen().contains("fails at a = 2, b = 4"),
+        "{}",
+        h.screen()
+    );
+    h.enter();
+    assert!(h.screen().contains("Your move"), "{}", h.screen());
+    h.key(KeyCode::Esc).key(KeyCode::Esc);
+    assert!(h.screen().contains("cutting.rhai"), "{}", h.screen());
 }
 
 /// The screen without the shipped files' names and the rows drawn inside the game's boxes
@@ -174,11 +254,19 @@ fn every_example_opens_from_the_lab() {
     let mut h = rules_files(120, 40);
     for (i, example) in EXAMPLES.iter().enumerate() {
         h.enter();
+        // A game of pairs opens on its table first; Enter there plays it.
+        let table = h.app.lab().is_some_and(|lab| lab.pair_table().is_some());
+        if table {
+            h.enter();
+        }
         let screen = text(&frame(&mut h));
         let title = locale::text(example.title);
         assert!(screen.contains(&*title), "{}:\n{screen}", example.file);
         assert!(screen.contains("轮到你走"), "{}:\n{screen}", example.file);
         h.key(KeyCode::Esc);
+        if table {
+            h.key(KeyCode::Esc);
+        }
         let screen = text(&frame(&mut h));
         assert!(screen.contains("规则文件"), "{screen}");
         let chosen = screen
