@@ -61,6 +61,8 @@ pub enum Nudge {
     XorInBinary { parts: usize },
     /// A rule's period in its table to `n`.
     FindPeriod { n: u64 },
+    /// The saltus of an arithmetic period, from a table to `n`.
+    FindSaltus { n: u64 },
     /// A rule's preperiod in its table to `n`.
     FindPreperiod { n: u64 },
     /// The bound of the periodicity theorem: 2·n₀ + p + t.

@@ -33,6 +33,8 @@ pub enum Ask {
     Period { n: u64 },
     /// … its preperiod n₀ (the first n from which G(n + p) = G(n) always) …
     Preperiod { n: u64 },
+    /// … for an arithmetic period (G(n + p) = G(n) + s), its saltus s …
+    Saltus { n: u64 },
     /// … the n below which the periodicity theorem needs G(n + p) = G(n) checked, 2·n₀ + p + t
     /// (t the most tokens a move takes) …
     ProofBound { n: u64 },
@@ -141,6 +143,13 @@ const fn preperiod(rule: &'static str, n: u64) -> Exercise {
     Exercise {
         code: rule,
         ask: Ask::Preperiod { n },
+    }
+}
+
+const fn saltus(rule: &'static str, n: u64) -> Exercise {
+    Exercise {
+        code: rule,
+        ask: Ask::Saltus { n },
     }
 }
 
@@ -449,6 +458,7 @@ pub const LESSONS: &[Lesson] = &[
             preperiod("0.77", 1000),
             period("0.77", 1000),
             proof_bound("0.77", 1000),
+            saltus("4.3...", 1000),
         ],
         game: "dawson:9,14",
         values_taught: true,
@@ -581,6 +591,8 @@ pub enum Why {
         n: u64,
         period: u64,
         preperiod: u64,
+        /// What a period adds to the values (0: a pure period).
+        saltus: u64,
         proved: bool,
         max_take: Option<u64>,
     },
@@ -669,7 +681,11 @@ pub fn parts(code: &str) -> Result<Vec<PartName>, LessonError> {
 pub fn is_table(ask: Ask) -> bool {
     matches!(
         ask,
-        Ask::Period { .. } | Ask::Preperiod { .. } | Ask::ProofBound { .. } | Ask::Formula { .. }
+        Ask::Period { .. }
+            | Ask::Preperiod { .. }
+            | Ask::Saltus { .. }
+            | Ask::ProofBound { .. }
+            | Ask::Formula { .. }
     )
 }
 
@@ -698,7 +714,7 @@ fn table_why(rule: &str, ask: Ask) -> Result<Why, LessonError> {
                 .find(|(_, value, said)| value != said);
             Why::Formula { n, counterexample }
         }
-        Ask::Period { n } | Ask::Preperiod { n } | Ask::ProofBound { n } => {
+        Ask::Period { n } | Ask::Preperiod { n } | Ask::Saltus { n } | Ask::ProofBound { n } => {
             let (lab_rule, _, period) = table(rule, n)?;
             let period = period.ok_or_else(no_period)?;
             let max_take = lab_rule.max_take();
@@ -709,6 +725,7 @@ fn table_why(rule: &str, ask: Ask) -> Result<Why, LessonError> {
                 n,
                 period: period.period,
                 preperiod: period.preperiod,
+                saltus: period.saltus,
                 proved: period.proved,
                 max_take,
             }
@@ -728,12 +745,14 @@ fn table_solution(ask: Ask, why: &Why) -> Solution {
             Why::Period {
                 period,
                 preperiod,
+                saltus,
                 max_take,
                 ..
             },
         ) => Solution::Number(Nimber::new(match ask {
             Ask::Period { .. } => *period,
             Ask::Preperiod { .. } => *preperiod,
+            Ask::Saltus { .. } => *saltus,
             _ => 2 * preperiod + period + max_take.unwrap_or(0),
         })),
         _ => unreachable!("a table exercise rests on its table"),
@@ -820,6 +839,7 @@ fn solve_in<P: Explain>(p: &P, exercise: &Exercise) -> Result<Solution, LessonEr
         Ask::NimSum => Solution::Number(p.nim_sum()),
         Ask::Period { .. }
         | Ask::Preperiod { .. }
+        | Ask::Saltus { .. }
         | Ask::ProofBound { .. }
         | Ask::Formula { .. } => {
             let why = table_why(exercise.code, exercise.ask)?;
@@ -990,6 +1010,7 @@ fn check_in<P: Explain>(
         },
         Ask::Period { .. }
         | Ask::Preperiod { .. }
+        | Ask::Saltus { .. }
         | Ask::ProofBound { .. }
         | Ask::Formula { .. } => table_why(exercise.code, exercise.ask)?,
         Ask::RulesOutcome | Ask::RulesScore => rules_why(exercise.code)?,
@@ -1065,6 +1086,7 @@ pub fn nudge(exercise: &Exercise, values_taught: bool) -> Result<Nudge, LessonEr
         Ask::Period { n } => return Ok(Nudge::FindPeriod { n }),
         Ask::Preperiod { n } => return Ok(Nudge::FindPreperiod { n }),
         Ask::ProofBound { .. } => return Ok(Nudge::ProofBound),
+        Ask::Saltus { n } => return Ok(Nudge::FindSaltus { n }),
         Ask::Formula { n, .. } => return Ok(Nudge::CheckFormula { n }),
         Ask::RulesOutcome => return Ok(Nudge::SearchWhole),
         Ask::RulesScore => return Ok(Nudge::Minimax),

@@ -52,6 +52,7 @@ pub fn nudge_words(nudge: &Nudge) -> String {
         Nudge::WythoffPairs => tr!("nudge.wythoff").into_owned(),
         Nudge::XorInBinary { parts } => tr!("nudge.xor_binary", parts = parts).into_owned(),
         Nudge::FindPeriod { n } => tr!("nudge.period", n = n).into_owned(),
+        Nudge::FindSaltus { n } => tr!("nudge.saltus", n = n).into_owned(),
         Nudge::FindPreperiod { n } => tr!("nudge.preperiod", n = n).into_owned(),
         Nudge::ProofBound => tr!("nudge.proof_bound").into_owned(),
         Nudge::CheckFormula { n } => tr!("nudge.formula", n = n).into_owned(),

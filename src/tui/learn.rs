@@ -769,6 +769,7 @@ impl Learn {
                     | Ask::NimSum
                     | Ask::Period { .. }
                     | Ask::Preperiod { .. }
+                    | Ask::Saltus { .. }
                     | Ask::ProofBound { .. } => {
                         let typing = state.answered.is_none();
                         lines.push(Line::from(vec![
@@ -917,6 +918,7 @@ fn question(exercise: &Exercise) -> String {
         Ask::Period { n } => tr!("learn.ask.period", n = n).into_owned(),
         Ask::Preperiod { n } => tr!("learn.ask.preperiod", n = n).into_owned(),
         Ask::ProofBound { .. } => tr!("learn.ask.proof_bound").into_owned(),
+        Ask::Saltus { n } => tr!("learn.ask.saltus", n = n).into_owned(),
         Ask::Formula { guess, n } => {
             tr!("learn.ask.formula", formula = guess_words(guess), n = n).into_owned()
         }
@@ -939,6 +941,7 @@ fn asks_number(ask: Ask) -> bool {
             | Ask::NimSum
             | Ask::Period { .. }
             | Ask::Preperiod { .. }
+            | Ask::Saltus { .. }
             | Ask::ProofBound { .. }
             | Ask::RulesScore
     )
@@ -1125,15 +1128,26 @@ impl Reasons<'_> {
                 n,
                 period,
                 preperiod,
+                saltus,
                 proved,
                 max_take,
             } => {
-                say(tr!(
-                    "learn.why.period",
-                    n = n,
-                    period = period,
-                    preperiod = preperiod
-                )
+                say(if *saltus == 0 {
+                    tr!(
+                        "learn.why.period",
+                        n = n,
+                        period = period,
+                        preperiod = preperiod
+                    )
+                } else {
+                    tr!(
+                        "learn.why.saltus",
+                        n = n,
+                        period = period,
+                        preperiod = preperiod,
+                        saltus = saltus
+                    )
+                }
                 .into_owned());
                 match (proved, max_take) {
                     (true, Some(t)) => say(tr!(

@@ -149,6 +149,13 @@ fn every_answer_is_the_brute_force_answer() {
                     };
                     assert_eq!(v.to_u64(), Some(expected), "{code} {ask:?}");
                 }
+                (Ask::Saltus { n }, Solution::Number(v)) => {
+                    assert_eq!(code, "4.3...", "the saltus exercise is on Lasker's Nim");
+                    let values = laskers_nim(n);
+                    let (_, saltus) = brute_arithmetic_period(&values).expect("a period");
+                    assert_eq!(saltus, 4);
+                    assert_eq!(v.to_u64(), Some(saltus), "{code}");
+                }
                 (Ask::Formula { guess, n }, Solution::Won(holds)) => {
                     let values = brute_table(code, n);
                     let agrees = (0..=n).all(|x| values[x as usize] == guess.at(x));
@@ -219,6 +226,37 @@ fn brute_table(code: &str, n: u64) -> Vec<u64> {
         g.push((0..).find(|v| !seen.contains(v)).unwrap());
     }
     g
+}
+
+/// Lasker's Nim from its rules: take any number of tokens from a heap, or split a heap into
+/// two non-empty heaps; G(0..=n) by the mex.
+fn laskers_nim(n: u64) -> Vec<u64> {
+    let mut g: Vec<u64> = Vec::new();
+    for x in 0..=n as usize {
+        let mut seen = std::collections::HashSet::new();
+        for rest in 0..x {
+            seen.insert(g[rest]);
+        }
+        for a in 1..x {
+            seen.insert(g[a] ^ g[x - a]);
+        }
+        g.push((0..).find(|v| !seen.contains(v)).unwrap());
+    }
+    g
+}
+
+/// The smallest p with G(n + p) − G(n) one number s from some n₀ on, seen twice over at
+/// least: (p, s).
+fn brute_arithmetic_period(values: &[u64]) -> Option<(u64, u64)> {
+    let len = values.len();
+    (1..len / 2).find_map(|p| {
+        let s = values[len - 1].checked_sub(values[len - 1 - p])?;
+        let n0 = (0..len - p)
+            .rev()
+            .find(|&n| values[n + p] != values[n] + s)
+            .map_or(0, |n| n + 1);
+        (2 * n0 + 2 * p <= len).then_some((p as u64, s))
+    })
 }
 
 /// The smallest period of a table and, for it, the smallest preperiod, seen twice over at
@@ -380,7 +418,10 @@ fn check_accepts_the_answer_and_explains_a_wrong_one() {
                     }
                 }
                 (
-                    Ask::Period { .. } | Ask::Preperiod { .. } | Ask::ProofBound { .. },
+                    Ask::Period { .. }
+                    | Ask::Preperiod { .. }
+                    | Ask::Saltus { .. }
+                    | Ask::ProofBound { .. },
                     Why::Period { proved, .. },
                 ) => {
                     // The lesson's periods are of finite rules: proved by the theorem.
