@@ -353,6 +353,10 @@ pub struct SgArgs {
     /// The same picture as a PNG.
     #[arg(long, global = true, value_name = "FILE")]
     pub png: Option<PathBuf>,
+    /// How --svg and --png draw a sequence: `strip` (coloured cells) or `line` (G(n) as a
+    /// line over n; an arithmetic period's saltus taken out as in the strip).
+    #[arg(long, global = true, value_enum, default_value_t = Plot::Strip)]
+    pub plot: Plot,
     /// Propose a formula for the table: the first of a catalogue of shapes (a constant, n,
     /// n mod m, n except on some residues, the lowest set or unset bit, the parity of the
     /// 1-bits, a period or an arithmetic period as a residue table; for two numbers f(a) ⊕
@@ -366,6 +370,13 @@ pub struct SgArgs {
     /// With --rules: columns b = 0..=B of the pairs [a, b] (at most 300).
     #[arg(long, value_name = "B", requires = "rules", requires = "rows", value_parser = number(0u32, 300))]
     pub cols: Option<u32>,
+}
+
+/// How a sequence's picture is drawn (`sg --plot`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Plot {
+    Strip,
+    Line,
 }
 
 #[derive(Debug, Subcommand)]

@@ -352,6 +352,91 @@ fn register_font() {
     });
 }
 
+/// A line plot's size, in pixels.
+const LINE_SIZE: (u32, u32) = (900, 420);
+
+/// The plot's frame: left, top, right, bottom, in pixels.
+const LINE_FRAME: (u32, u32, u32, u32) = (64, 56, 880, 380);
+
+/// Where value `v` of the `i`-th of `count` values lands, for values up to `max`.
+pub fn line_point(i: usize, count: usize, v: u64, max: u64) -> (i32, i32) {
+    let (left, top, right, bottom) = LINE_FRAME;
+    let x = left + ((right - left) as u64 * i as u64 / (count.max(2) - 1) as u64) as u32;
+    let y = bottom - ((bottom - top) as u64 * v / max.max(1)) as u32;
+    (x as i32, y as i32)
+}
+
+/// A sequence drawn as a line over n: the frame, the axes' ends and the values joined.
+fn draw_line<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, strip: &Strip) -> Drawn<DB> {
+    area.fill(&WHITE)?;
+    let black = RGBColor(0, 0, 0);
+    let grey = RGBColor(0x66, 0x66, 0x66);
+    let values = shown(strip);
+    let last = strip.first + values.len().saturating_sub(1) as u64;
+    let title = format!("{}   {} ≤ n ≤ {last}", strip.title, strip.first);
+    label(area, &title, (MARGIN, MARGIN), 16, black, false)?;
+    let (left, top, right, bottom) = LINE_FRAME;
+    let max = strip.max_value();
+    area.draw(&Rectangle::new(
+        [(left as i32, top as i32), (right as i32, bottom as i32)],
+        grey.stroke_width(1),
+    ))?;
+    label(area, &max.to_string(), (MARGIN, top - 6), 12, grey, false)?;
+    label(area, "0", (MARGIN, bottom - 6), 12, grey, false)?;
+    label(
+        area,
+        &strip.first.to_string(),
+        (left, bottom + 8),
+        12,
+        grey,
+        false,
+    )?;
+    let end = last.to_string();
+    let end_x = right.saturating_sub(8 * end.len() as u32);
+    label(area, &end, (end_x, bottom + 8), 12, grey, false)?;
+    let points: Vec<(i32, i32)> = values
+        .iter()
+        .enumerate()
+        .map(|(i, &v)| line_point(i, values.len(), v, max))
+        .collect();
+    area.draw(&PathElement::new(
+        points,
+        RGBColor(0x1f, 0x77, 0xb4).stroke_width(2),
+    ))
+}
+
+/// A sequence as a line plot, an SVG document.
+pub fn line_svg(strip: &Strip) -> anyhow::Result<String> {
+    register_font();
+    let mut out = String::new();
+    {
+        let area = SVGBackend::with_string(&mut out, LINE_SIZE).into_drawing_area();
+        draw_line(&area, strip).map_err(|e| anyhow::anyhow!("{e}"))?;
+        area.present().map_err(|e| anyhow::anyhow!("{e}"))?;
+    }
+    Ok(out)
+}
+
+/// A sequence as a line plot, a PNG file's bytes.
+pub fn line_png(strip: &Strip) -> anyhow::Result<Vec<u8>> {
+    register_font();
+    let (width, height) = LINE_SIZE;
+    let mut pixels = vec![0u8; width as usize * height as usize * 3];
+    {
+        let area = BitMapBackend::with_buffer(&mut pixels, LINE_SIZE).into_drawing_area();
+        draw_line(&area, strip).map_err(|e| anyhow::anyhow!("{e}"))?;
+        area.present().map_err(|e| anyhow::anyhow!("{e}"))?;
+    }
+    let mut out = Vec::new();
+    let mut encoder = png::Encoder::new(&mut out, width, height);
+    encoder.set_color(png::ColorType::Rgb);
+    encoder.set_depth(png::BitDepth::Eight);
+    let mut writer = encoder.write_header()?;
+    writer.write_image_data(&pixels)?;
+    writer.finish()?;
+    Ok(out)
+}
+
 /// The picture as an SVG document.
 pub fn svg(picture: &Picture) -> anyhow::Result<String> {
     register_font();
@@ -469,15 +554,26 @@ pub fn write_asked(table: &SgTable, sg: &SgArgs, out: &mut impl Write) -> Result
 }
 
 /// Writes `picture` to the files `sg` asks for (`--svg`, `--png`), and says where on `out`.
+/// With `--plot line`, a sequence is drawn as a line plot.
 pub fn write_picture(picture: &Picture, sg: &SgArgs, out: &mut impl Write) -> Result<(), Failure> {
+    let line = match picture {
+        Picture::Strip(strip) if sg.plot == super::args::Plot::Line => Some(strip),
+        _ => None,
+    };
+    let svg_of = || match line {
+        Some(strip) => line_svg(strip),
+        None => svg(picture),
+    };
+    let png_of = || match line {
+        Some(strip) => line_png(strip),
+        None => png(picture),
+    };
     for (path, bytes) in [
         (
             &sg.svg,
-            sg.svg
-                .as_ref()
-                .map(|_| svg(picture).map(String::into_bytes)),
+            sg.svg.as_ref().map(|_| svg_of().map(String::into_bytes)),
         ),
-        (&sg.png, sg.png.as_ref().map(|_| png(picture))),
+        (&sg.png, sg.png.as_ref().map(|_| png_of())),
     ] {
         let (Some(path), Some(bytes)) = (path, bytes) else {
             continue;

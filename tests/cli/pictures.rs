@@ -188,3 +188,88 @@ fn a_long_strip_is_cut_to_what_a_picture_holds() {
     assert!(at.rows * at.columns < picture::MAX_STRIP + at.columns);
     assert!(at.width < 2000 && at.height < 3000, "{at:?}");
 }
+
+/// Lasker's Nim from its rules: take any number from a heap, or split it into two.
+fn laskers_nim(n: usize) -> Vec<u64> {
+    let mut g: Vec<u64> = Vec::new();
+    for x in 0..=n {
+        let mut seen = std::collections::HashSet::new();
+        seen.extend(g.iter().copied());
+        for a in 1..x {
+            seen.insert(g[a] ^ g[x - a]);
+        }
+        g.push((0..).find(|v| !seen.contains(v)).unwrap());
+    }
+    g
+}
+
+/// `--plot line`: the sequence as one line over n, in SVG and PNG. For Lasker's Nim, whose
+/// arithmetic period the line shows with its saltus taken out, every point is where that
+/// value lands, the values computed here from the rules.
+#[test]
+fn a_sequence_is_drawn_as_a_line_plot() {
+    let dir = tempfile::tempdir().unwrap();
+    let (svg, png_path) = (dir.path().join("l.svg"), dir.path().join("l.png"));
+    let o = grundy(
+        &[
+            "sg",
+            "octal",
+            "4.3...",
+            "--n",
+            "40",
+            "--plot",
+            "line",
+            "--svg",
+            svg.to_str().unwrap(),
+            "--png",
+            png_path.to_str().unwrap(),
+        ],
+        b"",
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    // G(n) − 4·⌊(n − 1)/4⌋ from n = 1, G(0) as it is.
+    let reduced: Vec<u64> = laskers_nim(40)
+        .iter()
+        .enumerate()
+        .map(|(n, &g)| {
+            if n == 0 {
+                g
+            } else {
+                g - 4 * ((n as u64 - 1) / 4)
+            }
+        })
+        .collect();
+    let max = *reduced.iter().max().unwrap();
+    let text = std::fs::read_to_string(&svg).unwrap();
+    let doc = roxmltree::Document::parse(&text).expect("the SVG is XML");
+    let lines: Vec<_> = doc
+        .descendants()
+        .filter(|n| n.tag_name().name() == "polyline")
+        .collect();
+    assert_eq!(lines.len(), 1);
+    let points: Vec<(i32, i32)> = lines[0]
+        .attribute("points")
+        .unwrap()
+        .split_whitespace()
+        .map(|p| {
+            let (x, y) = p.split_once(',').unwrap();
+            (x.parse().unwrap(), y.parse().unwrap())
+        })
+        .collect();
+    let expected: Vec<(i32, i32)> = reduced
+        .iter()
+        .enumerate()
+        .map(|(i, &v)| picture::line_point(i, reduced.len(), v, max))
+        .collect();
+    assert_eq!(points, expected);
+    // The period shows: the same height every 4 values from n = 1.
+    for i in 1..points.len() - 4 {
+        assert_eq!(points[i].1, points[i + 4].1, "n = {i}");
+    }
+    let (width, height, pixels) = decode(&std::fs::read(&png_path).unwrap());
+    assert_eq!((width, height), (900, 420));
+    assert!(
+        pixels.chunks(3).any(|p| p == [0x1f, 0x77, 0xb4]),
+        "the line's colour"
+    );
+}
