@@ -459,6 +459,7 @@ pub const LESSONS: &[Lesson] = &[
             period("0.77", 1000),
             proof_bound("0.77", 1000),
             saltus("4.3...", 1000),
+            rules_outcome("cutting.rhai:[4, 3]"),
         ],
         game: "dawson:9,14",
         values_taught: true,

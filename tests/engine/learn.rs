@@ -316,6 +316,31 @@ fn brute_rules(code: &str) -> Solution {
                 _ => Outcome::Draw,
             })
         }
+        "cutting.rhai" => {
+            // POJ 2311 from its rules: a cut leaves two sheets, none thinner than 2 (a cut
+            // that leaves a strip of 1 loses at once, so it is never made).
+            let ns = numbers(position);
+            let (w, h) = (ns[0] as usize, ns[1] as usize);
+            let side = w.max(h);
+            let mut g = vec![vec![0u64; side + 1]; side + 1];
+            for a in 0..=side {
+                for b in 0..=side {
+                    let mut seen = std::collections::HashSet::new();
+                    for c in 2..=a.saturating_sub(2) {
+                        seen.insert(g[c][b] ^ g[a - c][b]);
+                    }
+                    for c in 2..=b.saturating_sub(2) {
+                        seen.insert(g[a][c] ^ g[a][b - c]);
+                    }
+                    g[a][b] = (0..).find(|v| !seen.contains(v)).unwrap();
+                }
+            }
+            Solution::Outcome(if g[w][h] != 0 {
+                Outcome::Win
+            } else {
+                Outcome::Lose
+            })
+        }
         other => panic!("no brute force for {other}"),
     }
 }
