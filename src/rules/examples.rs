@@ -61,8 +61,12 @@ pub fn load_saved(saved: &crate::store::save::SavedRules) -> Result<Rules, Rules
     match saved {
         SavedRules::Example(name) => match example(name) {
             Some(example) => example.rules(),
-            // No longer shipped: refused as a file of that name that is not there.
-            None => Rules::load(std::path::Path::new(name)),
+            // No longer shipped: refused as a file that is not there (no file is looked for).
+            None => Err(RulesError {
+                file: super::shown(name),
+                place: None,
+                problem: super::Problem::Read(super::ReadProblem::NotFound),
+            }),
         },
         SavedRules::File(path) => Rules::load(path),
     }
