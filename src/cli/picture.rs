@@ -405,71 +405,67 @@ fn draw_line<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, strip: &Strip) -
     ))
 }
 
-/// A sequence as a line plot, an SVG document.
-pub fn line_svg(strip: &Strip) -> anyhow::Result<String> {
-    register_font();
-    let mut out = String::new();
-    {
-        let area = SVGBackend::with_string(&mut out, LINE_SIZE).into_drawing_area();
-        draw_line(&area, strip).map_err(|e| anyhow::anyhow!("{e}"))?;
-        area.present().map_err(|e| anyhow::anyhow!("{e}"))?;
-    }
-    Ok(out)
+/// What a picture file holds: a table's picture, or a sequence as a line plot.
+#[derive(Clone, Copy)]
+enum Drawing<'a> {
+    Picture(&'a Picture),
+    Line(&'a Strip),
 }
 
-/// A sequence as a line plot, a PNG file's bytes.
-pub fn line_png(strip: &Strip) -> anyhow::Result<Vec<u8>> {
-    register_font();
-    let (width, height) = LINE_SIZE;
-    let mut pixels = vec![0u8; width as usize * height as usize * 3];
-    {
-        let area = BitMapBackend::with_buffer(&mut pixels, LINE_SIZE).into_drawing_area();
-        draw_line(&area, strip).map_err(|e| anyhow::anyhow!("{e}"))?;
-        area.present().map_err(|e| anyhow::anyhow!("{e}"))?;
+impl Drawing<'_> {
+    /// Its size in pixels.
+    fn size(self) -> (u32, u32) {
+        match self {
+            Drawing::Picture(picture) => {
+                let layout = layout(picture);
+                (layout.width, layout.height)
+            }
+            Drawing::Line(_) => LINE_SIZE,
+        }
     }
-    let mut out = Vec::new();
-    let mut encoder = png::Encoder::new(&mut out, width, height);
-    encoder.set_color(png::ColorType::Rgb);
-    encoder.set_depth(png::BitDepth::Eight);
-    let mut writer = encoder.write_header()?;
-    writer.write_image_data(&pixels)?;
-    writer.finish()?;
-    Ok(out)
+
+    fn draw<DB: DrawingBackend>(self, area: &DrawingArea<DB, Shift>) -> anyhow::Result<()> {
+        match self {
+            Drawing::Picture(picture) => draw(area, picture),
+            Drawing::Line(strip) => draw_line(area, strip),
+        }
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
+        area.present().map_err(|e| anyhow::anyhow!("{e}"))
+    }
+
+    /// As an SVG document.
+    fn svg(self) -> anyhow::Result<String> {
+        register_font();
+        let mut out = String::new();
+        self.draw(&SVGBackend::with_string(&mut out, self.size()).into_drawing_area())?;
+        Ok(out)
+    }
+
+    /// As a PNG file's bytes (8-bit RGB).
+    fn png(self) -> anyhow::Result<Vec<u8>> {
+        register_font();
+        let (width, height) = self.size();
+        let mut pixels = vec![0u8; width as usize * height as usize * 3];
+        self.draw(&BitMapBackend::with_buffer(&mut pixels, (width, height)).into_drawing_area())?;
+        let mut out = Vec::new();
+        let mut encoder = png::Encoder::new(&mut out, width, height);
+        encoder.set_color(png::ColorType::Rgb);
+        encoder.set_depth(png::BitDepth::Eight);
+        let mut writer = encoder.write_header()?;
+        writer.write_image_data(&pixels)?;
+        writer.finish()?;
+        Ok(out)
+    }
 }
 
 /// The picture as an SVG document.
 pub fn svg(picture: &Picture) -> anyhow::Result<String> {
-    register_font();
-    let layout = layout(picture);
-    let mut out = String::new();
-    {
-        let area =
-            SVGBackend::with_string(&mut out, (layout.width, layout.height)).into_drawing_area();
-        draw(&area, picture).map_err(|e| anyhow::anyhow!("{e}"))?;
-        area.present().map_err(|e| anyhow::anyhow!("{e}"))?;
-    }
-    Ok(out)
+    Drawing::Picture(picture).svg()
 }
 
 /// The picture as a PNG file's bytes (8-bit RGB).
 pub fn png(picture: &Picture) -> anyhow::Result<Vec<u8>> {
-    register_font();
-    let layout = layout(picture);
-    let mut pixels = vec![0u8; layout.width as usize * layout.height as usize * 3];
-    {
-        let area = BitMapBackend::with_buffer(&mut pixels, (layout.width, layout.height))
-            .into_drawing_area();
-        draw(&area, picture).map_err(|e| anyhow::anyhow!("{e}"))?;
-        area.present().map_err(|e| anyhow::anyhow!("{e}"))?;
-    }
-    let mut out = Vec::new();
-    let mut encoder = png::Encoder::new(&mut out, layout.width, layout.height);
-    encoder.set_color(png::ColorType::Rgb);
-    encoder.set_depth(png::BitDepth::Eight);
-    let mut writer = encoder.write_header()?;
-    writer.write_image_data(&pixels)?;
-    writer.finish()?;
-    Ok(out)
+    Drawing::Picture(picture).png()
 }
 
 /// A picture tabulates at most this far: enough for every period the Lab's rules are known
@@ -556,24 +552,18 @@ pub fn write_asked(table: &SgTable, sg: &SgArgs, out: &mut impl Write) -> Result
 /// Writes `picture` to the files `sg` asks for (`--svg`, `--png`), and says where on `out`.
 /// With `--plot line`, a sequence is drawn as a line plot.
 pub fn write_picture(picture: &Picture, sg: &SgArgs, out: &mut impl Write) -> Result<(), Failure> {
-    let line = match picture {
-        Picture::Strip(strip) if sg.plot == super::args::Plot::Line => Some(strip),
-        _ => None,
-    };
-    let svg_of = || match line {
-        Some(strip) => line_svg(strip),
-        None => svg(picture),
-    };
-    let png_of = || match line {
-        Some(strip) => line_png(strip),
-        None => png(picture),
+    let drawing = match picture {
+        Picture::Strip(strip) if sg.plot == super::args::Plot::Line => Drawing::Line(strip),
+        _ => Drawing::Picture(picture),
     };
     for (path, bytes) in [
         (
             &sg.svg,
-            sg.svg.as_ref().map(|_| svg_of().map(String::into_bytes)),
+            sg.svg
+                .as_ref()
+                .map(|_| drawing.svg().map(String::into_bytes)),
         ),
-        (&sg.png, sg.png.as_ref().map(|_| png_of())),
+        (&sg.png, sg.png.as_ref().map(|_| drawing.png())),
     ] {
         let (Some(path), Some(bytes)) = (path, bytes) else {
             continue;

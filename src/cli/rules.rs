@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use rand::SeedableRng;
 
 use crate::rules::budget::{self, Budget};
-use crate::rules::solve::{self, Analysis, Judgement, Limits, Node, Reason, Verdict};
+use crate::rules::solve::{self, Analysis, Judgement, Node, Reason, Verdict};
 use crate::rules::{
     Cause, MAX_CALL_LEVELS, MAX_OPERATIONS, Problem, ReadProblem, Rules, RulesError,
 };
@@ -550,19 +550,11 @@ fn ai_move_within(
     Ok(ExitCode::SUCCESS)
 }
 
-/// The limits of `sg --rules`: more than the AI's quarter second, still bounded; the
-/// operations are the table's [`Budget`].
-fn table_limits() -> Limits {
-    solve::table_limits()
-}
-
-pub use crate::rules::solve::TABLE_BYTES;
-
 /// The values of positions 0..=n of an impartial rules file, as far as they go, and why they
 /// stop there if they do (from the table the game keeps: what an answer valued before is not
 /// searched again).
 pub fn sg_values(rules: &Rules, n: u32) -> Result<(Vec<u64>, Option<String>), Failure> {
-    let limits = table_limits();
+    let limits = solve::table_limits();
     let mut values = Vec::new();
     for x in 0..=i64::from(n) {
         match solve::memo_value(rules, &crate::rules::Value::Int(x), &limits) {
@@ -572,7 +564,7 @@ pub fn sg_values(rules: &Rules, n: u32) -> Result<(Vec<u64>, Option<String>), Fa
                 let why = tr!(
                     "rules.bounds.table_too_large",
                     count = rules.memo().len(),
-                    mb = TABLE_BYTES >> 20
+                    mb = solve::TABLE_BYTES >> 20
                 );
                 return Ok((
                     values,
@@ -689,29 +681,17 @@ pub fn pair_stop_words(stop: crate::lab::pairs::Stop) -> String {
 pub fn pair_period_lines(table: &crate::lab::pairs::PairTable) -> Vec<String> {
     let rows = table.whole_rows() as u64;
     let cols = u64::from(table.cols) + 1;
-    let mut lines = Vec::new();
-    if let Some(p) = table.row_period() {
-        lines.push(
-            tr!(
-                "lab.pairs.row_period",
-                period = p.period,
-                from = p.preperiod,
-                to = rows - 1 - p.period
-            )
-            .into_owned(),
-        );
-    }
-    if let Some(p) = table.col_period() {
-        lines.push(
-            tr!(
-                "lab.pairs.col_period",
-                period = p.period,
-                from = p.preperiod,
-                to = cols - 1 - p.period
-            )
-            .into_owned(),
-        );
-    }
+    let mut lines: Vec<String> = [
+        ("lab.pairs.row_period", table.row_period(), rows),
+        ("lab.pairs.col_period", table.col_period(), cols),
+    ]
+    .into_iter()
+    .filter_map(|(key, period, count)| {
+        let p = period?;
+        let to = count - 1 - p.period;
+        Some(tr!(key, period = p.period, from = p.preperiod, to = to).into_owned())
+    })
+    .collect();
     if lines.is_empty() {
         lines.push(tr!("lab.pairs.no_period").into_owned());
     }
@@ -735,8 +715,8 @@ fn sg_grid_table_within(
     let name = rules
         .name()
         .map_or_else(|| rules.file().to_string(), str::to_string);
-    let table =
-        crate::lab::pairs::pair_table(&rules, (rows, cols), &table_limits()).map_err(input)?;
+    let table = crate::lab::pairs::pair_table(&rules, (rows, cols), &solve::table_limits())
+        .map_err(input)?;
     writeln!(out, "{}", tr!("rules.sg.grid_title", name = name))?;
     write!(out, "{:>4} |", "a\\b")?;
     for b in 0..=cols {

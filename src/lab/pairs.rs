@@ -141,13 +141,13 @@ impl PairTable {
     /// some b₀ on.
     pub fn col_period(&self) -> Option<Repeat> {
         let rows = self.whole_rows();
+        if rows == 0 {
+            return None;
+        }
         let width = self.width();
         let columns: Vec<Vec<u64>> = (0..width)
             .map(|b| (0..rows).map(|a| self.values[a * width + b]).collect())
             .collect();
-        if rows == 0 {
-            return None;
-        }
         repeat(&columns)
     }
 }

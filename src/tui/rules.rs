@@ -398,9 +398,8 @@ impl RulesPlay {
             crate::ai::Level::Perfect,
             self.seed,
             self.hints,
-            self.reached().map(|n| n.position.to_string()).collect(),
+            self.move_codes(),
         );
-        save.moves.extend(self.pending.iter().cloned());
         save.rules = Some(origin);
         Some(save)
     }
@@ -419,11 +418,18 @@ impl RulesPlay {
         self.record.len() + self.pending.len()
     }
 
-    /// The save's moves as codes (what the app compares to tell a changed game).
+    /// The save's moves as codes: the position each move of the record reached, then the
+    /// saved moves still to play again (what the app compares to tell a changed game).
     pub fn move_codes(&self) -> Vec<String> {
-        self.to_save("")
-            .map(|s| s.moves.into_iter().map(|m| m.code).collect())
-            .unwrap_or_default()
+        self.reached()
+            .map(|n| n.position.to_string())
+            .chain(self.pending.iter().map(|m| m.code.clone()))
+            .collect()
+    }
+
+    /// Whether the game can be saved: its script can be found again.
+    pub fn savable(&self) -> bool {
+        self.origin.is_some()
     }
 
     /// Whether the game still has moves to play (not over, not stopped).
@@ -587,7 +593,7 @@ impl RulesPlay {
         }
         match key.code {
             KeyCode::Esc => return RulesEvent::Leave,
-            KeyCode::Char('s') if self.origin.is_some() => return RulesEvent::Save,
+            KeyCode::Char('s') if self.savable() => return RulesEvent::Save,
             _ => {}
         }
         if self.failure.is_some() || self.replaying() {

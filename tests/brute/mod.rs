@@ -1,5 +1,5 @@
 //! Game-tree searches written from the rules alone (no Sprague–Grundy theory), shared by the
-//! test binaries that check the curriculum games against them (tests/engine and tests/cli): each
+//! test binaries that check the games against them (tests/engine, tests/cli and tests/tui): each
 //! includes this folder from its main.rs with `#[path] mod brute;` (a folder without a main.rs,
 //! so cargo does not take it for a test binary of its own).
 
@@ -282,4 +282,40 @@ pub fn every_wins(
     let wins = any && combos.iter().any(|c| !every_wins(c, memo));
     memo.insert(key, wins);
     wins
+}
+
+/// Lasker's Nim (4.3…) from its rules: take any number from a heap, or split it into two
+/// non-empty heaps; G(0..=n) by the mex over the options.
+pub fn laskers_nim(n: usize) -> Vec<u64> {
+    let mut g: Vec<u64> = Vec::new();
+    for x in 0..=n {
+        let mut seen: std::collections::HashSet<u64> = (0..x).map(|k| g[k]).collect();
+        seen.extend((1..x).map(|a| g[a] ^ g[x - a]));
+        g.push((0..).find(|v| !seen.contains(v)).unwrap());
+    }
+    g
+}
+
+/// The Cutting Game straight from POJ 2311's rules, G(w, h) for w, h ≤ `side`: a cut leaves
+/// two sheets; a cut leaving a strip 1 wide lets the opponent cut out 1 × 1 at once, so the
+/// sheets' normal-play moves are the cuts into two sheets of at least 2 × 2 each.
+pub fn cutting(side: usize) -> Vec<Vec<u64>> {
+    let n = side + 1;
+    let mut g = vec![vec![0u64; n]; n];
+    for w in 0..n {
+        for h in 0..n {
+            let mut seen = std::collections::BTreeSet::new();
+            // A sheet thinner than 2 has no cut worth making: each leaves a strip of 1.
+            if w >= 2 && h >= 2 {
+                for c in 2..=w.saturating_sub(2) {
+                    seen.insert(g[c][h] ^ g[w - c][h]);
+                }
+                for c in 2..=h.saturating_sub(2) {
+                    seen.insert(g[w][c] ^ g[w][h - c]);
+                }
+            }
+            g[w][h] = (0..).find(|v| !seen.contains(v)).unwrap();
+        }
+    }
+    g
 }

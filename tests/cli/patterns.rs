@@ -105,29 +105,6 @@ fn laskers_nim_and_ed_have_their_shapes() {
     );
 }
 
-/// The Cutting Game straight from POJ 2311's rules: a cut leaves two sheets; a cut leaving a
-/// strip 1 wide lets the opponent cut out 1 × 1 at once, so the sheets' normal-play moves are
-/// the cuts into two sheets of at least 2 × 2 each.
-fn cutting_brute(rows: usize, cols: usize) -> Vec<Vec<u64>> {
-    let n = rows.max(cols) + 1;
-    let mut g = vec![vec![0u64; n]; n];
-    for w in 0..n {
-        for h in 0..n {
-            let mut seen = std::collections::BTreeSet::new();
-            if w >= 2 && h >= 2 {
-                for c in 2..=w.saturating_sub(2) {
-                    seen.insert(g[c][h] ^ g[w - c][h]);
-                }
-                for c in 2..=h.saturating_sub(2) {
-                    seen.insert(g[w][c] ^ g[w][h - c]);
-                }
-            }
-            g[w][h] = (0..).find(|v| !seen.contains(v)).unwrap();
-        }
-    }
-    g
-}
-
 #[test]
 fn the_cutting_game_file_agrees_with_a_brute_force_and_poj_2311s_samples() {
     let file = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/rules/cutting.rhai");
@@ -141,7 +118,7 @@ fn the_cutting_game_file_agrees_with_a_brute_force_and_poj_2311s_samples() {
         String::from_utf8_lossy(&out.stderr)
     );
     let text = String::from_utf8_lossy(&out.stdout);
-    let brute = cutting_brute(14, 14);
+    let brute = crate::brute::cutting(14);
     let rows: Vec<Vec<u64>> = text
         .lines()
         .skip(3)

@@ -189,20 +189,6 @@ fn a_long_strip_is_cut_to_what_a_picture_holds() {
     assert!(at.width < 2000 && at.height < 3000, "{at:?}");
 }
 
-/// Lasker's Nim from its rules: take any number from a heap, or split it into two.
-fn laskers_nim(n: usize) -> Vec<u64> {
-    let mut g: Vec<u64> = Vec::new();
-    for x in 0..=n {
-        let mut seen = std::collections::HashSet::new();
-        seen.extend(g.iter().copied());
-        for a in 1..x {
-            seen.insert(g[a] ^ g[x - a]);
-        }
-        g.push((0..).find(|v| !seen.contains(v)).unwrap());
-    }
-    g
-}
-
 /// `--plot line`: the sequence as one line over n, in SVG and PNG. For Lasker's Nim, whose
 /// arithmetic period the line shows with its saltus taken out, every point is where that
 /// value lands, the values computed here from the rules.
@@ -228,7 +214,7 @@ fn a_sequence_is_drawn_as_a_line_plot() {
     );
     assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
     // G(n) − 4·⌊(n − 1)/4⌋ from n = 1, G(0) as it is.
-    let reduced: Vec<u64> = laskers_nim(40)
+    let reduced: Vec<u64> = crate::brute::laskers_nim(40)
         .iter()
         .enumerate()
         .map(|(n, &g)| {

@@ -13,3 +13,17 @@ pub mod grid;
 pub mod pty;
 pub mod render;
 pub mod students;
+
+/// The unfinished games' files (`*.grundy`) in the directory `dir`, oldest first; none when
+/// it does not exist.
+pub fn unfinished_files(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut files: Vec<_> = entries
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "grundy"))
+        .collect();
+    files.sort_by_key(|p| std::fs::metadata(p).unwrap().modified().unwrap());
+    files
+}

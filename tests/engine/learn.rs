@@ -151,7 +151,7 @@ fn every_answer_is_the_brute_force_answer() {
                 }
                 (Ask::Saltus { n }, Solution::Number(v)) => {
                     assert_eq!(code, "4.3...", "the saltus exercise is on Lasker's Nim");
-                    let values = laskers_nim(n);
+                    let values = crate::brute::laskers_nim(n as usize);
                     let (_, saltus) = brute_arithmetic_period(&values).expect("a period");
                     assert_eq!(saltus, 4);
                     assert_eq!(v.to_u64(), Some(saltus), "{code}");
@@ -222,23 +222,6 @@ fn brute_table(code: &str, n: u64) -> Vec<u64> {
                     seen.insert(g[a as usize] ^ g[(rest - a) as usize]);
                 }
             }
-        }
-        g.push((0..).find(|v| !seen.contains(v)).unwrap());
-    }
-    g
-}
-
-/// Lasker's Nim from its rules: take any number of tokens from a heap, or split a heap into
-/// two non-empty heaps; G(0..=n) by the mex.
-fn laskers_nim(n: u64) -> Vec<u64> {
-    let mut g: Vec<u64> = Vec::new();
-    for x in 0..=n as usize {
-        let mut seen = std::collections::HashSet::new();
-        for rest in 0..x {
-            seen.insert(g[rest]);
-        }
-        for a in 1..x {
-            seen.insert(g[a] ^ g[x - a]);
         }
         g.push((0..).find(|v| !seen.contains(v)).unwrap());
     }
@@ -317,29 +300,10 @@ fn brute_rules(code: &str) -> Solution {
             })
         }
         "cutting.rhai" => {
-            // POJ 2311 from its rules: a cut leaves two sheets, none thinner than 2 (a cut
-            // that leaves a strip of 1 loses at once, so it is never made).
             let ns = numbers(position);
             let (w, h) = (ns[0] as usize, ns[1] as usize);
-            let side = w.max(h);
-            let mut g = vec![vec![0u64; side + 1]; side + 1];
-            for a in 0..=side {
-                for b in 0..=side {
-                    let mut seen = std::collections::HashSet::new();
-                    for c in 2..=a.saturating_sub(2) {
-                        seen.insert(g[c][b] ^ g[a - c][b]);
-                    }
-                    for c in 2..=b.saturating_sub(2) {
-                        seen.insert(g[a][c] ^ g[a][b - c]);
-                    }
-                    g[a][b] = (0..).find(|v| !seen.contains(v)).unwrap();
-                }
-            }
-            Solution::Outcome(if g[w][h] != 0 {
-                Outcome::Win
-            } else {
-                Outcome::Lose
-            })
+            let won = crate::brute::cutting(w.max(h))[w][h] != 0;
+            Solution::Outcome(if won { Outcome::Win } else { Outcome::Lose })
         }
         other => panic!("no brute force for {other}"),
     }

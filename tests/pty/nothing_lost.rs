@@ -19,16 +19,6 @@ fn stats_path(home: &Home) -> std::path::PathBuf {
     home.grundy_data().join("stats.toml")
 }
 
-fn unfinished_files(home: &Home) -> Vec<std::path::PathBuf> {
-    let Ok(entries) = std::fs::read_dir(home.grundy_data().join("unfinished")) else {
-        return Vec::new();
-    };
-    entries
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "grundy"))
-        .collect()
-}
-
 #[test]
 fn two_instances_count_every_finished_game_and_offer_every_unfinished_one() {
     let home = Home::new();
@@ -117,7 +107,10 @@ fn two_instances_count_every_finished_game_and_offer_every_unfinished_one() {
         assert!(pty.wait_exit().success());
         pty.assert_restored();
     }
-    assert_eq!(unfinished_files(&home).len(), 2);
+    assert_eq!(
+        common::unfinished_files(&home.grundy_data().join("unfinished")).len(),
+        2
+    );
 
     // The next run offers both.
     let mut menu = Pty::spawn_in(&home, &[], &[]);
@@ -162,7 +155,7 @@ fn a_terminal_closed_mid_frame_saves_and_exits_129() {
     let status = wait_exit_after_close(child.as_mut());
     assert_eq!(status.signal(), None, "ended by a signal: {status:?}");
     assert_eq!(status.exit_code(), 129, "{status:?}");
-    let files = unfinished_files(&home);
+    let files = common::unfinished_files(&home.grundy_data().join("unfinished"));
     assert_eq!(files.len(), 1, "the game is saved");
     let save = grundy::store::save::Save::read(&files[0]).unwrap();
     assert!(!save.moves.is_empty());

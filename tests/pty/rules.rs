@@ -185,16 +185,7 @@ fn a_game_the_script_stops_is_kept_and_offered_to_resume() {
     let status = pty.wait_exit();
     assert_eq!(status.exit_code(), 2, "{}", pty.screen_text());
     pty.assert_restored();
-    let unfinished = std::fs::read_dir(home.grundy_data().join("unfinished"))
-        .unwrap()
-        .filter(|e| {
-            e.as_ref()
-                .unwrap()
-                .path()
-                .extension()
-                .is_some_and(|x| x == "grundy")
-        })
-        .count();
+    let unfinished = common::unfinished_files(&home.grundy_data().join("unfinished")).len();
     assert_eq!(unfinished, 1);
     let mut pty = Pty::spawn_in(&home, &[], &[]);
     pty.wait_for("Resume: chain.rhai · rules file · move 3");

@@ -184,22 +184,11 @@ fn draw(lab: &Lab, width: u16, height: u16, theme: &Theme) -> Buffer {
     buf
 }
 
-/// Lasker's Nim (4.3…: take any number from a heap, or split it in two) from the rules alone.
-fn laskers_nim(n: usize) -> Vec<u64> {
-    let mut g: Vec<u64> = Vec::new();
-    for x in 0..=n {
-        let mut seen: std::collections::HashSet<u64> = (0..x).map(|k| g[k]).collect();
-        seen.extend((1..x).map(|a| g[a] ^ g[x - a]));
-        g.push((0..).find(|v| !seen.contains(v)).unwrap());
-    }
-    g
-}
-
 /// An arithmetic period is shown with its saltus: Lasker's Nim is G(n + 4) = G(n) + 4 from
 /// n = 1 (not "period 4", which no heap game of growing values has), in three languages.
 #[test]
 fn an_arithmetic_period_is_shown_with_its_saltus() {
-    let brute = laskers_nim(300);
+    let brute = crate::brute::laskers_nim(300);
     assert!((1..=296).all(|n| brute[n + 4] == brute[n] + 4));
     assert_ne!(brute[4], brute[0] + 4, "from n = 1, not 0");
     for lang in [Lang::En, Lang::ZhCn, Lang::ZhTw] {
@@ -276,7 +265,7 @@ fn the_proposed_formula_is_checked_by_its_key() {
     // The formula in the field is the pattern row's, and it gives Lasker's Nim as the rules do.
     assert!(screen.contains(&format!("pattern: {expr}")), "{screen}");
     let checked = grundy::lab::check::Formula::parse(expr).unwrap();
-    for (n, &g) in laskers_nim(200).iter().enumerate() {
+    for (n, &g) in crate::brute::laskers_nim(200).iter().enumerate() {
         assert_eq!(
             checked.eval(&[("n", n as i64)]).unwrap(),
             g as i64,

@@ -1,6 +1,8 @@
 //! The terminal-interface test binary: the app on ratatui's `TestBackend`, driven by scripted
 //! keys and clicks and compared with the insta snapshots in tests/tui/snapshots/.
 
+#[path = "../brute/mod.rs"]
+mod brute;
 #[path = "../common/mod.rs"]
 mod common;
 

@@ -24,19 +24,6 @@ fn position_code(h: &mut Harness) -> String {
 
 const SAMPLE: &str = "coins:4:HTTHTTTTHTTTHTHH";
 
-/// The unfinished games' files (`*.grundy` in the unfinished directory), oldest first.
-fn unfinished_files(home: &Home) -> Vec<std::path::PathBuf> {
-    let Ok(entries) = fs::read_dir(home.store().unfinished_dir().unwrap()) else {
-        return Vec::new();
-    };
-    let mut files: Vec<_> = entries
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "grundy"))
-        .collect();
-    files.sort_by_key(|p| fs::metadata(p).unwrap().modified().unwrap());
-    files
-}
-
 #[test]
 fn settings_round_trip_through_the_menu() {
     let home = Home::new();
@@ -208,7 +195,7 @@ fn leaving_an_unfinished_game_asks_saves_it_and_the_menu_resumes_it() {
         KeyModifiers::CONTROL,
     )));
     assert!(h.app.should_quit());
-    let files = unfinished_files(&home);
+    let files = common::unfinished_files(&home.store().unfinished_dir().unwrap());
     assert_eq!(files.len(), 1, "the resumed game keeps its one file");
     let autosave = Save::read(&files[0]).unwrap();
     assert_eq!(autosave.final_position().unwrap().to_code(), code);
@@ -251,7 +238,7 @@ fn a_corrupt_autosave_is_reported_and_kept() {
         fs::read_to_string(&aside[0]).unwrap(),
         "grundy save 1\nstart coins:4:TT\nfirst you\n"
     );
-    let files = unfinished_files(&home);
+    let files = common::unfinished_files(&home.store().unfinished_dir().unwrap());
     assert_eq!(files.len(), 1);
     assert!(Save::read(&files[0]).is_ok());
 }
@@ -300,7 +287,7 @@ fn a_finished_game_is_counted_once_and_its_autosave_dropped() {
     assert!(h.screen().contains("move 3"), "{}", h.screen());
     h.keys("qy");
     assert!(h.app.should_quit());
-    let files = unfinished_files(&home);
+    let files = common::unfinished_files(&home.store().unfinished_dir().unwrap());
     assert_eq!(files.len(), 1);
     let path = files[0].clone();
     // Resumed from the menu and won.

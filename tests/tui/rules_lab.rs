@@ -101,28 +101,6 @@ fn choose(h: &mut Harness, file: &str) {
     }
 }
 
-/// The Cutting Game from its rules alone (POJ 2311): a move cuts one sheet along a grid line
-/// into two; a cut leaving a strip 1 wide loses at once, so the cuts played leave sheets at
-/// least 2 × 2, and the value of w × h is the mex over them of the two pieces' XOR.
-fn cutting(side: usize) -> Vec<Vec<u64>> {
-    let mut g = vec![vec![0u64; side + 1]; side + 1];
-    for w in 0..=side {
-        for h in 0..=side {
-            let mut seen = std::collections::HashSet::new();
-            if w >= 2 && h >= 2 {
-                for c in 2..=w.saturating_sub(2) {
-                    seen.insert(g[c][h] ^ g[w - c][h]);
-                }
-                for c in 2..=h.saturating_sub(2) {
-                    seen.insert(g[w][c] ^ g[w][h - c]);
-                }
-            }
-            g[w][h] = (0..).find(|v| !seen.contains(v)).unwrap();
-        }
-    }
-    g
-}
-
 /// A rules file whose positions are pairs opens on its table of two numbers, computed on a
 /// worker thread: the Cutting Game's agrees with a brute force written here, the heat map
 /// and the periods' line show, and Enter then plays it from its start; Esc goes back.
@@ -132,7 +110,7 @@ fn a_rules_file_of_pairs_opens_on_its_table() {
     let mut h = rules_files(120, 40);
     choose(&mut h, "cutting.rhai");
     h.enter();
-    let brute = cutting(20);
+    let brute = crate::brute::cutting(20);
     let lab = h.app.lab().expect("still the Lab");
     let table = lab.pair_table().expect("the table, computed");
     assert_eq!((table.rows, table.cols, table.stopped), (20, 20, None));

@@ -20,19 +20,6 @@ use grundy::tui::app::ReadyRules;
 use grundy::tui::rules::RulesPlay;
 use grundy::tui::{First, PlayOptions};
 
-/// The unfinished games' files, oldest first.
-fn unfinished_files(home: &Home) -> Vec<PathBuf> {
-    let Ok(entries) = fs::read_dir(home.store().unfinished_dir().unwrap()) else {
-        return Vec::new();
-    };
-    let mut files: Vec<_> = entries
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "grundy"))
-        .collect();
-    files.sort_by_key(|p| fs::metadata(p).unwrap().modified().unwrap());
-    files
-}
-
 /// `grundy play --rules` as the command line starts it: the game made ready, then the app.
 fn rules_options(rules: Rules, start: Node, origin: SavedRules) -> PlayOptions {
     let play = RulesPlay::new(rules, start, First::You, false, true, Some(7))
@@ -85,7 +72,7 @@ fn a_rules_game_left_unfinished_is_resumed_from_the_menu_move_for_move() {
     );
     h.keys("y");
     assert!(h.app.should_quit());
-    let files = unfinished_files(&home);
+    let files = common::unfinished_files(&home.store().unfinished_dir().unwrap());
     assert_eq!(files.len(), 1);
     let saved = Save::read(&files[0]).unwrap();
     assert_eq!(
@@ -123,7 +110,7 @@ fn a_rules_game_left_unfinished_is_resumed_from_the_menu_move_for_move() {
     );
     // Quitting again keeps the same file, with the same moves: nothing was lost or added.
     h.keys("q");
-    let again = unfinished_files(&home);
+    let again = common::unfinished_files(&home.store().unfinished_dir().unwrap());
     assert_eq!(again, files);
     assert_eq!(Save::read(&again[0]).unwrap().moves, saved.moves);
 }
@@ -144,7 +131,7 @@ fn a_script_that_fails_during_the_game_leaves_the_game_so_far_kept() {
     assert!(screen.contains("The game stopped"), "{screen}");
     assert!(screen.contains("cannot be drawn"), "{screen}");
     assert!(screen.contains("The game so far is kept"), "{screen}");
-    let files = unfinished_files(&home);
+    let files = common::unfinished_files(&home.store().unfinished_dir().unwrap());
     assert_eq!(files.len(), 1, "kept as soon as the script failed");
     let saved = Save::read(&files[0]).unwrap();
     let codes: Vec<&str> = saved.moves.iter().map(|m| m.code.as_str()).collect();
@@ -164,7 +151,7 @@ fn a_script_that_fails_during_the_game_leaves_the_game_so_far_kept() {
     let screen = h.screen();
     assert!(screen.contains("cannot be drawn"), "{screen}");
     h.keys("q");
-    let again = unfinished_files(&home);
+    let again = common::unfinished_files(&home.store().unfinished_dir().unwrap());
     assert_eq!(again, files);
     assert_eq!(Save::read(&again[0]).unwrap().moves, saved.moves);
 }

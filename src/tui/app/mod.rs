@@ -508,7 +508,10 @@ impl App {
                 Some(_) => Ok(rules_resume_words(&newest.save)),
                 None => self
                     .resumable(&newest.save, &tr!("app.resume.replay"))
-                    .map(|r| resume_words(&r)),
+                    .map(|r| match &r.game {
+                        Resumed::Game { game, .. } => resume_words(game.as_ref(), &r.name),
+                        Resumed::Rules(_) => rules_resume_words(&newest.save),
+                    }),
             };
             match label {
                 Ok(label) => self.resume = Some((label, newest.path.clone())),
@@ -1202,9 +1205,7 @@ impl App {
     /// Leaves a rules file's game for the screen that opened it; an unfinished game is
     /// kept for Resume first, as a game left for the menu is.
     fn leave_rules(&mut self) {
-        let failed_before = std::mem::take(&mut self.save_failed);
         self.autosave();
-        self.save_failed |= failed_before;
         let placeholder = self.placeholder();
         let screen = std::mem::replace(&mut self.screen, placeholder);
         if let Screen::Rules {
@@ -1372,10 +1373,7 @@ impl App {
 
 /// The menu's Resume entry for a built-in game: the game, its size and the move to come;
 /// the save's name and its moves.
-fn resume_words(r: &Resumable) -> (String, String) {
-    let Resumed::Game { game, .. } = &r.game else {
-        unreachable!("a rules file's game is worded from its save");
-    };
+fn resume_words(game: &dyn GameScreen, name: &str) -> (String, String) {
     let moves = game.moves_played();
     (
         tr!(
@@ -1385,7 +1383,7 @@ fn resume_words(r: &Resumable) -> (String, String) {
             n = moves + 1
         )
         .into_owned(),
-        moved_words(&r.name, moves),
+        moved_words(name, moves),
     )
 }
 

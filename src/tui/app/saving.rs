@@ -150,28 +150,51 @@ impl App {
         });
     }
 
+    /// What keeping the game on screen depends on, a board game's or a rules file's alike;
+    /// `None` when no game is on screen.
+    fn on_screen(&self) -> Option<OnScreen<'_>> {
+        Some(match &self.screen {
+            Screen::Game { game, kept, .. } => OnScreen {
+                over: game.winner().is_some(),
+                stopped: false,
+                savable: true,
+                lesson: kept.lesson.is_some(),
+                moves: game.moves_played(),
+                codes: game.move_codes(),
+                kept,
+            },
+            Screen::Rules {
+                play, kept, lesson, ..
+            } => OnScreen {
+                over: !play.unfinished(),
+                stopped: play.failure().is_some(),
+                savable: play.savable(),
+                lesson: lesson.is_some(),
+                moves: play.moves_played(),
+                codes: play.move_codes(),
+                kept,
+            },
+            _ => return None,
+        })
+    }
+
     /// Whether leaving the game on screen now would leave an unfinished game that is not
-    /// saved under a name.
+    /// saved under a name. A game the script stopped was kept at once: nothing to ask.
     pub(super) fn unsaved(&self) -> bool {
+        self.on_screen().is_some_and(|g| {
+            !g.over
+                && !g.stopped
+                && g.savable
+                && g.moves > 0
+                && g.kept.saved_moves.as_ref() != Some(&g.codes)
+        })
+    }
+
+    /// What the app knows of the files of the game on screen.
+    fn kept(&self) -> Option<&Kept> {
         match &self.screen {
-            Screen::Game { game, kept, .. } => {
-                game.winner().is_none()
-                    && game.moves_played() > 0
-                    && kept.saved_moves.as_ref() != Some(&game.move_codes())
-            }
-            // A game the script stopped was kept at once: nothing to ask.
-            Screen::Rules { play, kept, .. } => {
-                play.unfinished()
-                    && play.failure().is_none()
-                    && play.moves_played() > 0
-                    && play.to_save("").is_some()
-                    && kept.saved_moves.as_ref() != Some(&play.move_codes())
-            }
-            Screen::Menu(_)
-            | Screen::Learn(_)
-            | Screen::Practice(_)
-            | Screen::Review(_)
-            | Screen::Lab(_) => false,
+            Screen::Game { kept, .. } | Screen::Rules { kept, .. } => Some(kept),
+            _ => None,
         }
     }
 
@@ -198,31 +221,19 @@ impl App {
     }
 
     /// Whether the game on screen is one to keep among the unfinished games: not over, not a
-    /// lesson's, with a move played (or resumed from its file, which then follows it).
+    /// lesson's, with a move played (or resumed from its file, which then follows it). A
+    /// lesson's game is not kept for Resume: resumed from the menu it would no longer be the
+    /// lesson's, and the Learn screen starts it again at any time. A game saved under a name
+    /// (or loaded) and unchanged since is kept in its own file.
     fn to_keep(&self) -> bool {
-        match &self.screen {
-            // A lesson's game is not kept for Resume: resumed from the menu it would no
-            // longer be the lesson's, and the Learn screen starts it again at any time.
-            Screen::Game { game, kept, .. } => {
-                game.winner().is_none()
-                    && (game.moves_played() > 0 || kept.autosave.is_some())
-                    && kept.lesson.is_none()
-                    // A game saved under a name (or loaded) and unchanged since is kept in
-                    // its own file.
-                    && (kept.autosave.is_some()
-                        || kept.saved_moves.as_ref() != Some(&game.move_codes()))
-            }
-            Screen::Rules {
-                play, kept, lesson, ..
-            } => {
-                play.unfinished()
-                    && (play.moves_played() > 0 || kept.autosave.is_some())
-                    && lesson.is_none()
-                    && (kept.autosave.is_some()
-                        || kept.saved_moves.as_ref() != Some(&play.move_codes()))
-            }
-            _ => false,
-        }
+        self.on_screen().is_some_and(|g| {
+            let autosaved = g.kept.autosave.is_some();
+            !g.over
+                && g.savable
+                && !g.lesson
+                && (g.moves > 0 || autosaved)
+                && (autosaved || g.kept.saved_moves.as_ref() != Some(&g.codes))
+        })
     }
 
     /// Saves the game on screen, if unfinished, to its own file among the unfinished games
@@ -232,32 +243,21 @@ impl App {
             return None;
         }
         let dir = self.store.unfinished_dir()?;
-        let name = match &self.screen {
-            Screen::Game { kept, .. } | Screen::Rules { kept, .. } => kept.name.clone(),
-            _ => None,
-        }
-        .unwrap_or_else(date_stamp);
-        let failed = &mut self.save_failed;
-        let (save, kept) = match &mut self.screen {
-            Screen::Game { game, choice, kept } => {
-                let save = save_of(game.as_ref(), choice, kept, &name, game.move_codes());
-                (save, kept)
-            }
-            Screen::Rules { play, kept, .. } => (play.to_save(&name)?, kept),
-            _ => return None,
-        };
+        let name = self.kept()?.name.clone().unwrap_or_else(date_stamp);
+        let (save, kept) = self.screen_save(&name)?;
         let path = kept
             .autosave
             .clone()
             .unwrap_or_else(|| unfinished::new_path(&dir));
-        match own_subdir(&dir).and_then(|()| save.write(&path)) {
-            Ok(()) => {
-                kept.autosave = Some(path.clone());
-                kept.name = Some(name);
-                Some(tr!("app.note.saved", path = path.display()).into_owned())
-            }
+        let written = own_subdir(&dir).and_then(|()| save.write(&path));
+        if written.is_ok() {
+            kept.autosave = Some(path.clone());
+            kept.name = Some(name);
+        }
+        match written {
+            Ok(()) => Some(tr!("app.note.saved", path = path.display()).into_owned()),
             Err(e) => {
-                *failed = true;
+                self.save_failed = true;
                 let error = crate::store::io_said(&e).words();
                 Some(tr!("app.note.save_failed", path = path.display(), error = error).into_owned())
             }
@@ -276,8 +276,7 @@ impl App {
         if let Screen::Rules { kept, .. } = &mut self.screen {
             kept.stopped_kept = true;
         }
-        if self.to_keep()
-            && self.autosave().is_some()
+        if self.autosave().is_some()
             && let Screen::Rules { play, kept, .. } = &mut self.screen
             && let Some(path) = &kept.autosave
         {
@@ -496,9 +495,8 @@ impl App {
             return;
         };
         let path = dir.join(file);
-        let saved_path = match &self.screen {
-            Screen::Game { kept, .. } | Screen::Rules { kept, .. } => kept.saved_path.clone(),
-            _ => return,
+        let Some(saved_path) = self.kept().map(|kept| kept.saved_path.clone()) else {
+            return;
         };
         if path.exists() && saved_path.as_ref() != Some(&path) {
             self.confirm = Some(Leave::Overwrite(name));
@@ -534,6 +532,22 @@ impl App {
         };
         self.tell(message);
     }
+}
+
+/// What keeping a game depends on: see [`App::to_keep`] and [`App::unsaved`].
+struct OnScreen<'a> {
+    /// It has ended.
+    over: bool,
+    /// Its rules file stopped it (it was kept at once).
+    stopped: bool,
+    /// Its moves can be saved (a rules file's game: its script can be found again).
+    savable: bool,
+    /// It is a lesson's game.
+    lesson: bool,
+    moves: usize,
+    /// Its moves as a save writes them.
+    codes: Vec<String>,
+    kept: &'a Kept,
 }
 
 /// The save of the game on screen, under `name`, with `moves` (its move codes).
