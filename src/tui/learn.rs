@@ -1159,6 +1159,14 @@ impl Reasons<'_> {
                         last = (2 * preperiod + period + t).saturating_sub(1)
                     )
                     .into_owned()),
+                    // An arithmetic period is proved by its own check, not the theorem's bound.
+                    (true, _) if *saltus > 0 => say(tr!(
+                        "learn.why.saltus_proved",
+                        preperiod = preperiod,
+                        period = period,
+                        saltus = saltus
+                    )
+                    .into_owned()),
                     _ => say(tr!("learn.why.period_observed").into_owned()),
                 }
             }

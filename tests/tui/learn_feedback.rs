@@ -367,6 +367,15 @@ fn every_exercise_is_explained_by_its_own_rule_in_every_language() {
                         let (judged, lines) = reasons_text(l, e, answer, 100_000).unwrap();
                         assert_eq!(judged, is_right, "{at}: {answer:?}");
                         assert!(!lines.is_empty(), "{at}: no reasons");
+                        // A period the engine proved is never worded as only observed.
+                        let why = learn::check(exercise, answer).unwrap().why;
+                        if matches!(why, learn::Why::Period { proved: true, .. }) {
+                            let observed = text("learn.why.period_observed");
+                            assert!(
+                                !lines.iter().any(|l| l.contains(&*observed)),
+                                "{at}: {lines:?}"
+                            );
+                        }
                         checked += 1;
                     }
                     continue;
