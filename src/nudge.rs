@@ -72,6 +72,9 @@ pub enum Nudge {
     /// A game the SG theorem does not decide (a rules file's): label the positions from the
     /// ends back.
     SearchWhole,
+    /// A rules file's game that splits into independent parts: a sum, decided by the SG
+    /// theorem (the XOR of the parts' values, each the mex over its moves).
+    ValueOfParts,
     /// A scored game: the best score difference, by minimax.
     Minimax,
 }

@@ -1089,7 +1089,23 @@ pub fn nudge(exercise: &Exercise, values_taught: bool) -> Result<Nudge, LessonEr
         Ask::ProofBound { .. } => return Ok(Nudge::ProofBound),
         Ask::Saltus { n } => return Ok(Nudge::FindSaltus { n }),
         Ask::Formula { n, .. } => return Ok(Nudge::CheckFormula { n }),
-        Ask::RulesOutcome => return Ok(Nudge::SearchWhole),
+        // A game that splits into parts (`fn parts`, impartial, normal play) is a sum: the
+        // SG theorem decides it. Any other rules file's game is searched whole.
+        Ask::RulesOutcome => {
+            let (example, _) = rules_code(exercise.code).ok_or_else(|| LessonError::Code {
+                code: exercise.code.to_string(),
+                message: "no such rules file".into(),
+            })?;
+            let rules = example.rules().map_err(|e| LessonError::Code {
+                code: exercise.code.to_string(),
+                message: e.to_string(),
+            })?;
+            return Ok(if rules.has_parts() && rules.impartial() {
+                Nudge::ValueOfParts
+            } else {
+                Nudge::SearchWhole
+            });
+        }
         Ask::RulesScore => return Ok(Nudge::Minimax),
         Ask::Won => Asked::Won,
         Ask::WinningMove => Asked::WinningMove,

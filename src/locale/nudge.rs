@@ -57,6 +57,7 @@ pub fn nudge_words(nudge: &Nudge) -> String {
         Nudge::ProofBound => tr!("nudge.proof_bound").into_owned(),
         Nudge::CheckFormula { n } => tr!("nudge.formula", n = n).into_owned(),
         Nudge::SearchWhole => tr!("nudge.search_whole").into_owned(),
+        Nudge::ValueOfParts => tr!("nudge.value_of_parts").into_owned(),
         Nudge::Minimax => tr!("nudge.minimax").into_owned(),
     }
 }

@@ -461,3 +461,31 @@ fn the_table_so_far_is_every_smaller_heap_by_definition() {
     // The mex lesson's seven cells and the splitting games' three.
     assert!(shown >= 10, "{shown}");
 }
+
+/// A rules file's exercise is nudged by the rule that decides it: a game that splits into
+/// parts (the Cutting Game's sheets) is a sum the SG theorem decides, so its nudge never says
+/// the theorem does not apply; a game that does not split is searched whole.
+#[test]
+fn a_rules_exercise_is_nudged_by_whether_its_game_is_a_sum() {
+    use grundy::nudge::Nudge;
+    let mut sums = 0;
+    for lesson in LESSONS {
+        for exercise in lesson.exercises {
+            if exercise.ask != Ask::RulesOutcome {
+                continue;
+            }
+            let (example, _) = learn::rules_code(exercise.code).unwrap();
+            let rules = example.rules().unwrap();
+            let sum = rules.has_parts() && rules.impartial();
+            let nudge = learn::nudge(exercise, lesson.values_taught).unwrap();
+            let expected = if sum {
+                Nudge::ValueOfParts
+            } else {
+                Nudge::SearchWhole
+            };
+            assert_eq!(nudge, expected, "{}", exercise.code);
+            sums += usize::from(sum);
+        }
+    }
+    assert!(sums >= 1, "the Cutting Game's exercise is a sum");
+}
