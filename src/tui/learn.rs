@@ -1107,13 +1107,18 @@ impl Reasons<'_> {
             Why::Value(d) => return derivation_lines(d, kayles, width),
             Why::Rules { judgement, best } => {
                 let moves = judgement.remoteness.unwrap_or(0);
+                let lang = crate::locale::lang();
+                let count = u64::from(moves);
                 say(match judgement.verdict {
-                    Verdict::Win => tr!("learn.why.rules_win", count = moves),
-                    Verdict::Lose => tr!("learn.why.rules_lose", count = moves),
-                    Verdict::Draw => tr!("learn.why.rules_draw"),
-                    Verdict::Score(s) => tr!("learn.why.rules_score", score = s, count = moves),
-                }
-                .into_owned());
+                    Verdict::Win => crate::locale::counted(lang, "learn.why.rules_win", count, &[]),
+                    Verdict::Lose => {
+                        crate::locale::counted(lang, "learn.why.rules_lose", count, &[])
+                    }
+                    Verdict::Draw => tr!("learn.why.rules_draw").into_owned(),
+                    Verdict::Score(s) => {
+                        tr!("learn.why.rules_score", score = s, count = moves).into_owned()
+                    }
+                });
                 if let Some(best) = best {
                     let key = match judgement.verdict {
                         Verdict::Lose => "learn.why.rules_best_lose",
