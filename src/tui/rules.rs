@@ -127,7 +127,10 @@ impl Worker {
                                 .map_err(|e| words::render_error(&e)),
                         ),
                         Job::Replay(start, moves) => {
-                            let (replayed, error) = replay(&rules, start, &moves);
+                            // Each move has an answer's budget, the whole replay a table's:
+                            // a save of many slow moves stops, kept, rather than run on.
+                            let (replayed, error) =
+                                budget::answer(Budget::table(), || replay(&rules, start, &moves));
                             Done::Replay(replayed, error)
                         }
                     };
